@@ -1,0 +1,31 @@
+# Holocron's two commands: `make site` and `make test`. Each installs libcmark-dev first when
+# it is missing, so a fresh Debian machine with Swift needs nothing else.
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+HOLOCRON = .build/release/holocron
+
+.PHONY: site test build deps embed bench clean
+
+## Build the site from the embedded data into site/.
+site: deps
+	$(SWIFT) build -c release --product holocron $(SWIFT_FLAGS)
+	$(HOLOCRON) build --output site
+
+## Run every test.
+test: deps
+	$(SWIFT) test $(SWIFT_FLAGS)
+
+## Build everything (debug).
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+## Install the C library cmark when pkg-config can't find it.
+deps:
+	@scripts/install-deps.sh
+
+## Regenerate the templates built into the binary from templates/.
+embed:
+	@scripts/embed-templates.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode plus the upcoming features that keep
+/// existentials explicit.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Holocron",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "holocron", targets: ["holocron"]),
+        .library(name: "FlowSite", targets: ["FlowSite"]),
+        .library(name: "FlowSiteTesting", targets: ["FlowSiteTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(
+            name: "FlowSite",
+            dependencies: [
+                "CCmark",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "FlowSiteTesting",
+            dependencies: [
+                "FlowSite",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ExampleApp",
+            dependencies: ["FlowSite"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HolocronCLI",
+            dependencies: [
+                "FlowSite",
+                "ExampleApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "holocron",
+            dependencies: ["HolocronCLI"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FlowSiteTests",
+            dependencies: [
+                "FlowSite",
+                "FlowSiteTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ExampleAppTests",
+            dependencies: ["ExampleApp", "FlowSite", "FlowSiteTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HolocronCLITests",
+            dependencies: ["HolocronCLI", "FlowSite"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

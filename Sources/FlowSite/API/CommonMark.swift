@@ -1,0 +1,47 @@
+import CCmark
+import Foundation
+
+/// Converts CommonMark to HTML with cmark, the CommonMark reference library.
+///
+/// cmark's safe mode is always on: raw HTML in the Markdown is replaced by a comment and
+/// `javascript:`-style link destinations are dropped, so Markdown can never put a tag or a
+/// script on a page.
+///
+/// ```swift
+/// try CommonMark.html(from: "Hello *world*")  // "<p>Hello <em>world</em></p>\n"
+/// ```
+public enum CommonMark {
+    /// cmark's rendering options, without the unsafe one.
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// Adds `data-sourcepos` attributes.
+        public static let sourcePosition = Options(rawValue: CMARK_OPT_SOURCEPOS)
+        /// Renders soft line breaks as hard breaks.
+        public static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
+        /// Renders soft line breaks as spaces.
+        public static let noBreaks = Options(rawValue: CMARK_OPT_NOBREAKS)
+        /// Curly quotes, en and em dashes, ellipses.
+        public static let smart = Options(rawValue: CMARK_OPT_SMART)
+        /// Replaces invalid UTF-8 with U+FFFD.
+        public static let validateUTF8 = Options(rawValue: CMARK_OPT_VALIDATE_UTF8)
+    }
+
+    /// The HTML fragment for `markdown`.
+    /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
+    public static func html(from markdown: String, options: Options = [.validateUTF8]) throws -> String {
+        // CMARK_OPT_UNSAFE is masked off whatever the caller built, so safe mode can't be lost.
+        let flags = options.rawValue & ~CMARK_OPT_UNSAFE
+        let length = markdown.utf8.count
+        let result: UnsafeMutablePointer<CChar>? = markdown.withCString { pointer in
+            cmark_markdown_to_html(pointer, length, flags)
+        }
+        guard let result else { throw FlowSiteError(.commonMarkFailed) }
+        defer { free(result) }
+        return String(cString: result)
+    }
+
+    /// The version of the cmark library in use, such as `0.30.2`.
+    public static var version: String { String(cString: cmark_version_string()) }
+}

@@ -1,0 +1,70 @@
+/// Owns navigation for a set of routes: which screen shows a route, and how it is presented.
+///
+/// An app has one root coordinator (see ``RootCoordinator``) that hands each route to a child
+/// coordinator; the site walker asks the root coordinator for every screen it reaches.
+public protocol Coordinator<R>: Sendable {
+    associatedtype R: Route
+
+    /// Makes the screen for `route`, building its view model through a factory.
+    func makeScreen(for route: R) async throws -> any Screen<R>
+
+    /// How `route` is presented when the user follows a link to it from `source`.
+    /// The default is ``Presentation/push``.
+    func presentation(of route: R, from source: R) -> Presentation
+
+    /// A screen that explains a failure to build `route`'s screen, or `nil` to fail the build.
+    /// The default is `nil`.
+    func errorScreen(for route: R, error: any Error) -> (any Screen<R>)?
+}
+
+extension Coordinator {
+    public func presentation(of route: R, from source: R) -> Presentation { .push }
+
+    public func errorScreen(for route: R, error: any Error) -> (any Screen<R>)? { nil }
+
+    /// Shows `route` as reached from `source`, the way a tap on a link would.
+    public func navigate(to route: R, from source: R, in navigator: some Navigator<R>) {
+        navigator.show(route, as: presentation(of: route, from: source))
+    }
+}
+
+/// The app's top coordinator: where navigation starts and what every page shares.
+public protocol RootCoordinator<R>: Coordinator {
+    /// The first screen: the site's front page.
+    var startRoute: R { get }
+    /// The site's name, language, footer and top navigation.
+    var siteInfo: SiteInfo<R> { get }
+}
+
+extension RootCoordinator {
+    /// Starts the app: shows the start route as the root of the navigation stack.
+    public func start(in navigator: some Navigator<R>) {
+        navigator.show(startRoute, as: .root)
+    }
+}
+
+/// What every page of a site shares.
+public struct SiteInfo<R: Route>: Sendable {
+    /// The site's name, shown in the header and page titles.
+    public var name: String
+    /// The pages' language, such as `en`.
+    public var language: String
+    /// The footer text.
+    public var footer: String
+    /// The top navigation bar, shown on every page.
+    public var navigation: [NavigationAction<R>]
+
+    public init(name: String, language: String = "en", footer: String = "", navigation: [NavigationAction<R>] = []) {
+        self.name = name
+        self.language = language
+        self.footer = footer
+        self.navigation = navigation
+    }
+}
+
+/// Receives navigation: the site walker is one, and tests use a recording navigator.
+public protocol Navigator<R>: Sendable {
+    associatedtype R: Route
+    /// Shows `route` with the given presentation.
+    func show(_ route: R, as presentation: Presentation)
+}

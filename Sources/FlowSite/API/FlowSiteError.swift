@@ -1,0 +1,79 @@
+/// An error from building a site; its description says what went wrong, where, and what to do.
+public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable {
+        /// A page resource has a name that could leave its folder.
+        case invalidResourceName(String)
+        /// Two routes want the same page path.
+        case pathConflict(path: String, first: String, second: String)
+        /// A route's page path collides with a file the site writer owns.
+        case reservedPath(path: String, route: String)
+        /// Screens could not be built and the app has no error screen for them.
+        case screensFailed([(route: String, error: String)])
+        /// Pages link to files that do not exist.
+        case brokenLinks([BrokenLink])
+        /// The output folder exists but was not made by holocron.
+        case outputNotOwned(path: String)
+        /// The output folder is one that must never be replaced.
+        case outputForbidden(path: String, why: String)
+        /// A template could not be parsed or rendered.
+        case template(name: String, message: String)
+        /// A templates folder or file could not be read.
+        case templatesUnreadable(path: String, message: String)
+        /// Reading or writing a file failed.
+        case fileSystem(path: String, message: String)
+        /// cmark returned no output.
+        case commonMarkFailed
+    }
+
+    /// What went wrong.
+    public let reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .invalidResourceName(let name):
+            "The page resource name '\(name)' is not allowed: use letters, digits, '.', '-' and '_' only, without a leading dot."
+        case .pathConflict(let path, let first, let second):
+            "Routes \(first) and \(second) both want the page \(path): give one of them another path (for duplicate names, use Slug.suffixed)."
+        case .reservedPath(let path, let route):
+            "Route \(route) wants the page \(path), which the site writer reserves for its own files: choose another path."
+        case .screensFailed(let failures):
+            "\(failures.count) screen(s) failed to build and the app has no error screen for them:\n"
+                + failures.map { "  - \($0.route): \($0.error)" }.joined(separator: "\n")
+                + "\nFix the data or service behind each route, or return an error screen from the coordinator's errorScreen(for:error:)."
+        case .brokenLinks(let links):
+            "\(links.count) broken link(s); the previous site was left as it was:\n"
+                + links.map { "  - \($0.page): \($0.link)" }.joined(separator: "\n")
+                + "\nEach link must point at a page or file of the site."
+        case .outputNotOwned(let path):
+            "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
+        case .outputForbidden(let path, let why):
+            "Refusing to write the site to \(path): \(why). Choose another --output."
+        case .template(let name, let message):
+            "Template \(name) failed: \(message). Fix the template, or remove it from --templates to use the default."
+        case .templatesUnreadable(let path, let message):
+            "Cannot read templates at \(path): \(message). Check the --templates folder."
+        case .fileSystem(let path, let message):
+            "Cannot write \(path): \(message). Check the folder's permissions and free space."
+        case .commonMarkFailed:
+            "cmark returned no HTML; the Markdown may be too large for memory."
+        }
+    }
+}
+
+/// A link on a written page that points at nothing.
+public struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
+    /// The page holding the link, relative to the site root.
+    public let page: String
+    /// The link as written in the page.
+    public let link: String
+
+    public init(page: String, link: String) {
+        self.page = page
+        self.link = link
+    }
+
+    public var description: String { "\(page): \(link)" }
+}

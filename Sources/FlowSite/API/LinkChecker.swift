@@ -1,0 +1,95 @@
+import Foundation
+
+/// Checks that every internal link and asset reference of a written site resolves to a file.
+///
+/// External links (`https:`, `mailto:` …) and in-page anchors are not checked; a link that climbs
+/// out of the site folder is broken.
+public struct LinkChecker: Sendable {
+    public init() {}
+
+    /// The broken links of the HTML pages among `files`, which are paths from the site root.
+    /// `contents` reads a page's text.
+    public func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
+        var broken: [BrokenLink] = []
+        for page in files.sorted() where page.hasSuffix(".html") {
+            let html = try contents(page)
+            for link in Self.references(in: html) where !resolves(link, from: page, in: files) {
+                broken.append(BrokenLink(page: page, link: link))
+            }
+        }
+        return broken
+    }
+
+    /// How many internal references the pages hold, for the build summary.
+    public func countInternalReferences(in html: String) -> Int {
+        Self.references(in: html).filter { !Self.isExternal($0) }.count
+    }
+
+    /// Whether `link`, written on `page`, names one of `files`.
+    public func resolves(_ link: String, from page: String, in files: Set<String>) -> Bool {
+        if Self.isExternal(link) { return true }
+        var target = link
+        if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+        if target.isEmpty { return true }  // same page
+        target = target.removingPercentEncoding ?? target
+        var parts = page.split(separator: "/").dropLast().map(String.init)
+        if target.hasPrefix("/") { return false }  // root-relative links break under a subpath
+        for component in target.split(separator: "/", omittingEmptySubsequences: false) {
+            switch component {
+            case ".", "": continue
+            case "..":
+                if parts.isEmpty { return false }
+                parts.removeLast()
+            default: parts.append(String(component))
+            }
+        }
+        let resolved = parts.joined(separator: "/")
+        if resolved.isEmpty { return files.contains("index.html") }
+        return files.contains(resolved) || files.contains(resolved + "/index.html")
+    }
+
+    static func isExternal(_ link: String) -> Bool {
+        if link.hasPrefix("#") || link.hasPrefix("//") { return true }
+        guard let colon = link.firstIndex(of: ":") else { return false }
+        let scheme = link[..<colon]
+        return !scheme.isEmpty && !scheme.contains("/") && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+    }
+
+    /// The values of `href` and `src` attributes, with HTML entities decoded.
+    static func references(in html: String) -> [String] {
+        var found: [String] = []
+        let bytes = Array(html.utf8)
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            // Look for ` href="` or ` src="` (cmark and our templates always quote with ").
+            if bytes[i] == UInt8(ascii: "=") && i + 1 < count && bytes[i + 1] == UInt8(ascii: "\"") {
+                let name = attributeName(before: i, in: bytes)
+                if name == "href" || name == "src" {
+                    var j = i + 2
+                    while j < count && bytes[j] != UInt8(ascii: "\"") { j += 1 }
+                    found.append(decodeEntities(String(decoding: bytes[(i + 2)..<j], as: UTF8.self)))
+                    i = j
+                }
+            }
+            i += 1
+        }
+        return found
+    }
+
+    private static func attributeName(before index: Int, in bytes: [UInt8]) -> String {
+        var start = index
+        while start > 0, bytes[start - 1] >= UInt8(ascii: "a"), bytes[start - 1] <= UInt8(ascii: "z") { start -= 1 }
+        guard start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\n") else { return "" }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,87 @@
+/// Turns any text into Markdown that cmark renders as exactly that text.
+///
+/// Every ASCII punctuation character gets a backslash (CommonMark lets any of them be escaped),
+/// so no character of data can start emphasis, a link, HTML, an entity, a heading or a list.
+/// Runs of line breaks, tabs and spaces become one space, because a page's inline text has no
+/// line structure; NUL becomes U+FFFD as cmark would do.
+public enum MarkdownEscaping {
+    /// The escaped form of `text`, safe anywhere inline text may stand.
+    public static func escape(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(text.unicodeScalars.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isCollapsibleWhitespace(scalar) {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            if scalar == "\u{0}" {
+                out.append("\u{FFFD}")
+            } else {
+                if isASCIIPunctuation(scalar) { out.append("\\") }
+                out.append(scalar)
+            }
+        }
+        if pendingSpace { out.append(" ") }
+        return String(out)
+    }
+
+    /// The text cmark will show for `text`: what ``escape(_:)`` keeps, before block trimming.
+    public static func normalize(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isCollapsibleWhitespace(scalar) {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            out.append(scalar == "\u{0}" ? "\u{FFFD}" : scalar)
+        }
+        if pendingSpace { out.append(" ") }
+        return String(out)
+    }
+
+    /// Space, tab, line feed, line tabulation, form feed and carriage return: the whitespace
+    /// CommonMark gives structure to.
+    static func isCollapsibleWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": true
+        default: false
+        }
+    }
+
+    /// The characters CommonMark allows a backslash before.
+    static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
+    }
+
+    /// Punctuation as CommonMark's emphasis rules see it: ASCII punctuation and Unicode
+    /// punctuation and symbols.
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        if isASCIIPunctuation(scalar) { return true }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation,
+            .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whitespace as CommonMark's emphasis rules see it.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        isCollapsibleWhitespace(scalar) || scalar.properties.generalCategory == .spaceSeparator
+    }
+}

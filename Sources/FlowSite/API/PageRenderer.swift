@@ -1,0 +1,123 @@
+import Foundation
+import Mustache
+
+/// Turns a ``PageVisit`` into HTML: route links become relative URLs, cmark renders the
+/// Markdown, and the `layout` template wraps it with title, breadcrumbs, navigation and footer.
+public struct PageRenderer<R: Route>: Sendable {
+    /// The site's shared information.
+    public let site: SiteInfo<R>
+    /// The absolute URL the site will be served from, if known (for the 404 page and sitemap).
+    public let baseURL: String?
+    private let library: MustacheLibrary
+
+    /// Parses every template.
+    /// - Throws: ``FlowSiteError`` naming a template that does not parse, or a missing `layout`.
+    public init(templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil) throws {
+        var library = MustacheLibrary()
+        for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: source), named: name)
+            } catch {
+                throw FlowSiteError(.template(name: "\(name).mustache", message: "\(error)"))
+            }
+        }
+        for required in ["layout", "404"] where library.getTemplate(named: required) == nil {
+            throw FlowSiteError(.template(name: "\(required).mustache", message: "the template is missing"))
+        }
+        self.library = library
+        self.site = site
+        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    }
+
+    /// The page's HTML document.
+    public func render(_ visit: PageVisit<R>) throws -> String {
+        let here = visit.route.path
+        let content = try contentHTML(visit.page.document, at: here)
+        var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map(\.route))
+        context["title"] = visit.page.title
+        if let summary = visit.page.summary { context["description"] = summary }
+        context["content"] = content
+        context["hasBreadcrumbs"] = visit.breadcrumbs.count > 1
+        context["breadcrumbs"] = visit.breadcrumbs.enumerated().map { index, crumb -> [String: Any] in
+            [
+                "title": crumb.title,
+                "url": here.relativeURL(to: crumb.route.path),
+                "isCurrent": index == visit.breadcrumbs.count - 1,
+            ]
+        }
+        if visit.presentation == .modal, let presenter = visit.presenter {
+            context["isModal"] = true
+            context["closeURL"] = here.relativeURL(to: presenter.route.path)
+            context["closeTitle"] = presenter.title
+        }
+        for (key, value) in visit.page.templateValues where context[key] == nil {
+            context[key] = value
+        }
+        return try render("layout", context)
+    }
+
+    /// The site's 404 page, written at the root. With a base URL its links are absolute, so it
+    /// works at whatever path the server shows it; otherwise they are relative to the root.
+    public func renderNotFound() throws -> String {
+        var context = sharedContext(at: .root, breadcrumbRoutes: [])
+        context["title"] = "Page not found"
+        if let baseURL {
+            context["root"] = baseURL
+            context["homeURL"] = baseURL + "index.html"
+            context["stylesheet"] = baseURL + SiteWriter.assetsFolder + "/style.css"
+            context["navigation"] = site.navigation.map { action -> [String: Any] in
+                ["title": action.label, "url": baseURL + action.route.path.file, "isCurrent": false]
+            }
+        }
+        return try render("404", context)
+    }
+
+    /// The HTML of a document placed at `here`: its styled sections wrapped in `<section>`.
+    public func contentHTML(_ document: MarkdownDocument<R>, at here: RoutePath) throws -> String {
+        var html = ""
+        let chunks = document.chunks(
+            linking: { here.relativeURL(to: $0.path) },
+            siteFile: { here.relativeURL(toSiteFile: $0) }
+        )
+        for chunk in chunks {
+            let fragment = try CommonMark.html(from: chunk.markdown)
+            if let style = chunk.style {
+                html += "<section class=\"\(style.name)\">\n" + fragment + "</section>\n"
+            } else {
+                html += fragment
+            }
+        }
+        return html
+    }
+
+    private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> [String: Any] {
+        // Ancestors below the front page mark their navigation entry as the current section.
+        let sections = Set(breadcrumbRoutes.dropFirst().map(\.path))
+        return [
+            "lang": site.language,
+            "siteName": site.name,
+            "footer": site.footer,
+            "root": here.rootPrefix,
+            "homeURL": here.relativeURL(to: .root),
+            "stylesheet": here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css"),
+            "searchScript": here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/search.js"),
+            "navigation": site.navigation.map { action -> [String: Any] in
+                [
+                    "title": action.label,
+                    "url": here.relativeURL(to: action.route.path),
+                    "isCurrent": action.route.path == here,
+                    "isSection": action.route.path != here && sections.contains(action.route.path),
+                ]
+            },
+            "hasBreadcrumbs": false,
+            "isModal": false,
+        ]
+    }
+
+    private func render(_ name: String, _ context: [String: Any]) throws -> String {
+        guard let html = library.render(context, withTemplate: name) else {
+            throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
+        }
+        return html
+    }
+}

@@ -1,0 +1,41 @@
+/// How a coordinator shows a route: the navigation-stack operation behind a link.
+///
+/// The presentation decides the breadcrumbs of the page it leads to: `push` adds the page to the
+/// presenter's stack, `replace` swaps the top of the stack (the next page of a list), `modal`
+/// shows a dialog over the presenter with a Close link back to it, and `root` starts a new stack.
+public enum Presentation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case root
+    case push
+    case modal
+    case replace
+
+    public var description: String { rawValue }
+
+    /// The navigation stack after presenting `route` over `stack`.
+    public func stack<R>(presenting route: R, over stack: [R]) -> [R] {
+        switch self {
+        case .root: [route]
+        case .push, .modal: stack + [route]
+        case .replace: stack.dropLast() + [route]
+        }
+    }
+}
+
+/// Something the user can do on a screen that leads to another screen: a label and a route.
+///
+/// View models never build URLs; they expose actions, and the coordinator decides how each
+/// route is presented unless the action insists on a ``Presentation``.
+public struct NavigationAction<R: Route>: Sendable, Hashable {
+    /// The text of the link or button.
+    public var label: String
+    /// Where the action leads.
+    public var route: R
+    /// A presentation the action insists on; `nil` lets the coordinator decide.
+    public var presentation: Presentation?
+
+    public init(_ label: String, to route: R, presentation: Presentation? = nil) {
+        self.label = label
+        self.route = route
+        self.presentation = presentation
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A screen as the site sees it: something that makes one ``Page``.
+///
+/// Most screens pair a ``ViewModel`` with a pure rendering function; conform to
+/// ``StatefulScreen`` for that and only write ``StatefulScreen/page(for:)``.
+public protocol Screen<R>: Sendable {
+    associatedtype R: Route
+    /// Loads the screen's state and renders it.
+    func makePage() async throws -> Page<R>
+}
+
+/// A screen whose page is a pure function of its view model's state.
+///
+/// Because ``page(for:)`` is pure, every state can be snapshot-tested without loading anything.
+public protocol StatefulScreen<R>: Screen {
+    associatedtype Model: ViewModel
+    /// The view model that loads the state.
+    var viewModel: Model { get }
+    /// Renders a state into a page.
+    func page(for state: Model.State) -> Page<R>
+}
+
+extension StatefulScreen {
+    public func makePage() async throws -> Page<R> {
+        page(for: await viewModel.load())
+    }
+}
+
+/// The rendered form of one screen: its title and its Markdown, whose links carry routes.
+public struct Page<R: Route>: Sendable {
+    /// The page title: the `<title>` and the page's heading.
+    public var title: String
+    /// A short label for breadcrumbs and Close links; the title when `nil`.
+    public var shortTitle: String?
+    /// A one-sentence summary for the page's meta description.
+    public var summary: String?
+    /// The page body. Its route links are the screen's navigation actions.
+    public var document: MarkdownDocument<R>
+    /// Files published next to the page, such as a search index.
+    public var resources: [PageResource]
+    /// Extra values for the layout template, such as `["search": "true"]`.
+    public var templateValues: [String: String]
+
+    public init(
+        title: String,
+        shortTitle: String? = nil,
+        summary: String? = nil,
+        document: MarkdownDocument<R>,
+        resources: [PageResource] = [],
+        templateValues: [String: String] = [:]
+    ) {
+        self.title = title
+        self.shortTitle = shortTitle
+        self.summary = summary
+        self.document = document
+        self.resources = resources
+        self.templateValues = templateValues
+    }
+
+    /// The label used in breadcrumbs.
+    public var breadcrumbTitle: String { shortTitle ?? title }
+}
+
+/// A file a screen publishes next to its page, such as `index.json`.
+public struct PageResource: Sendable, Hashable {
+    /// The file name inside the page's folder: letters, digits, `.`, `-` and `_`, no leading dot.
+    public let name: String
+    /// The file's bytes.
+    public let contents: Data
+
+    /// Fails for a name that could leave the page's folder or hide the file.
+    public init(name: String, contents: Data) throws {
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || $0 == "." || $0 == "-" || $0 == "_"
+        }
+        guard allowed, !name.isEmpty, !name.hasPrefix("."), name != "index.html" else {
+            throw FlowSiteError(.invalidResourceName(name))
+        }
+        self.name = name
+        self.contents = contents
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+
+/// Walks an app like a user who follows every link: breadth-first from the root coordinator's
+/// start route, each reachable route once, recording the edges and each page's navigation stack.
+///
+/// Pages of one breadth-first level are made concurrently, and each is handed to `visit` as soon
+/// as it is made; what the walker keeps per route is small (its stack and title), so memory grows
+/// with the number of routes, not with page bytes. The order of routes, edges and stacks depends
+/// only on the app, never on timing.
+public struct SiteWalker<C: RootCoordinator>: Sendable {
+    public typealias R = C.R
+
+    /// The app's root coordinator.
+    public let coordinator: C
+    /// How many pages are made at once.
+    public var concurrency: Int
+
+    public init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)) {
+        self.coordinator = coordinator
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// Walks every reachable route, calling `visit` for each page (concurrently).
+    /// - Throws: ``FlowSiteError`` for two routes with one path, or whatever `visit` throws.
+    ///   Screens that fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
+    public func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
+        let start = coordinator.startRoute
+        var graph = SiteGraph<R>()
+        var records: [R: RouteRecord<R>] = [:]
+        var owners: [RoutePath: R] = [:]
+
+        func discover(_ route: R, record: RouteRecord<R>) throws {
+            if let owner = owners[route.path] {
+                throw FlowSiteError(.pathConflict(path: route.path.description, first: "\(owner)", second: "\(route)"))
+            }
+            if route.path.slugs.first?.rawValue == SiteWriter.assetsFolder {
+                throw FlowSiteError(.reservedPath(path: route.path.description, route: "\(route)"))
+            }
+            owners[route.path] = route
+            records[route] = record
+            graph.routes.append(route)
+        }
+
+        try discover(start, record: RouteRecord(stack: [start], presentation: .root, presenter: nil))
+        var level = [start]
+        var titles: [R: String] = [:]
+
+        while !level.isEmpty {
+            let known = records
+            let knownTitles = titles
+            let outcomes = try await makePages(level, records: known, titles: knownTitles, visit: visit)
+            var next: [R] = []
+            for (route, outcome) in zip(level, outcomes) {
+                switch outcome.result {
+                case .made(let title, let recovered):
+                    titles[route] = title
+                    if let recovered { graph.recovered.append(ScreenFailure(route: route, error: recovered)) }
+                case .failed(let error):
+                    graph.failures.append(ScreenFailure(route: route, error: error))
+                }
+                for action in outcome.actions {
+                    let target = action.route
+                    let presentation = action.presentation ?? coordinator.presentation(of: target, from: route)
+                    graph.edges.append(Edge(from: route, to: target, label: action.label, presentation: presentation))
+                    guard records[target] == nil else { continue }
+                    let stack = presentation.stack(presenting: target, over: records[route]!.stack)
+                    let presenter = presentation == .modal ? route : nil
+                    try discover(target, record: RouteRecord(stack: stack, presentation: presentation, presenter: presenter))
+                    next.append(target)
+                }
+            }
+            level = next
+        }
+        graph.records = records
+        return graph
+    }
+
+    private func makePages(
+        _ level: [R], records: [R: RouteRecord<R>], titles: [R: String],
+        visit: @escaping @Sendable (PageVisit<R>) async throws -> Void
+    ) async throws -> [Outcome] {
+        try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+            var outcomes = [Outcome?](repeating: nil, count: level.count)
+            var index = 0
+            func add() {
+                let i = index
+                let route = level[i]
+                group.addTask {
+                    (i, try await makePage(route, record: records[route]!, titles: titles, visit: visit))
+                }
+                index += 1
+            }
+            while index < min(concurrency, level.count) { add() }
+            while let (i, outcome) = try await group.next() {
+                outcomes[i] = outcome
+                if index < level.count { add() }
+            }
+            return outcomes.map { $0! }
+        }
+    }
+
+    private func makePage(
+        _ route: R, record: RouteRecord<R>, titles: [R: String],
+        visit: @Sendable (PageVisit<R>) async throws -> Void
+    ) async throws -> Outcome {
+        var page: Page<R>
+        var recovered: String?
+        do {
+            page = try await coordinator.makeScreen(for: route).makePage()
+        } catch {
+            guard let fallback = coordinator.errorScreen(for: route, error: error) else {
+                return Outcome(result: .failed(describe(error)), actions: [])
+            }
+            do {
+                page = try await fallback.makePage()
+                recovered = describe(error)
+            } catch let fallbackError {
+                return Outcome(result: .failed("\(describe(error)); its error screen failed too: \(describe(fallbackError))"), actions: [])
+            }
+        }
+        let breadcrumbs = record.stack.map { step in
+            Breadcrumb(title: step == route ? page.breadcrumbTitle : titles[step] ?? "\(step)", route: step)
+        }
+        let presenter = record.presenter.map { Breadcrumb(title: titles[$0] ?? "\($0)", route: $0) }
+        try await visit(PageVisit(
+            route: route, page: page, breadcrumbs: breadcrumbs, presentation: record.presentation,
+            presenter: presenter, recoveredError: recovered
+        ))
+        var actions = page.document.linkedActions
+        if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
+        return Outcome(result: .made(title: page.breadcrumbTitle, recovered: recovered), actions: actions)
+    }
+
+    private struct Outcome: Sendable {
+        enum Result: Sendable {
+            case made(title: String, recovered: String?)
+            case failed(String)
+        }
+        var result: Result
+        var actions: [NavigationAction<R>]
+    }
+}
+
+private func describe(_ error: any Error) -> String {
+    String(describing: error)
+}
+
+/// One page the walker made, with what the renderer needs to place it in the site.
+public struct PageVisit<R: Route>: Sendable {
+    /// The page's route.
+    public let route: R
+    /// The page.
+    public let page: Page<R>
+    /// The navigation stack from the start route to this page, this page last.
+    public let breadcrumbs: [Breadcrumb<R>]
+    /// How the page was first reached.
+    public let presentation: Presentation
+    /// For a modal page, the page that presented it (where Close leads).
+    public let presenter: Breadcrumb<R>?
+    /// When the page is the app's error screen for a failed screen, that failure.
+    public let recoveredError: String?
+
+    public init(
+        route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
+        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil
+    ) {
+        self.route = route
+        self.page = page
+        self.breadcrumbs = breadcrumbs
+        self.presentation = presentation
+        self.presenter = presenter
+        self.recoveredError = recoveredError
+    }
+}
+
+/// A step of a navigation stack: a title and the route it leads to.
+public struct Breadcrumb<R: Route>: Sendable, Hashable {
+    public let title: String
+    public let route: R
+
+    public init(title: String, route: R) {
+        self.title = title
+        self.route = route
+    }
+}
+
+/// What the walk found: every route, every edge, and the screens that failed.
+public struct SiteGraph<R: Route>: Sendable {
+    /// Every reachable route in breadth-first discovery order.
+    public var routes: [R] = []
+    /// Every link followed, in discovery order.
+    public var edges: [Edge<R>] = []
+    /// Screens that could not be built; the build fails when there are any.
+    public var failures: [ScreenFailure<R>] = []
+    /// Screens that failed but were replaced by the app's error screen.
+    public var recovered: [ScreenFailure<R>] = []
+    /// Each route's stack and presentation.
+    public var records: [R: RouteRecord<R>] = [:]
+
+    /// The navigation stack of `route` on its first, shortest path.
+    public func stack(of route: R) -> [R]? { records[route]?.stack }
+}
+
+/// How a route was first reached.
+public struct RouteRecord<R: Route>: Sendable, Hashable {
+    /// The navigation stack on the shortest path from the start route, the route itself last.
+    public let stack: [R]
+    /// The presentation of the edge that first reached the route.
+    public let presentation: Presentation
+    /// The presenting route, for a modal.
+    public let presenter: R?
+}
+
+/// A followed link: from one route to another, with the presentation the coordinator chose.
+public struct Edge<R: Route>: Sendable, Hashable {
+    public let from: R
+    public let to: R
+    public let label: String
+    public let presentation: Presentation
+}
+
+/// A screen that failed to build.
+public struct ScreenFailure<R: Route>: Sendable {
+    public let route: R
+    public let error: String
+}
+
+extension MarkdownDocument {
+    /// Every route link in the document as a navigation action, labelled with its link text.
+    public var linkedActions: [NavigationAction<R>] {
+        var actions: [NavigationAction<R>] = []
+        func visit(_ inlines: [Inline]) {
+            for inline in inlines {
+                switch inline {
+                case .link(let label, let route):
+                    actions.append(NavigationAction(plainText(label), to: route))
+                case .emphasis(let inner), .strong(let inner), .siteFile(let inner, _): visit(inner)
+                case .text, .code, .lineBreak: break
+                }
+            }
+        }
+        func visit(_ blocks: [Block]) {
+            for block in blocks {
+                switch block {
+                case .heading(_, let inlines), .paragraph(let inlines): visit(inlines)
+                case .list(let items), .orderedList(let items): items.forEach(visit)
+                case .attributes(let pairs): pairs.forEach { visit($0.value) }
+                case .section(let section): visit(section.blocks)
+                case .thematicBreak: break
+                }
+            }
+        }
+        visit(blocks)
+        return actions
+    }
+
+    /// The text of inlines without markup.
+    func plainText(_ inlines: [Inline]) -> String {
+        inlines.map { inline -> String in
+            switch inline {
+            case .text(let text), .code(let text): text
+            case .emphasis(let inner), .strong(let inner), .link(let inner, _), .siteFile(let inner, _): plainText(inner)
+            case .lineBreak: " "
+            }
+        }.joined()
+    }
+}

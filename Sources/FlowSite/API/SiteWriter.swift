@@ -1,0 +1,187 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a site into a staging folder beside the output and swaps it in only when the whole
+/// build succeeded, so a failed or killed build never leaves a half-written site behind.
+///
+/// The writer owns its output folder: it marks it with a `.holocron` file and refuses to replace
+/// a folder without that marker (unless forced). Files whose bytes did not change are hard-linked
+/// from the previous site, so they keep their modification time and deploys copy only what
+/// changed.
+public struct SiteWriter: Sendable {
+    /// The folder the site ends up in.
+    public let output: URL
+    /// Whether to replace an output folder holocron did not make.
+    public let force: Bool
+
+    /// The marker file that says holocron made a folder.
+    public static let markerName = ".holocron"
+    /// The folder that holds the stylesheet and scripts.
+    public static let assetsFolder = "assets"
+
+    public init(output: URL, force: Bool = false) {
+        self.output = output.standardizedFileURL
+        self.force = force
+    }
+
+    /// Checks the output folder may be replaced, then creates an empty staging folder for it.
+    /// - Throws: ``FlowSiteError`` when the output is not holocron's and `force` is off, or is a
+    ///   folder that must never be replaced (the file-system root, the current folder or one of
+    ///   its parents).
+    public func beginStaging() throws -> SiteStaging {
+        try checkOutput()
+        let parent = output.deletingLastPathComponent()
+        let name = ".\(output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)"
+        let staging = parent.appendingPathComponent(name)
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw FlowSiteError(.fileSystem(path: staging.path, message: error.localizedDescription))
+        }
+        return SiteStaging(folder: staging, output: output)
+    }
+
+    private func checkOutput() throws {
+        let path = output.path
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if path == "/" || output.pathComponents.count < 2 {
+            throw FlowSiteError(.outputForbidden(path: path, why: "it is the file-system root"))
+        }
+        if current == path || current.hasPrefix(path + "/") {
+            throw FlowSiteError(.outputForbidden(path: path, why: "it holds the current folder"))
+        }
+        if let home = ProcessInfo.processInfo.environment["HOME"], URL(fileURLWithPath: home).standardizedFileURL.path == path {
+            throw FlowSiteError(.outputForbidden(path: path, why: "it is the home folder"))
+        }
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw FlowSiteError(.outputForbidden(path: path, why: "it is a file, not a folder"))
+        }
+        if force { return }
+        let marker = output.appendingPathComponent(Self.markerName).path
+        let contents = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+        if !contents.isEmpty && !manager.fileExists(atPath: marker) {
+            throw FlowSiteError(.outputNotOwned(path: path))
+        }
+    }
+}
+
+/// A site being written: files go into a hidden folder beside the output until ``commit()``.
+public final class SiteStaging: Sendable {
+    /// The staging folder.
+    public let folder: URL
+    /// Where the site goes on commit.
+    public let output: URL
+    private let state = Mutex(State())
+
+    struct State {
+        var files: [String: Int] = [:]
+        var unchanged = 0
+        var finished = false
+    }
+
+    init(folder: URL, output: URL) {
+        self.folder = folder
+        self.output = output
+    }
+
+    deinit {
+        if !state.withLock({ $0.finished }) { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Every file written so far, by path from the site root, with its size.
+    public var files: [String: Int] { state.withLock { $0.files } }
+    /// How many files had the same bytes in the previous site.
+    public var unchangedCount: Int { state.withLock { $0.unchanged } }
+
+    /// Writes `data` at `path` (relative to the site root, made of safe components).
+    public func write(_ data: Data, to path: String) throws {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !components.isEmpty, components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+            throw FlowSiteError(.fileSystem(path: path, message: "the path would leave the site folder"))
+        }
+        let target = folder.appendingPathComponent(path)
+        let previous = output.appendingPathComponent(path)
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if Self.sameBytes(data, at: previous), link(previous.path, target.path) == 0 {
+                state.withLock { $0.unchanged += 1 }
+            } else {
+                try data.write(to: target)
+            }
+        } catch {
+            throw FlowSiteError(.fileSystem(path: target.path, message: error.localizedDescription))
+        }
+        state.withLock { $0.files[path] = data.count }
+    }
+
+    /// Writes a UTF-8 string at `path`.
+    public func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Puts the staged site in place of the output in one rename, then removes the old site.
+    public func commit() throws {
+        try write(Data("Made by holocron. This folder is replaced whole on every build.\n".utf8), to: SiteWriter.markerName)
+        let manager = FileManager.default
+        let old = folder.deletingLastPathComponent()
+            .appendingPathComponent(".\(output.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            if manager.fileExists(atPath: output.path) {
+                if Self.exchange(folder.path, output.path) {
+                    // The staging path now holds the old site.
+                    try manager.removeItem(at: folder)
+                } else {
+                    try manager.moveItem(at: output, to: old)
+                    try manager.moveItem(at: folder, to: output)
+                    try manager.removeItem(at: old)
+                }
+            } else {
+                try manager.moveItem(at: folder, to: output)
+            }
+        } catch {
+            throw FlowSiteError(.fileSystem(path: output.path, message: error.localizedDescription))
+        }
+        state.withLock { $0.finished = true }
+    }
+
+    /// Throws the staged files away.
+    public func discard() {
+        try? FileManager.default.removeItem(at: folder)
+        state.withLock { $0.finished = true }
+    }
+
+    private static func sameBytes(_ data: Data, at url: URL) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            (attributes[.size] as? NSNumber)?.intValue == data.count,
+            (attributes[.type] as? FileAttributeType) == .typeRegular
+        else { return false }
+        return (try? Data(contentsOf: url)) == data
+    }
+
+    /// Swaps two paths atomically where the kernel can (Linux `renameat2` with RENAME_EXCHANGE).
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+        // glibc's renameat2 isn't imported into Swift; look it up (glibc 2.28 and later).
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(nil, "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+        #else
+        return false
+        #endif
+    }
+}

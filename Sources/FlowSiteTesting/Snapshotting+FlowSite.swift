@@ -1,0 +1,50 @@
+import FlowSite
+import Foundation
+import SnapshotTesting
+
+extension Snapshotting where Format == String {
+    /// A page's Markdown, with route links resolved as they would be on the page at `path`.
+    ///
+    /// ```swift
+    /// assertSnapshot(of: screen.page(for: .empty("No films")), as: .markdown(at: route.path))
+    /// ```
+    public static func markdown<R: Route>(at path: RoutePath = .root) -> Snapshotting<Page<R>, String>
+    where Value == Page<R> {
+        SimplySnapshotting.lines.pullback { page in
+            "# \(page.title)\n\n" + page.document.markdown(
+                linking: { path.relativeURL(to: $0.path) },
+                siteFile: { path.relativeURL(toSiteFile: $0) }
+            )
+        }
+    }
+
+    /// A page as the site writes it: cmark's HTML inside the layout template, placed at `route`
+    /// with `breadcrumbs` (the route alone when empty).
+    public static func html<R: Route>(
+        at route: R,
+        site: SiteInfo<R>,
+        breadcrumbs: [Breadcrumb<R>] = [],
+        presentation: Presentation = .push,
+        presenter: Breadcrumb<R>? = nil,
+        templates: TemplateSet = .embedded
+    ) -> Snapshotting<Page<R>, String> where Value == Page<R> {
+        let renderer: PageRenderer<R>
+        do {
+            renderer = try PageRenderer(templates: templates, site: site)
+        } catch {
+            return SimplySnapshotting.lines.pullback { _ in "template error: \(error)" }
+        }
+        return SimplySnapshotting.lines.pullback { page in
+            let crumbs = breadcrumbs.isEmpty ? [Breadcrumb(title: page.breadcrumbTitle, route: route)] : breadcrumbs
+            let visit = PageVisit(
+                route: route, page: page, breadcrumbs: crumbs, presentation: presentation,
+                presenter: presenter, recoveredError: nil
+            )
+            do {
+                return try renderer.render(visit)
+            } catch {
+                return "render error: \(error)"
+            }
+        }
+    }
+}

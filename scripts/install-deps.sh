@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Makes sure the system packages Holocron builds against are present: cmark's library and
+# headers (Debian's libcmark-dev) and pkg-config to find them. Installs them with apt-get when
+# running as root; otherwise says what to install.
+set -euo pipefail
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcmark; then
+  exit 0
+fi
+packages="libcmark-dev pkg-config"
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing $packages (cmark, the CommonMark library Holocron renders with)..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq $packages >/dev/null
+  pkg-config --exists libcmark || { echo "error: $packages installed but pkg-config still can't find libcmark" >&2; exit 1; }
+elif command -v brew >/dev/null 2>&1; then
+  echo "error: cmark is missing: run 'brew install cmark pkg-config' and try again." >&2
+  exit 1
+else
+  echo "error: cmark is missing: run 'sudo apt-get install $packages' (Debian/Ubuntu) and try again." >&2
+  exit 1
+fi
