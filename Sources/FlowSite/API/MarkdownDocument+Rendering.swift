@@ -106,8 +106,8 @@ struct MarkdownWriter<R: Route> {
     ) {
         var body = ""
         write(inner, into: &body)
-        let leading = body.prefix { $0 == " " }
-        let trailing = body.reversed().prefix { $0 == " " }
+        let leading = String(String.UnicodeScalarView(body.unicodeScalars.prefix { $0 == " " }))
+        let trailing = String(String.UnicodeScalarView(body.unicodeScalars.reversed().prefix { $0 == " " }))
         let core = body.trimmingSpaces
         var following = ""
         write(Array(next.prefix(1)), into: &following)
@@ -129,7 +129,7 @@ struct MarkdownWriter<R: Route> {
         } else {
             out += core
         }
-        out += String(trailing)
+        out += trailing
     }
 
     /// A code span whose fence is longer than any run of backticks inside.
@@ -166,8 +166,10 @@ extension MarkdownDocument.Inline {
 }
 
 extension String {
+    /// Without leading and trailing spaces, by scalar: a space followed by a combining mark is
+    /// one Character, but cmark still trims the space.
     fileprivate var trimmingSpaces: String {
-        var scalars = Substring(self)
+        var scalars = Substring(self).unicodeScalars
         while scalars.first == " " { scalars.removeFirst() }
         while scalars.last == " " { scalars.removeLast() }
         return String(scalars)

@@ -3,7 +3,8 @@
 /// Every ASCII punctuation character gets a backslash (CommonMark lets any of them be escaped),
 /// so no character of data can start emphasis, a link, HTML, an entity, a heading or a list.
 /// Runs of line breaks, tabs and spaces become one space, because a page's inline text has no
-/// line structure; NUL becomes U+FFFD as cmark would do.
+/// line structure; NUL becomes U+FFFD as cmark would do, and U+FEFF a character reference
+/// (cmark ignores one at the start of a document).
 public enum MarkdownEscaping {
     /// The escaped form of `text`, safe anywhere inline text may stand.
     public static func escape(_ text: String) -> String {
@@ -21,6 +22,9 @@ public enum MarkdownEscaping {
             }
             if scalar == "\u{0}" {
                 out.append("\u{FFFD}")
+            } else if scalar == "\u{FEFF}" {
+                // cmark drops a byte-order mark that opens a document; a reference survives.
+                out.append(contentsOf: "&#xFEFF;".unicodeScalars)
             } else {
                 if isASCIIPunctuation(scalar) { out.append("\\") }
                 out.append(scalar)

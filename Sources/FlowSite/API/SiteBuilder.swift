@@ -37,7 +37,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     ) {
         self.coordinator = coordinator
         self.templates = templates
-        self.baseURL = baseURL
+        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.force = force
         self.concurrency = concurrency
         self.logger = logger

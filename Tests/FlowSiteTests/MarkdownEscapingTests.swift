@@ -1,0 +1,138 @@
+@testable import FlowSite
+import Foundation
+import PropertyBased
+import Testing
+
+/// Text from data must come out of cmark as exactly that text, never as markup.
+@Suite struct MarkdownEscapingTests {
+    /// Random strings that lean on the characters Markdown gives meaning to.
+    static func hostileText() -> Generator<String, some Sequence & SendableMetatype> {
+        Gen<UnicodeScalar>.frequency(
+        (3, Gen.element(of: Array("*_[]()<>&\\#-+.!`~|=:;\"'{}/@%^$?,1234567890 \t\n\r\u{0B}\u{0C}".unicodeScalars)).map { $0! }),
+        (2, Gen.unicodeScalar(in: "\u{0}"..."\u{7F}")),
+        (2, Gen.unicodeScalar(in: "\u{80}"..."\u{D7FF}")),
+        (1, Gen.unicodeScalar(in: "\u{E000}"..."\u{FFFD}")),
+        (1, Gen.unicodeScalar(in: "\u{10000}"..."\u{10FFFF}"))
+    ).array(of: 0...40).map { String(String.UnicodeScalarView($0)) }
+    }
+
+    @Test func paragraphTextRendersExactlyAsGiven() async throws {
+        await propertyCheck(count: 3000, input: Self.hostileText()) { text in
+            var document = MarkdownDocument<Node>()
+            document.paragraph(.text(text))
+            let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
+            let expected = expectedText(text)
+            if expected.isEmpty {
+                #expect(html.isEmpty, "input \(text.debugDescription)")
+            } else {
+                // Compare scalars, not Characters: a combining mark in the data would otherwise
+                // fuse with the tag's ">" and hide it from `hasPrefix` and `contains`.
+                let scalars = Array(html.unicodeScalars)
+                #expect(scalars.starts(with: "<p>".unicodeScalars) && scalars.reversed().starts(with: "</p>\n".unicodeScalars.reversed()), "input \(text.debugDescription): \(html)")
+                let inner = String(String.UnicodeScalarView(scalars.dropFirst(3).dropLast(5)))
+                #expect(!inner.unicodeScalars.contains("<"), "a tag came from data: \(text.debugDescription) → \(html)")
+                #expect(unescapeHTML(inner) == expected, "input \(text.debugDescription) → \(html)")
+            }
+        }
+    }
+
+    @Test func mixedInlinesKeepTheirTextAndOnlyOurTags() async throws {
+        await propertyCheck(count: 2000, input: Self.hostileText(), Self.hostileText(), Self.hostileText()) { a, b, c in
+            var document = MarkdownDocument<Node>()
+            document.paragraph([.text(a), .strong([.text(b)]), .text(" "), .emphasis([.text(c)]), .link(a, to: "x")])
+            document.heading(b)
+            document.list([[.text(c)], [.link(b, to: "y")]])
+            document.attributes([(a, c)])
+            let html = try CommonMark.html(from: document.markdown(linking: { "\($0.name)/index.html" }))
+            let stripped = stripAllowedTags(html)
+            #expect(!stripped.unicodeScalars.contains("<"), "a tag came from data: \([a, b, c]) → \(html)")
+            let text = unescapeHTML(stripped)
+            for part in [a, b, c] where !expectedText(part).isEmpty {
+                #expect(text.contains(expectedText(part)), "lost \(part.debugDescription) in \(html)")
+            }
+            #expect(html.components(separatedBy: "<a href=").count == 3, "only our two links: \(html)")
+        }
+    }
+
+    @Test(arguments: [
+        ("*not emphasis*", "*not emphasis*"),
+        ("<script>alert(1)</script>", "<script>alert(1)</script>"),
+        ("[x](javascript:alert(1))", "[x](javascript:alert(1))"),
+        ("# not a heading", "# not a heading"),
+        ("- not a list", "- not a list"),
+        ("+ not a list", "+ not a list"),
+        ("1. not a list", "1. not a list"),
+        ("2) not a list", "2) not a list"),
+        ("&amp; stays &amp;", "&amp; stays &amp;"),
+        ("`code`", "`code`"),
+        ("back\\slash", "back\\slash"),
+        ("> not a quote", "> not a quote"),
+        ("line\r\nbreak", "line break"),
+        ("a  \n  b", "a b"),
+        ("<https://example.com>", "<https://example.com>"),
+        ("![img](x.png)", "![img](x.png)"),
+        ("___", "___"),
+        ("nul\u{0}char", "nul\u{FFFD}char"),
+        ("\u{FEFF}bom first", "\u{FEFF}bom first"),
+    ])
+    func knownHazards(input: String, shown: String) throws {
+        var document = MarkdownDocument<Node>()
+        document.paragraph(.text(input))
+        let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
+        #expect(unescapeHTML(String(html.dropFirst(3).dropLast(5))) == shown)
+        #expect(!html.dropFirst(3).dropLast(5).unicodeScalars.contains("<"))
+    }
+
+    @Test func strongAttributeNamesRenderAsStrong() throws {
+        var document = MarkdownDocument<Node>()
+        document.attributes([("Height", "172 cm"), ("Birth year", "19BBY")])
+        let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
+        #expect(html == "<ul>\n<li><strong>Height:</strong> 172 cm</li>\n<li><strong>Birth year:</strong> 19BBY</li>\n</ul>\n")
+    }
+
+    @Test func emphasisThatCannotOpenFallsBackToPlainText() throws {
+        var document = MarkdownDocument<Node>()
+        document.paragraph([.text("a"), .emphasis([.text("(b)")]), .text("c")])
+        let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
+        #expect(html == "<p>a(b)c</p>\n")
+    }
+
+    @Test func codeSpansHoldBackticks() throws {
+        var document = MarkdownDocument<Node>()
+        document.paragraph(.code("a``b"), .text(" "), .code("`x`"))
+        let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
+        #expect(html == "<p><code>a``b</code> <code>`x`</code></p>\n")
+    }
+}
+
+/// What a reader sees for `text` in a block: runs of whitespace collapsed, ends trimmed.
+func expectedText(_ text: String) -> String {
+    var normalized = Substring(MarkdownEscaping.normalize(text)).unicodeScalars
+    while normalized.first == " " { normalized.removeFirst() }
+    while normalized.last == " " { normalized.removeLast() }
+    return String(normalized)
+}
+
+func unescapeHTML(_ html: String) -> String {
+    html.replacingOccurrences(of: "&lt;", with: "<", options: .literal)
+        .replacingOccurrences(of: "&gt;", with: ">", options: .literal)
+        .replacingOccurrences(of: "&quot;", with: "\"", options: .literal)
+        .replacingOccurrences(of: "&amp;", with: "&", options: .literal)
+}
+
+/// The HTML with the tags our builder may produce removed; whatever `<` remains came from data.
+func stripAllowedTags(_ html: String) -> String {
+    var text = html
+    for tag in ["p", "strong", "em", "ul", "li", "h2", "code"] {
+        text = text.replacingOccurrences(of: "<\(tag)>", with: "", options: .literal)
+            .replacingOccurrences(of: "</\(tag)>", with: "", options: .literal)
+    }
+    text = text.replacingOccurrences(of: "</a>", with: "", options: .literal)
+    while let start = text.range(of: "<a href=\"", options: .literal),
+        let end = text.range(of: "\">", options: .literal, range: start.upperBound..<text.endIndex)
+    {
+        text.removeSubrange(start.lowerBound..<end.upperBound)
+    }
+    return text
+}
+

@@ -1,0 +1,55 @@
+import FlowSite
+import Testing
+
+@Suite struct RouteTests {
+    @Test(arguments: [
+        ("Luke Skywalker", "luke-skywalker"),
+        ("Padmé Amidala", "padme-amidala"),
+        ("R2-D2", "r2-d2"),
+        ("  --Weird__name--  ", "weird-name"),
+        ("../../etc/passwd", "etc-passwd"),
+        ("..", "untitled"),
+        ("", "untitled"),
+        ("Jabba's Palace", "jabbas-palace"),
+        ("Ki-Adi-Mundi", "ki-adi-mundi"),
+        ("ＡＢＣ full width", "abc-full-width"),
+        ("<script>alert(1)</script>", "script-alert-1-script"),
+    ])
+    func slugs(_ text: String, _ slug: String) {
+        #expect(Slug(text).rawValue == slug)
+    }
+
+    @Test func slugsNeverLeaveTheFolder() {
+        for text in ["..", ".", "/", "a/../b", "%2e%2e", "\\..\\"] {
+            let slug = Slug(text).rawValue
+            #expect(!slug.contains("/") && !slug.contains(".") && !slug.isEmpty)
+        }
+    }
+
+    @Test func suffixedSlugsStayDistinct() {
+        #expect(Slug("Han Solo").suffixed(2).rawValue == "han-solo-2")
+    }
+
+    @Test func pageThreeFoldersDeepLinksToTheRoot() {
+        let deep: RoutePath = ["a", "b", "c"]
+        #expect(deep.relativeURL(to: .root) == "../../../index.html")
+        #expect(deep.rootPrefix == "../../../")
+        #expect(deep.relativeURL(toSiteFile: "assets/style.css") == "../../../assets/style.css")
+        #expect(deep.file == "a/b/c/index.html")
+    }
+
+    @Test func relativeURLsShareTheirCommonFolders() {
+        let luke: RoutePath = ["characters", "luke"]
+        #expect(luke.relativeURL(to: ["characters", "leia"]) == "../leia/index.html")
+        #expect(luke.relativeURL(to: ["characters"]) == "../index.html")
+        #expect(luke.relativeURL(to: luke) == "index.html")
+        #expect(RoutePath.root.relativeURL(to: luke) == "characters/luke/index.html")
+        #expect(RoutePath.root.rootPrefix == "./")
+        #expect(RoutePath(["characters"]).relativeURL(to: ["characters", "page", "2"]) == "page/2/index.html")
+    }
+
+    @Test func pathsOrderLikeTheirSlugs() {
+        let paths: [RoutePath] = [["b"], .root, ["a", "z"], ["a"]]
+        #expect(paths.sorted() == [.root, ["a"], ["a", "z"], ["b"]])
+    }
+}

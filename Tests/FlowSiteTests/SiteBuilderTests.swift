@@ -1,0 +1,193 @@
+@testable import FlowSite
+import Foundation
+import Testing
+
+@Suite struct SiteBuilderTests {
+    static let app = GraphCoordinator(
+        links: ["": ["a", "about"], "a": ["a/b"], "a/b": ["a/b/c"], "a/b/c": ["", "a"]],
+        presentations: ["about": .modal],
+        titles: ["": "Home"],
+        navigation: [NavigationAction("A", to: "a")]
+    )
+
+    @Test func writesOnePagePerRouteAndTheSiteFiles() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let report = try await SiteBuilder(coordinator: Self.app).build(into: output)
+        let files = try snapshotFiles(output)
+        for page in ["index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "about/index.html"] {
+            #expect(files[page] != nil, "missing \(page)")
+        }
+        for file in ["404.html", "sitemap.xml", "robots.txt", "assets/style.css", ".holocron"] {
+            #expect(files[file] != nil, "missing \(file)")
+        }
+        #expect(report.pages == 5)
+        #expect(report.files == files.count - 1)  // the .holocron marker isn't part of the site
+        #expect(report.description.hasPrefix("Built 5 pages"))
+        let sitemap = String(decoding: files["sitemap.xml"]!, as: UTF8.self)
+        #expect(sitemap.contains("<loc>a/b/c/</loc>") && !sitemap.contains("about"))
+    }
+
+    @Test func aPageThreeFoldersDeepLinksToTheRoot() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await SiteBuilder(coordinator: Self.app).build(into: output)
+        let html = try String(contentsOf: output.appendingPathComponent("a/b/c/index.html"), encoding: .utf8)
+        #expect(html.contains(#"<a href="../../../index.html">to root</a>"#))
+        #expect(html.contains(#"href="../../../assets/style.css""#))
+        #expect(html.contains(#"<a href="../../index.html">to a</a>"#))
+    }
+
+    @Test func twoBuildsGiveTheSameBytes() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("one")
+        let second = folder.appendingPathComponent("two")
+        try await SiteBuilder(coordinator: Self.app, concurrency: 1).build(into: first)
+        try await SiteBuilder(coordinator: Self.app, concurrency: 8).build(into: second)
+        #expect(try snapshotFiles(first) == snapshotFiles(second))
+    }
+
+    @Test func aRebuildKeepsUnchangedFiles() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let first = try await SiteBuilder(coordinator: Self.app).build(into: output)
+        let second = try await SiteBuilder(coordinator: Self.app).build(into: output)
+        #expect(first.unchangedFiles == 0)
+        #expect(second.unchangedFiles == second.files)
+        #expect(second.files == first.files)
+    }
+
+    @Test func aBuildThatThrowsMidwayLeavesThePreviousSiteUntouched() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await SiteBuilder(coordinator: Self.app).build(into: output)
+        let before = try snapshotFiles(output)
+
+        var changed = Self.app
+        changed.titles["a"] = "Changed"
+        let failing = SiteBuilder(coordinator: changed, beforeCommit: { staging in
+            #expect(staging.files["a/index.html"] != nil)  // the new pages were written…
+            throw GraphError(description: "killed midway")
+        })
+        await #expect(throws: GraphError.self) { try await failing.build(into: output) }
+        #expect(try snapshotFiles(output) == before)  // …but never reached the output
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(leftovers == ["site"])
+    }
+
+    @Test func failedScreensFailTheBuildAndKeepTheOldSite() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await SiteBuilder(coordinator: Self.app).build(into: output)
+        let before = try snapshotFiles(output)
+        var broken = Self.app
+        broken.failing = ["a/b"]
+        do {
+            try await SiteBuilder(coordinator: broken).build(into: output)
+            Issue.record("the build should fail")
+        } catch let error as FlowSiteError {
+            #expect(error.description.contains("a/b (/a/b/): no data for a/b"))
+        }
+        #expect(try snapshotFiles(output) == before)
+    }
+
+    @Test func refusesAFolderItDidNotMake() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("precious")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: output.appendingPathComponent("notes.txt"))
+        do {
+            try await SiteBuilder(coordinator: Self.app).build(into: output)
+            Issue.record("the build should refuse the folder")
+        } catch let error as FlowSiteError {
+            #expect(error.description.contains("--force"))
+        }
+        #expect(try snapshotFiles(output) == ["notes.txt": Data("keep me".utf8)])
+
+        try await SiteBuilder(coordinator: Self.app, force: true).build(into: output)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test func anEmptyFolderIsFineWithoutForce() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SiteBuilder(coordinator: Self.app).build(into: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".holocron").path))
+    }
+
+    @Test func neverReplacesTheCurrentFolderOrTheRoot() async throws {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for output in [current, current.deletingLastPathComponent(), URL(fileURLWithPath: "/")] {
+            await #expect(throws: FlowSiteError.self) {
+                try await SiteBuilder(coordinator: Self.app, force: true).build(into: output)
+            }
+        }
+    }
+
+    @Test func aBrokenLinkFailsTheBuildAndIsListed() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var templates = TemplateSet.embedded
+        templates.templates["footer"] = #"<footer><a href="{{root}}missing/index.html">gone</a> <img src="{{root}}assets/logo.png" alt=""></footer>"#
+        do {
+            try await SiteBuilder(coordinator: Self.app, templates: templates).build(into: folder.appendingPathComponent("site"))
+            Issue.record("the build should fail")
+        } catch let error as FlowSiteError {
+            guard case .brokenLinks(let links) = error.reason else { throw error }
+            #expect(links.contains(BrokenLink(page: "a/b/c/index.html", link: "../../../missing/index.html")))
+            #expect(links.contains(BrokenLink(page: "index.html", link: "./assets/logo.png")))
+            #expect(links.count == 12)  // two per page: five pages and 404.html
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+    }
+
+    @Test func pagesPublishResourcesBesideThem() async throws {
+        struct IndexScreen: Screen {
+            func makePage() async throws -> Page<Node> {
+                var document = MarkdownDocument<Node>()
+                document.paragraph(.siteFile(["The index"], "search/index.json"))
+                return Page(title: "Search", document: document, resources: [try PageResource(name: "index.json", contents: Data("[]".utf8))])
+            }
+        }
+        struct SearchApp: RootCoordinator {
+            var startRoute: Node { "" }
+            var siteInfo: SiteInfo<Node> { SiteInfo(name: "S") }
+            func makeScreen(for route: Node) async throws -> any Screen<Node> {
+                route == "" ? GraphScreen(node: "", title: "Home", targets: ["search"]) : IndexScreen()
+            }
+        }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SiteBuilder(coordinator: SearchApp()).build(into: folder.appendingPathComponent("site"))
+        let files = try snapshotFiles(folder.appendingPathComponent("site"))
+        #expect(files["search/index.json"] == Data("[]".utf8))
+        #expect(String(decoding: files["search/index.html"]!, as: UTF8.self).contains(#"<a href="../search/index.json">The index</a>"#))
+    }
+
+    @Test func resourceNamesCannotLeaveTheirFolder() {
+        for name in ["../x", "a/b", ".hidden", "", "index.html"] {
+            #expect(throws: FlowSiteError.self) { try PageResource(name: name, contents: Data()) }
+        }
+    }
+
+    @Test func theNotFoundPageUsesTheBaseURL() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await SiteBuilder(coordinator: Self.app, baseURL: "https://example.com/docs").build(into: output)
+        let notFound = try String(contentsOf: output.appendingPathComponent("404.html"), encoding: .utf8)
+        #expect(notFound.contains(#"href="https://example.com/docs/assets/style.css""#))
+        let robots = try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8)
+        #expect(robots.contains("Sitemap: https://example.com/docs/sitemap.xml"))
+        let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.com/docs/a/b/</loc>"))
+    }
+}

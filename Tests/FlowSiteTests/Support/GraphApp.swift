@@ -1,0 +1,76 @@
+import FlowSite
+import Foundation
+
+/// A route named by its path: `"a/b"` lives at `a/b/index.html`, `""` is the root.
+struct Node: Route, ExpressibleByStringLiteral, CustomStringConvertible, Comparable {
+    let name: String
+    init(_ name: String) { self.name = name }
+    init(stringLiteral value: String) { self.init(value) }
+    var path: RoutePath { RoutePath(name.split(separator: "/").map { Slug(String($0)) }) }
+    var description: String { name.isEmpty ? "root" : name }
+    static func < (a: Node, b: Node) -> Bool { a.name < b.name }
+}
+
+struct GraphError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A test app described as data: which node links to which, how each is presented, which fail.
+struct GraphCoordinator: RootCoordinator {
+    var links: [Node: [Node]]
+    var presentations: [Node: Presentation] = [:]
+    var failing: Set<Node> = []
+    var recoverFailures = false
+    var titles: [Node: String] = [:]
+    var navigation: [NavigationAction<Node>] = []
+    var startRoute: Node = ""
+
+    var siteInfo: SiteInfo<Node> {
+        SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation)
+    }
+
+    func makeScreen(for route: Node) async throws -> any Screen<Node> {
+        if failing.contains(route) { throw GraphError(description: "no data for \(route)") }
+        return GraphScreen(node: route, title: titles[route] ?? route.description, targets: links[route] ?? [])
+    }
+
+    func presentation(of route: Node, from source: Node) -> Presentation {
+        presentations[route] ?? .push
+    }
+
+    func errorScreen(for route: Node, error: any Error) -> (any Screen<Node>)? {
+        recoverFailures ? GraphScreen(node: route, title: "Error", targets: [startRoute]) : nil
+    }
+}
+
+struct GraphScreen: Screen {
+    let node: Node
+    let title: String
+    let targets: [Node]
+
+    func makePage() async throws -> Page<Node> {
+        var document = MarkdownDocument<Node>()
+        document.paragraph(.text("Page \(node)"))
+        document.list(targets.map { [.link("to \($0)", to: $0)] })
+        return Page(title: title, document: document)
+    }
+}
+
+/// A fresh temporary folder, removed by the caller.
+func temporaryFolder(_ name: String = #function) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("holocron-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Every file below `folder` with its bytes, by relative path.
+func snapshotFiles(_ folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let root = folder.standardizedFileURL.path
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])!
+    for case let url as URL in enumerator where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+        files[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
+    }
+    return files
+}

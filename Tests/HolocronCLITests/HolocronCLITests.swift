@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Runs the real `holocron` binary, as a user would.
+@Suite struct HolocronCLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL {
+        // The test bundle sits beside the products in .build/<config>/.
+        var folder = Bundle.main.bundleURL
+        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+        for candidate in [folder, folder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("holocron")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return folder.appendingPathComponent("holocron")
+    }
+
+    func holocron(_ arguments: String..., in folder: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func buildWritesTheSiteAndOneSummaryLine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try holocron("build", "--output", "out", in: folder)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(run.stdout.range(of: #"^Built 3 pages \(\d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        for page in ["out/index.html", "out/detail/index.html", "out/about/index.html", "out/404.html", "out/sitemap.xml"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path), "missing \(page)")
+        }
+    }
+
+    @Test func buildDefaultsToSiteAndQuietPrintsNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try holocron("build", "--quiet", in: folder)
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/index.html").path))
+    }
+
+    @Test func refusingAForeignFolderExitsNonZeroAndSaysWhatToDo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: output.appendingPathComponent("README"))
+        let run = try holocron("build", "--output", "docs", in: folder)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("docs") && run.stderr.contains("--force"), "\(run.stderr)")
+        #expect(try String(contentsOf: output.appendingPathComponent("README"), encoding: .utf8) == "mine")
+
+        let forced = try holocron("build", "--output", "docs", "--force", in: folder)
+        #expect(forced.status == 0, "\(forced.stderr)")
+    }
+
+    @Test func badOptionsPrintUsage() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try holocron("build", "--base-url", "not a url", in: folder)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--base-url") && run.stderr.contains("Usage:"), "\(run.stderr)")
+        let templates = try holocron("build", "--templates", "nowhere", in: folder)
+        #expect(templates.status == 64)
+        #expect(templates.stderr.contains("nowhere"))
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try holocron("build", "--help", in: folder)
+        #expect(run.status == 0)
+        for option in ["--output", "--templates", "--base-url", "--force", "--quiet"] {
+            #expect(run.stdout.contains(option), "help lacks \(option)")
+        }
+        let top = try holocron("--help", in: folder)
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("build"))
+    }
+
+    @Test func customTemplatesOverrideTheDefaults() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("mine/partials")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("<footer>custom footer</footer>".utf8).write(to: templates.appendingPathComponent("footer.mustache"))
+        let run = try holocron("build", "--templates", "mine", "--output", "out", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
+        #expect(html.contains("custom footer"))
+    }
+}
