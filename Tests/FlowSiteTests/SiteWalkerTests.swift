@@ -102,3 +102,33 @@ import Testing
         #expect(one.edges == many.edges)
     }
 }
+
+@Suite struct RootStackTests {
+    /// Characters live under "characters"; a root presentation builds that trail, like a deep link.
+    struct DeepLinkCoordinator: RootCoordinator {
+        var base = GraphCoordinator(
+            links: ["": ["films", "characters/luke"], "films": ["films/a-new-hope"], "films/a-new-hope": ["characters/leia"], "characters": ["characters/luke", "characters/leia"]],
+            titles: ["": "Home", "characters": "Characters", "films": "Films"]
+        )
+        var startRoute: Node { "" }
+        var siteInfo: SiteInfo<Node> { base.siteInfo }
+        func makeScreen(for route: Node) async throws -> any Screen<Node> { try await base.makeScreen(for: route) }
+        func presentation(of route: Node, from source: Node) -> Presentation {
+            route.name.hasPrefix("characters/") && !source.name.hasPrefix("characters") ? .root : .push
+        }
+        func rootStack(for route: Node) -> [Node] {
+            route.name.hasPrefix("characters/") ? ["", "characters", route] : [route]
+        }
+    }
+
+    @Test func aRootPresentationBuildsTheFlowsTrail() async throws {
+        let visits = SiteWalkerTests.Visits()
+        let graph = try await SiteWalker(coordinator: DeepLinkCoordinator()).walk { visits.add($0) }
+        #expect(graph.stack(of: "characters/luke") == ["", "characters", "characters/luke"])
+        #expect(graph.stack(of: "characters/leia") == ["", "characters", "characters/leia"])
+        // The list was not linked from the front page, yet the trail reaches it.
+        #expect(graph.routes.contains("characters"))
+        #expect(visits.visit("characters/luke")?.breadcrumbs.map(\.title) == ["Home", "Characters", "characters/luke"])
+        #expect(visits.visit("characters/leia")?.breadcrumbs.map(\.title) == ["Home", "Characters", "characters/leia"])
+    }
+}

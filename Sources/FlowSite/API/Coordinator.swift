@@ -15,12 +15,22 @@ public protocol Coordinator<R>: Sendable {
     /// A screen that explains a failure to build `route`'s screen, or `nil` to fail the build.
     /// The default is `nil`.
     func errorScreen(for route: R, error: any Error) -> (any Screen<R>)?
+
+    /// The navigation stack `route` starts when it is presented as ``Presentation/root``: what
+    /// a deep link to it builds, ending with `route`. The default is the route alone.
+    ///
+    /// A coordinator that shows a character from anywhere inside its Characters flow returns
+    /// `[.home, .characters, .character(id)]`, so the breadcrumbs read Home › Characters › Luke
+    /// whichever page linked there.
+    func rootStack(for route: R) -> [R]
 }
 
 extension Coordinator {
     public func presentation(of route: R, from source: R) -> Presentation { .push }
 
     public func errorScreen(for route: R, error: any Error) -> (any Screen<R>)? { nil }
+
+    public func rootStack(for route: R) -> [R] { [route] }
 
     /// Shows `route` as reached from `source`, the way a tap on a link would.
     public func navigate(to route: R, from source: R, in navigator: some Navigator<R>) {

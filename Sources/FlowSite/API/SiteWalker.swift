@@ -46,16 +46,23 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
         var titles: [R: String] = [:]
 
         while !level.isEmpty {
+            // A page is made once every page on its breadcrumb trail has a title; a trail from
+            // a root presentation may name pages of the same level, which then go first.
+            var ready = level.filter { route in records[route]!.stack.dropLast().allSatisfy { titles[$0] != nil } }
+            if ready.isEmpty { ready = level }  // a trail that loops: use what is known
+            let readySet = Set(ready)
+            var next = level.filter { !readySet.contains($0) }
+
             let known = records
             let knownTitles = titles
-            let outcomes = try await makePages(level, records: known, titles: knownTitles, visit: visit)
-            var next: [R] = []
-            for (route, outcome) in zip(level, outcomes) {
+            let outcomes = try await makePages(ready, records: known, titles: knownTitles, visit: visit)
+            for (route, outcome) in zip(ready, outcomes) {
                 switch outcome.result {
                 case .made(let title, let recovered):
                     titles[route] = title
                     if let recovered { graph.recovered.append(ScreenFailure(route: route, error: recovered)) }
                 case .failed(let error):
+                    titles[route] = "\(route)"
                     graph.failures.append(ScreenFailure(route: route, error: error))
                 }
                 for action in outcome.actions {
@@ -63,7 +70,14 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
                     let presentation = action.presentation ?? coordinator.presentation(of: target, from: route)
                     graph.edges.append(Edge(from: route, to: target, label: action.label, presentation: presentation))
                     guard records[target] == nil else { continue }
-                    let stack = presentation.stack(presenting: target, over: records[route]!.stack)
+                    let stack = presentation == .root
+                        ? rootStack(for: target)
+                        : presentation.stack(presenting: target, over: records[route]!.stack)
+                    // Pages on the trail that nothing has linked to yet are reached through it.
+                    for (depth, step) in stack.dropLast().enumerated() where records[step] == nil {
+                        try discover(step, record: RouteRecord(stack: Array(stack[...depth]), presentation: depth == 0 ? .root : .push, presenter: nil))
+                        next.append(step)
+                    }
                     let presenter = presentation == .modal ? route : nil
                     try discover(target, record: RouteRecord(stack: stack, presentation: presentation, presenter: presenter))
                     next.append(target)
@@ -73,6 +87,13 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
         }
         graph.records = records
         return graph
+    }
+
+    /// The coordinator's root stack for `route`, ending with `route`.
+    private func rootStack(for route: R) -> [R] {
+        var stack = coordinator.rootStack(for: route)
+        if stack.last != route { stack.append(route) }
+        return stack
     }
 
     private func makePages(
