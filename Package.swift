@@ -38,6 +38,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "SWAPI",
+            resources: [
+                .embedInCode("Resources/snapshot/people.json"),
+                .embedInCode("Resources/snapshot/films.json"),
+                .embedInCode("Resources/snapshot/planets.json"),
+                .embedInCode("Resources/snapshot/species.json"),
+                .embedInCode("Resources/snapshot/starships.json"),
+                .embedInCode("Resources/snapshot/vehicles.json"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "StarWarsApp",
+            dependencies: [
+                "FlowSite",
+                "SWAPI",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "FlowSiteTesting",
             dependencies: [
                 "FlowSite",
@@ -54,7 +75,8 @@ let package = Package(
             name: "HolocronCLI",
             dependencies: [
                 "FlowSite",
-                "ExampleApp",
+                "SWAPI",
+                "StarWarsApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,8 +102,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "SWAPITests",
+            dependencies: ["SWAPI"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "StarWarsAppTests",
+            dependencies: ["StarWarsApp", "SWAPI", "FlowSite", "FlowSiteTesting"],
+            exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HolocronCLITests",
-            dependencies: ["HolocronCLI", "FlowSite"],
+            dependencies: ["HolocronCLI", "FlowSite", "SWAPI", "StarWarsApp"],
             swiftSettings: swiftSettings
         ),
     ],

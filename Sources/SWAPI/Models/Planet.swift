@@ -1,0 +1,111 @@
+// The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
+
+/// A planet.
+public struct Planet: SwapiResource {
+    public static let kind = ResourceKind.planets
+
+    public var name: String
+    public var rotationPeriod: String
+    public var orbitalPeriod: String
+    public var diameter: String
+    public var climate: String
+    public var gravity: String
+    public var terrain: String
+    public var surfaceWater: String
+    public var population: String
+    public var residents: [ResourceLink]
+    public var films: [ResourceLink]
+    public var created: String
+    public var edited: String
+    public var url: ResourceLink
+
+    /// The resource's id, from its URL.
+    public var id: Int { url.id }
+    /// What the resource is called.
+    public var displayName: String { name }
+
+    public init(
+        name: String,
+        rotationPeriod: String = "unknown",
+        orbitalPeriod: String = "unknown",
+        diameter: String = "unknown",
+        climate: String = "unknown",
+        gravity: String = "unknown",
+        terrain: String = "unknown",
+        surfaceWater: String = "unknown",
+        population: String = "unknown",
+        residents: [ResourceLink] = [],
+        films: [ResourceLink] = [],
+        created: String = "unknown",
+        edited: String = "unknown",
+        url: ResourceLink
+    ) {
+        self.name = name
+        self.rotationPeriod = rotationPeriod
+        self.orbitalPeriod = orbitalPeriod
+        self.diameter = diameter
+        self.climate = climate
+        self.gravity = gravity
+        self.terrain = terrain
+        self.surfaceWater = surfaceWater
+        self.population = population
+        self.residents = residents
+        self.films = films
+        self.created = created
+        self.edited = edited
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case rotationPeriod = "rotation_period"
+        case orbitalPeriod = "orbital_period"
+        case diameter
+        case climate
+        case gravity
+        case terrain
+        case surfaceWater = "surface_water"
+        case population
+        case residents
+        case films
+        case created
+        case edited
+        case url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.required(.name)
+        rotationPeriod = try container.text(.rotationPeriod)
+        orbitalPeriod = try container.text(.orbitalPeriod)
+        diameter = try container.text(.diameter)
+        climate = try container.text(.climate)
+        gravity = try container.text(.gravity)
+        terrain = try container.text(.terrain)
+        surfaceWater = try container.text(.surfaceWater)
+        population = try container.text(.population)
+        residents = try container.links(.residents)
+        films = try container.links(.films)
+        created = try container.text(.created)
+        edited = try container.text(.edited)
+        url = try container.ownURL(.url)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(rotationPeriod, forKey: .rotationPeriod)
+        try container.encode(orbitalPeriod, forKey: .orbitalPeriod)
+        try container.encode(diameter, forKey: .diameter)
+        try container.encode(climate, forKey: .climate)
+        try container.encode(gravity, forKey: .gravity)
+        try container.encode(terrain, forKey: .terrain)
+        try container.encode(surfaceWater, forKey: .surfaceWater)
+        try container.encode(population, forKey: .population)
+        try container.encode(residents, forKey: .residents)
+        try container.encode(films, forKey: .films)
+        try container.encode(created, forKey: .created)
+        try container.encode(edited, forKey: .edited)
+        try container.encode(url.url, forKey: .url)
+    }
+}

@@ -1,0 +1,123 @@
+// The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
+
+/// A vehicle.
+public struct Vehicle: SwapiResource {
+    public static let kind = ResourceKind.vehicles
+
+    public var name: String
+    public var model: String
+    public var manufacturer: String
+    public var costInCredits: String
+    public var length: String
+    public var maxAtmospheringSpeed: String
+    public var crew: String
+    public var passengers: String
+    public var cargoCapacity: String
+    public var consumables: String
+    public var vehicleClass: String
+    public var pilots: [ResourceLink]
+    public var films: [ResourceLink]
+    public var created: String
+    public var edited: String
+    public var url: ResourceLink
+
+    /// The resource's id, from its URL.
+    public var id: Int { url.id }
+    /// What the resource is called.
+    public var displayName: String { name }
+
+    public init(
+        name: String,
+        model: String = "unknown",
+        manufacturer: String = "unknown",
+        costInCredits: String = "unknown",
+        length: String = "unknown",
+        maxAtmospheringSpeed: String = "unknown",
+        crew: String = "unknown",
+        passengers: String = "unknown",
+        cargoCapacity: String = "unknown",
+        consumables: String = "unknown",
+        vehicleClass: String = "unknown",
+        pilots: [ResourceLink] = [],
+        films: [ResourceLink] = [],
+        created: String = "unknown",
+        edited: String = "unknown",
+        url: ResourceLink
+    ) {
+        self.name = name
+        self.model = model
+        self.manufacturer = manufacturer
+        self.costInCredits = costInCredits
+        self.length = length
+        self.maxAtmospheringSpeed = maxAtmospheringSpeed
+        self.crew = crew
+        self.passengers = passengers
+        self.cargoCapacity = cargoCapacity
+        self.consumables = consumables
+        self.vehicleClass = vehicleClass
+        self.pilots = pilots
+        self.films = films
+        self.created = created
+        self.edited = edited
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case model
+        case manufacturer
+        case costInCredits = "cost_in_credits"
+        case length
+        case maxAtmospheringSpeed = "max_atmosphering_speed"
+        case crew
+        case passengers
+        case cargoCapacity = "cargo_capacity"
+        case consumables
+        case vehicleClass = "vehicle_class"
+        case pilots
+        case films
+        case created
+        case edited
+        case url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.required(.name)
+        model = try container.text(.model)
+        manufacturer = try container.text(.manufacturer)
+        costInCredits = try container.text(.costInCredits)
+        length = try container.text(.length)
+        maxAtmospheringSpeed = try container.text(.maxAtmospheringSpeed)
+        crew = try container.text(.crew)
+        passengers = try container.text(.passengers)
+        cargoCapacity = try container.text(.cargoCapacity)
+        consumables = try container.text(.consumables)
+        vehicleClass = try container.text(.vehicleClass)
+        pilots = try container.links(.pilots)
+        films = try container.links(.films)
+        created = try container.text(.created)
+        edited = try container.text(.edited)
+        url = try container.ownURL(.url)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(model, forKey: .model)
+        try container.encode(manufacturer, forKey: .manufacturer)
+        try container.encode(costInCredits, forKey: .costInCredits)
+        try container.encode(length, forKey: .length)
+        try container.encode(maxAtmospheringSpeed, forKey: .maxAtmospheringSpeed)
+        try container.encode(crew, forKey: .crew)
+        try container.encode(passengers, forKey: .passengers)
+        try container.encode(cargoCapacity, forKey: .cargoCapacity)
+        try container.encode(consumables, forKey: .consumables)
+        try container.encode(vehicleClass, forKey: .vehicleClass)
+        try container.encode(pilots, forKey: .pilots)
+        try container.encode(films, forKey: .films)
+        try container.encode(created, forKey: .created)
+        try container.encode(edited, forKey: .edited)
+        try container.encode(url.url, forKey: .url)
+    }
+}

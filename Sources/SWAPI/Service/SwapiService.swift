@@ -1,0 +1,69 @@
+import Foundation
+
+/// The app's access to SWAPI data: a struct of closures with live and mock values, so view
+/// models are tested with plain values and no protocol-and-class boilerplate.
+///
+/// ```swift
+/// let service = SwapiService.live(.embedded)
+/// let archive = try await service.archive()
+/// ```
+public struct SwapiService: Sendable {
+    /// Loads the whole archive (cached by the live value after the first call).
+    public var archive: @Sendable () async throws -> SwapiArchive
+
+    public init(archive: @escaping @Sendable () async throws -> SwapiArchive) {
+        self.archive = archive
+    }
+
+    /// Where live data comes from.
+    public enum Source: Sendable {
+        /// The snapshot built into holocron.
+        case embedded
+        /// A snapshot folder.
+        case directory(URL)
+        /// An archive already in memory.
+        case archive(SwapiArchive)
+    }
+
+    /// A service over `source` that loads it once and shares the result.
+    public static func live(_ source: Source) -> SwapiService {
+        let cache = ArchiveCache {
+            switch source {
+            case .embedded: try EmbeddedSnapshot.load()
+            case .directory(let url): try SnapshotDirectory(url: url).load()
+            case .archive(let archive): archive
+            }
+        }
+        return SwapiService { try await cache.value() }
+    }
+
+    /// A service that answers `archive`.
+    public static func mock(_ archive: SwapiArchive) -> SwapiService {
+        SwapiService { archive }
+    }
+
+    /// A service whose every call fails with `error`.
+    public static func failing(_ error: any Error) -> SwapiService {
+        SwapiService { throw error }
+    }
+}
+
+/// Loads once, shares the result (or the error) with every caller.
+actor ArchiveCache {
+    private let load: @Sendable () async throws -> SwapiArchive
+    private var task: Task<SwapiArchive, any Error>?
+
+    init(load: @escaping @Sendable () async throws -> SwapiArchive) { self.load = load }
+
+    func value() async throws -> SwapiArchive {
+        if let task { return try await task.value }
+        let task = Task { try await load() }
+        self.task = task
+        return try await task.value
+    }
+}
+
+/// Grants a ``SwapiService``.
+public protocol HasSwapiService {
+    var swapi: SwapiService { get }
+}

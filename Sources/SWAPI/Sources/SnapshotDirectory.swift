@@ -1,0 +1,70 @@
+import Foundation
+
+/// A folder holding SWAPI data as six JSON arrays (`people.json`, `films.json`, …), each
+/// resource exactly as the REST API returns it.
+public struct SnapshotDirectory: Sendable {
+    /// The folder.
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// Reads and decodes all six files.
+    /// - Throws: ``SwapiError`` naming the missing or malformed file, resource and field.
+    public func load() throws -> SwapiArchive {
+        func read<R: SwapiResource>(_ type: R.Type) throws -> [R] {
+            let file = url.appendingPathComponent(R.kind.fileName)
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw SwapiError(.missingFile(path: file.path))
+            }
+            let data: Data
+            do {
+                data = try Data(contentsOf: file)
+            } catch {
+                throw SwapiError(.unreadable(path: file.path, message: error.localizedDescription))
+            }
+            return try SnapshotDecoder.decode(R.self, from: data, source: file.path)
+        }
+        return try SwapiArchive(
+            people: read(Person.self), films: read(Film.self), planets: read(Planet.self),
+            species: read(Species.self), starships: read(Starship.self), vehicles: read(Vehicle.self)
+        )
+    }
+
+    /// Writes `archive` into the folder in the same format, with sorted keys and ids, so a
+    /// snapshot round-trips byte for byte.
+    public static func write(_ archive: SwapiArchive, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        func write(_ resources: [some SwapiResource], _ kind: ResourceKind) throws {
+            var data = try encoder.encode(resources)
+            data.append(0x0A)
+            try data.write(to: url.appendingPathComponent(kind.fileName), options: .atomic)
+        }
+        try write(archive.people, .people)
+        try write(archive.films, .films)
+        try write(archive.planets, .planets)
+        try write(archive.species, .species)
+        try write(archive.starships, .starships)
+        try write(archive.vehicles, .vehicles)
+    }
+}
+
+/// The snapshot built into holocron: Episodes I–VI, their characters, and everything they
+/// reference. It is what `holocron build` uses when no data is given.
+public enum EmbeddedSnapshot {
+    /// Decodes the embedded files.
+    public static func load() throws -> SwapiArchive {
+        func read<R: SwapiResource>(_ type: R.Type, _ bytes: [UInt8]) throws -> [R] {
+            try SnapshotDecoder.decode(R.self, from: Data(bytes), source: "embedded snapshot \(R.kind.fileName)")
+        }
+        return try SwapiArchive(
+            people: read(Person.self, PackageResources.people_json),
+            films: read(Film.self, PackageResources.films_json),
+            planets: read(Planet.self, PackageResources.planets_json),
+            species: read(Species.self, PackageResources.species_json),
+            starships: read(Starship.self, PackageResources.starships_json),
+            vehicles: read(Vehicle.self, PackageResources.vehicles_json)
+        )
+    }
+}

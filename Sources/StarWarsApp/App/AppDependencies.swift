@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import SWAPI
+
+/// Gives view models the catalog: the archive with slugs and routes, loaded once.
+public struct CatalogService: Sendable {
+    /// Loads the catalog.
+    public var catalog: @Sendable () async throws -> Catalog
+
+    public init(catalog: @escaping @Sendable () async throws -> Catalog) {
+        self.catalog = catalog
+    }
+
+    /// A catalog over the SWAPI service, built once and shared.
+    public static func live(_ swapi: SwapiService) -> CatalogService {
+        let cache = CatalogCache { Catalog(archive: try await swapi.archive()) }
+        return CatalogService { try await cache.value() }
+    }
+
+    /// A catalog of `archive`.
+    public static func mock(_ archive: SwapiArchive) -> CatalogService {
+        let catalog = Catalog(archive: archive)
+        return CatalogService { catalog }
+    }
+
+    /// A catalog whose loading fails with `error`.
+    public static func failing(_ error: any Error) -> CatalogService {
+        CatalogService { throw error }
+    }
+}
+
+actor CatalogCache {
+    private let load: @Sendable () async throws -> Catalog
+    private var task: Task<Catalog, any Error>?
+
+    init(load: @escaping @Sendable () async throws -> Catalog) { self.load = load }
+
+    func value() async throws -> Catalog {
+        if let task { return try await task.value }
+        let task = Task { try await load() }
+        self.task = task
+        return try await task.value
+    }
+}
+
+/// Grants the ``CatalogService``.
+public protocol HasCatalogService {
+    var catalog: CatalogService { get }
+}
+
+/// Grants a logger.
+public protocol HasLogger {
+    var logger: Logger { get }
+}
+
+/// The app's one dependency container: it conforms to every `Has…` protocol, and each view
+/// model sees only the ones it declares.
+public struct AppDependencies: HasSwapiService, HasCatalogService, HasLogger, Sendable {
+    public var swapi: SwapiService
+    public var catalog: CatalogService
+    public var logger: Logger
+
+    public init(swapi: SwapiService, catalog: CatalogService? = nil, logger: Logger = Logger(label: "holocron.app")) {
+        self.swapi = swapi
+        self.catalog = catalog ?? .live(swapi)
+        self.logger = logger
+    }
+
+    /// The container the site is built with: data from `source`.
+    public static func live(_ source: SwapiService.Source, logger: Logger = Logger(label: "holocron.app")) -> AppDependencies {
+        AppDependencies(swapi: .live(source), logger: logger)
+    }
+
+    /// A container of mocks over `archive`.
+    public static func mock(_ archive: SwapiArchive) -> AppDependencies {
+        AppDependencies(swapi: .mock(archive), catalog: .mock(archive))
+    }
+}

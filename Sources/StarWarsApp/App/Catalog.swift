@@ -1,0 +1,83 @@
+import FlowSite
+import SWAPI
+
+/// The archive as the site sees it: every resource with a unique, stable slug, and the route
+/// for any relation (a missing resource leads to the "not in the archive" dialog).
+public struct Catalog: Sendable {
+    /// The data.
+    public let archive: SwapiArchive
+    private let slugs: [ResourceKind: [Int: Slug]]
+
+    /// Slugs that would clash with a kind's own folders.
+    static let reserved: Set<Slug> = ["page"]
+
+    /// Gives every resource its slug: from its name, and for a name already taken (in id order)
+    /// the first free `-2`, `-3`, … suffix, so slugs never change when later ids are added.
+    public init(archive: SwapiArchive) {
+        self.archive = archive
+        var slugs: [ResourceKind: [Int: Slug]] = [:]
+        for kind in ResourceKind.allCases {
+            var taken = Self.reserved
+            var byID: [Int: Slug] = [:]
+            for resource in archive.resources(of: kind) {
+                let base = Slug(resource.displayName)
+                var slug = base
+                var number = 2
+                while taken.contains(slug) {
+                    slug = base.suffixed(number)
+                    number += 1
+                }
+                taken.insert(slug)
+                byID[resource.id] = slug
+            }
+            slugs[kind] = byID
+        }
+        self.slugs = slugs
+    }
+
+    /// The slug of a resource in the archive.
+    public func slug(of kind: ResourceKind, id: Int) -> Slug? { slugs[kind]?[id] }
+
+    /// The route of a resource: its detail page, or the missing-resource dialog.
+    public func route(_ kind: ResourceKind, id: Int) -> AppRoute {
+        guard let slug = slug(of: kind, id: id) else { return .alert(.missing(kind, id: id)) }
+        return .resources(kind, .detail(id: id, slug: slug))
+    }
+
+    /// A link to a resource, labelled with its name (or as missing).
+    public func link(_ kind: ResourceKind, id: Int) -> RelatedLink {
+        if let name = archive.name(of: kind, id: id) {
+            return RelatedLink(label: name, route: route(kind, id: id), isMissing: false)
+        }
+        return RelatedLink(label: "\(kind.singular) #\(id) (not in the archive)", route: route(kind, id: id), isMissing: true)
+    }
+
+    /// Links for a list of relations, in the given order.
+    public func links(_ kind: ResourceKind, _ links: [ResourceLink]) -> [RelatedLink] {
+        links.map { link(kind, id: $0.id) }
+    }
+
+    /// Film links in episode order (films missing from the archive last, by id).
+    public func filmLinks(_ links: [ResourceLink]) -> [RelatedLink] {
+        let ordered = links.sorted { a, b in
+            let ea = archive.film(a.id)?.episodeID ?? Int.max
+            let eb = archive.film(b.id)?.episodeID ?? Int.max
+            return ea != eb ? ea < eb : a.id < b.id
+        }
+        return self.links(.films, ordered)
+    }
+}
+
+/// A link to a related resource, as view models hand it to screens.
+public struct RelatedLink: Sendable, Hashable {
+    public var label: String
+    public var route: AppRoute
+    /// True when the resource is not in the archive.
+    public var isMissing: Bool
+
+    public init(label: String, route: AppRoute, isMissing: Bool = false) {
+        self.label = label
+        self.route = route
+        self.isMissing = isMissing
+    }
+}

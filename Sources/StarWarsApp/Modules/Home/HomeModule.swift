@@ -1,0 +1,95 @@
+import FlowSite
+import Logging
+import SWAPI
+
+/// What the front page shows: the categories with their counts and a strip of featured characters.
+public struct HomeContent: Sendable, Hashable {
+    public struct Category: Sendable, Hashable {
+        public var kind: ResourceKind
+        public var count: Int
+    }
+
+    public var categories: [Category]
+    public var featured: [ListContent.Row]
+}
+
+/// Loads the front page: counts per kind and the featured characters.
+public struct HomeViewModel: ViewModel {
+    public typealias Dependencies = HasCatalogService & HasLogger & Sendable
+    let dependencies: any Dependencies
+
+    /// The characters the strip prefers, by SWAPI id, when the archive holds them.
+    public static let featuredIDs = [1, 5, 14, 4, 13, 10, 20, 3, 2, 35, 11, 21]
+
+    public init(dependencies: any Dependencies) { self.dependencies = dependencies }
+
+    public func load() async -> ScreenState<HomeContent> {
+        do {
+            let catalog = try await dependencies.catalog.catalog()
+            let content = Self.content(catalog)
+            if content.categories.allSatisfy({ $0.count == 0 }) { return .empty("The archive is empty.") }
+            if content.featured.isEmpty { dependencies.logger.debug("No characters to feature on the front page") }
+            return .loaded(content)
+        } catch {
+            return .error("The archive could not be loaded: \(error)")
+        }
+    }
+
+    /// The front page's content: a pure function of the catalog.
+    public static func content(_ catalog: Catalog) -> HomeContent {
+        let archive = catalog.archive
+        var people = featuredIDs.compactMap { archive.person($0) }
+        if people.isEmpty { people = Array(archive.people.prefix(8)) }
+        return HomeContent(
+            categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: archive.count(of: $0)) },
+            featured: people.map {
+                ListContent.Row(title: $0.name, route: catalog.route(.people, id: $0.id), summary: CharactersModule.summary(of: $0, in: catalog))
+            }
+        )
+    }
+}
+
+/// Renders the front page.
+public struct HomeScreen: StatefulScreen {
+    public typealias R = AppRoute
+    public let viewModel: HomeViewModel
+
+    public init(viewModel: HomeViewModel) { self.viewModel = viewModel }
+
+    public func page(for state: ScreenState<HomeContent>) -> Page<AppRoute> {
+        var document = MarkdownDocument<AppRoute>()
+        document.paragraph(.text("A field guide to the Star Wars saga: every character, film, planet, species, starship and vehicle in the archive, each on its own page and linked to everything it appears with."))
+        switch state {
+        case .loading:
+            document.paragraph("Loading…")
+        case .loaded(let content):
+            document.heading("Explore the archive")
+            document.section(.related) { section in
+                section.list(content.categories.map { [.link($0.kind.plural, to: .list($0.kind)), .text(" — \($0.count)")] })
+            }
+            if !content.featured.isEmpty {
+                document.heading("Featured characters")
+                document.section(.cards) { section in
+                    section.list(content.featured.map { [.link($0.title, to: $0.route), .lineBreak, .text($0.summary)] })
+                }
+            }
+        case .empty(let message), .error(let message):
+            document.section(.notice) { $0.paragraph(.text(message)) }
+        }
+        document.paragraph(.link("Search the archive", to: .search), " · ", .link("About this site", to: .about))
+        return Page(title: "Star Wars Holocron", shortTitle: "Home", summary: "A static guide to the Star Wars saga.", document: document)
+    }
+}
+
+/// Owns the front page.
+public struct HomeCoordinator: ChildCoordinator {
+    let dependencies: AppDependencies
+
+    public init(dependencies: AppDependencies) { self.dependencies = dependencies }
+
+    public func handles(_ route: AppRoute) -> Bool { route == .home }
+
+    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
+        HomeScreen(viewModel: HomeViewModel(dependencies: dependencies))
+    }
+}

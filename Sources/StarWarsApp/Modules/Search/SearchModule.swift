@@ -1,0 +1,140 @@
+import FlowSite
+import Foundation
+import SWAPI
+
+/// One searchable resource.
+public struct SearchEntry: Sendable, Hashable {
+    public var name: String
+    public var kind: ResourceKind
+    public var route: AppRoute
+
+    public init(name: String, kind: ResourceKind, route: AppRoute) {
+        self.name = name
+        self.kind = kind
+        self.route = route
+    }
+}
+
+/// The search screen's state.
+public enum SearchState: Sendable, Hashable {
+    case loading
+    /// The results for `query` out of `total` entries; with an empty query, every entry A–Z.
+    case filtered(query: String, results: [SearchEntry], total: Int)
+    /// Nothing matches `query`.
+    case empty(query: String, total: Int)
+    case error(String)
+}
+
+/// The search view model as a pure function from input to output: entries and a query in,
+/// the filtered state out. Matching is case- and accent-insensitive and partial, on the name.
+public enum SearchViewModel {
+    public struct Input: Sendable, Hashable {
+        public var query: String
+        public var entries: [SearchEntry]
+
+        public init(query: String, entries: [SearchEntry]) {
+            self.query = query
+            self.entries = entries
+        }
+    }
+
+    public static func transform(_ input: Input) -> SearchState {
+        let query = input.query.trimmedSpaces
+        let sorted = input.entries.sorted { (fold($0.name), $0.kind, $0.name) < (fold($1.name), $1.kind, $1.name) }
+        guard !query.isEmpty else { return .filtered(query: "", results: sorted, total: sorted.count) }
+        let needle = fold(query)
+        let results = sorted.filter { fold($0.name).contains(needle) }
+        return results.isEmpty ? .empty(query: query, total: sorted.count) : .filtered(query: query, results: results, total: sorted.count)
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Every resource of the catalog as a search entry.
+    public static func entries(_ catalog: Catalog) -> [SearchEntry] {
+        ResourceKind.allCases.flatMap { kind in
+            catalog.archive.resources(of: kind).map { SearchEntry(name: $0.displayName, kind: kind, route: catalog.route(kind, id: $0.id)) }
+        }
+    }
+}
+
+/// Loads the entries and applies the empty query: the state the static page shows.
+public struct SearchLoader: ViewModel {
+    public typealias Dependencies = HasCatalogService & Sendable
+    let dependencies: any Dependencies
+    public var query = ""
+
+    public init(dependencies: any Dependencies) { self.dependencies = dependencies }
+
+    public func load() async -> SearchState {
+        do {
+            let catalog = try await dependencies.catalog.catalog()
+            return SearchViewModel.transform(.init(query: query, entries: SearchViewModel.entries(catalog)))
+        } catch {
+            return .error("The archive could not be loaded: \(error)")
+        }
+    }
+}
+
+/// Renders the search page: the full A–Z list (what readers without JavaScript see) and the
+/// `index.json` the page's script filters.
+public struct SearchScreen: StatefulScreen {
+    public typealias R = AppRoute
+    public let viewModel: SearchLoader
+
+    public init(viewModel: SearchLoader) { self.viewModel = viewModel }
+
+    public func page(for state: SearchState) -> Page<AppRoute> {
+        var document = MarkdownDocument<AppRoute>()
+        var resources: [PageResource] = []
+        switch state {
+        case .loading:
+            document.paragraph("Loading…")
+        case .filtered(let query, let results, let total):
+            document.paragraph(.text(query.isEmpty ? "All \(total) entries, A–Z." : "\(results.count) of \(total) entries match “\(query)”."))
+            document.section(.results) { section in
+                section.list(results.map { [.link($0.name, to: $0.route), .text(" — \($0.kind.singular)")] })
+            }
+            if query.isEmpty, let index = try? Self.index(results) { resources.append(index) }
+        case .empty(let query, let total):
+            document.section(.notice) { $0.paragraph(.text("None of the \(total) entries match “\(query)”.")) }
+        case .error(let message):
+            document.section(.notice) { $0.paragraph(.text(message)) }
+        }
+        return Page(
+            title: "Search",
+            summary: "Find any character, film, planet, species, starship or vehicle.",
+            document: document,
+            resources: resources,
+            templateValues: ["search": "true", "searchIndexURL": "index.json"]
+        )
+    }
+
+    /// `index.json`: every entry's name, kind and page, relative to the site root.
+    static func index(_ entries: [SearchEntry]) throws -> PageResource {
+        struct Item: Encodable {
+            let name: String
+            let kind: String
+            let url: String
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(entries.map { Item(name: $0.name, kind: $0.kind.singular, url: $0.route.path.file) })
+        data.append(0x0A)
+        return try PageResource(name: "index.json", contents: data)
+    }
+}
+
+/// Owns the search page.
+public struct SearchCoordinator: ChildCoordinator {
+    let dependencies: AppDependencies
+
+    public init(dependencies: AppDependencies) { self.dependencies = dependencies }
+
+    public func handles(_ route: AppRoute) -> Bool { route == .search }
+
+    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
+        SearchScreen(viewModel: SearchLoader(dependencies: dependencies))
+    }
+}

@@ -1,0 +1,86 @@
+import FlowSite
+import SWAPI
+
+/// A detail view model: loads one resource's ``DetailContent``.
+public protocol ResourceDetailViewModel: ViewModel where State == ScreenState<DetailContent> {
+    /// The kind of resource shown.
+    var kind: ResourceKind { get }
+    /// The resource's id.
+    var id: Int { get }
+}
+
+extension ResourceDetailViewModel {
+    /// Loads the catalog and maps the resource with `content`, or says why it can't.
+    func load<Resource>(
+        from service: CatalogService,
+        find: (SwapiArchive) -> Resource?,
+        content: (Resource, Catalog) -> DetailContent
+    ) async -> ScreenState<DetailContent> {
+        do {
+            let catalog = try await service.catalog()
+            guard let resource = find(catalog.archive) else {
+                return .empty("\(kind.singular) #\(id) is not in the archive.")
+            }
+            return .loaded(content(resource, catalog))
+        } catch {
+            return .error("The \(kind.singular.lowercased()) could not be loaded: \(error)")
+        }
+    }
+}
+
+/// Renders any resource's detail page: introduction, attributes, then each relation.
+public struct ResourceDetailScreen<Model: ResourceDetailViewModel>: StatefulScreen {
+    public typealias R = AppRoute
+    public let viewModel: Model
+
+    public init(viewModel: Model) { self.viewModel = viewModel }
+
+    public func page(for state: ScreenState<DetailContent>) -> Page<AppRoute> {
+        let kind = viewModel.kind
+        var document = MarkdownDocument<AppRoute>()
+        switch state {
+        case .loading:
+            document.paragraph("Loading…")
+            return Page(title: kind.singular, document: document)
+        case .loaded(let content):
+            if let introduction = content.introduction {
+                for paragraph in Self.paragraphs(introduction) { document.paragraph(.text(paragraph)) }
+            }
+            document.section(.attributes) { $0.attributes(content.attributes.map { ($0.name, $0.value) }) }
+            for relation in content.relations {
+                document.heading(relation.title)
+                if relation.links.isEmpty {
+                    document.paragraph("None")
+                } else {
+                    document.section(.related) { $0.list(relation.links.map { [.link($0.label, to: $0.route)] }) }
+                }
+            }
+            return Page(
+                title: content.title,
+                summary: "\(kind.singular): \(content.title).",
+                document: document
+            )
+        case .empty(let message), .error(let message):
+            document.section(.notice) { $0.paragraph(.text(message)) }
+            document.paragraph(.link("All \(kind.plural.lowercased())", to: .list(kind)))
+            return Page(title: "\(kind.singular) unavailable", document: document)
+        }
+    }
+
+    /// Text split at blank lines (or single line breaks) into paragraphs; `\r\n` counts as one.
+    static func paragraphs(_ text: String) -> [String] {
+        text.replacingLineEndings.split(separator: "\n").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    /// `\r\n` and `\r` as `\n`.
+    var replacingLineEndings: String {
+        var out = ""
+        for character in self {
+            // "\r\n" is a single Character in Swift.
+            if character == "\r\n" || character == "\r" { out.append("\n") } else { out.append(character) }
+        }
+        return out
+    }
+}
