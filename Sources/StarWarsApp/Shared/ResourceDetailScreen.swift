@@ -1,4 +1,5 @@
 import FlowSite
+import Foundation
 import SWAPI
 
 /// A detail view model: loads one resource's ``DetailContent``.
@@ -67,9 +68,12 @@ public struct ResourceDetailScreen<Model: ResourceDetailViewModel>: StatefulScre
         }
     }
 
-    /// Text split at blank lines (or single line breaks) into paragraphs; `\r\n` counts as one.
+    /// Text split into paragraphs at blank lines, as SWAPI's crawls are written (`\r\n`
+    /// between lines, a blank line between paragraphs); the lines of a paragraph are joined.
     static func paragraphs(_ text: String) -> [String] {
-        text.replacingLineEndings.split(separator: "\n").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
+        text.replacingLineEndings.components(separatedBy: "\n\n")
+            .map { $0.split(separator: "\n").map { String($0).trimmedSpaces }.joined(separator: " ") }
+            .filter { !$0.isEmpty }
     }
 }
 
