@@ -10,12 +10,14 @@ extension Snapshotting where Format == String {
     /// ```
     public static func markdown<R: Route>(at path: RoutePath = .root) -> Snapshotting<Page<R>, String>
     where Value == Page<R> {
-        SimplySnapshotting.lines.pullback { page in
+        var strategy = SimplySnapshotting.lines.pullback { (page: Page<R>) in
             "# \(page.title)\n\n" + page.document.markdown(
                 linking: { path.relativeURL(to: $0.path) },
                 siteFile: { path.relativeURL(toSiteFile: $0) }
             )
         }
+        strategy.pathExtension = "md"
+        return strategy
     }
 
     /// A page as the site writes it: cmark's HTML inside the layout template, placed at `route`
@@ -34,7 +36,7 @@ extension Snapshotting where Format == String {
         } catch {
             return SimplySnapshotting.lines.pullback { _ in "template error: \(error)" }
         }
-        return SimplySnapshotting.lines.pullback { page in
+        var strategy = SimplySnapshotting.lines.pullback { (page: Page<R>) -> String in
             let crumbs = breadcrumbs.isEmpty ? [Breadcrumb(title: page.breadcrumbTitle, route: route)] : breadcrumbs
             let visit = PageVisit(
                 route: route, page: page, breadcrumbs: crumbs, presentation: presentation,
@@ -46,5 +48,7 @@ extension Snapshotting where Format == String {
                 return "render error: \(error)"
             }
         }
+        strategy.pathExtension = "html"
+        return strategy
     }
 }

@@ -39,7 +39,7 @@ import Testing
     @Test func mixedInlinesKeepTheirTextAndOnlyOurTags() async throws {
         await propertyCheck(count: 2000, input: Self.hostileText(), Self.hostileText(), Self.hostileText()) { a, b, c in
             var document = MarkdownDocument<Node>()
-            document.paragraph([.text(a), .strong([.text(b)]), .text(" "), .emphasis([.text(c)]), .link(a, to: "x")])
+            document.paragraph([.text(a), .strong([.text(b)]), .text(" "), .emphasis([.text(c)]), .link(a, to: "x"), .lineBreak, .text(b), .lineBreak, .text(c)])
             document.heading(b)
             document.list([[.text(c)], [.link(b, to: "y")]])
             document.attributes([(a, c)])
@@ -74,6 +74,11 @@ import Testing
         ("___", "___"),
         ("nul\u{0}char", "nul\u{FFFD}char"),
         ("\u{FEFF}bom first", "\u{FEFF}bom first"),
+        ("= setext?", "= setext?"),
+        ("123) not a list", "123) not a list"),
+        ("~~~ fence", "~~~ fence"),
+        ("| a | b |", "| a | b |"),
+        ("a - b + c = d 1. e", "a - b + c = d 1. e"),
     ])
     func knownHazards(input: String, shown: String) throws {
         var document = MarkdownDocument<Node>()
@@ -81,6 +86,16 @@ import Testing
         let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
         #expect(unescapeHTML(String(html.dropFirst(3).dropLast(5))) == shown)
         #expect(!html.dropFirst(3).dropLast(5).unicodeScalars.contains("<"))
+    }
+
+    @Test func blockMarkersAreEscapedOnlyWhereALineStarts() throws {
+        var document = MarkdownDocument<Node>()
+        document.paragraph("- 1,358 kg - X-wing 1. ok")
+        document.paragraph(.text("a"), .lineBreak, .text("- b"), .lineBreak, .text("2. c"))
+        let markdown = document.markdown(linking: { _ in "x" })
+        #expect(markdown == "\\- 1,358 kg - X-wing 1. ok\n\na\\\n\\- b\\\n2\\. c\n")
+        let html = try CommonMark.html(from: markdown)
+        #expect(html == "<p>- 1,358 kg - X-wing 1. ok</p>\n<p>a<br />\n- b<br />\n2. c</p>\n")
     }
 
     @Test func strongAttributeNamesRenderAsStrong() throws {
@@ -128,6 +143,7 @@ func stripAllowedTags(_ html: String) -> String {
             .replacingOccurrences(of: "</\(tag)>", with: "", options: .literal)
     }
     text = text.replacingOccurrences(of: "</a>", with: "", options: .literal)
+        .replacingOccurrences(of: "<br />", with: "", options: .literal)
     while let start = text.range(of: "<a href=\"", options: .literal),
         let end = text.range(of: "\">", options: .literal, range: start.upperBound..<text.endIndex)
     {

@@ -74,7 +74,7 @@ struct MarkdownWriter<R: Route> {
         for (index, inline) in inlines.enumerated() {
             switch inline {
             case .text(let text):
-                out += MarkdownEscaping.escape(text)
+                out += MarkdownEscaping.escape(text, atLineStart: Self.isLineStart(out))
             case .code(let code):
                 out += codeSpan(code)
             case .lineBreak:
@@ -96,6 +96,12 @@ struct MarkdownWriter<R: Route> {
         write(label.map(\.withoutLinks), into: &text)
         text = text.trimmingSpaces
         return text.isEmpty ? "Untitled" : text
+    }
+
+    /// Whether text appended to `out` would begin a line: nothing but spaces so far, or a hard
+    /// line break just before.
+    static func isLineStart(_ out: String) -> Bool {
+        out.unicodeScalars.allSatisfy { $0 == " " } || out.hasSuffix("\\\n")
     }
 
     /// Writes `*inner*` only where CommonMark's flanking rules make it emphasis; elsewhere the

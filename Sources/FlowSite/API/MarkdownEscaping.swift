@@ -1,19 +1,26 @@
 /// Turns any text into Markdown that cmark renders as exactly that text.
 ///
-/// Every ASCII punctuation character gets a backslash (CommonMark lets any of them be escaped),
-/// so no character of data can start emphasis, a link, HTML, an entity, a heading or a list.
-/// Runs of line breaks, tabs and spaces become one space, because a page's inline text has no
-/// line structure; NUL becomes U+FFFD as cmark would do, and U+FEFF a character reference
-/// (cmark ignores one at the start of a document).
+/// Characters that mean something anywhere in a line (`\\`, `` ` ``, `*`, `_`, `[`, `]`, `<`,
+/// `>`, `&`, `#`, `~`, `|`) always get a backslash; characters that mean something only where a
+/// line starts (`-`, `+`, `=`, and the `.` or `)` after leading digits) get one there. Runs of
+/// line breaks, tabs and spaces become one space, because a page's inline text has no line
+/// structure; NUL becomes U+FFFD as cmark would do, and U+FEFF a character reference (cmark
+/// ignores one at the start of a document).
 public enum MarkdownEscaping {
     /// The escaped form of `text`, safe anywhere inline text may stand.
-    public static func escape(_ text: String) -> String {
+    /// - Parameter atLineStart: whether the text begins a line, where `-`, `+`, `=` and `1.`
+    ///   would start a list, a heading underline or a numbered list.
+    public static func escape(_ text: String, atLineStart: Bool = true) -> String {
         var out = String.UnicodeScalarView()
         out.reserveCapacity(text.unicodeScalars.count)
         var pendingSpace = false
+        var lineStart = atLineStart  // still inside the leading run where block markers count
+        var leadingDigits = 0
         for scalar in text.unicodeScalars {
             if isCollapsibleWhitespace(scalar) {
                 pendingSpace = true
+                if leadingDigits == 0 { continue }
+                lineStart = false
                 continue
             }
             if pendingSpace {
@@ -23,15 +30,33 @@ public enum MarkdownEscaping {
             if scalar == "\u{0}" {
                 out.append("\u{FFFD}")
             } else if scalar == "\u{FEFF}" {
-                // cmark drops a byte-order mark that opens a document; a reference survives.
                 out.append(contentsOf: "&#xFEFF;".unicodeScalars)
             } else {
-                if isASCIIPunctuation(scalar) { out.append("\\") }
+                let digit = ("0"..."9").contains(scalar)
+                if alwaysEscaped(scalar)
+                    || (lineStart && leadingDigits == 0 && (scalar == "-" || scalar == "+" || scalar == "="))
+                    || (lineStart && leadingDigits > 0 && (scalar == "." || scalar == ")"))
+                {
+                    out.append("\\")
+                }
                 out.append(scalar)
+                if lineStart && digit {
+                    leadingDigits += 1
+                } else {
+                    lineStart = false
+                }
             }
         }
         if pendingSpace { out.append(" ") }
         return String(out)
+    }
+
+    /// Characters with a meaning anywhere in a line.
+    static func alwaysEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\\", "`", "*", "_", "[", "]", "<", ">", "&", "#", "~", "|": true
+        default: false
+        }
     }
 
     /// The text cmark will show for `text`: what ``escape(_:)`` keeps, before block trimming.
