@@ -1,4 +1,5 @@
 import Foundation
+import SWAPI
 import Testing
 
 /// Runs the real `holocron` binary, as a user would.
@@ -49,8 +50,8 @@ import Testing
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(run.stdout.range(of: #"^Built 3 pages \(\d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
-        for page in ["out/index.html", "out/detail/index.html", "out/about/index.html", "out/404.html", "out/sitemap.xml"] {
+        #expect(run.stdout.range(of: #"^Built 291 pages \(\d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        for page in ["out/index.html", "out/characters/luke-skywalker/index.html", "out/about/index.html", "out/search/index.json", "out/404.html", "out/sitemap.xml"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path), "missing \(page)")
         }
     }
@@ -90,12 +91,53 @@ import Testing
         #expect(templates.stderr.contains("nowhere"))
     }
 
+    @Test func buildsFromASnapshotFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try SnapshotDirectory.write(SyntheticArchive.make(), to: folder.appendingPathComponent("data"))
+        let run = try holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Built 291 pages"), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/characters/page/9/index.html").path))
+    }
+
+    @Test func malformedDataIsNamedAndTheOldSiteKept() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try SnapshotDirectory.write(SyntheticArchive.make(people: 12), to: data)
+        #expect(try holocron("build", "--data", "data", "--output", "out", in: folder).status == 0)
+        let before = try Data(contentsOf: folder.appendingPathComponent("out/index.html"))
+
+        let films = data.appendingPathComponent("films.json")
+        let broken = try String(contentsOf: films, encoding: .utf8).replacingOccurrences(of: #""episode_id" : 5"#, with: #""episode_id" : "five""#)
+        try Data(broken.utf8).write(to: films)
+        let run = try holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("films.json, resource 2 (\"Film 2\"), field 'episode_id'"), "\(run.stderr)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out/index.html")) == before)
+    }
+
+    @Test func missingRelationsAreWarnedAbout() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try SnapshotDirectory.write(SyntheticArchive.make(people: 12), to: data)
+        let people = data.appendingPathComponent("people.json")
+        let text = try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: "https://swapi.dev/api/planets/1/", with: "https://swapi.dev/api/planets/404/")
+        try Data(text.utf8).write(to: people)
+        let run = try holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("points at https://swapi.dev/api/planets/404/, which is not in the archive"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/archive/missing/planets-404/index.html").path))
+    }
+
     @Test func helpListsTheOptions() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try holocron("build", "--help", in: folder)
         #expect(run.status == 0)
-        for option in ["--output", "--templates", "--base-url", "--force", "--quiet"] {
+        for option in ["--output", "--data", "--templates", "--base-url", "--force", "--quiet"] {
             #expect(run.stdout.contains(option), "help lacks \(option)")
         }
         let top = try holocron("--help", in: folder)

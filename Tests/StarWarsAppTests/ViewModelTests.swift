@@ -1,0 +1,170 @@
+import FlowSite
+import FlowSiteTesting
+import SWAPI
+import Testing
+@testable import StarWarsApp
+
+@Suite struct SearchViewModelTests {
+    func entries(_ names: [String]) -> [SearchEntry] {
+        names.enumerated().map { SearchEntry(name: $1, kind: .people, route: .resources(.people, .detail(id: $0, slug: Slug($1)))) }
+    }
+
+    func names(_ state: SearchState) -> [String] {
+        switch state {
+        case .filtered(_, let results, _): results.map(\.name)
+        default: []
+        }
+    }
+
+    @Test func oneOfRyanJoeAndCalMatchesR() {
+        let state = SearchViewModel.transform(.init(query: "R", entries: entries(["Ryan", "Joe", "Cal"])))
+        #expect(names(state) == ["Ryan"])
+    }
+
+    @Test func ryanAndRyoBothMatchR() {
+        let state = SearchViewModel.transform(.init(query: "R", entries: entries(["Ryan", "Ryo"])))
+        #expect(names(state) == ["Ryan", "Ryo"])
+    }
+
+    @Test func anEmptyQueryLeavesAllAToZ() {
+        let state = SearchViewModel.transform(.init(query: "", entries: entries(["Ryan", "Joe", "Cal"])))
+        #expect(state == .filtered(query: "", results: entries(["Ryan", "Joe", "Cal"]).sorted { $0.name < $1.name }, total: 3))
+        #expect(names(SearchViewModel.transform(.init(query: "   ", entries: entries(["b", "a"])))) == ["a", "b"])
+    }
+
+    @Test func matchingIgnoresCaseAndAccentsAndIsPartial() {
+        let all = entries(["Padmé Amidala", "Luke Skywalker", "Anakin Skywalker"])
+        #expect(names(SearchViewModel.transform(.init(query: "padme", entries: all))) == ["Padmé Amidala"])
+        #expect(names(SearchViewModel.transform(.init(query: "SKYW", entries: all))) == ["Anakin Skywalker", "Luke Skywalker"])
+    }
+
+    @Test func noMatchIsTheEmptyState() {
+        #expect(SearchViewModel.transform(.init(query: "zz", entries: entries(["Ryan"]))) == .empty(query: "zz", total: 1))
+    }
+
+    @Test func aServiceErrorGivesTheErrorState() async {
+        let state = await SearchLoader(dependencies: Fixtures.failing).load()
+        #expect(state == .error("The archive could not be loaded: the archive is offline"))
+    }
+}
+
+@Suite struct ResourceViewModelTests {
+    @Test func listsHoldTenRowsAPage() {
+        let catalog = Catalog(archive: SyntheticArchive.make())
+        let first = ResourceListViewModel.state(kind: .people, page: 1, catalog: catalog).content
+        let last = ResourceListViewModel.state(kind: .people, page: 9, catalog: catalog).content
+        #expect(first?.rows.count == 10 && first?.pageCount == 9 && first?.total == 82)
+        #expect(last?.rows.count == 2)
+        if case .empty = ResourceListViewModel.state(kind: .people, page: 10, catalog: catalog) {} else { Issue.record("page 10 should be empty") }
+    }
+
+    @Test func filmsAreListedByEpisode() {
+        let catalog = Catalog(archive: SyntheticArchive.make())
+        let titles = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog).content?.rows.map(\.title)
+        #expect(titles == ["Film 4", "Film 5", "Film 6", "Film 1", "Film 2", "Film 3"])
+    }
+
+    @Test func aCharacterReadsWell() async {
+        let state = await CharacterDetailViewModel(dependencies: Fixtures.dependencies, id: 16).load()
+        let content = try! #require(state.content)
+        #expect(content.attributes.first { $0.name == "Mass" }?.value == "1,358 kg")
+        #expect(content.attributes.first { $0.name == "Birth year" }?.value == "600 BBY")
+        let starships = content.relations.first { $0.title == "Starships" }!.links
+        #expect(starships == [RelatedLink(label: "Starship #99 (not in the archive)", route: .alert(.missing(.starships, id: 99)), isMissing: true)])
+    }
+
+    @Test func aServiceErrorGivesTheErrorState() async {
+        #expect(await CharacterDetailViewModel(dependencies: Fixtures.failing, id: 1).load() == .error("The character could not be loaded: the archive is offline"))
+        #expect(await ResourceListViewModel(dependencies: Fixtures.failing, kind: .films, page: 1).load() == .error("The films could not be loaded: the archive is offline"))
+        if case .error = await HomeViewModel(dependencies: Fixtures.failing).load() {} else { Issue.record("home should show the error state") }
+    }
+
+    @Test(arguments: [
+        ("172", "cm", "172 cm"), ("1,358", "kg", "1,358 kg"), ("unknown", "kg", "Unknown"), ("n/a", "cm", "Not applicable"),
+        ("200000", nil, "200,000"), ("1000000000000", nil, "1,000,000,000,000"), ("12.5", "m", "12.5 m"), ("30-165", nil, "30-165"),
+        ("none", "kg", "None"), ("indefinite", "years", "Indefinite"), ("1", "%", "1%"),
+    ] as [(String, String?, String)])
+    func quantities(raw: String, unit: String?, shown: String) {
+        #expect(Format.quantity(raw, unit: unit) == shown)
+    }
+
+    @Test func wordsAndDates() {
+        #expect(Format.text("hermaphrodite") == "Hermaphrodite")
+        #expect(Format.text("n/a") == "Not applicable")
+        #expect(Format.birthYear("41.9BBY") == "41.9 BBY")
+        #expect(Format.birthYear("unknown") == "Unknown")
+        #expect(Format.date("1977-05-25") == "25 May 1977")
+        #expect(Format.episode(4) == "Episode IV")
+        #expect(Format.episode(9) == "Episode IX")
+    }
+
+    @Test func slugsAreUniqueAndStable() {
+        let archive = SyntheticArchive.make()
+        let catalog = Catalog(archive: archive)
+        #expect(catalog.slug(of: .people, id: 1) == "person-1")
+        #expect(catalog.slug(of: .people, id: 2) == "person-1-2")  // the same name, later id
+        let slugs = archive.people.map { catalog.slug(of: .people, id: $0.id)! }
+        #expect(Set(slugs).count == slugs.count)
+        #expect(Catalog(archive: try! SwapiArchive(people: [Fixtures.person(3, "Page")])).slug(of: .people, id: 3) == "page-2")
+    }
+}
+
+@Suite struct CoordinatorTests {
+    struct RecordingFactory: CharactersFactory {
+        func createList(page: Int) -> ResourceListScreen {
+            ResourceListScreen(viewModel: ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: page))
+        }
+        func createDetail(id: Int) -> ResourceDetailScreen<CharacterDetailViewModel> {
+            ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: Fixtures.dependencies, id: id))
+        }
+    }
+
+    let flow = CharactersFlowController(factory: RecordingFactory())
+
+    @Test func startingTheFlowShowsTheFirstListPageAsRoot() {
+        let navigator = RecordingNavigator<AppRoute>()
+        flow.start(in: navigator)
+        #expect(navigator.shown == [.init(.list(.people), .root)])
+    }
+
+    @Test func selectingARowPushesThatCharacter() async {
+        let navigator = RecordingNavigator<AppRoute>()
+        flow.start(in: navigator)
+        let state = await ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: 1).load()
+        flow.didSelectRow(1, of: state, in: navigator)
+        #expect(navigator.shown.last == .init(Fixtures.catalog.route(.people, id: 5), .push))
+        #expect(navigator.stack == [.list(.people), Fixtures.catalog.route(.people, id: 5)])
+    }
+
+    @Test func anOutOfRangeRowPushesNothing() async {
+        let navigator = RecordingNavigator<AppRoute>()
+        let state = await ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: 1).load()
+        flow.didSelectRow(3, of: state, in: navigator)
+        flow.didSelectRow(-1, of: state, in: navigator)
+        #expect(navigator.shown.isEmpty)
+    }
+
+    @Test func aFailingLoadPresentsTheAlert() async {
+        let navigator = RecordingNavigator<AppRoute>()
+        let state = await ResourceListViewModel(dependencies: Fixtures.failing, kind: .people, page: 1).load()
+        flow.didFinishLoading(state, in: navigator)
+        #expect(navigator.shown == [.init(.alert(.unavailable), .modal)])
+        flow.didSelectRow(0, of: state, in: navigator)
+        #expect(navigator.shown.count == 1)
+    }
+
+    @Test func theAppCoordinatorPresentsLikeTheSiteReads() {
+        let app = AppCoordinator(dependencies: Fixtures.dependencies)
+        let luke = Fixtures.catalog.route(.people, id: 1)
+        let navigator = RecordingNavigator<AppRoute>()
+        app.start(in: navigator)
+        app.navigate(to: .list(.people), from: .home, in: navigator)
+        app.navigate(to: .list(.people, page: 2), from: .list(.people), in: navigator)
+        app.navigate(to: luke, from: .list(.people, page: 2), in: navigator)
+        app.navigate(to: .alert(.missing(.starships, id: 99)), from: luke, in: navigator)
+        #expect(navigator.shown.map(\.presentation) == [.root, .push, .replace, .push, .modal])
+        #expect(navigator.stack == [.home, .list(.people, page: 2), luke, .alert(.missing(.starships, id: 99))])
+        #expect(app.presentation(of: luke, from: Fixtures.catalog.route(.films, id: 1)) == .root)
+        #expect(app.rootStack(for: luke) == [.home, .list(.people), luke])
+    }
+}
