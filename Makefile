@@ -19,6 +19,10 @@ test: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+## Time and measure builds of the embedded and a 10x synthetic dataset.
+bench: deps
+	@scripts/bench.sh
+
 ## Install the C library cmark when pkg-config can't find it.
 deps:
 	@scripts/install-deps.sh

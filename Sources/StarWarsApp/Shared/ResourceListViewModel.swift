@@ -30,14 +30,18 @@ public struct ResourceListViewModel: ViewModel {
 
     /// The state for `page` of `kind`: a pure function of the catalog.
     public static func state(kind: ResourceKind, page: Int, catalog: Catalog) -> ScreenState<ListContent> {
-        let rows = Self.rows(kind: kind, catalog: catalog)
-        if rows.isEmpty { return .empty("The archive holds no \(kind.plural.lowercased()).") }
-        let pageCount = (rows.count + listPageSize - 1) / listPageSize
+        let resources = ordered(kind, catalog.archive)
+        if resources.isEmpty { return .empty("The archive holds no \(kind.plural.lowercased()).") }
+        let pageCount = (resources.count + listPageSize - 1) / listPageSize
         guard (1...pageCount).contains(page) else {
             return .empty("There is no page \(page) of \(kind.plural.lowercased()); the list has \(pageCount) page\(pageCount == 1 ? "" : "s").")
         }
-        let slice = rows[((page - 1) * listPageSize)..<min(rows.count, page * listPageSize)]
-        return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: rows.count, rows: Array(slice)))
+        // Summaries only for the rows on this page.
+        let slice = resources[((page - 1) * listPageSize)..<min(resources.count, page * listPageSize)]
+        let rows = slice.map { resource in
+            ListContent.Row(title: resource.displayName, route: catalog.route(kind, id: resource.id), summary: summary(of: resource, in: catalog))
+        }
+        return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: resources.count, rows: rows))
     }
 
     /// How many list pages `kind` has.
@@ -45,18 +49,21 @@ public struct ResourceListViewModel: ViewModel {
         max(1, (archive.count(of: kind) + listPageSize - 1) / listPageSize)
     }
 
-    static func rows(kind: ResourceKind, catalog: Catalog) -> [ListContent.Row] {
-        let archive = catalog.archive
-        func row(_ resource: some SwapiResource, _ summary: String) -> ListContent.Row {
-            ListContent.Row(title: resource.displayName, route: catalog.route(kind, id: resource.id), summary: summary)
-        }
-        switch kind {
-        case .people: return archive.people.map { row($0, CharactersModule.summary(of: $0, in: catalog)) }
-        case .films: return FilmsModule.ordered(archive.films).map { row($0, FilmsModule.summary(of: $0)) }
-        case .planets: return archive.planets.map { row($0, PlanetsModule.summary(of: $0)) }
-        case .species: return archive.species.map { row($0, SpeciesModule.summary(of: $0)) }
-        case .starships: return archive.starships.map { row($0, StarshipsModule.summary(of: $0)) }
-        case .vehicles: return archive.vehicles.map { row($0, VehiclesModule.summary(of: $0)) }
+    /// The kind's resources in list order: films by episode, the rest by id.
+    static func ordered(_ kind: ResourceKind, _ archive: SwapiArchive) -> [any SwapiResource] {
+        kind == .films ? FilmsModule.ordered(archive.films) : archive.resources(of: kind)
+    }
+
+    /// The one-line summary the kind's module writes for a row.
+    static func summary(of resource: any SwapiResource, in catalog: Catalog) -> String {
+        switch resource {
+        case let person as Person: CharactersModule.summary(of: person, in: catalog)
+        case let film as Film: FilmsModule.summary(of: film)
+        case let planet as Planet: PlanetsModule.summary(of: planet)
+        case let species as Species: SpeciesModule.summary(of: species)
+        case let starship as Starship: StarshipsModule.summary(of: starship)
+        case let vehicle as Vehicle: VehiclesModule.summary(of: vehicle)
+        default: ""
         }
     }
 }

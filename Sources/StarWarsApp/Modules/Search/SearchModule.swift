@@ -40,10 +40,13 @@ public enum SearchViewModel {
 
     public static func transform(_ input: Input) -> SearchState {
         let query = input.query.trimmedSpaces
-        let sorted = input.entries.sorted { (fold($0.name), $0.kind, $0.name) < (fold($1.name), $1.kind, $1.name) }
+        // Fold each name once, not once per comparison.
+        let keyed = input.entries.map { (key: fold($0.name), entry: $0) }
+            .sorted { ($0.key, $0.entry.kind, $0.entry.name) < ($1.key, $1.entry.kind, $1.entry.name) }
+        let sorted = keyed.map(\.entry)
         guard !query.isEmpty else { return .filtered(query: "", results: sorted, total: sorted.count) }
         let needle = fold(query)
-        let results = sorted.filter { fold($0.name).contains(needle) }
+        let results = keyed.filter { $0.key.contains(needle) }.map(\.entry)
         return results.isEmpty ? .empty(query: query, total: sorted.count) : .filtered(query: query, results: results, total: sorted.count)
     }
 

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import SWAPI
+
+/// `holocron snapshot`: writes SWAPI data as a snapshot folder that `holocron build --data` reads.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Write SWAPI data as a snapshot folder (people.json, films.json, …) for `holocron build --data`.",
+        discussion: "With --synthetic, writes made-up data with SWAPI's shape and quirks, SCALE times SWAPI's full counts: for benchmarks and tests."
+    )
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the six JSON files to.", valueName: "dir"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Write synthetic data at this multiple of SWAPI's counts (1 = 82 people, 60 planets, …).", valueName: "scale"))
+    var synthetic: Int?
+
+    func validate() throws {
+        guard let synthetic else {
+            throw ValidationError("Say where the data comes from: --synthetic SCALE.")
+        }
+        guard (1...1000).contains(synthetic) else {
+            throw ValidationError("--synthetic takes a scale from 1 to 1000.")
+        }
+    }
+
+    func run() async throws {
+        let scale = synthetic ?? 1
+        let archive = SyntheticArchive.make(
+            people: 82 * scale, planets: 60 * scale, species: 37 * scale, starships: 36 * scale, vehicles: 39 * scale
+        )
+        try SnapshotDirectory.write(archive, to: URL(fileURLWithPath: output))
+        print("Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) vehicles to \(output)")
+    }
+}
