@@ -31,7 +31,7 @@ public struct LinkChecker: Sendable {
         var target = link
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         if target.isEmpty { return true }  // same page
-        target = target.removingPercentEncoding ?? target
+        if target.contains("%") { target = target.removingPercentEncoding ?? target }
         var parts = page.split(separator: "/").dropLast().map(String.init)
         if target.hasPrefix("/") { return false }  // root-relative links break under a subpath
         for component in target.split(separator: "/", omittingEmptySubsequences: false) {

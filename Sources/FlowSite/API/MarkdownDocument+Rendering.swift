@@ -118,7 +118,7 @@ struct MarkdownWriter<R: Route> {
         var following = ""
         write(Array(next.prefix(1)), into: &following)
 
-        let before = (out + leading).unicodeScalars.last
+        let before = leading.isEmpty ? out.unicodeScalars.last : " "
         let after = trailing.isEmpty ? following.unicodeScalars.first : " "
         let canOpen = core.unicodeScalars.first.map { first in
             !MarkdownEscaping.isWhitespace(first)

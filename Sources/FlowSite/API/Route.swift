@@ -36,6 +36,11 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
 
     /// Makes a slug from any text; text with no letters or digits becomes `untitled`.
     public init(_ text: String) {
+        if Self.isSlug(text) {
+            // Routes rebuild their paths often, from text that already is a slug.
+            rawValue = text
+            return
+        }
         var result = ""
         var pendingHyphen = false
         // NFKD splits "é" into "e" plus a combining accent, which is then dropped.
@@ -59,6 +64,19 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
     }
 
     public init(stringLiteral value: String) { self.init(value) }
+
+    /// Whether `text` is already a slug: `a-z`, `0-9` and single inner hyphens.
+    static func isSlug(_ text: String) -> Bool {
+        var previousHyphen = true  // no leading hyphen
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): previousHyphen = false
+            case UInt8(ascii: "-") where !previousHyphen: previousHyphen = true
+            default: return false
+            }
+        }
+        return !text.isEmpty && !previousHyphen
+    }
 
     /// This slug with `-2`, `-3`, … appended: how an app keeps duplicate names apart.
     public func suffixed(_ number: Int) -> Slug { Slug("\(rawValue)-\(number)") }

@@ -119,7 +119,7 @@ public final class SiteStaging: Sendable {
             if Self.sameBytes(data, at: previous), link(previous.path, target.path) == 0 {
                 state.withLock { $0.unchanged += 1 }
             } else {
-                try data.write(to: target)
+                try Self.writeWithoutSync(data, to: target.path)
             }
         } catch {
             throw FlowSiteError(.fileSystem(path: target.path, message: error.localizedDescription))
@@ -161,6 +161,30 @@ public final class SiteStaging: Sendable {
     public func discard() {
         try? FileManager.default.removeItem(at: folder)
         state.withLock { $0.finished = true }
+    }
+
+    /// Writes a new file. Foundation's `Data.write` syncs every file to disk, which costs more
+    /// than rendering it; the staging folder is thrown away or swapped in whole, so a crash
+    /// can't leave a half-written site in place either way.
+    private static func writeWithoutSync(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
     }
 
     private static func sameBytes(_ data: Data, at url: URL) -> Bool {

@@ -61,5 +61,14 @@ public enum AlertRoute: Hashable, Sendable {
 
 extension ResourceKind {
     /// The folder of this kind in the site: `characters` for people, the API name otherwise.
-    public var slug: Slug { self == .people ? "characters" : Slug(rawValue) }
+    public var slug: Slug {
+        switch self {
+        case .people: "characters"
+        case .films: "films"
+        case .planets: "planets"
+        case .species: "species"
+        case .starships: "starships"
+        case .vehicles: "vehicles"
+        }
+    }
 }
