@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -39,6 +41,10 @@ let package = Package(
         ),
         .target(
             name: "SWAPI",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [
                 .embedInCode("Resources/snapshot/people.json"),
                 .embedInCode("Resources/snapshot/films.json"),
@@ -101,9 +107,19 @@ let package = Package(
             dependencies: ["ExampleApp", "FlowSite", "FlowSiteTesting"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "SwapiTestServer",
+            dependencies: [
+                "SWAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Support/SwapiTestServer",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SWAPITests",
-            dependencies: ["SWAPI"],
+            dependencies: ["SWAPI", "SwapiTestServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -114,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HolocronCLITests",
-            dependencies: ["HolocronCLI", "FlowSite", "SWAPI", "StarWarsApp"],
+            dependencies: ["HolocronCLI", "FlowSite", "SWAPI", "StarWarsApp", "SwapiTestServer"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -7,15 +7,22 @@ import SWAPI
 /// Everything `holocron build` needs, as a value: the command parses, this runs.
 public struct BuildAction: Sendable {
     public var output: URL
-    public var data: URL?
+    public var source: DataSource
     public var templates: URL?
     public var baseURL: String?
     public var force: Bool
     public var quiet: Bool
+    /// Waits between fetch attempts; tests pass one that doesn't sleep.
+    public var sleep: @Sendable (Duration) async throws -> Void
 
-    public init(output: URL, data: URL? = nil, templates: URL? = nil, baseURL: String? = nil, force: Bool = false, quiet: Bool = false) {
+    public init(
+        output: URL, source: DataSource = .embedded, templates: URL? = nil, baseURL: String? = nil,
+        force: Bool = false, quiet: Bool = false,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.output = output
-        self.data = data
+        self.source = source
+        self.sleep = sleep
         self.templates = templates
         self.baseURL = baseURL
         self.force = force
@@ -26,7 +33,8 @@ public struct BuildAction: Sendable {
     public func run() async throws -> BuildReport {
         var logger = Logger(label: "holocron") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = quiet ? .error : .info
-        let archive = try data.map { try SnapshotDirectory(url: $0).load() } ?? EmbeddedSnapshot.load()
+        // All data is loaded before the site is touched: a failed fetch leaves the old site as it was.
+        let archive = try await source.load(sleep: sleep, reporter: ProgressReporter(quiet: quiet))
         for dangling in archive.danglingReferences {
             logger.warning("\(dangling)")
         }

@@ -11,8 +11,8 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site to.", valueName: "dir"))
     var output: String = "site"
 
-    @Option(help: ArgumentHelp("A SWAPI snapshot folder (people.json, films.json, …) to build from instead of the built-in data.", valueName: "dir"))
-    var data: String?
+    @OptionGroup(title: "Data")
+    var fetch: FetchOptions
 
     @Option(help: ArgumentHelp("A folder of templates and assets that override the built-in ones, file by file.", valueName: "dir"))
     var templates: String?
@@ -34,12 +34,6 @@ struct BuildCommand: AsyncParsableCommand {
                 throw ValidationError("--base-url '\(baseURL)' is not an absolute http(s) URL; write it like https://example.com/docs/.")
             }
         }
-        if let data {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--data '\(data)' is not a folder; give a folder holding people.json, films.json, planets.json, species.json, starships.json and vehicles.json.")
-            }
-        }
         if let templates {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -51,7 +45,7 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let action = BuildAction(
             output: URL(fileURLWithPath: output),
-            data: data.map { URL(fileURLWithPath: $0) },
+            source: fetch.source(output: URL(fileURLWithPath: output)),
             templates: templates.map { URL(fileURLWithPath: $0) },
             baseURL: baseURL,
             force: force,

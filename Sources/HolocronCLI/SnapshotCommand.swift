@@ -7,30 +7,49 @@ struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
         abstract: "Write SWAPI data as a snapshot folder (people.json, films.json, …) for `holocron build --data`.",
-        discussion: "With --synthetic, writes made-up data with SWAPI's shape and quirks, SCALE times SWAPI's full counts: for benchmarks and tests."
+        discussion: """
+            With --api, downloads every resource from a SWAPI server (through the same cache as \
+            `holocron build --api`), so a site can be pinned to one download. With --synthetic, \
+            writes made-up data with SWAPI's shape and quirks, SCALE times SWAPI's full counts: \
+            for benchmarks and tests.
+            """
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the six JSON files to.", valueName: "dir"))
     var output: String
 
+    @OptionGroup(title: "Data")
+    var fetch: FetchOptions
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
     @Option(help: ArgumentHelp("Write synthetic data at this multiple of SWAPI's counts (1 = 82 people, 60 planets, …).", valueName: "scale"))
     var synthetic: Int?
 
     func validate() throws {
+        if fetch.data != nil { throw ValidationError("snapshot writes data; it reads from --api or --synthetic, not --data.") }
         guard let synthetic else {
-            throw ValidationError("Say where the data comes from: --synthetic SCALE.")
+            if fetch.api == nil { throw ValidationError("Say where the data comes from: --api URL or --synthetic SCALE.") }
+            return
         }
+        if fetch.api != nil { throw ValidationError("Give --api or --synthetic, not both.") }
         guard (1...1000).contains(synthetic) else {
             throw ValidationError("--synthetic takes a scale from 1 to 1000.")
         }
     }
 
     func run() async throws {
-        let scale = synthetic ?? 1
-        let archive = SyntheticArchive.make(
-            people: 82 * scale, planets: 60 * scale, species: 37 * scale, starships: 36 * scale, vehicles: 39 * scale
-        )
+        let archive: SwapiArchive
+        if let scale = synthetic {
+            archive = SyntheticArchive.make(
+                people: 82 * scale, planets: 60 * scale, species: 37 * scale, starships: 36 * scale, vehicles: 39 * scale
+            )
+        } else {
+            archive = try await fetch.source(output: URL(fileURLWithPath: output))
+                .load(sleep: { try await Task.sleep(for: $0) }, reporter: ProgressReporter(quiet: quiet))
+        }
         try SnapshotDirectory.write(archive, to: URL(fileURLWithPath: output))
-        print("Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) vehicles to \(output)")
+        if !quiet { print("Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) vehicles to \(output)") }
     }
 }

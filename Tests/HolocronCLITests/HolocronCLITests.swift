@@ -21,9 +21,23 @@ import Testing
         return folder.appendingPathComponent("holocron")
     }
 
-    func holocron(_ arguments: String..., in folder: URL) throws -> Run {
+    func holocron(_ arguments: String..., in folder: URL) async throws -> Run {
+        try await holocronArguments(arguments, in: folder)
+    }
+
+    /// Runs the binary and waits for it on a thread of its own, so the cooperative pool stays
+    /// free for servers the test runs in-process.
+    func holocronArguments(_ arguments: [String], in folder: URL) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try Self.runBlocking(arguments, in: folder) })
+            }
+        }
+    }
+
+    static func runBlocking(_ arguments: [String], in folder: URL) throws -> Run {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let out = Pipe()
@@ -43,10 +57,10 @@ import Testing
         return url
     }
 
-    @Test func buildWritesTheSiteAndOneSummaryLine() throws {
+    @Test func buildWritesTheSiteAndOneSummaryLine() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try holocron("build", "--output", "out", in: folder)
+        let run = try await holocron("build", "--output", "out", in: folder)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
@@ -56,69 +70,69 @@ import Testing
         }
     }
 
-    @Test func buildDefaultsToSiteAndQuietPrintsNothing() throws {
+    @Test func buildDefaultsToSiteAndQuietPrintsNothing() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try holocron("build", "--quiet", in: folder)
+        let run = try await holocron("build", "--quiet", in: folder)
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/index.html").path))
     }
 
-    @Test func refusingAForeignFolderExitsNonZeroAndSaysWhatToDo() throws {
+    @Test func refusingAForeignFolderExitsNonZeroAndSaysWhatToDo() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: output.appendingPathComponent("README"))
-        let run = try holocron("build", "--output", "docs", in: folder)
+        let run = try await holocron("build", "--output", "docs", in: folder)
         #expect(run.status != 0)
         #expect(run.stderr.contains("docs") && run.stderr.contains("--force"), "\(run.stderr)")
         #expect(try String(contentsOf: output.appendingPathComponent("README"), encoding: .utf8) == "mine")
 
-        let forced = try holocron("build", "--output", "docs", "--force", in: folder)
+        let forced = try await holocron("build", "--output", "docs", "--force", in: folder)
         #expect(forced.status == 0, "\(forced.stderr)")
     }
 
-    @Test func badOptionsPrintUsage() throws {
+    @Test func badOptionsPrintUsage() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try holocron("build", "--base-url", "not a url", in: folder)
+        let run = try await holocron("build", "--base-url", "not a url", in: folder)
         #expect(run.status == 64)
         #expect(run.stderr.contains("--base-url") && run.stderr.contains("Usage:"), "\(run.stderr)")
-        let templates = try holocron("build", "--templates", "nowhere", in: folder)
+        let templates = try await holocron("build", "--templates", "nowhere", in: folder)
         #expect(templates.status == 64)
         #expect(templates.stderr.contains("nowhere"))
     }
 
-    @Test func buildsFromASnapshotFolder() throws {
+    @Test func buildsFromASnapshotFolder() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try SnapshotDirectory.write(SyntheticArchive.make(), to: folder.appendingPathComponent("data"))
-        let run = try holocron("build", "--data", "data", "--output", "out", in: folder)
+        let run = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Built 291 pages"), "\(run.stdout)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/characters/page/9/index.html").path))
     }
 
-    @Test func malformedDataIsNamedAndTheOldSiteKept() throws {
+    @Test func malformedDataIsNamedAndTheOldSiteKept() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
         try SnapshotDirectory.write(SyntheticArchive.make(people: 12), to: data)
-        #expect(try holocron("build", "--data", "data", "--output", "out", in: folder).status == 0)
+        #expect(try await holocron("build", "--data", "data", "--output", "out", in: folder).status == 0)
         let before = try Data(contentsOf: folder.appendingPathComponent("out/index.html"))
 
         let films = data.appendingPathComponent("films.json")
         let broken = try String(contentsOf: films, encoding: .utf8).replacingOccurrences(of: #""episode_id" : 5"#, with: #""episode_id" : "five""#)
         try Data(broken.utf8).write(to: films)
-        let run = try holocron("build", "--data", "data", "--output", "out", in: folder)
+        let run = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(run.status != 0)
         #expect(run.stderr.contains("films.json, resource 2 (\"Film 2\"), field 'episode_id'"), "\(run.stderr)")
         #expect(try Data(contentsOf: folder.appendingPathComponent("out/index.html")) == before)
     }
 
-    @Test func missingRelationsAreWarnedAbout() throws {
+    @Test func missingRelationsAreWarnedAbout() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
@@ -126,32 +140,32 @@ import Testing
         let people = data.appendingPathComponent("people.json")
         let text = try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: "https://swapi.dev/api/planets/1/", with: "https://swapi.dev/api/planets/404/")
         try Data(text.utf8).write(to: people)
-        let run = try holocron("build", "--data", "data", "--output", "out", in: folder)
+        let run = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("points at https://swapi.dev/api/planets/404/, which is not in the archive"), "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/archive/missing/planets-404/index.html").path))
     }
 
-    @Test func helpListsTheOptions() throws {
+    @Test func helpListsTheOptions() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try holocron("build", "--help", in: folder)
+        let run = try await holocron("build", "--help", in: folder)
         #expect(run.status == 0)
         for option in ["--output", "--data", "--templates", "--base-url", "--force", "--quiet"] {
             #expect(run.stdout.contains(option), "help lacks \(option)")
         }
-        let top = try holocron("--help", in: folder)
+        let top = try await holocron("--help", in: folder)
         #expect(top.status == 0)
         #expect(top.stdout.contains("build"))
     }
 
-    @Test func customTemplatesOverrideTheDefaults() throws {
+    @Test func customTemplatesOverrideTheDefaults() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let templates = folder.appendingPathComponent("mine/partials")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try Data("<footer>custom footer</footer>".utf8).write(to: templates.appendingPathComponent("footer.mustache"))
-        let run = try holocron("build", "--templates", "mine", "--output", "out", in: folder)
+        let run = try await holocron("build", "--templates", "mine", "--output", "out", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let html = try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
         #expect(html.contains("custom footer"))

@@ -8,6 +8,10 @@
   if (!input || !list) return;
 
   var form = input.form;
+  // The line after the form ("All N entries, A–Z.") describes the full list;
+  // hide it while a query narrows the list down.
+  var intro = form && form.nextElementSibling;
+  if (!intro || intro.tagName !== "P" || intro.contains(list)) intro = null;
   var root = input.getAttribute("data-root") || "";
   var original = Array.prototype.slice.call(list.children);
   var index = null; // array of {name, kind, url} once index.json has loaded
@@ -69,6 +73,7 @@
   function update() {
     var query = input.value.trim();
     var q = fold(query);
+    if (intro) intro.hidden = !!q;
     if (!q) {
       restore();
       setStatus("", 0);

@@ -35,6 +35,7 @@ public struct PageRenderer<R: Route>: Sendable {
         let content = try contentHTML(visit.page.document, at: here)
         var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map(\.route))
         context["title"] = visit.page.title
+        context["documentTitle"] = documentTitle(visit.page.title)
         if let summary = visit.page.summary { context["description"] = summary }
         context["content"] = content
         context["hasBreadcrumbs"] = visit.breadcrumbs.count > 1
@@ -61,6 +62,7 @@ public struct PageRenderer<R: Route>: Sendable {
     public func renderNotFound() throws -> String {
         var context = sharedContext(at: .root, breadcrumbRoutes: [])
         context["title"] = "Page not found"
+        context["documentTitle"] = documentTitle("Page not found")
         if let baseURL {
             context["root"] = baseURL
             context["homeURL"] = baseURL + "index.html"
@@ -90,9 +92,19 @@ public struct PageRenderer<R: Route>: Sendable {
         return html
     }
 
+    /// "Luke Skywalker · Star Wars Holocron", or just the site's name on a page named like it.
+    private func documentTitle(_ title: String) -> String {
+        title == site.name ? title : "\(title) · \(site.name)"
+    }
+
     private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> [String: Any] {
-        // Ancestors below the front page mark their navigation entry as the current section.
+        // A navigation entry marks its section: pages on the breadcrumb trail below the front
+        // page, and pages in its folder (a list's page 2 belongs to the list).
         let sections = Set(breadcrumbRoutes.dropFirst().map(\.path))
+        func inSection(_ path: RoutePath) -> Bool {
+            guard path != here, !path.slugs.isEmpty else { return false }
+            return sections.contains(path) || here.slugs.starts(with: path.slugs)
+        }
         return [
             "lang": site.language,
             "siteName": site.name,
@@ -106,7 +118,7 @@ public struct PageRenderer<R: Route>: Sendable {
                     "title": action.label,
                     "url": here.relativeURL(to: action.route.path),
                     "isCurrent": action.route.path == here,
-                    "isSection": action.route.path != here && sections.contains(action.route.path),
+                    "isSection": inSection(action.route.path),
                 ]
             },
             "hasBreadcrumbs": false,

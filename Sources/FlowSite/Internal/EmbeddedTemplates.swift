@@ -9,7 +9,7 @@ enum EmbeddedTemplates {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Page not found · {{siteName}}</title>
+<title>{{documentTitle}}</title>
 <meta name="robots" content="noindex">
 <link rel="stylesheet" href="{{stylesheet}}">
 </head>
@@ -40,6 +40,10 @@ enum EmbeddedTemplates {
   if (!input || !list) return;
 
   var form = input.form;
+  // The line after the form ("All N entries, A–Z.") describes the full list;
+  // hide it while a query narrows the list down.
+  var intro = form && form.nextElementSibling;
+  if (!intro || intro.tagName !== "P" || intro.contains(list)) intro = null;
   var root = input.getAttribute("data-root") || "";
   var original = Array.prototype.slice.call(list.children);
   var index = null; // array of {name, kind, url} once index.json has loaded
@@ -101,6 +105,7 @@ enum EmbeddedTemplates {
   function update() {
     var query = input.value.trim();
     var q = fold(query);
+    if (intro) intro.hidden = !!q;
     if (!q) {
       restore();
       setStatus("", 0);
@@ -152,7 +157,10 @@ enum EmbeddedTemplates {
   --accent: #0a58b0;
   --accent-fg: #ffffff;
   --brand: #f1c14b;
-  --focus: #d97706;
+  --focus: #b45309;
+  --raised: #ffffff;
+  --control-border: #868a95;
+  --hover-bg: rgba(10, 88, 176, 0.07);
   --header-bg: #15171c;
   --header-fg: #f2f2f2;
   --header-muted: #b9bcc5;
@@ -178,12 +186,15 @@ enum EmbeddedTemplates {
     --accent: #8ab8ff;
     --accent-fg: #0d1117;
     --focus: #fbbf24;
+    --raised: #20242c;
+    --control-border: #6b6f7a;
+    --hover-bg: rgba(138, 184, 255, 0.1);
     --header-bg: #0a0b0e;
     --header-fg: #f2f2f2;
     --header-muted: #a4a8b3;
     --notice-bg: #2a2414;
     --notice-border: #c99a2e;
-    --backdrop: rgba(0, 0, 0, 0.6);
+    --backdrop: rgba(0, 0, 0, 0.5);
     --shadow: 0 1.25rem 3rem rgba(0, 0, 0, 0.6), 0 0.25rem 0.75rem rgba(0, 0, 0, 0.4);
   }
 }
@@ -197,6 +208,7 @@ enum EmbeddedTemplates {
 }
 
 html {
+  background: var(--bg);
   font-size: clamp(1rem, 0.94rem + 0.3vw, 1.125rem);
   -webkit-text-size-adjust: 100%;
   text-size-adjust: 100%;
@@ -233,6 +245,11 @@ h4 {
   line-height: 1.2;
   margin: 1.6em 0 0.5em;
   text-wrap: balance;
+  overflow-wrap: anywhere;
+}
+
+p {
+  text-wrap: pretty;
 }
 
 h1 {
@@ -267,17 +284,23 @@ li + li {
 a {
   color: var(--accent);
   text-decoration-thickness: 0.08em;
+  text-decoration-color: color-mix(in srgb, currentColor 45%, transparent);
   text-underline-offset: 0.18em;
 }
 
 a:hover {
-  text-decoration-thickness: 0.14em;
+  text-decoration-color: currentColor;
+  text-decoration-thickness: 0.12em;
 }
 
 :focus-visible {
   outline: 3px solid var(--focus);
   outline-offset: 2px;
   border-radius: 2px;
+}
+
+:focus:not(:focus-visible) {
+  outline: none;
 }
 
 code,
@@ -327,11 +350,14 @@ hr {
 /* Header and main navigation */
 
 .site-header {
+  /* The header is always dark, so the page's focus colour is swapped for
+     the brand yellow to keep the ring visible in both colour schemes. */
+  --focus: var(--brand);
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 0.5rem 1.5rem;
+  gap: 0.4rem 1.5rem;
   padding-block: 0.75rem;
   background: var(--header-bg);
   color: var(--header-fg);
@@ -342,15 +368,27 @@ hr {
   font-weight: 800;
   font-size: 1.2rem;
   letter-spacing: 0.06em;
+  line-height: 1.3;
   text-transform: uppercase;
   text-decoration: none;
+}
+
+.site-name:hover {
+  color: var(--header-fg);
+}
+
+.site-header nav {
+  --nav-pad: 0.6rem;
 }
 
 .site-header nav ul {
   display: flex;
   flex-wrap: wrap;
-  gap: 0.25rem 0.25rem;
+  gap: 0.15rem 0.2rem;
   margin: 0;
+  /* Pull the row out by the links' padding so the first label lines up
+     with the site name above it (and the last with the column's edge). */
+  margin-inline: calc(-1 * var(--nav-pad));
   padding: 0;
   list-style: none;
 }
@@ -361,10 +399,12 @@ hr {
 
 .site-header nav a {
   display: block;
-  padding: 0.35rem 0.6rem;
+  padding: 0.35rem var(--nav-pad);
   border-radius: 0.4rem;
   color: var(--header-muted);
+  line-height: 1.5;
   text-decoration: none;
+  white-space: nowrap;
 }
 
 .site-header nav a:hover {
@@ -379,10 +419,21 @@ hr {
   box-shadow: inset 0 -2px 0 var(--brand);
 }
 
+@media (max-width: 30rem) {
+  .site-header {
+    padding-block: 0.6rem 0.5rem;
+  }
+
+  .site-header nav {
+    --nav-pad: 0.5rem;
+    font-size: 0.95rem;
+  }
+}
+
 /* Breadcrumbs */
 
 .breadcrumbs {
-  padding-block: 0.75rem 0;
+  padding-block: 0.85rem 0;
   font-size: 0.9rem;
   color: var(--muted);
 }
@@ -390,6 +441,8 @@ hr {
 .breadcrumbs ol {
   display: flex;
   flex-wrap: wrap;
+  align-items: baseline;
+  gap: 0.1rem 0;
   margin: 0;
   padding: 0;
   list-style: none;
@@ -397,14 +450,19 @@ hr {
 
 .breadcrumbs li {
   margin: 0;
+  min-width: 0;
 }
 
-.breadcrumbs li + li::before {
-  content: "›";
-  content: "›" / "";
+/* The separator trails its item, so a wrapped trail never starts a line
+   with a stray chevron. It is decorative: empty alternative text. */
+.breadcrumbs li:not(:last-child)::after {
+  content: "\203A";
+  content: "\203A" / "";
   display: inline-block;
-  margin-inline: 0.5em;
+  margin-inline: 0.55em;
   color: var(--muted);
+  font-weight: 600;
+  opacity: 0.7;
 }
 
 .breadcrumbs a {
@@ -417,6 +475,7 @@ hr {
 
 .breadcrumbs [aria-current="page"] {
   color: var(--fg);
+  font-weight: 500;
 }
 
 /* Dialog (modal screens rendered as a static page) */
@@ -425,16 +484,27 @@ main:has(> .dialog) {
   display: flex;
   align-items: flex-start;
   justify-content: center;
-  padding-block: clamp(1.5rem, 6vh, 4rem);
+  padding-block: clamp(1.5rem, 8vh, 5rem);
   background: var(--backdrop);
+}
+
+/* The backdrop fills everything between the header and the footer. */
+body:has(.dialog) .breadcrumbs {
+  padding-block-end: 0.85rem;
+}
+
+body:has(.dialog) .site-footer {
+  margin-top: 0;
+  border-top: 0;
 }
 
 .dialog {
   width: 100%;
-  max-width: 40rem;
+  max-width: 38rem;
   margin: 1.5rem auto;
-  padding: clamp(1rem, 4vw, 2rem);
-  background: var(--surface);
+  padding: clamp(1.1rem, 4vw, 2rem);
+  background: var(--raised);
+  color: var(--fg);
   border: 1px solid var(--border);
   border-radius: calc(var(--radius) * 1.5);
   box-shadow: var(--shadow);
@@ -450,10 +520,14 @@ main:has(> .dialog) .dialog {
   justify-content: space-between;
   gap: 1rem;
   margin-bottom: 1rem;
+  padding-bottom: 0.85rem;
+  border-bottom: 1px solid var(--border);
 }
 
 .dialog-header h1 {
   margin: 0;
+  min-width: 0;
+  font-size: clamp(1.45rem, 1.2rem + 1.2vw, 2rem);
 }
 
 .dialog > :last-child {
@@ -462,37 +536,63 @@ main:has(> .dialog) .dialog {
 
 .close {
   flex: none;
-  padding: 0.35rem 0.8rem;
-  border: 1px solid var(--border);
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4em;
+  min-height: 2.5rem;
+  padding: 0.3rem 0.9rem;
+  border: 1px solid var(--control-border);
   border-radius: 999px;
   background: var(--bg);
   color: var(--fg);
   font-size: 0.9rem;
   font-weight: 600;
-  line-height: 1.4;
+  line-height: 1.2;
   text-decoration: none;
 }
 
+.close::before {
+  content: "\2715";
+  content: "\2715" / "";
+  font-size: 0.85em;
+}
+
 .close:hover {
-  border-color: var(--muted);
+  border-color: var(--fg);
+  background: var(--hover-bg);
+}
+
+@media (max-width: 30rem) {
+  main:has(> .dialog) {
+    padding-inline: 0.75rem;
+  }
+
+  .dialog {
+    border-radius: var(--radius);
+  }
+
+  .dialog-header {
+    align-items: center;
+  }
 }
 
 /* Search form */
 
 .search {
-  margin: 0 0 1.5rem;
+  margin: 0 0 1.25rem;
 }
 
 .search label {
   display: block;
-  margin-bottom: 0.35rem;
+  margin-bottom: 0.4rem;
   font-weight: 600;
 }
 
 .search input {
   width: 100%;
-  padding: 0.6rem 0.8rem;
-  border: 1px solid var(--border);
+  min-height: 2.9rem;
+  padding: 0.6rem 0.9rem;
+  border: 1px solid var(--control-border);
   border-radius: var(--radius);
   background: var(--surface);
   color: var(--fg);
@@ -500,15 +600,24 @@ main:has(> .dialog) .dialog {
   font-size: max(1rem, 16px);
 }
 
+.search input:hover {
+  border-color: var(--muted);
+}
+
 .search input:focus-visible {
   border-color: var(--focus);
+  outline-offset: 0;
 }
 
 #search-status {
-  min-height: 1.6em;
+  min-height: 1.5em;
   margin: 0.4rem 0 0;
   color: var(--muted);
   font-size: 0.9rem;
+}
+
+#search-status:empty {
+  min-height: 0;
 }
 
 /* Content: shared section spacing */
@@ -522,31 +631,61 @@ main:has(> .dialog) .dialog {
   margin-block: 1.5rem;
 }
 
+/* A heading directly above a section already provides the gap. */
+:is(h2, h3) + :is(.cards, .attributes, .related, .results) {
+  margin-top: 0;
+}
+
 /* Content: horizontally scrolling card row */
 
 .cards ul {
+  /* How far the strip bleeds past the reading column: at least the
+     gutter, and on wide screens all the way to the window's edges. */
+  --bleed: var(--gutter);
   display: flex;
   gap: 0.85rem;
-  margin: 0 calc(var(--gutter) * -1);
-  padding: 0.25rem var(--gutter) 1rem;
+  margin: 0 calc(-1 * var(--bleed));
+  padding: 0.5rem var(--bleed) 1rem;
   overflow-x: auto;
   overscroll-behavior-x: contain;
   scroll-snap-type: x mandatory;
-  scroll-padding-inline: var(--gutter);
+  scroll-padding-inline: var(--bleed);
+  scrollbar-width: thin;
+  scrollbar-color: var(--control-border) transparent;
   list-style: none;
 }
 
+@supports (width: 1cqi) {
+  body {
+    container-type: inline-size;
+  }
+
+  .cards ul {
+    --bleed: max(var(--gutter), calc((100cqi - var(--measure)) / 2));
+  }
+}
+
 .cards li {
-  flex: 0 0 min(16rem, 78%);
+  position: relative;
+  flex: 0 0 min(15rem, 78%);
   margin: 0;
-  padding: 0.9rem 1rem;
+  padding: 0.9rem 1rem 1rem;
   scroll-snap-align: start;
   background: var(--surface);
   border: 1px solid var(--border);
+  border-top: 3px solid var(--brand);
   border-radius: var(--radius);
   color: var(--muted);
   font-size: 0.9rem;
   line-height: 1.45;
+  overflow-wrap: anywhere;
+}
+
+/* The markup puts a <br> after the title link; the link is already a
+   block, so the break would only add an empty line. */
+.cards li > a:first-child + br,
+.cards li > p:first-child > a:first-child + br {
+  display: none;
 }
 
 .cards li > a:first-child,
@@ -556,17 +695,55 @@ main:has(> .dialog) .dialog {
   color: var(--fg);
   font-size: 1.05rem;
   font-weight: 700;
+  line-height: 1.3;
   text-decoration: none;
 }
 
-.cards li > a:first-child:hover,
-.cards li > p:first-child > a:first-child:hover {
+/* The title link covers the whole card, so the card is one big target. */
+.cards li > a:first-child::after,
+.cards li > p:first-child > a:first-child::after {
+  content: "";
+  position: absolute;
+  inset: -1px;
+  border-radius: inherit;
+}
+
+.cards li:hover {
+  border-color: var(--control-border);
+  border-top-color: var(--brand);
+  box-shadow: 0 0.4rem 1rem rgba(0, 0, 0, 0.08);
+}
+
+.cards li:hover > a:first-child,
+.cards li:hover > p:first-child > a:first-child {
   color: var(--accent);
   text-decoration: underline;
+  text-decoration-thickness: 0.08em;
+}
+
+@supports selector(:has(*)) {
+  .cards li:has(a:focus-visible) {
+    outline: 3px solid var(--focus);
+    outline-offset: 2px;
+  }
+
+  .cards li a:focus-visible {
+    outline: none;
+  }
 }
 
 .cards li p {
   margin: 0;
+}
+
+@media (prefers-reduced-motion: no-preference) {
+  .cards li {
+    transition: transform 0.15s ease, box-shadow 0.15s ease, border-color 0.15s ease;
+  }
+
+  .cards li:hover {
+    transform: translateY(-2px);
+  }
 }
 
 /* Content: attribute table (<li><strong>Term:</strong> value</li>) */
@@ -585,11 +762,13 @@ main:has(> .dialog) .dialog {
   margin: 0;
   padding: 0.55rem 0;
   border-bottom: 1px solid var(--border);
+  overflow-wrap: anywhere;
 }
 
 .attributes li > strong:first-child {
   color: var(--muted);
   font-weight: 600;
+  overflow-wrap: normal;
 }
 
 /* Values with several inline parts (links, commas) would spill into extra
@@ -608,6 +787,31 @@ main:has(> .dialog) .dialog {
 }
 
 @media (max-width: 30rem) {
+  .attributes {
+    --term: 7.75rem;
+  }
+
+  .attributes li {
+    column-gap: 0.75rem;
+    font-size: 0.95rem;
+  }
+
+  .attributes li > strong:first-child {
+    font-size: 0.9rem;
+    line-height: 1.5rem;
+  }
+
+  .attributes li:has(> :nth-child(2)) {
+    padding-inline-start: calc(var(--term) + 0.75rem);
+  }
+
+  .attributes li:has(> :nth-child(2)) > strong:first-child {
+    margin-inline-start: calc(-1 * (var(--term) + 0.75rem));
+  }
+}
+
+/* Very narrow screens: stack each term above its value. */
+@media (max-width: 21rem) {
   .attributes li,
   .attributes li:has(> :nth-child(2)) {
     display: block;
@@ -626,6 +830,10 @@ main:has(> .dialog) .dialog {
 
 /* Content: pager */
 
+.pager {
+  padding-top: 1.25rem;
+}
+
 .pager p {
   display: flex;
   flex-wrap: wrap;
@@ -634,17 +842,26 @@ main:has(> .dialog) .dialog {
   gap: 0.5rem 1rem;
   margin: 0;
   color: var(--muted);
+  font-size: 0.95rem;
+  font-variant-numeric: tabular-nums;
   text-align: center;
 }
 
 .pager a {
-  display: inline-block;
-  padding: 0.4rem 1rem;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 2.75rem;
+  min-width: 7.5rem;
+  padding: 0.4rem 1.1rem;
   border: 1px solid var(--accent);
   border-radius: 999px;
+  background: var(--surface);
   color: var(--accent);
   font-weight: 600;
+  line-height: 1.2;
   text-decoration: none;
+  white-space: nowrap;
 }
 
 .pager a:hover {
@@ -652,10 +869,26 @@ main:has(> .dialog) .dialog {
   color: var(--accent-fg);
 }
 
+@media (max-width: 30rem) {
+  .pager p {
+    gap: 0.5rem 0.6rem;
+    font-size: 0.875rem;
+  }
+
+  .pager a {
+    min-width: 0;
+    padding-inline: 0.9rem;
+  }
+}
+
 /* Content: related links */
 
 .related ul {
   padding-inline-start: 1.2em;
+}
+
+.related li::marker {
+  color: var(--muted);
 }
 
 @media (min-width: 36rem) {
@@ -685,9 +918,10 @@ main:has(> .dialog) .dialog {
 
 .results li {
   margin: 0;
-  padding: 0.6rem 0.25rem;
+  padding: 0.6rem 0;
   border-bottom: 1px solid var(--border);
   color: var(--muted);
+  overflow-wrap: anywhere;
 }
 
 .results li > a:first-child,
@@ -744,7 +978,7 @@ main:has(> .dialog) .dialog {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{title}} · {{siteName}}</title>
+<title>{{documentTitle}}</title>
 {{#description}}
 <meta name="description" content="{{description}}">
 {{/description}}

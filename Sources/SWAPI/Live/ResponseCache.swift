@@ -1,0 +1,60 @@
+import Foundation
+
+/// Successful API responses on disk, one file per URL, so later builds need no network.
+///
+/// Each entry is written to a temporary file and renamed into place, so an interrupted fetch
+/// never leaves a half-written entry.
+public struct ResponseCache: Sendable {
+    /// The cache folder.
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    /// The stored body for `url`, if any.
+    public func read(_ url: String) -> Data? {
+        try? Data(contentsOf: file(for: url))
+    }
+
+    /// Stores `body` for `url` atomically.
+    public func write(_ body: Data, for url: String) throws {
+        let target = file(for: url)
+        let manager = FileManager.default
+        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
+        do {
+            try body.write(to: temporary)
+            if rename(temporary.path, target.path) != 0 {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// `<folder>/<host_port>/<readable path>-<hash>.json`: readable, and unique per URL.
+    func file(for url: String) -> URL {
+        var rest = Substring(url)
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        let host = rest.prefix { $0 != "/" && $0 != "?" }
+        let path = rest.dropFirst(host.count)
+        func clean<S: StringProtocol>(_ text: S) -> String {
+            let kept = text.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
+            let joined = String(kept).split(separator: "-").joined(separator: "-")
+            return joined.isEmpty ? "root" : String(joined.prefix(80))
+        }
+        return folder
+            .appendingPathComponent(clean(host))
+            .appendingPathComponent("\(clean(path))-\(Self.fnv1a(url)).json")
+    }
+
+    /// A stable 64-bit FNV-1a hash, in hex (Swift's `Hasher` is seeded per process).
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,356 @@
+import Foundation
+import Synchronization
+
+/// Downloads a whole SWAPI archive from a server that speaks SWAPI's REST format.
+///
+/// It reads the root document, follows each kind's list page by page (`next` until null, or a
+/// plain JSON array), then fetches single resources that relations point at but the lists did
+/// not hold. Requests run with bounded concurrency; connection errors, timeouts, 5xx, 429 and
+/// incomplete bodies are retried with exponential backoff and jitter (honouring `Retry-After`);
+/// a 404 is not. Successful responses go to the cache, which later runs read first.
+///
+/// ```swift
+/// let crawler = SwapiCrawler(api: "https://swapi.dev/api/", cache: ResponseCache(folder: cacheURL))
+/// let archive = try await crawler.crawl()
+/// ```
+public struct SwapiCrawler: Sendable {
+    public let api: String
+    public var transport: HTTPTransport
+    public var policy: FetchPolicy
+    public var cache: ResponseCache?
+    public var mode: CacheMode
+    /// Waits between attempts: the clock, injected so tests don't sleep.
+    public var sleep: @Sendable (Duration) async throws -> Void
+    /// A number in 0...1 for jitter.
+    public var random: @Sendable () -> Double
+    /// Hears about progress and retries.
+    public var progress: @Sendable (CrawlEvent) -> Void
+
+    public init(
+        api: String,
+        transport: HTTPTransport = .asyncHTTPClient(),
+        policy: FetchPolicy = FetchPolicy(),
+        cache: ResponseCache? = nil,
+        mode: CacheMode = .normal,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        progress: @escaping @Sendable (CrawlEvent) -> Void = { _ in }
+    ) {
+        self.api = api.hasSuffix("/") ? api : api + "/"
+        self.transport = transport
+        self.policy = policy
+        self.cache = cache
+        self.mode = mode
+        self.sleep = sleep
+        self.random = random
+        self.progress = progress
+    }
+
+    /// Fetches every resource.
+    /// - Throws: ``SwapiFetchError`` naming the URL that failed; ``SwapiError`` for data that
+    ///   arrived whole but is not valid SWAPI data.
+    public func crawl() async throws -> SwapiArchive {
+        try await crawlWithStatistics().archive
+    }
+
+    /// Fetches every resource and says how many requests, retries and cache hits it took.
+    public func crawlWithStatistics() async throws -> (archive: SwapiArchive, statistics: CrawlStatistics) {
+        let session = Session(crawler: self)
+        let roots = try await session.rootDocument()
+        var lists: [ResourceKind: [Data]] = [:]
+        try await withThrowingTaskGroup(of: (ResourceKind, [Data]).self) { group in
+            for kind in ResourceKind.allCases {
+                let url = roots[kind]!
+                group.addTask { (kind, try await session.list(kind, from: url)) }
+            }
+            for try await (kind, resources) in group { lists[kind] = resources }
+        }
+        var archive = try Self.archive(from: lists, source: api)
+        // Relations that point outside what the lists returned: fetch them one by one.
+        var tried: Set<String> = []
+        for _ in 0..<3 {
+            let missing = Array(Set(archive.danglingReferences.map(\.link.url)).subtracting(tried)).sorted()
+            guard !missing.isEmpty else { break }
+            tried.formUnion(missing)
+            let found = try await session.singles(missing)
+            guard !found.isEmpty else { break }
+            for (url, body) in found {
+                guard let kind = ResourceKind.allCases.first(where: { url.contains("/\($0.rawValue)/") }) else { continue }
+                lists[kind, default: []].append(body)
+            }
+            archive = try Self.archive(from: lists, source: api)
+        }
+        progress(.finished(session.statistics))
+        return (archive, session.statistics)
+    }
+
+    /// Decodes each kind's resource objects into an archive.
+    static func archive(from lists: [ResourceKind: [Data]], source: String) throws -> SwapiArchive {
+        func decode<R: SwapiResource>(_ type: R.Type) throws -> [R] {
+            var array = Data("[".utf8)
+            for (index, object) in (lists[R.kind] ?? []).enumerated() {
+                if index > 0 { array.append(UInt8(ascii: ",")) }
+                array.append(object)
+            }
+            array.append(UInt8(ascii: "]"))
+            return try SnapshotDecoder.decode(R.self, from: array, source: "\(source)\(R.kind.rawValue)/")
+        }
+        return try SwapiArchive(
+            people: decode(Person.self), films: decode(Film.self), planets: decode(Planet.self),
+            species: decode(Species.self), starships: decode(Starship.self), vehicles: decode(Vehicle.self)
+        )
+    }
+}
+
+/// What the crawler did.
+public struct CrawlStatistics: Sendable, Equatable {
+    /// HTTP requests sent, retries included.
+    public var requests = 0
+    /// Requests that were tried again.
+    public var retries = 0
+    /// Responses served from the cache.
+    public var cacheHits = 0
+    /// Resources fetched, by kind.
+    public var resources: [ResourceKind: Int] = [:]
+}
+
+/// Something the crawler reports while it works.
+public enum CrawlEvent: Sendable {
+    /// `count` resources of `kind` so far, of `total` when the server said.
+    case progress(ResourceKind, count: Int, total: Int?)
+    /// A request failed and will be tried again after `delay`.
+    case retrying(url: String, attempt: Int, of: Int, reason: String, delay: Duration)
+    /// The crawl is done.
+    case finished(CrawlStatistics)
+}
+
+/// One crawl's shared state: the concurrency limit and the counters.
+private final class Session: Sendable {
+    let crawler: SwapiCrawler
+    private let limiter: Limiter
+    private let counters = Mutex(CrawlStatistics())
+
+    init(crawler: SwapiCrawler) {
+        self.crawler = crawler
+        limiter = Limiter(crawler.policy.concurrency)
+    }
+
+    var statistics: CrawlStatistics { counters.withLock { $0 } }
+
+    /// The root document's link for each kind.
+    func rootDocument() async throws -> [ResourceKind: String] {
+        let url = crawler.api
+        let json = try await fetchJSON(url)
+        guard let object = json as? [String: Any] else {
+            throw SwapiFetchError(url: url, reason: .notSwapi("expected an object with a link for each kind of resource"))
+        }
+        var roots: [ResourceKind: String] = [:]
+        for kind in ResourceKind.allCases {
+            guard let link = object[kind.rawValue] as? String, !link.isEmpty else {
+                throw SwapiFetchError(url: url, reason: .notSwapi("it has no '\(kind.rawValue)' link"))
+            }
+            roots[kind] = link
+        }
+        return roots
+    }
+
+    /// Every resource object of one kind, following pages.
+    func list(_ kind: ResourceKind, from first: String) async throws -> [Data] {
+        var resources: [Data] = []
+        var next: String? = first
+        var seen: Set<String> = []
+        while let url = next {
+            guard seen.insert(url).inserted else {
+                throw SwapiFetchError(url: url, reason: .decoding("its 'next' link leads back to a page already read"))
+            }
+            let json = try await fetchJSON(url)
+            let items: [Any]
+            var total: Int?
+            if let array = json as? [Any] {
+                items = array
+                next = nil
+            } else if let page = json as? [String: Any], let results = page["results"] as? [Any] {
+                items = results
+                next = page["next"] as? String
+                total = page["count"] as? Int
+            } else {
+                throw SwapiFetchError(url: url, reason: .decoding("expected a JSON array or a page with 'results'"))
+            }
+            for (index, item) in items.enumerated() {
+                guard JSONSerialization.isValidJSONObject(item), let data = try? JSONSerialization.data(withJSONObject: item) else {
+                    throw SwapiFetchError(url: url, reason: .decoding("results[\(index)] is not a resource object"))
+                }
+                resources.append(data)
+            }
+            counters.withLock { $0.resources[kind] = resources.count }
+            crawler.progress(.progress(kind, count: resources.count, total: total))
+        }
+        return resources
+    }
+
+    /// Single resources by URL; those the server doesn't have (404) are left out.
+    func singles(_ urls: [String]) async throws -> [(String, Data)] {
+        try await withThrowingTaskGroup(of: (String, Data)?.self) { group in
+            for url in urls {
+                group.addTask {
+                    do {
+                        let json = try await self.fetchJSON(url)
+                        guard JSONSerialization.isValidJSONObject(json) else { return nil }
+                        return (url, try JSONSerialization.data(withJSONObject: json))
+                    } catch let error as SwapiFetchError where error.reason == .notFound {
+                        return nil
+                    }
+                }
+            }
+            var found: [(String, Data)] = []
+            for try await result in group { if let result { found.append(result) } }
+            return found.sorted { $0.0 < $1.0 }
+        }
+    }
+
+    /// The parsed JSON at `url`, from the cache or the network (with retries).
+    func fetchJSON(_ url: String) async throws -> Any {
+        if crawler.mode != .refresh, let cached = crawler.cache?.read(url), let json = try? JSONSerialization.jsonObject(with: cached) {
+            counters.withLock { $0.cacheHits += 1 }
+            return json
+        }
+        if crawler.mode == .offline {
+            throw SwapiFetchError(url: url, reason: .notCached(cache: crawler.cache?.folder.path ?? "(no cache)"))
+        }
+        let policy = crawler.policy
+        var attempt = 0
+        while true {
+            attempt += 1
+            let outcome: Outcome
+            do {
+                let response = try await limiter.run {
+                    self.counters.withLock { $0.requests += 1 }
+                    return try await self.crawler.transport.get(url, policy.timeout)
+                }
+                outcome = Self.judge(response)
+            } catch is DeadlineExceeded {
+                outcome = .retry(.timeout, retryAfter: nil)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                outcome = .retry(Self.isTimeout(error) ? .timeout : .connection(Self.describe(error)), retryAfter: nil)
+            }
+            switch outcome {
+            case .success(let body, let json):
+                try? crawler.cache?.write(body, for: url)
+                return json
+            case .fail(let reason):
+                throw SwapiFetchError(url: url, reason: reason, attempts: attempt)
+            case .retry(let reason, let retryAfter):
+                guard attempt <= policy.retries else { throw SwapiFetchError(url: url, reason: reason, attempts: attempt) }
+                let backoff = policy.backoff(attempt: attempt - 1, random: crawler.random())
+                let delay = min(max(retryAfter ?? .zero, backoff), policy.maximumDelay)
+                counters.withLock { $0.retries += 1 }
+                crawler.progress(.retrying(url: url, attempt: attempt + 1, of: policy.retries + 1, reason: Self.summary(reason), delay: delay))
+                try await crawler.sleep(delay)
+            }
+        }
+    }
+
+    enum Outcome {
+        case success(Data, Any)
+        case retry(SwapiFetchError.Reason, retryAfter: Duration?)
+        case fail(SwapiFetchError.Reason)
+    }
+
+    static func judge(_ response: HTTPResponse) -> Outcome {
+        switch response.status {
+        case 200..<300:
+            do {
+                return .success(response.body, try JSONSerialization.jsonObject(with: response.body))
+            } catch {
+                // A body cut short is the usual reason; another attempt usually gets it whole.
+                return .retry(.decoding("the body is not complete JSON (\(response.body.count) bytes)"), retryAfter: nil)
+            }
+        case 404:
+            return .fail(.notFound)
+        case 429, 500..<600:
+            return .retry(.status(response.status), retryAfter: response.header("Retry-After").flatMap(retryAfter))
+        default:
+            return .fail(.status(response.status))
+        }
+    }
+
+    /// `Retry-After` as seconds or as an HTTP date.
+    static func retryAfter(_ value: String) -> Duration? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed), seconds >= 0 { return .milliseconds(Int(seconds * 1000)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1000)))
+    }
+
+    static func isTimeout(_ error: any Error) -> Bool {
+        let text = String(describing: error)
+        return text.contains("deadlineExceeded") || text.contains("readTimeout") || text.contains("connectTimeout")
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "the connection was refused (is the server running?)" }
+        if text.contains("remoteConnectionClosed") { return "the server closed the connection" }
+        return text
+    }
+
+    static func summary(_ reason: SwapiFetchError.Reason) -> String {
+        switch reason {
+        case .status(let code): "HTTP \(code)"
+        case .connection(let message): message
+        case .timeout: "timed out"
+        case .decoding(let detail): detail
+        case .notFound: "HTTP 404"
+        case .notCached: "not cached"
+        case .notSwapi(let detail): detail
+        }
+    }
+}
+
+/// A counting semaphore for async code: at most `limit` operations at once.
+private final class Limiter: Sendable {
+    private struct State {
+        var available: Int
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state: Mutex<State>
+
+    init(_ limit: Int) { state = Mutex(State(available: limit)) }
+
+    func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+        await acquire()
+        defer { release() }
+        return try await operation()
+    }
+
+    private func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resume = state.withLock { state -> Bool in
+                if state.available > 0 {
+                    state.available -= 1
+                    return true
+                }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resume { continuation.resume() }
+        }
+    }
+
+    private func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if state.waiters.isEmpty {
+                state.available += 1
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
+    }
+}

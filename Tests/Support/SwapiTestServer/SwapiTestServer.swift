@@ -1,0 +1,191 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SWAPI
+import Synchronization
+
+/// A SWAPI-format server on 127.0.0.1 (a free port) for tests: the root document, paginated
+/// lists (`?page=N` with `next`/`previous` pointing back at itself, or plain arrays), single
+/// resources, 404 for unknown ids, and faults injected per path.
+public final class SwapiTestServer: Sendable {
+    /// Something to go wrong once, the next time a path is requested.
+    public enum Fault: Sendable, Equatable {
+        /// Answer with this HTTP status.
+        case status(Int)
+        /// Answer 429 with `Retry-After: seconds`.
+        case tooManyRequests(retryAfter: Int)
+        /// Send only the first half of the body.
+        case cutBody
+        /// Wait this long before answering.
+        case delay(Duration)
+    }
+
+    /// The API root, such as `http://127.0.0.1:53127/api/`.
+    public let baseURL: String
+    private let state: Mutex<State>
+    private let task: Mutex<Task<Void, any Error>?>
+
+    struct State {
+        var archive: SwapiArchive
+        var plainArrays: Bool
+        var pageSize: Int
+        var unlisted: [ResourceKind: Set<Int>]
+        var faults: [String: [Fault]] = [:]
+        var requests: [String: Int] = [:]
+    }
+
+    private init(baseURL: String, state: State) {
+        self.baseURL = baseURL
+        self.state = Mutex(state)
+        self.task = Mutex(nil)
+    }
+
+    /// Starts a server whose data is `archive(baseURL)`, so resource URLs point at the server.
+    /// `unlisted` resources are left out of the lists but served by id, like a relation that
+    /// points outside what the lists return.
+    public static func start(
+        plainArrays: Bool = false, pageSize: Int = 10, unlisted: [ResourceKind: Set<Int>] = [:],
+        archive: @escaping @Sendable (String) -> SwapiArchive
+    ) async throws -> SwapiTestServer {
+        let box = Mutex<SwapiTestServer?>(nil)
+        let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
+        let router = Router()
+        router.get("**") { request, _ -> Response in
+            guard let server = box.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
+            return try await server.respond(path: request.uri.path, query: request.uri.query ?? "")
+        }
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "swapi-test"),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: { var logger = Logger(label: "swapi-test-server"); logger.logLevel = .critical; return logger }()
+        )
+        let task = Task { try await app.run() }
+        var port = 0
+        for await value in portStream { port = value }
+        guard port > 0 else {
+            task.cancel()
+            throw CancellationError()
+        }
+        let base = "http://127.0.0.1:\(port)/api/"
+        let server = SwapiTestServer(baseURL: base, state: State(archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted))
+        server.task.withLock { $0 = task }
+        box.withLock { $0 = server }
+        return server
+    }
+
+    /// Stops the server; later connections are refused.
+    public func stop() async {
+        let task = self.task.withLock { task -> Task<Void, any Error>? in
+            defer { task = nil }
+            return task
+        }
+        task?.cancel()
+        _ = try? await task?.value
+    }
+
+    /// Makes the next request for `path` (such as `/api/people/?page=2` or `/api/films/1/`)
+    /// fail with `fault`; several faults for one path happen in order, one per request.
+    public func inject(_ fault: Fault, at path: String) {
+        state.withLock { $0.faults[path, default: []].append(fault) }
+    }
+
+    /// Requests served so far, faults included.
+    public var requestCount: Int { state.withLock { $0.requests.values.reduce(0, +) } }
+
+    /// Requests for one path so far.
+    public func requests(at path: String) -> Int { state.withLock { $0.requests[path] ?? 0 } }
+
+    /// Every list-page and resource path of the data, for injecting faults everywhere.
+    public var paths: [String] {
+        state.withLock { state in
+            var paths = ["/api/"]
+            for kind in ResourceKind.allCases {
+                let count = state.archive.count(of: kind) - (state.unlisted[kind]?.count ?? 0)
+                let pages = state.plainArrays ? 1 : max(1, (count + state.pageSize - 1) / state.pageSize)
+                paths.append("/api/\(kind.rawValue)/")
+                if !state.plainArrays { paths += (2...max(2, pages)).prefix(pages - 1).map { "/api/\(kind.rawValue)/?page=\($0)" } }
+            }
+            return paths
+        }
+    }
+
+    private func respond(path: String, query: String) async throws -> Response {
+        let key = query.isEmpty ? path : "\(path)?\(query)"
+        let (fault, body) = state.withLock { state -> (Fault?, (Int, String)) in
+            state.requests[key, default: 0] += 1
+            var fault: Fault?
+            if var queue = state.faults[key], !queue.isEmpty {
+                fault = queue.removeFirst()
+                state.faults[key] = queue
+            }
+            return (fault, Self.body(path: path, query: query, state: state, base: baseURL))
+        }
+        var headers: HTTPFields = [.contentType: "application/json"]
+        switch fault {
+        case .status(let code)?:
+            return Response(status: .init(code: code), headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"injected"}"#)))
+        case .tooManyRequests(let seconds)?:
+            headers[.retryAfter] = "\(seconds)"
+            return Response(status: .tooManyRequests, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"slow down"}"#)))
+        case .cutBody?:
+            let half = String(body.1.utf8.prefix(body.1.utf8.count / 2))!
+            return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: half)))
+        case .delay(let duration)?:
+            try await Task.sleep(for: duration)
+        case nil:
+            break
+        }
+        return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body.1)))
+    }
+
+    private static func body(path: String, query: String, state: State, base: String) -> (Int, String) {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.first == "api" else { return (404, #"{"detail":"Not found"}"#) }
+        if parts.count == 1 {
+            let root = Dictionary(uniqueKeysWithValues: ResourceKind.allCases.map { ($0.rawValue, "\(base)\($0.rawValue)/") })
+            return (200, encode(root))
+        }
+        guard let kind = ResourceKind(rawValue: parts[1]) else { return (404, #"{"detail":"Not found"}"#) }
+        let resources = state.archive.resources(of: kind)
+        if parts.count == 3 {
+            guard let id = Int(parts[2]), let resource = resources.first(where: { $0.id == id }) else {
+                return (404, #"{"detail":"Not found"}"#)
+            }
+            return (200, encodeResource(resource))
+        }
+        let hidden = state.unlisted[kind] ?? []
+        let objects = resources.filter { !hidden.contains($0.id) }.map(encodeResource)
+        if state.plainArrays { return (200, "[" + objects.joined(separator: ",") + "]") }
+        let page = query.split(separator: "&").compactMap { pair -> Int? in
+            let kv = pair.split(separator: "=")
+            return kv.count == 2 && kv[0] == "page" ? Int(kv[1]) : nil
+        }.first ?? 1
+        let pages = max(1, (objects.count + state.pageSize - 1) / state.pageSize)
+        guard (1...pages).contains(page) else { return (404, #"{"detail":"Not found"}"#) }
+        let slice = objects[((page - 1) * state.pageSize)..<min(objects.count, page * state.pageSize)]
+        let next = page < pages ? "\"\(base)\(kind.rawValue)/?page=\(page + 1)\"" : "null"
+        let previous = page > 1 ? "\"\(base)\(kind.rawValue)/?page=\(page - 1)\"" : "null"
+        return (200, #"{"count":\#(objects.count),"next":\#(next),"previous":\#(previous),"results":[\#(slice.joined(separator: ","))]}"#)
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
+    private static func encodeResource(_ resource: any SwapiResource) -> String {
+        encode(AnyResource(resource))
+    }
+
+    private struct AnyResource: Encodable {
+        let resource: any SwapiResource
+        init(_ resource: any SwapiResource) { self.resource = resource }
+        func encode(to encoder: any Encoder) throws { try resource.encode(to: encoder) }
+    }
+}
