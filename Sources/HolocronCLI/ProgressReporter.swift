@@ -30,7 +30,8 @@ public final class ProgressReporter: Sendable {
             write((isTerminal ? "\r\u{1B}[2K" : "") + "Retrying \(url) (\(reason)), attempt \(attempt) of \(of), in \(String(format: "%.1f", seconds)) s\n")
         case .finished(let statistics):
             let resources = statistics.resources.values.reduce(0, +)
-            write((isTerminal ? "\r\u{1B}[2K" : "") + "Fetched \(resources) resources with \(statistics.requests) requests (\(statistics.retries) retries, \(statistics.cacheHits) from the cache)\n")
+            let seconds = Double(statistics.duration.components.seconds) + Double(statistics.duration.components.attoseconds) / 1e18
+            write((isTerminal ? "\r\u{1B}[2K" : "") + "Fetched \(resources) resources with \(statistics.requests) requests (\(statistics.retries) retries, \(statistics.cacheHits) from the cache) in \(String(format: "%.2f", seconds)) s\n")
         }
     }
 

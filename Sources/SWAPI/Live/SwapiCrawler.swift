@@ -55,6 +55,7 @@ public struct SwapiCrawler: Sendable {
 
     /// Fetches every resource and says how many requests, retries and cache hits it took.
     public func crawlWithStatistics() async throws -> (archive: SwapiArchive, statistics: CrawlStatistics) {
+        let started = ContinuousClock.now
         let session = Session(crawler: self)
         let roots = try await session.rootDocument()
         var lists: [ResourceKind: [Data]] = [:]
@@ -80,8 +81,10 @@ public struct SwapiCrawler: Sendable {
             }
             archive = try Self.archive(from: lists, source: api)
         }
-        progress(.finished(session.statistics))
-        return (archive, session.statistics)
+        var statistics = session.statistics
+        statistics.duration = ContinuousClock.now - started
+        progress(.finished(statistics))
+        return (archive, statistics)
     }
 
     /// Decodes each kind's resource objects into an archive.
@@ -112,6 +115,8 @@ public struct CrawlStatistics: Sendable, Equatable {
     public var cacheHits = 0
     /// Resources fetched, by kind.
     public var resources: [ResourceKind: Int] = [:]
+    /// How long the crawl took.
+    public var duration: Duration = .zero
 }
 
 /// Something the crawler reports while it works.
