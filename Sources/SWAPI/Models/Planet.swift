@@ -1,4 +1,5 @@
-// The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
+// The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift), and
+// encoding is synthesized: a ResourceLink encodes as its URL, so the output is SWAPI's shape again.
 
 /// A planet.
 public struct Planet: SwapiResource {
@@ -89,23 +90,5 @@ public struct Planet: SwapiResource {
         created = try container.text(.created)
         edited = try container.text(.edited)
         url = try container.ownURL(.url)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(rotationPeriod, forKey: .rotationPeriod)
-        try container.encode(orbitalPeriod, forKey: .orbitalPeriod)
-        try container.encode(diameter, forKey: .diameter)
-        try container.encode(climate, forKey: .climate)
-        try container.encode(gravity, forKey: .gravity)
-        try container.encode(terrain, forKey: .terrain)
-        try container.encode(surfaceWater, forKey: .surfaceWater)
-        try container.encode(population, forKey: .population)
-        try container.encode(residents, forKey: .residents)
-        try container.encode(films, forKey: .films)
-        try container.encode(created, forKey: .created)
-        try container.encode(edited, forKey: .edited)
-        try container.encode(url.url, forKey: .url)
     }
 }

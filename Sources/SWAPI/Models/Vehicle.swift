@@ -1,4 +1,5 @@
-// The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
+// The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift), and
+// encoding is synthesized: a ResourceLink encodes as its URL, so the output is SWAPI's shape again.
 
 /// A vehicle.
 public struct Vehicle: SwapiResource {
@@ -99,25 +100,5 @@ public struct Vehicle: SwapiResource {
         created = try container.text(.created)
         edited = try container.text(.edited)
         url = try container.ownURL(.url)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(model, forKey: .model)
-        try container.encode(manufacturer, forKey: .manufacturer)
-        try container.encode(costInCredits, forKey: .costInCredits)
-        try container.encode(length, forKey: .length)
-        try container.encode(maxAtmospheringSpeed, forKey: .maxAtmospheringSpeed)
-        try container.encode(crew, forKey: .crew)
-        try container.encode(passengers, forKey: .passengers)
-        try container.encode(cargoCapacity, forKey: .cargoCapacity)
-        try container.encode(consumables, forKey: .consumables)
-        try container.encode(vehicleClass, forKey: .vehicleClass)
-        try container.encode(pilots, forKey: .pilots)
-        try container.encode(films, forKey: .films)
-        try container.encode(created, forKey: .created)
-        try container.encode(edited, forKey: .edited)
-        try container.encode(url.url, forKey: .url)
     }
 }
