@@ -84,6 +84,7 @@ let package = Package(
                 "SWAPI",
                 "StarWarsApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -31,21 +31,32 @@ public struct BuildAction: Sendable {
 
     /// Loads the data, warns about relations to missing resources, and builds the site.
     public func run() async throws -> BuildReport {
-        var logger = Logger(label: "holocron") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = quiet ? .error : .info
-        // All data is loaded before the site is touched: a failed fetch leaves the old site as it was.
+        try await makeBuilder().build(into: output)
+    }
+
+    /// Loads the data and the templates, and makes the builder `run` uses; `holocron check` and
+    /// `holocron serve` build with it too.
+    public func makeBuilder() async throws -> SiteBuilder<AppCoordinator> {
+        let logger = makeLogger()
+        let coordinator = try await loadApp(logger: logger)
+        let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
+        return SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
+    }
+
+    /// The Star Wars app over the loaded data. All data is loaded before any site is touched,
+    /// so a failed fetch leaves the old site as it was.
+    public func loadApp(logger: Logger) async throws -> AppCoordinator {
         let archive = try await source.load(sleep: sleep, reporter: ProgressReporter(quiet: quiet))
         for dangling in archive.danglingReferences {
             logger.warning("\(dangling)")
         }
-        let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
-        let builder = SiteBuilder(
-            coordinator: AppCoordinator(dependencies: .live(.archive(archive), logger: logger)),
-            templates: templateSet,
-            baseURL: baseURL,
-            force: force,
-            logger: logger
-        )
-        return try await builder.build(into: output)
+        return AppCoordinator(dependencies: .live(.archive(archive), logger: logger))
+    }
+
+    /// Warnings and errors on standard error; only errors when quiet.
+    public func makeLogger() -> Logger {
+        var logger = Logger(label: "holocron") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = quiet ? .error : .info
+        return logger
     }
 }

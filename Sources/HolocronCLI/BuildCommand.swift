@@ -11,6 +11,23 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site to.", valueName: "dir"))
     var output: String = "site"
 
+    @OptionGroup var site: SiteOptions
+
+    @Flag(help: "Replace the output folder even if holocron did not create it.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() async throws {
+        let report = try await site.action(output: output, force: force, quiet: quiet).run()
+        if !quiet { print(report) }
+    }
+}
+
+/// What decides a site's bytes: its data, templates and base URL. `build`, `check` and `serve`
+/// share them, so a check or a preview makes exactly what a build makes.
+struct SiteOptions: ParsableArguments {
     @OptionGroup(title: "Data")
     var fetch: FetchOptions
 
@@ -19,12 +36,6 @@ struct BuildCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The absolute URL the site will be served from, for sitemap.xml, robots.txt and 404.html.", valueName: "url"))
     var baseURL: String?
-
-    @Flag(help: "Replace the output folder even if holocron did not create it.")
-    var force = false
-
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
-    var quiet = false
 
     func validate() throws {
         if let baseURL {
@@ -42,16 +53,16 @@ struct BuildCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let action = BuildAction(
+    /// The build these options describe, into `output`; `cacheBeside` places the default API
+    /// cache (beside the real site, also when the build goes to a temporary folder).
+    func action(output: String, cacheBeside: String? = nil, force: Bool, quiet: Bool) -> BuildAction {
+        BuildAction(
             output: URL(fileURLWithPath: output),
-            source: fetch.source(output: URL(fileURLWithPath: output)),
+            source: fetch.source(output: URL(fileURLWithPath: cacheBeside ?? output)),
             templates: templates.map { URL(fileURLWithPath: $0) },
             baseURL: baseURL,
             force: force,
             quiet: quiet
         )
-        let report = try await action.run()
-        if !quiet { print(report) }
     }
 }

@@ -15,7 +15,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
         let report = try await SiteBuilder(coordinator: Self.app).build(into: output)
-        let files = try snapshotFiles(output)
+        let files = try SiteDifference.files(in: output)
         for page in ["index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "about/index.html"] {
             #expect(files[page] != nil, "missing \(page)")
         }
@@ -47,7 +47,7 @@ import Testing
         let second = folder.appendingPathComponent("two")
         try await SiteBuilder(coordinator: Self.app, concurrency: 1).build(into: first)
         try await SiteBuilder(coordinator: Self.app, concurrency: 8).build(into: second)
-        #expect(try snapshotFiles(first) == snapshotFiles(second))
+        #expect(try SiteDifference.files(in: first) == SiteDifference.files(in: second))
     }
 
     @Test func aRebuildKeepsUnchangedFiles() async throws {
@@ -66,7 +66,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
         try await SiteBuilder(coordinator: Self.app).build(into: output)
-        let before = try snapshotFiles(output)
+        let before = try SiteDifference.files(in: output)
 
         var changed = Self.app
         changed.titles["a"] = "Changed"
@@ -75,7 +75,7 @@ import Testing
             throw GraphError(description: "killed midway")
         })
         await #expect(throws: GraphError.self) { try await failing.build(into: output) }
-        #expect(try snapshotFiles(output) == before)  // …but never reached the output
+        #expect(try SiteDifference.files(in: output) == before)  // …but never reached the output
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(leftovers == ["site"])
     }
@@ -85,7 +85,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
         try await SiteBuilder(coordinator: Self.app).build(into: output)
-        let before = try snapshotFiles(output)
+        let before = try SiteDifference.files(in: output)
         var broken = Self.app
         broken.failing = ["a/b"]
         do {
@@ -94,7 +94,7 @@ import Testing
         } catch let error as FlowSiteError {
             #expect(error.description.contains("a/b (/a/b/): no data for a/b"))
         }
-        #expect(try snapshotFiles(output) == before)
+        #expect(try SiteDifference.files(in: output) == before)
     }
 
     @Test func refusesAFolderItDidNotMake() async throws {
@@ -109,7 +109,7 @@ import Testing
         } catch let error as FlowSiteError {
             #expect(error.description.contains("--force"))
         }
-        #expect(try snapshotFiles(output) == ["notes.txt": Data("keep me".utf8)])
+        #expect(try SiteDifference.files(in: output) == ["notes.txt": Data("keep me".utf8)])
 
         try await SiteBuilder(coordinator: Self.app, force: true).build(into: output)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
@@ -167,7 +167,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try await SiteBuilder(coordinator: SearchApp()).build(into: folder.appendingPathComponent("site"))
-        let files = try snapshotFiles(folder.appendingPathComponent("site"))
+        let files = try SiteDifference.files(in: folder.appendingPathComponent("site"))
         #expect(files["search/index.json"] == Data("[]".utf8))
         #expect(String(decoding: files["search/index.html"]!, as: UTF8.self).contains(#"<a href="../search/index.json">The index</a>"#))
     }

@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 import HolocronCLI
 import SWAPI
@@ -9,16 +10,6 @@ import Testing
     let cli = HolocronCLITests()
 
     static func fixture(_ base: String) -> SwapiArchive { SyntheticArchive.make(host: base) }
-
-    func files(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let root = folder.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])!
-        for case let url as URL in enumerator where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
-            files[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
-        }
-        return files
-    }
 
     @Test func theAPISiteIsByteIdenticalToTheDataSiteAndTheSnapshotSite() async throws {
         let folder = try cli.temporaryFolder()
@@ -38,10 +29,10 @@ import Testing
         let pinned = try await cli.holocron("build", "--data", "pinned", "--output", "from-snapshot", in: folder)
         #expect(pinned.status == 0, "\(pinned.stderr)")
 
-        let fromAPI = try files(folder.appendingPathComponent("from-api"))
+        let fromAPI = try SiteDifference.files(in: folder.appendingPathComponent("from-api"))
         #expect(fromAPI.count > 290)
-        #expect(fromAPI == (try files(folder.appendingPathComponent("from-data"))))
-        #expect(fromAPI == (try files(folder.appendingPathComponent("from-snapshot"))))
+        #expect(fromAPI == (try SiteDifference.files(in: folder.appendingPathComponent("from-data"))))
+        #expect(fromAPI == (try SiteDifference.files(in: folder.appendingPathComponent("from-snapshot"))))
     }
 
     @Test func withAFaultOnEveryPathTheSiteIsStillTheSame() async throws {
@@ -67,7 +58,7 @@ import Testing
 
         try SnapshotDirectory.write(Self.fixture(server.baseURL), to: folder.appendingPathComponent("data"))
         _ = try await BuildAction(output: folder.appendingPathComponent("clean"), source: .directory(folder.appendingPathComponent("data")), quiet: true).run()
-        #expect(try files(folder.appendingPathComponent("faulty")) == files(folder.appendingPathComponent("clean")))
+        #expect(try SiteDifference.files(in: folder.appendingPathComponent("faulty")) == SiteDifference.files(in: folder.appendingPathComponent("clean")))
     }
 
     @Test func aServerThatIsGoneFailsClearlyAndTheCacheBuildsTheNextSite() async throws {
@@ -76,8 +67,8 @@ import Testing
         let server = try await SwapiTestServer.start(archive: Self.fixture)
         let first = try await cli.holocron("build", "--api", server.baseURL, "--output", "site", in: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        let site = try files(folder.appendingPathComponent("site"))
-        let cache = try files(folder.appendingPathComponent(".holocron-cache"))
+        let site = try SiteDifference.files(in: folder.appendingPathComponent("site"))
+        let cache = try SiteDifference.files(in: folder.appendingPathComponent(".holocron-cache"))
         #expect(cache.count == 29)
         await server.stop()
 
@@ -86,8 +77,8 @@ import Testing
         #expect(refresh.status != 0)
         #expect(refresh.stderr.contains("GET \(server.baseURL) failed after 2 attempts"), "\(refresh.stderr)")
         #expect(refresh.stderr.contains("--offline"))
-        #expect(try files(folder.appendingPathComponent("site")) == site)
-        #expect(try files(folder.appendingPathComponent(".holocron-cache")) == cache)
+        #expect(try SiteDifference.files(in: folder.appendingPathComponent("site")) == site)
+        #expect(try SiteDifference.files(in: folder.appendingPathComponent(".holocron-cache")) == cache)
 
         // Without --refresh the cache serves the whole build, with no network at all.
         let cached = try await cli.holocron("build", "--api", server.baseURL, "--output", "site", in: folder)
@@ -95,7 +86,7 @@ import Testing
         #expect(cached.stderr.contains("0 retries, 29 from the cache"), "\(cached.stderr)")
         let offline = try await cli.holocron("build", "--api", server.baseURL, "--output", "site", "--offline", in: folder)
         #expect(offline.status == 0, "\(offline.stderr)")
-        #expect(try files(folder.appendingPathComponent("site")) == site)
+        #expect(try SiteDifference.files(in: folder.appendingPathComponent("site")) == site)
     }
 
     @Test func optionsThatContradictEachOtherPrintUsage() async throws {

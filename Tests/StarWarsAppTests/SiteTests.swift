@@ -15,39 +15,18 @@ import Testing
         return (folder, report)
     }
 
-    func files(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let root = folder.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])!
-        for case let url as URL in enumerator where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
-            files[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
-        }
-        return files
-    }
-
     @Test func theGoldenSiteMatchesAFreshBuild() async throws {
         let (folder, _) = try await build(try EmbeddedSnapshot.load())
         defer { try? FileManager.default.removeItem(at: folder) }
-        let fresh = try files(folder)
-        let golden = try files(Self.repository.appendingPathComponent("site"))
-        let changed = fresh.keys.filter { golden[$0] != nil && golden[$0] != fresh[$0] }.sorted()
-        let missing = fresh.keys.filter { golden[$0] == nil }.sorted()
-        let extra = golden.keys.filter { fresh[$0] == nil }.sorted()
-        #expect(
-            changed.isEmpty && missing.isEmpty && extra.isEmpty,
-            """
-            site/ is not what the embedded snapshot builds: \(changed.count) changed \(changed.prefix(10)), \
-            \(missing.count) missing \(missing.prefix(10)), \(extra.count) extra \(extra.prefix(10)). \
-            Run `make site` and commit site/.
-            """
-        )
+        let difference = try SiteDifference(expected: folder, actual: Self.repository.appendingPathComponent("site"))
+        #expect(difference.isEmpty, "site/ is not what the embedded snapshot builds: \(difference). Run `make site` and commit site/.")
     }
 
     @Test func aFullSWAPIDatasetGivesAPageForEveryResource() async throws {
         let archive = SyntheticArchive.make()
         let (folder, report) = try await build(archive)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let site = try files(folder)
+        let site = try SiteDifference.files(in: folder)
         let catalog = Catalog(archive: archive)
         for kind in ResourceKind.allCases {
             for resource in archive.resources(of: kind) {
@@ -72,7 +51,7 @@ import Testing
         let film = Film(title: "A New Hope", episodeID: 4, characters: people.map(\.url), url: Fixtures.link(.films, 1))
         let (folder, _) = try await build(try SwapiArchive(people: people, films: [film], planets: [planet]))
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, data) in try files(folder) where path.hasSuffix(".html") {
+        for (path, data) in try SiteDifference.files(in: folder) where path.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
             #expect(!html.contains("<script>alert"), "\(path) runs data as a script")
             #expect(!html.contains("<img src=x"), "\(path) has a tag from data")

@@ -22,6 +22,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case templatesUnreadable(path: String, message: String)
         /// Reading or writing a file failed.
         case fileSystem(path: String, message: String)
+        /// A site folder to compare or serve could not be read.
+        case siteUnreadable(path: String, message: String)
         /// cmark returned no output.
         case commonMarkFailed
     }
@@ -57,6 +59,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "Cannot read templates at \(path): \(message). Check the --templates folder."
         case .fileSystem(let path, let message):
             "Cannot write \(path): \(message). Check the folder's permissions and free space."
+        case .siteUnreadable(let path, let message):
+            "Cannot read the site at \(path): \(message). Build it first with `holocron build --output \(path)`."
         case .commonMarkFailed:
             "cmark returned no HTML; the Markdown may be too large for memory."
         }

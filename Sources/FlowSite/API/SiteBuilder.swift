@@ -62,9 +62,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     try staging.write(resource.contents, to: visit.route.path.directory + resource.name)
                 }
             }
-            if !graph.failures.isEmpty {
-                throw FlowSiteError(.screensFailed(graph.failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
-            }
+            try graph.requireNoFailures()
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }

@@ -86,6 +86,7 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
             level = next
         }
         graph.records = records
+        graph.titles = titles
         return graph
     }
 
@@ -217,9 +218,19 @@ public struct SiteGraph<R: Route>: Sendable {
     public var recovered: [ScreenFailure<R>] = []
     /// Each route's stack and presentation.
     public var records: [R: RouteRecord<R>] = [:]
+    /// Each route's page title as its breadcrumb shows it.
+    public var titles: [R: String] = [:]
 
     /// The navigation stack of `route` on its first, shortest path.
     public func stack(of route: R) -> [R]? { records[route]?.stack }
+
+    /// Throws when screens failed that the app has no error screen for.
+    /// - Throws: ``FlowSiteError`` listing each failed route, its path and its error.
+    public func requireNoFailures() throws {
+        guard failures.isEmpty else {
+            throw FlowSiteError(.screensFailed(failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
+        }
+    }
 }
 
 /// How a route was first reached.

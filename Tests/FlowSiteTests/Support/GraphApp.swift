@@ -63,14 +63,3 @@ func temporaryFolder(_ name: String = #function) throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
-
-/// Every file below `folder` with its bytes, by relative path.
-func snapshotFiles(_ folder: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    let root = folder.standardizedFileURL.path
-    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])!
-    for case let url as URL in enumerator where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
-        files[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
-    }
-    return files
-}

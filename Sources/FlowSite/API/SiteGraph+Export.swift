@@ -1,0 +1,169 @@
+import Foundation
+
+/// The formats a ``SiteGraph`` can be written in.
+public enum GraphFormat: String, Sendable, CaseIterable {
+    /// Graphviz: `dot -Tsvg graph.dot -o graph.svg`.
+    case dot
+    /// A Mermaid flowchart, which GitHub and many wikis draw inline.
+    case mermaid
+    /// Plain data for other tools: routes with their titles and stacks, and edges.
+    case json
+}
+
+extension SiteGraph {
+    /// The graph in `format`. Nodes are pages, named by path and title; an edge is drawn once per
+    /// pair of pages and presentation, labelled with the first action that made it. Push edges
+    /// are solid, modal ones dashed, root ones bold and replace ones dotted. The text depends
+    /// only on the graph, so it can be committed and diffed.
+    public func export(_ format: GraphFormat) -> String {
+        switch format {
+        case .dot: dot
+        case .mermaid: mermaid
+        case .json: json
+        }
+    }
+
+    /// How many distinct links the exported graph draws.
+    public var distinctEdgeCount: Int { distinctEdges.count }
+
+    /// Edges without repeats: the first of each (from, to, presentation), in discovery order.
+    var distinctEdges: [Edge<R>] {
+        var seen = Set<EdgeKey>()
+        return edges.filter { seen.insert(EdgeKey(from: $0.from, to: $0.to, presentation: $0.presentation)).inserted }
+    }
+
+    private struct EdgeKey: Hashable {
+        let from: R
+        let to: R
+        let presentation: Presentation
+    }
+
+    func title(of route: R) -> String { titles[route] ?? "\(route)" }
+
+    // MARK: Graphviz
+
+    private var dot: String {
+        var lines = [
+            "digraph site {",
+            "  rankdir=LR;",
+            #"  node [shape=box, style=rounded, fontname="Helvetica"];"#,
+            #"  edge [fontname="Helvetica", fontsize=10];"#,
+        ]
+        for route in routes {
+            let failed = failures.contains { $0.route == route } ? ", color=red" : ""
+            lines.append("  \(dotQuoted(route.path.description)) [label=\(dotQuoted(title(of: route) + "\n" + route.path.description))\(failed)];")
+        }
+        for edge in distinctEdges {
+            let style = switch edge.presentation {
+            case .push: ""
+            case .modal: ", style=dashed"
+            case .root: ", style=bold"
+            case .replace: ", style=dotted"
+            }
+            lines.append("  \(dotQuoted(edge.from.path.description)) -> \(dotQuoted(edge.to.path.description)) [label=\(dotQuoted(edge.label))\(style)];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func dotQuoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
+    // MARK: Mermaid
+
+    private var mermaid: String {
+        var ids: [R: String] = [:]
+        var lines = ["flowchart LR"]
+        for (index, route) in routes.enumerated() {
+            let id = "p\(index)"
+            ids[route] = id
+            lines.append("  \(id)[\"\(mermaidText(title(of: route)))<br/>\(mermaidText(route.path.description))\"]")
+        }
+        for edge in distinctEdges {
+            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+            let arrow = switch edge.presentation {
+            case .push: "-->"
+            case .modal: "-.->"
+            case .root: "==>"
+            case .replace: "-->"
+            }
+            lines.append("  \(from) \(arrow)|\"\(mermaidText(edge.label))\"| \(to)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text inside Mermaid's quoted labels: entity codes for what Mermaid or HTML would read.
+    private func mermaidText(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\"": out += "#quot;"
+            case "#": out += "#35;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "&": out += "#amp;"
+            case "|": out += "#124;"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    private var json: String {
+        let document = GraphDocument(
+            pages: routes.map { route in
+                let record = records[route]
+                return GraphDocument.Page(
+                    path: route.path.description,
+                    title: title(of: route),
+                    presentation: record?.presentation.rawValue ?? Presentation.push.rawValue,
+                    stack: record?.stack.map(\.path.description) ?? [],
+                    failure: failures.first { $0.route == route }?.error
+                )
+            },
+            edges: distinctEdges.map {
+                GraphDocument.Link(from: $0.from.path.description, to: $0.to.path.description, label: $0.label, presentation: $0.presentation.rawValue)
+            }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and arrays cannot fail.
+        let data = (try? encoder.encode(document)) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// The JSON form of a site graph.
+private struct GraphDocument: Encodable {
+    struct Page: Encodable {
+        let path: String
+        let title: String
+        let presentation: String
+        let stack: [String]
+        let failure: String?
+    }
+
+    struct Link: Encodable {
+        let from: String
+        let to: String
+        let label: String
+        let presentation: String
+    }
+
+    let pages: [Page]
+    let edges: [Link]
+}

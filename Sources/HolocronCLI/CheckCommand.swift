@@ -1,0 +1,42 @@
+import ArgumentParser
+import FlowSite
+import Foundation
+
+/// `holocron check`: builds afresh into a temporary folder and compares it with a site on disk,
+/// for CI jobs that keep a built site under version control.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check that a built site is up to date: build it afresh, check every link, compare file by file.",
+        discussion: """
+            Give the same data, templates and base URL as the build that made the site. Exits 0 \
+            when every file is the same, 1 with the changed, missing and extra files otherwise. \
+            The site itself is never written.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The built site to check.", valueName: "dir"))
+    var site: String = "site"
+
+    @OptionGroup var options: SiteOptions
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let report = try await options.action(output: scratch.path, cacheBeside: site, force: true, quiet: quiet).run()
+        let difference = try SiteDifference(expected: scratch, actual: URL(fileURLWithPath: site))
+        guard difference.isEmpty else {
+            var message = "\(site) is not what a build makes now:\n"
+            message += difference.lines().map { "  \($0)\n" }.joined()
+            message += "Run `holocron build --output \(site)` with the same options, and commit the result."
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            throw ExitCode(1)
+        }
+        if !quiet {
+            print("\(site) is up to date: \(report.pages) pages, \(report.files) files, \(report.links) links checked")
+        }
+    }
+}

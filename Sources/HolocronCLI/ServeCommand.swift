@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+
+/// `holocron serve`: builds the site, then serves it on this machine for previewing.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site and serve it at http://127.0.0.1:8000/ for previewing; Ctrl-C stops.",
+        discussion: """
+            The server behaves like a plain static host: folders answer with their index.html \
+            and missing pages get the site's 404.html. It is for previews, not production.
+            """
+    )
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to build the site into and serve.", valueName: "dir"))
+    var output: String = "site"
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))
+    var port = 8000
+
+    @Flag(help: "Serve the folder as it is, without building it first.")
+    var noBuild = false
+
+    @Flag(help: "Replace the output folder even if holocron did not create it.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535.") }
+    }
+
+    func run() async throws {
+        let action = site.action(output: output, force: force, quiet: quiet)
+        if !noBuild {
+            let report = try await action.run()
+            if !quiet { print(report) }
+        }
+        // The server's own start and stop lines would repeat ours; it speaks up only for problems.
+        var logger = action.makeLogger()
+        logger.logLevel = max(logger.logLevel, .warning)
+        let server = SiteServer(root: URL(fileURLWithPath: output), host: host, port: port, logger: logger)
+        let quiet = quiet
+        let shown = host.contains(":") ? "[\(host)]" : host
+        try await server.run { port in
+            guard !quiet else { return }
+            print("Serving \(output) at http://\(shown):\(port)/ (Ctrl-C stops)")
+            fflush(nil)  // whoever reads a pipe needs the address now, not at exit
+        }
+    }
+}
