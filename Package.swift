@@ -131,7 +131,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HolocronCLITests",
-            dependencies: ["HolocronCLI", "FlowSite", "SWAPI", "StarWarsApp", "SwapiTestServer"],
+            dependencies: [
+                "HolocronCLI", "FlowSite", "SWAPI", "StarWarsApp", "SwapiTestServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

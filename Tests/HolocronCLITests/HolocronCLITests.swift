@@ -156,7 +156,9 @@ import Testing
         }
         let top = try await holocron("--help", in: folder)
         #expect(top.status == 0)
-        #expect(top.stdout.contains("build"))
+        for command in ["build", "serve", "check", "snapshot", "graph"] {
+            #expect(top.stdout.contains("  \(command)"), "help lacks \(command)")
+        }
     }
 
     @Test func customTemplatesOverrideTheDefaults() async throws {

@@ -1,0 +1,184 @@
+import AsyncHTTPClient
+import FlowSite
+import Foundation
+import HolocronCLI
+import Logging
+import NIOCore
+import Testing
+
+/// `holocron graph`, `holocron check` and `holocron serve`.
+@Suite struct PreviewAndCheckTests {
+    let cli = HolocronCLITests()
+
+    @Test func graphPrintsEveryPageAndEveryLink() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await cli.holocron("graph", "--format", "json", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let graph = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        let pages = (graph["pages"] as! [[String: Any]]).map { $0["path"] as! String }
+        let edges = graph["edges"] as! [[String: String]]
+        #expect(pages.count == 291)
+        #expect(pages.first == "/" && pages.contains("/characters/luke-skywalker/"))
+        let known = Set(pages)
+        #expect(edges.allSatisfy { known.contains($0["from"]!) && known.contains($0["to"]!) })
+        #expect(edges.contains { $0["from"] == "/" && $0["to"] == "/about/" && $0["presentation"] == "modal" })
+
+        let dot = try await cli.holocron("graph", "--output", "flow.dot", in: folder)
+        #expect(dot.status == 0, "\(dot.stderr)")
+        #expect(dot.stdout.hasPrefix("Wrote the graph of 291 pages and \(edges.count) links to flow.dot"), "\(dot.stdout)")
+        let text = try String(contentsOf: folder.appendingPathComponent("flow.dot"), encoding: .utf8)
+        #expect(text.hasPrefix("digraph site {") && text.contains(#""/characters/" -> "/characters/luke-skywalker/""#))
+    }
+
+    @Test func checkPassesOnAFreshSiteAndNamesEveryDifference() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try await cli.holocron("build", "--output", "out", "--quiet", in: folder).status == 0)
+        let fresh = try await cli.holocron("check", "--site", "out", in: folder)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout.hasPrefix("out is up to date: 291 pages, "), "\(fresh.stdout)")
+
+        let site = folder.appendingPathComponent("out")
+        try Data("edited by hand".utf8).write(to: site.appendingPathComponent("index.html"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("robots.txt"))
+        try Data("stray".utf8).write(to: site.appendingPathComponent("notes.txt"))
+        let stale = try await cli.holocron("check", "--site", "out", in: folder)
+        #expect(stale.status == 1)
+        for line in ["1 changed: index.html", "1 missing: robots.txt", "1 extra: notes.txt", "Run `holocron build --output out`"] {
+            #expect(stale.stderr.contains(line), "\(stale.stderr)")
+        }
+        // check never writes the site it checks.
+        #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "edited by hand")
+
+        let options = try await cli.holocron("check", "--site", "out", "--base-url", "https://example.com/", in: folder)
+        #expect(options.status == 1)
+        #expect(options.stderr.contains("sitemap.xml") && options.stderr.contains("404.html"), "\(options.stderr)")
+    }
+
+    @Test func serveAnswersLikeAStaticHost() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        _ = try await BuildAction(output: site, quiet: true).run()
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "serve-test")
+        logger.logLevel = .critical  // cancelling the server below is how the test ends, not a failure
+        let server = Task { [logger] in
+            try await SiteServer(root: site, port: 0, logger: logger).run { port in
+                ready.yield(port)
+                ready.finish()
+            }
+        }
+        defer { server.cancel() }
+        var port = 0
+        for await value in ports { port = value }
+        #expect(port > 0)
+
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        defer { _ = client.shutdown() }
+        func get(_ path: String) async throws -> (status: Int, headers: [String: String], body: String) {
+            let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)"), timeout: .seconds(10))
+            let body = try await response.body.collect(upTo: 4 << 20)
+            var headers: [String: String] = [:]
+            for (name, value) in response.headers { headers[name.lowercased()] = value }
+            return (Int(response.status.code), headers, String(buffer: body))
+        }
+
+        let home = try await get("/")
+        #expect(home.status == 200)
+        #expect(home.body == (try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)))
+        let luke = try await get("/characters/luke-skywalker/")
+        #expect(luke.status == 200 && luke.body.contains("Luke Skywalker"))
+        let css = try await get("/assets/style.css")
+        #expect(css.status == 200 && css.headers["content-type"]?.hasPrefix("text/css") == true)
+        let json = try await get("/search/index.json")
+        #expect(json.status == 200 && json.headers["content-type"]?.hasPrefix("application/json") == true)
+
+        let bare = try await get("/characters")
+        #expect(bare.status == 301)
+        #expect(bare.headers["location"]?.hasSuffix("/characters/") == true, "\(bare.headers)")
+
+        let missing = try await get("/no/such/page/")
+        #expect(missing.status == 404)
+        #expect(missing.body == (try String(contentsOf: site.appendingPathComponent("404.html"), encoding: .utf8)))
+
+        let escape = try await get("/%2e%2e/%2e%2e/etc/passwd")
+        #expect(escape.status == 400 || escape.status == 404)
+        #expect(!escape.body.contains("root:"))
+    }
+
+    @Test func serveRefusesAFolderWithoutASite() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await cli.holocron("serve", "--no-build", "--output", "empty", "--port", "0", in: folder)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("empty") && run.stderr.contains("holocron build"), "\(run.stderr)")
+    }
+
+    @Test func theServeCommandPrintsItsAddressAndStopsOnInterrupt() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = HolocronCLITests.binary
+        process.arguments = ["serve", "--port", "0", "--output", "preview"]
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The last of the two lines says where it serves.
+        let lines = try await Self.readLines(from: out.fileHandleForReading, until: { $0.hasPrefix("Serving ") })
+        #expect(lines.first?.hasPrefix("Built 291 pages") == true, "\(lines)")
+        let address = try #require(lines.last?.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown() }
+        let response = try await client.execute(HTTPClientRequest(url: String(address) + "films/"), timeout: .seconds(10))
+        #expect(response.status == .ok)
+
+        process.interrupt()
+        let status = try await Self.waitForExit(process)
+        #expect(status == 0)
+    }
+
+    /// Reads lines on a thread of its own until one matches (or the stream ends).
+    static func readLines(from handle: FileHandle, until done: @escaping @Sendable (String) -> Bool) async throws -> [String] {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                var buffer = Data()
+                var lines: [String] = []
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    buffer.append(chunk)
+                    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                        buffer.removeSubrange(buffer.startIndex...newline)
+                        lines.append(line)
+                        if done(line) {
+                            continuation.resume(returning: lines)
+                            return
+                        }
+                    }
+                }
+                continuation.resume(throwing: CLIStreamEnded(lines: lines))
+            }
+        }
+    }
+
+    static func waitForExit(_ process: Process) async throws -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+    }
+
+    struct CLIStreamEnded: Error, CustomStringConvertible {
+        let lines: [String]
+        var description: String { "the command ended before saying where it serves; it printed: \(lines)" }
+    }
+}
