@@ -26,6 +26,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve the folder as it is, without building it first.")
     var noBuild = false
 
+    @Flag(help: "Rebuild when a file in the --templates or --data folder changes (a failed rebuild keeps the site being served).")
+    var watch = false
+
     @Flag(help: "Replace the output folder even if holocron did not create it.")
     var force = false
 
@@ -34,6 +37,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535.") }
+        if watch && watchedFolders.isEmpty {
+            throw ValidationError("--watch follows the --templates and --data folders; give at least one of them.")
+        }
+        if watch && noBuild { throw ValidationError("--watch rebuilds the site; it can't go with --no-build.") }
+    }
+
+    private var watchedFolders: [URL] {
+        [site.templates, site.fetch.data].compactMap { $0.map { URL(fileURLWithPath: $0) } }
     }
 
     func run() async throws {
@@ -48,10 +59,31 @@ struct ServeCommand: AsyncParsableCommand {
         let server = SiteServer(root: URL(fileURLWithPath: output), host: host, port: port, logger: logger)
         let quiet = quiet
         let shown = host.contains(":") ? "[\(host)]" : host
-        try await server.run { port in
-            guard !quiet else { return }
-            print("Serving \(output) at http://\(shown):\(port)/ (Ctrl-C stops)")
-            fflush(nil)  // whoever reads a pipe needs the address now, not at exit
+        let watcher = watch ? FolderWatcher(folders: watchedFolders) : nil
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.run { port in
+                    guard !quiet else { return }
+                    print("Serving \(output) at http://\(shown):\(port)/ (Ctrl-C stops)")
+                    fflush(nil)  // whoever reads a pipe needs the address now, not at exit
+                }
+            }
+            if let watcher {
+                group.addTask {
+                    await watcher.watch {
+                        do {
+                            let report = try await action.run()
+                            if !quiet { print(report) }
+                        } catch {
+                            FileHandle.standardError.write(Data("Rebuild failed; still serving the previous site. \(error)\n".utf8))
+                        }
+                        fflush(nil)
+                    }
+                }
+            }
+            // The server ends on Ctrl-C; the watcher goes with it.
+            try await group.next()
+            group.cancelAll()
         }
     }
 }

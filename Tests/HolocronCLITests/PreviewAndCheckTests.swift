@@ -128,6 +128,9 @@ import Testing
         process.standardError = Pipe()
         try process.run()
         defer { if process.isRunning { process.terminate() } }
+        // Should the server never say what the test waits for, ending it ends the wait.
+        let watchdog = Task { try await Task.sleep(for: .seconds(90)); process.terminate() }
+        defer { watchdog.cancel() }
 
         // The last of the two lines says where it serves.
         let lines = try await Self.readLines(from: out.fileHandleForReading, until: { $0.hasPrefix("Serving ") })
@@ -141,6 +144,68 @@ import Testing
         process.interrupt()
         let status = try await Self.waitForExit(process)
         #expect(status == 0)
+    }
+
+    @Test func watchingRebuildsOnATemplateChangeAndKeepsTheSiteOnAFailedOne() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let footer = folder.appendingPathComponent("mine/partials/footer.mustache")
+        try FileManager.default.createDirectory(at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<footer>first footer</footer>".utf8).write(to: footer)
+
+        let process = Process()
+        process.executableURL = HolocronCLITests.binary
+        process.arguments = ["serve", "--port", "0", "--output", "preview", "--templates", "mine", "--watch"]
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // Should the server never say what the test waits for, ending it ends the wait.
+        let watchdog = Task { try await Task.sleep(for: .seconds(90)); process.terminate() }
+        defer { watchdog.cancel() }
+        _ = try await Self.readLines(from: out.fileHandleForReading, until: { $0.hasPrefix("Serving ") })
+        let index = folder.appendingPathComponent("preview/index.html")
+        #expect(try String(contentsOf: index, encoding: .utf8).contains("first footer"))
+
+        try Data("<footer>second footer</footer>".utf8).write(to: footer)
+        let rebuilt = try await Self.readLines(from: out.fileHandleForReading, until: { $0.hasPrefix("Built ") })
+        #expect(rebuilt.last?.hasPrefix("Built 291 pages") == true)
+        #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
+
+        // A template that doesn't parse: the rebuild fails and the served site stays as it was.
+        try Data("{{#unclosed}}".utf8).write(to: footer)
+        try await Task.sleep(for: .seconds(3))
+        #expect(process.isRunning)
+        #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
+    }
+
+    @Test func watchingNeedsAFolderToWatch() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await cli.holocron("serve", "--watch", in: folder)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--templates") && run.stderr.contains("--data"), "\(run.stderr)")
+    }
+
+    @Test func aFingerprintChangesWithEveryEdit() throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let watcher = FolderWatcher(folders: [folder])
+        let file = folder.appendingPathComponent("a/layout.mustache")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("one".utf8).write(to: file)
+        let first = watcher.fingerprint()
+        #expect(watcher.fingerprint() == first)
+        try Data("three".utf8).write(to: file)
+        let resized = watcher.fingerprint()
+        #expect(resized != first)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("new.css"))
+        let added = watcher.fingerprint()
+        #expect(added != resized)
+        try FileManager.default.removeItem(at: file)
+        #expect(watcher.fingerprint() != added)
     }
 
     /// Reads lines on a thread of its own until one matches (or the stream ends).
