@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make bench`: how fast holocron builds, and how much memory it needs, on the embedded data
-# (291 pages) and on synthetic data at 10x SWAPI's size (about 2,650 pages). Uses hyperfine for
+# (291 pages) and on synthetic data at 10x SWAPI's size (about 2,800 pages). Uses hyperfine for
 # times and GNU time for peak memory; installs them with apt-get when missing and root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
