@@ -119,21 +119,10 @@ import Testing
     @Test func theServeCommandPrintsItsAddressAndStopsOnInterrupt() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = HolocronCLITests.binary
-        process.arguments = ["serve", "--port", "0", "--output", "preview"]
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        // Should the server never say what the test waits for, ending it ends the wait.
-        let watchdog = Task { try await Task.sleep(for: .seconds(90)); process.terminate() }
-        defer { watchdog.cancel() }
+        let serve = try Running(["serve", "--port", "0", "--output", "preview"], in: folder)
 
         // The last of the two lines says where it serves.
-        let lines = try await Self.readLines(from: out.fileHandleForReading, until: { $0.hasPrefix("Serving ") })
+        let lines = try await serve.lines(until: { $0.hasPrefix("Serving ") })
         #expect(lines.first?.hasPrefix("Built 291 pages") == true, "\(lines)")
         let address = try #require(lines.last?.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -141,9 +130,7 @@ import Testing
         let response = try await client.execute(HTTPClientRequest(url: String(address) + "films/"), timeout: .seconds(10))
         #expect(response.status == .ok)
 
-        process.interrupt()
-        let status = try await Self.waitForExit(process)
-        #expect(status == 0)
+        #expect(await serve.interrupt() == 0)
     }
 
     @Test func watchingRebuildsOnATemplateChangeAndKeepsTheSiteOnAFailedOne() async throws {
@@ -153,31 +140,20 @@ import Testing
         try FileManager.default.createDirectory(at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("<footer>first footer</footer>".utf8).write(to: footer)
 
-        let process = Process()
-        process.executableURL = HolocronCLITests.binary
-        process.arguments = ["serve", "--port", "0", "--output", "preview", "--templates", "mine", "--watch"]
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        // Should the server never say what the test waits for, ending it ends the wait.
-        let watchdog = Task { try await Task.sleep(for: .seconds(90)); process.terminate() }
-        defer { watchdog.cancel() }
-        _ = try await Self.readLines(from: out.fileHandleForReading, until: { $0.hasPrefix("Serving ") })
+        let serve = try Running(["serve", "--port", "0", "--output", "preview", "--templates", "mine", "--watch"], in: folder)
+        _ = try await serve.lines(until: { $0.hasPrefix("Serving ") })
         let index = folder.appendingPathComponent("preview/index.html")
         #expect(try String(contentsOf: index, encoding: .utf8).contains("first footer"))
 
         try Data("<footer>second footer</footer>".utf8).write(to: footer)
-        let rebuilt = try await Self.readLines(from: out.fileHandleForReading, until: { $0.hasPrefix("Built ") })
+        let rebuilt = try await serve.lines(until: { $0.hasPrefix("Built ") })
         #expect(rebuilt.last?.hasPrefix("Built 291 pages") == true)
         #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
 
         // A template that doesn't parse: the rebuild fails and the served site stays as it was.
         try Data("{{#unclosed}}".utf8).write(to: footer)
         try await Task.sleep(for: .seconds(3))
-        #expect(process.isRunning)
+        #expect(serve.process.isRunning)
         #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
     }
 
@@ -208,42 +184,73 @@ import Testing
         #expect(watcher.fingerprint() != added)
     }
 
-    /// Reads lines on a thread of its own until one matches (or the stream ends).
-    static func readLines(from handle: FileHandle, until done: @escaping @Sendable (String) -> Bool) async throws -> [String] {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                var buffer = Data()
-                var lines: [String] = []
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    buffer.append(chunk)
-                    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                        buffer.removeSubrange(buffer.startIndex...newline)
-                        lines.append(line)
-                        if done(line) {
-                            continuation.resume(returning: lines)
-                            return
+    /// The `holocron` binary running in the background, ended when the test is done with it.
+    final class Running: Sendable {
+        let process: Process
+        private let output: FileHandle
+        private let watchdog: Task<Void, any Error>
+
+        init(_ arguments: [String], in folder: URL) throws {
+            let process = Process()
+            process.executableURL = HolocronCLITests.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = Pipe()
+            try process.run()
+            self.process = process
+            output = out.fileHandleForReading
+            // Should the command never say what a test waits for, ending it ends the wait.
+            watchdog = Task { try await Task.sleep(for: .seconds(90)); process.terminate() }
+        }
+
+        deinit {
+            watchdog.cancel()
+            if process.isRunning { process.terminate() }
+        }
+
+        /// Reads standard output on a thread of its own until a line matches; the lines read.
+        func lines(until done: @escaping @Sendable (String) -> Bool) async throws -> [String] {
+            let handle = output
+            return try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    var buffer = Data()
+                    var lines: [String] = []
+                    while true {
+                        let chunk = handle.availableData
+                        if chunk.isEmpty { break }
+                        buffer.append(chunk)
+                        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                            let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                            buffer.removeSubrange(buffer.startIndex...newline)
+                            lines.append(line)
+                            if done(line) {
+                                continuation.resume(returning: lines)
+                                return
+                            }
                         }
                     }
+                    continuation.resume(throwing: StreamEnded(lines: lines))
                 }
-                continuation.resume(throwing: CLIStreamEnded(lines: lines))
+            }
+        }
+
+        /// Sends Ctrl-C and waits for the exit status.
+        func interrupt() async -> Int32 {
+            process.interrupt()
+            let process = process
+            return await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    process.waitUntilExit()
+                    continuation.resume(returning: process.terminationStatus)
+                }
             }
         }
     }
 
-    static func waitForExit(_ process: Process) async throws -> Int32 {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }
-        }
-    }
-
-    struct CLIStreamEnded: Error, CustomStringConvertible {
+    struct StreamEnded: Error, CustomStringConvertible {
         let lines: [String]
-        var description: String { "the command ended before saying where it serves; it printed: \(lines)" }
+        var description: String { "the command ended before printing the line the test waits for; it printed: \(lines)" }
     }
 }

@@ -67,17 +67,7 @@ extension SiteGraph {
     }
 
     private func dotQuoted(_ text: String) -> String {
-        var out = "\""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
+        "\"" + replacing(text, dotEscapes) + "\""
     }
 
     // MARK: Mermaid
@@ -105,20 +95,7 @@ extension SiteGraph {
 
     /// Text inside Mermaid's quoted labels: entity codes for what Mermaid or HTML would read.
     private func mermaidText(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\"": out += "#quot;"
-            case "#": out += "#35;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "&": out += "#amp;"
-            case "|": out += "#124;"
-            case "\n", "\r": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
+        replacing(text, mermaidEscapes)
     }
 
     // MARK: JSON
@@ -145,6 +122,24 @@ extension SiteGraph {
         let data = (try? encoder.encode(document)) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+}
+
+/// What a DOT quoted string needs escaped. ("\r\n" is one Character in Swift.)
+private let dotEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"]
+
+/// What Mermaid's quoted labels need as entity codes; line breaks become spaces.
+private let mermaidEscapes: [Character: String] = [
+    "\"": "#quot;", "#": "#35;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "|": "#124;", "\n": " ", "\r": " ", "\r\n": " ",
+]
+
+/// `text` with each character found in `table` replaced by its entry.
+private func replacing(_ text: String, _ table: [Character: String]) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text {
+        if let replacement = table[character] { out += replacement } else { out.append(character) }
+    }
+    return out
 }
 
 /// The JSON form of a site graph.
