@@ -105,7 +105,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleAppTests",
-            dependencies: ["ExampleApp", "FlowSite", "FlowSiteTesting"],
+            dependencies: [
+                "ExampleApp", "FlowSite", "FlowSiteTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -10,12 +10,7 @@ extension Snapshotting where Format == String {
     /// ```
     public static func markdown<R: Route>(at path: RoutePath = .root) -> Snapshotting<Page<R>, String>
     where Value == Page<R> {
-        var strategy = SimplySnapshotting.lines.pullback { (page: Page<R>) in
-            "# \(page.title)\n\n" + page.document.markdown(
-                linking: { path.relativeURL(to: $0.path) },
-                siteFile: { path.relativeURL(toSiteFile: $0) }
-            )
-        }
+        var strategy = SimplySnapshotting.lines.pullback { (page: Page<R>) in pageMarkdown(page, at: path) }
         strategy.pathExtension = "md"
         return strategy
     }

@@ -1,6 +1,7 @@
 import ExampleApp
 import FlowSite
 import FlowSiteTesting
+import SnapshotTesting
 import Synchronization
 import Testing
 
@@ -79,6 +80,19 @@ struct ServiceDown: Error, CustomStringConvertible {
         #expect(graph.records[.about]?.presentation == .modal)
         #expect(graph.stack(of: .detail) == [.initial, .detail])
         #expect(graph.failures.isEmpty)
+    }
+
+    /// The whole flow as one reviewable file: a change to any screen or link shows up as a diff.
+    @Test func theWholeSiteSnapshot() async throws {
+        let site = try await SiteSnapshot(walking: ExampleCoordinator(factory: MockExampleFactory()))
+        #expect(site.pageCount == 3)
+        assertSnapshot(of: site, as: .site)
+    }
+
+    @Test func theWholeSiteSnapshotShowsTheErrorState() async throws {
+        let factory = MockExampleFactory(greeting: .mock(.failure(ServiceDown())))
+        let site = try await SiteSnapshot(walking: ExampleCoordinator(factory: factory))
+        assertSnapshot(of: site, as: .site)
     }
 }
 

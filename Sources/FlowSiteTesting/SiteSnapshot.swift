@@ -1,0 +1,70 @@
+import FlowSite
+import Foundation
+import SnapshotTesting
+import Synchronization
+
+/// Every page of an app as one reviewable text: walked the way a build walks it, each page with
+/// its path, how it is reached, its breadcrumbs, its Markdown (links resolved as on the page) and
+/// the files it publishes. A change anywhere in the flow shows up as a diff of the pages it
+/// touched.
+///
+/// ```swift
+/// @Test func theWholeSite() async throws {
+///     let site = try await SiteSnapshot(walking: AppCoordinator(dependencies: .mock))
+///     assertSnapshot(of: site, as: .site)
+/// }
+/// ```
+public struct SiteSnapshot: Sendable {
+    /// The pages in the walk's order (breadth-first from the start route).
+    public let text: String
+    /// How many pages the walk found.
+    public let pageCount: Int
+
+    /// Walks `coordinator` and keeps every page.
+    /// - Throws: ``FlowSiteError`` when screens fail that the app has no error screen for, as a
+    ///   build would.
+    public init<C: RootCoordinator>(walking coordinator: C) async throws {
+        let visits = Mutex<[C.R: PageVisit<C.R>]>([:])
+        let graph = try await SiteWalker(coordinator: coordinator).walk { visit in
+            visits.withLock { $0[visit.route] = visit }
+        }
+        try graph.requireNoFailures()
+        let pages = visits.withLock { $0 }
+        text = graph.routes.compactMap { pages[$0] }.map(Self.describe).joined(separator: "\n")
+        pageCount = graph.routes.count
+    }
+
+    private static func describe<R: Route>(_ visit: PageVisit<R>) -> String {
+        let path = visit.route.path
+        var reached = visit.presentation.rawValue
+        if let presenter = visit.presenter { reached += " over \(presenter.route.path)" }
+        if let error = visit.recoveredError { reached += "; error screen for: \(error)" }
+        var lines = [
+            "======== \(path) (\(reached))",
+            "breadcrumbs: " + visit.breadcrumbs.map(\.title).joined(separator: " › "),
+        ]
+        if !visit.page.resources.isEmpty {
+            lines.append("files: " + visit.page.resources.map { "\($0.name) (\($0.contents.count) bytes)" }.joined(separator: ", "))
+        }
+        lines.append("")
+        lines.append(pageMarkdown(visit.page, at: path))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A page's title and Markdown, with route links resolved as on the page at `path`.
+func pageMarkdown<R: Route>(_ page: Page<R>, at path: RoutePath) -> String {
+    "# \(page.title)\n\n" + page.document.markdown(
+        linking: { path.relativeURL(to: $0.path) },
+        siteFile: { path.relativeURL(toSiteFile: $0) }
+    )
+}
+
+extension Snapshotting where Value == SiteSnapshot, Format == String {
+    /// The whole site as one Markdown file; see ``SiteSnapshot``.
+    public static var site: Snapshotting<SiteSnapshot, String> {
+        var strategy = SimplySnapshotting.lines.pullback(\SiteSnapshot.text)
+        strategy.pathExtension = "md"
+        return strategy
+    }
+}
