@@ -48,10 +48,12 @@ import Testing
         server.inject(.status(500), at: "/api/people/?page=2")
         server.inject(.tooManyRequests(retryAfter: 1), at: "/api/films/")
         server.inject(.cutBody, at: "/api/planets/?page=3")
-        server.inject(.delay(.seconds(2)), at: "/api/species/")
+        server.inject(.delay(.seconds(6)), at: "/api/species/")
         server.inject(.status(503), at: "/api/")
         let clock = RecordingClock()
-        let policy = FetchPolicy(timeout: .milliseconds(500), baseDelay: .milliseconds(100))
+        // A timeout well above what a loopback request takes even when every core is busy with
+        // other tests, so that only the delayed response times out.
+        let policy = FetchPolicy(timeout: .seconds(2), baseDelay: .milliseconds(100))
         let (archive, statistics) = try await crawler(server, clock: clock, policy: policy).crawlWithStatistics()
         #expect(archive == Self.fixture(server.baseURL))
         #expect(statistics.retries == 5)
