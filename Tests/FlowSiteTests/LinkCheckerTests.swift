@@ -37,4 +37,14 @@ import Testing
             BrokenLink(page: "index.html", link: "nope/index.html"),
         ])
     }
+
+    @Test func countsInternalReferencesButNotExternalOnes() throws {
+        let pages = [
+            "index.html": ##"<a href="a/index.html">a</a> <a href="https://swapi.dev/">api</a> <a href="#top">top</a>"##,
+            "a/index.html": #"<a href="../index.html">home</a> <a href="mailto:x@example.com">mail</a>"#,
+        ]
+        let result = checker.check(files: Set(pages.keys)) { pages[$0]! }
+        #expect(result.internalReferences == 2)
+        #expect(result.broken.isEmpty)
+    }
 }

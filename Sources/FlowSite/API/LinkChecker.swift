@@ -7,22 +7,33 @@ import Foundation
 public struct LinkChecker: Sendable {
     public init() {}
 
-    /// The broken links of the HTML pages among `files`, which are paths from the site root.
-    /// `contents` reads a page's text.
-    public func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
-        var broken: [BrokenLink] = []
-        for page in files.sorted() where page.hasSuffix(".html") {
-            let html = try contents(page)
-            for link in Self.references(in: html) where !resolves(link, from: page, in: files) {
-                broken.append(BrokenLink(page: page, link: link))
-            }
-        }
-        return broken
+    /// What checking a site's links found.
+    public struct Result: Sendable {
+        /// Links that name no file of the site, in page order.
+        public var broken: [BrokenLink] = []
+        /// How many internal links and asset references the pages hold, for the build summary.
+        public var internalReferences = 0
     }
 
-    /// How many internal references the pages hold, for the build summary.
-    public func countInternalReferences(in html: String) -> Int {
-        Self.references(in: html).filter { !Self.isExternal($0) }.count
+    /// Checks the links of the HTML pages among `files`, which are paths from the site root;
+    /// `contents` reads a page's text. Each page is read and scanned once.
+    public func check(files: Set<String>, contents: (String) throws -> String) rethrows -> Result {
+        var result = Result()
+        for page in files.sorted() where page.hasSuffix(".html") {
+            for link in Self.references(in: try contents(page)) {
+                guard !Self.isExternal(link) else { continue }
+                result.internalReferences += 1
+                if !resolves(link, from: page, in: files) {
+                    result.broken.append(BrokenLink(page: page, link: link))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The broken links of the HTML pages among `files`; see ``check(files:contents:)``.
+    public func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
+        try check(files: files, contents: contents).broken
     }
 
     /// Whether `link`, written on `page`, names one of `files`.

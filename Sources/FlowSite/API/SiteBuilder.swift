@@ -70,21 +70,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             try beforeCommit(staging)
 
             let files = staging.files
-            let names = Set(files.keys)
-            var internalLinks = 0
-            let checker = LinkChecker()
-            let broken = try checker.brokenLinks(files: names) { page in
-                let html = try String(contentsOf: staging.folder.appendingPathComponent(page), encoding: .utf8)
-                internalLinks += checker.countInternalReferences(in: html)
-                return html
+            let links = try LinkChecker().check(files: Set(files.keys)) { page in
+                try String(contentsOf: staging.folder.appendingPathComponent(page), encoding: .utf8)
             }
-            if !broken.isEmpty { throw FlowSiteError(.brokenLinks(broken)) }
+            if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken)) }
             let unchanged = staging.unchangedCount
             try staging.commit()
             return BuildReport(
                 pages: graph.routes.count,
                 edges: graph.edges.count,
-                links: internalLinks,
+                links: links.internalReferences,
                 files: files.count,
                 bytes: files.values.reduce(0, +),
                 unchangedFiles: unchanged,
