@@ -2,8 +2,7 @@ import Foundation
 
 /// Successful API responses on disk, one file per URL, so later builds need no network.
 ///
-/// Each entry is written to a temporary file and renamed into place, so an interrupted fetch
-/// never leaves a half-written entry.
+/// Each entry is written atomically, so an interrupted fetch never leaves a half-written entry.
 public struct ResponseCache: Sendable {
     /// The cache folder.
     public let folder: URL
@@ -15,21 +14,12 @@ public struct ResponseCache: Sendable {
         try? Data(contentsOf: file(for: url))
     }
 
-    /// Stores `body` for `url` atomically.
+    /// Stores `body` for `url` atomically (Foundation writes a temporary file beside it and
+    /// renames it into place).
     public func write(_ body: Data, for url: String) throws {
         let target = file(for: url)
-        let manager = FileManager.default
-        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
-        do {
-            try body.write(to: temporary)
-            if rename(temporary.path, target.path) != 0 {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw error
-        }
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try body.write(to: target, options: .atomic)
     }
 
     /// `<folder>/<host_port>/<readable path>-<hash>.json`: readable, and unique per URL.
