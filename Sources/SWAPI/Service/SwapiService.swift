@@ -27,7 +27,7 @@ public struct SwapiService: Sendable {
 
     /// A service over `source` that loads it once and shares the result.
     public static func live(_ source: Source) -> SwapiService {
-        let cache = ArchiveCache {
+        let cache = LoadOnce {
             switch source {
             case .embedded: try EmbeddedSnapshot.load()
             case .directory(let url): try SnapshotDirectory(url: url).load()
@@ -45,21 +45,6 @@ public struct SwapiService: Sendable {
     /// A service whose every call fails with `error`.
     public static func failing(_ error: any Error) -> SwapiService {
         SwapiService { throw error }
-    }
-}
-
-/// Loads once, shares the result (or the error) with every caller.
-actor ArchiveCache {
-    private let load: @Sendable () async throws -> SwapiArchive
-    private var task: Task<SwapiArchive, any Error>?
-
-    init(load: @escaping @Sendable () async throws -> SwapiArchive) { self.load = load }
-
-    func value() async throws -> SwapiArchive {
-        if let task { return try await task.value }
-        let task = Task { try await load() }
-        self.task = task
-        return try await task.value
     }
 }
 

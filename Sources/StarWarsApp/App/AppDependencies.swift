@@ -13,7 +13,7 @@ public struct CatalogService: Sendable {
 
     /// A catalog over the SWAPI service, built once and shared.
     public static func live(_ swapi: SwapiService) -> CatalogService {
-        let cache = CatalogCache { Catalog(archive: try await swapi.archive()) }
+        let cache = LoadOnce { Catalog(archive: try await swapi.archive()) }
         return CatalogService { try await cache.value() }
     }
 
@@ -26,20 +26,6 @@ public struct CatalogService: Sendable {
     /// A catalog whose loading fails with `error`.
     public static func failing(_ error: any Error) -> CatalogService {
         CatalogService { throw error }
-    }
-}
-
-actor CatalogCache {
-    private let load: @Sendable () async throws -> Catalog
-    private var task: Task<Catalog, any Error>?
-
-    init(load: @escaping @Sendable () async throws -> Catalog) { self.load = load }
-
-    func value() async throws -> Catalog {
-        if let task { return try await task.value }
-        let task = Task { try await load() }
-        self.task = task
-        return try await task.value
     }
 }
 
