@@ -18,13 +18,14 @@ public struct TemplateSet: Sendable {
     }
 
     /// The default templates, built into the binary from the repository's `templates/` folder.
-    public static var embedded: TemplateSet {
+    /// Assembled once per process.
+    public static let embedded: TemplateSet = {
         var set = TemplateSet()
         for file in EmbeddedTemplates.files {
             set.add(path: file.path, contents: Data(file.contents.utf8))
         }
         return set
-    }
+    }()
 
     /// The templates in `directory`, over `base` for any file the folder does not have.
     /// - Throws: ``FlowSiteError`` naming the folder or file that could not be read.
