@@ -37,11 +37,12 @@ import Testing
 
     @Test func aBrokenTemplateIsNamed() {
         var set = TemplateSet.embedded
-        set.templates["layout"] = "{{#open}} never closed"
+        set.templates["layout"] = "<p>\n{{#open}} never closed {{/shut}}"
         #expect {
             try PageRenderer<Node>(templates: set, site: SiteInfo(name: "x"))
         } throws: { error in
-            (error as? FlowSiteError)?.description.contains("layout.mustache") == true
+            let message = (error as? FlowSiteError)?.description ?? ""
+            return message.contains("layout.mustache") && message.contains("line 2,") && !message.contains("MustacheParserContext")
         }
     }
 }

@@ -1,4 +1,5 @@
 import FlowSite
+import FlowSiteTesting
 import Foundation
 import SWAPI
 import Testing
@@ -63,6 +64,55 @@ import Testing
         #expect(page.contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
         let link = try String(contentsOf: folder.appendingPathComponent("characters/index.html"), encoding: .utf8)
         #expect(link.contains(#"<a href="x-javascript-alert-1/index.html">[x](javascript:alert(1))</a>"#))
+    }
+
+    /// Names whose `<`, `"` or `&` share a grapheme cluster with a Prepend scalar or a combining
+    /// mark, through every page that shows them (title, description, breadcrumbs, heading,
+    /// lists, relations, dialogs) and the search index.
+    @Test func namesThatFuseWithMarkupStayText() async throws {
+        let names = [
+            "Luke \u{605}<img src=x onerror=alert(1)// \u{605}>",
+            "\"\u{301} autofocus onfocus=alert(1) x=\"",
+            "Leia \u{6DD}'\u{6DD}&\u{6DD}<script\u{301}>alert(1)</script\u{301}>",
+            "Nul\u{0}Esc\u{1B}[2JBell\u{7}",
+        ]
+        func archive(_ names: [String]) throws -> SwapiArchive {
+            let people = names.enumerated().map { Fixtures.person($0.offset + 1, $0.element, films: [1], starships: [1]) }
+            let planet = Planet(name: names[0], residents: people.map(\.url), films: [], url: Fixtures.link(.planets, 1))
+            let film = Film(title: names[1], episodeID: 4, characters: people.map(\.url), url: Fixtures.link(.films, 1))
+            let ship = Starship(name: names[2], pilots: people.map(\.url), url: Fixtures.link(.starships, 1))
+            return try SwapiArchive(people: people, films: [film], planets: [planet], starships: [ship])
+        }
+        let (folder, _) = try await build(try archive(names))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shadowNames = names.map { String(repeating: "x", count: $0.unicodeScalars.count) }
+        let (shadowFolder, _) = try await build(try archive(shadowNames))
+        defer { try? FileManager.default.removeItem(at: shadowFolder) }
+
+        let shadowPages = try SiteDifference.files(in: shadowFolder).filter { $0.key.hasSuffix(".html") }
+        let allowed = Set(shadowPages.values.flatMap { HTMLTags.scan(String(decoding: $0, as: UTF8.self)).map(\.attributes) })
+        let pages = try SiteDifference.files(in: folder).filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count == shadowPages.count)
+        for (path, data) in pages {
+            let html = String(decoding: data, as: UTF8.self)
+            let tags = HTMLTags.scan(html)
+            #expect(Set(tags.map(\.name)).isSubset(of: ["!", "html", "/html", "head", "/head", "meta", "title", "/title", "link", "body", "/body", "a", "/a", "header", "/header", "nav", "/nav", "ul", "/ul", "ol", "/ol", "li", "/li", "main", "/main", "h1", "/h1", "h2", "/h2", "p", "/p", "section", "/section", "strong", "/strong", "em", "/em", "span", "/span", "footer", "/footer", "div", "/div", "form", "/form", "label", "/label", "input", "script", "/script", "br"]), "\(path) has a tag from data: \(tags.map(\.name))")
+            for tag in tags {
+                #expect(allowed.contains(tag.attributes), "\(path): <\(tag.name)> has attributes \(tag.attributes) that only data could have added")
+                for url in tag.urls {
+                    #expect(!url.contains(":") && !url.contains("<") && !url.contains("\""), "\(path): a URL from data: \(url)")
+                }
+            }
+            #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(path) holds a control character")
+        }
+        let luke = try #require(pages.first { $0.key.hasPrefix("characters/luke-") && $0.key.hasSuffix("/index.html") })
+        #expect(HTMLTags.text(of: "h1", in: String(decoding: luke.value, as: UTF8.self)) == names[0])
+        // The search index is JSON read by a script that sets textContent: it keeps the names as
+        // they are, and JSON escapes their control characters.
+        let index = try Data(contentsOf: folder.appendingPathComponent("search/index.json"))
+        #expect(!index.contains(0x1B) && !index.contains(0))
+        let entries = try #require(try JSONSerialization.jsonObject(with: index) as? [[String: Any]])
+        #expect(entries.contains { $0["name"] as? String == names[3] })
     }
 
     @Test func aMissingRelationLeadsToTheNotInTheArchiveDialog() async throws {

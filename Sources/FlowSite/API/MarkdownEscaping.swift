@@ -4,8 +4,9 @@
 /// `>`, `&`, `#`, `~`, `|`) always get a backslash; characters that mean something only where a
 /// line starts (`-`, `+`, `=`, and the `.` or `)` after leading digits) get one there. Runs of
 /// line breaks, tabs and spaces become one space, because a page's inline text has no line
-/// structure; NUL becomes U+FFFD as cmark would do, and U+FEFF a character reference (cmark
-/// ignores one at the start of a document).
+/// structure; NUL, the other control characters and noncharacters become U+FFFD (HTML calls
+/// them parse errors; cmark would pass all but NUL through), and U+FEFF a character reference
+/// (cmark ignores one at the start of a document).
 public enum MarkdownEscaping {
     /// The escaped form of `text`, safe anywhere inline text may stand.
     /// - Parameter atLineStart: whether the text begins a line, where `-`, `+`, `=` and `1.`
@@ -27,7 +28,7 @@ public enum MarkdownEscaping {
                 out.append(" ")
                 pendingSpace = false
             }
-            if scalar == "\u{0}" {
+            if HTMLEscaping.isForbidden(scalar) {
                 out.append("\u{FFFD}")
             } else if scalar == "\u{FEFF}" {
                 out.append(contentsOf: "&#xFEFF;".unicodeScalars)
@@ -47,7 +48,13 @@ public enum MarkdownEscaping {
                 }
             }
         }
-        if pendingSpace { out.append(" ") }
+        if pendingSpace {
+            out.append(" ")
+        } else if out.last == "!" {
+            // The next piece may be a link, and "![" starts an image.
+            out.removeLast()
+            out.append(contentsOf: "\\!".unicodeScalars)
+        }
         return String(out)
     }
 
@@ -72,7 +79,7 @@ public enum MarkdownEscaping {
                 out.append(" ")
                 pendingSpace = false
             }
-            out.append(scalar == "\u{0}" ? "\u{FFFD}" : scalar)
+            out.append(HTMLEscaping.isForbidden(scalar) ? "\u{FFFD}" : scalar)
         }
         if pendingSpace { out.append(" ") }
         return String(out)

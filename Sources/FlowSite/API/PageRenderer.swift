@@ -11,12 +11,20 @@ public struct PageRenderer<R: Route>: Sendable {
     private let library: MustacheLibrary
 
     /// Parses every template.
+    ///
+    /// Each template is parsed with the engine's own content type, so every `{{value}}` is
+    /// escaped per Unicode scalar by the engine, whatever the template library would do.
     /// - Throws: ``FlowSiteError`` naming a template that does not parse, or a missing `layout`.
     public init(templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil) throws {
         var library = MustacheLibrary()
+        let pragma = HTMLValueContentType.registered
         for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: source), named: name)
+                library.register(try MustacheTemplate(string: pragma + "\n" + source), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                // The pragma line comes first, so the template's own lines start at 2.
+                let where_ = "line \(error.context.lineNumber - 1), column \(error.context.columnNumber)"
+                throw FlowSiteError(.template(name: "\(name).mustache", message: "\(where_): \(error.error)"))
             } catch {
                 throw FlowSiteError(.template(name: "\(name).mustache", message: "\(error)"))
             }
