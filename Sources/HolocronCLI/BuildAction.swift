@@ -55,7 +55,7 @@ public struct BuildAction: Sendable {
 
     /// Warnings and errors on standard error; only errors when quiet.
     public func makeLogger() -> Logger {
-        var logger = Logger(label: "holocron") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "holocron") { TerminalSafeLogHandler(base: StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = quiet ? .error : .info
         return logger
     }

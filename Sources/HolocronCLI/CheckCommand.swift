@@ -32,7 +32,7 @@ struct CheckCommand: AsyncParsableCommand {
             var message = "\(site) is not what a build makes now:\n"
             message += difference.lines().map { "  \($0)\n" }.joined()
             message += "Run `holocron build --output \(site)` with the same options, and commit the result."
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            FileHandle.standardError.write(Data((TerminalText.safe(message) + "\n").utf8))
             throw ExitCode(1)
         }
         if !quiet {

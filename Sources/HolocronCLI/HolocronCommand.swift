@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `holocron` command: turns an app's navigation graph into a static site.
 public struct HolocronCommand: AsyncParsableCommand {
@@ -16,4 +17,28 @@ public struct HolocronCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// Parses the arguments and runs the command, like `main()`, but prints every message
+    /// terminal-safe: errors quote names, URLs and files from the data.
+    public static func runMain(_ arguments: [String]? = nil) async {
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let message = TerminalText.safe(fullMessage(for: error))
+            let code = exitCode(for: error)
+            if !message.isEmpty {
+                if code.isSuccess {
+                    print(message)
+                } else {
+                    FileHandle.standardError.write(Data((message + "\n").utf8))
+                }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

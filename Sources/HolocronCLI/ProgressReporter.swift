@@ -27,7 +27,7 @@ public final class ProgressReporter: Sendable {
             if isTerminal { write("\r\u{1B}[2KFetching \(line)") }
         case .retrying(let url, let attempt, let of, let reason, let delay):
             let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-            write((isTerminal ? "\r\u{1B}[2K" : "") + "Retrying \(url) (\(reason)), attempt \(attempt) of \(of), in \(String(format: "%.1f", seconds)) s\n")
+            write((isTerminal ? "\r\u{1B}[2K" : "") + "Retrying \(TerminalText.safe("\(url)")) (\(TerminalText.safe("\(reason)"))), attempt \(attempt) of \(of), in \(String(format: "%.1f", seconds)) s\n")
         case .finished(let statistics):
             let resources = statistics.resources.values.reduce(0, +)
             let seconds = Double(statistics.duration.components.seconds) + Double(statistics.duration.components.attoseconds) / 1e18

@@ -75,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
                             let report = try await action.run()
                             if !quiet { print(report) }
                         } catch {
-                            FileHandle.standardError.write(Data("Rebuild failed; still serving the previous site. \(error)\n".utf8))
+                            FileHandle.standardError.write(Data(TerminalText.safe("Rebuild failed; still serving the previous site. \(error)\n").utf8))
                         }
                         fflush(nil)
                     }

@@ -4,6 +4,6 @@ import HolocronCLI
 @main
 enum Holocron {
     static func main() async {
-        await HolocronCommand.main()
+        await HolocronCommand.runMain()
     }
 }

@@ -146,6 +146,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/archive/missing/planets-404/index.html").path))
     }
 
+    @Test func dataQuotedInWarningsAndErrorsCannotDriveTheTerminal() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try SnapshotDirectory.write(SyntheticArchive.make(people: 12), to: data)
+        let hostile = #"Evil \u001b]0;owned\u0007\u001b[2J\r\u009b31m"#
+        // A warning that quotes a name: person 1 points at a planet that is not in the archive.
+        let people = data.appendingPathComponent("people.json")
+        let text = try String(contentsOf: people, encoding: .utf8)
+            .replacingOccurrences(of: "https://swapi.dev/api/planets/1/", with: "https://swapi.dev/api/planets/404/")
+            .replacingOccurrences(of: #""Person 1""#, with: "\"\(hostile)\"")
+        try Data(text.utf8).write(to: people)
+        let warned = try await holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(warned.stderr.contains(#"Evil \u{1B}]0;owned\u{7}\u{1B}[2J\u{D}\u{9B}31m"#), "\(warned.stderr)")
+        // An error that quotes a name: film 2's episode is not a number.
+        let films = data.appendingPathComponent("films.json")
+        let broken = try String(contentsOf: films, encoding: .utf8)
+            .replacingOccurrences(of: #""episode_id" : 5"#, with: #""episode_id" : "five""#)
+            .replacingOccurrences(of: #""Film 2""#, with: "\"\(hostile)\"")
+        try Data(broken.utf8).write(to: films)
+        let failed = try await holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains(#"Evil \u{1B}]0;owned"#), "\(failed.stderr)")
+        for run in [warned, failed] {
+            #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) }, "a control character reached the terminal: \(run.stderr.debugDescription)")
+        }
+    }
+
     @Test func helpListsTheOptions() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
