@@ -1,4 +1,4 @@
-import FlowSite
+@testable import FlowSite
 import Testing
 
 @Suite struct RouteTests {
@@ -8,8 +8,12 @@ import Testing
         ("R2-D2", "r2-d2"),
         ("  --Weird__name--  ", "weird-name"),
         ("../../etc/passwd", "etc-passwd"),
-        ("..", "untitled"),
         ("", "untitled"),
+        ("   ", "untitled"),
+        ("Владимир Путин", "vladimir-putin"),
+        ("Ἀχιλλεύς", "achilleus"),
+        ("毛泽东", "mao-ze-dong"),
+        ("محمد علي", "mhmd-ly"),
         ("Jabba's Palace", "jabbas-palace"),
         ("Ki-Adi-Mundi", "ki-adi-mundi"),
         ("ＡＢＣ full width", "abc-full-width"),
@@ -24,6 +28,30 @@ import Testing
             let slug = Slug(text).rawValue
             #expect(!slug.contains("/") && !slug.contains(".") && !slug.isEmpty)
         }
+    }
+
+    @Test func textWithNothingToSpellGetsAStableHashNotACounter() {
+        let a = Slug("..").rawValue, b = Slug("!!!").rawValue, emoji = Slug("😀").rawValue
+        #expect(a.hasPrefix("untitled-") && b.hasPrefix("untitled-") && emoji.hasPrefix("untitled-"))
+        #expect(Set([a, b, emoji]).count == 3)
+        #expect(Slug("..").rawValue == a, "the same text always gets the same slug")
+        #expect(a == "untitled-" + Slug.stableHash(".."))
+        #expect(Slug.stableHash("..").count == 8)
+    }
+
+    @Test func longNamesAreCutOnACharacterBoundaryWithAHashOfTheWhole() {
+        let long = String(repeating: "Ünïcödé ", count: 60) + "end"
+        let other = String(repeating: "Ünïcödé ", count: 60) + "fin"
+        let slug = Slug(long).rawValue
+        #expect(slug.utf8.count <= Slug.maximumLength)
+        #expect(slug.hasPrefix("unicode-unicode-"))
+        #expect(slug.hasSuffix("-" + Slug.stableHash(long)))
+        #expect(Slug(other).rawValue != slug, "names that differ only past the cut keep different slugs")
+        #expect(Slug(slug).rawValue == slug, "a slug is its own slug")
+        let alreadySlug = String(repeating: "a", count: 300)
+        #expect(Slug(alreadySlug).rawValue.utf8.count == Slug.maximumLength)
+        #expect(Slug(long).suffixed(12).rawValue.utf8.count <= Slug.maximumLength)
+        #expect(Slug(long).suffixed(12).rawValue.hasSuffix("-12"))
     }
 
     @Test func suffixedSlugsStayDistinct() {

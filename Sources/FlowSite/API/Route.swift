@@ -21,26 +21,57 @@ public protocol Route: Hashable, Sendable {
     var path: RoutePath { get }
 }
 
-/// A URL-safe path segment: lowercase ASCII letters, digits and single hyphens, never empty.
+/// A URL-safe path segment: lowercase ASCII letters, digits and single hyphens, never empty,
+/// at most ``maximumLength`` bytes.
 ///
-/// Any text becomes a slug: accents are folded, everything else turns into hyphens, so a slug
-/// can never be `.`, `..` or contain a `/`, and a page can never be written outside the site.
+/// Any text becomes a slug: accents are folded, other scripts are transliterated to Latin where
+/// Foundation can (Cyrillic, Greek, Arabic, Chinese, Korean…), everything else turns into
+/// hyphens, so a slug can never be `.`, `..` or contain a `/`, and a page can never be written
+/// outside the site. Empty text becomes `untitled`; other text with nothing to spell out becomes
+/// `untitled-` and a short hash of the text, and a slug too long for a file name is cut and given the hash of the whole, so
+/// different texts keep different slugs and the same text always gets the same one.
 ///
 /// ```swift
 /// Slug("Padmé Amidala").rawValue  // "padme-amidala"
 /// Slug("R2-D2").rawValue          // "r2-d2"
+/// Slug("Владимир").rawValue       // "vladimir"
 /// ```
 public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The slug text.
     public let rawValue: String
 
-    /// Makes a slug from any text; text with no letters or digits becomes `untitled`.
+    /// The longest slug in bytes: well below the 255 bytes file systems allow for a name, so a
+    /// slug plus a `-N` suffix always fits.
+    public static let maximumLength = 80
+
+    /// Makes a slug from any text.
     public init(_ text: String) {
         if Self.isSlug(text) {
             // Routes rebuild their paths often, from text that already is a slug.
-            rawValue = text
+            rawValue = text.utf8.count <= Self.maximumLength ? text : Self.capped(text, hashing: text)
             return
         }
+        var folded = Self.fold(text)
+        if folded.isEmpty, text.unicodeScalars.contains(where: { $0.value > 0x7F }),
+            let latin = text.applyingTransform(.toLatin, reverse: false)
+        {
+            // Only text with nothing left after folding pays for ICU's transliteration, so a
+            // Latin name like "Padmé" keeps the slug it always had.
+            folded = Self.fold(latin)
+        }
+        if folded.isEmpty {
+            let blank = text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+            rawValue = blank ? "untitled" : "untitled-" + Self.stableHash(text)
+        } else {
+            rawValue = folded.utf8.count <= Self.maximumLength ? folded : Self.capped(folded, hashing: text)
+        }
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Lowercase ASCII letters and digits of `text` (after folding accents), joined by single
+    /// hyphens where anything else stood.
+    private static func fold(_ text: String) -> String {
         var result = ""
         var pendingHyphen = false
         // NFKD splits "é" into "e" plus a combining accent, which is then dropped.
@@ -53,17 +84,40 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
                     if pendingHyphen && !result.isEmpty { result.append("-") }
                     pendingHyphen = false
                     result.unicodeScalars.append(scalar)
-                } else if scalar == "'" || scalar == "’" {
+                } else if scalar == "'" || scalar == "’" || scalar == "ʿ" || scalar == "ʻ" {
                     continue  // "Jabba's" reads better as "jabbas" than "jabba-s"
                 } else {
                     pendingHyphen = true
                 }
             }
         }
-        rawValue = result.isEmpty ? "untitled" : result
+        return result
     }
 
-    public init(stringLiteral value: String) { self.init(value) }
+    /// `slug` cut to leave room for a hyphen and the hash of `original`.
+    private static func capped(_ slug: String, hashing original: String) -> String {
+        let suffix = "-" + stableHash(original)
+        return trimmed(slug, toBytes: maximumLength - suffix.utf8.count) + suffix
+    }
+
+    /// The first `count` bytes of an ASCII slug, without a trailing hyphen.
+    private static func trimmed(_ slug: String, toBytes count: Int) -> String {
+        var prefix = slug.utf8.prefix(count)
+        while prefix.last == UInt8(ascii: "-") { prefix.removeLast() }
+        return String(decoding: prefix, as: UTF8.self)
+    }
+
+    /// Eight hex digits of the 64-bit FNV-1a hash of the text's UTF-8 bytes: the same on every
+    /// machine and every run, unlike `Hasher`.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash >> 32 ^ hash & 0xFFFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
 
     /// Whether `text` is already a slug: `a-z`, `0-9` and single inner hyphens.
     static func isSlug(_ text: String) -> Bool {
@@ -78,8 +132,12 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
         return !text.isEmpty && !previousHyphen
     }
 
-    /// This slug with `-2`, `-3`, … appended: how an app keeps duplicate names apart.
-    public func suffixed(_ number: Int) -> Slug { Slug("\(rawValue)-\(number)") }
+    /// This slug with `-2`, `-3`, … appended: how an app keeps duplicate names apart. A slug at
+    /// the maximum length is cut to make room, so the suffix is never lost.
+    public func suffixed(_ number: Int) -> Slug {
+        let suffix = "-\(number)"
+        return Slug(Self.trimmed(rawValue, toBytes: Self.maximumLength - suffix.utf8.count) + suffix)
+    }
 
     public var description: String { rawValue }
 
