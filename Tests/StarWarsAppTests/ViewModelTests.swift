@@ -107,6 +107,26 @@ import Testing
         #expect(Set(slugs).count == slugs.count)
         #expect(Catalog(archive: try! SwapiArchive(people: [Fixtures.person(3, "Page")])).slug(of: .people, id: 3) == "page-2")
     }
+
+    @Test func duplicateNamesTakeLinearWork() {
+        // 3,000 copies of one name: the old search from -2 upwards tried about 4.5 million slugs.
+        var allocator = SlugAllocator()
+        let slugs = (0..<3000).map { _ in allocator.claim("han-solo") }
+        #expect(slugs.prefix(3) == ["han-solo", "han-solo-2", "han-solo-3"])
+        #expect(slugs.last == "han-solo-3000")
+        #expect(Set(slugs).count == 3000)
+        #expect(allocator.probes <= 2 * 3000, "suffix search must resume where it stopped: \(allocator.probes) probes")
+    }
+
+    @Test func suffixesSkipSlugsThatNamesAlreadyTook() {
+        var allocator = SlugAllocator(reserved: ["page"])
+        #expect(allocator.claim("han-2") == "han-2")
+        #expect(allocator.claim("han") == "han")
+        #expect(allocator.claim("han") == "han-3")
+        #expect(allocator.claim("han-3") == "han-3-2")
+        #expect(allocator.claim("han") == "han-4")
+        #expect(allocator.claim("page") == "page-2")
+    }
 }
 
 @Suite struct CoordinatorTests {
