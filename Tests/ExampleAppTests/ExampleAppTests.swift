@@ -54,7 +54,7 @@ struct ServiceDown: Error, CustomStringConvertible {
         let page = try await coordinator.makeScreen(for: .initial).makePage()
         let action = try #require(page.document.linkedActions.first { $0.label == "Go to Detail" })
 
-        coordinator.navigate(to: action.route, from: .initial, in: navigator)
+        coordinator.navigate(action, from: .initial, in: navigator)
 
         #expect(navigator.shown.last == .init(.detail, .push))
         #expect(navigator.stack == [.initial, .detail])
@@ -64,7 +64,7 @@ struct ServiceDown: Error, CustomStringConvertible {
         let coordinator = ExampleCoordinator(factory: MockExampleFactory())
         let navigator = RecordingNavigator<ExampleRoute>()
         coordinator.start(in: navigator)
-        coordinator.navigate(to: .about, from: .initial, in: navigator)
+        coordinator.navigate(NavigationAction("about", to: .about), from: .initial, in: navigator)
         #expect(navigator.shown.last == .init(.about, .modal))
     }
 

@@ -1,4 +1,5 @@
 import FlowSite
+import FlowSiteTesting
 import Synchronization
 import Testing
 
@@ -130,5 +131,44 @@ import Testing
         #expect(graph.routes.contains("characters"))
         #expect(visits.visit("characters/luke")?.breadcrumbs.map(\.title) == ["Home", "Characters", "characters/luke"])
         #expect(visits.visit("characters/leia")?.breadcrumbs.map(\.title) == ["Home", "Characters", "characters/leia"])
+    }
+}
+
+/// The walker follows links by running the app's own navigation code, with itself as the
+/// navigator.
+@Suite struct WalkerNavigationTests {
+    /// Routes links through `navigate` and records each call, like an app's flow controller.
+    struct FlowCoordinator: RootCoordinator {
+        var base = GraphCoordinator(links: ["": ["a", "b"], "a": ["a/1"], "b": []])
+        var misroute = false
+        let calls = RecordingNavigator<Node>()
+        var startRoute: Node { "" }
+        var siteInfo: SiteInfo<Node> { base.siteInfo }
+        func makeScreen(for route: Node) async throws -> any Screen<Node> { try await base.makeScreen(for: route) }
+        func navigate(_ action: NavigationAction<Node>, from source: Node, in navigator: some Navigator<Node>) {
+            calls.show(action.route, as: .push)
+            if misroute && action.route == "b" { return navigator.show("a", as: .push) }
+            navigator.show(action.route, as: action.route == "b" ? .modal : source == "a" ? .replace : .push)
+        }
+    }
+
+    @Test func presentationsComeFromTheCoordinatorsNavigationCalls() async throws {
+        let coordinator = FlowCoordinator()
+        let graph = try await SiteWalker(coordinator: coordinator).walk { _ in }
+        #expect(Set(coordinator.calls.shown.map(\.route)) == ["a", "b", "a/1"])
+        #expect(graph.records["b"]?.presentation == .modal)
+        #expect(graph.records["a/1"]?.presentation == .replace)
+        #expect(graph.edges.map(\.presentation) == [.push, .modal, .replace])
+    }
+
+    @Test func aLinkWhoseNavigationShowsAnotherRouteFailsTheWalk() async throws {
+        var coordinator = FlowCoordinator()
+        coordinator.misroute = true
+        await #expect {
+            try await SiteWalker(coordinator: coordinator).walk { _ in }
+        } throws: { error in
+            let text = (error as? FlowSiteError)?.description ?? ""
+            return text.contains("'to b'") && text.contains("showed a (push)")
+        }
     }
 }

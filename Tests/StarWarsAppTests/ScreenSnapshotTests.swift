@@ -103,8 +103,6 @@ import Testing
         await snapshot(about, as: .markdown(at: AppRoute.about.path), named: "about")
         let missing = AlertScreen(viewModel: AlertViewModel(route: .missing(.starships, id: 99)))
         await snapshot(missing, as: .markdown(at: AppRoute.alert(.missing(.starships, id: 99)).path), named: "missing")
-        let unavailable = AlertScreen(viewModel: AlertViewModel(route: .unavailable, failure: "the archive is offline"))
-        await snapshot(unavailable, as: .markdown(at: AppRoute.alert(.unavailable).path), named: "unavailable")
     }
 
     @Test func wholePages() async {

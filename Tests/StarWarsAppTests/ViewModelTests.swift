@@ -129,8 +129,12 @@ import Testing
     }
 }
 
+/// The app's navigation code on a recording navigator: the same calls the site walker records.
 @Suite struct CoordinatorTests {
-    struct RecordingFactory: CharactersFactory {
+    /// A factory that makes real screens over the fixtures; its `…In…` methods are the
+    /// protocol's own, so the test runs the code the site runs.
+    struct FixtureFactory: ResourceFactory {
+        var kind: ResourceKind { .people }
         func createList(page: Int) -> ResourceListScreen {
             ResourceListScreen(viewModel: ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: page))
         }
@@ -139,52 +143,58 @@ import Testing
         }
     }
 
-    let flow = CharactersFlowController(factory: RecordingFactory())
+    let flow = ResourceFlowController(factory: FixtureFactory())
+    let luke = Fixtures.catalog.route(.people, id: 1)
 
-    @Test func startingTheFlowShowsTheFirstListPageAsRoot() {
+    @Test func enteringTheFlowPushesItsList() {
         let navigator = RecordingNavigator<AppRoute>()
-        flow.start(in: navigator)
-        #expect(navigator.shown == [.init(.list(.people), .root)])
+        flow.didSelectListPage(1, from: .home, in: navigator)
+        #expect(navigator.shown == [.init(.list(.people), .push)])
     }
 
-    @Test func selectingARowPushesThatCharacter() async {
+    @Test func theNextListPageReplacesTheOneShown() {
         let navigator = RecordingNavigator<AppRoute>()
-        flow.start(in: navigator)
-        let state = await ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: 1).load()
-        flow.didSelectRow(1, of: state, in: navigator)
-        #expect(navigator.shown.last == .init(Fixtures.catalog.route(.people, id: 5), .push))
-        #expect(navigator.stack == [.list(.people), Fixtures.catalog.route(.people, id: 5)])
+        flow.show(.list(.people), from: .home, in: navigator)
+        flow.show(.list(.people, page: 2), from: .list(.people), in: navigator)
+        #expect(navigator.shown.map(\.presentation) == [.push, .replace])
+        #expect(navigator.stack == [.list(.people, page: 2)])
     }
 
-    @Test func anOutOfRangeRowPushesNothing() async {
+    @Test func selectingACharacterInsideTheFlowPushesIt() {
         let navigator = RecordingNavigator<AppRoute>()
-        let state = await ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: 1).load()
-        flow.didSelectRow(3, of: state, in: navigator)
-        flow.didSelectRow(-1, of: state, in: navigator)
+        flow.show(luke, from: .list(.people, page: 2), in: navigator)
+        flow.show(Fixtures.catalog.route(.people, id: 5), from: luke, in: navigator)
+        #expect(navigator.shown.map(\.presentation) == [.push, .push])
+    }
+
+    @Test func aCharacterFromAnotherFlowOpensAsADeepLink() {
+        let navigator = RecordingNavigator<AppRoute>()
+        flow.show(luke, from: Fixtures.catalog.route(.films, id: 1), in: navigator)
+        #expect(navigator.shown == [.init(luke, .root)])
+    }
+
+    @Test func routesOfOtherFlowsAreNotShown() {
+        let navigator = RecordingNavigator<AppRoute>()
+        flow.show(.list(.films), from: .home, in: navigator)
+        flow.show(.about, from: .home, in: navigator)
         #expect(navigator.shown.isEmpty)
-    }
-
-    @Test func aFailingLoadPresentsTheAlert() async {
-        let navigator = RecordingNavigator<AppRoute>()
-        let state = await ResourceListViewModel(dependencies: Fixtures.failing, kind: .people, page: 1).load()
-        flow.didFinishLoading(state, in: navigator)
-        #expect(navigator.shown == [.init(.alert(.unavailable), .modal)])
-        flow.didSelectRow(0, of: state, in: navigator)
-        #expect(navigator.shown.count == 1)
     }
 
     @Test func theAppCoordinatorPresentsLikeTheSiteReads() {
         let app = AppCoordinator(dependencies: Fixtures.dependencies)
-        let luke = Fixtures.catalog.route(.people, id: 1)
         let navigator = RecordingNavigator<AppRoute>()
         app.start(in: navigator)
-        app.navigate(to: .list(.people), from: .home, in: navigator)
-        app.navigate(to: .list(.people, page: 2), from: .list(.people), in: navigator)
-        app.navigate(to: luke, from: .list(.people, page: 2), in: navigator)
-        app.navigate(to: .alert(.missing(.starships, id: 99)), from: luke, in: navigator)
+        app.navigate(NavigationAction("Characters", to: .list(.people)), from: .home, in: navigator)
+        app.navigate(NavigationAction("Next", to: .list(.people, page: 2)), from: .list(.people), in: navigator)
+        app.navigate(NavigationAction("Luke", to: luke), from: .list(.people, page: 2), in: navigator)
+        app.navigate(NavigationAction("Starship #99", to: .alert(.missing(.starships, id: 99))), from: luke, in: navigator)
         #expect(navigator.shown.map(\.presentation) == [.root, .push, .replace, .push, .modal])
         #expect(navigator.stack == [.home, .list(.people, page: 2), luke, .alert(.missing(.starships, id: 99))])
-        #expect(app.presentation(of: luke, from: Fixtures.catalog.route(.films, id: 1)) == .root)
+        let fromFilm = RecordingNavigator<AppRoute>()
+        app.navigate(NavigationAction("Luke", to: luke), from: Fixtures.catalog.route(.films, id: 1), in: fromFilm)
+        app.navigate(NavigationAction("Home", to: .home), from: luke, in: fromFilm)
+        app.navigate(NavigationAction("About", to: .about), from: luke, in: fromFilm)
+        #expect(fromFilm.shown.map(\.presentation) == [.root, .root, .modal])
         #expect(app.rootStack(for: luke) == [.home, .list(.people), luke])
     }
 }

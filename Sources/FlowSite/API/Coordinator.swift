@@ -1,15 +1,24 @@
-/// Owns navigation for a set of routes: which screen shows a route, and how it is presented.
+/// Owns navigation for a set of routes: which screen shows a route, and how a route is
+/// presented when the user follows a link to it.
 ///
 /// An app has one root coordinator (see ``RootCoordinator``) that hands each route to a child
-/// coordinator; the site walker asks the root coordinator for every screen it reaches.
+/// coordinator or flow controller. The site walker asks the root coordinator for every screen,
+/// and follows every link on a page by calling ``navigate(_:from:in:)`` with itself as the
+/// ``Navigator``: what the app's own navigation code shows is what the link leads to.
 public protocol Coordinator<R>: Sendable {
     associatedtype R: Route
 
     /// Makes the screen for `route`, building its view model through a factory.
     func makeScreen(for route: R) async throws -> any Screen<R>
 
-    /// How `route` is presented when the user follows a link to it from `source`.
-    /// The default is ``Presentation/push``.
+    /// The user followed `action` on `source`'s page: show the action's route on `navigator`,
+    /// through the same code a tap runs (the owning coordinator or flow controller, its factory's
+    /// `pushIn…`/`rootIn…` methods, down to ``Navigator/show(_:as:)``). It must show exactly the
+    /// action's route, once. The default shows it as ``presentation(of:from:)`` says.
+    func navigate(_ action: NavigationAction<R>, from source: R, in navigator: some Navigator<R>)
+
+    /// How `route` is presented when reached from `source`, for coordinators that keep the
+    /// default ``navigate(_:from:in:)``. The default is ``Presentation/push``.
     func presentation(of route: R, from source: R) -> Presentation
 
     /// A screen that explains a failure to build `route`'s screen, or `nil` to fail the build.
@@ -26,16 +35,15 @@ public protocol Coordinator<R>: Sendable {
 }
 
 extension Coordinator {
+    public func navigate(_ action: NavigationAction<R>, from source: R, in navigator: some Navigator<R>) {
+        navigator.show(action.route, as: presentation(of: action.route, from: source))
+    }
+
     public func presentation(of route: R, from source: R) -> Presentation { .push }
 
     public func errorScreen(for route: R, error: any Error) -> (any Screen<R>)? { nil }
 
     public func rootStack(for route: R) -> [R] { [route] }
-
-    /// Shows `route` as reached from `source`, the way a tap on a link would.
-    public func navigate(to route: R, from source: R, in navigator: some Navigator<R>) {
-        navigator.show(route, as: presentation(of: route, from: source))
-    }
 }
 
 /// The app's top coordinator: where navigation starts and what every page shares.
@@ -72,7 +80,8 @@ public struct SiteInfo<R: Route>: Sendable {
     }
 }
 
-/// Receives navigation: the site walker is one, and tests use a recording navigator.
+/// Receives navigation, like a navigation controller: the site walker is one (it records what
+/// coordinators show and turns it into links and breadcrumbs), and tests use a recording one.
 public protocol Navigator<R>: Sendable {
     associatedtype R: Route
     /// Shows `route` with the given presentation.

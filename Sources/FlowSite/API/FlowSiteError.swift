@@ -10,6 +10,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case reservedPath(path: String, route: String)
         /// Screens could not be built and the app has no error screen for them.
         case screensFailed([(route: String, error: String)])
+        /// Following a link ran the app's navigation code, which did not show the link's route.
+        case navigationMismatch(page: String, label: String, route: String, shown: [String])
         /// Pages link to files that do not exist.
         case brokenLinks([BrokenLink])
         /// The output folder exists but was not made by holocron.
@@ -45,6 +47,10 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "\(failures.count) screen(s) failed to build and the app has no error screen for them:\n"
                 + failures.map { "  - \($0.route): \($0.error)" }.joined(separator: "\n")
                 + "\nFix the data or service behind each route, or return an error screen from the coordinator's errorScreen(for:error:)."
+        case .navigationMismatch(let page, let label, let route, let shown):
+            "The link '\(label)' on \(page) leads to \(route), but following it showed "
+                + (shown.isEmpty ? "nothing" : shown.joined(separator: ", "))
+                + ". A coordinator's navigate(_:from:in:) must show the action's own route, once."
         case .brokenLinks(let links):
             "\(links.count) broken link(s); the previous site was left as it was:\n"
                 + links.map { "  - \($0.page): \($0.link)" }.joined(separator: "\n")

@@ -23,19 +23,16 @@ public enum Presentation: String, Sendable, Hashable, CaseIterable, CustomString
 
 /// Something the user can do on a screen that leads to another screen: a label and a route.
 ///
-/// View models never build URLs; they expose actions, and the coordinator decides how each
-/// route is presented unless the action insists on a ``Presentation``.
+/// View models never build URLs; they expose actions, and the coordinator that owns the flow
+/// decides how each route is presented when the action is followed.
 public struct NavigationAction<R: Route>: Sendable, Hashable {
     /// The text of the link or button.
     public var label: String
     /// Where the action leads.
     public var route: R
-    /// A presentation the action insists on; `nil` lets the coordinator decide.
-    public var presentation: Presentation?
 
-    public init(_ label: String, to route: R, presentation: Presentation? = nil) {
+    public init(_ label: String, to route: R) {
         self.label = label
         self.route = route
-        self.presentation = presentation
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Walks an app like a user who follows every link: breadth-first from the root coordinator's
 /// start route, each reachable route once, recording the edges and each page's navigation stack.
@@ -67,7 +68,7 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
                 }
                 for action in outcome.actions {
                     let target = action.route
-                    let presentation = action.presentation ?? coordinator.presentation(of: target, from: route)
+                    let presentation = try follow(action, from: route)
                     graph.edges.append(Edge(from: route, to: target, label: action.label, presentation: presentation))
                     guard records[target] == nil else { continue }
                     let stack = presentation == .root
@@ -88,6 +89,21 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
         graph.records = records
         graph.titles = titles
         return graph
+    }
+
+    /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
+    /// the walker as its navigator, and what it shows is the link's target and presentation.
+    private func follow(_ action: NavigationAction<R>, from source: R) throws -> Presentation {
+        let navigator = WalkNavigator<R>()
+        coordinator.navigate(action, from: source, in: navigator)
+        let shown = navigator.shown
+        guard shown.count == 1, let only = shown.first, only.route == action.route else {
+            throw FlowSiteError(.navigationMismatch(
+                page: "\(source)", label: action.label, route: "\(action.route)",
+                shown: shown.map { "\($0.route) (\($0.presentation))" }
+            ))
+        }
+        return only.presentation
     }
 
     /// The coordinator's root stack for `route`, ending with `route`.
@@ -165,6 +181,17 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
 
 private func describe(_ error: any Error) -> String {
     String(describing: error)
+}
+
+/// The walker's navigator for one followed action: it records what the app shows.
+final class WalkNavigator<R: Route>: Navigator, Sendable {
+    private let steps = Mutex<[(route: R, presentation: Presentation)]>([])
+
+    func show(_ route: R, as presentation: Presentation) {
+        steps.withLock { $0.append((route, presentation)) }
+    }
+
+    var shown: [(route: R, presentation: Presentation)] { steps.withLock { $0 } }
 }
 
 /// One page the walker made, with what the renderer needs to place it in the site.

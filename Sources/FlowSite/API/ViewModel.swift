@@ -1,7 +1,8 @@
 /// Owns a screen's presentation logic: loads its ``State`` through the services it declares.
 ///
-/// A view model states the services it needs by protocol composition and receives a container
-/// that has them, so tests pass a container of mocks:
+/// A view model states the services it needs by protocol composition (a `Dependencies`
+/// typealias by convention) and receives a container that has them, so tests pass a container
+/// of mocks:
 ///
 /// ```swift
 /// struct DetailViewModel: ViewModel {
@@ -11,8 +12,6 @@
 /// }
 /// ```
 public protocol ViewModel<State>: Sendable {
-    /// The services this view model needs, as a composition of `Has…` protocols.
-    associatedtype Dependencies = Void
     /// The presentation state: a plain value that can be rendered, compared and snapshot-tested.
     associatedtype State: Sendable
 

@@ -1,15 +1,15 @@
 import FlowSite
 import SWAPI
 
-/// The root coordinator: hands each route to the child coordinator that owns it and decides
-/// how routes are presented, so that breadcrumbs read like the site's hierarchy.
+/// The root coordinator: hands each route to the child coordinator or flow controller that owns
+/// it, both to make its screen and to present it when a link leads there.
 public struct AppCoordinator: RootCoordinator {
     let children: [any ChildCoordinator]
 
     public init(dependencies: AppDependencies) {
         children = [
             HomeCoordinator(dependencies: dependencies),
-            CharactersFlowController(factory: LiveCharactersFactory(dependencies: dependencies)),
+            CharactersModule.makeCoordinator(dependencies),
             FilmsModule.makeCoordinator(dependencies),
             PlanetsModule.makeCoordinator(dependencies),
             SpeciesModule.makeCoordinator(dependencies),
@@ -39,17 +39,12 @@ public struct AppCoordinator: RootCoordinator {
         return try await child.makeScreen(for: route)
     }
 
-    /// Dialogs are modal; moving between pages of one list replaces the page; a resource
-    /// reached from outside its own kind's flow opens that flow, as a deep link would.
-    public func presentation(of route: AppRoute, from source: AppRoute) -> Presentation {
-        switch (route, source) {
-        case (.about, _), (.alert, _): .modal
-        case (.home, _): .root
-        case (.resources(let kind, .list), .resources(let sourceKind, .list)) where kind == sourceKind: .replace
-        case (.resources(let kind, .detail), .resources(let sourceKind, _)) where kind == sourceKind: .push
-        case (.resources(_, .detail), _): .root
-        default: .push
-        }
+    /// A link was followed: the flow that owns the target presents it (dialogs modal, Home as
+    /// the root, a resource from outside its own flow as a deep link), so breadcrumbs read like
+    /// the site's hierarchy.
+    public func navigate(_ action: NavigationAction<AppRoute>, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        // No owner means nothing is shown, and the walker names the link.
+        children.first { $0.handles(action.route) }?.show(action.route, from: source, in: navigator)
     }
 
     public func rootStack(for route: AppRoute) -> [AppRoute] {
@@ -58,11 +53,5 @@ public struct AppCoordinator: RootCoordinator {
         case .resources(let kind, .detail): [.home, .list(kind), route]
         default: [.home, route]
         }
-    }
-
-    /// A screen that could not be built shows the alert dialog with the reason.
-    public func errorScreen(for route: AppRoute, error: any Error) -> (any Screen<AppRoute>)? {
-        if error is UnhandledRoute { return nil }  // a wiring bug must fail the build
-        return AlertScreen(viewModel: AlertViewModel(route: .unavailable, failure: "\(error)"))
     }
 }

@@ -11,7 +11,7 @@ public enum AppRoute: Route, CustomStringConvertible {
     case search
     /// The About dialog.
     case about
-    /// A dialog for an error or a missing resource.
+    /// A dialog for a missing resource.
     case alert(AlertRoute)
 
     public var path: RoutePath {
@@ -23,7 +23,6 @@ public enum AppRoute: Route, CustomStringConvertible {
         case .search: ["search"]
         case .about: ["about"]
         case .alert(.missing(let kind, let id)): ["archive", "missing", Slug("\(kind.slug.rawValue)-\(id)")]
-        case .alert(.unavailable): ["archive", "unavailable"]
         }
     }
 
@@ -35,7 +34,6 @@ public enum AppRoute: Route, CustomStringConvertible {
         case .search: "search"
         case .about: "about"
         case .alert(.missing(let kind, let id)): "missing \(kind) \(id)"
-        case .alert(.unavailable): "archive unavailable"
         }
     }
 
@@ -55,8 +53,6 @@ public enum ResourceRoute: Hashable, Sendable {
 public enum AlertRoute: Hashable, Sendable {
     /// A relation points at a resource the archive does not hold.
     case missing(ResourceKind, id: Int)
-    /// The archive could not be loaded.
-    case unavailable
 }
 
 extension ResourceKind {

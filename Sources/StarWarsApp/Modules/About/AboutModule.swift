@@ -41,4 +41,9 @@ public struct AboutCoordinator: ChildCoordinator {
     public func handles(_ route: AppRoute) -> Bool { route == .about }
 
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> { AboutScreen() }
+
+    /// About is a dialog over the page it was opened from.
+    public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        navigator.show(route, as: .modal)
+    }
 }

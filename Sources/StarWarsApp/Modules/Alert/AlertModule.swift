@@ -7,29 +7,23 @@ public struct AlertContent: Sendable, Hashable {
     public var message: String
 }
 
-/// Explains a missing resource or an archive that could not be loaded.
+/// Explains a missing resource.
 public struct AlertViewModel: ViewModel {
-    public typealias Dependencies = Void
     public let route: AlertRoute
-    /// The failure behind an `unavailable` alert, when known.
-    public var failure: String?
 
-    public init(route: AlertRoute, failure: String? = nil) {
+    public init(route: AlertRoute) {
         self.route = route
-        self.failure = failure
     }
 
-    public func load() async -> AlertContent { Self.content(route, failure: failure) }
+    public func load() async -> AlertContent { Self.content(route) }
 
-    public static func content(_ route: AlertRoute, failure: String? = nil) -> AlertContent {
+    public static func content(_ route: AlertRoute) -> AlertContent {
         switch route {
         case .missing(let kind, let id):
             AlertContent(
                 title: "Not in the archive",
                 message: "\(kind.singular) #\(id) is not in the archive: a page links to it, but the data this site was built from does not hold it."
             )
-        case .unavailable:
-            AlertContent(title: "Archive unavailable", message: failure ?? "The archive could not be loaded.")
         }
     }
 }
@@ -59,5 +53,10 @@ public struct AlertCoordinator: ChildCoordinator {
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
         guard case .alert(let alert) = route else { throw UnhandledRoute(route: route, coordinator: "AlertCoordinator") }
         return AlertScreen(viewModel: AlertViewModel(route: alert))
+    }
+
+    /// Alerts are dialogs over the page that led to them.
+    public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        navigator.show(route, as: .modal)
     }
 }

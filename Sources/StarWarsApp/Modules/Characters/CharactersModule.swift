@@ -13,6 +13,13 @@ public enum CharactersModule {
         return [species, Format.text(homeworld), born].joined(separator: " · ")
     }
 
+    /// The Characters flow: a flow controller over a factory of character screens.
+    public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
+        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .people) {
+            CharacterDetailViewModel(dependencies: $0, id: $1)
+        })
+    }
+
     /// Every attribute and relation of a character.
     public static func detail(of person: Person, in catalog: Catalog) -> DetailContent {
         DetailContent(

@@ -35,7 +35,7 @@ public enum FilmsModule {
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceCoordinator(kind: .films, factory: LiveResourceFactory(dependencies: dependencies, kind: .films) {
+        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .films) {
             MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.film($1) }, map: detail)
         })
     }

@@ -92,4 +92,9 @@ public struct HomeCoordinator: ChildCoordinator {
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
         HomeScreen(viewModel: HomeViewModel(dependencies: dependencies))
     }
+
+    /// Home starts a new stack from anywhere.
+    public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        navigator.show(route, as: .root)
+    }
 }

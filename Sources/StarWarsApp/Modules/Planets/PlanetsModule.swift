@@ -30,7 +30,7 @@ public enum PlanetsModule {
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceCoordinator(kind: .planets, factory: LiveResourceFactory(dependencies: dependencies, kind: .planets) {
+        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .planets) {
             MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.planet($1) }, map: detail)
         })
     }

@@ -31,7 +31,7 @@ public enum SpeciesModule {
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceCoordinator(kind: .species, factory: LiveResourceFactory(dependencies: dependencies, kind: .species) {
+        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .species) {
             MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.species($1) }, map: detail)
         })
     }

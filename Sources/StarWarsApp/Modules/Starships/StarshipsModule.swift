@@ -34,7 +34,7 @@ public enum StarshipsModule {
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceCoordinator(kind: .starships, factory: LiveResourceFactory(dependencies: dependencies, kind: .starships) {
+        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .starships) {
             MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.starship($1) }, map: detail)
         })
     }

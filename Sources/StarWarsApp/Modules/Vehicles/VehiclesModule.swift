@@ -32,7 +32,7 @@ public enum VehiclesModule {
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceCoordinator(kind: .vehicles, factory: LiveResourceFactory(dependencies: dependencies, kind: .vehicles) {
+        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .vehicles) {
             MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.vehicle($1) }, map: detail)
         })
     }

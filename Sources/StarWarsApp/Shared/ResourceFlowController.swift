@@ -1,0 +1,156 @@
+import FlowSite
+import SWAPI
+
+/// A child of the ``AppCoordinator``: owns some of the app's routes.
+public protocol ChildCoordinator: Coordinator where R == AppRoute {
+    /// Whether this coordinator owns `route`.
+    func handles(_ route: AppRoute) -> Bool
+
+    /// Presents `route`, which this coordinator owns, to a user coming from `source`'s page.
+    /// The default pushes it.
+    func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>)
+}
+
+extension ChildCoordinator {
+    public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        navigator.show(route, as: .push)
+    }
+}
+
+/// A route reached a coordinator that does not own it: a bug in the app's wiring.
+struct UnhandledRoute: Error, CustomStringConvertible {
+    let route: AppRoute
+    let coordinator: String
+    var description: String { "\(coordinator) does not handle \(route)" }
+}
+
+/// Makes one kind's list and detail screens and puts its routes on a navigator, in the seeds'
+/// naming: `create…` makes a screen, `rootIn…`/`pushIn…`/`replaceIn…` present a route as the
+/// root of a new stack, pushed, or in place of the top page.
+public protocol ResourceFactory: Sendable {
+    associatedtype Detail: ResourceDetailViewModel
+    /// The kind of resource.
+    var kind: ResourceKind { get }
+    func createList(page: Int) -> ResourceListScreen
+    func createDetail(id: Int) -> ResourceDetailScreen<Detail>
+}
+
+extension ResourceFactory {
+    /// Enters the flow on list page `page`, over the page the user came from.
+    public func pushInList(_ navigator: some Navigator<AppRoute>, page: Int) {
+        navigator.show(.list(kind, page: page), as: .push)
+    }
+
+    /// Moves to list page `page` in place of the list page shown.
+    public func replaceInList(_ navigator: some Navigator<AppRoute>, page: Int) {
+        navigator.show(.list(kind, page: page), as: .replace)
+    }
+
+    /// Shows a resource over the flow's current page.
+    public func pushInDetail(_ navigator: some Navigator<AppRoute>, route: AppRoute) {
+        navigator.show(route, as: .push)
+    }
+
+    /// Shows a resource as the root of its flow's own stack, as a deep link does.
+    public func rootInDetail(_ navigator: some Navigator<AppRoute>, route: AppRoute) {
+        navigator.show(route, as: .root)
+    }
+}
+
+/// The flow controller of one kind of resource (characters, films, planets, …): makes its list
+/// and detail screens through its factory, and turns the user's choices into navigation.
+public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator {
+    let factory: Factory
+    public var kind: ResourceKind { factory.kind }
+
+    public init(factory: Factory) {
+        self.factory = factory
+    }
+
+    public func handles(_ route: AppRoute) -> Bool {
+        if case .resources(let routeKind, _) = route { routeKind == kind } else { false }
+    }
+
+    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
+        switch route {
+        case .resources(kind, .list(let page)): factory.createList(page: page)
+        case .resources(kind, .detail(let id, _)): factory.createDetail(id: id)
+        default: throw UnhandledRoute(route: route, coordinator: "\(kind.plural)FlowController")
+        }
+    }
+
+    public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        switch route {
+        case .resources(kind, .list(let page)): didSelectListPage(page, from: source, in: navigator)
+        case .resources(kind, .detail): didSelectResource(route, from: source, in: navigator)
+        default: break
+        }
+    }
+
+    /// The user picked list page `page`: the next page of a list replaces the one shown; a
+    /// list reached from elsewhere is pushed.
+    public func didSelectListPage(_ page: Int, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        if case .resources(kind, .list) = source {
+            factory.replaceInList(navigator, page: page)
+        } else {
+            factory.pushInList(navigator, page: page)
+        }
+    }
+
+    /// The user picked one of this flow's resources: pushed inside the flow; from any other
+    /// page it opens the flow as a deep link, so the trail reads Home › Characters › Luke.
+    public func didSelectResource(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        if handles(source) {
+            factory.pushInDetail(navigator, route: route)
+        } else {
+            factory.rootInDetail(navigator, route: route)
+        }
+    }
+}
+
+/// A factory for a kind whose detail view model is built from the dependencies and an id.
+public struct LiveResourceFactory<Detail: ResourceDetailViewModel>: ResourceFactory {
+    let dependencies: AppDependencies
+    public let kind: ResourceKind
+    let makeDetail: @Sendable (AppDependencies, Int) -> Detail
+
+    public init(dependencies: AppDependencies, kind: ResourceKind, makeDetail: @escaping @Sendable (AppDependencies, Int) -> Detail) {
+        self.dependencies = dependencies
+        self.kind = kind
+        self.makeDetail = makeDetail
+    }
+
+    public func createList(page: Int) -> ResourceListScreen {
+        ResourceListScreen(viewModel: ResourceListViewModel(dependencies: dependencies, kind: kind, page: page))
+    }
+
+    public func createDetail(id: Int) -> ResourceDetailScreen<Detail> {
+        ResourceDetailScreen(viewModel: makeDetail(dependencies, id))
+    }
+}
+
+/// A detail view model made of a lookup and a mapping: enough for films, planets, species,
+/// starships and vehicles.
+public struct MappedDetailViewModel<Resource: SwapiResource>: ResourceDetailViewModel {
+    public typealias Dependencies = HasCatalogService & Sendable
+    let dependencies: any Dependencies
+    public let id: Int
+    let find: @Sendable (SwapiArchive, Int) -> Resource?
+    let map: @Sendable (Resource, Catalog) -> DetailContent
+    public var kind: ResourceKind { Resource.kind }
+
+    public init(
+        dependencies: any Dependencies, id: Int,
+        find: @escaping @Sendable (SwapiArchive, Int) -> Resource?,
+        map: @escaping @Sendable (Resource, Catalog) -> DetailContent
+    ) {
+        self.dependencies = dependencies
+        self.id = id
+        self.find = find
+        self.map = map
+    }
+
+    public func load() async -> ScreenState<DetailContent> {
+        await load(from: dependencies.catalog, find: { find($0, id) }, content: map)
+    }
+}
