@@ -4,7 +4,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 HOLOCRON = .build/release/holocron
 
-.PHONY: site test build deps embed bench clean
+.PHONY: site test build deps bench clean
 
 ## Build the site from the embedded data into site/.
 site: deps
@@ -26,10 +26,6 @@ bench: deps
 ## Install the C library cmark when pkg-config can't find it.
 deps:
 	@scripts/install-deps.sh
-
-## Regenerate the templates built into the binary from templates/.
-embed:
-	@scripts/embed-templates.sh
 
 clean:
 	rm -rf .build

@@ -7,6 +7,19 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The default templates and assets, embedded in the binary as bytes. `templates/` at the top
+/// of the repository is a link to the same folder; a test fails when a file there is missing
+/// from this list.
+let defaultTemplateFiles = [
+    "layout.mustache",
+    "404.mustache",
+    "partials/header.mustache",
+    "partials/breadcrumbs.mustache",
+    "partials/footer.mustache",
+    "assets/style.css",
+    "assets/search.js",
+]
+
 let package = Package(
     name: "Holocron",
     platforms: [.macOS(.v14)],
@@ -37,6 +50,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            resources: defaultTemplateFiles.map { .embedInCode("Resources/templates/" + $0) },
             swiftSettings: swiftSettings
         ),
         .target(

@@ -6,15 +6,31 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func theEmbeddedTemplatesMatchTheTemplatesFolder() throws {
-        let folder = try TemplateSet.load(from: Self.repository.appendingPathComponent("templates"), over: TemplateSet())
+    @Test func everyFileOfTheTemplatesFolderIsEmbeddedAsBytes() throws {
+        let root = Self.repository.appendingPathComponent("Sources/FlowSite/Resources/templates")
+        let onDisk = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+            .filter { path in (try? root.appendingPathComponent(path).resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        #expect(Set(onDisk) == Set(DefaultTemplates.files.map(\.path)), "list every file of Resources/templates in Package.swift's defaultTemplateFiles and in DefaultTemplates")
+        for file in DefaultTemplates.files {
+            #expect(try Data(contentsOf: root.appendingPathComponent(file.path)) == Data(file.bytes), "\(file.path) differs from its embedded bytes")
+        }
         let embedded = TemplateSet.embedded
-        #expect(
-            folder.templates == embedded.templates && folder.assets == embedded.assets,
-            "templates/ and the copy built into the binary differ: run `make embed` and commit."
-        )
         #expect(Set(embedded.templates.keys).isSuperset(of: ["layout", "404", "header", "breadcrumbs", "footer"]))
         #expect(embedded.assets["style.css"] != nil)
+        // The top-level templates/ is the same folder.
+        let linked = try TemplateSet.load(from: Self.repository.appendingPathComponent("templates"), over: TemplateSet())
+        #expect(linked.templates == embedded.templates && linked.assets == embedded.assets)
+    }
+
+    @Test func theEmbeddedSetWritesOutAsAFolderThatLoadsBackTheSame() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TemplateSet.embedded.write(to: folder.appendingPathComponent("mine"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine/partials/header.mustache").path))
+        let loaded = try TemplateSet.load(from: folder.appendingPathComponent("mine"), over: TemplateSet())
+        #expect(loaded.templates == TemplateSet.embedded.templates && loaded.assets == TemplateSet.embedded.assets)
+        #expect(throws: FlowSiteError.self) { try TemplateSet.embedded.write(to: folder.appendingPathComponent("mine")) }
     }
 
     @Test func aTemplatesFolderOverridesFileByFile() throws {

@@ -190,6 +190,20 @@ import Testing
         }
     }
 
+    @Test func theTemplatesCommandWritesAStartingPointThatBuildsTheSameSite() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try await holocron("templates", "--output", "mine", in: folder)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine/partials/footer.mustache").path))
+        #expect(try await holocron("build", "--output", "plain", "--quiet", in: folder).status == 0)
+        #expect(try await holocron("build", "--templates", "mine", "--output", "custom", "--quiet", in: folder).status == 0)
+        let plain = try Data(contentsOf: folder.appendingPathComponent("plain/characters/luke-skywalker/index.html"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("custom/characters/luke-skywalker/index.html")) == plain)
+        let again = try await holocron("templates", "--output", "mine", in: folder)
+        #expect(again.status != 0 && again.stderr.contains("Refusing to overwrite"), "\(again.stderr)")
+    }
+
     @Test func customTemplatesOverrideTheDefaults() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

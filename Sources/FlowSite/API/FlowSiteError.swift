@@ -22,6 +22,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case template(name: String, message: String)
         /// A templates folder or file could not be read.
         case templatesUnreadable(path: String, message: String)
+        /// A file that would be written exists already and is kept.
+        case wouldOverwrite(path: String)
         /// Reading or writing a file failed.
         case fileSystem(path: String, message: String)
         /// A site folder to compare or serve could not be read.
@@ -63,6 +65,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "Template \(name) failed: \(message). Fix the template, or remove it from --templates to use the default."
         case .templatesUnreadable(let path, let message):
             "Cannot read templates at \(path): \(message). Check the --templates folder."
+        case .wouldOverwrite(let path):
+            "Refusing to overwrite \(path), which exists already: choose a new folder, or move the file away."
         case .fileSystem(let path, let message):
             "Cannot write \(path): \(message). Check the folder's permissions and free space."
         case .siteUnreadable(let path, let message):

@@ -17,19 +17,55 @@ public struct TemplateSet: Sendable {
         self.assets = assets
     }
 
-    /// The default templates, built into the binary from the repository's `templates/` folder.
-    /// Assembled once per process.
+    /// The default templates, embedded in the binary as bytes from FlowSite's
+    /// `Resources/templates` folder (`templates/` in the repository). Assembled once per process.
     public static let embedded: TemplateSet = {
         var set = TemplateSet()
-        for file in EmbeddedTemplates.files {
-            set.add(path: file.path, contents: Data(file.contents.utf8))
+        for file in DefaultTemplates.files {
+            set.add(path: file.path, contents: Data(file.bytes))
         }
         return set
     }()
 
+    /// Writes every template and asset into `directory` as a templates folder, the starting
+    /// point for a folder of one's own.
+    /// - Throws: ``FlowSiteError`` naming the file that could not be written.
+    public func write(to directory: URL) throws {
+        var files: [(String, Data)] = templates.map { name, source in
+            let file = Self.folders[name].map { "\($0)/\(name).mustache" } ?? "\(name).mustache"
+            return (file, Data(source.utf8))
+        }
+        files += assets.map { ("assets/" + $0.key, $0.value) }
+        // Check first, so a folder that is in the way gets no half of the set.
+        for (path, _) in files where FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path) {
+            throw FlowSiteError(.wouldOverwrite(path: directory.appendingPathComponent(path).path))
+        }
+        for (path, data) in files.sorted(by: { $0.0 < $1.0 }) {
+            let url = directory.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url, options: .withoutOverwriting)
+            } catch {
+                throw FlowSiteError(.fileSystem(path: url.path, message: error.localizedDescription))
+            }
+        }
+    }
+
+    /// The folder each default template lives in, so a written folder looks like the original.
+    private static let folders: [String: String] = Dictionary(
+        DefaultTemplates.files.compactMap { file -> (String, String)? in
+            let parts = file.path.split(separator: "/")
+            guard parts.count == 2, parts[0] != "assets", file.path.hasSuffix(".mustache") else { return nil }
+            return (String(parts[1].dropLast(".mustache".count)), String(parts[0]))
+        },
+        uniquingKeysWith: { first, _ in first }
+    )
+
     /// The templates in `directory`, over `base` for any file the folder does not have.
     /// - Throws: ``FlowSiteError`` naming the folder or file that could not be read.
     public static func load(from directory: URL, over base: TemplateSet = .embedded) throws -> TemplateSet {
+        // A folder reached through a symlink lists its files under their real path.
+        let directory = directory.resolvingSymlinksInPath()
         var set = base
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
