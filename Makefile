@@ -11,8 +11,9 @@ site: deps
 	$(SWIFT) build -c release --product holocron $(SWIFT_FLAGS)
 	$(HOLOCRON) build --output site
 
-## Run every test.
-test: deps
+## Run every test (installs Node too, for the search script's test).
+test:
+	@scripts/install-deps.sh test
 	$(SWIFT) test $(SWIFT_FLAGS)
 
 ## Build everything (debug).

@@ -16,18 +16,19 @@ extension Snapshotting where Format == String {
     }
 
     /// A page as the site writes it: cmark's HTML inside the layout template, placed at `route`
-    /// with `breadcrumbs` (the route alone when empty).
+    /// with `breadcrumbs` (the route alone when empty), in a site with `search` (if any).
     public static func html<R: Route>(
         at route: R,
         site: SiteInfo<R>,
         breadcrumbs: [Breadcrumb<R>] = [],
         presentation: Presentation = .push,
         presenter: Breadcrumb<R>? = nil,
-        templates: TemplateSet = .embedded
+        templates: TemplateSet = .embedded,
+        search: SiteSearch<R>? = nil
     ) -> Snapshotting<Page<R>, String> where Value == Page<R> {
         let renderer: PageRenderer<R>
         do {
-            renderer = try PageRenderer(templates: templates, site: site)
+            renderer = try PageRenderer(templates: templates, site: site, searchIndexPath: search?.indexPath)
         } catch {
             return SimplySnapshotting.lines.pullback { _ in "template error: \(error)" }
         }

@@ -10,6 +10,26 @@ import Testing
         navigation: [NavigationAction("A", to: "a")]
     )
 
+    @Test func anAppThatOptsInGetsASearchIndexOfItsChosenPagesAndFields() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var app = Self.app
+        app.titles["a/b"] = "Ünder B"
+        app.search = SiteSearch(fields: [.title, .section], includes: { $0.name == "a" || $0.name.hasPrefix("a/") }, section: { $0.name.count > 1 ? "Deep" : nil })
+        try await SiteBuilder(coordinator: app).build(into: folder.appendingPathComponent("site"))
+        let data = try Data(contentsOf: folder.appendingPathComponent("site/search-index.json"))
+        let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
+        // By folded title: "a", "a/b/c", then "Ünder B" reads as "under b".
+        #expect(entries.map { $0["url"] } == ["a/index.html", "a/b/c/index.html", "a/b/index.html"])
+        #expect(entries[2] == ["url": "a/b/index.html", "title": "Ünder B", "section": "Deep"])
+        #expect(entries.allSatisfy { $0["summary"] == nil })
+        let page = try String(contentsOf: folder.appendingPathComponent("site/a/b/index.html"), encoding: .utf8)
+        #expect(!page.contains("search-index.json"), "only pages that ask for the form carry it")
+        // Without opting in there is no index.
+        try await SiteBuilder(coordinator: Self.app).build(into: folder.appendingPathComponent("plain"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("plain/search-index.json").path))
+    }
+
     @Test func writesOnePagePerRouteAndTheSiteFiles() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -65,7 +65,7 @@ import Testing
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(run.stdout.range(of: #"^Built 291 pages \(\d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
-        for page in ["out/index.html", "out/characters/luke-skywalker/index.html", "out/about/index.html", "out/search/index.json", "out/404.html", "out/sitemap.xml"] {
+        for page in ["out/index.html", "out/characters/luke-skywalker/index.html", "out/about/index.html", "out/search-index.json", "out/404.html", "out/sitemap.xml"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path), "missing \(page)")
         }
     }

@@ -92,7 +92,7 @@ import Testing
         #expect(luke.status == 200 && luke.body.contains("Luke Skywalker"))
         let css = try await get("/assets/style.css")
         #expect(css.status == 200 && css.headers["content-type"]?.hasPrefix("text/css") == true)
-        let json = try await get("/search/index.json")
+        let json = try await get("/search-index.json")
         #expect(json.status == 200 && json.headers["content-type"]?.hasPrefix("application/json") == true)
 
         let bare = try await get("/characters")

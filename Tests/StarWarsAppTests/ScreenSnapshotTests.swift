@@ -123,6 +123,6 @@ import Testing
             named: "alert"
         )
         let search = SearchScreen(viewModel: SearchLoader(dependencies: deps))
-        await snapshot(search, as: .html(at: .search, site: site), named: "search")
+        await snapshot(search, as: .html(at: .search, site: site, search: AppCoordinator(dependencies: deps).search), named: "search")
     }
 }

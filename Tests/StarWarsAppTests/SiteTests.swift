@@ -109,10 +109,10 @@ import Testing
         #expect(HTMLTags.text(of: "h1", in: String(decoding: luke.value, as: UTF8.self)) == names[0])
         // The search index is JSON read by a script that sets textContent: it keeps the names as
         // they are, and JSON escapes their control characters.
-        let index = try Data(contentsOf: folder.appendingPathComponent("search/index.json"))
+        let index = try Data(contentsOf: folder.appendingPathComponent("search-index.json"))
         #expect(!index.contains(0x1B) && !index.contains(0))
         let entries = try #require(try JSONSerialization.jsonObject(with: index) as? [[String: Any]])
-        #expect(entries.contains { $0["name"] as? String == names[3] })
+        #expect(entries.contains { $0["title"] as? String == names[3] })
     }
 
     @Test func aMissingRelationLeadsToTheNotInTheArchiveDialog() async throws {

@@ -1,6 +1,36 @@
-/* Holocron search: filters the A–Z list as you type. No dependencies. */
+/* Holocron search: filters the site's search index as you type. No dependencies.
+ *
+ * The page's form holds an input with data-index (the index URL) and data-root (the site root
+ * from this page). Until the index has loaded, and when it can't (file://), the script filters
+ * the list already on the page. The matching itself, fold() and filter(), has no DOM and is
+ * tested by running this file under Node.
+ */
 (function () {
   "use strict";
+
+  // Lower case without accents: "Padmé" and "PADME" both read "padme". A final sigma reads as
+  // any sigma, since lower-casing writes one only at the end of a word.
+  function fold(text) {
+    var s = String(text == null ? "" : text).toLowerCase().replace(/\u03c2/g, "\u03c3");
+    return s.normalize ? s.normalize("NFD").replace(/[\u0300-\u036f]/g, "") : s;
+  }
+
+  // The entries whose title holds the query, in index order. Entries without a usable title or
+  // with a URL that is not a path inside the site are never shown.
+  function filter(entries, query) {
+    var q = fold(String(query == null ? "" : query).trim());
+    if (!q) return [];
+    return entries.filter(function (entry) {
+      if (!entry || typeof entry.title !== "string" || typeof entry.url !== "string") return false;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(entry.url) || entry.url.charAt(0) === "/") return false;
+      return fold(entry.title).indexOf(q) !== -1;
+    });
+  }
+
+  if (typeof module === "object" && module.exports) {
+    module.exports = { fold: fold, filter: filter };
+    return;
+  }
 
   var input = document.getElementById("search-input");
   var status = document.getElementById("search-status");
@@ -8,24 +38,14 @@
   if (!input || !list) return;
 
   var form = input.form;
-  // The line after the form ("All N entries, A–Z.") describes the full list;
-  // hide it while a query narrows the list down.
+  // The line after the form ("All N entries, A–Z.") describes the full list; hide it while a
+  // query narrows the list down.
   var intro = form && form.nextElementSibling;
   if (!intro || intro.tagName !== "P" || intro.contains(list)) intro = null;
   var root = input.getAttribute("data-root") || "";
   var original = Array.prototype.slice.call(list.children);
-  var index = null; // array of {name, kind, url} once index.json has loaded
+  var index = null; // the entries once the index has loaded
   var showingIndex = false;
-
-  function fold(text) {
-    var s = String(text || "").toLowerCase();
-    return s.normalize ? s.normalize("NFD").replace(/[\u0300-\u036f]/g, "") : s;
-  }
-
-  function itemName(li) {
-    var link = li.querySelector("a");
-    return (link || li).textContent;
-  }
 
   function setStatus(query, count) {
     if (!query) status.textContent = "";
@@ -41,29 +61,29 @@
     original.forEach(function (li) { li.hidden = false; });
   }
 
-  function renderIndex(q) {
-    var rows = [];
-    index.forEach(function (entry) {
-      if (!entry || typeof entry.name !== "string" || typeof entry.url !== "string") return;
-      if (/^[a-z][a-z0-9+.-]*:/i.test(entry.url) || entry.url.charAt(0) === "/") return;
-      if (fold(entry.name).indexOf(q) === -1) return;
+  function renderIndex(query) {
+    var rows = filter(index, query).map(function (entry) {
       var li = document.createElement("li");
       var a = document.createElement("a");
       a.href = root + entry.url;
-      a.textContent = entry.name;
+      a.textContent = entry.title;
       li.appendChild(a);
-      if (entry.kind) li.appendChild(document.createTextNode(" \u2014 " + entry.kind));
-      rows.push(li);
+      if (typeof entry.section === "string" && entry.section) {
+        li.appendChild(document.createTextNode(" \u2014 " + entry.section));
+      }
+      return li;
     });
     list.replaceChildren.apply(list, rows);
     showingIndex = true;
     return rows.length;
   }
 
-  function filterPage(q) {
+  function filterPage(query) {
+    var q = fold(query);
     var count = 0;
     original.forEach(function (li) {
-      var match = fold(itemName(li)).indexOf(q) !== -1;
+      var link = li.querySelector("a");
+      var match = fold((link || li).textContent).indexOf(q) !== -1;
       li.hidden = !match;
       if (match) count += 1;
     });
@@ -72,14 +92,13 @@
 
   function update() {
     var query = input.value.trim();
-    var q = fold(query);
-    if (intro) intro.hidden = !!q;
-    if (!q) {
+    if (intro) intro.hidden = !!query;
+    if (!fold(query)) {
       restore();
       setStatus("", 0);
       return;
     }
-    setStatus(query, index ? renderIndex(q) : filterPage(q));
+    setStatus(query, index ? renderIndex(query) : filterPage(query));
   }
 
   function remember() {
@@ -92,6 +111,7 @@
   }
 
   input.addEventListener("input", function () { update(); remember(); });
+  // With the script, typing filters in place; without it, the form is a plain GET (?q=).
   if (form) form.addEventListener("submit", function (e) { e.preventDefault(); });
 
   var initial = new URLSearchParams(window.location.search).get("q");

@@ -52,9 +52,14 @@ public protocol RootCoordinator<R>: Coordinator {
     var startRoute: R { get }
     /// The site's name, language, footer and top navigation.
     var siteInfo: SiteInfo<R> { get }
+    /// The search index the site publishes with its filter script, or `nil` for none (the
+    /// default).
+    var search: SiteSearch<R>? { get }
 }
 
 extension RootCoordinator {
+    public var search: SiteSearch<R>? { nil }
+
     /// Starts the app: shows the start route as the root of the navigation stack.
     public func start(in navigator: some Navigator<R>) {
         navigator.show(startRoute, as: .root)

@@ -8,6 +8,8 @@ public struct PageRenderer<R: Route>: Sendable {
     public let site: SiteInfo<R>
     /// The absolute URL the site will be served from, if known (for the 404 page and sitemap).
     public let baseURL: String?
+    /// Where the site's search index is, from the site root, if it has one.
+    let searchIndexPath: String?
     private let library: MustacheLibrary
 
     /// Parses every template.
@@ -15,7 +17,7 @@ public struct PageRenderer<R: Route>: Sendable {
     /// Each template is parsed with the engine's own content type, so every `{{value}}` is
     /// escaped per Unicode scalar by the engine, whatever the template library would do.
     /// - Throws: ``FlowSiteError`` naming a template that does not parse, or a missing `layout`.
-    public init(templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil) throws {
+    public init(templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil) throws {
         var library = MustacheLibrary()
         let pragma = HTMLValueContentType.registered
         for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
@@ -34,6 +36,7 @@ public struct PageRenderer<R: Route>: Sendable {
         }
         self.library = library
         self.site = site
+        self.searchIndexPath = searchIndexPath
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
 
@@ -59,6 +62,7 @@ public struct PageRenderer<R: Route>: Sendable {
             context["closeURL"] = here.relativeURL(to: presenter.route.path)
             context["closeTitle"] = presenter.title
         }
+        if let searchIndexPath { context["searchIndexURL"] = here.relativeURL(toSiteFile: searchIndexPath) }
         for (key, value) in visit.page.templateValues where context[key] == nil {
             context[key] = value
         }
@@ -120,7 +124,7 @@ public struct PageRenderer<R: Route>: Sendable {
             "root": here.rootPrefix,
             "homeURL": here.relativeURL(to: .root),
             "stylesheet": here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css"),
-            "searchScript": here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/search.js"),
+            "searchScript": here.relativeURL(toSiteFile: SiteSearch<R>.script),
             "navigation": site.navigation.map { action -> [String: Any] in
                 [
                     "title": action.label,

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Builds an app's whole site: walks every route, renders and writes each page as it is made,
 /// adds the assets, `404.html`, `sitemap.xml` and `robots.txt`, checks every link, and only then
@@ -51,7 +52,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public func build(into output: URL) async throws -> BuildReport {
         let clock = ContinuousClock()
         let started = clock.now
-        let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL)
+        let search = coordinator.search
+        let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
+        let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
         let staging = try SiteWriter(output: output, force: force).beginStaging()
         do {
             let walker = SiteWalker(coordinator: coordinator, concurrency: concurrency)
@@ -61,12 +64,18 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 for resource in visit.page.resources {
                     try staging.write(resource.contents, to: visit.route.path.directory + resource.name)
                 }
+                if let entry = search?.entry(for: visit.route, page: visit.page) {
+                    searchEntries.withLock { $0.append(entry) }
+                }
             }
             try graph.requireNoFailures()
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
             try writeSiteFiles(graph: graph, renderer: renderer, into: staging)
+            if let search {
+                try staging.write(try SiteSearch<C.R>.json(searchEntries.withLock { $0 }), to: search.indexPath)
+            }
             try beforeCommit(staging)
 
             let files = staging.files

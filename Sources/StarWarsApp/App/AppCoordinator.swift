@@ -32,6 +32,20 @@ public struct AppCoordinator: RootCoordinator {
         )
     }
 
+    /// Every character, film, planet, species, starship and vehicle is in the search index,
+    /// with its kind as the section.
+    public var search: SiteSearch<AppRoute>? {
+        SiteSearch(
+            fields: [.title, .section],
+            includes: { route in
+                if case .resources(_, .detail) = route { true } else { false }
+            },
+            section: { route in
+                if case .resources(let kind, _) = route { kind.singular } else { nil }
+            }
+        )
+    }
+
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
         guard let child = children.first(where: { $0.handles(route) }) else {
             throw UnhandledRoute(route: route, coordinator: "AppCoordinator")

@@ -24,6 +24,7 @@ struct GraphCoordinator: RootCoordinator {
     var titles: [Node: String] = [:]
     var navigation: [NavigationAction<Node>] = []
     var startRoute: Node = ""
+    var search: SiteSearch<Node>? = nil
 
     var siteInfo: SiteInfo<Node> {
         SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation)

@@ -27,6 +27,9 @@ public enum SearchState: Sendable, Hashable {
 
 /// The search view model as a pure function from input to output: entries and a query in,
 /// the filtered state out. Matching is case- and accent-insensitive and partial, on the name.
+///
+/// The site shows the empty query's state (every entry, A–Z); typing runs the engine's search
+/// script in the browser, which a test holds to this same filter.
 public enum SearchViewModel {
     public struct Input: Sendable, Hashable {
         public var query: String
@@ -50,8 +53,11 @@ public enum SearchViewModel {
         return results.isEmpty ? .empty(query: query, total: sorted.count) : .filtered(query: query, results: results, total: sorted.count)
     }
 
+    /// Lower case with every final sigma as σ, canonically decomposed, without combining
+    /// diacritical marks (U+0300–U+036F): exactly what the browser's script does.
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let scalars = text.lowercased().replacingOccurrences(of: "ς", with: "σ").decomposedStringWithCanonicalMapping.unicodeScalars
+        return String(String.UnicodeScalarView(scalars.filter { !(0x300...0x36F).contains($0.value) }))
     }
 
     /// Every resource of the catalog as a search entry.
@@ -80,8 +86,8 @@ public struct SearchLoader: ViewModel {
     }
 }
 
-/// Renders the search page: the full A–Z list (what readers without JavaScript see) and the
-/// `index.json` the page's script filters.
+/// Renders the search page: the full A–Z list, what readers without JavaScript see and what the
+/// search script filters until the site's search index has loaded.
 public struct SearchScreen: StatefulScreen {
     public typealias R = AppRoute
     public let viewModel: SearchLoader
@@ -90,7 +96,6 @@ public struct SearchScreen: StatefulScreen {
 
     public func page(for state: SearchState) -> Page<AppRoute> {
         var document = MarkdownDocument<AppRoute>()
-        var resources: [PageResource] = []
         switch state {
         case .loading:
             document.paragraph("Loading…")
@@ -99,7 +104,6 @@ public struct SearchScreen: StatefulScreen {
             document.section(.results) { section in
                 section.list(results.map { [.link($0.name, to: $0.route), .text(" — \($0.kind.singular)")] })
             }
-            if query.isEmpty, let index = try? Self.index(results) { resources.append(index) }
         case .empty(let query, let total):
             document.section(.notice) { $0.paragraph(.text("None of the \(total) entries match “\(query)”.")) }
         case .error(let message):
@@ -109,23 +113,8 @@ public struct SearchScreen: StatefulScreen {
             title: "Search",
             summary: "Find any character, film, planet, species, starship or vehicle.",
             document: document,
-            resources: resources,
-            templateValues: ["search": "true", "searchIndexURL": "index.json"]
+            templateValues: ["search": "true"]
         )
-    }
-
-    /// `index.json`: every entry's name, kind and page, relative to the site root.
-    static func index(_ entries: [SearchEntry]) throws -> PageResource {
-        struct Item: Encodable {
-            let name: String
-            let kind: String
-            let url: String
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(entries.map { Item(name: $0.name, kind: $0.kind.singular, url: $0.route.path.file) })
-        data.append(0x0A)
-        return try PageResource(name: "index.json", contents: data)
     }
 }
 
