@@ -52,7 +52,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case .outputNotOwned(let path):
             "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
         case .outputForbidden(let path, let why):
-            "Refusing to write the site to \(path): \(why). Choose another --output."
+            "Refusing to write the site to \(path): \(why). Choose another output folder."
         case .template(let name, let message):
             "Template \(name) failed: \(message). Fix the template, or remove it from --templates to use the default."
         case .templatesUnreadable(let path, let message):

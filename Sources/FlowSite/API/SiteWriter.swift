@@ -14,11 +14,18 @@ import Darwin
 /// a folder without that marker (unless forced). Files whose bytes did not change are hard-linked
 /// from the previous site, so they keep their modification time and deploys copy only what
 /// changed.
+///
+/// The output is taken by its real path: an output that is a symbolic link is built into the
+/// folder it points at, and the link stays.
 public struct SiteWriter: Sendable {
-    /// The folder the site ends up in.
+    /// The folder the site ends up in, as given.
     public let output: URL
     /// Whether to replace an output folder holocron did not make.
     public let force: Bool
+    /// The home folder the guard protects.
+    let home: String?
+    /// The current folder the guard protects.
+    let currentFolder: String
 
     /// The marker file that says holocron made a folder.
     public static let markerName = ".holocron"
@@ -26,18 +33,31 @@ public struct SiteWriter: Sendable {
     public static let assetsFolder = "assets"
 
     public init(output: URL, force: Bool = false) {
+        self.init(
+            output: output,
+            force: force,
+            home: ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path,
+            currentFolder: FileManager.default.currentDirectoryPath
+        )
+    }
+
+    /// Tests pass their own home and current folder, so they need not change the process's.
+    init(output: URL, force: Bool, home: String?, currentFolder: String) {
         self.output = output.standardizedFileURL
         self.force = force
+        self.home = home
+        self.currentFolder = currentFolder
     }
 
     /// Checks the output folder may be replaced, then creates an empty staging folder for it.
-    /// - Throws: ``FlowSiteError`` when the output is not holocron's and `force` is off, or is a
-    ///   folder that must never be replaced (the file-system root, the current folder or one of
-    ///   its parents).
+    /// - Throws: ``FlowSiteError`` when the output is not holocron's and `force` is off, or when
+    ///   it is a folder that must never be replaced (the file-system root, the home or current
+    ///   folder, or a folder holding one of them), however it is reached, even with `force`.
     public func beginStaging() throws -> SiteStaging {
-        try checkOutput()
-        let parent = output.deletingLastPathComponent()
-        let name = ".\(output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)"
+        let target = try guardedOutput()
+        try checkOwnership(of: target)
+        let parent = target.deletingLastPathComponent()
+        let name = ".\(target.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)"
         let staging = parent.appendingPathComponent(name)
         let manager = FileManager.default
         do {
@@ -47,21 +67,32 @@ public struct SiteWriter: Sendable {
         } catch {
             throw FlowSiteError(.fileSystem(path: staging.path, message: error.localizedDescription))
         }
-        return SiteStaging(folder: staging, output: output)
+        return SiteStaging(folder: staging, output: target)
     }
 
-    private func checkOutput() throws {
-        let path = output.path
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if path == "/" || output.pathComponents.count < 2 {
-            throw FlowSiteError(.outputForbidden(path: path, why: "it is the file-system root"))
+    /// The output's real path, once it is known not to be the root, home, the current folder or
+    /// a folder above one of them. Comparing real paths means no symbolic link or `..` gets past.
+    private func guardedOutput() throws -> URL {
+        let given = output.path
+        let real = try Self.realPath(of: given)
+        func holds(_ folder: String) -> Bool { real == folder || folder.hasPrefix(real + "/") }
+        func forbidden(_ why: String) -> FlowSiteError {
+            FlowSiteError(.outputForbidden(path: given, why: real == given ? why : "\(why) (it is \(real))"))
         }
-        if current == path || current.hasPrefix(path + "/") {
-            throw FlowSiteError(.outputForbidden(path: path, why: "it holds the current folder"))
+        if real == "/" { throw forbidden("it is the file-system root") }
+        // A folder that can't be resolved is compared as written; it can't hold the output then.
+        if let home, holds((try? Self.realPath(of: home)) ?? home) {
+            throw forbidden("it is the home folder or holds it")
         }
-        if let home = ProcessInfo.processInfo.environment["HOME"], URL(fileURLWithPath: home).standardizedFileURL.path == path {
-            throw FlowSiteError(.outputForbidden(path: path, why: "it is the home folder"))
+        if holds((try? Self.realPath(of: currentFolder)) ?? currentFolder) {
+            throw forbidden("it is the current folder or holds it")
         }
+        return URL(fileURLWithPath: real, isDirectory: true)
+    }
+
+    /// Checks an existing output is a folder holocron made, unless `force` is on.
+    private func checkOwnership(of target: URL) throws {
+        let path = target.path
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
@@ -69,10 +100,40 @@ public struct SiteWriter: Sendable {
             throw FlowSiteError(.outputForbidden(path: path, why: "it is a file, not a folder"))
         }
         if force { return }
-        let marker = output.appendingPathComponent(Self.markerName).path
+        let marker = target.appendingPathComponent(Self.markerName).path
         let contents = (try? manager.contentsOfDirectory(atPath: path)) ?? []
         if !contents.isEmpty && !manager.fileExists(atPath: marker) {
             throw FlowSiteError(.outputNotOwned(path: path))
+        }
+    }
+
+    /// The real path of an absolute `path`: symbolic links, `.` and `..` resolved by the file
+    /// system. Components that do not exist yet are appended as written, and a symbolic link to
+    /// something that does not exist yet resolves to that destination.
+    static func realPath(of path: String, links: Int = 0) throws -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let code = errno
+        guard code == ENOENT, links < 40, path != "/", let slash = path.lastIndex(of: "/") else {
+            throw FlowSiteError(.fileSystem(path: path, message: String(cString: strerror(links < 40 ? code : ELOOP))))
+        }
+        let parent = try realPath(of: slash == path.startIndex ? "/" : String(path[..<slash]), links: links)
+        // Below a component that doesn't exist nothing is a link, so `.` and `..` are lexical.
+        switch path[path.index(after: slash)...] {
+        case "", ".":
+            return parent
+        case "..":
+            let above = parent[..<(parent.lastIndex(of: "/") ?? parent.startIndex)]
+            return above.isEmpty ? "/" : String(above)
+        case let name:
+            let joined = parent == "/" ? "/" + name : parent + "/" + name
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+            let count = readlink(joined, &buffer, buffer.count)
+            guard count > 0 else { return joined }  // not there yet
+            let destination = String(decoding: buffer[..<count], as: UTF8.self)
+            return try realPath(of: destination.hasPrefix("/") ? destination : parent + "/" + destination, links: links + 1)
         }
     }
 }
