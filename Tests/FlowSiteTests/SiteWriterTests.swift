@@ -8,10 +8,79 @@ import Glibc
 import Darwin
 #endif
 
-/// The site writer's guards: no folder that holds home or the current folder, an output that is
-/// a symbolic link built where it points.
+/// The site writer's guards: one build per output at a time, no folder that holds home or the
+/// current folder, no previous file read through a symbolic link.
 @Suite struct SiteWriterTests {
     static let app = SiteBuilderTests.app
+    static let pages = ["index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "about/index.html"]
+
+    // MARK: One build at a time
+
+    @Test func aSecondBuildOfTheSameOutputIsRefusedWhileTheFirstRuns() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let link = folder.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: output)
+
+        let first = try SiteWriter(output: output).beginStaging()
+        for other in [output, link] {
+            let error = #expect(throws: FlowSiteError.self) { try SiteWriter(output: other).beginStaging() }
+            #expect(error?.description.contains("Another build of") == true, "\(String(describing: error))")
+            #expect(error?.description.contains("is running (pid \(getpid()))") == true, "\(String(describing: error))")
+        }
+        first.discard()
+        let second = try SiteWriter(output: output).beginStaging()
+        second.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link"])
+    }
+
+    @Test func aBuildHoldsItsOutputUntilItCommits() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let builder = SiteBuilder(coordinator: Self.app, beforeCommit: { _ in
+            #expect(throws: FlowSiteError.self) { try SiteWriter(output: output).beginStaging() }
+        })
+        try await builder.build(into: output)
+        try await builder.build(into: output)  // the lock went with the first build
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["site"])
+    }
+
+    @Test func concurrentBuildsIntoOneFolderNeverMixTheirPages() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        func app(_ title: String) -> SiteBuilder<GraphCoordinator> {
+            var app = Self.app
+            for node in ["", "a", "a/b", "a/b/c", "about"] { app.titles[Node(node)] = title }
+            return SiteBuilder(coordinator: app, concurrency: 4)
+        }
+        func outcome(_ builder: SiteBuilder<GraphCoordinator>) async -> String {
+            do {
+                try await builder.build(into: output)
+                return "built"
+            } catch let error as FlowSiteError {
+                if case .outputBusy = error.reason { return "busy" }
+                return "failed: \(error)"
+            } catch {
+                return "failed: \(error)"
+            }
+        }
+        for _ in 0..<10 {
+            async let one = outcome(app("Build One"))
+            async let two = outcome(app("Build Two"))
+            let outcomes = await [one, two]
+            #expect(outcomes.allSatisfy { $0 == "built" || $0 == "busy" }, "\(outcomes)")
+            #expect(outcomes.contains("built"), "\(outcomes)")
+            let titles = try Set(Self.pages.map { page in
+                let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+                return html.contains("Build One") ? "one" : html.contains("Build Two") ? "two" : "neither"
+            })
+            #expect(titles == ["one"] || titles == ["two"], "pages from \(titles.sorted())")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["site"])
+    }
 
     // MARK: Never home, the current folder or their parents
 
@@ -122,4 +191,62 @@ import Darwin
         #expect(try SiteWriter.realPath(of: "/") == "/")
         #expect(throws: FlowSiteError.self) { try SiteWriter.realPath(of: folder.appendingPathComponent("loop").path) }
     }
+
+    @Test func previousFilesAreNeverReadThroughASymlinkThatLeavesTheOutput() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let output = folder.appendingPathComponent("site")
+        let outside = folder.appendingPathComponent("outside")
+        try await SiteBuilder(coordinator: Self.app).build(into: output)
+        // The old site's `a` folder and its `about` page become links to copies outside the
+        // output with the very bytes the next build writes.
+        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+        try manager.copyItem(at: output.appendingPathComponent("a"), to: outside.appendingPathComponent("a"))
+        try manager.copyItem(at: output.appendingPathComponent("about/index.html"), to: outside.appendingPathComponent("about.html"))
+        try manager.removeItem(at: output.appendingPathComponent("a"))
+        try manager.removeItem(at: output.appendingPathComponent("about/index.html"))
+        try manager.createSymbolicLink(at: output.appendingPathComponent("a"), withDestinationURL: outside.appendingPathComponent("a"))
+        try manager.createSymbolicLink(
+            at: output.appendingPathComponent("about/index.html"), withDestinationURL: outside.appendingPathComponent("about.html"))
+        let outsideBefore = try SiteDifference.files(in: outside)
+
+        let report = try await SiteBuilder(coordinator: Self.app).build(into: output)
+
+        for (inside, outsideFile) in [("a/index.html", "a/index.html"), ("a/b/c/index.html", "a/b/c/index.html"), ("about/index.html", "about.html")] {
+            let new = try status(output.appendingPathComponent(inside))
+            let old = try status(outside.appendingPathComponent(outsideFile))
+            #expect(new.st_ino != old.st_ino, "\(inside) is hard-linked to a file outside the output")
+            #expect(old.st_nlink == 1, "\(outsideFile) gained a link")
+            #expect(new.st_mode & S_IFMT == S_IFREG)
+        }
+        #expect(try status(output.appendingPathComponent("a")).st_mode & S_IFMT == S_IFDIR)
+        #expect(try SiteDifference.files(in: outside) == outsideBefore)  // removing the old site left them alone
+        #expect(report.unchangedFiles == report.files - 4)  // a, a/b, a/b/c and about were written anew
+    }
+
+    @Test func writingAPathAgainNeverChangesThePreviousSite() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await SiteBuilder(coordinator: Self.app).build(into: output)
+        let page = output.appendingPathComponent("index.html")
+        let before = try Data(contentsOf: page)
+
+        let staging = try SiteWriter(output: output).beginStaging()
+        try staging.write(before, to: "index.html")  // unchanged: a hard link to the live page
+        try staging.write("changed my mind", to: "index.html")
+        #expect(try Data(contentsOf: staging.folder.appendingPathComponent("index.html")) == Data("changed my mind".utf8))
+        staging.discard()
+        #expect(try Data(contentsOf: page) == before)
+    }
+
+
+}
+
+/// The `lstat` of a file.
+private func status(_ url: URL) throws -> stat {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    return info
 }

@@ -46,8 +46,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 
     /// Builds the site into `output`, replacing the previous site only on success.
     /// - Throws: ``FlowSiteError`` for screens that failed, broken links, an output folder that
-    ///   isn't holocron's or must never be replaced, bad templates or file-system errors; the
-    ///   previous site is untouched.
+    ///   isn't holocron's or must never be replaced, another build of the same output running,
+    ///   bad templates or file-system errors; the previous site is untouched.
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
         let clock = ContinuousClock()
