@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// The site writer's guards: one build per output at a time, no folder that holds home or the
-/// current folder, no previous file read through a symbolic link.
+/// current folder, no previous file read through a symbolic link, no staging folders left behind.
 @Suite struct SiteWriterTests {
     static let app = SiteBuilderTests.app
     static let pages = ["index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "about/index.html"]
@@ -241,7 +241,24 @@ import Darwin
         #expect(try Data(contentsOf: page) == before)
     }
 
+    // MARK: Staging leftovers
 
+    @Test func aBuildRemovesWhatKilledBuildsLeftBehind() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let dead = try deadProcessIdentifier()
+        let alive: Int32 = 1
+        let left = [".site.staging-\(dead)", ".site.old-\(dead)", ".site.staging-\(alive)", ".other.staging-\(dead)", ".site.staging-x"]
+        for name in left {
+            let leftover = folder.appendingPathComponent(name)
+            try manager.createDirectory(at: leftover.appendingPathComponent("a"), withIntermediateDirectories: true)
+            try Data("half a site".utf8).write(to: leftover.appendingPathComponent("a/index.html"))
+        }
+        try await SiteBuilder(coordinator: Self.app).build(into: folder.appendingPathComponent("site"))
+        let remaining = try manager.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(remaining == [".other.staging-\(dead)", ".site.staging-\(alive)", ".site.staging-x", "site"])
+    }
 }
 
 /// The `lstat` of a file.
@@ -249,4 +266,15 @@ private func status(_ url: URL) throws -> stat {
     var info = stat()
     guard lstat(url.path, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     return info
+}
+
+/// The id of a process that has ended and been reaped, so no process has it (until reused).
+private func deadProcessIdentifier(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    let pid = process.processIdentifier
+    try #require(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) is still taken", sourceLocation: sourceLocation)
+    return pid
 }

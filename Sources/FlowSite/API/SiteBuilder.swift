@@ -57,6 +57,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
         }
+        if !staging.removedLeftovers.isEmpty {
+            logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
+        }
         do {
             let walker = SiteWalker(coordinator: coordinator, concurrency: concurrency)
             let graph = try await walker.walk { visit in

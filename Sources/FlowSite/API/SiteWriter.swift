@@ -17,7 +17,8 @@ import Darwin
 ///
 /// The output is taken by its real path: an output that is a symbolic link is built into the
 /// folder it points at, and the link stays. One build of an output runs at a time: staging holds
-/// a lock file beside the output (`.NAME.lock`) until it commits or is discarded.
+/// a lock file beside the output (`.NAME.lock`) until it commits or is discarded, and staging
+/// folders of builds that were killed are removed when the next build begins.
 public struct SiteWriter: Sendable {
     /// The folder the site ends up in, as given.
     public let output: URL
@@ -50,8 +51,8 @@ public struct SiteWriter: Sendable {
         self.currentFolder = currentFolder
     }
 
-    /// Checks the output folder may be replaced, takes the build lock, then creates an empty
-    /// staging folder.
+    /// Checks the output folder may be replaced, takes the build lock, removes what killed builds
+    /// left behind, then creates an empty staging folder.
     /// - Throws: ``FlowSiteError`` when another build of the same output is running, when the
     ///   output is not holocron's and `force` is off, or when it is a folder that must never be
     ///   replaced (the file-system root, the home or current folder, or a folder holding one of
@@ -68,16 +69,15 @@ public struct SiteWriter: Sendable {
         let lock = try BuildLock(
             path: parent.appendingPathComponent(".\(target.lastPathComponent).lock").path, output: target.path)
         let previous = try checkOwnership(of: target)
+        let removed = Self.removeLeftovers(of: target)
         let staging = parent.appendingPathComponent(Self.siblingName(of: target, role: "staging", pid: getpid()))
         do {
-            // With the lock held, a staging folder of our own process id is an earlier build's.
-            if manager.fileExists(atPath: staging.path) { try manager.removeItem(at: staging) }
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             if previous >= 0 { close(previous) }
             throw FlowSiteError(.fileSystem(path: staging.path, message: error.localizedDescription))
         }
-        return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock)
+        return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed)
     }
 
     /// The output's real path, once it is known not to be the root, home, the current folder or
@@ -132,6 +132,30 @@ public struct SiteWriter: Sendable {
     /// `.NAME.ROLE-PID`, the name of a staging or old folder beside the output.
     static func siblingName(of output: URL, role: String, pid: Int32) -> String {
         ".\(output.lastPathComponent).\(role)-\(pid)"
+    }
+
+    /// Removes the staging and old folders beside `output` whose build process is gone, and
+    /// returns their names. Called with the build lock held, so no live build of this output can
+    /// own one of them: a folder of our own process id is a leftover of an earlier build in this
+    /// process. A process id another process has taken since keeps its folder until that ends.
+    private static func removeLeftovers(of output: URL) -> [String] {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = ["staging", "old"].map { ".\(output.lastPathComponent).\($0)-" }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
+        var removed: [String] = []
+        for entry in entries.sorted() {
+            guard let prefix = prefixes.first(where: { entry.hasPrefix($0) }) else { continue }
+            let digits = entry.dropFirst(prefix.count)
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                let pid = Int32(digits), pid > 0
+            else { continue }
+            guard pid == getpid() || (kill(pid, 0) == -1 && errno == ESRCH) else { continue }
+            // Clean-up only: a folder that can't be removed now is tried again next build.
+            if (try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))) != nil {
+                removed.append(entry)
+            }
+        }
+        return removed
     }
 
     /// The real path of an absolute `path`: symbolic links, `.` and `..` resolved by the file
@@ -242,6 +266,8 @@ public final class SiteStaging: Sendable {
     public let folder: URL
     /// Where the site goes on commit: the output's real path.
     public let output: URL
+    /// Staging and old folders of killed builds that were removed when this one began.
+    let removedLeftovers: [String]
     /// The previous site's folder, opened when staging began (-1 when there was none).
     private let previousSite: Int32
     private let lock: BuildLock
@@ -253,11 +279,12 @@ public final class SiteStaging: Sendable {
         var finished = false
     }
 
-    init(folder: URL, output: URL, previousSite: Int32, lock: BuildLock) {
+    init(folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String]) {
         self.folder = folder
         self.output = output
         self.previousSite = previousSite
         self.lock = lock
+        self.removedLeftovers = removedLeftovers
     }
 
     deinit {
