@@ -18,6 +18,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case outputNotOwned(path: String)
         /// The output folder is one that must never be replaced.
         case outputForbidden(path: String, why: String)
+        /// Another build of the same output folder holds its lock; `pid` is its process, if known.
+        case outputBusy(path: String, pid: Int32?)
         /// A template could not be parsed or rendered.
         case template(name: String, message: String)
         /// A templates folder or file could not be read.
@@ -60,7 +62,9 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case .outputNotOwned(let path):
             "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
         case .outputForbidden(let path, let why):
-            "Refusing to write the site to \(path): \(why). Choose another --output."
+            "Refusing to write the site to \(path): \(why). Choose another output folder."
+        case .outputBusy(let path, let pid):
+            "Another build of \(path) is running\(pid.map { " (pid \($0))" } ?? ""): wait for it to finish and build again, or choose another output folder."
         case .template(let name, let message):
             "Template \(name) failed: \(message). Fix the template, or remove it from --templates to use the default."
         case .templatesUnreadable(let path, let message):

@@ -47,7 +47,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 
     /// Builds the site into `output`, replacing the previous site only on success.
     /// - Throws: ``FlowSiteError`` for screens that failed, broken links, an output folder that
-    ///   isn't holocron's, bad templates or file-system errors; the previous site is untouched.
+    ///   isn't holocron's or must never be replaced, another build of the same output running,
+    ///   bad templates or file-system errors; the previous site is untouched.
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
         let clock = ContinuousClock()
@@ -56,6 +57,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
         let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
         let staging = try SiteWriter(output: output, force: force).beginStaging()
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
+            logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
+        }
+        if !staging.removedLeftovers.isEmpty {
+            logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
+        }
         do {
             let walker = SiteWalker(coordinator: coordinator, concurrency: concurrency)
             let graph = try await walker.walk { visit in
