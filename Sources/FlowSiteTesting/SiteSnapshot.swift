@@ -43,8 +43,8 @@ public struct SiteSnapshot: Sendable {
             "======== \(path) (\(reached))",
             "breadcrumbs: " + visit.breadcrumbs.map(\.title).joined(separator: " › "),
         ]
-        if !visit.page.resources.isEmpty {
-            lines.append("files: " + visit.page.resources.map { "\($0.name) (\($0.contents.count) bytes)" }.joined(separator: ", "))
+        if !visit.page.files.isEmpty {
+            lines.append("files: " + visit.page.files.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.count) bytes)" }.joined(separator: ", "))
         }
         lines.append("")
         lines.append(pageMarkdown(visit.page, at: path))

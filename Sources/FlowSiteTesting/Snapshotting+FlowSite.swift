@@ -16,13 +16,14 @@ extension Snapshotting where Format == String {
     }
 
     /// A page as the site writes it: cmark's HTML inside the layout template, placed at `route`
-    /// with `breadcrumbs` (the route alone when empty), in a site with `search` (if any).
+    /// with the breadcrumb `trail` (the page alone when empty), presented over `presenter` when
+    /// modal, in a site with `search` (if any).
     public static func html<R: Route>(
         at route: R,
         site: SiteInfo<R>,
-        breadcrumbs: [Breadcrumb<R>] = [],
+        trail: [(title: String, route: R)] = [],
         presentation: Presentation = .push,
-        presenter: Breadcrumb<R>? = nil,
+        presenter: (title: String, route: R)? = nil,
         templates: TemplateSet = .embedded,
         search: SiteSearch<R>? = nil
     ) -> Snapshotting<Page<R>, String> where Value == Page<R> {
@@ -33,10 +34,10 @@ extension Snapshotting where Format == String {
             return SimplySnapshotting.lines.pullback { _ in "template error: \(error)" }
         }
         var strategy = SimplySnapshotting.lines.pullback { (page: Page<R>) -> String in
-            let crumbs = breadcrumbs.isEmpty ? [Breadcrumb(title: page.breadcrumbTitle, route: route)] : breadcrumbs
+            let crumbs = trail.isEmpty ? [Breadcrumb(title: page.breadcrumbTitle, route: route)] : trail.map { Breadcrumb(title: $0.title, route: $0.route) }
             let visit = PageVisit(
                 route: route, page: page, breadcrumbs: crumbs, presentation: presentation,
-                presenter: presenter, recoveredError: nil
+                presenter: presenter.map { Breadcrumb(title: $0.title, route: $0.route) }, recoveredError: nil
             )
             do {
                 return try renderer.render(visit)

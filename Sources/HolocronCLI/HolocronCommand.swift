@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowSite
 import Foundation
 
 /// The `holocron` command: turns an app's navigation graph into a static site.
@@ -29,7 +30,9 @@ public struct HolocronCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let message = TerminalText.safe(fullMessage(for: error))
+            let message = TerminalText.safe(
+                (error as? FlowSiteError).map { "Error: " + CommandLineMessage.text(for: $0) } ?? fullMessage(for: error)
+            )
             let code = exitCode(for: error)
             if !message.isEmpty {
                 if code.isSuccess {

@@ -39,9 +39,10 @@ import Darwin
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
-        let builder = SiteBuilder(coordinator: Self.app, beforeCommit: { _ in
+        var builder = SiteBuilder(coordinator: Self.app)
+        builder.beforeCommit = { _ in
             #expect(throws: FlowSiteError.self) { try SiteWriter(output: output).beginStaging() }
-        })
+        }
         try await builder.build(into: output)
         try await builder.build(into: output)  // the lock went with the first build
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["site"])

@@ -112,14 +112,14 @@ import Testing
 
         let luke = catalog.route(.people, id: 1)
         let detail = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: deps, id: 1))
-        let crumbs = [Breadcrumb(title: "Home", route: AppRoute.home), Breadcrumb(title: "Characters", route: .list(.people)), Breadcrumb(title: "Luke Skywalker", route: luke)]
-        await snapshot(detail, as: .html(at: luke, site: site, breadcrumbs: crumbs), named: "character")
+        let crumbs: [(title: String, route: AppRoute)] = [("Home", .home), ("Characters", .list(.people)), ("Luke Skywalker", luke)]
+        await snapshot(detail, as: .html(at: luke, site: site, trail: crumbs), named: "character")
 
         let alert = AppRoute.alert(.missing(.starships, id: 99))
         let dialog = AlertScreen(viewModel: AlertViewModel(route: .missing(.starships, id: 99)))
         await snapshot(
             dialog,
-            as: .html(at: alert, site: site, breadcrumbs: crumbs + [Breadcrumb(title: "Not in the archive", route: alert)], presentation: .modal, presenter: crumbs.last),
+            as: .html(at: alert, site: site, trail: crumbs + [("Not in the archive", alert)], presentation: .modal, presenter: crumbs.last),
             named: "alert"
         )
         let search = SearchScreen(viewModel: SearchLoader(dependencies: deps))

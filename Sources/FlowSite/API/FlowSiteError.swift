@@ -1,9 +1,11 @@
-/// An error from building a site; its description says what went wrong, where, and what to do.
+/// An error from building a site; its description says what went wrong, where, and what to do,
+/// in the words of FlowSite's API (a command-line tool maps them to its own flags by
+/// ``reason``).
 public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable {
-        /// A page resource has a name that could leave its folder.
-        case invalidResourceName(String)
+        /// A file a page publishes has a name that could leave its folder.
+        case invalidResourceName(String, route: String)
         /// Two routes want the same page path.
         case pathConflict(path: String, first: String, second: String)
         /// A route's page path collides with a file the site writer owns.
@@ -12,8 +14,10 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case screensFailed([(route: String, error: String)])
         /// Following a link ran the app's navigation code, which did not show the link's route.
         case navigationMismatch(page: String, label: String, route: String, shown: [String])
-        /// Pages link to files that do not exist.
-        case brokenLinks([BrokenLink])
+        /// Pages link to files that do not exist: each page with the link as written.
+        case brokenLinks([(page: String, link: String)])
+        /// A build step failed.
+        case stepFailed(step: String, error: any Error)
         /// The output folder exists but was not made by holocron.
         case outputNotOwned(path: String)
         /// The output folder is one that must never be replaced.
@@ -41,8 +45,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch reason {
-        case .invalidResourceName(let name):
-            "The page resource name '\(name)' is not allowed: use letters, digits, '.', '-' and '_' only, without a leading dot."
+        case .invalidResourceName(let name, let route):
+            "The page of \(route) publishes a file named '\(name)', which is not allowed: use letters, digits, '.', '-' and '_' only, without a leading dot, and not index.html."
         case .pathConflict(let path, let first, let second):
             "Routes \(first) and \(second) both want the page \(path): give one of them another path (for duplicate names, use Slug.suffixed)."
         case .reservedPath(let path, let route):
@@ -59,22 +63,24 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "\(links.count) broken link(s); the previous site was left as it was:\n"
                 + links.map { "  - \($0.page): \($0.link)" }.joined(separator: "\n")
                 + "\nEach link must point at a page or file of the site."
+        case .stepFailed(let step, let error):
+            "The build step '\(step)' failed: \(error). The previous site was left as it was."
         case .outputNotOwned(let path):
-            "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
+            "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another output folder, or set force to replace it."
         case .outputForbidden(let path, let why):
             "Refusing to write the site to \(path): \(why). Choose another output folder."
         case .outputBusy(let path, let pid):
             "Another build of \(path) is running\(pid.map { " (pid \($0))" } ?? ""): wait for it to finish and build again, or choose another output folder."
         case .template(let name, let message):
-            "Template \(name) failed: \(message). Fix the template, or remove it from --templates to use the default."
+            "Template \(name) failed: \(message). Fix the template, or remove it from the templates folder to use the default."
         case .templatesUnreadable(let path, let message):
-            "Cannot read templates at \(path): \(message). Check the --templates folder."
+            "Cannot read templates at \(path): \(message). Check the templates folder."
         case .wouldOverwrite(let path):
             "Refusing to overwrite \(path), which exists already: choose a new folder, or move the file away."
         case .fileSystem(let path, let message):
             "Cannot write \(path): \(message). Check the folder's permissions and free space."
         case .siteUnreadable(let path, let message):
-            "Cannot read the site at \(path): \(message). Build it first with `holocron build --output \(path)`."
+            "Cannot read the site at \(path): \(message). Build it there first."
         case .commonMarkFailed:
             "cmark returned no HTML; the Markdown may be too large for memory."
         }
@@ -82,16 +88,16 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A link on a written page that points at nothing.
-public struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
+package struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
     /// The page holding the link, relative to the site root.
-    public let page: String
+    package let page: String
     /// The link as written in the page.
-    public let link: String
+    package let link: String
 
-    public init(page: String, link: String) {
+    package init(page: String, link: String) {
         self.page = page
         self.link = link
     }
 
-    public var description: String { "\(page): \(link)" }
+    package var description: String { "\(page): \(link)" }
 }

@@ -1,12 +1,12 @@
 extension MarkdownDocument {
     /// The document as Markdown, with each route link turned into a URL by `url`.
-    public func markdown(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> String {
+    package func markdown(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> String {
         MarkdownWriter(url: url, siteFile: siteFile).write(blocks)
     }
 
     /// The document cut into runs of plain blocks and styled sections, in order, so the renderer
     /// can wrap each section in its own element.
-    public func chunks(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> [(style: SectionStyle?, markdown: String)] {
+    package func chunks(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> [(style: SectionStyle?, markdown: String)] {
         let writer = MarkdownWriter(url: url, siteFile: siteFile)
         var chunks: [(style: SectionStyle?, markdown: String)] = []
         var plain: [Block] = []

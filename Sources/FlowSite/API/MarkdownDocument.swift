@@ -14,12 +14,15 @@
 /// ```
 public struct MarkdownDocument<R: Route>: Sendable {
     /// The document's blocks, in order.
-    public var blocks: [Block]
+    var blocks: [Block]
 
-    public init(blocks: [Block] = []) { self.blocks = blocks }
+    /// An empty document.
+    public init() { blocks = [] }
+
+    init(blocks: [Block]) { self.blocks = blocks }
 
     /// A block of the document.
-    public enum Block: Sendable {
+    enum Block: Sendable {
         /// A heading, level 2 to 6 (the page title is the only level 1).
         case heading(level: Int, [Inline])
         /// A paragraph.
@@ -60,24 +63,24 @@ public struct MarkdownDocument<R: Route>: Sendable {
     }
 
     /// A name and its value in an attribute list.
-    public struct Attribute: Sendable {
-        public var name: String
-        public var value: [Inline]
+    struct Attribute: Sendable {
+        var name: String
+        var value: [Inline]
 
-        public init(_ name: String, _ value: [Inline]) {
+        init(_ name: String, _ value: [Inline]) {
             self.name = name
             self.value = value
         }
 
-        public init(_ name: String, _ value: String) { self.init(name, [.text(value)]) }
+        init(_ name: String, _ value: String) { self.init(name, [.text(value)]) }
     }
 
     /// A styled group of blocks.
-    public struct Section: Sendable {
+    struct Section: Sendable {
         /// The class the renderer wraps the section in.
-        public var style: SectionStyle
+        var style: SectionStyle
         /// The blocks inside.
-        public var blocks: [Block]
+        var blocks: [Block]
     }
 
     // MARK: Building
@@ -100,7 +103,9 @@ public struct MarkdownDocument<R: Route>: Sendable {
     public mutating func orderedList(_ items: [[Inline]]) { blocks.append(.orderedList(items)) }
 
     /// Adds name/value pairs.
-    public mutating func attributes(_ pairs: [Attribute]) { blocks.append(.attributes(pairs)) }
+    public mutating func attributes(_ pairs: [(String, [Inline])]) {
+        blocks.append(.attributes(pairs.map { Attribute($0.0, $0.1) }))
+    }
 
     /// Adds name/value pairs of plain text.
     public mutating func attributes(_ pairs: [(String, String)]) {

@@ -37,8 +37,9 @@ public struct Page<R: Route>: Sendable {
     public var summary: String?
     /// The page body. Its route links are the screen's navigation actions.
     public var document: MarkdownDocument<R>
-    /// Files published next to the page, such as a search index.
-    public var resources: [PageResource]
+    /// Files published next to the page, by name (letters, digits, `.`, `-` and `_`, no
+    /// leading dot, not `index.html`): a page's JSON, a download.
+    public var files: [String: Data]
     /// Extra values for the layout template, such as `["search": "true"]`.
     public var templateValues: [String: String]
 
@@ -47,14 +48,14 @@ public struct Page<R: Route>: Sendable {
         shortTitle: String? = nil,
         summary: String? = nil,
         document: MarkdownDocument<R>,
-        resources: [PageResource] = [],
+        files: [String: Data] = [:],
         templateValues: [String: String] = [:]
     ) {
         self.title = title
         self.shortTitle = shortTitle
         self.summary = summary
         self.document = document
-        self.resources = resources
+        self.files = files
         self.templateValues = templateValues
     }
 
@@ -62,23 +63,16 @@ public struct Page<R: Route>: Sendable {
     public var breadcrumbTitle: String { shortTitle ?? title }
 }
 
-/// A file a screen publishes next to its page, such as `index.json`.
-public struct PageResource: Sendable, Hashable {
-    /// The file name inside the page's folder: letters, digits, `.`, `-` and `_`, no leading dot.
-    public let name: String
-    /// The file's bytes.
-    public let contents: Data
-
-    /// Fails for a name that could leave the page's folder or hide the file.
-    public init(name: String, contents: Data) throws {
+extension Page {
+    /// Fails for a file name that could leave the page's folder, hide the file or replace the
+    /// page.
+    static func checkFileName(_ name: String, route: String) throws {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
                 || $0 == "." || $0 == "-" || $0 == "_"
         }
         guard allowed, !name.isEmpty, !name.hasPrefix("."), name != "index.html" else {
-            throw FlowSiteError(.invalidResourceName(name))
+            throw FlowSiteError(.invalidResourceName(name, route: route))
         }
-        self.name = name
-        self.contents = contents
     }
 }

@@ -3,13 +3,14 @@ import Logging
 import Synchronization
 
 /// Builds an app's whole site: walks every route, renders and writes each page as it is made,
-/// adds the assets, `404.html`, `sitemap.xml` and `robots.txt`, checks every link, and only then
-/// swaps the new site in for the old one.
+/// runs the build steps (the assets, `404.html`, `sitemap.xml` and `robots.txt`, the search
+/// index, then the app's own ``steps``), checks every link, and only then swaps the new site in
+/// for the old one.
 ///
 /// ```swift
 /// let builder = SiteBuilder(coordinator: AppCoordinator(dependencies: .live))
 /// let report = try await builder.build(into: URL(fileURLWithPath: "site"))
-/// print(report.summary)
+/// print(report)
 /// ```
 public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// The app's root coordinator.
@@ -18,14 +19,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var templates: TemplateSet
     /// The absolute URL the site is served from, for the sitemap, robots.txt and 404 page.
     public var baseURL: String?
-    /// Whether to replace an output folder holocron did not make.
+    /// Whether to replace an output folder that holocron did not make.
     public var force: Bool
     /// How many pages are made at once.
     public var concurrency: Int
     /// Where progress and warnings go.
     public var logger: Logger
-    /// Runs after the pages are written and before the link check; tests use it to fail midway.
-    public var beforeCommit: @Sendable (SiteStaging) throws -> Void
+    /// Steps of the app's own, run in order after the built-in ones, before the link check.
+    public var steps: [BuildStep]
+    /// Runs just before the link check; tests use it to fail or wait midway.
+    var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
     public init(
         coordinator: C,
@@ -34,7 +37,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         force: Bool = false,
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
         logger: Logger = Logger(label: "holocron"),
-        beforeCommit: @escaping @Sendable (SiteStaging) throws -> Void = { _ in }
+        steps: [BuildStep] = []
     ) {
         self.coordinator = coordinator
         self.templates = templates
@@ -42,19 +45,20 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         self.force = force
         self.concurrency = concurrency
         self.logger = logger
-        self.beforeCommit = beforeCommit
+        self.steps = steps
     }
 
     /// Builds the site into `output`, replacing the previous site only on success.
     /// - Throws: ``FlowSiteError`` for screens that failed, broken links, an output folder that
     ///   isn't holocron's or must never be replaced, another build of the same output running,
-    ///   bad templates or file-system errors; the previous site is untouched.
+    ///   a failed step, bad templates or file-system errors; the previous site is untouched.
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
         let clock = ContinuousClock()
         let started = clock.now
         let search = coordinator.search
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
+        let made = Mutex<[(RoutePath, (path: String, title: String, summary: String?, isDialog: Bool))]>([])
         let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
         let staging = try SiteWriter(output: output, force: force).beginStaging()
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
@@ -68,9 +72,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             let graph = try await walker.walk { visit in
                 let html = try renderer.render(visit)
                 try staging.write(html, to: visit.route.path.file)
-                for resource in visit.page.resources {
-                    try staging.write(resource.contents, to: visit.route.path.directory + resource.name)
+                for (name, contents) in visit.page.files.sorted(by: { $0.key < $1.key }) {
+                    try Page<C.R>.checkFileName(name, route: "\(visit.route)")
+                    try staging.write(contents, to: visit.route.path.directory + name)
                 }
+                let page = (path: visit.route.path.file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
+                made.withLock { $0.append((visit.route.path, page)) }
                 if let entry = search?.entry(for: visit.route, page: visit.page) {
                     searchEntries.withLock { $0.append(entry) }
                 }
@@ -79,17 +86,24 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
-            try writeSiteFiles(graph: graph, renderer: renderer, into: staging)
+            let context = BuildStep.Context(
+                pages: made.withLock { $0 }.sorted { $0.0 < $1.0 }.map(\.1),
+                siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging
+            )
+            var pipeline = builtInSteps(renderer: renderer)
             if let search {
-                try staging.write(try SiteSearch<C.R>.json(searchEntries.withLock { $0 }), to: search.indexPath)
+                pipeline.append(BuildStep("search index") { context in
+                    try context.write(try SiteSearch<C.R>.json(searchEntries.withLock { $0 }), to: search.indexPath)
+                })
             }
+            try await BuildStep.run(pipeline + steps, in: context, logger: logger)
             try beforeCommit(staging)
 
             let files = staging.files
             let links = try LinkChecker().check(files: Set(files.keys)) { page in
                 try String(contentsOf: staging.folder.appendingPathComponent(page), encoding: .utf8)
             }
-            if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken)) }
+            if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let unchanged = staging.unchangedCount
             try staging.commit()
             return BuildReport(
@@ -108,17 +122,27 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         }
     }
 
-    private func writeSiteFiles(graph: SiteGraph<C.R>, renderer: PageRenderer<C.R>, into staging: SiteStaging) throws {
-        for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
-            try staging.write(data, to: SiteWriter.assetsFolder + "/" + name)
-        }
-        try staging.write(try renderer.renderNotFound(), to: "404.html")
-        let pages = graph.routes
-            .filter { graph.records[$0]?.presentation != .modal }
-            .map(\.path)
-            .sorted()
-        try staging.write(Sitemap(baseURL: baseURL, pages: pages).xml, to: "sitemap.xml")
-        try staging.write(Sitemap(baseURL: baseURL, pages: pages).robots, to: "robots.txt")
+    /// The files every site has: its assets, the 404 page, and the sitemap with robots.txt
+    /// (dialogs are not in the sitemap).
+    private func builtInSteps(renderer: PageRenderer<C.R>) -> [BuildStep] {
+        let assets = templates.assets
+        let baseURL = baseURL
+        return [
+            BuildStep("assets") { context in
+                for (name, data) in assets.sorted(by: { $0.key < $1.key }) {
+                    try context.write(data, to: SiteWriter.assetsFolder + "/" + name)
+                }
+            },
+            BuildStep("404 page") { context in
+                try context.write(Data(try renderer.renderNotFound().utf8), to: "404.html")
+            },
+            BuildStep("sitemap") { context in
+                let pages = context.pages.filter { !$0.isDialog }.map { String($0.path.dropLast("index.html".count)) }
+                let sitemap = Sitemap(baseURL: baseURL, pages: pages)
+                try context.write(Data(sitemap.xml.utf8), to: "sitemap.xml")
+                try context.write(Data(sitemap.robots.utf8), to: "robots.txt")
+            },
+        ]
     }
 }
 
@@ -152,7 +176,8 @@ public struct BuildReport: Sendable, CustomStringConvertible {
 /// The sitemap and robots.txt of a site.
 struct Sitemap {
     let baseURL: String?
-    let pages: [RoutePath]
+    /// Each page's folder from the site root (`""` for the front page), sorted.
+    let pages: [String]
 
     /// Without a base URL the locations are relative to the site root; search engines need
     /// `--base-url` for absolute ones.
@@ -162,7 +187,7 @@ struct Sitemap {
             #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
         ]
         for page in pages {
-            lines.append("  <url><loc>\(escape((baseURL ?? "") + page.directory))</loc></url>")
+            lines.append("  <url><loc>\(escape((baseURL ?? "") + page))</loc></url>")
         }
         lines.append("</urlset>")
         return lines.joined(separator: "\n") + "\n"

@@ -11,36 +11,27 @@ import Foundation
 ///
 /// ```swift
 /// var search: SiteSearch<AppRoute>? {
-///     SiteSearch(fields: [.title, .section], includes: { $0.isDetail }, section: { $0.kindName })
+///     SiteSearch(includes: { $0.isDetail }, section: { $0.kindName })
 /// }
 /// ```
 public struct SiteSearch<R: Route>: Sendable {
-    /// A field an index entry can carry besides its URL.
-    public enum Field: String, Sendable, Hashable, CaseIterable {
-        /// The page title.
-        case title
-        /// The app's label for the part of the site the page belongs to, such as "Film".
-        case section
-        /// The page's one-sentence summary.
-        case summary
-    }
-
-    /// The fields each entry carries.
-    public var fields: Set<Field>
+    /// Whether entries carry the page's one-sentence summary (the title, the URL and the
+    /// section, when ``section`` gives one, they always carry).
+    public var summaries: Bool
     /// Where the index is written, from the site root.
     public var indexPath: String
     /// Which pages are in the index.
     public var includes: @Sendable (R) -> Bool
-    /// The section label of a page.
+    /// The label of the part of the site a page belongs to, such as "Film", or `nil`.
     public var section: @Sendable (R) -> String?
 
     public init(
-        fields: Set<Field> = [.title, .section],
-        indexPath: String = "search-index.json",
         includes: @escaping @Sendable (R) -> Bool = { _ in true },
-        section: @escaping @Sendable (R) -> String? = { _ in nil }
+        section: @escaping @Sendable (R) -> String? = { _ in nil },
+        summaries: Bool = false,
+        indexPath: String = "search-index.json"
     ) {
-        self.fields = fields
+        self.summaries = summaries
         self.indexPath = indexPath
         self.includes = includes
         self.section = section
@@ -54,9 +45,9 @@ public struct SiteSearch<R: Route>: Sendable {
         guard includes(route) else { return nil }
         return Entry(
             url: route.path.file,
-            title: fields.contains(.title) ? page.title : nil,
-            section: fields.contains(.section) ? section(route) : nil,
-            summary: fields.contains(.summary) ? page.summary : nil
+            title: page.title,
+            section: section(route),
+            summary: summaries ? page.summary : nil
         )
     }
 
@@ -64,7 +55,7 @@ public struct SiteSearch<R: Route>: Sendable {
     /// site always gives the same bytes.
     static func json(_ entries: [Entry]) throws -> Data {
         let sorted = entries
-            .map { (key: ($0.title ?? "").folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), entry: $0) }
+            .map { (key: $0.title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), entry: $0) }
             .sorted { ($0.key, $0.entry.url) < ($1.key, $1.entry.url) }
             .map(\.entry)
         let encoder = JSONEncoder()
@@ -76,7 +67,7 @@ public struct SiteSearch<R: Route>: Sendable {
 
     struct Entry: Encodable, Sendable {
         let url: String
-        let title: String?
+        let title: String
         let section: String?
         let summary: String?
     }

@@ -36,7 +36,6 @@ public struct AppCoordinator: RootCoordinator {
     /// with its kind as the section.
     public var search: SiteSearch<AppRoute>? {
         SiteSearch(
-            fields: [.title, .section],
             includes: { route in
                 if case .resources(_, .detail) = route { true } else { false }
             },

@@ -7,17 +7,17 @@ import Foundation
 /// let difference = try SiteDifference(expected: freshBuild, actual: URL(fileURLWithPath: "site"))
 /// #expect(difference.isEmpty, "\(difference)")
 /// ```
-public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
+package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     /// Files in both whose bytes differ, relative to the site root, sorted.
-    public var changed: [String]
+    package var changed: [String]
     /// Files the build makes that the site lacks.
-    public var missing: [String]
+    package var missing: [String]
     /// Files in the site that the build does not make.
-    public var extra: [String]
+    package var extra: [String]
     /// How many files the build makes.
-    public var expectedCount: Int
+    package var expectedCount: Int
 
-    public init(changed: [String] = [], missing: [String] = [], extra: [String] = [], expectedCount: Int = 0) {
+    package init(changed: [String] = [], missing: [String] = [], extra: [String] = [], expectedCount: Int = 0) {
         self.changed = changed
         self.missing = missing
         self.extra = extra
@@ -29,7 +29,7 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     ///   - expected: the site as it should be (a fresh build).
     ///   - actual: the site as it is.
     /// - Throws: ``FlowSiteError`` when a folder can't be read.
-    public init(expected: URL, actual: URL) throws {
+    package init(expected: URL, actual: URL) throws {
         let wanted = try Self.files(in: expected)
         let found = try Self.files(in: actual)
         changed = wanted.keys.filter { found[$0] != nil && found[$0] != wanted[$0] }.sorted()
@@ -39,10 +39,10 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the two sites are the same, byte for byte.
-    public var isEmpty: Bool { changed.isEmpty && missing.isEmpty && extra.isEmpty }
+    package var isEmpty: Bool { changed.isEmpty && missing.isEmpty && extra.isEmpty }
 
     /// One line per kind of difference, up to `limit` names each.
-    public func lines(limit: Int = 20) -> [String] {
+    package func lines(limit: Int = 20) -> [String] {
         var lines: [String] = []
         for (word, names) in [("changed", changed), ("missing", missing), ("extra", extra)] where !names.isEmpty {
             let shown = names.prefix(limit).joined(separator: ", ")
@@ -52,13 +52,13 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         return lines
     }
 
-    public var description: String {
+    package var description: String {
         isEmpty ? "no differences in \(expectedCount) files" : lines(limit: 10).joined(separator: "; ")
     }
 
     /// Every regular file below `folder`, by path relative to it, with its bytes.
     /// - Throws: ``FlowSiteError`` naming the folder when it isn't one or can't be read.
-    public static func files(in folder: URL) throws -> [String: Data] {
+    package static func files(in folder: URL) throws -> [String: Data] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FlowSiteError(.siteUnreadable(path: folder.path, message: "there is no folder there"))

@@ -7,11 +7,11 @@
 /// structure; NUL, the other control characters and noncharacters become U+FFFD (HTML calls
 /// them parse errors; cmark would pass all but NUL through), and U+FEFF a character reference
 /// (cmark ignores one at the start of a document).
-public enum MarkdownEscaping {
+package enum MarkdownEscaping {
     /// The escaped form of `text`, safe anywhere inline text may stand.
     /// - Parameter atLineStart: whether the text begins a line, where `-`, `+`, `=` and `1.`
     ///   would start a list, a heading underline or a numbered list.
-    public static func escape(_ text: String, atLineStart: Bool = true) -> String {
+    package static func escape(_ text: String, atLineStart: Bool = true) -> String {
         var out = String.UnicodeScalarView()
         out.reserveCapacity(text.unicodeScalars.count)
         var pendingSpace = false
@@ -67,7 +67,7 @@ public enum MarkdownEscaping {
     }
 
     /// The text cmark will show for `text`: what ``escape(_:)`` keeps, before block trimming.
-    public static func normalize(_ text: String) -> String {
+    package static func normalize(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {

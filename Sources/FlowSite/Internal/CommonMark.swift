@@ -10,27 +10,27 @@ import Foundation
 /// ```swift
 /// try CommonMark.html(from: "Hello *world*")  // "<p>Hello <em>world</em></p>\n"
 /// ```
-public enum CommonMark {
+package enum CommonMark {
     /// cmark's rendering options, without the unsafe one.
-    public struct Options: OptionSet, Sendable {
-        public let rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
+    package struct Options: OptionSet, Sendable {
+        package let rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
 
         /// Adds `data-sourcepos` attributes.
-        public static let sourcePosition = Options(rawValue: CMARK_OPT_SOURCEPOS)
+        package static let sourcePosition = Options(rawValue: CMARK_OPT_SOURCEPOS)
         /// Renders soft line breaks as hard breaks.
-        public static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
+        package static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
         /// Renders soft line breaks as spaces.
-        public static let noBreaks = Options(rawValue: CMARK_OPT_NOBREAKS)
+        package static let noBreaks = Options(rawValue: CMARK_OPT_NOBREAKS)
         /// Curly quotes, en and em dashes, ellipses.
-        public static let smart = Options(rawValue: CMARK_OPT_SMART)
+        package static let smart = Options(rawValue: CMARK_OPT_SMART)
         /// Replaces invalid UTF-8 with U+FFFD.
-        public static let validateUTF8 = Options(rawValue: CMARK_OPT_VALIDATE_UTF8)
+        package static let validateUTF8 = Options(rawValue: CMARK_OPT_VALIDATE_UTF8)
     }
 
     /// The HTML fragment for `markdown`.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
-    public static func html(from markdown: String, options: Options = [.validateUTF8]) throws -> String {
+    package static func html(from markdown: String, options: Options = [.validateUTF8]) throws -> String {
         // CMARK_OPT_UNSAFE is masked off whatever the caller built, so safe mode can't be lost.
         let flags = options.rawValue & ~CMARK_OPT_UNSAFE
         let length = markdown.utf8.count
@@ -43,5 +43,5 @@ public enum CommonMark {
     }
 
     /// The version of the cmark library in use, such as `0.30.2`.
-    public static var version: String { String(cString: cmark_version_string()) }
+    package static var version: String { String(cString: cmark_version_string()) }
 }

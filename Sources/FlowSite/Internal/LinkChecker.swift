@@ -4,20 +4,20 @@ import Foundation
 ///
 /// External links (`https:`, `mailto:` …) and in-page anchors are not checked; a link that climbs
 /// out of the site folder is broken.
-public struct LinkChecker: Sendable {
-    public init() {}
+package struct LinkChecker: Sendable {
+    package init() {}
 
     /// What checking a site's links found.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Links that name no file of the site, in page order.
-        public var broken: [BrokenLink] = []
+        package var broken: [BrokenLink] = []
         /// How many internal links and asset references the pages hold, for the build summary.
-        public var internalReferences = 0
+        package var internalReferences = 0
     }
 
     /// Checks the links of the HTML pages among `files`, which are paths from the site root;
     /// `contents` reads a page's text. Each page is read and scanned once.
-    public func check(files: Set<String>, contents: (String) throws -> String) rethrows -> Result {
+    package func check(files: Set<String>, contents: (String) throws -> String) rethrows -> Result {
         var result = Result()
         for page in files.sorted() where page.hasSuffix(".html") {
             for link in Self.references(in: try contents(page)) {
@@ -32,12 +32,12 @@ public struct LinkChecker: Sendable {
     }
 
     /// The broken links of the HTML pages among `files`; see ``check(files:contents:)``.
-    public func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
+    package func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
         try check(files: files, contents: contents).broken
     }
 
     /// Whether `link`, written on `page`, names one of `files`.
-    public func resolves(_ link: String, from page: String, in files: Set<String>) -> Bool {
+    package func resolves(_ link: String, from page: String, in files: Set<String>) -> Bool {
         if Self.isExternal(link) { return true }
         var target = link
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }

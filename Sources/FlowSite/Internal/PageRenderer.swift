@@ -3,11 +3,11 @@ import Mustache
 
 /// Turns a ``PageVisit`` into HTML: route links become relative URLs, cmark renders the
 /// Markdown, and the `layout` template wraps it with title, breadcrumbs, navigation and footer.
-public struct PageRenderer<R: Route>: Sendable {
+package struct PageRenderer<R: Route>: Sendable {
     /// The site's shared information.
-    public let site: SiteInfo<R>
+    package let site: SiteInfo<R>
     /// The absolute URL the site will be served from, if known (for the 404 page and sitemap).
-    public let baseURL: String?
+    package let baseURL: String?
     /// Where the site's search index is, from the site root, if it has one.
     let searchIndexPath: String?
     private let library: MustacheLibrary
@@ -17,7 +17,7 @@ public struct PageRenderer<R: Route>: Sendable {
     /// Each template is parsed with the engine's own content type, so every `{{value}}` is
     /// escaped per Unicode scalar by the engine, whatever the template library would do.
     /// - Throws: ``FlowSiteError`` naming a template that does not parse, or a missing `layout`.
-    public init(templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil) throws {
+    package init(templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil) throws {
         var library = MustacheLibrary()
         let pragma = HTMLValueContentType.registered
         for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
@@ -41,7 +41,7 @@ public struct PageRenderer<R: Route>: Sendable {
     }
 
     /// The page's HTML document.
-    public func render(_ visit: PageVisit<R>) throws -> String {
+    package func render(_ visit: PageVisit<R>) throws -> String {
         let here = visit.route.path
         let content = try contentHTML(visit.page.document, at: here)
         var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map(\.route))
@@ -71,7 +71,7 @@ public struct PageRenderer<R: Route>: Sendable {
 
     /// The site's 404 page, written at the root. With a base URL its links are absolute, so it
     /// works at whatever path the server shows it; otherwise they are relative to the root.
-    public func renderNotFound() throws -> String {
+    package func renderNotFound() throws -> String {
         var context = sharedContext(at: .root, breadcrumbRoutes: [])
         context["title"] = "Page not found"
         context["documentTitle"] = documentTitle("Page not found")
@@ -87,7 +87,7 @@ public struct PageRenderer<R: Route>: Sendable {
     }
 
     /// The HTML of a document placed at `here`: its styled sections wrapped in `<section>`.
-    public func contentHTML(_ document: MarkdownDocument<R>, at here: RoutePath) throws -> String {
+    package func contentHTML(_ document: MarkdownDocument<R>, at here: RoutePath) throws -> String {
         var html = ""
         let chunks = document.chunks(
             linking: { here.relativeURL(to: $0.path) },

@@ -8,15 +8,15 @@ import Synchronization
 /// as it is made; what the walker keeps per route is small (its stack and title), so memory grows
 /// with the number of routes, not with page bytes. The order of routes, edges and stacks depends
 /// only on the app, never on timing.
-public struct SiteWalker<C: RootCoordinator>: Sendable {
-    public typealias R = C.R
+package struct SiteWalker<C: RootCoordinator>: Sendable {
+    package typealias R = C.R
 
     /// The app's root coordinator.
-    public let coordinator: C
+    package let coordinator: C
     /// How many pages are made at once.
-    public var concurrency: Int
+    package var concurrency: Int
 
-    public init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)) {
+    package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)) {
         self.coordinator = coordinator
         self.concurrency = max(1, concurrency)
     }
@@ -24,7 +24,7 @@ public struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Walks every reachable route, calling `visit` for each page (concurrently).
     /// - Throws: ``FlowSiteError`` for two routes with one path, or whatever `visit` throws.
     ///   Screens that fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
-    public func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
+    package func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
         let start = coordinator.startRoute
         var graph = SiteGraph<R>()
         var records: [R: RouteRecord<R>] = [:]
@@ -195,21 +195,21 @@ final class WalkNavigator<R: Route>: Navigator, Sendable {
 }
 
 /// One page the walker made, with what the renderer needs to place it in the site.
-public struct PageVisit<R: Route>: Sendable {
+package struct PageVisit<R: Route>: Sendable {
     /// The page's route.
-    public let route: R
+    package let route: R
     /// The page.
-    public let page: Page<R>
+    package let page: Page<R>
     /// The navigation stack from the start route to this page, this page last.
-    public let breadcrumbs: [Breadcrumb<R>]
+    package let breadcrumbs: [Breadcrumb<R>]
     /// How the page was first reached.
-    public let presentation: Presentation
+    package let presentation: Presentation
     /// For a modal page, the page that presented it (where Close leads).
-    public let presenter: Breadcrumb<R>?
+    package let presenter: Breadcrumb<R>?
     /// When the page is the app's error screen for a failed screen, that failure.
-    public let recoveredError: String?
+    package let recoveredError: String?
 
-    public init(
+    package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
         presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil
     ) {
@@ -223,37 +223,37 @@ public struct PageVisit<R: Route>: Sendable {
 }
 
 /// A step of a navigation stack: a title and the route it leads to.
-public struct Breadcrumb<R: Route>: Sendable, Hashable {
-    public let title: String
-    public let route: R
+package struct Breadcrumb<R: Route>: Sendable, Hashable {
+    package let title: String
+    package let route: R
 
-    public init(title: String, route: R) {
+    package init(title: String, route: R) {
         self.title = title
         self.route = route
     }
 }
 
 /// What the walk found: every route, every edge, and the screens that failed.
-public struct SiteGraph<R: Route>: Sendable {
+package struct SiteGraph<R: Route>: Sendable {
     /// Every reachable route in breadth-first discovery order.
-    public var routes: [R] = []
+    package var routes: [R] = []
     /// Every link followed, in discovery order.
-    public var edges: [Edge<R>] = []
+    package var edges: [Edge<R>] = []
     /// Screens that could not be built; the build fails when there are any.
-    public var failures: [ScreenFailure<R>] = []
+    package var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.
-    public var recovered: [ScreenFailure<R>] = []
+    package var recovered: [ScreenFailure<R>] = []
     /// Each route's stack and presentation.
-    public var records: [R: RouteRecord<R>] = [:]
+    package var records: [R: RouteRecord<R>] = [:]
     /// Each route's page title as its breadcrumb shows it.
-    public var titles: [R: String] = [:]
+    package var titles: [R: String] = [:]
 
     /// The navigation stack of `route` on its first, shortest path.
-    public func stack(of route: R) -> [R]? { records[route]?.stack }
+    package func stack(of route: R) -> [R]? { records[route]?.stack }
 
     /// Throws when screens failed that the app has no error screen for.
     /// - Throws: ``FlowSiteError`` listing each failed route, its path and its error.
-    public func requireNoFailures() throws {
+    package func requireNoFailures() throws {
         guard failures.isEmpty else {
             throw FlowSiteError(.screensFailed(failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
         }
@@ -261,32 +261,32 @@ public struct SiteGraph<R: Route>: Sendable {
 }
 
 /// How a route was first reached.
-public struct RouteRecord<R: Route>: Sendable, Hashable {
+package struct RouteRecord<R: Route>: Sendable, Hashable {
     /// The navigation stack on the shortest path from the start route, the route itself last.
-    public let stack: [R]
+    package let stack: [R]
     /// The presentation of the edge that first reached the route.
-    public let presentation: Presentation
+    package let presentation: Presentation
     /// The presenting route, for a modal.
-    public let presenter: R?
+    package let presenter: R?
 }
 
 /// A followed link: from one route to another, with the presentation the coordinator chose.
-public struct Edge<R: Route>: Sendable, Hashable {
-    public let from: R
-    public let to: R
-    public let label: String
-    public let presentation: Presentation
+package struct Edge<R: Route>: Sendable, Hashable {
+    package let from: R
+    package let to: R
+    package let label: String
+    package let presentation: Presentation
 }
 
 /// A screen that failed to build.
-public struct ScreenFailure<R: Route>: Sendable {
-    public let route: R
-    public let error: String
+package struct ScreenFailure<R: Route>: Sendable {
+    package let route: R
+    package let error: String
 }
 
 extension MarkdownDocument {
     /// Every route link in the document as a navigation action, labelled with its link text.
-    public var linkedActions: [NavigationAction<R>] {
+    package var linkedActions: [NavigationAction<R>] {
         var actions: [NavigationAction<R>] = []
         func visit(_ inlines: [Inline]) {
             for inline in inlines {

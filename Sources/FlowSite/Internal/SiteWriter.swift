@@ -19,22 +19,22 @@ import Darwin
 /// folder it points at, and the link stays. One build of an output runs at a time: staging holds
 /// a lock file beside the output (`.NAME.lock`) until it commits or is discarded, and staging
 /// folders of builds that were killed are removed when the next build begins.
-public struct SiteWriter: Sendable {
+package struct SiteWriter: Sendable {
     /// The folder the site ends up in, as given.
-    public let output: URL
+    package let output: URL
     /// Whether to replace an output folder holocron did not make.
-    public let force: Bool
+    package let force: Bool
     /// The home folder the guard protects.
     let home: String?
     /// The current folder the guard protects.
     let currentFolder: String
 
     /// The marker file that says holocron made a folder.
-    public static let markerName = ".holocron"
+    package static let markerName = ".holocron"
     /// The folder that holds the stylesheet and scripts.
-    public static let assetsFolder = "assets"
+    package static let assetsFolder = "assets"
 
-    public init(output: URL, force: Bool = false) {
+    package init(output: URL, force: Bool = false) {
         self.init(
             output: output,
             force: force,
@@ -57,7 +57,7 @@ public struct SiteWriter: Sendable {
     ///   output is not holocron's and `force` is off, or when it is a folder that must never be
     ///   replaced (the file-system root, the home or current folder, or a folder holding one of
     ///   them), however it is reached, even with `force`.
-    public func beginStaging() throws -> SiteStaging {
+    package func beginStaging() throws -> SiteStaging {
         let target = try guardedOutput()
         let parent = target.deletingLastPathComponent()
         let manager = FileManager.default
@@ -261,11 +261,11 @@ final class BuildLock: Sendable {
 }
 
 /// A site being written: files go into a hidden folder beside the output until ``commit()``.
-public final class SiteStaging: Sendable {
+package final class SiteStaging: Sendable {
     /// The staging folder.
-    public let folder: URL
+    package let folder: URL
     /// Where the site goes on commit: the output's real path.
-    public let output: URL
+    package let output: URL
     /// Staging and old folders of killed builds that were removed when this one began.
     let removedLeftovers: [String]
     /// The previous site's folder, opened when staging began (-1 when there was none).
@@ -294,12 +294,12 @@ public final class SiteStaging: Sendable {
     }
 
     /// Every file written so far, by path from the site root, with its size.
-    public var files: [String: Int] { state.withLock { $0.files } }
+    package var files: [String: Int] { state.withLock { $0.files } }
     /// How many files had the same bytes in the previous site.
-    public var unchangedCount: Int { state.withLock { $0.unchanged } }
+    package var unchangedCount: Int { state.withLock { $0.unchanged } }
 
     /// Writes `data` at `path` (relative to the site root, made of safe components).
-    public func write(_ data: Data, to path: String) throws {
+    package func write(_ data: Data, to path: String) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !components.isEmpty, components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
             throw FlowSiteError(.fileSystem(path: path, message: "the path would leave the site folder"))
@@ -319,13 +319,13 @@ public final class SiteStaging: Sendable {
     }
 
     /// Writes a UTF-8 string at `path`.
-    public func write(_ text: String, to path: String) throws {
+    package func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
 
     /// Puts the staged site in place of the output in one rename, then removes the old site and
     /// releases the build lock.
-    public func commit() throws {
+    package func commit() throws {
         try write(Data("Made by holocron. This folder is replaced whole on every build.\n".utf8), to: SiteWriter.markerName)
         let manager = FileManager.default
         let old = output.deletingLastPathComponent()
@@ -351,7 +351,7 @@ public final class SiteStaging: Sendable {
     }
 
     /// Throws the staged files away and releases the build lock.
-    public func discard() {
+    package func discard() {
         try? FileManager.default.removeItem(at: folder)
         state.withLock { $0.finished = true }
         lock.release()
