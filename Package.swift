@@ -86,9 +86,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(
-            name: "ExampleApp",
+        .executableTarget(
+            name: "hello-flowsite",
             dependencies: ["FlowSite"],
+            path: "Examples/HelloFlowSite",
             swiftSettings: swiftSettings
         ),
         .target(
@@ -118,12 +119,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ExampleAppTests",
-            dependencies: [
-                "ExampleApp", "FlowSite", "FlowSiteTesting",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ],
-            exclude: ["__Snapshots__"],
+            name: "ExampleTests",
             swiftSettings: swiftSettings
         ),
         .target(

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The example a newcomer starts from, used as they would use it: the README's program is the
+/// example's `main.swift`, and running it builds a site.
+@Suite struct HelloFlowSiteTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        var folder = Bundle.main.bundleURL
+        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+        for candidate in [folder, folder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("hello-flowsite")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return folder.appendingPathComponent("hello-flowsite")
+    }
+
+    @Test func theReadmesFirstProgramIsTheExample() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Use FlowSite in your own app"), "the README has no 'Use FlowSite in your own app' section")
+        let start = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let program = String(readme[start.upperBound..<end.lowerBound]) + "\n"
+        let example = try String(contentsOf: Self.repository.appendingPathComponent("Examples/HelloFlowSite/main.swift"), encoding: .utf8)
+        #expect(program == example, "copy Examples/HelloFlowSite/main.swift into the README's first swift block")
+        #expect(example.split(separator: "\n").count <= 80)
+    }
+
+    @Test func runningTheExampleBuildsItsSite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hello-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = [folder.appendingPathComponent("site").path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(stdout.hasPrefix("Built 3 pages"), "\(stdout)")
+        let site = folder.appendingPathComponent("site")
+        let greeting = try String(contentsOf: site.appendingPathComponent("greeting/index.html"), encoding: .utf8)
+        #expect(greeting.contains("Hello from a mocked service!"))
+        #expect(greeting.contains(#"<a href="../index.html">Hello FlowSite</a>"#), "Greeting is pushed over Home")
+        let about = try String(contentsOf: site.appendingPathComponent("about/index.html"), encoding: .utf8)
+        #expect(about.contains(#"role="dialog""#) && about.contains(#"href="../greeting/index.html""#), "About is a modal over Greeting")
+    }
+}
