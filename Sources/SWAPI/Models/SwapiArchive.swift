@@ -27,7 +27,9 @@ public struct SwapiArchive: Sendable, Hashable {
             var byID: [Int: String] = [:]
             var position: [Int: Int] = [:]
             for (offset, resource) in resources.enumerated() {
-                if byID[resource.id] != nil { throw SwapiError(.duplicateID(kind: kind, id: resource.id)) }
+                if byID[resource.id] != nil {
+                    throw SwapiError(.duplicateID(kind: kind, id: resource.id, source: nil, first: nil, second: nil))
+                }
                 byID[resource.id] = resource.displayName
                 position[resource.id] = offset
             }
