@@ -66,20 +66,25 @@ public struct SwapiCrawler: Sendable {
             }
             for try await (kind, resources) in group { lists[kind] = resources }
         }
-        var archive = try Self.archive(from: lists, source: api)
-        // Relations that point outside what the lists returned: fetch them one by one.
+        let apiHost = ResourceURL.authority(of: api)
+        var archive = try Self.archive(from: lists, source: api, apiHost: apiHost)
+        // Relations that point outside what the lists returned: fetch them one by one. The
+        // archive accepts only relations under the API's root on the host of `api`, so nothing
+        // else is fetched.
         var tried: Set<String> = []
         for _ in 0..<3 {
-            let missing = Array(Set(archive.danglingReferences.map(\.link.url)).subtracting(tried)).sorted()
+            var missing: [String: ResourceKind] = [:]
+            for reference in archive.danglingReferences where reference.problem == .notInArchive && !tried.contains(reference.link.url) {
+                missing[reference.link.url] = reference.to
+            }
             guard !missing.isEmpty else { break }
-            tried.formUnion(missing)
-            let found = try await session.singles(missing)
+            tried.formUnion(missing.keys)
+            let found = try await session.singles(missing.keys.sorted())
             guard !found.isEmpty else { break }
             for (url, body) in found {
-                guard let kind = ResourceKind.allCases.first(where: { url.contains("/\($0.rawValue)/") }) else { continue }
-                lists[kind, default: []].append(body)
+                lists[missing[url]!, default: []].append(body)
             }
-            archive = try Self.archive(from: lists, source: api)
+            archive = try Self.archive(from: lists, source: api, apiHost: apiHost)
         }
         var statistics = session.statistics
         statistics.duration = ContinuousClock.now - started
@@ -87,8 +92,8 @@ public struct SwapiCrawler: Sendable {
         return (archive, statistics)
     }
 
-    /// Decodes each kind's resource objects into an archive.
-    static func archive(from lists: [ResourceKind: [Data]], source: String) throws -> SwapiArchive {
+    /// Decodes each kind's resource objects into an archive whose relations must be on `apiHost`.
+    static func archive(from lists: [ResourceKind: [Data]], source: String, apiHost: String?) throws -> SwapiArchive {
         func decode<R: SwapiResource>(_ type: R.Type) throws -> [R] {
             var array = Data("[".utf8)
             for (index, object) in (lists[R.kind] ?? []).enumerated() {
@@ -100,7 +105,8 @@ public struct SwapiCrawler: Sendable {
         }
         return try SwapiArchive(
             people: decode(Person.self), films: decode(Film.self), planets: decode(Planet.self),
-            species: decode(Species.self), starships: decode(Starship.self), vehicles: decode(Vehicle.self)
+            species: decode(Species.self), starships: decode(Starship.self), vehicles: decode(Vehicle.self),
+            apiHost: apiHost
         )
     }
 }
