@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import SWAPI
 import Synchronization
 
@@ -24,7 +25,7 @@ public final class SwapiTestServer: Sendable {
     /// The API root, such as `http://127.0.0.1:53127/api/`.
     public let baseURL: String
     private let state: Mutex<State>
-    private let task: Mutex<Task<Void, any Error>?>
+    private let running: Mutex<(group: ServiceGroup, task: Task<Void, any Error>)?>
 
     struct State {
         var archive: SwapiArchive
@@ -38,7 +39,7 @@ public final class SwapiTestServer: Sendable {
     private init(baseURL: String, state: State) {
         self.baseURL = baseURL
         self.state = Mutex(state)
-        self.task = Mutex(nil)
+        self.running = Mutex(nil)
     }
 
     /// Starts a server whose data is `archive(baseURL)`, so resource URLs point at the server.
@@ -64,7 +65,11 @@ public final class SwapiTestServer: Sendable {
             },
             logger: { var logger = Logger(label: "swapi-test-server"); logger.logLevel = .critical; return logger }()
         )
-        let task = Task { try await app.run() }
+        // Run inside a service group so that `stop()` can shut down gracefully: cancelling the
+        // server's task while a connection is being accepted traps in NIOAsyncWriter's deinit
+        // ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481).
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "swapi-test-server")))
+        let task = Task { try await group.run() }
         var port = 0
         for await value in portStream { port = value }
         guard port > 0 else {
@@ -73,19 +78,29 @@ public final class SwapiTestServer: Sendable {
         }
         let base = "http://127.0.0.1:\(port)/api/"
         let server = SwapiTestServer(baseURL: base, state: State(archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted))
-        server.task.withLock { $0 = task }
+        server.running.withLock { $0 = (group, task) }
         box.withLock { $0 = server }
         return server
     }
 
-    /// Stops the server; later connections are refused.
+    /// Stops the server gracefully (requests in flight finish); later connections are refused.
+    /// A server that has not stopped after 10 seconds is cancelled.
     public func stop() async {
-        let task = self.task.withLock { task -> Task<Void, any Error>? in
-            defer { task = nil }
-            return task
+        let running = self.running.withLock { running in
+            defer { running = nil }
+            return running
         }
-        task?.cancel()
-        _ = try? await task?.value
+        guard let (group, task) = running else { return }
+        await group.triggerGracefulShutdown()
+        await withTaskGroup(of: Void.self) { waiting in
+            waiting.addTask { _ = try? await task.value }
+            waiting.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                task.cancel()
+            }
+            await waiting.next()
+            waiting.cancelAll()
+        }
     }
 
     /// Makes the next request for `path` (such as `/api/people/?page=2` or `/api/films/1/`)
