@@ -26,7 +26,7 @@ struct FetchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds one API request may take.", valueName: "seconds"))
     var timeout = 10.0
 
-    @Option(help: ArgumentHelp("How many times a failed API request is tried again.", valueName: "n"))
+    @Option(help: ArgumentHelp("How many times a failed API request is tried again (timeouts, lost connections, 5xx and 429 only).", valueName: "n"))
     var retries = 3
 
     func validate() throws {

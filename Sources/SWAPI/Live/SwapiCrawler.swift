@@ -5,9 +5,11 @@ import Synchronization
 ///
 /// It reads the root document, follows each kind's list page by page (`next` until null, or a
 /// plain JSON array), then fetches single resources that relations point at but the lists did
-/// not hold. Requests run with bounded concurrency; connection errors, timeouts, 5xx, 429 and
-/// incomplete bodies are retried with exponential backoff and jitter (honouring `Retry-After`);
-/// a 404 is not. Successful responses go to the cache, which later runs read first.
+/// not hold. Requests run with bounded concurrency; what another attempt can fix (timeouts,
+/// lost connections, bodies cut short, 5xx, 429) is retried with exponential backoff and jitter
+/// (honouring `Retry-After`); anything else (a refused connection, a failed TLS handshake, an
+/// HTML page, a redirect loop, a body over the size limit, 404) fails at once. Successful
+/// responses go to the cache, which later runs read first.
 ///
 /// ```swift
 /// let crawler = SwapiCrawler(api: "https://swapi.dev/api/", cache: ResponseCache(folder: cacheURL))
@@ -239,25 +241,22 @@ private final class Session: Sendable {
                     return try await self.crawler.transport.get(url, policy.timeout)
                 }
                 outcome = Self.judge(response)
-            } catch is DeadlineExceeded {
-                outcome = .retry(.timeout, retryAfter: nil)
             } catch let error as CancellationError {
                 throw error
             } catch {
-                outcome = .retry(Self.isTimeout(error) ? .timeout : .connection(Self.describe(error)), retryAfter: nil)
+                outcome = .failure(Self.reason(for: HTTPTransportError(classifying: error).reason), retryAfter: nil, underlying: error)
             }
             switch outcome {
             case .success(let body, let json):
                 try? crawler.cache?.write(body, for: url)
                 return json
-            case .fail(let reason):
-                throw SwapiFetchError(url: url, reason: reason, attempts: attempt)
-            case .retry(let reason, let retryAfter):
-                guard attempt <= policy.retries else { throw SwapiFetchError(url: url, reason: reason, attempts: attempt) }
+            case .failure(let reason, let retryAfter, let underlying):
+                let error = SwapiFetchError(url: url, reason: reason, attempts: attempt, underlying: underlying)
+                guard error.isRetryable, attempt <= policy.retries else { throw error }
                 let backoff = policy.backoff(attempt: attempt - 1, random: crawler.random())
                 let delay = min(max(retryAfter ?? .zero, backoff), policy.maximumDelay)
                 counters.withLock { $0.retries += 1 }
-                crawler.progress(.retrying(url: url, attempt: attempt + 1, of: policy.retries + 1, reason: Self.summary(reason), delay: delay))
+                crawler.progress(.retrying(url: url, attempt: attempt + 1, of: policy.retries + 1, reason: reason.summary, delay: delay))
                 try await crawler.sleep(delay)
             }
         }
@@ -265,26 +264,43 @@ private final class Session: Sendable {
 
     enum Outcome {
         case success(Data, Any)
-        case retry(SwapiFetchError.Reason, retryAfter: Duration?)
-        case fail(SwapiFetchError.Reason)
+        case failure(SwapiFetchError.Reason, retryAfter: Duration?, underlying: (any Error)?)
     }
 
+    /// What a response means: JSON, or a failure that ``SwapiFetchError/isRetryable`` sorts.
     static func judge(_ response: HTTPResponse) -> Outcome {
         switch response.status {
         case 200..<300:
+            // The syntax check tells a body cut short (worth another attempt) from one that is
+            // not JSON at all (not worth one), and says where.
+            if let problem = JSONSyntax.firstProblem(in: response.body) {
+                if isHTML(response) { return .failure(.htmlPage, retryAfter: nil, underlying: nil) }
+                if problem.isTruncation { return .failure(.incompleteBody(bytes: response.body.count), retryAfter: nil, underlying: nil) }
+                switch problem.reason {
+                case .invalidUTF8:
+                    return .failure(.notUTF8(position: problem.position), retryAfter: nil, underlying: nil)
+                case .unexpected(let expected, let found):
+                    return .failure(.notJSON(position: problem.position, expected: expected, found: found ?? "the end of the data"), retryAfter: nil, underlying: nil)
+                }
+            }
             do {
-                return .success(response.body, try JSONSerialization.jsonObject(with: response.body))
+                return .success(response.body, try JSONSerialization.jsonObject(with: response.body, options: .fragmentsAllowed))
             } catch {
-                // A body cut short is the usual reason; another attempt usually gets it whole.
-                return .retry(.decoding("the body is not complete JSON (\(response.body.count) bytes)"), retryAfter: nil)
+                return .failure(.decoding("the JSON could not be read"), retryAfter: nil, underlying: error)
             }
         case 404:
-            return .fail(.notFound)
-        case 429, 500..<600:
-            return .retry(.status(response.status), retryAfter: response.header("Retry-After").flatMap(retryAfter))
+            return .failure(.notFound, retryAfter: nil, underlying: nil)
         default:
-            return .fail(.status(response.status))
+            // 429 and 5xx are retried (see `isRetryable`), honouring Retry-After.
+            return .failure(.status(response.status), retryAfter: response.header("Retry-After").flatMap(retryAfter), underlying: nil)
         }
+    }
+
+    /// An HTML page: by its Content-Type, or by a body that starts with a tag.
+    static func isHTML(_ response: HTTPResponse) -> Bool {
+        if let type = response.header("Content-Type"), type.lowercased().contains("html") { return true }
+        let first = response.body.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+        return first == UInt8(ascii: "<")
     }
 
     /// `Retry-After` as seconds or as an HTTP date.
@@ -299,27 +315,21 @@ private final class Session: Sendable {
         return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1000)))
     }
 
-    static func isTimeout(_ error: any Error) -> Bool {
-        let text = String(describing: error)
-        return text.contains("deadlineExceeded") || text.contains("readTimeout") || text.contains("connectTimeout")
-    }
-
-    static func describe(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "the connection was refused (is the server running?)" }
-        if text.contains("remoteConnectionClosed") { return "the server closed the connection" }
-        return text
-    }
-
-    static func summary(_ reason: SwapiFetchError.Reason) -> String {
-        switch reason {
-        case .status(let code): "HTTP \(code)"
-        case .connection(let message): message
-        case .timeout: "timed out"
-        case .decoding(let detail): detail
-        case .notFound: "HTTP 404"
-        case .notCached: "not cached"
-        case .notSwapi(let detail): detail
+    /// The crawl's reason for a transport failure.
+    static func reason(for transport: HTTPTransportError.Reason) -> SwapiFetchError.Reason {
+        switch transport {
+        case .timeout: .timeout
+        case .connectionLost: .connectionLost
+        case .connectionRefused: .connectionRefused
+        case .hostNotFound: .hostNotFound
+        case .unreachable: .unreachable
+        case .tls: .tls
+        case .invalidResponse: .invalidResponse
+        case .redirectLoop: .redirectLoop
+        case .tooManyRedirects: .tooManyRedirects
+        case .bodyTooLarge(let limit): .bodyTooLarge(limit: limit)
+        case .invalidURL: .invalidURL
+        case .unrecognized: .unrecognized
         }
     }
 }

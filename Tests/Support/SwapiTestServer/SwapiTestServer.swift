@@ -20,6 +20,10 @@ public final class SwapiTestServer: Sendable {
         case cutBody
         /// Wait this long before answering.
         case delay(Duration)
+        /// Answer 200 with an HTML page, as a captive portal or a misconfigured proxy does.
+        case html
+        /// Answer 302 with `Location: location` (a path or a URL).
+        case redirect(to: String)
     }
 
     /// The API root, such as `http://127.0.0.1:53127/api/`.
@@ -152,6 +156,11 @@ public final class SwapiTestServer: Sendable {
             return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: half)))
         case .delay(let duration)?:
             try await Task.sleep(for: duration)
+        case .html?:
+            let page = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body><p>Sign in to the network.</p></body></html>\n"
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
+        case .redirect(let location)?:
+            return Response(status: .found, headers: [.location: location], body: .init(byteBuffer: ByteBuffer()))
         case nil:
             break
         }
