@@ -98,6 +98,7 @@ import Testing
             ["build", "--offline"],
             ["build", "--api", "ftp://x/", "--output", "o"],
             ["build", "--api", "http://127.0.0.1:9/api/", "--refresh", "--offline"],
+            ["build", "--api", "http://127.0.0.1:9/api/", "--max-requests", "0"],
             ["snapshot", "--output", "o"],
         ] {
             let run = try await cli.holocronArguments(arguments, in: folder)

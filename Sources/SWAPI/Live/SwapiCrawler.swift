@@ -11,6 +11,10 @@ import Synchronization
 /// HTML page, a redirect loop, a body over the size limit, 404) fails at once. Successful
 /// responses go to the cache, which later runs read first.
 ///
+/// A crawl always ends: a list may take only a few pages more than the `count` its first page
+/// announces, the whole crawl at most ``FetchPolicy/maxRequests`` requests, and only URLs on
+/// the host of `api` are fetched.
+///
 /// ```swift
 /// let crawler = SwapiCrawler(api: "https://swapi.dev/api/", cache: ResponseCache(folder: cacheURL))
 /// let archive = try await crawler.crawl()
@@ -68,8 +72,7 @@ public struct SwapiCrawler: Sendable {
             }
             for try await (kind, resources) in group { lists[kind] = resources }
         }
-        let apiHost = ResourceURL.authority(of: api)
-        var archive = try Self.archive(from: lists, source: api, apiHost: apiHost)
+        var archive = try Self.archive(from: lists, source: api, apiHost: session.apiHost)
         // Relations that point outside what the lists returned: fetch them one by one. The
         // archive accepts only relations under the API's root on the host of `api`, so nothing
         // else is fetched.
@@ -86,7 +89,7 @@ public struct SwapiCrawler: Sendable {
             for (url, body) in found {
                 lists[missing[url]!, default: []].append(body)
             }
-            archive = try Self.archive(from: lists, source: api, apiHost: apiHost)
+            archive = try Self.archive(from: lists, source: api, apiHost: session.apiHost)
         }
         var statistics = session.statistics
         statistics.duration = ContinuousClock.now - started
@@ -111,6 +114,9 @@ public struct SwapiCrawler: Sendable {
             apiHost: apiHost
         )
     }
+
+    /// The pages a list may take beyond those its `count` needs: data can grow during a crawl.
+    static func pageSlack(_ pages: Int) -> Int { max(2, pages / 10) }
 }
 
 /// What the crawler did.
@@ -140,12 +146,27 @@ public enum CrawlEvent: Sendable {
 /// One crawl's shared state: the concurrency limit and the counters.
 private final class Session: Sendable {
     let crawler: SwapiCrawler
+    /// `host` or `host:port` of `api`: the only host the crawl fetches from.
+    let apiHost: String?
     private let limiter: Limiter
     private let counters = Mutex(CrawlStatistics())
 
     init(crawler: SwapiCrawler) {
         self.crawler = crawler
+        apiHost = ResourceURL.authority(of: crawler.api)
         limiter = Limiter(crawler.policy.concurrency)
+    }
+
+    /// Whether `url` is an http(s) URL on the host of `api`.
+    func isOnAPIHost(_ url: String) -> Bool {
+        apiHost != nil && ResourceURL.authority(of: url) == apiHost
+    }
+
+    /// Refuses `link`, found in `field` of the response at `url`, unless it is on the API's host.
+    func checkHost(of link: String, field: String, from url: String) throws {
+        guard isOnAPIHost(link) else {
+            throw SwapiFetchError(url: url, reason: .foreignLink(field: field, link: link, apiHost: apiHost ?? crawler.api))
+        }
     }
 
     var statistics: CrawlStatistics { counters.withLock { $0 } }
@@ -162,17 +183,26 @@ private final class Session: Sendable {
             guard let link = object[kind.rawValue] as? String, !link.isEmpty else {
                 throw SwapiFetchError(url: url, reason: .notSwapi("it has no '\(kind.rawValue)' link"))
             }
+            try checkHost(of: link, field: kind.rawValue, from: url)
             roots[kind] = link
         }
         return roots
     }
 
-    /// Every resource object of one kind, following pages.
+    /// Every resource object of one kind, following pages: only on the API's host, and only a
+    /// little beyond the pages the first page's `count` needs.
     func list(_ kind: ResourceKind, from first: String) async throws -> [Data] {
         var resources: [Data] = []
         var next: String? = first
         var seen: Set<String> = []
+        var previous: String?
+        var pagesRead = 0
+        var bound: (count: Int, pages: Int)?
         while let url = next {
+            if let previous { try checkHost(of: url, field: "next", from: previous) }
+            if let bound, pagesRead >= bound.pages {
+                throw SwapiFetchError(url: previous ?? url, reason: .endlessList(kind: kind, count: bound.count, pages: pagesRead))
+            }
             guard seen.insert(url).inserted else {
                 throw SwapiFetchError(url: url, reason: .decoding("its 'next' link leads back to a page already read"))
             }
@@ -195,16 +225,24 @@ private final class Session: Sendable {
                 }
                 resources.append(data)
             }
+            pagesRead += 1
+            previous = url
+            if pagesRead == 1, let total {
+                let pageSize = max(1, items.count)
+                let pages = max(1, (total + pageSize - 1) / pageSize)
+                bound = (total, pages + SwapiCrawler.pageSlack(pages))
+            }
             counters.withLock { $0.resources[kind] = resources.count }
             crawler.progress(.progress(kind, count: resources.count, total: total))
         }
         return resources
     }
 
-    /// Single resources by URL; those the server doesn't have (404) are left out.
+    /// Single resources by URL; those the server doesn't have (404), and any not on the API's
+    /// host, are left out.
     func singles(_ urls: [String]) async throws -> [(String, Data)] {
         try await withThrowingTaskGroup(of: (String, Data)?.self) { group in
-            for url in urls {
+            for url in urls where isOnAPIHost(url) {
                 group.addTask {
                     do {
                         let json = try await self.fetchJSON(url)
@@ -234,14 +272,22 @@ private final class Session: Sendable {
         var attempt = 0
         while true {
             attempt += 1
+            let attempts = attempt
             let outcome: Outcome
             do {
                 let response = try await limiter.run {
-                    self.counters.withLock { $0.requests += 1 }
+                    let allowed = self.counters.withLock { counters -> Bool in
+                        guard counters.requests < policy.maxRequests else { return false }
+                        counters.requests += 1
+                        return true
+                    }
+                    guard allowed else { throw SwapiFetchError(url: url, reason: .requestLimit(policy.maxRequests), attempts: attempts) }
                     return try await self.crawler.transport.get(url, policy.timeout)
                 }
                 outcome = Self.judge(response)
             } catch let error as CancellationError {
+                throw error
+            } catch let error as SwapiFetchError {
                 throw error
             } catch {
                 outcome = .failure(Self.reason(for: HTTPTransportError(classifying: error).reason), retryAfter: nil, underlying: error)

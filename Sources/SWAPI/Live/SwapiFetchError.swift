@@ -40,6 +40,12 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
         case notCached(cache: String)
         /// The API's root document lacks a resource list.
         case notSwapi(String)
+        /// A list's `next` links go on after `pages` pages, more than its `count` needs.
+        case endlessList(kind: ResourceKind, count: Int, pages: Int)
+        /// The crawl needs more than `limit` requests.
+        case requestLimit(Int)
+        /// The response at the URL links (in `field`) to `link`, which is not on `apiHost`.
+        case foreignLink(field: String, link: String, apiHost: String)
         /// The URL cannot be requested.
         case invalidURL
         /// The request failed in a way holocron does not recognise (see ``SwapiFetchError/underlying``).
@@ -113,6 +119,12 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
             return "\(url) is not in the cache at \(cache), and --offline forbids the network. Build once without --offline to fill the cache."
         case .notSwapi(let detail):
             return "\(url) is not a SWAPI root document: \(detail). Give the API's root, such as https://swapi.dev/api/."
+        case .endlessList(let kind, let count, let pages):
+            return "GET \(url) stopped: the \(kind.rawValue) list announced \(count) resources, but its 'next' links still go on after \(pages) pages, more than those need. The server's paging is broken; check --api, or build from a snapshot with --data."
+        case .requestLimit(let limit):
+            return "GET \(url) stopped: the crawl reached the limit of \(limit) requests without finishing. If the API really is that large, raise --max-requests; otherwise its links never end, so check --api."
+        case .foreignLink(let field, let link, let host):
+            return "GET \(url) returned a '\(field)' link to \(link), which is not on the host of --api (\(host)); holocron fetches only from that host. Give --api on the host the server names in its links."
         case .invalidURL:
             return "GET \(url) failed: it is not an http(s) URL with a host. Check --api and the links the server returns."
         case .unrecognized:
@@ -149,6 +161,9 @@ extension SwapiFetchError.Reason {
         case .notFound: "HTTP 404"
         case .notCached: "not cached"
         case .notSwapi(let detail): detail
+        case .endlessList: "endless list"
+        case .requestLimit: "request limit reached"
+        case .foreignLink: "a link to another host"
         case .invalidURL: "not an http(s) URL"
         case .unrecognized: "an unrecognised error"
         }

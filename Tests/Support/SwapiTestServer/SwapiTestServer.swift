@@ -24,6 +24,8 @@ public final class SwapiTestServer: Sendable {
         case html
         /// Answer 302 with `Location: location` (a path or a URL).
         case redirect(to: String)
+        /// Answer the page as usual, but with this `next` link.
+        case next(String)
     }
 
     /// The API root, such as `http://127.0.0.1:53127/api/`.
@@ -36,6 +38,7 @@ public final class SwapiTestServer: Sendable {
         var plainArrays: Bool
         var pageSize: Int
         var unlisted: [ResourceKind: Set<Int>]
+        var runaway: [ResourceKind: Int]
         var faults: [String: [Fault]] = [:]
         var requests: [String: Int] = [:]
     }
@@ -48,9 +51,11 @@ public final class SwapiTestServer: Sendable {
 
     /// Starts a server whose data is `archive(baseURL)`, so resource URLs point at the server.
     /// `unlisted` resources are left out of the lists but served by id, like a relation that
-    /// points outside what the lists return.
+    /// points outside what the lists return. A `runaway` list keeps announcing its true count
+    /// but its `next` links go on, page after empty page, up to the page given.
     public static func start(
         plainArrays: Bool = false, pageSize: Int = 10, unlisted: [ResourceKind: Set<Int>] = [:],
+        runaway: [ResourceKind: Int] = [:],
         archive: @escaping @Sendable (String) -> SwapiArchive
     ) async throws -> SwapiTestServer {
         let box = Mutex<SwapiTestServer?>(nil)
@@ -81,7 +86,7 @@ public final class SwapiTestServer: Sendable {
             throw CancellationError()
         }
         let base = "http://127.0.0.1:\(port)/api/"
-        let server = SwapiTestServer(baseURL: base, state: State(archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted))
+        let server = SwapiTestServer(baseURL: base, state: State(archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted, runaway: runaway))
         server.running.withLock { $0 = (group, task) }
         box.withLock { $0 = server }
         return server
@@ -142,7 +147,9 @@ public final class SwapiTestServer: Sendable {
                 fault = queue.removeFirst()
                 state.faults[key] = queue
             }
-            return (fault, Self.body(path: path, query: query, state: state, base: baseURL))
+            var next: String?
+            if case .next(let link)? = fault { next = link }
+            return (fault, Self.body(path: path, query: query, state: state, base: baseURL, next: next))
         }
         var headers: HTTPFields = [.contentType: "application/json"]
         switch fault {
@@ -161,13 +168,13 @@ public final class SwapiTestServer: Sendable {
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
         case .redirect(let location)?:
             return Response(status: .found, headers: [.location: location], body: .init(byteBuffer: ByteBuffer()))
-        case nil:
+        case .next?, nil:
             break
         }
         return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body.1)))
     }
 
-    private static func body(path: String, query: String, state: State, base: String) -> (Int, String) {
+    private static func body(path: String, query: String, state: State, base: String, next nextOverride: String?) -> (Int, String) {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.first == "api" else { return (404, #"{"detail":"Not found"}"#) }
         if parts.count == 1 {
@@ -189,10 +196,12 @@ public final class SwapiTestServer: Sendable {
             let kv = pair.split(separator: "=")
             return kv.count == 2 && kv[0] == "page" ? Int(kv[1]) : nil
         }.first ?? 1
-        let pages = max(1, (objects.count + state.pageSize - 1) / state.pageSize)
+        let realPages = max(1, (objects.count + state.pageSize - 1) / state.pageSize)
+        let pages = max(realPages, state.runaway[kind] ?? 0)
         guard (1...pages).contains(page) else { return (404, #"{"detail":"Not found"}"#) }
-        let slice = objects[((page - 1) * state.pageSize)..<min(objects.count, page * state.pageSize)]
-        let next = page < pages ? "\"\(base)\(kind.rawValue)/?page=\(page + 1)\"" : "null"
+        let slice = page <= realPages ? objects[((page - 1) * state.pageSize)..<min(objects.count, page * state.pageSize)] : []
+        var next = page < pages ? "\"\(base)\(kind.rawValue)/?page=\(page + 1)\"" : "null"
+        if let nextOverride { next = "\"\(nextOverride)\"" }
         let previous = page > 1 ? "\"\(base)\(kind.rawValue)/?page=\(page - 1)\"" : "null"
         return (200, #"{"count":\#(objects.count),"next":\#(next),"previous":\#(previous),"results":[\#(slice.joined(separator: ","))]}"#)
     }
