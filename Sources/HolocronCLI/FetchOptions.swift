@@ -26,8 +26,11 @@ struct FetchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds one API request may take.", valueName: "seconds"))
     var timeout = 10.0
 
-    @Option(help: ArgumentHelp("How many times a failed API request is tried again.", valueName: "n"))
+    @Option(help: ArgumentHelp("How many times a failed API request is tried again (timeouts, lost connections, 5xx and 429 only).", valueName: "n"))
     var retries = 3
+
+    @Option(help: ArgumentHelp("The most API requests one fetch may send, retries included; SWAPI takes about 30.", valueName: "n"))
+    var maxRequests = 10_000
 
     func validate() throws {
         if data != nil && api != nil {
@@ -50,6 +53,7 @@ struct FetchOptions: ParsableArguments {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency takes 1 to 64.") }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout takes seconds above 0, up to 600.") }
         guard (0...20).contains(retries) else { throw ValidationError("--retries takes 0 to 20.") }
+        guard (1...1_000_000).contains(maxRequests) else { throw ValidationError("--max-requests takes 1 to 1000000.") }
     }
 
     /// The data source these options describe; `output` places the default cache.
@@ -62,7 +66,9 @@ struct FetchOptions: ParsableArguments {
             api: api,
             cache: cacheFolder,
             mode: offline ? .offline : (refresh ? .refresh : .normal),
-            policy: FetchPolicy(concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), retries: retries)
+            policy: FetchPolicy(
+                concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), retries: retries, maxRequests: maxRequests
+            )
         ))
     }
 }

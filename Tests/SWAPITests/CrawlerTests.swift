@@ -83,23 +83,6 @@ import Testing
         #expect(server.requests(at: "/api/planets/3/") == 1)
     }
 
-    @Test func aServerThatIsGoneFailsWithTheURLAndAdvice() async throws {
-        let server = try await SwapiTestServer.start(archive: Self.fixture)
-        let base = server.baseURL
-        await server.stop()
-        let clock = RecordingClock()
-        let crawler = SwapiCrawler(api: base, policy: FetchPolicy(timeout: .seconds(2), retries: 2), sleep: clock.sleep)
-        do {
-            _ = try await crawler.crawl()
-            Issue.record("the crawl should fail")
-        } catch let error as SwapiFetchError {
-            #expect(error.url == base)
-            #expect(error.attempts == 3)
-            #expect(error.description.contains("--retries") && error.description.contains("--offline"), "\(error)")
-        }
-        #expect(clock.all.count == 2)
-    }
-
     @Test func theCacheServesLaterCrawlsWithoutTheNetwork() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,5 @@
 /// How the crawler fetches: how many requests at once, how long each may take, how often and
-/// how patiently a failed one is tried again.
+/// how patiently a failed one is tried again, and how many requests a crawl may make at most.
 public struct FetchPolicy: Sendable {
     /// Requests in flight at once.
     public var concurrency: Int
@@ -11,16 +11,21 @@ public struct FetchPolicy: Sendable {
     public var baseDelay: Duration
     /// The longest wait between attempts, `Retry-After` included.
     public var maximumDelay: Duration
+    /// The most HTTP requests one crawl may send, retries included: a server whose links never
+    /// end fails the crawl here instead of running it forever. SWAPI takes about 30.
+    public var maxRequests: Int
 
     public init(
         concurrency: Int = 4, timeout: Duration = .seconds(10), retries: Int = 3,
-        baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60)
+        baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(60),
+        maxRequests: Int = 10_000
     ) {
         self.concurrency = max(1, concurrency)
         self.timeout = timeout
         self.retries = max(0, retries)
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
+        self.maxRequests = max(1, maxRequests)
     }
 
     /// The wait before retry number `attempt` (0 for the first retry): exponential, with

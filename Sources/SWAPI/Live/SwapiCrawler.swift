@@ -5,9 +5,15 @@ import Synchronization
 ///
 /// It reads the root document, follows each kind's list page by page (`next` until null, or a
 /// plain JSON array), then fetches single resources that relations point at but the lists did
-/// not hold. Requests run with bounded concurrency; connection errors, timeouts, 5xx, 429 and
-/// incomplete bodies are retried with exponential backoff and jitter (honouring `Retry-After`);
-/// a 404 is not. Successful responses go to the cache, which later runs read first.
+/// not hold. Requests run with bounded concurrency; what another attempt can fix (timeouts,
+/// lost connections, bodies cut short, 5xx, 429) is retried with exponential backoff and jitter
+/// (honouring `Retry-After`); anything else (a refused connection, a failed TLS handshake, an
+/// HTML page, a redirect loop, a body over the size limit, 404) fails at once. Successful
+/// responses go to the cache, which later runs read first.
+///
+/// A crawl always ends: a list may take only a few pages more than the `count` its first page
+/// announces, the whole crawl at most ``FetchPolicy/maxRequests`` requests, and only URLs on
+/// the host of `api` are fetched.
 ///
 /// ```swift
 /// let crawler = SwapiCrawler(api: "https://swapi.dev/api/", cache: ResponseCache(folder: cacheURL))
@@ -66,20 +72,24 @@ public struct SwapiCrawler: Sendable {
             }
             for try await (kind, resources) in group { lists[kind] = resources }
         }
-        var archive = try Self.archive(from: lists, source: api)
-        // Relations that point outside what the lists returned: fetch them one by one.
+        var archive = try Self.archive(from: lists, source: api, apiHost: session.apiHost)
+        // Relations that point outside what the lists returned: fetch them one by one. The
+        // archive accepts only relations under the API's root on the host of `api`, so nothing
+        // else is fetched.
         var tried: Set<String> = []
         for _ in 0..<3 {
-            let missing = Array(Set(archive.danglingReferences.map(\.link.url)).subtracting(tried)).sorted()
+            var missing: [String: ResourceKind] = [:]
+            for reference in archive.danglingReferences where reference.problem == .notInArchive && !tried.contains(reference.link.url) {
+                missing[reference.link.url] = reference.to
+            }
             guard !missing.isEmpty else { break }
-            tried.formUnion(missing)
-            let found = try await session.singles(missing)
+            tried.formUnion(missing.keys)
+            let found = try await session.singles(missing.keys.sorted())
             guard !found.isEmpty else { break }
             for (url, body) in found {
-                guard let kind = ResourceKind.allCases.first(where: { url.contains("/\($0.rawValue)/") }) else { continue }
-                lists[kind, default: []].append(body)
+                lists[missing[url]!, default: []].append(body)
             }
-            archive = try Self.archive(from: lists, source: api)
+            archive = try Self.archive(from: lists, source: api, apiHost: session.apiHost)
         }
         var statistics = session.statistics
         statistics.duration = ContinuousClock.now - started
@@ -87,8 +97,8 @@ public struct SwapiCrawler: Sendable {
         return (archive, statistics)
     }
 
-    /// Decodes each kind's resource objects into an archive.
-    static func archive(from lists: [ResourceKind: [Data]], source: String) throws -> SwapiArchive {
+    /// Decodes each kind's resource objects into an archive whose relations must be on `apiHost`.
+    static func archive(from lists: [ResourceKind: [Data]], source: String, apiHost: String?) throws -> SwapiArchive {
         func decode<R: SwapiResource>(_ type: R.Type) throws -> [R] {
             var array = Data("[".utf8)
             for (index, object) in (lists[R.kind] ?? []).enumerated() {
@@ -100,9 +110,13 @@ public struct SwapiCrawler: Sendable {
         }
         return try SwapiArchive(
             people: decode(Person.self), films: decode(Film.self), planets: decode(Planet.self),
-            species: decode(Species.self), starships: decode(Starship.self), vehicles: decode(Vehicle.self)
+            species: decode(Species.self), starships: decode(Starship.self), vehicles: decode(Vehicle.self),
+            apiHost: apiHost
         )
     }
+
+    /// The pages a list may take beyond those its `count` needs: data can grow during a crawl.
+    static func pageSlack(_ pages: Int) -> Int { max(2, pages / 10) }
 }
 
 /// What the crawler did.
@@ -132,12 +146,27 @@ public enum CrawlEvent: Sendable {
 /// One crawl's shared state: the concurrency limit and the counters.
 private final class Session: Sendable {
     let crawler: SwapiCrawler
+    /// `host` or `host:port` of `api`: the only host the crawl fetches from.
+    let apiHost: String?
     private let limiter: Limiter
     private let counters = Mutex(CrawlStatistics())
 
     init(crawler: SwapiCrawler) {
         self.crawler = crawler
+        apiHost = ResourceURL.authority(of: crawler.api)
         limiter = Limiter(crawler.policy.concurrency)
+    }
+
+    /// Whether `url` is an http(s) URL on the host of `api`.
+    func isOnAPIHost(_ url: String) -> Bool {
+        apiHost != nil && ResourceURL.authority(of: url) == apiHost
+    }
+
+    /// Refuses `link`, found in `field` of the response at `url`, unless it is on the API's host.
+    func checkHost(of link: String, field: String, from url: String) throws {
+        guard isOnAPIHost(link) else {
+            throw SwapiFetchError(url: url, reason: .foreignLink(field: field, link: link, apiHost: apiHost ?? crawler.api))
+        }
     }
 
     var statistics: CrawlStatistics { counters.withLock { $0 } }
@@ -154,17 +183,26 @@ private final class Session: Sendable {
             guard let link = object[kind.rawValue] as? String, !link.isEmpty else {
                 throw SwapiFetchError(url: url, reason: .notSwapi("it has no '\(kind.rawValue)' link"))
             }
+            try checkHost(of: link, field: kind.rawValue, from: url)
             roots[kind] = link
         }
         return roots
     }
 
-    /// Every resource object of one kind, following pages.
+    /// Every resource object of one kind, following pages: only on the API's host, and only a
+    /// little beyond the pages the first page's `count` needs.
     func list(_ kind: ResourceKind, from first: String) async throws -> [Data] {
         var resources: [Data] = []
         var next: String? = first
         var seen: Set<String> = []
+        var previous: String?
+        var pagesRead = 0
+        var bound: (count: Int, pages: Int)?
         while let url = next {
+            if let previous { try checkHost(of: url, field: "next", from: previous) }
+            if let bound, pagesRead >= bound.pages {
+                throw SwapiFetchError(url: previous ?? url, reason: .endlessList(kind: kind, count: bound.count, pages: pagesRead))
+            }
             guard seen.insert(url).inserted else {
                 throw SwapiFetchError(url: url, reason: .decoding("its 'next' link leads back to a page already read"))
             }
@@ -187,16 +225,24 @@ private final class Session: Sendable {
                 }
                 resources.append(data)
             }
+            pagesRead += 1
+            previous = url
+            if pagesRead == 1, let total {
+                let pageSize = max(1, items.count)
+                let pages = max(1, (total + pageSize - 1) / pageSize)
+                bound = (total, pages + SwapiCrawler.pageSlack(pages))
+            }
             counters.withLock { $0.resources[kind] = resources.count }
             crawler.progress(.progress(kind, count: resources.count, total: total))
         }
         return resources
     }
 
-    /// Single resources by URL; those the server doesn't have (404) are left out.
+    /// Single resources by URL; those the server doesn't have (404), and any not on the API's
+    /// host, are left out.
     func singles(_ urls: [String]) async throws -> [(String, Data)] {
         try await withThrowingTaskGroup(of: (String, Data)?.self) { group in
-            for url in urls {
+            for url in urls where isOnAPIHost(url) {
                 group.addTask {
                     do {
                         let json = try await self.fetchJSON(url)
@@ -226,32 +272,37 @@ private final class Session: Sendable {
         var attempt = 0
         while true {
             attempt += 1
+            let attempts = attempt
             let outcome: Outcome
             do {
                 let response = try await limiter.run {
-                    self.counters.withLock { $0.requests += 1 }
+                    let allowed = self.counters.withLock { counters -> Bool in
+                        guard counters.requests < policy.maxRequests else { return false }
+                        counters.requests += 1
+                        return true
+                    }
+                    guard allowed else { throw SwapiFetchError(url: url, reason: .requestLimit(policy.maxRequests), attempts: attempts) }
                     return try await self.crawler.transport.get(url, policy.timeout)
                 }
                 outcome = Self.judge(response)
-            } catch is DeadlineExceeded {
-                outcome = .retry(.timeout, retryAfter: nil)
             } catch let error as CancellationError {
                 throw error
+            } catch let error as SwapiFetchError {
+                throw error
             } catch {
-                outcome = .retry(Self.isTimeout(error) ? .timeout : .connection(Self.describe(error)), retryAfter: nil)
+                outcome = .failure(Self.reason(for: HTTPTransportError(classifying: error).reason), retryAfter: nil, underlying: error)
             }
             switch outcome {
             case .success(let body, let json):
                 try? crawler.cache?.write(body, for: url)
                 return json
-            case .fail(let reason):
-                throw SwapiFetchError(url: url, reason: reason, attempts: attempt)
-            case .retry(let reason, let retryAfter):
-                guard attempt <= policy.retries else { throw SwapiFetchError(url: url, reason: reason, attempts: attempt) }
+            case .failure(let reason, let retryAfter, let underlying):
+                let error = SwapiFetchError(url: url, reason: reason, attempts: attempt, underlying: underlying)
+                guard error.isRetryable, attempt <= policy.retries else { throw error }
                 let backoff = policy.backoff(attempt: attempt - 1, random: crawler.random())
                 let delay = min(max(retryAfter ?? .zero, backoff), policy.maximumDelay)
                 counters.withLock { $0.retries += 1 }
-                crawler.progress(.retrying(url: url, attempt: attempt + 1, of: policy.retries + 1, reason: Self.summary(reason), delay: delay))
+                crawler.progress(.retrying(url: url, attempt: attempt + 1, of: policy.retries + 1, reason: reason.summary, delay: delay))
                 try await crawler.sleep(delay)
             }
         }
@@ -259,26 +310,43 @@ private final class Session: Sendable {
 
     enum Outcome {
         case success(Data, Any)
-        case retry(SwapiFetchError.Reason, retryAfter: Duration?)
-        case fail(SwapiFetchError.Reason)
+        case failure(SwapiFetchError.Reason, retryAfter: Duration?, underlying: (any Error)?)
     }
 
+    /// What a response means: JSON, or a failure that ``SwapiFetchError/isRetryable`` sorts.
     static func judge(_ response: HTTPResponse) -> Outcome {
         switch response.status {
         case 200..<300:
+            // The syntax check tells a body cut short (worth another attempt) from one that is
+            // not JSON at all (not worth one), and says where.
+            if let problem = JSONSyntax.firstProblem(in: response.body) {
+                if isHTML(response) { return .failure(.htmlPage, retryAfter: nil, underlying: nil) }
+                if problem.isTruncation { return .failure(.incompleteBody(bytes: response.body.count), retryAfter: nil, underlying: nil) }
+                switch problem.reason {
+                case .invalidUTF8:
+                    return .failure(.notUTF8(position: problem.position), retryAfter: nil, underlying: nil)
+                case .unexpected(let expected, let found):
+                    return .failure(.notJSON(position: problem.position, expected: expected, found: found ?? "the end of the data"), retryAfter: nil, underlying: nil)
+                }
+            }
             do {
-                return .success(response.body, try JSONSerialization.jsonObject(with: response.body))
+                return .success(response.body, try JSONSerialization.jsonObject(with: response.body, options: .fragmentsAllowed))
             } catch {
-                // A body cut short is the usual reason; another attempt usually gets it whole.
-                return .retry(.decoding("the body is not complete JSON (\(response.body.count) bytes)"), retryAfter: nil)
+                return .failure(.decoding("the JSON could not be read"), retryAfter: nil, underlying: error)
             }
         case 404:
-            return .fail(.notFound)
-        case 429, 500..<600:
-            return .retry(.status(response.status), retryAfter: response.header("Retry-After").flatMap(retryAfter))
+            return .failure(.notFound, retryAfter: nil, underlying: nil)
         default:
-            return .fail(.status(response.status))
+            // 429 and 5xx are retried (see `isRetryable`), honouring Retry-After.
+            return .failure(.status(response.status), retryAfter: response.header("Retry-After").flatMap(retryAfter), underlying: nil)
         }
+    }
+
+    /// An HTML page: by its Content-Type, or by a body that starts with a tag.
+    static func isHTML(_ response: HTTPResponse) -> Bool {
+        if let type = response.header("Content-Type"), type.lowercased().contains("html") { return true }
+        let first = response.body.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+        return first == UInt8(ascii: "<")
     }
 
     /// `Retry-After` as seconds or as an HTTP date.
@@ -293,27 +361,21 @@ private final class Session: Sendable {
         return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1000)))
     }
 
-    static func isTimeout(_ error: any Error) -> Bool {
-        let text = String(describing: error)
-        return text.contains("deadlineExceeded") || text.contains("readTimeout") || text.contains("connectTimeout")
-    }
-
-    static func describe(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "the connection was refused (is the server running?)" }
-        if text.contains("remoteConnectionClosed") { return "the server closed the connection" }
-        return text
-    }
-
-    static func summary(_ reason: SwapiFetchError.Reason) -> String {
-        switch reason {
-        case .status(let code): "HTTP \(code)"
-        case .connection(let message): message
-        case .timeout: "timed out"
-        case .decoding(let detail): detail
-        case .notFound: "HTTP 404"
-        case .notCached: "not cached"
-        case .notSwapi(let detail): detail
+    /// The crawl's reason for a transport failure.
+    static func reason(for transport: HTTPTransportError.Reason) -> SwapiFetchError.Reason {
+        switch transport {
+        case .timeout: .timeout
+        case .connectionLost: .connectionLost
+        case .connectionRefused: .connectionRefused
+        case .hostNotFound: .hostNotFound
+        case .unreachable: .unreachable
+        case .tls: .tls
+        case .invalidResponse: .invalidResponse
+        case .redirectLoop: .redirectLoop
+        case .tooManyRedirects: .tooManyRedirects
+        case .bodyTooLarge(let limit): .bodyTooLarge(limit: limit)
+        case .invalidURL: .invalidURL
+        case .unrecognized: .unrecognized
         }
     }
 }

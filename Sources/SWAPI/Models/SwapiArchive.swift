@@ -1,4 +1,8 @@
 /// A complete set of SWAPI data: every resource of every kind, sorted by id, with lookups.
+///
+/// A relation counts only when its URL is a resource of the field's kind under the data's API
+/// root (`https://swapi.dev/api/films/1/` in a `films` field); any other URL (another host or
+/// scheme, another kind, `javascript:…/1`) is left out and reported in ``danglingReferences``.
 public struct SwapiArchive: Sendable, Hashable {
     public let people: [Person]
     public let films: [Film]
@@ -6,28 +10,78 @@ public struct SwapiArchive: Sendable, Hashable {
     public let species: [Species]
     public let starships: [Starship]
     public let vehicles: [Vehicle]
+    /// The roots relations may point under, such as `https://swapi.dev/api/`.
+    public let apiRoots: [String]
     private let names: [ResourceKind: [Int: String]]
     private let positions: [ResourceKind: [Int: Int]]
+    private let rejectedReferences: [DanglingReference]
 
-    /// Sorts each kind by id.
+    /// Sorts each kind by id and leaves out relations whose URL is not one of the data's.
+    ///
+    /// The API roots are those of the resources' own `url`s; with `apiHost` (`host` or
+    /// `host:port`, for data fetched from a server), only the roots on that host count.
     /// - Throws: ``SwapiError`` when two resources of one kind share an id.
     public init(
         people: [Person] = [], films: [Film] = [], planets: [Planet] = [],
-        species: [Species] = [], starships: [Starship] = [], vehicles: [Vehicle] = []
+        species: [Species] = [], starships: [Starship] = [], vehicles: [Vehicle] = [],
+        apiHost: String? = nil
     ) throws {
-        self.people = people.sorted { $0.id < $1.id }
-        self.films = films.sorted { $0.id < $1.id }
-        self.planets = planets.sorted { $0.id < $1.id }
-        self.species = species.sorted { $0.id < $1.id }
-        self.starships = starships.sorted { $0.id < $1.id }
-        self.vehicles = vehicles.sorted { $0.id < $1.id }
+        var roots: Set<String> = []
+        let host = apiHost?.lowercased()
+        func collectRoots<R: SwapiResource>(_ resources: [R]) {
+            for resource in resources where !roots.contains(where: { ResourceURL.isPlain(resource.url.url, root: $0, kind: R.kind) }) {
+                guard let own = ResourceURL(resource.url.url), host == nil || own.host == host else { continue }
+                roots.insert(own.root)
+            }
+        }
+        collectRoots(people)
+        collectRoots(films)
+        collectRoots(planets)
+        collectRoots(species)
+        collectRoots(starships)
+        collectRoots(vehicles)
+        let apiRoots = roots.sorted()
+
+        var rejected: [DanglingReference] = []
+        func accepted<R: Relating>(_ resources: [R]) -> [R] {
+            let relations = R.relations
+            return resources.sorted { $0.id < $1.id }.map { resource in
+                var resource = resource
+                let (id, name) = (resource.id, resource.displayName)
+                for relation in relations {
+                    // Read first: writing would copy every relation list, and almost all pass.
+                    let links = resource[keyPath: relation.links]
+                    guard links.contains(where: { Self.problem(with: $0, in: relation, roots: roots) != nil }) else { continue }
+                    resource[keyPath: relation.links].removeAll { link in
+                        guard let problem = Self.problem(with: link, in: relation, roots: roots) else { return false }
+                        rejected.append(DanglingReference(
+                            from: R.kind, id: id, name: name, field: relation.field, to: relation.kind,
+                            link: link, problem: problem, apiRoots: apiRoots
+                        ))
+                        return true
+                    }
+                }
+                return resource
+            }
+        }
+        self.people = accepted(people)
+        self.films = accepted(films)
+        self.planets = accepted(planets)
+        self.species = accepted(species)
+        self.starships = accepted(starships)
+        self.vehicles = accepted(vehicles)
+        self.apiRoots = apiRoots
+        self.rejectedReferences = rejected
+
         var names: [ResourceKind: [Int: String]] = [:]
         var positions: [ResourceKind: [Int: Int]] = [:]
         func index(_ kind: ResourceKind, _ resources: [any SwapiResource]) throws {
             var byID: [Int: String] = [:]
             var position: [Int: Int] = [:]
             for (offset, resource) in resources.enumerated() {
-                if byID[resource.id] != nil { throw SwapiError(.duplicateID(kind: kind, id: resource.id)) }
+                if byID[resource.id] != nil {
+                    throw SwapiError(.duplicateID(kind: kind, id: resource.id, source: nil, first: nil, second: nil))
+                }
                 byID[resource.id] = resource.displayName
                 position[resource.id] = offset
             }
@@ -42,6 +96,15 @@ public struct SwapiArchive: Sendable, Hashable {
         try index(.vehicles, self.vehicles)
         self.names = names
         self.positions = positions
+    }
+
+    /// Why `link` in `relation` is not accepted, or `nil` when it is.
+    private static func problem<R>(with link: ResourceLink, in relation: Relation<R>, roots: Set<String>) -> DanglingReference.Problem? {
+        if roots.contains(where: { ResourceURL.isPlain(link.url, root: $0, kind: relation.kind) }) { return nil }
+        guard let url = ResourceURL(link.url) else { return .notAResourceURL }
+        guard roots.contains(url.root) else { return .outsideAPIRoot }
+        guard url.kind == relation.kind else { return .wrongKind(url.kind) }
+        return nil
     }
 
     /// The resources of one kind, sorted by id.
@@ -72,45 +135,30 @@ public struct SwapiArchive: Sendable, Hashable {
     public func starship(_ id: Int) -> Starship? { positions[.starships]?[id].map { starships[$0] } }
     public func vehicle(_ id: Int) -> Vehicle? { positions[.vehicles]?[id].map { vehicles[$0] } }
 
-    /// Every relation that points at a resource the archive does not hold, in a stable order.
+    /// Every relation the archive cannot follow, in a stable order: first the URLs it left out
+    /// (not one of the data's resource URLs), then those that point at a resource it does not
+    /// hold (``DanglingReference/Problem/notInArchive``).
     public var danglingReferences: [DanglingReference] {
-        var found: [DanglingReference] = []
-        func check(_ from: any SwapiResource, _ field: String, _ kind: ResourceKind, _ links: [ResourceLink]) {
-            for link in links where !contains(kind, id: link.id) {
-                found.append(DanglingReference(from: type(of: from).kind, id: from.id, name: from.displayName, field: field, to: kind, link: link))
+        var found = rejectedReferences
+        func check<R: Relating>(_ resources: [R]) {
+            let relations = R.relations
+            for resource in resources {
+                for relation in relations {
+                    for link in resource[keyPath: relation.links] where !contains(relation.kind, id: link.id) {
+                        found.append(DanglingReference(
+                            from: R.kind, id: resource.id, name: resource.displayName, field: relation.field, to: relation.kind,
+                            link: link, problem: .notInArchive, apiRoots: apiRoots
+                        ))
+                    }
+                }
             }
         }
-        for p in people {
-            check(p, "homeworld", .planets, p.homeworld.map { [$0] } ?? [])
-            check(p, "films", .films, p.films)
-            check(p, "species", .species, p.species)
-            check(p, "vehicles", .vehicles, p.vehicles)
-            check(p, "starships", .starships, p.starships)
-        }
-        for f in films {
-            check(f, "characters", .people, f.characters)
-            check(f, "planets", .planets, f.planets)
-            check(f, "starships", .starships, f.starships)
-            check(f, "vehicles", .vehicles, f.vehicles)
-            check(f, "species", .species, f.species)
-        }
-        for p in planets {
-            check(p, "residents", .people, p.residents)
-            check(p, "films", .films, p.films)
-        }
-        for s in species {
-            check(s, "homeworld", .planets, s.homeworld.map { [$0] } ?? [])
-            check(s, "people", .people, s.people)
-            check(s, "films", .films, s.films)
-        }
-        for s in starships {
-            check(s, "pilots", .people, s.pilots)
-            check(s, "films", .films, s.films)
-        }
-        for v in vehicles {
-            check(v, "pilots", .people, v.pilots)
-            check(v, "films", .films, v.films)
-        }
+        check(people)
+        check(films)
+        check(planets)
+        check(species)
+        check(starships)
+        check(vehicles)
         return found
     }
 
@@ -129,16 +177,45 @@ public struct SwapiArchive: Sendable, Hashable {
     }
 }
 
-/// A relation to a resource that is not in the archive.
+/// A relation the archive cannot follow: it points at a resource the archive does not hold, or
+/// its URL is not one of the data's resource URLs and was left out.
 public struct DanglingReference: Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the relation.
+    public enum Problem: Sendable, Hashable {
+        /// The URL is right, but the archive has no resource with its id; the app links it to
+        /// a "not in the archive" notice.
+        case notInArchive
+        /// The URL is not an http(s) URL ending in a kind and an id; it was left out.
+        case notAResourceURL
+        /// The URL is under another host, scheme or path than the data's API root; it was left out.
+        case outsideAPIRoot
+        /// The URL is a resource of another kind than the field holds; it was left out.
+        case wrongKind(ResourceKind)
+    }
+
     public let from: ResourceKind
     public let id: Int
     public let name: String
     public let field: String
     public let to: ResourceKind
     public let link: ResourceLink
+    public let problem: Problem
+    /// The data's API roots, for the message.
+    public let apiRoots: [String]
 
     public var description: String {
-        "\(from.singular.lowercased()) \(id) (\(name)): '\(field)' points at \(link.url), which is not in the archive; its link leads to a \"not in the archive\" notice"
+        let place = "\(from.singular.lowercased()) \(id) (\(name)): '\(field)'"
+        let example = "\(apiRoots.first ?? "https://swapi.dev/api/")\(to.rawValue)/<id>/"
+        switch problem {
+        case .notInArchive:
+            return "\(place) points at \(link.url), which is not in the archive; its link leads to a \"not in the archive\" notice"
+        case .notAResourceURL:
+            return "\(place) has \(link.url), which is not a resource URL; it is left out (a relation there looks like \(example))"
+        case .outsideAPIRoot:
+            let roots = apiRoots.isEmpty ? "none: no resource's own url names one" : apiRoots.joined(separator: " or ")
+            return "\(place) has \(link.url), which is not under the data's API root (\(roots)); it is left out (a relation there looks like \(example))"
+        case .wrongKind(let kind):
+            return "\(place) has \(link.url), which points at \(kind.rawValue), not \(to.rawValue); it is left out (a relation there looks like \(example))"
+        }
     }
 }

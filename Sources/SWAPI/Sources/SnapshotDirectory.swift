@@ -9,18 +9,23 @@ public struct SnapshotDirectory: Sendable {
     public init(url: URL) { self.url = url }
 
     /// Reads and decodes all six files.
-    /// - Throws: ``SwapiError`` naming the missing or malformed file, resource and field.
+    /// - Throws: ``SwapiError`` naming the missing, unreadable or malformed file, the position
+    ///   (line and column, or resource), the field and what was expected.
     public func load() throws -> SwapiArchive {
         func read<R: SwapiResource>(_ type: R.Type) throws -> [R] {
             let file = url.appendingPathComponent(R.kind.fileName)
-            guard FileManager.default.fileExists(atPath: file.path) else {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
                 throw SwapiError(.missingFile(path: file.path))
             }
+            guard !isFolder.boolValue else { throw SwapiError(.notAFile(path: file.path)) }
             let data: Data
             do {
                 data = try Data(contentsOf: file)
+            } catch let error as CocoaError where error.code == .fileReadNoPermission {
+                throw SwapiError(.unreadable(path: file.path, problem: .permissionDenied), underlying: error)
             } catch {
-                throw SwapiError(.unreadable(path: file.path, message: error.localizedDescription))
+                throw SwapiError(.unreadable(path: file.path, problem: .failed), underlying: error)
             }
             return try SnapshotDecoder.decode(R.self, from: data, source: file.path)
         }

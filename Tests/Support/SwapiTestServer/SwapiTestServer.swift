@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import SWAPI
 import Synchronization
 
@@ -19,18 +20,25 @@ public final class SwapiTestServer: Sendable {
         case cutBody
         /// Wait this long before answering.
         case delay(Duration)
+        /// Answer 200 with an HTML page, as a captive portal or a misconfigured proxy does.
+        case html
+        /// Answer 302 with `Location: location` (a path or a URL).
+        case redirect(to: String)
+        /// Answer the page as usual, but with this `next` link.
+        case next(String)
     }
 
     /// The API root, such as `http://127.0.0.1:53127/api/`.
     public let baseURL: String
     private let state: Mutex<State>
-    private let task: Mutex<Task<Void, any Error>?>
+    private let running: Mutex<(group: ServiceGroup, task: Task<Void, any Error>)?>
 
     struct State {
         var archive: SwapiArchive
         var plainArrays: Bool
         var pageSize: Int
         var unlisted: [ResourceKind: Set<Int>]
+        var runaway: [ResourceKind: Int]
         var faults: [String: [Fault]] = [:]
         var requests: [String: Int] = [:]
     }
@@ -38,14 +46,16 @@ public final class SwapiTestServer: Sendable {
     private init(baseURL: String, state: State) {
         self.baseURL = baseURL
         self.state = Mutex(state)
-        self.task = Mutex(nil)
+        self.running = Mutex(nil)
     }
 
     /// Starts a server whose data is `archive(baseURL)`, so resource URLs point at the server.
     /// `unlisted` resources are left out of the lists but served by id, like a relation that
-    /// points outside what the lists return.
+    /// points outside what the lists return. A `runaway` list keeps announcing its true count
+    /// but its `next` links go on, page after empty page, up to the page given.
     public static func start(
         plainArrays: Bool = false, pageSize: Int = 10, unlisted: [ResourceKind: Set<Int>] = [:],
+        runaway: [ResourceKind: Int] = [:],
         archive: @escaping @Sendable (String) -> SwapiArchive
     ) async throws -> SwapiTestServer {
         let box = Mutex<SwapiTestServer?>(nil)
@@ -64,7 +74,11 @@ public final class SwapiTestServer: Sendable {
             },
             logger: { var logger = Logger(label: "swapi-test-server"); logger.logLevel = .critical; return logger }()
         )
-        let task = Task { try await app.run() }
+        // Run inside a service group so that `stop()` can shut down gracefully: cancelling the
+        // server's task while a connection is being accepted traps in NIOAsyncWriter's deinit
+        // ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481).
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "swapi-test-server")))
+        let task = Task { try await group.run() }
         var port = 0
         for await value in portStream { port = value }
         guard port > 0 else {
@@ -72,20 +86,30 @@ public final class SwapiTestServer: Sendable {
             throw CancellationError()
         }
         let base = "http://127.0.0.1:\(port)/api/"
-        let server = SwapiTestServer(baseURL: base, state: State(archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted))
-        server.task.withLock { $0 = task }
+        let server = SwapiTestServer(baseURL: base, state: State(archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted, runaway: runaway))
+        server.running.withLock { $0 = (group, task) }
         box.withLock { $0 = server }
         return server
     }
 
-    /// Stops the server; later connections are refused.
+    /// Stops the server gracefully (requests in flight finish); later connections are refused.
+    /// A server that has not stopped after 10 seconds is cancelled.
     public func stop() async {
-        let task = self.task.withLock { task -> Task<Void, any Error>? in
-            defer { task = nil }
-            return task
+        let running = self.running.withLock { running in
+            defer { running = nil }
+            return running
         }
-        task?.cancel()
-        _ = try? await task?.value
+        guard let (group, task) = running else { return }
+        await group.triggerGracefulShutdown()
+        await withTaskGroup(of: Void.self) { waiting in
+            waiting.addTask { _ = try? await task.value }
+            waiting.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                task.cancel()
+            }
+            await waiting.next()
+            waiting.cancelAll()
+        }
     }
 
     /// Makes the next request for `path` (such as `/api/people/?page=2` or `/api/films/1/`)
@@ -123,7 +147,9 @@ public final class SwapiTestServer: Sendable {
                 fault = queue.removeFirst()
                 state.faults[key] = queue
             }
-            return (fault, Self.body(path: path, query: query, state: state, base: baseURL))
+            var next: String?
+            if case .next(let link)? = fault { next = link }
+            return (fault, Self.body(path: path, query: query, state: state, base: baseURL, next: next))
         }
         var headers: HTTPFields = [.contentType: "application/json"]
         switch fault {
@@ -137,13 +163,18 @@ public final class SwapiTestServer: Sendable {
             return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: half)))
         case .delay(let duration)?:
             try await Task.sleep(for: duration)
-        case nil:
+        case .html?:
+            let page = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body><p>Sign in to the network.</p></body></html>\n"
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
+        case .redirect(let location)?:
+            return Response(status: .found, headers: [.location: location], body: .init(byteBuffer: ByteBuffer()))
+        case .next?, nil:
             break
         }
         return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body.1)))
     }
 
-    private static func body(path: String, query: String, state: State, base: String) -> (Int, String) {
+    private static func body(path: String, query: String, state: State, base: String, next nextOverride: String?) -> (Int, String) {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.first == "api" else { return (404, #"{"detail":"Not found"}"#) }
         if parts.count == 1 {
@@ -165,10 +196,12 @@ public final class SwapiTestServer: Sendable {
             let kv = pair.split(separator: "=")
             return kv.count == 2 && kv[0] == "page" ? Int(kv[1]) : nil
         }.first ?? 1
-        let pages = max(1, (objects.count + state.pageSize - 1) / state.pageSize)
+        let realPages = max(1, (objects.count + state.pageSize - 1) / state.pageSize)
+        let pages = max(realPages, state.runaway[kind] ?? 0)
         guard (1...pages).contains(page) else { return (404, #"{"detail":"Not found"}"#) }
-        let slice = objects[((page - 1) * state.pageSize)..<min(objects.count, page * state.pageSize)]
-        let next = page < pages ? "\"\(base)\(kind.rawValue)/?page=\(page + 1)\"" : "null"
+        let slice = page <= realPages ? objects[((page - 1) * state.pageSize)..<min(objects.count, page * state.pageSize)] : []
+        var next = page < pages ? "\"\(base)\(kind.rawValue)/?page=\(page + 1)\"" : "null"
+        if let nextOverride { next = "\"\(nextOverride)\"" }
         let previous = page > 1 ? "\"\(base)\(kind.rawValue)/?page=\(page - 1)\"" : "null"
         return (200, #"{"count":\#(objects.count),"next":\#(next),"previous":\#(previous),"results":[\#(slice.joined(separator: ","))]}"#)
     }

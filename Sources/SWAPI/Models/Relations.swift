@@ -1,0 +1,86 @@
+/// A resource type whose relation fields can be walked: the archive checks every relation's URL
+/// and finds those that point outside it, with one table of fields per type.
+protocol Relating: SwapiResource {
+    /// Each relation field, in the API's order.
+    static var relations: [Relation<Self>] { get }
+}
+
+/// One relation field: its name in the API, the kind it points at, and its links.
+struct Relation<Resource> {
+    let field: String
+    let kind: ResourceKind
+    let links: WritableKeyPath<Resource, [ResourceLink]>
+}
+
+extension Person: Relating {
+    static var relations: [Relation<Person>] {
+        [
+            Relation(field: "homeworld", kind: .planets, links: \.homeworldLinks),
+            Relation(field: "films", kind: .films, links: \.films),
+            Relation(field: "species", kind: .species, links: \.species),
+            Relation(field: "vehicles", kind: .vehicles, links: \.vehicles),
+            Relation(field: "starships", kind: .starships, links: \.starships),
+        ]
+    }
+
+    /// The homeworld as a list of none or one, so it is walked like the other relations.
+    var homeworldLinks: [ResourceLink] {
+        get { homeworld.map { [$0] } ?? [] }
+        set { homeworld = newValue.first }
+    }
+}
+
+extension Film: Relating {
+    static var relations: [Relation<Film>] {
+        [
+            Relation(field: "characters", kind: .people, links: \.characters),
+            Relation(field: "planets", kind: .planets, links: \.planets),
+            Relation(field: "starships", kind: .starships, links: \.starships),
+            Relation(field: "vehicles", kind: .vehicles, links: \.vehicles),
+            Relation(field: "species", kind: .species, links: \.species),
+        ]
+    }
+}
+
+extension Planet: Relating {
+    static var relations: [Relation<Planet>] {
+        [
+            Relation(field: "residents", kind: .people, links: \.residents),
+            Relation(field: "films", kind: .films, links: \.films),
+        ]
+    }
+}
+
+extension Species: Relating {
+    static var relations: [Relation<Species>] {
+        [
+            Relation(field: "homeworld", kind: .planets, links: \.homeworldLinks),
+            Relation(field: "people", kind: .people, links: \.people),
+            Relation(field: "films", kind: .films, links: \.films),
+        ]
+    }
+
+    /// The homeworld as a list of none or one, so it is walked like the other relations.
+    var homeworldLinks: [ResourceLink] {
+        get { homeworld.map { [$0] } ?? [] }
+        set { homeworld = newValue.first }
+    }
+}
+
+extension Starship: Relating {
+    static var relations: [Relation<Starship>] {
+        [
+            Relation(field: "pilots", kind: .people, links: \.pilots),
+            Relation(field: "films", kind: .films, links: \.films),
+        ]
+    }
+}
+
+extension Vehicle: Relating {
+    static var relations: [Relation<Vehicle>] {
+        [
+            Relation(field: "pilots", kind: .people, links: \.pilots),
+            Relation(field: "films", kind: .films, links: \.films),
+        ]
+    }
+}
