@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         .systemLibrary(
@@ -56,7 +58,6 @@ let package = Package(
         .target(
             name: "SWAPI",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
@@ -66,6 +67,19 @@ let package = Package(
                 .embedInCode("Resources/snapshot/species.json"),
                 .embedInCode("Resources/snapshot/starships.json"),
                 .embedInCode("Resources/snapshot/vehicles.json"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SWAPILive",
+            dependencies: [
+                "SWAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -93,14 +107,25 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "HolocronCLI",
+            name: "HolocronKit",
             dependencies: [
                 "FlowSite",
                 "SWAPI",
+                "SWAPILive",
                 "StarWarsApp",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HolocronCLI",
+            dependencies: [
+                "HolocronKit",
+                "FlowSite",
+                "SWAPI",
+                "SWAPILive",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -134,7 +159,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SWAPITests",
-            dependencies: ["SWAPI", "SwapiTestServer"],
+            dependencies: ["SWAPI", "SWAPILive", "SwapiTestServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -146,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "HolocronCLITests",
             dependencies: [
-                "HolocronCLI", "FlowSite", "SWAPI", "StarWarsApp", "SwapiTestServer",
+                "HolocronCLI", "HolocronKit", "FlowSite", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings

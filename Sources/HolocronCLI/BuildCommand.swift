@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HolocronKit
 
 /// `holocron build`: parses the options into a ``BuildAction`` and runs it.
 struct BuildCommand: AsyncParsableCommand {
@@ -58,7 +59,7 @@ struct SiteOptions: ParsableArguments {
     func action(output: String, cacheBeside: String? = nil, force: Bool, quiet: Bool) -> BuildAction {
         BuildAction(
             output: URL(fileURLWithPath: output),
-            source: fetch.source(output: URL(fileURLWithPath: cacheBeside ?? output)),
+            source: fetch.source(cacheBeside: URL(fileURLWithPath: cacheBeside ?? output)),
             templates: templates.map { URL(fileURLWithPath: $0) },
             baseURL: baseURL,
             force: force,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowSite
+import HolocronKit
 import Foundation
 
 /// `holocron check`: builds afresh into a temporary folder and compares it with a site on disk,
@@ -24,19 +24,17 @@ struct CheckCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let report = try await options.action(output: scratch.path, cacheBeside: site, force: true, quiet: quiet).run()
-        let difference = try SiteDifference(expected: scratch, actual: URL(fileURLWithPath: site))
-        guard difference.isEmpty else {
+        let check = CheckAction(site: URL(fileURLWithPath: site), build: options.action(output: site, force: true, quiet: quiet))
+        let result = try await check.run()
+        guard result.isUpToDate else {
             var message = "\(site) is not what a build makes now:\n"
-            message += difference.lines().map { "  \($0)\n" }.joined()
+            message += result.differences.map { "  \($0)\n" }.joined()
             message += "Run `holocron build --output \(site)` with the same options, and commit the result."
             FileHandle.standardError.write(Data((TerminalText.safe(message) + "\n").utf8))
             throw ExitCode(1)
         }
         if !quiet {
-            print("\(site) is up to date: \(report.pages) pages, \(report.files) files, \(report.links) links checked")
+            print("\(site) is up to date: \(result.report.pages) pages, \(result.report.files) files, \(result.report.links) links checked")
         }
     }
 }

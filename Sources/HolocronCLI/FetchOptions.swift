@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HolocronKit
 import SWAPI
+import SWAPILive
 
 /// Where the data comes from and, for a live API, how it is fetched: shared by `build` and
 /// `snapshot`.
@@ -56,12 +58,14 @@ struct FetchOptions: ParsableArguments {
         guard (1...1_000_000).contains(maxRequests) else { throw ValidationError("--max-requests takes 1 to 1000000.") }
     }
 
-    /// The data source these options describe; `output` places the default cache.
-    func source(output: URL) -> DataSource {
+    /// The data source these options describe. The API cache goes where `--cache` says, else
+    /// beside `site` (the folder a build writes or checks), else in the current folder.
+    func source(cacheBeside site: URL? = nil) -> DataSource {
         if let data { return .directory(URL(fileURLWithPath: data)) }
         guard let api else { return .embedded }
         let cacheFolder = cache.map { URL(fileURLWithPath: $0) }
-            ?? output.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".holocron-cache")
+            ?? (site?.standardizedFileURL.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .appendingPathComponent(".holocron-cache")
         return .api(LiveSource(
             api: api,
             cache: cacheFolder,
@@ -70,44 +74,5 @@ struct FetchOptions: ParsableArguments {
                 concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), retries: retries, maxRequests: maxRequests
             )
         ))
-    }
-}
-
-/// Where an archive comes from.
-public enum DataSource: Sendable {
-    /// The snapshot built into holocron.
-    case embedded
-    /// A snapshot folder.
-    case directory(URL)
-    /// A live SWAPI server.
-    case api(LiveSource)
-
-    /// Loads the archive, reporting progress to `reporter`.
-    func load(sleep: @escaping @Sendable (Duration) async throws -> Void, reporter: ProgressReporter) async throws -> SwapiArchive {
-        switch self {
-        case .embedded: return try EmbeddedSnapshot.load()
-        case .directory(let url): return try SnapshotDirectory(url: url).load()
-        case .api(let live):
-            let crawler = SwapiCrawler(
-                api: live.api, policy: live.policy, cache: ResponseCache(folder: live.cache), mode: live.mode,
-                sleep: sleep, progress: { reporter.report($0) }
-            )
-            return try await crawler.crawl()
-        }
-    }
-}
-
-/// A live API and how to fetch from it.
-public struct LiveSource: Sendable {
-    public var api: String
-    public var cache: URL
-    public var mode: CacheMode
-    public var policy: FetchPolicy
-
-    public init(api: String, cache: URL, mode: CacheMode = .normal, policy: FetchPolicy = FetchPolicy()) {
-        self.api = api
-        self.cache = cache
-        self.mode = mode
-        self.policy = policy
     }
 }

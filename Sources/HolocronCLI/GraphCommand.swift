@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowSite
+import HolocronKit
 import Foundation
 
 extension GraphFormat: ExpressibleByArgument {}
@@ -30,22 +31,18 @@ struct GraphCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let action = BuildAction(output: URL(fileURLWithPath: "site"), source: fetch.source(output: URL(fileURLWithPath: "site")), quiet: quiet)
-        let coordinator = try await action.loadApp(logger: action.makeLogger())
-        let graph = try await SiteWalker(coordinator: coordinator).walk { _ in }
-        try graph.requireNoFailures()
-        let text = graph.export(format)
+        let graph = try await GraphAction(source: fetch.source(), format: format, quiet: quiet).run()
         guard let output else {
-            print(text, terminator: "")
+            print(graph.text, terminator: "")
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try Data(graph.text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
             throw ValidationError("Cannot write the graph to \(output): \(error.localizedDescription). Check that its folder exists and is writable.")
         }
         if !quiet {
-            print("Wrote the graph of \(graph.routes.count) pages and \(graph.distinctEdgeCount) links to \(output)")
+            print("Wrote the graph of \(graph.pages) pages and \(graph.links) links to \(output)")
         }
     }
 }

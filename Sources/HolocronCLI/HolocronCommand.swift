@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowSite
 import Foundation
+import HolocronKit
 
 /// The `holocron` command: turns an app's navigation graph into a static site.
 public struct HolocronCommand: AsyncParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import FlowSite
 import Foundation
+import HolocronKit
 
 /// `holocron serve`: builds the site, then serves it on this machine for previewing.
 struct ServeCommand: AsyncParsableCommand {
@@ -48,42 +50,24 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let action = site.action(output: output, force: force, quiet: quiet)
-        if !noBuild {
-            let report = try await action.run()
-            if !quiet { print(report) }
-        }
-        // The server's own start and stop lines would repeat ours; it speaks up only for problems.
-        var logger = action.makeLogger()
-        logger.logLevel = max(logger.logLevel, .warning)
-        let server = SiteServer(root: URL(fileURLWithPath: output), host: host, port: port, logger: logger)
+        let action = ServeAction(
+            build: noBuild ? nil : site.action(output: output, force: force, quiet: quiet),
+            root: URL(fileURLWithPath: output), host: host, port: port, watched: watch ? watchedFolders : []
+        )
         let quiet = quiet
+        let output = output
         let shown = host.contains(":") ? "[\(host)]" : host
-        let watcher = watch ? FolderWatcher(folders: watchedFolders) : nil
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await server.run { port in
-                    guard !quiet else { return }
-                    print("Serving \(output) at http://\(shown):\(port)/ (Ctrl-C stops)")
-                    fflush(nil)  // whoever reads a pipe needs the address now, not at exit
-                }
+        try await action.run { event in
+            switch event {
+            case .built(let report):
+                if !quiet { print(report) }
+            case .listening(let port):
+                if !quiet { print("Serving \(output) at http://\(shown):\(port)/ (Ctrl-C stops)") }
+            case .rebuildFailed(let error):
+                let text = (error as? FlowSiteError).map(CommandLineMessage.text(for:)) ?? "\(error)"
+                FileHandle.standardError.write(Data(TerminalText.safe("Rebuild failed; still serving the previous site. \(text)\n").utf8))
             }
-            if let watcher {
-                group.addTask {
-                    await watcher.watch {
-                        do {
-                            let report = try await action.run()
-                            if !quiet { print(report) }
-                        } catch {
-                            FileHandle.standardError.write(Data(TerminalText.safe("Rebuild failed; still serving the previous site. \(error)\n").utf8))
-                        }
-                        fflush(nil)
-                    }
-                }
-            }
-            // The server ends on Ctrl-C; the watcher goes with it.
-            try await group.next()
-            group.cancelAll()
+            fflush(nil)  // whoever reads a pipe needs the address now, not at exit
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HolocronKit
 import SWAPI
 
 /// `holocron snapshot`: writes SWAPI data as a snapshot folder that `holocron build --data` reads.
@@ -40,16 +41,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let archive: SwapiArchive
-        if let scale = synthetic {
-            archive = SyntheticArchive.make(
-                people: 82 * scale, planets: 60 * scale, species: 37 * scale, starships: 36 * scale, vehicles: 39 * scale
-            )
-        } else {
-            archive = try await fetch.source(output: URL(fileURLWithPath: output))
-                .load(sleep: { try await Task.sleep(for: $0) }, reporter: ProgressReporter(quiet: quiet))
-        }
-        try SnapshotDirectory.write(archive, to: URL(fileURLWithPath: output))
+        let input: SnapshotAction.Input = synthetic.map { .synthetic(scale: $0) } ?? .source(fetch.source(cacheBeside: URL(fileURLWithPath: output)))
+        let archive = try await SnapshotAction(input: input, output: URL(fileURLWithPath: output), quiet: quiet).run()
         if !quiet { print("Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) vehicles to \(output)") }
     }
 }

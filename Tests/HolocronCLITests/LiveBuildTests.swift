@@ -1,6 +1,7 @@
 import FlowSite
 import Foundation
-import HolocronCLI
+import HolocronKit
+import SWAPILive
 import SWAPI
 import SwapiTestServer
 import Testing

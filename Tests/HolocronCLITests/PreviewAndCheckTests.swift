@@ -1,7 +1,8 @@
 import AsyncHTTPClient
 import FlowSite
 import Foundation
-import HolocronCLI
+import HolocronKit
+import SWAPILive
 import Logging
 import NIOCore
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import SWAPI
+import SWAPILive
 import SwapiTestServer
 import Synchronization
 import Testing

@@ -4,27 +4,27 @@ import Foundation
 /// say: invalid UTF-8, a syntax error, or data that ends too soon (a body cut short).
 ///
 /// It checks RFC 8259 strictly, without building values, so it is cheap to run before decoding.
-enum JSONSyntax {
+package enum JSONSyntax {
     /// What is wrong and where.
-    struct Problem: Error, Sendable, Equatable {
-        enum Reason: Sendable, Equatable {
+    package struct Problem: Error, Sendable, Equatable {
+        package enum Reason: Sendable, Equatable {
             /// The bytes at the position are not UTF-8.
             case invalidUTF8
             /// Something else was expected at the position; `found` is `nil` at the end of the data.
             case unexpected(expected: String, found: String?)
         }
 
-        let reason: Reason
-        let position: TextPosition
+        package let reason: Reason
+        package let position: TextPosition
 
         /// Whether the data is fine as far as it goes but stops too soon, as a body cut short does.
-        var isTruncation: Bool {
+        package var isTruncation: Bool {
             if case .unexpected(_, found: nil) = reason { return true }
             return false
         }
 
         /// "expected a value, found '}'", for a message.
-        var detail: String {
+        package var detail: String {
             switch reason {
             case .invalidUTF8: "not valid UTF-8"
             case .unexpected(let expected, let found): "expected \(expected), found \(found ?? "the end of the data")"
@@ -33,7 +33,7 @@ enum JSONSyntax {
     }
 
     /// The first problem in `data`, or `nil` when it is one valid JSON value.
-    static func firstProblem(in data: Data) -> Problem? {
+    package static func firstProblem(in data: Data) -> Problem? {
         data.withUnsafeBytes { bytes -> Problem? in
             var scanner = Scanner(bytes: bytes)
             do throws(Problem) {

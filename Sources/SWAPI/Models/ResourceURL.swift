@@ -1,7 +1,7 @@
 /// A resource URL taken apart as `<root><kind>/<id>/`: `https://swapi.dev/api/` + `films` +
 /// `1`. Only http(s) URLs qualify, and paths from a server's root (`/api/films/1/`); a query or
 /// fragment is ignored, and the scheme and host are compared in lowercase.
-struct ResourceURL: Hashable {
+package struct ResourceURL: Hashable {
     /// Everything before the kind, ending in "/": `https://swapi.dev/api/`.
     let root: String
     /// `host` or `host:port` in lowercase; `nil` for a path.
@@ -62,7 +62,7 @@ struct ResourceURL: Hashable {
 
     /// The lowercased `host` or `host:port` of an http(s) URL; `nil` for any other URL, or one
     /// with user info (`https://swapi.dev@elsewhere/`), spaces or backslashes before its path.
-    static func authority(of url: String) -> String? {
+    package static func authority(of url: String) -> String? {
         guard let separator = url.range(of: "://") else { return nil }
         let scheme = url[..<separator.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }

@@ -23,17 +23,21 @@ public struct SwapiService: Sendable {
         case directory(URL)
         /// An archive already in memory.
         case archive(SwapiArchive)
-    }
 
-    /// A service over `source` that loads it once and shares the result.
-    public static func live(_ source: Source) -> SwapiService {
-        let cache = LoadOnce {
-            switch source {
+        /// Reads the archive.
+        /// - Throws: ``SwapiError`` naming the file, position and field of bad data.
+        public func load() throws -> SwapiArchive {
+            switch self {
             case .embedded: try EmbeddedSnapshot.load()
             case .directory(let url): try SnapshotDirectory(url: url).load()
             case .archive(let archive): archive
             }
         }
+    }
+
+    /// A service over `source` that loads it once and shares the result.
+    public static func live(_ source: Source) -> SwapiService {
+        let cache = LoadOnce { try source.load() }
         return SwapiService { try await cache.value() }
     }
 

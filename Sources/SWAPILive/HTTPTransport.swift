@@ -1,3 +1,4 @@
+import SWAPI
 import AsyncHTTPClient
 import Foundation
 import NIOCore

@@ -1,4 +1,3 @@
-import FlowSite
 import Logging
 
 /// Text that is safe to print on a terminal: data quoted in a message can't move the cursor,
@@ -6,8 +5,8 @@ import Logging
 ///
 /// Every control character but line feed and tab (C0, DEL and C1, which take in ESC sequences,
 /// carriage returns and bells) is shown as a Swift-style escape such as `\u{1B}`.
-enum TerminalText {
-    static func safe(_ text: String) -> String {
+public enum TerminalText {
+    public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
@@ -32,49 +31,30 @@ enum TerminalText {
 
 /// A log handler that makes every message and metadata value terminal-safe before handing it
 /// on, so a warning that quotes a name from the data can't carry escape sequences.
-struct TerminalSafeLogHandler: LogHandler {
-    var base: any LogHandler
+public struct TerminalSafeLogHandler: LogHandler {
+    public var base: any LogHandler
 
-    func log(event: LogEvent) {
+    public init(base: any LogHandler) { self.base = base }
+
+    public func log(event: LogEvent) {
         var event = event
         event.message = "\(TerminalText.safe(event.message.description))"
         event.metadata = event.metadata?.mapValues { .string(TerminalText.safe($0.description)) }
         base.log(event: event)
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { base[metadataKey: key] }
         set { base[metadataKey: key] = newValue }
     }
 
-    var metadata: Logger.Metadata {
+    public var metadata: Logger.Metadata {
         get { base.metadata }
         set { base.metadata = newValue }
     }
 
-    var logLevel: Logger.Level {
+    public var logLevel: Logger.Level {
         get { base.logLevel }
         set { base.logLevel = newValue }
-    }
-}
-
-/// FlowSite's errors speak of its API (an output folder, `force`, a templates folder); the
-/// command line speaks of its flags. This is the one place that maps one to the other.
-enum CommandLineMessage {
-    static func text(for error: FlowSiteError) -> String {
-        switch error.reason {
-        case .outputNotOwned(let path):
-            "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
-        case .outputForbidden(let path, let why):
-            "Refusing to write the site to \(path): \(why). Choose another --output; --force does not change this."
-        case .template(let name, let message):
-            "Template \(name) failed: \(message). Fix the template, or remove it from the --templates folder to use the built-in one."
-        case .templatesUnreadable(let path, let message):
-            "Cannot read templates at \(path): \(message). Check the --templates folder."
-        case .siteUnreadable(let path, let message):
-            "Cannot read the site at \(path): \(message). Build it first with `holocron build --output \(path)`."
-        default:
-            error.description
-        }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Decodes one kind's JSON array and turns failures into errors that name the file, the
 /// position (line and column, or the resource by position and name), the field and what was
 /// expected.
-enum SnapshotDecoder {
-    static func decode<R: SwapiResource>(_ type: R.Type, from data: Data, source: String) throws -> [R] {
+package enum SnapshotDecoder {
+    package static func decode<R: SwapiResource>(_ type: R.Type, from data: Data, source: String) throws -> [R] {
         // Foundation says that JSON is invalid, not where; the check finds the place first.
         if let problem = JSONSyntax.firstProblem(in: data) {
             switch problem.reason {

@@ -1,3 +1,5 @@
+import SWAPI
+
 /// A failure to fetch from a SWAPI server: it names the URL, what happened in the user's words,
 /// and what to do.
 public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import StarWarsApp
 import SWAPI
+import SWAPILive
 
 /// Everything `holocron build` needs, as a value: the command parses, this runs.
 public struct BuildAction: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SWAPI
+import SWAPILive
 
 /// Prints fetch progress to standard error: on a terminal, one line that updates in place with
 /// the count of each kind; retries on lines of their own; a summary at the end.

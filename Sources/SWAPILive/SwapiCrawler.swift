@@ -1,3 +1,4 @@
+import SWAPI
 import Foundation
 import Synchronization
 

@@ -1,3 +1,5 @@
+import SWAPI
+
 /// How the crawler fetches: how many requests at once, how long each may take, how often and
 /// how patiently a failed one is tried again, and how many requests a crawl may make at most.
 public struct FetchPolicy: Sendable {

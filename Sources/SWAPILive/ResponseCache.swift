@@ -1,3 +1,4 @@
+import SWAPI
 import Foundation
 
 /// Successful API responses on disk, one file per URL, so later builds need no network.
