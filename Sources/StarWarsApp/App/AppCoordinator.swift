@@ -5,8 +5,10 @@ import SWAPI
 /// it, both to make its screen and to present it when a link leads there.
 public struct AppCoordinator: RootCoordinator {
     let children: [any ChildCoordinator]
+    let strings: Strings
 
     public init(dependencies: AppDependencies) {
+        strings = dependencies.strings
         children = [
             HomeCoordinator(dependencies: dependencies),
             CharactersModule.makeCoordinator(dependencies),
@@ -16,8 +18,8 @@ public struct AppCoordinator: RootCoordinator {
             StarshipsModule.makeCoordinator(dependencies),
             VehiclesModule.makeCoordinator(dependencies),
             SearchCoordinator(dependencies: dependencies),
-            AboutCoordinator(),
-            AlertCoordinator(),
+            AboutCoordinator(dependencies: dependencies),
+            AlertCoordinator(dependencies: dependencies),
         ]
     }
 
@@ -25,10 +27,11 @@ public struct AppCoordinator: RootCoordinator {
 
     public var siteInfo: SiteInfo<AppRoute> {
         SiteInfo(
-            name: "Star Wars Holocron",
-            footer: "An unofficial fan archive of Star Wars facts in SWAPI's format, built with Holocron. Star Wars is a trademark of Lucasfilm Ltd.",
-            navigation: ResourceKind.allCases.map { NavigationAction($0.plural, to: AppRoute.list($0)) }
-                + [NavigationAction("Search", to: .search)]
+            name: strings.localizedString(.siteName),
+            language: strings.language,
+            footer: strings.localizedString(.siteFooter),
+            navigation: ResourceKind.allCases.map { NavigationAction(strings.name(of: $0, plural: true), to: AppRoute.list($0)) }
+                + [NavigationAction(strings.localizedString(.navigationSearch), to: .search)]
         )
     }
 
