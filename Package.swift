@@ -90,6 +90,10 @@ let package = Package(
                 "SWAPI",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [
+                // One string table per language; each is also registered in Strings.tables.
+                .embedInCode("Resources/Strings/en.json"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(

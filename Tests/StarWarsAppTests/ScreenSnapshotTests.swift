@@ -99,9 +99,9 @@ import Testing
     }
 
     @Test func dialogs() async {
-        let about = AboutScreen()
+        let about = AboutScreen(viewModel: .init(dependencies: deps))
         await snapshot(about, as: .markdown(at: AppRoute.about.path), named: "about")
-        let missing = AlertScreen(viewModel: AlertViewModel(route: .missing(.starships, id: 99)))
+        let missing = AlertScreen(viewModel: AlertViewModel(dependencies: deps, route: .missing(.starships, id: 99)))
         await snapshot(missing, as: .markdown(at: AppRoute.alert(.missing(.starships, id: 99)).path), named: "missing")
     }
 
@@ -116,7 +116,7 @@ import Testing
         await snapshot(detail, as: .html(at: luke, site: site, trail: crumbs), named: "character")
 
         let alert = AppRoute.alert(.missing(.starships, id: 99))
-        let dialog = AlertScreen(viewModel: AlertViewModel(route: .missing(.starships, id: 99)))
+        let dialog = AlertScreen(viewModel: AlertViewModel(dependencies: deps, route: .missing(.starships, id: 99)))
         await snapshot(
             dialog,
             as: .html(at: alert, site: site, trail: crumbs + [("Not in the archive", alert)], presentation: .modal, presenter: crumbs.last),

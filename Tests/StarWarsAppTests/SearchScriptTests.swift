@@ -18,7 +18,7 @@ struct SearchScriptTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let index = entries.map { ["title": $0.name, "section": $0.kind.singular, "url": $0.route.path.file] }
+        let index = entries.map { ["title": $0.name, "section": "\($0.kind)", "url": $0.route.path.file] }
         try JSONSerialization.data(withJSONObject: index).write(to: folder.appendingPathComponent("index.json"))
         try JSONSerialization.data(withJSONObject: queries).write(to: folder.appendingPathComponent("queries.json"))
         let harness = """

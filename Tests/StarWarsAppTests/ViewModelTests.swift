@@ -51,16 +51,16 @@ import Testing
 @Suite struct ResourceViewModelTests {
     @Test func listsHoldTenRowsAPage() {
         let catalog = Catalog(archive: SyntheticArchive.make())
-        let first = ResourceListViewModel.state(kind: .people, page: 1, catalog: catalog).content
-        let last = ResourceListViewModel.state(kind: .people, page: 9, catalog: catalog).content
+        let first = ResourceListViewModel.state(kind: .people, page: 1, catalog: catalog, strings: .english).content
+        let last = ResourceListViewModel.state(kind: .people, page: 9, catalog: catalog, strings: .english).content
         #expect(first?.rows.count == 10 && first?.pageCount == 9 && first?.total == 82)
         #expect(last?.rows.count == 2)
-        if case .empty = ResourceListViewModel.state(kind: .people, page: 10, catalog: catalog) {} else { Issue.record("page 10 should be empty") }
+        if case .empty = ResourceListViewModel.state(kind: .people, page: 10, catalog: catalog, strings: .english) {} else { Issue.record("page 10 should be empty") }
     }
 
     @Test func filmsAreListedByEpisode() {
         let catalog = Catalog(archive: SyntheticArchive.make())
-        let titles = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog).content?.rows.map(\.title)
+        let titles = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: .english).content?.rows.map(\.title)
         #expect(titles == ["Film 4", "Film 5", "Film 6", "Film 1", "Film 2", "Film 3"])
     }
 
@@ -80,22 +80,23 @@ import Testing
     }
 
     @Test(arguments: [
-        ("172", "cm", "172 cm"), ("1,358", "kg", "1,358 kg"), ("unknown", "kg", "Unknown"), ("n/a", "cm", "Not applicable"),
-        ("200000", nil, "200,000"), ("1000000000000", nil, "1,000,000,000,000"), ("12.5", "m", "12.5 m"), ("30-165", nil, "30-165"),
-        ("none", "kg", "None"), ("indefinite", "years", "Indefinite"), ("1", "%", "1%"),
-    ] as [(String, String?, String)])
-    func quantities(raw: String, unit: String?, shown: String) {
-        #expect(Format.quantity(raw, unit: unit) == shown)
+        ("172", .centimetres, "172 cm"), ("1,358", .kilograms, "1,358 kg"), ("unknown", .kilograms, "Unknown"), ("n/a", .centimetres, "Not applicable"),
+        ("200000", nil, "200,000"), ("1000000000000", nil, "1,000,000,000,000"), ("12.5", .metres, "12.5 m"), ("30-165", nil, "30-165"),
+        ("none", .kilograms, "None"), ("indefinite", .years, "Indefinite"), ("1", .percent, "1%"),
+    ] as [(String, Format.Unit?, String)])
+    func quantities(raw: String, unit: Format.Unit?, shown: String) {
+        #expect(Format(.english).quantity(raw, unit: unit) == shown)
     }
 
     @Test func wordsAndDates() {
-        #expect(Format.text("hermaphrodite") == "Hermaphrodite")
-        #expect(Format.text("n/a") == "Not applicable")
-        #expect(Format.birthYear("41.9BBY") == "41.9 BBY")
-        #expect(Format.birthYear("unknown") == "Unknown")
-        #expect(Format.date("1977-05-25") == "25 May 1977")
-        #expect(Format.episode(4) == "Episode IV")
-        #expect(Format.episode(9) == "Episode IX")
+        let format = Format(.english)
+        #expect(format.text("hermaphrodite") == "Hermaphrodite")
+        #expect(format.text("n/a") == "Not applicable")
+        #expect(format.birthYear("41.9BBY") == "41.9 BBY")
+        #expect(format.birthYear("unknown") == "Unknown")
+        #expect(format.date("1977-05-25") == "25 May 1977")
+        #expect(format.episode(4) == "Episode IV")
+        #expect(format.episode(9) == "Episode IX")
     }
 
     @Test func slugsAreUniqueAndStable() {

@@ -5,8 +5,10 @@ import SWAPI
 /// it, both to make its screen and to present it when a link leads there.
 public struct AppCoordinator: RootCoordinator {
     let children: [any ChildCoordinator]
+    let strings: Strings
 
     public init(dependencies: AppDependencies) {
+        strings = dependencies.strings
         children = [
             HomeCoordinator(dependencies: dependencies),
             CharactersModule.makeCoordinator(dependencies),
@@ -16,8 +18,8 @@ public struct AppCoordinator: RootCoordinator {
             StarshipsModule.makeCoordinator(dependencies),
             VehiclesModule.makeCoordinator(dependencies),
             SearchCoordinator(dependencies: dependencies),
-            AboutCoordinator(),
-            AlertCoordinator(),
+            AboutCoordinator(dependencies: dependencies),
+            AlertCoordinator(dependencies: dependencies),
         ]
     }
 
@@ -25,22 +27,24 @@ public struct AppCoordinator: RootCoordinator {
 
     public var siteInfo: SiteInfo<AppRoute> {
         SiteInfo(
-            name: "Star Wars Holocron",
-            footer: "An unofficial fan archive of Star Wars facts in SWAPI's format, built with Holocron. Star Wars is a trademark of Lucasfilm Ltd.",
-            navigation: ResourceKind.allCases.map { NavigationAction($0.plural, to: AppRoute.list($0)) }
-                + [NavigationAction("Search", to: .search)]
+            name: strings.localizedString(.siteName),
+            language: strings.language,
+            footer: strings.localizedString(.siteFooter),
+            navigation: ResourceKind.allCases.map { NavigationAction(strings.name(of: $0, plural: true), to: AppRoute.list($0)) }
+                + [NavigationAction(strings.localizedString(.navigationSearch), to: .search)]
         )
     }
 
     /// Every character, film, planet, species, starship and vehicle is in the search index,
     /// with its kind as the section.
     public var search: SiteSearch<AppRoute>? {
-        SiteSearch(
+        let strings = strings
+        return SiteSearch(
             includes: { route in
                 if case .resources(_, .detail) = route { true } else { false }
             },
             section: { route in
-                if case .resources(let kind, _) = route { kind.singular } else { nil }
+                if case .resources(let kind, _) = route { strings.name(of: kind) } else { nil }
             }
         )
     }

@@ -39,26 +39,35 @@ public protocol HasLogger {
     var logger: Logger { get }
 }
 
+/// Grants the app's words in the site's language: view models and their screens take every
+/// label, heading and message from it, never from a literal.
+public protocol HasStrings {
+    var strings: Strings { get }
+}
+
 /// The app's one dependency container: it conforms to every `Has…` protocol, and each view
 /// model sees only the ones it declares.
-public struct AppDependencies: HasSwapiService, HasCatalogService, HasLogger, Sendable {
+public struct AppDependencies: HasSwapiService, HasCatalogService, HasLogger, HasStrings, Sendable {
     public var swapi: SwapiService
     public var catalog: CatalogService
     public var logger: Logger
+    /// The site's language and its words; English unless another table is chosen.
+    public var strings: Strings
 
-    public init(swapi: SwapiService, catalog: CatalogService? = nil, logger: Logger = Logger(label: "holocron.app")) {
+    public init(swapi: SwapiService, catalog: CatalogService? = nil, strings: Strings = .english, logger: Logger = Logger(label: "holocron.app")) {
         self.swapi = swapi
         self.catalog = catalog ?? .live(swapi)
+        self.strings = strings
         self.logger = logger
     }
 
-    /// The container the site is built with: data from `source`.
-    public static func live(_ source: SwapiService.Source, logger: Logger = Logger(label: "holocron.app")) -> AppDependencies {
-        AppDependencies(swapi: .live(source), logger: logger)
+    /// The container the site is built with: data from `source`, words from `strings`.
+    public static func live(_ source: SwapiService.Source, strings: Strings = .english, logger: Logger = Logger(label: "holocron.app")) -> AppDependencies {
+        AppDependencies(swapi: .live(source), strings: strings, logger: logger)
     }
 
     /// A container of mocks over `archive`.
-    public static func mock(_ archive: SwapiArchive) -> AppDependencies {
-        AppDependencies(swapi: .mock(archive), catalog: .mock(archive))
+    public static func mock(_ archive: SwapiArchive, strings: Strings = .english) -> AppDependencies {
+        AppDependencies(swapi: .mock(archive), catalog: .mock(archive), strings: strings)
     }
 }

@@ -36,27 +36,27 @@ public struct Catalog: Sendable {
         return .resources(kind, .detail(id: id, slug: slug))
     }
 
-    /// A link to a resource, labelled with its name (or as missing).
-    public func link(_ kind: ResourceKind, id: Int) -> RelatedLink {
+    /// A link to a resource, labelled with its name (or, in the words of `strings`, as missing).
+    public func link(_ kind: ResourceKind, id: Int, strings: Strings) -> RelatedLink {
         if let name = archive.name(of: kind, id: id) {
             return RelatedLink(label: name, route: route(kind, id: id), isMissing: false)
         }
-        return RelatedLink(label: "\(kind.singular) #\(id) (not in the archive)", route: route(kind, id: id), isMissing: true)
+        return RelatedLink(label: strings.localizedString(.linkMissing, about: kind, ["id": "\(id)"]), route: route(kind, id: id), isMissing: true)
     }
 
     /// Links for a list of relations, in the given order.
-    public func links(_ kind: ResourceKind, _ links: [ResourceLink]) -> [RelatedLink] {
-        links.map { link(kind, id: $0.id) }
+    public func links(_ kind: ResourceKind, _ links: [ResourceLink], strings: Strings) -> [RelatedLink] {
+        links.map { link(kind, id: $0.id, strings: strings) }
     }
 
     /// Film links in episode order (films missing from the archive last, by id).
-    public func filmLinks(_ links: [ResourceLink]) -> [RelatedLink] {
+    public func filmLinks(_ links: [ResourceLink], strings: Strings) -> [RelatedLink] {
         let ordered = links.sorted { a, b in
             let ea = archive.film(a.id)?.episodeID ?? Int.max
             let eb = archive.film(b.id)?.episodeID ?? Int.max
             return ea != eb ? ea < eb : a.id < b.id
         }
-        return self.links(.films, ordered)
+        return self.links(.films, ordered, strings: strings)
     }
 }
 

@@ -1,43 +1,76 @@
-/// Turns SWAPI's raw strings into readable text: units, digit grouping, "unknown" → "Unknown",
-/// "n/a" → "Not applicable". Numbers that already have commas ("1,358") are kept as written.
-public enum Format {
+/// Turns SWAPI's raw strings into readable text in the site's language: units, digit grouping,
+/// "unknown" → "Unknown", "n/a" → "Not applicable". Numbers that already have commas ("1,358")
+/// are kept as written.
+///
+/// ```swift
+/// let format = Format(.english)
+/// format.quantity("172", unit: .centimetres)  // "172 cm"
+/// ```
+public struct Format: Sendable {
+    /// The words and units.
+    let strings: Strings
+
+    public init(_ strings: Strings) {
+        self.strings = strings
+    }
+
+    /// A unit a quantity is measured in; each language writes its own ("{value} cm").
+    public enum Unit: Sendable, CaseIterable {
+        case centimetres, metres, kilometres, kilograms, hours, days, years, percent, credits, kilometresPerHour, megalights
+
+        var key: Strings.Key {
+            switch self {
+            case .centimetres: .unitCentimetres
+            case .metres: .unitMetres
+            case .kilometres: .unitKilometres
+            case .kilograms: .unitKilograms
+            case .hours: .unitHours
+            case .days: .unitDays
+            case .years: .unitYears
+            case .percent: .unitPercent
+            case .credits: .unitCredits
+            case .kilometresPerHour: .unitKilometresPerHour
+            case .megalights: .unitMegalights
+            }
+        }
+    }
+
     /// A plain value: capitalised, with SWAPI's special words spelled out.
-    public static func text(_ raw: String) -> String {
+    public func text(_ raw: String) -> String {
         if let special = special(raw) { return special }
-        return capitalizedFirst(raw.trimmedSpaces)
+        return Self.capitalizedFirst(raw.trimmedSpaces)
     }
 
     /// A number with a unit: `172` → `172 cm`, `200000` → `200,000`; non-numbers as ``text(_:)``.
-    public static func quantity(_ raw: String, unit: String? = nil) -> String {
+    public func quantity(_ raw: String, unit: Unit? = nil) -> String {
         if let special = special(raw) { return special }
         let trimmed = raw.trimmedSpaces
-        guard isNumber(trimmed) else { return text(trimmed) }
-        let grouped = trimmed.contains(",") ? trimmed : groupDigits(trimmed)
+        guard Self.isNumber(trimmed) else { return text(trimmed) }
+        let grouped = trimmed.contains(",") ? trimmed : Self.groupDigits(trimmed)
         guard let unit else { return grouped }
-        return unit == "%" ? grouped + "%" : grouped + " " + unit
+        return strings.localizedString(unit.key, ["value": grouped])
     }
 
     /// A birth year: `19BBY` → `19 BBY`, `41.9BBY` → `41.9 BBY`.
-    public static func birthYear(_ raw: String) -> String {
+    public func birthYear(_ raw: String) -> String {
         if let special = special(raw) { return special }
-        for era in ["BBY", "ABY"] where raw.hasSuffix(era) {
-            return String(raw.dropLast(3)).trimmedSpaces + " " + era
+        for (era, key) in [("BBY", Strings.Key.formatBeforeYavin), ("ABY", .formatAfterYavin)] where raw.hasSuffix(era) {
+            return strings.localizedString(key, ["year": String(raw.dropLast(3)).trimmedSpaces])
         }
         return raw
     }
 
     /// An ISO date: `1977-05-25` → `25 May 1977`.
-    public static func date(_ raw: String) -> String {
+    public func date(_ raw: String) -> String {
         if let special = special(raw) { return special }
         let parts = raw.split(separator: "-")
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]) else { return raw }
-        return "\(day) \(months[month - 1]) \(parts[0])"
+        guard parts.count == 3, let month = Int(parts[1]).flatMap(Strings.Key.month), let day = Int(parts[2]) else { return raw }
+        return strings.localizedString(.formatDate, ["day": "\(day)", "month": strings.localizedString(month), "year": String(parts[0])])
     }
 
     /// An episode number in Roman numerals: 4 → `Episode IV`.
-    public static func episode(_ number: Int?) -> String {
-        guard let number, number > 0, number < 40 else { return "Episode unknown" }
+    public func episode(_ number: Int?) -> String {
+        guard let number, number > 0, number < 40 else { return strings.localizedString(.formatEpisodeUnknown) }
         let numerals = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
         var rest = number
         var roman = ""
@@ -47,16 +80,16 @@ public enum Format {
                 rest -= value
             }
         }
-        return "Episode \(roman)"
+        return strings.localizedString(.formatEpisode, ["number": roman])
     }
 
     /// SWAPI's words for "no value": `unknown`, `n/a`, `none`, `indefinite` and empty.
-    static func special(_ raw: String) -> String? {
+    func special(_ raw: String) -> String? {
         switch raw.trimmedSpaces.lowercased() {
-        case "", "unknown": "Unknown"
-        case "n/a": "Not applicable"
-        case "none": "None"
-        case "indefinite": "Indefinite"
+        case "", "unknown": strings.localizedString(.formatUnknown)
+        case "n/a": strings.localizedString(.formatNotApplicable)
+        case "none": strings.localizedString(.formatNone)
+        case "indefinite": strings.localizedString(.formatIndefinite)
         default: nil
         }
     }

@@ -8,6 +8,8 @@ public protocol ResourceDetailViewModel: ViewModel where State == ScreenState<De
     var kind: ResourceKind { get }
     /// The resource's id.
     var id: Int { get }
+    /// The words the page is written in.
+    var strings: Strings { get }
 }
 
 extension ResourceDetailViewModel {
@@ -15,16 +17,16 @@ extension ResourceDetailViewModel {
     func load<Resource>(
         from service: CatalogService,
         find: (SwapiArchive) -> Resource?,
-        content: (Resource, Catalog) -> DetailContent
+        content: (Resource, Catalog, Strings) -> DetailContent
     ) async -> ScreenState<DetailContent> {
         do {
             let catalog = try await service.catalog()
             guard let resource = find(catalog.archive) else {
-                return .empty("\(kind.singular) #\(id) is not in the archive.")
+                return .empty(strings.localizedString(.detailMissing, about: kind, ["id": "\(id)"]))
             }
-            return .loaded(content(resource, catalog))
+            return .loaded(content(resource, catalog, strings))
         } catch {
-            return .error("The \(kind.singular.lowercased()) could not be loaded: \(error)")
+            return .error(strings.localizedString(.detailError, about: kind, ["error": "\(error)"]))
         }
     }
 }
@@ -38,11 +40,12 @@ public struct ResourceDetailScreen<Model: ResourceDetailViewModel>: StatefulScre
 
     public func page(for state: ScreenState<DetailContent>) -> Page<AppRoute> {
         let kind = viewModel.kind
+        let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
         switch state {
         case .loading:
-            document.paragraph("Loading…")
-            return Page(title: kind.singular, document: document)
+            document.paragraph(.text(strings.localizedString(.stateLoading)))
+            return Page(title: strings.name(of: kind), document: document)
         case .loaded(let content):
             if let introduction = content.introduction {
                 for paragraph in Self.paragraphs(introduction) { document.paragraph(.text(paragraph)) }
@@ -51,20 +54,20 @@ public struct ResourceDetailScreen<Model: ResourceDetailViewModel>: StatefulScre
             for relation in content.relations {
                 document.heading(relation.title)
                 if relation.links.isEmpty {
-                    document.paragraph("None")
+                    document.paragraph(.text(strings.localizedString(.detailRelationNone)))
                 } else {
                     document.section(.related) { $0.list(relation.links.map { [.link($0.label, to: $0.route)] }) }
                 }
             }
             return Page(
                 title: content.title,
-                summary: "\(kind.singular): \(content.title).",
+                summary: strings.localizedString(.detailSummary, about: kind, ["title": content.title]),
                 document: document
             )
         case .empty(let message), .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
-            document.paragraph(.link("All \(kind.plural.lowercased())", to: .list(kind)))
-            return Page(title: "\(kind.singular) unavailable", document: document)
+            document.paragraph(.link(strings.localizedString(.detailLinkList, about: kind), to: .list(kind)))
+            return Page(title: strings.localizedString(.detailUnavailable, about: kind), document: document)
         }
     }
 

@@ -75,7 +75,7 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
         switch route {
         case .resources(kind, .list(let page)): factory.createList(page: page)
         case .resources(kind, .detail(let id, _)): factory.createDetail(id: id)
-        default: throw UnhandledRoute(route: route, coordinator: "\(kind.plural)FlowController")
+        default: throw UnhandledRoute(route: route, coordinator: "ResourceFlowController(\(kind))")
         }
     }
 
@@ -132,17 +132,18 @@ public struct LiveResourceFactory<Detail: ResourceDetailViewModel>: ResourceFact
 /// A detail view model made of a lookup and a mapping: enough for films, planets, species,
 /// starships and vehicles.
 public struct MappedDetailViewModel<Resource: SwapiResource>: ResourceDetailViewModel {
-    public typealias Dependencies = HasCatalogService & Sendable
+    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
     let dependencies: any Dependencies
     public let id: Int
     let find: @Sendable (SwapiArchive, Int) -> Resource?
-    let map: @Sendable (Resource, Catalog) -> DetailContent
+    let map: @Sendable (Resource, Catalog, Strings) -> DetailContent
     public var kind: ResourceKind { Resource.kind }
+    public var strings: Strings { dependencies.strings }
 
     public init(
         dependencies: any Dependencies, id: Int,
         find: @escaping @Sendable (SwapiArchive, Int) -> Resource?,
-        map: @escaping @Sendable (Resource, Catalog) -> DetailContent
+        map: @escaping @Sendable (Resource, Catalog, Strings) -> DetailContent
     ) {
         self.dependencies = dependencies
         self.id = id

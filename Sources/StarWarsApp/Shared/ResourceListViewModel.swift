@@ -6,7 +6,7 @@ import SWAPI
 /// The ordering and the one-line summary come from the kind's module, so this view model is
 /// shared by all six lists.
 public struct ResourceListViewModel: ViewModel {
-    public typealias Dependencies = HasCatalogService & Sendable
+    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
 
     let dependencies: any Dependencies
     public let kind: ResourceKind
@@ -18,28 +18,31 @@ public struct ResourceListViewModel: ViewModel {
         self.page = page
     }
 
+    /// The words the list is written in.
+    public var strings: Strings { dependencies.strings }
+
     public func load() async -> ScreenState<ListContent> {
         let catalog: Catalog
         do {
             catalog = try await dependencies.catalog.catalog()
         } catch {
-            return .error("The \(kind.plural.lowercased()) could not be loaded: \(error)")
+            return .error(strings.localizedString(.listError, about: kind, ["error": "\(error)"]))
         }
-        return Self.state(kind: kind, page: page, catalog: catalog)
+        return Self.state(kind: kind, page: page, catalog: catalog, strings: strings)
     }
 
-    /// The state for `page` of `kind`: a pure function of the catalog.
-    public static func state(kind: ResourceKind, page: Int, catalog: Catalog) -> ScreenState<ListContent> {
+    /// The state for `page` of `kind`: a pure function of the catalog and the words.
+    public static func state(kind: ResourceKind, page: Int, catalog: Catalog, strings: Strings) -> ScreenState<ListContent> {
         let resources = ordered(kind, catalog.archive)
-        if resources.isEmpty { return .empty("The archive holds no \(kind.plural.lowercased()).") }
+        if resources.isEmpty { return .empty(strings.localizedString(.listEmpty, about: kind)) }
         let pageCount = (resources.count + listPageSize - 1) / listPageSize
         guard (1...pageCount).contains(page) else {
-            return .empty("There is no page \(page) of \(kind.plural.lowercased()); the list has \(pageCount) page\(pageCount == 1 ? "" : "s").")
+            return .empty(strings.localizedString(pageCount == 1 ? .listNoSuchPageOne : .listNoSuchPageOther, about: kind, ["page": "\(page)", "count": "\(pageCount)"]))
         }
         // Summaries only for the rows on this page.
         let slice = resources[((page - 1) * listPageSize)..<min(resources.count, page * listPageSize)]
         let rows = slice.map { resource in
-            ListContent.Row(title: resource.displayName, route: catalog.route(kind, id: resource.id), summary: summary(of: resource, in: catalog))
+            ListContent.Row(title: resource.displayName, route: catalog.route(kind, id: resource.id), summary: summary(of: resource, in: catalog, strings: strings))
         }
         return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: resources.count, rows: rows))
     }
@@ -55,14 +58,14 @@ public struct ResourceListViewModel: ViewModel {
     }
 
     /// The one-line summary the kind's module writes for a row.
-    static func summary(of resource: any SwapiResource, in catalog: Catalog) -> String {
+    static func summary(of resource: any SwapiResource, in catalog: Catalog, strings: Strings) -> String {
         switch resource {
-        case let person as Person: CharactersModule.summary(of: person, in: catalog)
-        case let film as Film: FilmsModule.summary(of: film)
-        case let planet as Planet: PlanetsModule.summary(of: planet)
-        case let species as Species: SpeciesModule.summary(of: species)
-        case let starship as Starship: StarshipsModule.summary(of: starship)
-        case let vehicle as Vehicle: VehiclesModule.summary(of: vehicle)
+        case let person as Person: CharactersModule.summary(of: person, in: catalog, strings: strings)
+        case let film as Film: FilmsModule.summary(of: film, strings: strings)
+        case let planet as Planet: PlanetsModule.summary(of: planet, strings: strings)
+        case let species as Species: SpeciesModule.summary(of: species, strings: strings)
+        case let starship as Starship: StarshipsModule.summary(of: starship, strings: strings)
+        case let vehicle as Vehicle: VehiclesModule.summary(of: vehicle, strings: strings)
         default: ""
         }
     }
@@ -77,36 +80,44 @@ public struct ResourceListScreen: StatefulScreen {
 
     public func page(for state: ScreenState<ListContent>) -> Page<AppRoute> {
         let kind = viewModel.kind
+        let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
-        var title = kind.plural
+        var title = strings.name(of: kind, plural: true)
         switch state {
         case .loading:
-            document.paragraph("Loading…")
+            document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .loaded(let content):
-            if content.pageCount > 1 { title += " — page \(content.page) of \(content.pageCount)" }
-            document.paragraph(.text("\(content.total) \(content.total == 1 ? kind.singular.lowercased() : kind.plural.lowercased()) in the archive."))
+            if content.pageCount > 1 {
+                title = strings.localizedString(.listTitlePaged, about: kind, ["page": "\(content.page)", "count": "\(content.pageCount)"])
+            }
+            document.paragraph(.text(strings.localizedString(content.total == 1 ? .listCountOne : .listCountOther, about: kind, ["count": "\(content.total)"])))
             document.section(.results) { section in
                 section.list(content.rows.map { [.link($0.title, to: $0.route), .text(" — \($0.summary)")] })
             }
-            if content.pageCount > 1 { document.section(.pager) { Self.pager(content, into: &$0) } }
+            if content.pageCount > 1 { document.section(.pager) { Self.pager(content, strings: strings, into: &$0) } }
         case .empty(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
-            document.paragraph(.link("First page of \(kind.plural.lowercased())", to: .list(kind)))
+            document.paragraph(.link(strings.localizedString(.listLinkFirstPage, about: kind), to: .list(kind)))
         case .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
-            document.paragraph(.link("Back to the front page", to: .home))
+            document.paragraph(.link(strings.localizedString(.listLinkHome), to: .home))
         }
-        return Page(title: title, shortTitle: kind.plural, summary: "Every \(kind.singular.lowercased()) in the Star Wars archive.", document: document)
+        return Page(
+            title: title,
+            shortTitle: strings.name(of: kind, plural: true),
+            summary: strings.localizedString(.listSummary, about: kind),
+            document: document
+        )
     }
 
-    static func pager(_ content: ListContent, into document: inout MarkdownDocument<AppRoute>) {
+    static func pager(_ content: ListContent, strings: Strings, into document: inout MarkdownDocument<AppRoute>) {
         var inlines: [MarkdownDocument<AppRoute>.Inline] = []
         if content.page > 1 {
-            inlines += [.link("← Previous", to: .list(content.kind, page: content.page - 1)), " "]
+            inlines += [.link(strings.localizedString(.pagerPrevious), to: .list(content.kind, page: content.page - 1)), " "]
         }
-        inlines.append(.text("Page \(content.page) of \(content.pageCount)"))
+        inlines.append(.text(strings.localizedString(.pagerPosition, ["page": "\(content.page)", "count": "\(content.pageCount)"])))
         if content.page < content.pageCount {
-            inlines += [" ", .link("Next →", to: .list(content.kind, page: content.page + 1))]
+            inlines += [" ", .link(strings.localizedString(.pagerNext), to: .list(content.kind, page: content.page + 1))]
         }
         document.paragraph(inlines)
     }

@@ -1,21 +1,23 @@
 import FlowSite
 
 extension AboutScreen {
-    /// The About dialog's view model, nested in an extension of its screen: it needs no services.
+    /// The About dialog's view model, nested in an extension of its screen: it needs only the
+    /// app's words.
     public struct ViewModel: FlowSite.ViewModel {
+        public typealias Dependencies = HasStrings & Sendable
+        let dependencies: any Dependencies
+
         public struct Content: Sendable, Hashable {
             public var paragraphs: [String]
         }
 
-        public init() {}
+        public init(dependencies: any Dependencies) { self.dependencies = dependencies }
+
+        /// The words the dialog is written in.
+        public var strings: Strings { dependencies.strings }
 
         public func load() async -> Content {
-            Content(paragraphs: [
-                "This site is a static archive of the Star Wars saga, built from data in the format of SWAPI, the Star Wars API.",
-                "Every page is a screen of an app written the MVVM-C way: coordinators own navigation, view models own presentation state, and Holocron walks every route offline and renders each screen to HTML with cmark.",
-                "It needs no server and no JavaScript: host the folder anywhere, or open it straight from disk.",
-                "Star Wars and its characters are trademarks of Lucasfilm Ltd. This is an unofficial fan archive of facts.",
-            ])
+            Content(paragraphs: [.aboutParagraph1, .aboutParagraph2, .aboutParagraph3, .aboutParagraph4].map { strings.localizedString($0) })
         }
     }
 }
@@ -23,24 +25,29 @@ extension AboutScreen {
 /// The About dialog.
 public struct AboutScreen: StatefulScreen {
     public typealias R = AppRoute
-    public let viewModel = ViewModel()
+    public let viewModel: ViewModel
 
-    public init() {}
+    public init(viewModel: ViewModel) { self.viewModel = viewModel }
 
     public func page(for state: ViewModel.Content) -> Page<AppRoute> {
+        let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
         for paragraph in state.paragraphs { document.paragraph(.text(paragraph)) }
-        return Page(title: "About this site", shortTitle: "About", document: document)
+        return Page(title: strings.localizedString(.aboutTitle), shortTitle: strings.localizedString(.aboutShortTitle), document: document)
     }
 }
 
 /// Owns the About dialog.
 public struct AboutCoordinator: ChildCoordinator {
-    public init() {}
+    let dependencies: AppDependencies
+
+    public init(dependencies: AppDependencies) { self.dependencies = dependencies }
 
     public func handles(_ route: AppRoute) -> Bool { route == .about }
 
-    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> { AboutScreen() }
+    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
+        AboutScreen(viewModel: .init(dependencies: dependencies))
+    }
 
     /// About is a dialog over the page it was opened from.
     public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {

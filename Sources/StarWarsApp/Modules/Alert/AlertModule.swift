@@ -9,20 +9,23 @@ public struct AlertContent: Sendable, Hashable {
 
 /// Explains a missing resource.
 public struct AlertViewModel: ViewModel {
+    public typealias Dependencies = HasStrings & Sendable
+    let dependencies: any Dependencies
     public let route: AlertRoute
 
-    public init(route: AlertRoute) {
+    public init(dependencies: any Dependencies, route: AlertRoute) {
+        self.dependencies = dependencies
         self.route = route
     }
 
-    public func load() async -> AlertContent { Self.content(route) }
+    public func load() async -> AlertContent { Self.content(route, strings: dependencies.strings) }
 
-    public static func content(_ route: AlertRoute) -> AlertContent {
+    public static func content(_ route: AlertRoute, strings: Strings) -> AlertContent {
         switch route {
         case .missing(let kind, let id):
             AlertContent(
-                title: "Not in the archive",
-                message: "\(kind.singular) #\(id) is not in the archive: a page links to it, but the data this site was built from does not hold it."
+                title: strings.localizedString(.alertMissingTitle),
+                message: strings.localizedString(.alertMissingMessage, about: kind, ["id": "\(id)"])
             )
         }
     }
@@ -44,7 +47,9 @@ public struct AlertScreen: StatefulScreen {
 
 /// Owns the alert dialogs.
 public struct AlertCoordinator: ChildCoordinator {
-    public init() {}
+    let dependencies: AppDependencies
+
+    public init(dependencies: AppDependencies) { self.dependencies = dependencies }
 
     public func handles(_ route: AppRoute) -> Bool {
         if case .alert = route { true } else { false }
@@ -52,7 +57,7 @@ public struct AlertCoordinator: ChildCoordinator {
 
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
         guard case .alert(let alert) = route else { throw UnhandledRoute(route: route, coordinator: "AlertCoordinator") }
-        return AlertScreen(viewModel: AlertViewModel(route: alert))
+        return AlertScreen(viewModel: AlertViewModel(dependencies: dependencies, route: alert))
     }
 
     /// Alerts are dialogs over the page that led to them.

@@ -4,13 +4,17 @@ import SWAPI
 /// What the Characters module knows about people: their list summary and their detail page.
 public enum CharactersModule {
     /// "Human · Tatooine · born 19 BBY".
-    public static func summary(of person: Person, in catalog: Catalog) -> String {
+    public static func summary(of person: Person, in catalog: Catalog, strings: Strings) -> String {
+        let format = Format(strings)
         let species = person.species.isEmpty
-            ? "Species unknown"
-            : person.species.map { catalog.archive.name(of: .species, id: $0.id) ?? "Unknown species" }.joined(separator: ", ")
-        let homeworld = person.homeworld.map { catalog.archive.name(of: .planets, id: $0.id) ?? "Unknown world" } ?? "Unknown world"
-        let born = person.birthYear.lowercased() == "unknown" ? "birth year unknown" : "born \(Format.birthYear(person.birthYear))"
-        return [species, Format.text(homeworld), born].joined(separator: " · ")
+            ? strings.localizedString(.charactersSummarySpeciesUnknown)
+            : person.species.map { catalog.archive.name(of: .species, id: $0.id) ?? strings.localizedString(.charactersSummaryUnknownSpecies) }.joined(separator: ", ")
+        let unknownWorld = strings.localizedString(.charactersSummaryUnknownWorld)
+        let homeworld = person.homeworld.map { catalog.archive.name(of: .planets, id: $0.id) ?? unknownWorld } ?? unknownWorld
+        let born = person.birthYear.lowercased() == "unknown"
+            ? strings.localizedString(.charactersSummaryBirthYearUnknown)
+            : strings.localizedString(.charactersSummaryBorn, ["year": format.birthYear(person.birthYear)])
+        return [species, format.text(homeworld), born].joined(separator: " · ")
     }
 
     /// The Characters flow: a flow controller over a factory of character screens.
@@ -21,25 +25,26 @@ public enum CharactersModule {
     }
 
     /// Every attribute and relation of a character.
-    public static func detail(of person: Person, in catalog: Catalog) -> DetailContent {
-        DetailContent(
+    public static func detail(of person: Person, in catalog: Catalog, strings: Strings) -> DetailContent {
+        let format = Format(strings)
+        return DetailContent(
             kind: .people,
             title: person.name,
             attributes: [
-                .init("Height", Format.quantity(person.height, unit: "cm")),
-                .init("Mass", Format.quantity(person.mass, unit: "kg")),
-                .init("Hair colour", Format.text(person.hairColor)),
-                .init("Skin colour", Format.text(person.skinColor)),
-                .init("Eye colour", Format.text(person.eyeColor)),
-                .init("Birth year", Format.birthYear(person.birthYear)),
-                .init("Gender", Format.text(person.gender)),
+                .init(strings.localizedString(.attributeHeight), format.quantity(person.height, unit: .centimetres)),
+                .init(strings.localizedString(.attributeMass), format.quantity(person.mass, unit: .kilograms)),
+                .init(strings.localizedString(.attributeHairColour), format.text(person.hairColor)),
+                .init(strings.localizedString(.attributeSkinColour), format.text(person.skinColor)),
+                .init(strings.localizedString(.attributeEyeColour), format.text(person.eyeColor)),
+                .init(strings.localizedString(.attributeBirthYear), format.birthYear(person.birthYear)),
+                .init(strings.localizedString(.attributeGender), format.text(person.gender)),
             ],
             relations: [
-                .init("Homeworld", person.homeworld.map { [catalog.link(.planets, id: $0.id)] } ?? []),
-                .init("Species", catalog.links(.species, person.species)),
-                .init("Films", catalog.filmLinks(person.films)),
-                .init("Starships", catalog.links(.starships, person.starships)),
-                .init("Vehicles", catalog.links(.vehicles, person.vehicles)),
+                .init(strings.localizedString(.relationHomeworld), person.homeworld.map { [catalog.link(.planets, id: $0.id, strings: strings)] } ?? []),
+                .init(strings.localizedString(.relationSpecies), catalog.links(.species, person.species, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(person.films, strings: strings)),
+                .init(strings.localizedString(.relationStarships), catalog.links(.starships, person.starships, strings: strings)),
+                .init(strings.localizedString(.relationVehicles), catalog.links(.vehicles, person.vehicles, strings: strings)),
             ]
         )
     }
@@ -47,10 +52,11 @@ public enum CharactersModule {
 
 /// Loads one character.
 public struct CharacterDetailViewModel: ResourceDetailViewModel {
-    public typealias Dependencies = HasCatalogService & Sendable
+    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
     let dependencies: any Dependencies
     public let id: Int
     public var kind: ResourceKind { .people }
+    public var strings: Strings { dependencies.strings }
 
     public init(dependencies: any Dependencies, id: Int) {
         self.dependencies = dependencies

@@ -9,27 +9,31 @@ public enum FilmsModule {
     }
 
     /// "Episode IV · 25 May 1977 · directed by George Lucas".
-    public static func summary(of film: Film) -> String {
-        "\(Format.episode(film.episodeID)) · \(Format.date(film.releaseDate)) · directed by \(Format.text(film.director))"
+    public static func summary(of film: Film, strings: Strings) -> String {
+        let format = Format(strings)
+        return strings.localizedString(.filmsSummary, [
+            "episode": format.episode(film.episodeID), "date": format.date(film.releaseDate), "director": format.text(film.director),
+        ])
     }
 
-    public static func detail(of film: Film, in catalog: Catalog) -> DetailContent {
-        DetailContent(
+    public static func detail(of film: Film, in catalog: Catalog, strings: Strings) -> DetailContent {
+        let format = Format(strings)
+        return DetailContent(
             kind: .films,
             title: film.title,
             introduction: film.openingCrawl.lowercased() == "unknown" ? nil : film.openingCrawl,
             attributes: [
-                .init("Episode", Format.episode(film.episodeID)),
-                .init("Director", Format.text(film.director)),
-                .init("Producer", Format.text(film.producer)),
-                .init("Release date", Format.date(film.releaseDate)),
+                .init(strings.localizedString(.attributeEpisode), format.episode(film.episodeID)),
+                .init(strings.localizedString(.attributeDirector), format.text(film.director)),
+                .init(strings.localizedString(.attributeProducer), format.text(film.producer)),
+                .init(strings.localizedString(.attributeReleaseDate), format.date(film.releaseDate)),
             ],
             relations: [
-                .init("Characters", catalog.links(.people, film.characters)),
-                .init("Planets", catalog.links(.planets, film.planets)),
-                .init("Starships", catalog.links(.starships, film.starships)),
-                .init("Vehicles", catalog.links(.vehicles, film.vehicles)),
-                .init("Species", catalog.links(.species, film.species)),
+                .init(strings.localizedString(.relationCharacters), catalog.links(.people, film.characters, strings: strings)),
+                .init(strings.localizedString(.relationPlanets), catalog.links(.planets, film.planets, strings: strings)),
+                .init(strings.localizedString(.relationStarships), catalog.links(.starships, film.starships, strings: strings)),
+                .init(strings.localizedString(.relationVehicles), catalog.links(.vehicles, film.vehicles, strings: strings)),
+                .init(strings.localizedString(.relationSpecies), catalog.links(.species, film.species, strings: strings)),
             ]
         )
     }

@@ -15,7 +15,7 @@ public struct HomeContent: Sendable, Hashable {
 
 /// Loads the front page: counts per kind and the featured characters.
 public struct HomeViewModel: ViewModel {
-    public typealias Dependencies = HasCatalogService & HasLogger & Sendable
+    public typealias Dependencies = HasCatalogService & HasLogger & HasStrings & Sendable
     let dependencies: any Dependencies
 
     /// The characters the strip prefers, by SWAPI id, when the archive holds them.
@@ -23,27 +23,30 @@ public struct HomeViewModel: ViewModel {
 
     public init(dependencies: any Dependencies) { self.dependencies = dependencies }
 
+    /// The words the front page is written in.
+    public var strings: Strings { dependencies.strings }
+
     public func load() async -> ScreenState<HomeContent> {
         do {
             let catalog = try await dependencies.catalog.catalog()
-            let content = Self.content(catalog)
-            if content.categories.allSatisfy({ $0.count == 0 }) { return .empty("The archive is empty.") }
+            let content = Self.content(catalog, strings: strings)
+            if content.categories.allSatisfy({ $0.count == 0 }) { return .empty(strings.localizedString(.homeEmpty)) }
             if content.featured.isEmpty { dependencies.logger.debug("No characters to feature on the front page") }
             return .loaded(content)
         } catch {
-            return .error("The archive could not be loaded: \(error)")
+            return .error(strings.localizedString(.archiveError, ["error": "\(error)"]))
         }
     }
 
-    /// The front page's content: a pure function of the catalog.
-    public static func content(_ catalog: Catalog) -> HomeContent {
+    /// The front page's content: a pure function of the catalog and the words.
+    public static func content(_ catalog: Catalog, strings: Strings) -> HomeContent {
         let archive = catalog.archive
         var people = featuredIDs.compactMap { archive.person($0) }
         if people.isEmpty { people = Array(archive.people.prefix(8)) }
         return HomeContent(
             categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: archive.count(of: $0)) },
             featured: people.map {
-                ListContent.Row(title: $0.name, route: catalog.route(.people, id: $0.id), summary: CharactersModule.summary(of: $0, in: catalog))
+                ListContent.Row(title: $0.name, route: catalog.route(.people, id: $0.id), summary: CharactersModule.summary(of: $0, in: catalog, strings: strings))
             }
         )
     }
@@ -57,18 +60,19 @@ public struct HomeScreen: StatefulScreen {
     public init(viewModel: HomeViewModel) { self.viewModel = viewModel }
 
     public func page(for state: ScreenState<HomeContent>) -> Page<AppRoute> {
+        let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
-        document.paragraph(.text("A field guide to the Star Wars saga: every character, film, planet, species, starship and vehicle in the archive, each on its own page and linked to everything it appears with."))
+        document.paragraph(.text(strings.localizedString(.homeIntroduction)))
         switch state {
         case .loading:
-            document.paragraph("Loading…")
+            document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .loaded(let content):
-            document.heading("Explore the archive")
+            document.heading(strings.localizedString(.homeHeadingExplore))
             document.section(.related) { section in
-                section.list(content.categories.map { [.link($0.kind.plural, to: .list($0.kind)), .text(" — \($0.count)")] })
+                section.list(content.categories.map { [.link(strings.name(of: $0.kind, plural: true), to: .list($0.kind)), .text(" — \($0.count)")] })
             }
             if !content.featured.isEmpty {
-                document.heading("Featured characters")
+                document.heading(strings.localizedString(.homeHeadingFeatured))
                 document.section(.cards) { section in
                     section.list(content.featured.map { [.link($0.title, to: $0.route), .lineBreak, .text($0.summary)] })
                 }
@@ -76,8 +80,13 @@ public struct HomeScreen: StatefulScreen {
         case .empty(let message), .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
         }
-        document.paragraph(.link("Search the archive", to: .search), " · ", .link("About this site", to: .about))
-        return Page(title: "Star Wars Holocron", shortTitle: "Home", summary: "A static guide to the Star Wars saga.", document: document)
+        document.paragraph(.link(strings.localizedString(.homeLinkSearch), to: .search), " · ", .link(strings.localizedString(.homeLinkAbout), to: .about))
+        return Page(
+            title: strings.localizedString(.homeTitle),
+            shortTitle: strings.localizedString(.homeShortTitle),
+            summary: strings.localizedString(.homeSummary),
+            document: document
+        )
     }
 }
 

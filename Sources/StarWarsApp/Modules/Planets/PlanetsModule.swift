@@ -4,27 +4,32 @@ import SWAPI
 /// Planets: climate, terrain, population and who lives there.
 public enum PlanetsModule {
     /// "Arid · desert · population 200,000".
-    public static func summary(of planet: Planet) -> String {
-        "\(Format.text(planet.climate)) · \(Format.text(planet.terrain)) · population \(Format.quantity(planet.population).lowercased())"
+    public static func summary(of planet: Planet, strings: Strings) -> String {
+        let format = Format(strings)
+        return strings.localizedString(.planetsSummary, [
+            "climate": format.text(planet.climate), "terrain": format.text(planet.terrain),
+            "population": format.quantity(planet.population).lowercased(),
+        ])
     }
 
-    public static func detail(of planet: Planet, in catalog: Catalog) -> DetailContent {
-        DetailContent(
+    public static func detail(of planet: Planet, in catalog: Catalog, strings: Strings) -> DetailContent {
+        let format = Format(strings)
+        return DetailContent(
             kind: .planets,
-            title: planet.name == "unknown" ? "Unknown planet" : planet.name,
+            title: planet.name == "unknown" ? strings.localizedString(.planetsUnknownName) : planet.name,
             attributes: [
-                .init("Rotation period", Format.quantity(planet.rotationPeriod, unit: "hours")),
-                .init("Orbital period", Format.quantity(planet.orbitalPeriod, unit: "days")),
-                .init("Diameter", Format.quantity(planet.diameter, unit: "km")),
-                .init("Climate", Format.text(planet.climate)),
-                .init("Gravity", Format.text(planet.gravity)),
-                .init("Terrain", Format.text(planet.terrain)),
-                .init("Surface water", Format.quantity(planet.surfaceWater, unit: "%")),
-                .init("Population", Format.quantity(planet.population)),
+                .init(strings.localizedString(.attributeRotationPeriod), format.quantity(planet.rotationPeriod, unit: .hours)),
+                .init(strings.localizedString(.attributeOrbitalPeriod), format.quantity(planet.orbitalPeriod, unit: .days)),
+                .init(strings.localizedString(.attributeDiameter), format.quantity(planet.diameter, unit: .kilometres)),
+                .init(strings.localizedString(.attributeClimate), format.text(planet.climate)),
+                .init(strings.localizedString(.attributeGravity), format.text(planet.gravity)),
+                .init(strings.localizedString(.attributeTerrain), format.text(planet.terrain)),
+                .init(strings.localizedString(.attributeSurfaceWater), format.quantity(planet.surfaceWater, unit: .percent)),
+                .init(strings.localizedString(.attributePopulation), format.quantity(planet.population)),
             ],
             relations: [
-                .init("Residents", catalog.links(.people, planet.residents)),
-                .init("Films", catalog.filmLinks(planet.films)),
+                .init(strings.localizedString(.relationResidents), catalog.links(.people, planet.residents, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(planet.films, strings: strings)),
             ]
         )
     }

@@ -70,18 +70,21 @@ public enum SearchViewModel {
 
 /// Loads the entries and applies the empty query: the state the static page shows.
 public struct SearchLoader: ViewModel {
-    public typealias Dependencies = HasCatalogService & Sendable
+    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
     let dependencies: any Dependencies
     public var query = ""
 
     public init(dependencies: any Dependencies) { self.dependencies = dependencies }
+
+    /// The words the search page is written in.
+    public var strings: Strings { dependencies.strings }
 
     public func load() async -> SearchState {
         do {
             let catalog = try await dependencies.catalog.catalog()
             return SearchViewModel.transform(.init(query: query, entries: SearchViewModel.entries(catalog)))
         } catch {
-            return .error("The archive could not be loaded: \(error)")
+            return .error(strings.localizedString(.archiveError, ["error": "\(error)"]))
         }
     }
 }
@@ -95,23 +98,26 @@ public struct SearchScreen: StatefulScreen {
     public init(viewModel: SearchLoader) { self.viewModel = viewModel }
 
     public func page(for state: SearchState) -> Page<AppRoute> {
+        let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
         switch state {
         case .loading:
-            document.paragraph("Loading…")
+            document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .filtered(let query, let results, let total):
-            document.paragraph(.text(query.isEmpty ? "All \(total) entries, A–Z." : "\(results.count) of \(total) entries match “\(query)”."))
+            document.paragraph(.text(query.isEmpty
+                ? strings.localizedString(.searchAll, ["total": "\(total)"])
+                : strings.localizedString(.searchMatches, ["count": "\(results.count)", "total": "\(total)", "query": query])))
             document.section(.results) { section in
-                section.list(results.map { [.link($0.name, to: $0.route), .text(" — \($0.kind.singular)")] })
+                section.list(results.map { [.link($0.name, to: $0.route), .text(" — \(strings.name(of: $0.kind))")] })
             }
         case .empty(let query, let total):
-            document.section(.notice) { $0.paragraph(.text("None of the \(total) entries match “\(query)”.")) }
+            document.section(.notice) { $0.paragraph(.text(strings.localizedString(.searchNoMatch, ["total": "\(total)", "query": query]))) }
         case .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
         }
         return Page(
-            title: "Search",
-            summary: "Find any character, film, planet, species, starship or vehicle.",
+            title: strings.localizedString(.searchTitle),
+            summary: strings.localizedString(.searchSummary),
             document: document,
             templateValues: ["search": "true"]
         )

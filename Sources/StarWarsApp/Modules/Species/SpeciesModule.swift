@@ -4,28 +4,33 @@ import SWAPI
 /// Species: classification, language, homeworld and members.
 public enum SpeciesModule {
     /// "Mammal · sentient · speaks Shyriiwook".
-    public static func summary(of species: Species) -> String {
-        "\(Format.text(species.classification)) · \(Format.text(species.designation).lowercased()) · speaks \(Format.text(species.language))"
+    public static func summary(of species: Species, strings: Strings) -> String {
+        let format = Format(strings)
+        return strings.localizedString(.speciesSummary, [
+            "classification": format.text(species.classification), "designation": format.text(species.designation).lowercased(),
+            "language": format.text(species.language),
+        ])
     }
 
-    public static func detail(of species: Species, in catalog: Catalog) -> DetailContent {
-        DetailContent(
+    public static func detail(of species: Species, in catalog: Catalog, strings: Strings) -> DetailContent {
+        let format = Format(strings)
+        return DetailContent(
             kind: .species,
             title: species.name,
             attributes: [
-                .init("Classification", Format.text(species.classification)),
-                .init("Designation", Format.text(species.designation)),
-                .init("Average height", Format.quantity(species.averageHeight, unit: "cm")),
-                .init("Skin colours", Format.text(species.skinColors)),
-                .init("Hair colours", Format.text(species.hairColors)),
-                .init("Eye colours", Format.text(species.eyeColors)),
-                .init("Average lifespan", Format.quantity(species.averageLifespan, unit: "years")),
-                .init("Language", Format.text(species.language)),
+                .init(strings.localizedString(.attributeClassification), format.text(species.classification)),
+                .init(strings.localizedString(.attributeDesignation), format.text(species.designation)),
+                .init(strings.localizedString(.attributeAverageHeight), format.quantity(species.averageHeight, unit: .centimetres)),
+                .init(strings.localizedString(.attributeSkinColours), format.text(species.skinColors)),
+                .init(strings.localizedString(.attributeHairColours), format.text(species.hairColors)),
+                .init(strings.localizedString(.attributeEyeColours), format.text(species.eyeColors)),
+                .init(strings.localizedString(.attributeAverageLifespan), format.quantity(species.averageLifespan, unit: .years)),
+                .init(strings.localizedString(.attributeLanguage), format.text(species.language)),
             ],
             relations: [
-                .init("Homeworld", species.homeworld.map { [catalog.link(.planets, id: $0.id)] } ?? []),
-                .init("People", catalog.links(.people, species.people)),
-                .init("Films", catalog.filmLinks(species.films)),
+                .init(strings.localizedString(.relationHomeworld), species.homeworld.map { [catalog.link(.planets, id: $0.id, strings: strings)] } ?? []),
+                .init(strings.localizedString(.relationPeople), catalog.links(.people, species.people, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(species.films, strings: strings)),
             ]
         )
     }

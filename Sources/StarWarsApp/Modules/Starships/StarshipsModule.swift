@@ -4,31 +4,33 @@ import SWAPI
 /// Starships: specifications, pilots and films.
 public enum StarshipsModule {
     /// "Light freighter · YT-1300 light freighter · Corellian Engineering Corporation".
-    public static func summary(of starship: Starship) -> String {
-        "\(Format.text(starship.starshipClass)) · \(Format.text(starship.model)) · \(Format.text(starship.manufacturer))"
+    public static func summary(of starship: Starship, strings: Strings) -> String {
+        let format = Format(strings)
+        return "\(format.text(starship.starshipClass)) · \(format.text(starship.model)) · \(format.text(starship.manufacturer))"
     }
 
-    public static func detail(of starship: Starship, in catalog: Catalog) -> DetailContent {
-        DetailContent(
+    public static func detail(of starship: Starship, in catalog: Catalog, strings: Strings) -> DetailContent {
+        let format = Format(strings)
+        return DetailContent(
             kind: .starships,
             title: starship.name,
             attributes: [
-                .init("Model", Format.text(starship.model)),
-                .init("Class", Format.text(starship.starshipClass)),
-                .init("Manufacturer", Format.text(starship.manufacturer)),
-                .init("Cost", Format.quantity(starship.costInCredits, unit: "credits")),
-                .init("Length", Format.quantity(starship.length, unit: "m")),
-                .init("Maximum atmospheric speed", Format.quantity(starship.maxAtmospheringSpeed, unit: "km/h")),
-                .init("Crew", Format.quantity(starship.crew)),
-                .init("Passengers", Format.quantity(starship.passengers)),
-                .init("Cargo capacity", Format.quantity(starship.cargoCapacity, unit: "kg")),
-                .init("Consumables", Format.text(starship.consumables)),
-                .init("Hyperdrive rating", Format.text(starship.hyperdriveRating)),
-                .init("Megalights per hour", Format.quantity(starship.mglt, unit: "MGLT")),
+                .init(strings.localizedString(.attributeModel), format.text(starship.model)),
+                .init(strings.localizedString(.attributeClass), format.text(starship.starshipClass)),
+                .init(strings.localizedString(.attributeManufacturer), format.text(starship.manufacturer)),
+                .init(strings.localizedString(.attributeCost), format.quantity(starship.costInCredits, unit: .credits)),
+                .init(strings.localizedString(.attributeLength), format.quantity(starship.length, unit: .metres)),
+                .init(strings.localizedString(.attributeMaximumAtmosphericSpeed), format.quantity(starship.maxAtmospheringSpeed, unit: .kilometresPerHour)),
+                .init(strings.localizedString(.attributeCrew), format.quantity(starship.crew)),
+                .init(strings.localizedString(.attributePassengers), format.quantity(starship.passengers)),
+                .init(strings.localizedString(.attributeCargoCapacity), format.quantity(starship.cargoCapacity, unit: .kilograms)),
+                .init(strings.localizedString(.attributeConsumables), format.text(starship.consumables)),
+                .init(strings.localizedString(.attributeHyperdriveRating), format.text(starship.hyperdriveRating)),
+                .init(strings.localizedString(.attributeMegalightsPerHour), format.quantity(starship.mglt, unit: .megalights)),
             ],
             relations: [
-                .init("Pilots", catalog.links(.people, starship.pilots)),
-                .init("Films", catalog.filmLinks(starship.films)),
+                .init(strings.localizedString(.relationPilots), catalog.links(.people, starship.pilots, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(starship.films, strings: strings)),
             ]
         )
     }

@@ -4,29 +4,31 @@ import SWAPI
 /// Vehicles: specifications, pilots and films.
 public enum VehiclesModule {
     /// "Wheeled · Digger Crawler · Corellia Mining Corporation".
-    public static func summary(of vehicle: Vehicle) -> String {
-        "\(Format.text(vehicle.vehicleClass)) · \(Format.text(vehicle.model)) · \(Format.text(vehicle.manufacturer))"
+    public static func summary(of vehicle: Vehicle, strings: Strings) -> String {
+        let format = Format(strings)
+        return "\(format.text(vehicle.vehicleClass)) · \(format.text(vehicle.model)) · \(format.text(vehicle.manufacturer))"
     }
 
-    public static func detail(of vehicle: Vehicle, in catalog: Catalog) -> DetailContent {
-        DetailContent(
+    public static func detail(of vehicle: Vehicle, in catalog: Catalog, strings: Strings) -> DetailContent {
+        let format = Format(strings)
+        return DetailContent(
             kind: .vehicles,
             title: vehicle.name,
             attributes: [
-                .init("Model", Format.text(vehicle.model)),
-                .init("Class", Format.text(vehicle.vehicleClass)),
-                .init("Manufacturer", Format.text(vehicle.manufacturer)),
-                .init("Cost", Format.quantity(vehicle.costInCredits, unit: "credits")),
-                .init("Length", Format.quantity(vehicle.length, unit: "m")),
-                .init("Maximum atmospheric speed", Format.quantity(vehicle.maxAtmospheringSpeed, unit: "km/h")),
-                .init("Crew", Format.quantity(vehicle.crew)),
-                .init("Passengers", Format.quantity(vehicle.passengers)),
-                .init("Cargo capacity", Format.quantity(vehicle.cargoCapacity, unit: "kg")),
-                .init("Consumables", Format.text(vehicle.consumables)),
+                .init(strings.localizedString(.attributeModel), format.text(vehicle.model)),
+                .init(strings.localizedString(.attributeClass), format.text(vehicle.vehicleClass)),
+                .init(strings.localizedString(.attributeManufacturer), format.text(vehicle.manufacturer)),
+                .init(strings.localizedString(.attributeCost), format.quantity(vehicle.costInCredits, unit: .credits)),
+                .init(strings.localizedString(.attributeLength), format.quantity(vehicle.length, unit: .metres)),
+                .init(strings.localizedString(.attributeMaximumAtmosphericSpeed), format.quantity(vehicle.maxAtmospheringSpeed, unit: .kilometresPerHour)),
+                .init(strings.localizedString(.attributeCrew), format.quantity(vehicle.crew)),
+                .init(strings.localizedString(.attributePassengers), format.quantity(vehicle.passengers)),
+                .init(strings.localizedString(.attributeCargoCapacity), format.quantity(vehicle.cargoCapacity, unit: .kilograms)),
+                .init(strings.localizedString(.attributeConsumables), format.text(vehicle.consumables)),
             ],
             relations: [
-                .init("Pilots", catalog.links(.people, vehicle.pilots)),
-                .init("Films", catalog.filmLinks(vehicle.films)),
+                .init(strings.localizedString(.relationPilots), catalog.links(.people, vehicle.pilots, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(vehicle.films, strings: strings)),
             ]
         )
     }

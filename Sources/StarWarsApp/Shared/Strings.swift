@@ -1,0 +1,154 @@
+import Foundation
+import SWAPI
+
+/// The app's words in one language: every label, heading and message a reader sees, looked up
+/// by key in that language's string table, with `{name}` placeholders filled from arguments.
+///
+/// The tables are `Resources/Strings/<language>.json`, flat JSON objects of key → text,
+/// compiled into the binary so the site builds from any folder. View models and screens get
+/// their `Strings` through their dependencies (``HasStrings``), so a new language is a new table
+/// and no view model changes:
+///
+/// ```swift
+/// let strings = try Strings(language: "en")
+/// strings.localizedString(.pagerPosition, ["page": "2", "count": "9"])  // "Page 2 of 9"
+/// ```
+///
+/// A key that a table lacks falls back to English, so a text never vanishes; the app's tests
+/// check that every table holds exactly the English keys.
+public struct Strings: Sendable {
+    /// The language's code, such as `en`; the site's pages declare it as their `lang`.
+    public let language: String
+    private let table: [Key: String]
+    /// English, for keys `table` lacks; empty for English itself.
+    private let fallback: [Key: String]
+
+    /// The strings of `language`, one of ``languages``.
+    public init(language: String) throws {
+        if language == Self.english.language {
+            self = .english
+            return
+        }
+        guard let json = Self.tables.first(where: { $0.language == language })?.json else {
+            throw UnsupportedLanguage(language: language, available: Self.languages)
+        }
+        self.init(language: language, table: try Self.parse(json, language: language))
+    }
+
+    /// Strings from a table of key → text; keys the table lacks fall back to English.
+    init(language: String, table: [String: String]) {
+        self.language = language
+        self.table = Self.keyed(table)
+        fallback = language == "en" ? [:] : Self.english.table
+    }
+
+    /// English, the language the site is built in unless another is chosen.
+    public static let english: Strings = {
+        let language = "en"
+        guard let json = tables.first(where: { $0.language == language })?.json else {
+            fatalError("No English string table is registered in Strings.tables.")
+        }
+        do {
+            return Strings(language: language, table: try parse(json, language: language))
+        } catch {
+            // The table is compiled in: only an edit of en.json gets here, and the tests catch it.
+            fatalError("\(error)")
+        }
+    }()
+
+    /// The codes of the languages the app has a table for.
+    public static var languages: [String] { tables.map(\.language) }
+
+    /// The text for `key`, with each `{name}` placeholder replaced by `arguments[name]`.
+    ///
+    /// A placeholder without an argument stays as written, so a forgotten value shows.
+    func localizedString(_ key: Key, _ arguments: [String: String] = [:]) -> String {
+        Self.fill(table[key] ?? fallback[key] ?? key.rawValue, with: arguments)
+    }
+
+    /// The text for `key`, a message about `kind`: besides `arguments`, the placeholders
+    /// `{Kind}` and `{Kinds}` are the kind's name as a title ("Character", "Characters") and
+    /// `{kind}` and `{kinds}` as it reads within a sentence ("character", "characters").
+    func localizedString(_ key: Key, about kind: ResourceKind, _ arguments: [String: String] = [:]) -> String {
+        var all = arguments
+        all["Kind"] = name(of: kind)
+        all["Kinds"] = name(of: kind, plural: true)
+        all["kind"] = name(of: kind, inText: true)
+        all["kinds"] = name(of: kind, plural: true, inText: true)
+        return localizedString(key, all)
+    }
+
+    /// What a kind of resource is called: one ("Character") or many ("Characters"), as a
+    /// title or within a sentence ("character").
+    func name(of kind: ResourceKind, plural: Bool = false, inText: Bool = false) -> String {
+        localizedString(.kindName(kind, plural: plural, inText: inText))
+    }
+
+    /// The raw table of a registered language, as its JSON file has it.
+    static func table(_ language: String) throws -> [String: String] {
+        guard let json = tables.first(where: { $0.language == language })?.json else {
+            throw UnsupportedLanguage(language: language, available: languages)
+        }
+        return try parse(json, language: language)
+    }
+
+    static func parse(_ json: [UInt8], language: String) throws -> [String: String] {
+        do {
+            return try JSONDecoder().decode([String: String].self, from: Data(json))
+        } catch {
+            throw MalformedTable(language: language, underlying: error)
+        }
+    }
+
+    private static func keyed(_ table: [String: String]) -> [Key: String] {
+        var keyed: [Key: String] = [:]
+        for (name, text) in table {
+            if let key = Key(rawValue: name) { keyed[key] = text }
+        }
+        return keyed
+    }
+
+    /// `template` with every `{name}` that `arguments` has a value for replaced by it. Values
+    /// are inserted as they are: a value holding `{…}` is not filled again.
+    static func fill(_ template: String, with arguments: [String: String]) -> String {
+        guard !arguments.isEmpty, template.unicodeScalars.contains("{") else { return template }
+        let scalars = template.unicodeScalars
+        var out = String.UnicodeScalarView()
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            if scalar == "{", let close = scalars[next...].firstIndex(of: "}"),
+               let value = arguments[String(Substring(scalars[next..<close]))] {
+                out.append(contentsOf: value.unicodeScalars)
+                index = scalars.index(after: close)
+            } else {
+                out.append(scalar)
+                index = next
+            }
+        }
+        return String(out)
+    }
+}
+
+/// A language was asked for that the app has no string table for.
+public struct UnsupportedLanguage: Error, CustomStringConvertible {
+    /// The code asked for.
+    public let language: String
+    /// The codes the app has tables for.
+    public let available: [String]
+
+    public var description: String {
+        "The app has no strings in '\(language)'. Choose one of \(available.joined(separator: ", ")), or add Sources/StarWarsApp/Resources/Strings/\(language).json and register it in Strings.tables."
+    }
+}
+
+/// A compiled-in string table is not a flat JSON object of strings.
+struct MalformedTable: Error, CustomStringConvertible {
+    let language: String
+    let underlying: any Error
+
+    var description: String {
+        "Resources/Strings/\(language).json is not a flat JSON object of key → text: \(underlying). Fix the file and rebuild."
+    }
+}

@@ -1,0 +1,156 @@
+import FlowSite
+import FlowSiteTesting
+import SWAPI
+import Testing
+@testable import StarWarsApp
+
+/// The string tables: every key the app uses is in every language, placeholders get filled,
+/// and a second language changes what the screens say without any view model knowing.
+@Suite struct StringsTests {
+    /// A language made up from English with every text marked, so any text that reaches a page
+    /// without going through the table stands out.
+    static let marker = "§"
+    static func madeUpLanguage() throws -> Strings {
+        Strings(language: "xx", table: try Strings.table("en").mapValues { marker + $0 })
+    }
+
+    // MARK: Complete tables
+
+    @Test func englishHasEveryKeyTheAppUsesAndNoOther() throws {
+        let english = Set(try Strings.table("en").keys)
+        let used = Set(Strings.Key.allCases.map(\.rawValue))
+        #expect(used.subtracting(english).sorted() == [], "en.json lacks these keys: add their English text")
+        #expect(english.subtracting(used).sorted() == [], "en.json has keys that no Strings.Key case names: remove them or add the case")
+    }
+
+    @Test(arguments: Strings.languages)
+    func everyTableHasExactlyTheEnglishKeysAndPlaceholders(language: String) throws {
+        let problems = Self.problems(in: try Strings.table(language), english: try Strings.table("en"))
+        #expect(problems.isEmpty, "Resources/Strings/\(language).json: \(problems.joined(separator: "; "))")
+    }
+
+    @Test func theTableCheckFindsMissingAndExtraKeysAndStrayPlaceholders() throws {
+        let english = try Strings.table("en")
+        var table = english
+        table["home.title"] = nil
+        table["home.subtitle"] = "Extra"
+        table["pager.position"] = "Page {page} of {total}"
+        table["detail.missing"] = "No {kind} number {id}"  // another form of the kind's name is fine
+        #expect(Self.problems(in: table, english: english) == [
+            "missing key home.title",
+            "extra key home.subtitle",
+            "pager.position has {total}, which English does not fill",
+            "pager.position lacks {count}",
+        ])
+    }
+
+    @Test func everyRegisteredLanguageLoadsAndAnUnknownOneSaysWhatExists() throws {
+        for language in Strings.languages {
+            #expect(try Strings(language: language).language == language)
+        }
+        #expect(Strings.languages.first == "en")
+        let error = try #require(throws: UnsupportedLanguage.self) { try Strings(language: "tlh") }
+        #expect(error.available == Strings.languages)
+        #expect(error.description.contains("tlh.json"))
+    }
+
+    @Test func aKeyATableLacksFallsBackToEnglish() {
+        let strings = Strings(language: "xx", table: ["home.title": "Holocron xx"])
+        #expect(strings.localizedString(.homeTitle) == "Holocron xx")
+        #expect(strings.localizedString(.homeHeadingExplore) == "Explore the archive")
+        #expect(strings.localizedString(.pagerPosition, ["page": "2", "count": "9"]) == "Page 2 of 9")
+    }
+
+    // MARK: Placeholders
+
+    @Test func placeholdersAreFilled() {
+        let english = Strings.english
+        #expect(english.localizedString(.pagerPosition, ["page": "2", "count": "9"]) == "Page 2 of 9")
+        #expect(english.localizedString(.detailMissing, about: .starships, ["id": "99"]) == "Starship #99 is not in the archive.")
+        #expect(english.localizedString(.listEmpty, about: .people) == "The archive holds no characters.")
+        #expect(english.localizedString(.listTitlePaged, about: .species, ["page": "1", "count": "4"]) == "Species — page 1 of 4")
+        #expect(english.localizedString(.searchMatches, ["count": "1", "total": "3", "query": "sky"]) == "1 of 3 entries match “sky”.")
+        #expect(Format(english).quantity("1050", unit: .kilometresPerHour) == "1,050 km/h")
+        #expect(Format(english).date("1983-05-25") == "25 May 1983")
+    }
+
+    @Test func valuesGoInAsTheyAreAndMissingOnesShow() {
+        #expect(Strings.fill("{a} and {b}", with: ["a": "{b}", "b": "Leia"]) == "{b} and Leia")
+        #expect(Strings.fill("Page {page} of {count}", with: ["page": "2"]) == "Page 2 of {count}")
+        #expect(Strings.fill("a { b } {", with: ["b": "x"]) == "a { b } {")
+        #expect(Strings.fill("{name}{name}", with: ["name": "R2"]) == "R2R2")
+        #expect(Strings.fill("Padmé {x}", with: ["x": "Amidala"]) == "Padmé Amidala")
+    }
+
+    // MARK: Another language, no view model touched
+
+    @Test func anotherTableChangesTheHomeScreen() async throws {
+        let deps = AppDependencies.mock(Fixtures.archive, strings: try Self.madeUpLanguage())
+        let screen = HomeScreen(viewModel: HomeViewModel(dependencies: deps))
+        let page = screen.page(for: await screen.viewModel.load())
+        let markdown = page.document.markdown(linking: { $0.path.file })
+        #expect(page.title == "§Star Wars Holocron")
+        #expect(page.shortTitle == "§Home")
+        for text in ["§A field guide", "§Explore the archive", "[§Characters]", "§Featured characters", "§Search the archive", "§About this site"] {
+            #expect(markdown.contains(text), "the Home page lacks \(text)")
+        }
+        // A character's summary: the table's words around the data.
+        #expect(markdown.contains("§Species unknown · Tatooine · §born §19 BBY"))
+    }
+
+    @Test func anotherTableChangesACharactersPage() async throws {
+        let deps = AppDependencies.mock(Fixtures.archive, strings: try Self.madeUpLanguage())
+        let screen = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: deps, id: 16))
+        let page = screen.page(for: await screen.viewModel.load())
+        let markdown = page.document.markdown(linking: { $0.path.file })
+        #expect(page.title == "Jabba Desilijic Tiure")
+        #expect(page.summary == "§§Character: Jabba Desilijic Tiure.")  // the sentence and the kind's name, both from the table
+        for text in ["§Height", "§172 cm", "§1,358 kg", "§600 BBY", "## §Homeworld", "## §Starships", "§Starship \\#99 (not in the archive)", "§None"] {
+            #expect(markdown.contains(text), "the character page lacks \(text)")
+        }
+    }
+
+    @Test func theSiteTakesItsLanguageNameAndNavigationFromTheTable() throws {
+        let site = AppCoordinator(dependencies: .mock(Fixtures.archive, strings: try Self.madeUpLanguage())).siteInfo
+        #expect(site.language == "xx")
+        #expect(site.name == "§Star Wars Holocron")
+        #expect(site.footer.hasPrefix("§An unofficial fan archive"))
+        #expect(site.navigation.map(\.label) == ["§Characters", "§Films", "§Planets", "§Species", "§Starships", "§Vehicles", "§Search"])
+    }
+
+    @Test func everyPageOfTheWalkSpeaksTheTablesLanguageWithNoPlaceholderLeft() async throws {
+        let site = try await SiteSnapshot(walking: AppCoordinator(dependencies: .mock(Fixtures.archive, strings: try Self.madeUpLanguage())))
+        #expect(site.text.firstMatch(of: #/\{[A-Za-z]+\}/#) == nil, "a placeholder was left unfilled")
+        for text in ["# §About this site", "# §Not in the archive", "# §Search", "§All 8 entries, A–Z.", "§3 §characters in the archive.", "§Gastropod · sentient · speaks Huttese", "§§Episode IV · §25 §May 1977 · directed by George Lucas"] {
+            #expect(site.text.contains(text), "no page says \(text)")
+        }
+        // Every page's title in the trail of crumbs comes from the table or the data.
+        #expect(site.text.contains("breadcrumbs: §Home › §Characters › Luke Skywalker"))
+    }
+
+    // MARK: Helpers
+
+    /// The placeholders a kind's messages may use, whichever English picked.
+    static let kindPlaceholders: Set<String> = ["Kind", "Kinds", "kind", "kinds"]
+
+    /// What is wrong with `table` against English: missing and extra keys, placeholders the app
+    /// doesn't fill, and values the text forgot.
+    static func problems(in table: [String: String], english: [String: String]) -> [String] {
+        var problems: [String] = []
+        for key in english.keys.sorted() where table[key] == nil { problems.append("missing key \(key)") }
+        for key in table.keys.sorted() where english[key] == nil { problems.append("extra key \(key)") }
+        for (key, text) in table.sorted(by: { $0.key < $1.key }) {
+            guard let englishText = english[key] else { continue }
+            let expected = placeholders(englishText)
+            let found = placeholders(text)
+            let allowed = expected.isDisjoint(with: kindPlaceholders) ? expected : expected.union(kindPlaceholders)
+            for name in found.subtracting(allowed).sorted() { problems.append("\(key) has {\(name)}, which English does not fill") }
+            for name in expected.subtracting(kindPlaceholders).subtracting(found).sorted() { problems.append("\(key) lacks {\(name)}") }
+        }
+        return problems
+    }
+
+    static func placeholders(_ text: String) -> Set<String> {
+        Set(text.matches(of: #/\{([A-Za-z]+)\}/#).map { String($0.output.1) })
+    }
+}
