@@ -40,7 +40,7 @@ extension Snapshotting where Format == String {
                 presenter: presenter.map { Breadcrumb(title: $0.title, route: $0.route) }, recoveredError: nil
             )
             do {
-                return try renderer.render(visit)
+                return String(decoding: try renderer.render(visit), as: UTF8.self)
             } catch {
                 return "render error: \(error)"
             }

@@ -30,9 +30,45 @@ public struct BuildAction: Sendable {
         self.quiet = quiet
     }
 
-    /// Loads the data, warns about relations to missing resources, and builds the site.
+    /// Loads the data, warns about relations to missing resources, and builds the site; when
+    /// nothing it reads has changed since the site was built, it loads nothing and writes
+    /// nothing.
     public func run() async throws -> BuildReport {
-        try await makeBuilder().build(into: output)
+        let inputs = inputsFingerprint()
+        if !force, let report = SiteBuilder<AppCoordinator>.unchangedSite(at: output, inputs: inputs) { return report }
+        var builder = try await makeBuilder()
+        builder.inputs = inputs
+        return try await builder.build(into: output)
+    }
+
+    /// What the site depends on outside the program's code: the data files and template files
+    /// (each by path, size and modification time, as make does), the options and the program
+    /// itself. `nil` for a live API, whose answers can change at any time.
+    func inputsFingerprint() -> String? {
+        var parts = ["holocron", HolocronIdentity.current, baseURL ?? "-"]
+        switch source {
+        case .local(.embedded): parts.append("embedded")
+        case .local(.directory(let folder)): parts.append("data " + Self.listing(of: folder))
+        case .local(.archive), .api: return nil
+        }
+        if let templates { parts.append("templates " + Self.listing(of: templates)) }
+        var hash = Hasher64()
+        for part in parts { hash.combine(part) }
+        return hash.hex
+    }
+
+    /// Every file below `folder`: path, size and modification time, in order.
+    private static func listing(of folder: URL) -> String {
+        let root = folder.resolvingSymlinksInPath()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey]) else { return "?" }
+        var lines: [String] = []
+        for case let url as URL in enumerator {
+            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]),
+                values.isRegularFile == true
+            else { continue }
+            lines.append("\(url.path) \(values.fileSize ?? -1) \(values.contentModificationDate?.timeIntervalSince1970 ?? 0)")
+        }
+        return lines.sorted().joined(separator: "\n")
     }
 
     /// Loads the data and the templates, and makes the builder `run` uses; `holocron check` and
@@ -60,4 +96,29 @@ public struct BuildAction: Sendable {
         logger.logLevel = quiet ? .error : .info
         return logger
     }
+}
+
+/// The running holocron binary, by path, size and modification time.
+enum HolocronIdentity {
+    static let current: String = {
+        let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path) \(size) \(modified)"
+    }()
+}
+
+/// FNV-1a over UTF-8, the same on every run: for fingerprints that are compared across runs.
+struct Hasher64 {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    mutating func combine(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+        value ^= 0xFF
+        value &*= 0x0000_0100_0000_01B3
+    }
+    var hex: String { String(value, radix: 16) }
 }

@@ -93,7 +93,7 @@ import Testing
             breadcrumbs: [Breadcrumb(title: c, route: ""), Breadcrumb(title: b, route: "list"), Breadcrumb(title: a, route: "list/item")],
             presentation: .modal, presenter: Breadcrumb(title: b, route: "list")
         )
-        return try renderer.render(visit)
+        return String(decoding: try renderer.render(visit), as: UTF8.self)
     }
 
     /// A harmless string of the same shape: whitespace kept, punctuation as `.`, everything else

@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 import SWAPI
 import Testing
@@ -64,10 +65,74 @@ import Testing
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(run.stdout.range(of: #"^Built 291 pages \(\d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(run.stdout.range(of: #"^Built 291 pages \(291 rendered, \d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
         for page in ["out/index.html", "out/characters/luke-skywalker/index.html", "out/about/index.html", "out/search-index.json", "out/404.html", "out/sitemap.xml"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path), "missing \(page)")
         }
+    }
+
+    /// Every file of a site with its inode and modification time.
+    func identities(_ folder: URL) throws -> [String: String] {
+        var found: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            found[path] = "\(attributes[.systemFileNumber] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        }
+        return found
+    }
+
+    @Test func aRebuildWithNothingChangedWritesNothing() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try SnapshotDirectory.write(SyntheticArchive.make(people: 40), to: folder.appendingPathComponent("data"))
+        let first = try await holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try identities(folder.appendingPathComponent("out"))
+        let again = try await holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("Up to date:"), "\(again.stdout)")
+        #expect(try identities(folder.appendingPathComponent("out")) == before, "every file keeps its inode and modification time")
+        // A file changed behind holocron's back is noticed, and the site repaired.
+        let index = folder.appendingPathComponent("out/index.html")
+        try Data("tampered".utf8).write(to: index)
+        let repair = try await holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(repair.stdout.hasPrefix("Built"), "\(repair.stdout)")
+        #expect(try String(contentsOf: index, encoding: .utf8).hasPrefix("<!doctype html>"))
+    }
+
+    @Test func aDataEditRerendersOnlyThePagesThatShowIt() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try SnapshotDirectory.write(SyntheticArchive.make(people: 40), to: data)
+        #expect(try await holocron("build", "--data", "data", "--output", "out", in: folder).status == 0)
+        let people = data.appendingPathComponent("people.json")
+        let edited = try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: #""Person 7""#, with: #""Person Seven""#)
+        try Data(edited.utf8).write(to: people)
+        let rebuild = try await holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(rebuild.status == 0, "\(rebuild.stderr)")
+        let rendered = try #require(rebuild.stdout.firstMatch(of: #/\((\d+) rendered/#).flatMap { Int($0.1) })
+        #expect(rendered > 0 && rendered < 40, "only the pages that show Person 7 are rendered again: \(rebuild.stdout)")
+        // The result is what a full build of the edited data makes.
+        #expect(try await holocron("build", "--data", "data", "--output", "fresh", in: folder).status == 0)
+        let difference = try SiteDifference(expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
+        #expect(difference.isEmpty, "\(difference)")
+    }
+
+    @Test func aTemplateEditRerendersEveryPageAndEqualsAFullBuild() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("mine/partials")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("<footer>one</footer>".utf8).write(to: templates.appendingPathComponent("footer.mustache"))
+        #expect(try await holocron("build", "--templates", "mine", "--output", "out", in: folder).status == 0)
+        try Data("<footer>two</footer>".utf8).write(to: templates.appendingPathComponent("footer.mustache"))
+        let rebuild = try await holocron("build", "--templates", "mine", "--output", "out", in: folder)
+        #expect(rebuild.stdout.hasPrefix("Built 291 pages (291 rendered"), "\(rebuild.stdout)")
+        #expect(try await holocron("build", "--templates", "mine", "--output", "fresh", in: folder).status == 0)
+        let difference = try SiteDifference(expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
+        #expect(difference.isEmpty, "\(difference)")
     }
 
     @Test func buildDefaultsToSiteAndQuietPrintsNothing() async throws {

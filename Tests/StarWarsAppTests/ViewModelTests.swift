@@ -199,3 +199,18 @@ import Testing
         #expect(app.rootStack(for: luke) == [.home, .list(.people), luke])
     }
 }
+
+/// No page does work proportional to the whole archive: a list page reads its own rows.
+@Suite struct ListScalingTests {
+    @Test func aListPageReadsOnlyItsRows() throws {
+        for people in [30, 20_000] {
+            let catalog = Catalog(archive: SyntheticArchive.make(people: people, planets: 10, species: 5, starships: 5, vehicles: 5))
+            let before = catalog.rowReads.count
+            let state = ResourceListViewModel.state(kind: .people, page: 2, catalog: catalog, strings: Strings.english)
+            #expect(state.content?.rows.count == 10)
+            #expect(catalog.rowReads.count - before == 10, "with \(people) people, page 2 read \(catalog.rowReads.count - before) resources")
+            _ = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: Strings.english)
+            #expect(catalog.rowReads.count - before <= 20)
+        }
+    }
+}

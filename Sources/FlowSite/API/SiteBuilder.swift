@@ -2,6 +2,12 @@ import Foundation
 import Logging
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Builds an app's whole site: walks every route, renders and writes each page as it is made,
 /// runs the build steps (the assets, `404.html`, `sitemap.xml` and `robots.txt`, the search
 /// index, then the app's own ``steps``), checks every link, and only then swaps the new site in
@@ -27,6 +33,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var logger: Logger
     /// Steps of the app's own, run in order after the built-in ones, before the link check.
     public var steps: [BuildStep]
+    /// What the build's inputs were (data, templates, options), as the caller fingerprints them;
+    /// kept in the site's manifest so ``unchangedSite(at:inputs:)`` can tell a rebuild with
+    /// nothing changed.
+    public var inputs: String?
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -37,8 +47,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         force: Bool = false,
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
         logger: Logger = Logger(label: "holocron"),
-        steps: [BuildStep] = []
+        steps: [BuildStep] = [],
+        inputs: String? = nil
     ) {
+        self.inputs = inputs
         self.coordinator = coordinator
         self.templates = templates
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
@@ -49,6 +61,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     }
 
     /// Builds the site into `output`, replacing the previous site only on success.
+    ///
+    /// A page whose state, breadcrumbs and templates are what the previous build wrote is not
+    /// rendered again: its file is linked from the previous site (keeping its inode and
+    /// modification time), and ``BuildReport/rendered`` counts only the pages that were.
     /// - Throws: ``FlowSiteError`` for screens that failed, broken links, an output folder that
     ///   isn't holocron's or must never be replaced, another build of the same output running,
     ///   a failed step, bad templates or file-system errors; the previous site is untouched.
@@ -58,8 +74,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let started = clock.now
         let search = coordinator.search
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
+        let buildKey = self.buildKey(searchIndexPath: search?.indexPath)
         let made = Mutex<[(RoutePath, (path: String, title: String, summary: String?, isDialog: Bool))]>([])
         let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
+        let linkCheck = Mutex(LinkCheckByConstruction())
+        let rendered = Atomic<Int>(0)
         let staging = try SiteWriter(output: output, force: force).beginStaging()
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
@@ -70,13 +89,23 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         do {
             let walker = SiteWalker(coordinator: coordinator, concurrency: concurrency)
             let graph = try await walker.walk { visit in
-                let html = try renderer.render(visit)
-                try staging.write(html, to: visit.route.path.file)
+                let path = visit.route.path.file
+                var siteFiles: [String] = []
+                let chunks = renderer.chunks(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                let fingerprint = Self.fingerprint(of: visit, chunks: chunks, key: buildKey)
+                if !staging.reuse(path, fingerprint: fingerprint) {
+                    let html = try renderer.render(visit, chunks: chunks)
+                    rendered.add(1, ordering: .relaxed)
+                    let sample = linkCheck.withLock { $0.wantsSample(depth: visit.route.path.slugs.count, modal: visit.presentation == .modal) }
+                    if sample { linkCheck.withLock { $0.samples.append((path, html)) } }
+                    try staging.write(html, to: path, fingerprint: fingerprint)
+                }
+                if !siteFiles.isEmpty { linkCheck.withLock { $0.siteFiles.append((path, siteFiles)) } }
                 for (name, contents) in visit.page.files.sorted(by: { $0.key < $1.key }) {
                     try Page<C.R>.checkFileName(name, route: "\(visit.route)")
                     try staging.write(contents, to: visit.route.path.directory + name)
                 }
-                let page = (path: visit.route.path.file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
+                let page = (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
                 made.withLock { $0.append((visit.route.path, page)) }
                 if let entry = search?.entry(for: visit.route, page: visit.page) {
                     searchEntries.withLock { $0.append(entry) }
@@ -96,20 +125,28 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     try context.write(try SiteSearch<C.R>.json(searchEntries.withLock { $0 }), to: search.indexPath)
                 })
             }
+            let before = Set(staging.files.keys)
             try await BuildStep.run(pipeline + steps, in: context, logger: logger)
             try beforeCommit(staging)
 
+            // Links by construction: every route link leads to a page the walk made (or the
+            // build failed), so what is left to check is links to site files, and the
+            // templates' own links on one page of each depth, plus every HTML file a step wrote.
             let files = staging.files
-            let links = try LinkChecker().check(files: Set(files.keys)) { page in
-                try String(contentsOf: staging.folder.appendingPathComponent(page), encoding: .utf8)
+            let written = Set(files.keys)
+            var check = linkCheck.withLock { $0 }
+            for path in written.subtracting(before).sorted() where path.hasSuffix(".html") {
+                check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
             }
+            let links = try check.run(files: written)
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let unchanged = staging.unchangedCount
-            try staging.commit()
+            try staging.commit(inputs: inputs, pages: graph.routes.count)
             return BuildReport(
                 pages: graph.routes.count,
+                rendered: rendered.load(ordering: .relaxed),
                 edges: graph.edges.count,
-                links: links.internalReferences,
+                links: graph.edges.count + links.internalReferences,
                 files: files.count,
                 bytes: files.values.reduce(0, +),
                 unchangedFiles: unchanged,
@@ -120,6 +157,77 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             staging.discard()
             throw error
         }
+    }
+
+    /// The report of the site at `output` when the build that made it had exactly `inputs` and
+    /// every file it wrote is still there as it was: nothing to build and nothing to write.
+    /// `nil` otherwise, or when `inputs` is `nil`.
+    ///
+    /// A command-line tool fingerprints its inputs (data files, templates, options, its own
+    /// version) and calls this before loading anything.
+    public static func unchangedSite(at output: URL, inputs: String?) -> BuildReport? {
+        guard let inputs else { return nil }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        guard let manifest = SiteManifest.load(from: folder), manifest.inputs == inputs else { return nil }
+        var bytes = 0
+        for (path, entry) in manifest.files {
+            var status = stat()
+            guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return nil }
+            if path != SiteWriter.markerName { bytes += entry.size }
+        }
+        let files = manifest.files.count - (manifest.files[SiteWriter.markerName] == nil ? 0 : 1)
+        return BuildReport(
+            pages: manifest.pages, rendered: 0, edges: 0, links: 0, files: files, bytes: bytes,
+            unchangedFiles: files, warnings: [], duration: clock.now - started
+        )
+    }
+
+    /// What every page's bytes depend on besides its own state: the templates, the site's
+    /// information, the base URL, the search index's place and the program itself.
+    private func buildKey(searchIndexPath: String?) -> StableHash {
+        var key = StableHash()
+        key.combine(ProgramIdentity.current)
+        for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
+            key.combine(name)
+            key.combine(source)
+        }
+        let site = coordinator.siteInfo
+        for text in [site.name, site.language, site.footer, baseURL ?? "-", searchIndexPath ?? "-"] { key.combine(text) }
+        for action in site.navigation {
+            key.combine(action.label)
+            key.combine(action.route.path.description)
+        }
+        return key
+    }
+
+    /// A page's fingerprint: everything its bytes are made of.
+    private static func fingerprint(of visit: PageVisit<C.R>, chunks: [(style: SectionStyle?, markdown: String)], key: StableHash) -> StableHash {
+        var hash = key
+        hash.combine(visit.route.path.description)
+        hash.combine(visit.page.title)
+        hash.combine(visit.page.summary ?? "\u{0}")
+        for (name, value) in visit.page.templateValues.sorted(by: { $0.key < $1.key }) {
+            hash.combine(name)
+            hash.combine(value)
+        }
+        for crumb in visit.breadcrumbs {
+            hash.combine(crumb.title)
+            hash.combine(crumb.route.path.description)
+        }
+        hash.combine(visit.presentation.rawValue)
+        if let presenter = visit.presenter {
+            hash.combine(presenter.title)
+            hash.combine(presenter.route.path.description)
+        }
+        for chunk in chunks {
+            hash.combine(chunk.style?.name ?? "\u{0}")
+            hash.combine(chunk.markdown)
+        }
+        return hash
     }
 
     /// The files every site has: its assets, the 404 page, and the sitemap with robots.txt
@@ -134,7 +242,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 }
             },
             BuildStep("404 page") { context in
-                try context.write(Data(try renderer.renderNotFound().utf8), to: "404.html")
+                try context.write(Data(try renderer.renderNotFound()), to: "404.html")
             },
             BuildStep("sitemap") { context in
                 let pages = context.pages.filter { !$0.isDialog }.map { String($0.path.dropLast("index.html".count)) }
@@ -150,6 +258,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 public struct BuildReport: Sendable, CustomStringConvertible {
     /// Pages written, one per reachable route.
     public let pages: Int
+    /// Pages rendered; the others were the previous build's, unchanged.
+    public let rendered: Int
     /// Navigation edges the walker followed.
     public let edges: Int
     /// Internal links and asset references checked.
@@ -169,7 +279,10 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public var description: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let kilobytes = Double(bytes) / 1024
-        return "Built \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
+        if rendered == 0 && edges == 0 && unchangedFiles == files {
+            return "Up to date: \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
+        }
+        return "Built \(pages) pages (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
     }
 }
 

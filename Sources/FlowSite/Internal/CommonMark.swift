@@ -42,6 +42,19 @@ package enum CommonMark {
         return String(cString: result)
     }
 
+    /// Appends the HTML fragment for `markdown` to `out`, without a String in between.
+    /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
+    package static func appendHTML(of markdown: String, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
+        let flags = options.rawValue & ~CMARK_OPT_UNSAFE
+        var markdown = markdown
+        let result: UnsafeMutablePointer<CChar>? = markdown.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, flags) }
+        }
+        guard let result else { throw FlowSiteError(.commonMarkFailed) }
+        defer { free(result) }
+        out.append(contentsOf: UnsafeRawBufferPointer(start: result, count: strlen(result)))
+    }
+
     /// The version of the cmark library in use, such as `0.30.2`.
     package static var version: String { String(cString: cmark_version_string()) }
 }

@@ -26,6 +26,29 @@ enum HTMLEscaping {
         return String(out)
     }
 
+    /// Appends the escaped form of `text` to `out` as UTF-8: the renderer's hot path.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        var clean = true
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09, 0x0A, 0x0C, 0x0D: continue
+            case 0x00...0x1F, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x7F:
+                clean = false
+            // Lead bytes of C1 controls (C2), U+FDD0…U+FFFF (EF) and the supplementary planes,
+            // where the other noncharacters are: look closer.
+            case 0xC2, 0xEF, 0xF0...0xF4:
+                clean = false
+            default: continue
+            }
+            if !clean { break }
+        }
+        if clean {
+            out.append(contentsOf: text.utf8)
+        } else {
+            out.append(contentsOf: escape(text).utf8)
+        }
+    }
+
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "&", "<", ">", "\"", "'": true

@@ -104,3 +104,38 @@ package struct LinkChecker: Sendable {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
+
+/// The link check a build runs: by construction for route links (the walk made a page for every
+/// route a page links to, or failed), by lookup for links to site files, and by scanning only a
+/// sample of rendered pages (the first of each depth, dialogs apart) and every HTML file a build
+/// step wrote, for the links templates write themselves.
+struct LinkCheckByConstruction: Sendable {
+    var samples: [(page: String, html: [UInt8])] = []
+    var siteFiles: [(page: String, links: [String])] = []
+    private var sampled: Set<Int> = []
+
+    /// Whether a page of this depth and kind should be kept for the template check; true once
+    /// per kind.
+    mutating func wantsSample(depth: Int, modal: Bool) -> Bool {
+        sampled.insert(depth * 2 + (modal ? 1 : 0)).inserted
+    }
+
+    /// Checks the samples' links and the site-file links against the site's `files`.
+    func run(files: Set<String>) throws -> LinkChecker.Result {
+        let checker = LinkChecker()
+        var result = LinkChecker.Result()
+        for (page, html) in samples.sorted(by: { $0.page < $1.page }) {
+            for link in LinkChecker.references(in: String(decoding: html, as: UTF8.self)) where !LinkChecker.isExternal(link) {
+                result.internalReferences += 1
+                if !checker.resolves(link, from: page, in: files) { result.broken.append(BrokenLink(page: page, link: link)) }
+            }
+        }
+        for (page, links) in siteFiles.sorted(by: { $0.page < $1.page }) {
+            for link in links {
+                result.internalReferences += 1
+                if !files.contains(link) { result.broken.append(BrokenLink(page: page, link: link)) }
+            }
+        }
+        return result
+    }
+}

@@ -11,6 +11,9 @@ package struct PageRenderer<R: Route>: Sendable {
     /// Where the site's search index is, from the site root, if it has one.
     let searchIndexPath: String?
     private let library: MustacheLibrary
+    /// The templates compiled to byte segments, or `nil` when one uses Mustache the compiler
+    /// doesn't cover (then swift-mustache renders, with the same escaping).
+    private let compiled: [String: CompiledTemplate]?
 
     /// Parses every template.
     ///
@@ -35,73 +38,103 @@ package struct PageRenderer<R: Route>: Sendable {
             throw FlowSiteError(.template(name: "\(required).mustache", message: "the template is missing"))
         }
         self.library = library
+        var compiled: [String: CompiledTemplate]? = [:]
+        for (name, source) in templates.templates {
+            guard let template = CompiledTemplate.compile(source) else { compiled = nil; break }
+            compiled?[name] = template
+        }
+        self.compiled = compiled
         self.site = site
         self.searchIndexPath = searchIndexPath
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
 
-    /// The page's HTML document.
-    package func render(_ visit: PageVisit<R>) throws -> String {
+    /// The Markdown of `document` placed at `here`, in chunks by section style, with every
+    /// route link resolved; `siteFile` hears each link to a site file (from the site root).
+    package func chunks(
+        of document: MarkdownDocument<R>, at here: RoutePath, siteFile: (String) -> Void = { _ in }
+    ) -> [(style: SectionStyle?, markdown: String)] {
+        withoutActuallyEscaping(siteFile) { siteFile in
+            document.chunks(
+                linking: { here.relativeURL(to: $0.path) },
+                siteFile: { path in
+                    siteFile(path)
+                    return here.relativeURL(toSiteFile: path)
+                }
+            )
+        }
+    }
+
+    /// The page's HTML document, as UTF-8 bytes.
+    package func render(_ visit: PageVisit<R>) throws -> [UInt8] {
+        try render(visit, chunks: chunks(of: visit.page.document, at: visit.route.path))
+    }
+
+    /// The page's HTML document from its Markdown chunks (see ``chunks(of:at:siteFile:)``).
+    package func render(_ visit: PageVisit<R>, chunks: [(style: SectionStyle?, markdown: String)]) throws -> [UInt8] {
         let here = visit.route.path
-        let content = try contentHTML(visit.page.document, at: here)
+        var content: [UInt8] = []
+        try appendContentHTML(chunks, to: &content)
         var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map(\.route))
-        context["title"] = visit.page.title
-        context["documentTitle"] = documentTitle(visit.page.title)
-        if let summary = visit.page.summary { context["description"] = summary }
-        context["content"] = content
-        context["hasBreadcrumbs"] = visit.breadcrumbs.count > 1
-        context["breadcrumbs"] = visit.breadcrumbs.enumerated().map { index, crumb -> [String: Any] in
+        context["title"] = .text(visit.page.title)
+        context["documentTitle"] = .text(documentTitle(visit.page.title))
+        if let summary = visit.page.summary { context["description"] = .text(summary) }
+        context["content"] = .html(content)
+        context["hasBreadcrumbs"] = .flag(visit.breadcrumbs.count > 1)
+        let last = visit.breadcrumbs.count - 1
+        context["breadcrumbs"] = .list(visit.breadcrumbs.enumerated().map { index, crumb in
             [
-                "title": crumb.title,
-                "url": here.relativeURL(to: crumb.route.path),
-                "isCurrent": index == visit.breadcrumbs.count - 1,
+                "title": .text(crumb.title),
+                "url": .text(here.relativeURL(to: crumb.route.path)),
+                "isCurrent": .flag(index == last),
             ]
-        }
+        })
         if visit.presentation == .modal, let presenter = visit.presenter {
-            context["isModal"] = true
-            context["closeURL"] = here.relativeURL(to: presenter.route.path)
-            context["closeTitle"] = presenter.title
+            context["isModal"] = .flag(true)
+            context["closeURL"] = .text(here.relativeURL(to: presenter.route.path))
+            context["closeTitle"] = .text(presenter.title)
         }
-        if let searchIndexPath { context["searchIndexURL"] = here.relativeURL(toSiteFile: searchIndexPath) }
+        if let searchIndexPath { context["searchIndexURL"] = .text(here.relativeURL(toSiteFile: searchIndexPath)) }
         for (key, value) in visit.page.templateValues where context[key] == nil {
-            context[key] = value
+            context[key] = .text(value)
         }
         return try render("layout", context)
     }
 
     /// The site's 404 page, written at the root. With a base URL its links are absolute, so it
     /// works at whatever path the server shows it; otherwise they are relative to the root.
-    package func renderNotFound() throws -> String {
+    package func renderNotFound() throws -> [UInt8] {
         var context = sharedContext(at: .root, breadcrumbRoutes: [])
-        context["title"] = "Page not found"
-        context["documentTitle"] = documentTitle("Page not found")
+        context["title"] = .text("Page not found")
+        context["documentTitle"] = .text(documentTitle("Page not found"))
         if let baseURL {
-            context["root"] = baseURL
-            context["homeURL"] = baseURL + "index.html"
-            context["stylesheet"] = baseURL + SiteWriter.assetsFolder + "/style.css"
-            context["navigation"] = site.navigation.map { action -> [String: Any] in
-                ["title": action.label, "url": baseURL + action.route.path.file, "isCurrent": false]
-            }
+            context["root"] = .text(baseURL)
+            context["homeURL"] = .text(baseURL + "index.html")
+            context["stylesheet"] = .text(baseURL + SiteWriter.assetsFolder + "/style.css")
+            context["navigation"] = .list(site.navigation.map { action in
+                ["title": .text(action.label), "url": .text(baseURL + action.route.path.file), "isCurrent": .flag(false)]
+            })
         }
         return try render("404", context)
     }
 
     /// The HTML of a document placed at `here`: its styled sections wrapped in `<section>`.
     package func contentHTML(_ document: MarkdownDocument<R>, at here: RoutePath) throws -> String {
-        var html = ""
-        let chunks = document.chunks(
-            linking: { here.relativeURL(to: $0.path) },
-            siteFile: { here.relativeURL(toSiteFile: $0) }
-        )
+        var out: [UInt8] = []
+        try appendContentHTML(chunks(of: document, at: here), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func appendContentHTML(_ chunks: [(style: SectionStyle?, markdown: String)], to out: inout [UInt8]) throws {
         for chunk in chunks {
-            let fragment = try CommonMark.html(from: chunk.markdown)
             if let style = chunk.style {
-                html += "<section class=\"\(style.name)\">\n" + fragment + "</section>\n"
+                out.append(contentsOf: "<section class=\"\(style.name)\">\n".utf8)
+                try CommonMark.appendHTML(of: chunk.markdown, to: &out)
+                out.append(contentsOf: "</section>\n".utf8)
             } else {
-                html += fragment
+                try CommonMark.appendHTML(of: chunk.markdown, to: &out)
             }
         }
-        return html
     }
 
     /// "Luke Skywalker · Star Wars Holocron", or just the site's name on a page named like it.
@@ -109,7 +142,7 @@ package struct PageRenderer<R: Route>: Sendable {
         title == site.name ? title : "\(title) · \(site.name)"
     }
 
-    private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> [String: Any] {
+    private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> [String: TemplateValue] {
         // A navigation entry marks its section: pages on the breadcrumb trail below the front
         // page, and pages in its folder (a list's page 2 belongs to the list).
         let sections = Set(breadcrumbRoutes.dropFirst().map(\.path))
@@ -118,30 +151,50 @@ package struct PageRenderer<R: Route>: Sendable {
             return sections.contains(path) || here.slugs.starts(with: path.slugs)
         }
         return [
-            "lang": site.language,
-            "siteName": site.name,
-            "footer": site.footer,
-            "root": here.rootPrefix,
-            "homeURL": here.relativeURL(to: .root),
-            "stylesheet": here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css"),
-            "searchScript": here.relativeURL(toSiteFile: SiteSearch<R>.script),
-            "navigation": site.navigation.map { action -> [String: Any] in
+            "lang": .text(site.language),
+            "siteName": .text(site.name),
+            "footer": .text(site.footer),
+            "root": .text(here.rootPrefix),
+            "homeURL": .text(here.relativeURL(to: .root)),
+            "stylesheet": .text(here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css")),
+            "searchScript": .text(here.relativeURL(toSiteFile: SiteSearch<R>.script)),
+            "navigation": .list(site.navigation.map { action in
                 [
-                    "title": action.label,
-                    "url": here.relativeURL(to: action.route.path),
-                    "isCurrent": action.route.path == here,
-                    "isSection": inSection(action.route.path),
+                    "title": .text(action.label),
+                    "url": .text(here.relativeURL(to: action.route.path)),
+                    "isCurrent": .flag(action.route.path == here),
+                    "isSection": .flag(inSection(action.route.path)),
                 ]
-            },
-            "hasBreadcrumbs": false,
-            "isModal": false,
+            }),
+            "hasBreadcrumbs": .flag(false),
+            "isModal": .flag(false),
         ]
     }
 
-    private func render(_ name: String, _ context: [String: Any]) throws -> String {
-        guard let html = library.render(context, withTemplate: name) else {
+    private func render(_ name: String, _ context: [String: TemplateValue]) throws -> [UInt8] {
+        if let compiled {
+            guard let template = compiled[name] else {
+                throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(16_384)
+            var stack = [context]
+            template.render(&stack, into: &out, partials: compiled)
+            return out
+        }
+        guard let html = library.render(context.mapValues(Self.mustacheValue), withTemplate: name) else {
             throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
         }
-        return html
+        return Array(html.utf8)
+    }
+
+    /// A value as swift-mustache takes it.
+    private static func mustacheValue(_ value: TemplateValue) -> Any {
+        switch value {
+        case .text(let text): text
+        case .html(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .flag(let flag): flag
+        case .list(let frames): frames.map { $0.mapValues(mustacheValue) }
+        }
     }
 }

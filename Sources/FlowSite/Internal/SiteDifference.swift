@@ -73,6 +73,8 @@ package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         for case let url as URL in enumerator {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let path = url.standardizedFileURL.path
+            // The manifest is the build's bookkeeping (inodes, times), not part of the site.
+            if url.lastPathComponent == SiteWriter.manifestName { continue }
             do {
                 files[String(path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
             } catch {

@@ -31,6 +31,9 @@ package struct SiteWriter: Sendable {
 
     /// The marker file that says holocron made a folder.
     package static let markerName = ".holocron"
+    /// The file that lists what the build wrote, for the next build to reuse (see
+    /// `SiteManifest`); like the marker, not part of what is deployed.
+    package static let manifestName = ".holocron-manifest"
     /// The folder that holds the stylesheet and scripts.
     package static let assetsFolder = "assets"
 
@@ -270,11 +273,15 @@ package final class SiteStaging: Sendable {
     let removedLeftovers: [String]
     /// The previous site's folder, opened when staging began (-1 when there was none).
     private let previousSite: Int32
+    /// What the previous build wrote, if it left a manifest.
+    let previousManifest: SiteManifest?
     private let lock: BuildLock
     private let state = Mutex(State())
+    private let directories = Mutex<Set<String>>([""])
 
     struct State {
         var files: [String: Int] = [:]
+        var manifest: [String: SiteManifest.Entry] = [:]
         var unchanged = 0
         var finished = false
     }
@@ -283,6 +290,7 @@ package final class SiteStaging: Sendable {
         self.folder = folder
         self.output = output
         self.previousSite = previousSite
+        self.previousManifest = previousSite >= 0 ? SiteManifest.load(from: previousSite) : nil
         self.lock = lock
         self.removedLeftovers = removedLeftovers
     }
@@ -298,24 +306,83 @@ package final class SiteStaging: Sendable {
     /// How many files had the same bytes in the previous site.
     package var unchangedCount: Int { state.withLock { $0.unchanged } }
 
-    /// Writes `data` at `path` (relative to the site root, made of safe components).
+    /// Writes `data` at `path` (relative to the site root, made of safe components); a file
+    /// the previous build wrote with the same bytes is linked instead.
     package func write(_ data: Data, to path: String) throws {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        try write(Array(data), to: path, fingerprint: nil)
+    }
+
+    /// Writes `bytes` at `path`. `fingerprint` stands for what decided the bytes (a page's
+    /// state); without one, the bytes' own hash does. When the previous build wrote the same
+    /// fingerprint there and its file is intact, that file is linked and nothing is written.
+    package func write(_ bytes: [UInt8], to path: String, fingerprint: StableHash?) throws {
+        try checkPath(path)
+        let fingerprint = fingerprint ?? {
+            var hash = StableHash()
+            hash.combine(bytes)
+            return hash
+        }()
+        if reuse(path, fingerprint: fingerprint) { return }
+        let target = folder.appendingPathComponent(path).path
+        do {
+            try ensureFolder(of: path)
+            let status = try Self.writeWithoutSync(bytes, to: target)
+            record(path, SiteManifest.Entry(
+                fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
+            ))
+        } catch {
+            throw FlowSiteError(.fileSystem(path: target, message: error.localizedDescription))
+        }
+    }
+
+    /// Links the previous build's file at `path` into the new site when the previous manifest
+    /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
+    /// and modification time, not a symbolic link). Returns whether it did.
+    package func reuse(_ path: String, fingerprint: StableHash) -> Bool {
+        guard previousSite >= 0, let entry = previousManifest?.files[path], entry.fingerprint == fingerprint else { return false }
+        var status = stat()
+        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status),
+            (try? ensureFolder(of: path)) != nil
+        else { return false }
+        let target = folder.appendingPathComponent(path).path
+        guard linkat(previousSite, path, AT_FDCWD, target, 0) == 0 else { return false }
+        var linked = stat()
+        guard lstat(target, &linked) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
+            unlink(target)
+            return false
+        }
+        record(path, entry)
+        state.withLock { $0.unchanged += 1 }
+        return true
+    }
+
+    private func record(_ path: String, _ entry: SiteManifest.Entry) {
+        state.withLock {
+            $0.files[path] = entry.size
+            $0.manifest[path] = entry
+        }
+    }
+
+    private func checkPath(_ path: String) throws {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !components.isEmpty, components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
             throw FlowSiteError(.fileSystem(path: path, message: "the path would leave the site folder"))
         }
-        let target = folder.appendingPathComponent(path)
-        do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if linkUnchanged(data, at: components, to: target.path) {
-                state.withLock { $0.unchanged += 1 }
-            } else {
-                try Self.writeWithoutSync(data, to: target.path)
-            }
-        } catch {
-            throw FlowSiteError(.fileSystem(path: target.path, message: error.localizedDescription))
+    }
+
+    /// Creates the folders above `path` in the staging folder, each once per build.
+    private func ensureFolder(of path: String) throws {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(path[..<slash])
+        if directories.withLock({ $0.contains(parent) }) { return }
+        var prefix = ""
+        for component in parent.split(separator: "/") {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            if directories.withLock({ $0.contains(prefix) }) { continue }
+            let made = mkdir(folder.appendingPathComponent(prefix).path, 0o755)
+            guard made == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            directories.withLock { _ = $0.insert(prefix) }
         }
-        state.withLock { $0.files[path] = data.count }
     }
 
     /// Writes a UTF-8 string at `path`.
@@ -325,8 +392,15 @@ package final class SiteStaging: Sendable {
 
     /// Puts the staged site in place of the output in one rename, then removes the old site and
     /// releases the build lock.
-    package func commit() throws {
-        try write(Data("Made by holocron. This folder is replaced whole on every build.\n".utf8), to: SiteWriter.markerName)
+    package func commit(inputs: String? = nil, pages: Int = 0) throws {
+        try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
+        let manifest = SiteManifest(inputs: inputs, pages: pages, files: state.withLock { $0.manifest })
+        let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
+        do {
+            _ = try Self.writeWithoutSync(Array(manifest.text().utf8), to: manifestPath)
+        } catch {
+            throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
+        }
         let manager = FileManager.default
         let old = output.deletingLastPathComponent()
             .appendingPathComponent(SiteWriter.siblingName(of: output, role: "old", pid: getpid()))
@@ -357,58 +431,11 @@ package final class SiteStaging: Sendable {
         lock.release()
     }
 
-    /// Hard-links the previous site's file at `components` to `target` when it holds exactly
-    /// `data`. Each folder on the way is opened without following symbolic links, so nothing
-    /// outside the output is read; the link is made from the folder the bytes were read from and
-    /// must be the inode that was compared, so a file replaced meanwhile is never linked.
-    private func linkUnchanged(_ data: Data, at components: [String], to target: String) -> Bool {
-        guard previousSite >= 0, let name = components.last else { return false }
-        var opened: [Int32] = []
-        defer { opened.forEach { close($0) } }
-        var parent = previousSite
-        for component in components.dropLast() {
-            let next = openat(parent, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else { return false }
-            opened.append(next)
-            parent = next
-        }
-        let file = openat(parent, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { return false }
-        defer { close(file) }
-        var compared = stat()
-        guard fstat(file, &compared) == 0, compared.st_mode & S_IFMT == S_IFREG, compared.st_size == data.count,
-            Self.contents(of: file, equal: data),
-            linkat(parent, name, AT_FDCWD, target, 0) == 0
-        else { return false }
-        var linked = stat()
-        if lstat(target, &linked) == 0, linked.st_dev == compared.st_dev, linked.st_ino == compared.st_ino { return true }
-        unlink(target)
-        return false
-    }
-
-    /// Whether the open file holds exactly `data` (its size was checked already).
-    private static func contents(of file: Int32, equal data: Data) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: min(max(data.count, 1), 64 * 1024))
-        return data.withUnsafeBytes { expected in
-            var offset = 0
-            while offset < expected.count {
-                let wanted = min(buffer.count, expected.count - offset)
-                let count = pread(file, &buffer, wanted, off_t(offset))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                let same = buffer.withUnsafeBytes { memcmp($0.baseAddress!, expected.baseAddress! + offset, count) == 0 }
-                guard same else { return false }
-                offset += count
-            }
-            return true
-        }
-    }
-
     /// Writes a new file. Foundation's `Data.write` syncs every file to disk, which costs more
     /// than rendering it; the staging folder is thrown away or swapped in whole, so a crash
     /// can't leave a half-written site in place either way. A file already at `path` is replaced,
     /// never truncated: it may be a hard link into the previous site.
-    private static func writeWithoutSync(_ data: Data, to path: String) throws {
+    private static func writeWithoutSync(_ data: [UInt8], to path: String) throws -> stat {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST && unlink(path) == 0 {
             descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -430,6 +457,9 @@ package final class SiteStaging: Sendable {
                 offset += written
             }
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return status
     }
 
     /// Swaps two paths atomically where the kernel can (Linux `renameat2` with RENAME_EXCHANGE).

@@ -1,5 +1,6 @@
 import FlowSite
 import SWAPI
+import Synchronization
 
 /// The archive as the site sees it: every resource with a unique, stable slug, and the route
 /// for any relation (a missing resource leads to the "not in the archive" dialog).
@@ -7,6 +8,10 @@ public struct Catalog: Sendable {
     /// The data.
     public let archive: SwapiArchive
     private let slugs: [ResourceKind: [Int: Slug]]
+    /// Each kind's ids in list order (films by episode, the rest by id), worked out once.
+    private let listOrder: [ResourceKind: [Int]]
+    /// How many resources list pages have read; tests pin that a page reads only its rows.
+    let rowReads = Counter()
 
     /// Slugs that would clash with a kind's own folders.
     static let reserved: Set<Slug> = ["page"]
@@ -25,6 +30,32 @@ public struct Catalog: Sendable {
             slugs[kind] = byID
         }
         self.slugs = slugs
+        var listOrder: [ResourceKind: [Int]] = [:]
+        for kind in ResourceKind.allCases {
+            listOrder[kind] = kind == .films ? FilmsModule.ordered(archive.films).map(\.id) : archive.resources(of: kind).map(\.id)
+        }
+        self.listOrder = listOrder
+    }
+
+    /// How many resources of `kind` a list shows.
+    public func listCount(of kind: ResourceKind) -> Int { listOrder[kind]?.count ?? 0 }
+
+    /// The resources at `positions` of `kind`'s list, read one by one: a list page costs its
+    /// rows, never the whole kind.
+    public func listRows(_ kind: ResourceKind, _ positions: Range<Int>) -> [any SwapiResource] {
+        guard let order = listOrder[kind] else { return [] }
+        let ids = order[positions.clamped(to: order.indices)]
+        rowReads.add(ids.count)
+        return ids.compactMap { id -> (any SwapiResource)? in
+            switch kind {
+            case .people: archive.person(id)
+            case .films: archive.film(id)
+            case .planets: archive.planet(id)
+            case .species: archive.species(id)
+            case .starships: archive.starship(id)
+            case .vehicles: archive.vehicle(id)
+            }
+        }
     }
 
     /// The slug of a resource in the archive.
@@ -101,4 +132,11 @@ public struct RelatedLink: Sendable, Hashable {
         self.route = route
         self.isMissing = isMissing
     }
+}
+
+/// A thread-safe count, for tests that pin how much work a page does.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func add(_ amount: Int) { value.add(amount, ordering: .relaxed) }
+    var count: Int { value.load(ordering: .relaxed) }
 }

@@ -33,28 +33,22 @@ public struct ResourceListViewModel: ViewModel {
 
     /// The state for `page` of `kind`: a pure function of the catalog and the words.
     public static func state(kind: ResourceKind, page: Int, catalog: Catalog, strings: Strings) -> ScreenState<ListContent> {
-        let resources = ordered(kind, catalog.archive)
-        if resources.isEmpty { return .empty(strings.localizedString(.listEmpty, about: kind)) }
-        let pageCount = (resources.count + listPageSize - 1) / listPageSize
+        let total = catalog.listCount(of: kind)
+        if total == 0 { return .empty(strings.localizedString(.listEmpty, about: kind)) }
+        let pageCount = (total + listPageSize - 1) / listPageSize
         guard (1...pageCount).contains(page) else {
             return .empty(strings.localizedString(pageCount == 1 ? .listNoSuchPageOne : .listNoSuchPageOther, about: kind, ["page": "\(page)", "count": "\(pageCount)"]))
         }
-        // Summaries only for the rows on this page.
-        let slice = resources[((page - 1) * listPageSize)..<min(resources.count, page * listPageSize)]
-        let rows = slice.map { resource in
+        // Only the rows on this page are read and summarised.
+        let rows = catalog.listRows(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize)).map { resource in
             ListContent.Row(title: resource.displayName, route: catalog.route(kind, id: resource.id), summary: summary(of: resource, in: catalog, strings: strings))
         }
-        return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: resources.count, rows: rows))
+        return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: total, rows: rows))
     }
 
     /// How many list pages `kind` has.
     public static func pageCount(of kind: ResourceKind, in archive: SwapiArchive) -> Int {
         max(1, (archive.count(of: kind) + listPageSize - 1) / listPageSize)
-    }
-
-    /// The kind's resources in list order: films by episode, the rest by id.
-    static func ordered(_ kind: ResourceKind, _ archive: SwapiArchive) -> [any SwapiResource] {
-        kind == .films ? FilmsModule.ordered(archive.films) : archive.resources(of: kind)
     }
 
     /// The one-line summary the kind's module writes for a row.

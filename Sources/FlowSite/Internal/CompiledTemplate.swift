@@ -1,0 +1,258 @@
+/// A value a template shows: text (escaped by ``HTMLEscaping`` unless written `{{{…}}}`), a
+/// flag for sections, or a list of frames a section repeats over.
+enum TemplateValue: Sendable {
+    case text(String)
+    /// HTML the engine made (cmark's output): written as it is, even in `{{…}}`.
+    case html([UInt8])
+    case flag(Bool)
+    case list([[String: TemplateValue]])
+}
+
+/// A Mustache template parsed once into literal bytes and slots, rendered many times by
+/// appending into one byte buffer: no dynamic casts, no per-page parsing.
+///
+/// It covers the Mustache the default templates and most overrides use: variables (escaped and
+/// `{{{raw}}}`/`{{& raw}}`), sections and inverted sections over flags, text and lists,
+/// partials, comments, and the spec's standalone-line rules (a line holding only a section,
+/// partial or comment tag disappears; a standalone partial is indented like its tag). Anything
+/// else (set delimiters, inheritance, pragmas, dotted names, `{{.}}`) makes ``compile(_:)``
+/// return `nil`, and the renderer uses swift-mustache for the whole set instead.
+struct CompiledTemplate: Sendable {
+    indirect enum Node: Sendable {
+        case bytes([UInt8])
+        case variable(String, escaped: Bool)
+        case section(String, inverted: Bool, [Node])
+        case partial(String, indentation: [UInt8])
+    }
+
+    let nodes: [Node]
+
+    /// Parses `source`, or returns `nil` for Mustache outside the supported part.
+    static func compile(_ source: String) -> CompiledTemplate? {
+        var parser = Parser(Array(source.utf8))
+        guard let nodes = parser.parse(closing: nil), parser.atEnd else { return nil }
+        return CompiledTemplate(nodes: nodes)
+    }
+
+    /// Appends the template's output for `stack` (innermost frame last) to `out`; `partials`
+    /// resolves `{{> name}}`.
+    func render(
+        _ stack: inout [[String: TemplateValue]], into out: inout [UInt8],
+        partials: [String: CompiledTemplate], indentation: [UInt8] = []
+    ) {
+        Self.render(nodes, &stack, &out, partials, indentation, atLineStart: true)
+    }
+
+    private static func lookup(_ name: String, _ stack: [[String: TemplateValue]]) -> TemplateValue? {
+        for frame in stack.reversed() {
+            if let value = frame[name] { return value }
+        }
+        return nil
+    }
+
+    @discardableResult
+    private static func render(
+        _ nodes: [Node], _ stack: inout [[String: TemplateValue]], _ out: inout [UInt8],
+        _ partials: [String: CompiledTemplate], _ indentation: [UInt8], atLineStart: Bool
+    ) -> Bool {
+        var lineStart = atLineStart
+        for node in nodes {
+            switch node {
+            case .bytes(let bytes):
+                if indentation.isEmpty {
+                    out.append(contentsOf: bytes)
+                } else {
+                    for byte in bytes {
+                        if lineStart { out.append(contentsOf: indentation) }
+                        out.append(byte)
+                        lineStart = byte == UInt8(ascii: "\n")
+                    }
+                    continue
+                }
+                if let last = bytes.last { lineStart = last == UInt8(ascii: "\n") }
+            case .variable(let name, let escaped):
+                guard let value = lookup(name, stack) else { continue }
+                let text: String
+                switch value {
+                case .text(let string): text = string
+                case .flag(let flag): text = flag ? "true" : "false"
+                case .list: continue
+                case .html(let html):
+                    if lineStart && !indentation.isEmpty { out.append(contentsOf: indentation) }
+                    out.append(contentsOf: html)
+                    if let last = html.last { lineStart = last == UInt8(ascii: "\n") }
+                    continue
+                }
+                if text.isEmpty { continue }
+                if lineStart && !indentation.isEmpty { out.append(contentsOf: indentation) }
+                if escaped { HTMLEscaping.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
+                lineStart = false
+            case .section(let name, let inverted, let children):
+                let value = lookup(name, stack)
+                let truthy: Bool
+                switch value {
+                case nil: truthy = false
+                case .flag(let flag)?: truthy = flag
+                case .list(let items)?: truthy = !items.isEmpty
+                case .text?, .html?: truthy = true
+                }
+                if inverted {
+                    if !truthy { lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart) }
+                } else if case .list(let items)? = value {
+                    for item in items {
+                        stack.append(item)
+                        lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
+                        stack.removeLast()
+                    }
+                } else if truthy {
+                    lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
+                }
+            case .partial(let name, let extra):
+                guard let partial = partials[name] else { continue }
+                lineStart = render(partial.nodes, &stack, &out, partials, indentation + extra, atLineStart: lineStart)
+            }
+        }
+        return lineStart
+    }
+}
+
+extension CompiledTemplate {
+    /// Reads `{{…}}` tags out of template bytes.
+    fileprivate struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+        var atEnd: Bool { index >= bytes.count }
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        private enum Tag {
+            case variable(String, escaped: Bool)
+            case open(String, inverted: Bool)
+            case close(String)
+            case partial(String)
+            case comment
+        }
+
+        /// Nodes up to `{{/closing}}` (or the end, when `closing` is nil); nil on anything the
+        /// compiler doesn't support or a mismatched section.
+        mutating func parse(closing: String?) -> [Node]? {
+            var nodes: [Node] = []
+            var text: [UInt8] = []
+            func flush() {
+                if !text.isEmpty { nodes.append(.bytes(text)) }
+                text = []
+            }
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "{"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") else {
+                    text.append(bytes[index])
+                    index += 1
+                    continue
+                }
+                let tagStart = index
+                guard let (tag, tagEnd) = readTag(at: index) else { return nil }
+                // A standalone tag: only whitespace before it on its line and after it to the
+                // line's end. Variables never are.
+                var standalone = false
+                var lineBegin = tagStart
+                var lineEnd = tagEnd
+                if case .variable = tag {} else {
+                    while lineBegin > 0, bytes[lineBegin - 1] == UInt8(ascii: " ") || bytes[lineBegin - 1] == UInt8(ascii: "\t") { lineBegin -= 1 }
+                    let startsLine = lineBegin == 0 || bytes[lineBegin - 1] == UInt8(ascii: "\n")
+                    while lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == UInt8(ascii: "\t") { lineEnd += 1 }
+                    var afterLine = lineEnd
+                    var endsLine = false
+                    if afterLine == bytes.count {
+                        endsLine = true
+                    } else if bytes[afterLine] == UInt8(ascii: "\n") {
+                        afterLine += 1
+                        endsLine = true
+                    } else if bytes[afterLine] == UInt8(ascii: "\r"), afterLine + 1 < bytes.count, bytes[afterLine + 1] == UInt8(ascii: "\n") {
+                        afterLine += 2
+                        endsLine = true
+                    }
+                    // Text already taken from this line must be only the whitespace before the tag.
+                    let precededOnlyBySpace = text.count >= tagStart - lineBegin
+                    if startsLine && endsLine && precededOnlyBySpace {
+                        standalone = true
+                        lineEnd = afterLine
+                    }
+                }
+                var indentation: [UInt8] = []
+                if standalone {
+                    indentation = Array(bytes[lineBegin..<tagStart])
+                    text.removeLast(tagStart - lineBegin)
+                    index = lineEnd
+                } else {
+                    index = tagEnd
+                }
+                switch tag {
+                case .variable(let name, let escaped):
+                    flush()
+                    nodes.append(.variable(name, escaped: escaped))
+                case .comment:
+                    continue
+                case .partial(let name):
+                    flush()
+                    nodes.append(.partial(name, indentation: standalone ? indentation : []))
+                case .open(let name, let inverted):
+                    flush()
+                    guard let children = parse(closing: name) else { return nil }
+                    nodes.append(.section(name, inverted: inverted, children))
+                case .close(let name):
+                    guard name == closing else { return nil }
+                    flush()
+                    return nodes
+                }
+            }
+            guard closing == nil else { return nil }
+            flush()
+            return nodes
+        }
+
+        /// The tag starting at `start` (`{{`) and the index after it.
+        private func readTag(at start: Int) -> (Tag, Int)? {
+            var i = start + 2
+            var triple = false
+            if i < bytes.count, bytes[i] == UInt8(ascii: "{") {
+                triple = true
+                i += 1
+            }
+            let close: [UInt8] = triple ? Array("}}}".utf8) : Array("}}".utf8)
+            var end = i
+            while end + close.count <= bytes.count, !bytes[end..<(end + close.count)].elementsEqual(close) { end += 1 }
+            guard end + close.count <= bytes.count else { return nil }
+            let inner = String(decoding: bytes[i..<end], as: UTF8.self).trimmingSpaces
+            let after = end + close.count
+            if triple { return Self.name(inner).map { (.variable($0, escaped: false), after) } }
+            guard let sigil = inner.first else { return nil }
+            let rest = String(inner.dropFirst()).trimmingSpaces
+            switch sigil {
+            case "!": return (.comment, after)
+            case "#": return Self.name(rest).map { (.open($0, inverted: false), after) }
+            case "^": return Self.name(rest).map { (.open($0, inverted: true), after) }
+            case "/": return Self.name(rest).map { (.close($0), after) }
+            case ">": return Self.name(rest).map { (.partial($0), after) }
+            case "&": return Self.name(rest).map { (.variable($0, escaped: false), after) }
+            case "=", "$", "<", "%": return nil
+            default: return Self.name(inner).map { (.variable($0, escaped: true), after) }
+            }
+        }
+
+        /// A plain name: letters, digits, `_` and `-`; dotted names and `.` are not supported.
+        private static func name(_ text: String) -> String? {
+            guard !text.isEmpty, text.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+            }) else { return nil }
+            return text
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,67 @@
+/// A 128-bit hash that is the same on every machine and every run (unlike `Hasher`), for the
+/// fingerprints that decide which pages a rebuild can keep. Two 64-bit lanes, each mixing in
+/// eight bytes at a time; fast, not cryptographic.
+package struct StableHash: Sendable, Hashable, CustomStringConvertible {
+    private(set) var a: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private(set) var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+
+    package init() {}
+
+    init(a: UInt64, b: UInt64) {
+        self.a = a
+        self.b = b
+    }
+
+    /// 32 hex digits.
+    package var description: String { Self.hex(a) + Self.hex(b) }
+
+    /// Parses ``description``.
+    init?(_ text: Substring) {
+        guard text.utf8.count == 32, let a = UInt64(text.prefix(16), radix: 16), let b = UInt64(text.suffix(16), radix: 16) else { return nil }
+        self.a = a
+        self.b = b
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        a = (a ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        a ^= a >> 33
+        b = (b ^ (word &+ 0x1656_67B1_9E37_79F9)) &* 0xC4CE_B9FE_1A85_EC53
+        b ^= b >> 29
+    }
+
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        mix(tail ^ (UInt64(count) << 56))
+    }
+
+    package mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
+
+    package mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+    }
+
+    package mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+
+    package mutating func combine(_ hash: StableHash) {
+        mix(hash.a)
+        mix(hash.b)
+    }
+}
