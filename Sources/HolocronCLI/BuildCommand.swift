@@ -20,9 +20,18 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Also print where the build's time went, phase by phase.")
+    var timings = false
+
     func run() async throws {
         let report = try await site.action(output: output, force: force, quiet: quiet).run()
         if !quiet { print(report) }
+        if timings {
+            print("Time by phase (seconds, summed over parallel tasks):")
+            for (phase, seconds) in report.timings {
+                print("  " + phase.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%7.3f", seconds))
+            }
+        }
     }
 }
 

@@ -36,9 +36,15 @@ public struct BuildAction: Sendable {
     public func run() async throws -> BuildReport {
         let inputs = inputsFingerprint()
         if !force, let report = SiteBuilder<AppCoordinator>.unchangedSite(at: output, inputs: inputs) { return report }
+        let clock = ContinuousClock()
+        let started = clock.now
         var builder = try await makeBuilder()
+        let loading = clock.now - started
         builder.inputs = inputs
-        return try await builder.build(into: output)
+        var report = try await builder.build(into: output)
+        let (seconds, attoseconds) = loading.components
+        report.timings.insert(("load data and templates", Double(seconds) + Double(attoseconds) / 1e18), at: 0)
+        return report
     }
 
     /// What the site depends on outside the program's code: the data files and template files

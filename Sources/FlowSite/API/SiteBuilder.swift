@@ -79,6 +79,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
         let linkCheck = Mutex(LinkCheckByConstruction())
         let rendered = Atomic<Int>(0)
+        let phases = PhaseClock()
         let staging = try SiteWriter(output: output, force: force).beginStaging()
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
@@ -87,18 +88,21 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
         }
         do {
-            let walker = SiteWalker(coordinator: coordinator, concurrency: concurrency)
+            var walker = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
+            walker.phases = phases
             let graph = try await walker.walk { visit in
                 let path = visit.route.path.file
                 var siteFiles: [String] = []
-                let chunks = renderer.chunks(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
-                let fingerprint = Self.fingerprint(of: visit, chunks: chunks, key: buildKey)
-                if !staging.reuse(path, fingerprint: fingerprint) {
-                    let html = try renderer.render(visit, chunks: chunks)
+                let (chunks, fingerprint) = phases.measure(.markdown) {
+                    let chunks = renderer.chunks(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                    return (chunks, Self.fingerprint(of: visit, chunks: chunks, key: buildKey))
+                }
+                if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
+                    let html = try renderer.render(visit, chunks: chunks, phases: phases)
                     rendered.add(1, ordering: .relaxed)
                     let sample = linkCheck.withLock { $0.wantsSample(depth: visit.route.path.slugs.count, modal: visit.presentation == .modal) }
                     if sample { linkCheck.withLock { $0.samples.append((path, html)) } }
-                    try staging.write(html, to: path, fingerprint: fingerprint)
+                    try phases.measure(.write) { try staging.write(html, to: path, fingerprint: fingerprint) }
                 }
                 if !siteFiles.isEmpty { linkCheck.withLock { $0.siteFiles.append((path, siteFiles)) } }
                 for (name, contents) in visit.page.files.sorted(by: { $0.key < $1.key }) {
@@ -126,7 +130,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 })
             }
             let before = Set(staging.files.keys)
+            let stepsStarted = ContinuousClock.now
             try await BuildStep.run(pipeline + steps, in: context, logger: logger)
+            phases.add(.steps, ContinuousClock.now - stepsStarted)
             try beforeCommit(staging)
 
             // Links by construction: every route link leads to a page the walk made (or the
@@ -138,20 +144,21 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for path in written.subtracting(before).sorted() where path.hasSuffix(".html") {
                 check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
             }
-            let links = try check.run(files: written)
+            let links = try phases.measure(.linkCheck) { try check.run(files: written) }
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let unchanged = staging.unchangedCount
-            try staging.commit(inputs: inputs, pages: graph.routes.count)
+            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: graph.routes.count) }
             return BuildReport(
                 pages: graph.routes.count,
                 rendered: rendered.load(ordering: .relaxed),
-                edges: graph.edges.count,
-                links: graph.edges.count + links.internalReferences,
+                edges: graph.edgeCount,
+                links: graph.edgeCount + links.internalReferences,
                 files: files.count,
                 bytes: files.values.reduce(0, +),
                 unchangedFiles: unchanged,
                 warnings: graph.recovered.map { "\($0.route): \($0.error)" },
-                duration: clock.now - started
+                duration: clock.now - started,
+                timings: phases.seconds
             )
         } catch {
             staging.discard()
@@ -274,6 +281,9 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public let warnings: [String]
     /// How long the build took.
     public let duration: Duration
+    /// Seconds per phase (walk and view models, Markdown, cmark, layout, write, build steps,
+    /// link check, swap), summed over the tasks that worked on it in parallel.
+    public var timings: [(phase: String, seconds: Double)] = []
 
     /// One line: pages, links, bytes and seconds.
     public var description: String {

@@ -71,10 +71,15 @@ package struct PageRenderer<R: Route>: Sendable {
     }
 
     /// The page's HTML document from its Markdown chunks (see ``chunks(of:at:siteFile:)``).
-    package func render(_ visit: PageVisit<R>, chunks: [(style: SectionStyle?, markdown: String)]) throws -> [UInt8] {
+    package func render(_ visit: PageVisit<R>, chunks: [(style: SectionStyle?, markdown: String)], phases: PhaseClock? = nil) throws -> [UInt8] {
         let here = visit.route.path
         var content: [UInt8] = []
+        let clock = ContinuousClock()
+        let started = clock.now
         try appendContentHTML(chunks, to: &content)
+        let converted = clock.now
+        phases?.add(.cmark, converted - started)
+        defer { phases?.add(.layout, clock.now - converted) }
         var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map(\.route))
         context["title"] = .text(visit.page.title)
         context["documentTitle"] = .text(documentTitle(visit.page.title))

@@ -15,10 +15,16 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     package let coordinator: C
     /// How many pages are made at once.
     package var concurrency: Int
+    /// Whether the graph keeps every edge (for export); a build only counts them, since a large
+    /// site has many times more links than pages.
+    package var keepsEdges: Bool
+    /// Where the time making screens and pages goes, when measured.
+    package var phases: PhaseClock?
 
-    package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)) {
+    package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
         self.coordinator = coordinator
         self.concurrency = max(1, concurrency)
+        self.keepsEdges = keepsEdges
     }
 
     /// Walks every reachable route, calling `visit` for each page (concurrently).
@@ -69,7 +75,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 for action in outcome.actions {
                     let target = action.route
                     let presentation = try follow(action, from: route)
-                    graph.edges.append(Edge(from: route, to: target, label: action.label, presentation: presentation))
+                    graph.edgeCount += 1
+                    if keepsEdges { graph.edges.append(Edge(from: route, to: target, label: action.label, presentation: presentation)) }
                     guard records[target] == nil else { continue }
                     let stack = presentation == .root
                         ? rootStack(for: target)
@@ -143,6 +150,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     ) async throws -> Outcome {
         var page: Page<R>
         var recovered: String?
+        let clock = ContinuousClock()
+        let started = clock.now
         do {
             page = try await coordinator.makeScreen(for: route).makePage()
         } catch {
@@ -156,6 +165,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 return Outcome(result: .failed("\(describe(error)); its error screen failed too: \(describe(fallbackError))"), actions: [])
             }
         }
+        phases?.add(.viewModels, clock.now - started)
         let breadcrumbs = record.stack.map { step in
             Breadcrumb(title: step == route ? page.breadcrumbTitle : titles[step] ?? "\(step)", route: step)
         }
@@ -237,8 +247,10 @@ package struct Breadcrumb<R: Route>: Sendable, Hashable {
 package struct SiteGraph<R: Route>: Sendable {
     /// Every reachable route in breadth-first discovery order.
     package var routes: [R] = []
-    /// Every link followed, in discovery order.
+    /// Every link followed, in discovery order (when the walker keeps them).
     package var edges: [Edge<R>] = []
+    /// How many links were followed.
+    package var edgeCount = 0
     /// Screens that could not be built; the build fails when there are any.
     package var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.
