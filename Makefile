@@ -20,7 +20,7 @@ test:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-## Time and measure builds of the embedded and a 10x synthetic dataset.
+## Benchmark: 10x and 100x synthetic data (BENCH_1000=1 adds 1000x); see bench/RESULTS.md.
 bench: deps
 	@scripts/bench.sh
 

@@ -113,6 +113,7 @@ let package = Package(
         .target(
             name: "HolocronKit",
             dependencies: [
+                "CCmark",
                 "FlowSite",
                 "SWAPI",
                 "SWAPILive",

@@ -1,24 +1,50 @@
 #!/usr/bin/env bash
-# `make bench`: how fast holocron builds, and how much memory it needs, on the embedded data
-# (291 pages) and on synthetic data at 10x SWAPI's size (about 2,800 pages). Uses hyperfine for
-# times and GNU time for peak memory; installs them with apt-get when missing and root.
+# `make bench`: how fast holocron builds and how much memory it needs, on synthetic data at 10x
+# and 100x SWAPI's size (about 2,800 and 28,000 pages), and at 1000x (about 280,000 pages) with
+# BENCH_1000=1 (it takes minutes). For each: pages, wall seconds, pages per second, CPU time over
+# wall time, peak memory, the cmark-only floor and the build's ratio to it, a rebuild with
+# nothing changed and its ratio to the full build, and a rebuild after renaming one character.
+# Data and output go to a tmpfs folder (/dev/shm) when there is one. Uses hyperfine for the full
+# build and GNU time for CPU and memory; installs them with apt-get when missing and root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need() { command -v "$1" >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt-get install -y -qq "$2" >/dev/null; } || { echo "error: install $2" >&2; exit 1; }; }
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
 swift build -c release --product holocron
-bin=.build/release/holocron
-work=.build/bench
-rm -rf "$work" && mkdir -p "$work"
-$bin snapshot --synthetic 10 --output "$work/data-10x"
-echo
-hyperfine --warmup 1 --runs 10 \
-  -n "embedded (291 pages)" "$bin build --quiet --output $work/site-embedded" \
-  -n "synthetic 10x" "$bin build --quiet --data $work/data-10x --output $work/site-10x"
-echo
-for args in "--output $work/site-embedded" "--data $work/data-10x --output $work/site-10x"; do
-  /usr/bin/time -f "peak memory %M KiB, %e s wall: holocron build $args" $bin build --quiet $args
+bin=$PWD/.build/release/holocron
+base=/dev/shm; [ -d "$base" ] && [ -w "$base" ] || base=$PWD/.build
+work=$(mktemp -d "$base/holocron-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+scales="10 100"; [ "${BENCH_1000:-0}" = 1 ] && scales="$scales 1000"
+
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
+printf "\n%-6s %8s %8s %9s %8s %9s %9s %7s %10s %7s %12s\n" scale pages wall pages/s cpu/wall "peak MiB" "cmark s" ratio "no-change" ratio "1-edit"
+for scale in $scales; do
+  data=$work/data-$scale out=$work/site-$scale
+  $bin snapshot --synthetic "$scale" --output "$data" --quiet
+  # Full builds: --force-free fresh folders, so every run renders every page.
+  runs=5; [ "$scale" = 1000 ] && runs=1
+  hyperfine --warmup 1 --runs $runs --export-json "$work/full-$scale.json" \
+    --prepare "rm -rf $out" "$bin build --quiet --data $data --output $out" >/dev/null
+  wall=$(python3 -c "import json,sys; print(json.load(open('$work/full-$scale.json'))['results'][0]['median'])")
+  rm -rf "$out"
+  /usr/bin/time -f "%e %U %S %M" -o "$work/time-$scale" $bin build --data "$data" --output "$out" > "$work/summary-$scale"
+  read -r twall user sys peak < "$work/time-$scale"
+  pages=$(sed -E 's/^Built ([0-9]+) pages.*/\1/' "$work/summary-$scale")
+  floor=$($bin cmark-floor --data "$data" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
+  # A rebuild with nothing changed, then one after renaming a character.
+  nochange=$( { /usr/bin/time -f "%e" $bin build --quiet --data "$data" --output "$out"; } 2>&1 | tail -1)
+  sed -i 's/"Person 7"/"Person Seven"/' "$data/people.json"
+  edit=$( { /usr/bin/time -f "%e" $bin build --data "$data" --output "$out"; } 2>&1 | tr '\n' ' ')
+  rendered=$(echo "$edit" | sed -E 's/.*\(([0-9]+) rendered.*/\1/'); editwall=$(echo "$edit" | awk '{print $NF}')
+  python3 - "$scale" "$pages" "$wall" "$user" "$sys" "$twall" "$peak" "$floor" "$nochange" "$rendered" "$editwall" <<'EOF'
+import sys
+scale, pages, wall, user, sys_, twall, peak, floor, nochange, rendered, editwall = sys.argv[1:]
+pages, wall, cpu, twall, peak, floor, nochange = int(pages), float(wall), float(user) + float(sys_), float(twall), int(peak), float(floor), float(nochange)
+print(f"{scale+'x':<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f} {peak/1024:9.0f} {floor:9.3f} {wall/floor:7.2f} {nochange:10.3f} {nochange/wall:7.1%} {rendered:>5} in {float(editwall):.2f}s")
+EOF
 done
 echo
-$bin build --data "$work/data-10x" --output "$work/site-10x"
+echo "Where a 100x build's time goes:"
+$bin build --data "$work/data-100" --output "$work/timings" --timings | tail -n +2

@@ -14,7 +14,7 @@ public struct HolocronCommand: AsyncParsableCommand {
             work from any web server path and straight from disk.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, SnapshotCommand.self, GraphCommand.self, TemplatesCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, SnapshotCommand.self, GraphCommand.self, TemplatesCommand.self, CmarkFloorCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import HolocronKit
+
+/// `holocron cmark-floor`: for the benchmark only (hidden). Prints how long cmark alone takes to
+/// convert every page's Markdown, the floor a build's time is compared with.
+struct CmarkFloorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cmark-floor",
+        abstract: "Time cmark alone over every page's Markdown (for make bench).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup(title: "Data")
+    var fetch: FetchOptions
+
+    @Option(help: ArgumentHelp("Threads to convert on (default: one per core).", valueName: "n"))
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    func run() async throws {
+        let floor = try await CmarkFloorAction(build: BuildAction(output: URL(fileURLWithPath: "/dev/null"), source: fetch.source(), quiet: true), threads: threads).run()
+        print("cmark converted \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads")
+    }
+}
