@@ -42,6 +42,19 @@ public struct Page<R: Route>: Sendable {
     public var files: [String: Data]
     /// Extra values for the layout template, such as `["search": "true"]`.
     public var templateValues: [String: String]
+    /// When the page is one page of a paginated list: every page of that list in order, this
+    /// one included (found by its route), each labelled as its number link reads ("1", "2", …).
+    ///
+    /// The layout shows them as a `<nav aria-label="Pagination">`: previous and next links
+    /// (`rel="prev"`, `rel="next"`), the first and last page, and the pages around this one,
+    /// with a gap for the rest of a long list. The pages it shows are the page's links like any
+    /// other: the walker follows them and the link checker checks them.
+    ///
+    /// ```swift
+    /// Page(title: "Characters — page 2 of 9", document: rows,
+    ///      pagination: (1...9).map { NavigationAction("\($0)", to: .characters(page: $0)) })
+    /// ```
+    public var pagination: [NavigationAction<R>]
 
     public init(
         title: String,
@@ -49,7 +62,8 @@ public struct Page<R: Route>: Sendable {
         summary: String? = nil,
         document: MarkdownDocument<R>,
         files: [String: Data] = [:],
-        templateValues: [String: String] = [:]
+        templateValues: [String: String] = [:],
+        pagination: [NavigationAction<R>] = []
     ) {
         self.title = title
         self.shortTitle = shortTitle
@@ -57,6 +71,7 @@ public struct Page<R: Route>: Sendable {
         self.document = document
         self.files = files
         self.templateValues = templateValues
+        self.pagination = pagination
     }
 
     /// The label used in breadcrumbs.

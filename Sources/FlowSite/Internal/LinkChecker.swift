@@ -17,13 +17,22 @@ package struct LinkChecker: Sendable {
 
     /// Checks the links of the HTML pages among `files`, which are paths from the site root;
     /// `contents` reads a page's text. Each page is read and scanned once.
-    package func check(files: Set<String>, contents: (String) throws -> String) rethrows -> Result {
+    ///
+    /// `rootPaths` names pages that a server shows at any URL (the 404 page) with the path from
+    /// the host's root their links start from (`/docs/`): on those pages, and only there, a link
+    /// under that path is checked from the site root.
+    package func check(files: Set<String>, rootPaths: [String: String] = [:], contents: (String) throws -> String) rethrows -> Result {
         var result = Result()
         for page in files.sorted() where page.hasSuffix(".html") {
             for link in Self.references(in: try contents(page)) {
                 guard !Self.isExternal(link) else { continue }
                 result.internalReferences += 1
-                if !resolves(link, from: page, in: files) {
+                if let root = rootPaths[page], link.hasPrefix(root) {
+                    // From the root: as if written on a page in the root folder.
+                    if !resolves(String(link.dropFirst(root.count)), from: "index.html", in: files) {
+                        result.broken.append(BrokenLink(page: page, link: link))
+                    }
+                } else if !resolves(link, from: page, in: files) {
                     result.broken.append(BrokenLink(page: page, link: link))
                 }
             }

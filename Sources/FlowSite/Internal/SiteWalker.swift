@@ -165,6 +165,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             presenter: presenter, recoveredError: recovered
         ))
         var actions = page.document.linkedActions
+        actions += PaginationLinks(pages: page.pagination, current: route)?.linkedActions ?? []
         if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
         return Outcome(result: .made(title: page.breadcrumbTitle, recovered: recovered), actions: actions)
     }

@@ -25,14 +25,22 @@ struct GraphCoordinator: RootCoordinator {
     var navigation: [NavigationAction<Node>] = []
     var startRoute: Node = ""
     var search: SiteSearch<Node>? = nil
+    /// The pages of one paginated list, in order: each shows them all as its pagination.
+    var paginated: [Node] = []
+    var summaries: [Node: String] = [:]
+    var labels: [String: String] = [:]
 
     var siteInfo: SiteInfo<Node> {
-        SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation)
+        SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation, labels: labels)
     }
 
     func makeScreen(for route: Node) async throws -> any Screen<Node> {
         if failing.contains(route) { throw GraphError(description: "no data for \(route)") }
-        return GraphScreen(node: route, title: titles[route] ?? route.description, targets: links[route] ?? [])
+        let pagination = paginated.contains(route) ? paginated.enumerated().map { NavigationAction("\($0.offset + 1)", to: $0.element) } : []
+        return GraphScreen(
+            node: route, title: titles[route] ?? route.description, targets: links[route] ?? [],
+            summary: summaries[route], pagination: pagination
+        )
     }
 
     func presentation(of route: Node, from source: Node) -> Presentation {
@@ -48,12 +56,14 @@ struct GraphScreen: Screen {
     let node: Node
     let title: String
     let targets: [Node]
+    var summary: String? = nil
+    var pagination: [NavigationAction<Node>] = []
 
     func makePage() async throws -> Page<Node> {
         var document = MarkdownDocument<Node>()
         document.paragraph(.text("Page \(node)"))
         document.list(targets.map { [.link("to \($0)", to: $0)] })
-        return Page(title: title, document: document)
+        return Page(title: title, summary: summary, document: document, pagination: pagination)
     }
 }
 
