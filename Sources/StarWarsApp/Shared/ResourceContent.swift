@@ -8,6 +8,8 @@ public struct ListContent: Sendable, Hashable {
     public var pageCount: Int
     public var total: Int
     public var rows: [Row]
+    /// Every page of the list, first to last, for the pagination.
+    public var pages: [AppRoute]
 
     /// A list row: a link and a one-line summary.
     public struct Row: Sendable, Hashable {
@@ -22,13 +24,17 @@ public struct ListContent: Sendable, Hashable {
         }
     }
 
-    public init(kind: ResourceKind, page: Int, pageCount: Int, total: Int, rows: [Row]) {
+    public init(kind: ResourceKind, page: Int, pageCount: Int, total: Int, rows: [Row], pages: [AppRoute]? = nil) {
         self.kind = kind
         self.page = page
         self.pageCount = pageCount
         self.total = total
         self.rows = rows
+        self.pages = pages ?? (1...max(1, pageCount)).map { AppRoute.list(kind, page: $0) }
     }
+
+    /// The position of the page's first row in the whole list, from 1.
+    public var firstPosition: Int { (page - 1) * listPageSize + 1 }
 }
 
 /// A resource's detail page, as its view model presents it.
@@ -55,10 +61,14 @@ public struct DetailContent: Sendable, Hashable {
     public struct Relation: Sendable, Hashable {
         public var title: String
         public var links: [RelatedLink]
+        /// What an empty relation says, when "None" would not be true to the data (SWAPI leaves
+        /// a character's species empty when it was not recorded, even for humans).
+        public var ifEmpty: String?
 
-        public init(_ title: String, _ links: [RelatedLink]) {
+        public init(_ title: String, _ links: [RelatedLink], ifEmpty: String? = nil) {
             self.title = title
             self.links = links
+            self.ifEmpty = ifEmpty
         }
     }
 
