@@ -4,7 +4,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 HOLOCRON = .build/release/holocron
 
-.PHONY: site test build deps bench clean
+.PHONY: site test build deps bench clean validate browser-check screenshots
 
 ## Build the site from the embedded data into site/.
 site: deps
@@ -23,6 +23,27 @@ build: deps
 ## Benchmark: 10x and 100x synthetic data (BENCH_1000=1 adds 1000x); see bench/RESULTS.md.
 bench: deps
 	@scripts/bench.sh
+
+## Checks outside `make test` (they need Java, Chromium, nginx; see scripts/install-checkers.sh).
+## Run the Nu HTML checker over the golden site and a build with a base URL: 0 errors, 0 warnings.
+validate: deps
+	@scripts/install-checkers.sh
+	$(SWIFT) build --product holocron $(SWIFT_FLAGS)
+	rm -rf .build/validate-base && .build/debug/holocron build --quiet --output .build/validate-base --base-url https://example.com/holocron/
+	scripts/validate.py site .build/validate-base
+
+## Serve the site with nginx under /deep/sub/ and drive it in headless Chromium: the 404 page at
+## depth, axe-core in light and dark mode, search without JavaScript and under a strict CSP.
+## BROWSER_CHECK_FLAGS=--all-pages runs axe over every page.
+browser-check: deps
+	@scripts/install-checkers.sh
+	$(SWIFT) build --product holocron $(SWIFT_FLAGS)
+	scripts/browser_check.py .build/debug/holocron $(BROWSER_CHECK_FLAGS)
+
+## PNG screenshots of a few pages at desktop and phone widths, light and dark, into .build/screenshots.
+screenshots:
+	@scripts/install-checkers.sh
+	scripts/screenshots.py site .build/screenshots
 
 ## Install the C library cmark when pkg-config can't find it.
 deps:

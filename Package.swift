@@ -16,7 +16,9 @@ let defaultTemplateFiles = [
     "partials/header.mustache",
     "partials/breadcrumbs.mustache",
     "partials/footer.mustache",
+    "partials/pagination.mustache",
     "assets/style.css",
+    "assets/favicon.svg",
     "assets/search.js",
 ]
 

@@ -66,6 +66,14 @@ public enum HTMLTags {
             }
             tags.append(tag)
             i = j + 1
+            // The text of <script> and <style> is raw: nothing in it is a tag until its end tag.
+            if tag.name == "script" || tag.name == "style" {
+                let end = Array("</\(tag.name)".unicodeScalars)
+                while i < s.count, !(s[i] == "<" && s[i...].count >= end.count
+                    && zip(s[i..<(i + end.count)], end).allSatisfy({ String($0.0).lowercased() == String($0.1) })) {
+                    i += 1
+                }
+            }
         }
         return tags
     }

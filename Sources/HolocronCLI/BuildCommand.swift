@@ -25,7 +25,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try await site.action(output: output, force: force, quiet: quiet).run()
-        if !quiet { print(report) }
+        if !quiet { print(report.sitemap ? "\(report)" : "\(report) (pass --base-url to write one)") }
         if timings {
             print("Time by phase (seconds, summed over parallel tasks):")
             for (phase, seconds) in report.timings {
@@ -44,7 +44,7 @@ struct SiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A folder of templates and assets that override the built-in ones, file by file.", valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("The absolute URL the site will be served from, for sitemap.xml, robots.txt and 404.html.", valueName: "url"))
+    @Option(help: ArgumentHelp("The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.", valueName: "url"))
     var baseURL: String?
 
     func validate() throws {

@@ -46,6 +46,6 @@ import Testing
         #expect(greeting.contains("Hello from a mocked service!"))
         #expect(greeting.contains(#"<a href="../index.html">Hello FlowSite</a>"#), "Greeting is pushed over Home")
         let about = try String(contentsOf: site.appendingPathComponent("about/index.html"), encoding: .utf8)
-        #expect(about.contains(#"role="dialog""#) && about.contains(#"href="../greeting/index.html""#), "About is a modal over Greeting")
+        #expect(about.contains(#"<div class="dialog">"#) && about.contains(#"href="../greeting/index.html""#), "About is a modal over Greeting")
     }
 }

@@ -39,14 +39,12 @@ import Testing
         for page in ["index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "about/index.html"] {
             #expect(files[page] != nil, "missing \(page)")
         }
-        for file in ["404.html", "sitemap.xml", "robots.txt", "assets/style.css", ".holocron"] {
+        for file in ["404.html", "robots.txt", "assets/style.css", "assets/favicon.svg", ".holocron"] {
             #expect(files[file] != nil, "missing \(file)")
         }
         #expect(report.pages == 5)
         #expect(report.files == files.count - 1)  // the .holocron marker isn't part of the site
         #expect(report.description.hasPrefix("Built 5 pages"))
-        let sitemap = String(decoding: files["sitemap.xml"]!, as: UTF8.self)
-        #expect(sitemap.contains("<loc>a/b/c/</loc>") && !sitemap.contains("about"))
     }
 
     @Test func aPageThreeFoldersDeepLinksToTheRoot() async throws {
@@ -249,18 +247,6 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("site/feed.xml"), encoding: .utf8) == written, "failed builds keep the site")
     }
 
-    @Test func theNotFoundPageUsesTheBaseURL() async throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("site")
-        try await SiteBuilder(coordinator: Self.app, baseURL: "https://example.com/docs").build(into: output)
-        let notFound = try String(contentsOf: output.appendingPathComponent("404.html"), encoding: .utf8)
-        #expect(notFound.contains(#"href="https://example.com/docs/assets/style.css""#))
-        let robots = try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8)
-        #expect(robots.contains("Sitemap: https://example.com/docs/sitemap.xml"))
-        let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
-        #expect(sitemap.contains("<loc>https://example.com/docs/a/b/</loc>"))
-    }
 }
 
 /// FlowSite's public surface stays small: what an app needs, nothing of the machinery.

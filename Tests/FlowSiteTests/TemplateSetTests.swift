@@ -62,3 +62,30 @@ import Testing
         }
     }
 }
+
+/// The layout is rendered by the compiled templates, not swift-mustache's fallback.
+@Suite struct CompiledTemplateTests {
+    @Test func everyDefaultTemplateCompiles() {
+        for (name, source) in TemplateSet.embedded.templates {
+            #expect(CompiledTemplate.compile(source) != nil, "\(name).mustache falls back to swift-mustache")
+        }
+    }
+
+    @Test func standaloneTagsDisappearAndPartialsAreIndented() {
+        let layout = CompiledTemplate.compile("<ul>\n  {{#items}}\n  <li>{{name}}</li>\n  {{/items}}\n</ul>\n  {{> note}}\n{{! a comment }}\n{{{raw}}}|{{labels.ok}}\n")!
+        let note = CompiledTemplate.compile("<p>{{missing}}note</p>\n<p>two</p>\n")!
+        var stack: [[String: TemplateValue]] = [[
+            "items": .list([["name": .text("a<b")], ["name": .text("c\u{301}\"")]]),
+            "raw": .text("<i>"), "labels": .object(["ok": .text("OK")]),
+        ]]
+        var out: [UInt8] = []
+        layout.render(&stack, into: &out, partials: ["note": note])
+        #expect(String(decoding: out, as: UTF8.self) == "<ul>\n  <li>a&lt;b</li>\n  <li>c\u{301}&quot;</li>\n</ul>\n  <p>note</p>\n  <p>two</p>\n<i>|OK\n")
+    }
+
+    @Test func unsupportedMustacheFallsBack() {
+        for source in ["{{=<% %>=}}", "{{$block}}x{{/block}}", "{{.}}", "{{#a}}unclosed"] {
+            #expect(CompiledTemplate.compile(source) == nil, "\(source)")
+        }
+    }
+}

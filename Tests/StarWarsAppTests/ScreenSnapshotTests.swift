@@ -43,14 +43,32 @@ import Testing
         await snapshot(failing, as: .markdown(at: path), named: "error")
     }
 
-    @Test func pagedListsShowThePager() async {
+    @Test func pagedListsShowThePager() async throws {
         let archive = SyntheticArchive.make(people: 25)
         let deps = AppDependencies.mock(archive)
         for page in [1, 2, 3] {
             let route = AppRoute.list(.people, page: page)
             let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: page))
             await snapshot(screen, as: .markdown(at: route.path), named: "page-\(page)")
+            let built = screen.page(for: await screen.viewModel.load())
+            let pagination = try #require(built.pagination)
+            #expect(pagination.count == 3 && pagination.current == page)
+            #expect((1...3).map { pagination.page($0).label } == ["1", "2", "3"])
+            #expect((1...3).map { pagination.page($0).route } == [1, 2, 3].map { AppRoute.list(.people, page: $0) })
+            #expect(built.shortTitle == (page == 1 ? "Characters" : "Page \(page)"))
         }
+    }
+
+    /// A later list page as a whole: its trail back to the first page, its description, and
+    /// the pagination navigation with previous and next.
+    @Test func aLaterListPageAsAWhole() async {
+        let archive = SyntheticArchive.make(people: 25)
+        let deps = AppDependencies.mock(archive)
+        let site = AppCoordinator(dependencies: deps).siteInfo
+        let route = AppRoute.list(.people, page: 2)
+        let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 2))
+        let crumbs: [(title: String, route: AppRoute)] = [("Home", .home), ("Characters", .list(.people)), ("Page 2", route)]
+        await snapshot(screen, as: .html(at: route, site: site, trail: crumbs, presentation: .replace), named: "page-2")
     }
 
     @Test func everyKindsList() async {

@@ -10,10 +10,66 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func build(_ archive: SwapiArchive) async throws -> (URL, BuildReport) {
+    func build(_ archive: SwapiArchive, baseURL: String? = nil) async throws -> (URL, BuildReport) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-\(UUID().uuidString)")
-        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive)))).build(into: folder)
+        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive))), baseURL: baseURL).build(into: folder)
         return (folder, report)
+    }
+
+    /// The pages of a built site by path, as text.
+    func pages(in folder: URL) throws -> [String: String] {
+        try SiteDifference.files(in: folder).filter { $0.key.hasSuffix("index.html") }.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every page has a title of its own and a description, on SWAPI's data and on the
+    /// fixtures, whose missing relation makes an alert dialog.
+    @Test func everyPageHasItsOwnTitleAndADescription() async throws {
+        for archive in [try EmbeddedSnapshot.load(), Fixtures.archive] {
+            let (folder, _) = try await build(archive)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var titled: [String: String] = [:]
+            for (path, html) in try pages(in: folder).sorted(by: { $0.key < $1.key }) {
+                let title = try #require(html.components(separatedBy: "<title>").dropFirst().first?.components(separatedBy: "</title>").first)
+                #expect(titled[title] == nil, "\(path) and \(titled[title] ?? "") are both titled \(title)")
+                titled[title] = path
+                #expect(html.contains(#"<meta name="description" content=""#), "\(path) has no description")
+            }
+            #expect(titled.count > 5)
+        }
+    }
+
+    /// With a base URL: a sitemap of exactly the indexable pages at the URLs they are linked
+    /// by, each page's canonical URL the same, and dialogs marked noindex and left out.
+    @Test func searchEnginesGetOneURLPerPageAndNoDialogs() async throws {
+        let base = "https://holocron.example/sw/"
+        let (folder, report) = try await build(Fixtures.archive, baseURL: base)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(report.sitemap)
+        let sitemap = try String(contentsOf: folder.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        let locations = Set(sitemap.components(separatedBy: "<loc>").dropFirst().map { $0.components(separatedBy: "</loc>")[0] })
+        var dialogs = 0
+        for (path, html) in try pages(in: folder) {
+            if html.contains(#"<div class="dialog">"#) {
+                dialogs += 1
+                #expect(html.contains(#"<meta name="robots" content="noindex">"#), "\(path)")
+                #expect(!locations.contains(base + path) && !html.contains("rel=\"canonical\""), "\(path)")
+            } else {
+                #expect(locations.contains(base + path), "\(path) is not in the sitemap")
+                #expect(html.contains(#"<link rel="canonical" href="\#(base + path)">"#), "\(path)")
+                #expect(html.contains(#"<meta property="og:url" content="\#(base + path)">"#), "\(path)")
+            }
+        }
+        #expect(dialogs == 2, "About and the missing starship")
+        #expect(locations.count == (try pages(in: folder)).count - dialogs)
+        #expect(locations.contains(base + "characters/index.html") && !locations.contains(base + "characters/"))
+    }
+
+    /// Without a base URL there is no sitemap at all, rather than one with relative locations.
+    @Test func withoutABaseURLThereIsNoSitemap() async throws {
+        let (folder, report) = try await build(Fixtures.archive)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(!report.sitemap && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("sitemap.xml").path))
+        #expect(try String(contentsOf: folder.appendingPathComponent("robots.txt"), encoding: .utf8) == "User-agent: *\nAllow: /\n")
     }
 
     @Test func theGoldenSiteMatchesAFreshBuild() async throws {
@@ -96,7 +152,7 @@ import Testing
         for (path, data) in pages {
             let html = String(decoding: data, as: UTF8.self)
             let tags = HTMLTags.scan(html)
-            #expect(Set(tags.map(\.name)).isSubset(of: ["!", "html", "/html", "head", "/head", "meta", "title", "/title", "link", "body", "/body", "a", "/a", "header", "/header", "nav", "/nav", "ul", "/ul", "ol", "/ol", "li", "/li", "main", "/main", "h1", "/h1", "h2", "/h2", "p", "/p", "section", "/section", "strong", "/strong", "em", "/em", "span", "/span", "footer", "/footer", "div", "/div", "form", "/form", "label", "/label", "input", "script", "/script", "br"]), "\(path) has a tag from data: \(tags.map(\.name))")
+            #expect(Set(tags.map(\.name)).isSubset(of: ["!", "html", "/html", "head", "/head", "meta", "title", "/title", "link", "body", "/body", "a", "/a", "header", "/header", "nav", "/nav", "ul", "/ul", "ol", "/ol", "li", "/li", "main", "/main", "h1", "/h1", "h2", "/h2", "p", "/p", "section", "/section", "strong", "/strong", "em", "/em", "span", "/span", "footer", "/footer", "div", "/div", "form", "/form", "label", "/label", "input", "script", "/script", "style", "/style", "br"]), "\(path) has a tag from data: \(tags.map(\.name))")
             for tag in tags {
                 #expect(allowed.contains(tag.attributes), "\(path): <\(tag.name)> has attributes \(tag.attributes) that only data could have added")
                 for url in tag.urls {
@@ -121,7 +177,8 @@ import Testing
         let jabba = try String(contentsOf: folder.appendingPathComponent("characters/jabba-desilijic-tiure/index.html"), encoding: .utf8)
         #expect(jabba.contains(#"<a href="../../archive/missing/starships-99/index.html">Starship #99 (not in the archive)</a>"#))
         let dialog = try String(contentsOf: folder.appendingPathComponent("archive/missing/starships-99/index.html"), encoding: .utf8)
-        #expect(dialog.contains(#"role="dialog""#))
+        #expect(dialog.contains(#"<div class="dialog">"#) && !dialog.contains("aria-modal"))
+        #expect(dialog.contains("<h1>Starship #99 is not in the archive</h1>"))
         #expect(dialog.contains(#"<a class="close" href="../../../characters/jabba-desilijic-tiure/index.html""#))
         #expect(report.warnings.isEmpty)
     }
@@ -134,5 +191,12 @@ import Testing
             let trail = html.components(separatedBy: #"<nav aria-label="Breadcrumb""#)[1].components(separatedBy: "</nav>")[0]
             #expect(trail.contains(">Home</a>") && trail.contains(">Characters</a>"), "\(page): \(trail)")
         }
+        // A later list page leads back to the first: Home › Characters › Page 2.
+        let second = try String(contentsOf: folder.appendingPathComponent("characters/page/2/index.html"), encoding: .utf8)
+        let trail = second.components(separatedBy: #"<nav aria-label="Breadcrumb""#)[1].components(separatedBy: "</nav>")[0]
+        #expect(trail.contains(#"<a href="../../index.html">Characters</a>"#) && trail.contains(#"<span aria-current="page">Page 2</span>"#), "\(trail)")
+        // A character found on a later page still reads Home › Characters › name.
+        let anakin = try String(contentsOf: folder.appendingPathComponent("characters/anakin-skywalker/index.html"), encoding: .utf8)
+        #expect(!anakin.contains(">Page 2</a>"))
     }
 }

@@ -34,13 +34,13 @@ import Testing
         var table = english
         table["home.title"] = nil
         table["home.subtitle"] = "Extra"
-        table["pager.position"] = "Page {page} of {total}"
+        table["list.title.paged"] = "{Kinds}: page {page} of {total}"
         table["detail.missing"] = "No {kind} number {id}"  // another form of the kind's name is fine
         #expect(Self.problems(in: table, english: english) == [
             "missing key home.title",
             "extra key home.subtitle",
-            "pager.position has {total}, which English does not fill",
-            "pager.position lacks {count}",
+            "list.title.paged has {total}, which English does not fill",
+            "list.title.paged lacks {count}",
         ])
     }
 
@@ -58,14 +58,14 @@ import Testing
         let strings = Strings(language: "xx", table: ["home.title": "Holocron xx"])
         #expect(strings.localizedString(.homeTitle) == "Holocron xx")
         #expect(strings.localizedString(.homeHeadingExplore) == "Explore the archive")
-        #expect(strings.localizedString(.pagerPosition, ["page": "2", "count": "9"]) == "Page 2 of 9")
+        #expect(strings.localizedString(.listShortTitlePaged, ["page": "2"]) == "Page 2")
     }
 
     // MARK: Placeholders
 
     @Test func placeholdersAreFilled() {
         let english = Strings.english
-        #expect(english.localizedString(.pagerPosition, ["page": "2", "count": "9"]) == "Page 2 of 9")
+        #expect(english.localizedString(.listShortTitlePaged, ["page": "2"]) == "Page 2")
         #expect(english.localizedString(.detailMissing, about: .starships, ["id": "99"]) == "Starship #99 is not in the archive.")
         #expect(english.localizedString(.listEmpty, about: .people) == "The archive holds no characters.")
         #expect(english.localizedString(.listTitlePaged, about: .species, ["page": "1", "count": "4"]) == "Species — page 1 of 4")
@@ -95,7 +95,7 @@ import Testing
             #expect(markdown.contains(text), "the Home page lacks \(text)")
         }
         // A character's summary: the table's words around the data.
-        #expect(markdown.contains("§Species unknown · Tatooine · §born §19 BBY"))
+        #expect(markdown.contains("§Species not recorded · Tatooine · §born §19 BBY"))
     }
 
     @Test func anotherTableChangesACharactersPage() async throws {
@@ -121,7 +121,7 @@ import Testing
     @Test func everyPageOfTheWalkSpeaksTheTablesLanguageWithNoPlaceholderLeft() async throws {
         let site = try await SiteSnapshot(walking: AppCoordinator(dependencies: .mock(Fixtures.archive, strings: try Self.madeUpLanguage())))
         #expect(site.text.firstMatch(of: #/\{[A-Za-z]+\}/#) == nil, "a placeholder was left unfilled")
-        for text in ["# §About this site", "# §Not in the archive", "# §Search", "§All 8 entries, A–Z.", "§3 §characters in the archive.", "§Gastropod · sentient · speaks Huttese", "§§Episode IV · §25 §May 1977 · directed by George Lucas"] {
+        for text in ["# §About this site", "# §§Starship #99 is not in the archive", "# §Search", "§All 8 entries, A–Z.", "§3 §characters in the archive.", "§Gastropod · sentient · speaks Huttese", "§§Episode IV · §25 §May 1977 · directed by George Lucas"] {
             #expect(site.text.contains(text), "no page says \(text)")
         }
         // Every page's title in the trail of crumbs comes from the table or the data.

@@ -153,19 +153,30 @@ import Testing
         #expect(navigator.shown == [.init(.list(.people), .push)])
     }
 
-    @Test func theNextListPageReplacesTheOneShown() {
+    /// Later pages sit over the first, so page N's trail reads Home › Characters › Page N.
+    @Test func laterListPagesSitOverTheFirstAndReplaceEachOther() {
         let navigator = RecordingNavigator<AppRoute>()
         flow.show(.list(.people), from: .home, in: navigator)
         flow.show(.list(.people, page: 2), from: .list(.people), in: navigator)
-        #expect(navigator.shown.map(\.presentation) == [.push, .replace])
-        #expect(navigator.stack == [.list(.people, page: 2)])
+        flow.show(.list(.people, page: 3), from: .list(.people, page: 2), in: navigator)
+        #expect(navigator.shown.map(\.presentation) == [.push, .push, .replace])
+        #expect(navigator.stack == [.list(.people), .list(.people, page: 3)])
+        flow.show(.list(.people), from: .list(.people, page: 3), in: navigator)
+        #expect(navigator.shown.last == .init(.list(.people), .root))
     }
 
     @Test func selectingACharacterInsideTheFlowPushesIt() {
         let navigator = RecordingNavigator<AppRoute>()
-        flow.show(luke, from: .list(.people, page: 2), in: navigator)
+        flow.show(luke, from: .list(.people), in: navigator)
         flow.show(Fixtures.catalog.route(.people, id: 5), from: luke, in: navigator)
         #expect(navigator.shown.map(\.presentation) == [.push, .push])
+    }
+
+    /// Whichever list page a character is picked on, its trail reads Home › Characters › Luke.
+    @Test func aCharacterFromALaterListPageOpensAsADeepLink() {
+        let navigator = RecordingNavigator<AppRoute>()
+        flow.show(luke, from: .list(.people, page: 2), in: navigator)
+        #expect(navigator.shown == [.init(luke, .root)])
     }
 
     @Test func aCharacterFromAnotherFlowOpensAsADeepLink() {
@@ -189,8 +200,9 @@ import Testing
         app.navigate(NavigationAction("Next", to: .list(.people, page: 2)), from: .list(.people), in: navigator)
         app.navigate(NavigationAction("Luke", to: luke), from: .list(.people, page: 2), in: navigator)
         app.navigate(NavigationAction("Starship #99", to: .alert(.missing(.starships, id: 99))), from: luke, in: navigator)
-        #expect(navigator.shown.map(\.presentation) == [.root, .push, .replace, .push, .modal])
-        #expect(navigator.stack == [.home, .list(.people, page: 2), luke, .alert(.missing(.starships, id: 99))])
+        #expect(navigator.shown.map(\.presentation) == [.root, .push, .push, .root, .modal])
+        #expect(navigator.stack == [luke, .alert(.missing(.starships, id: 99))])
+        #expect(app.rootStack(for: .list(.people, page: 2)) == [.home, .list(.people), .list(.people, page: 2)])
         let fromFilm = RecordingNavigator<AppRoute>()
         app.navigate(NavigationAction("Luke", to: luke), from: Fixtures.catalog.route(.films, id: 1), in: fromFilm)
         app.navigate(NavigationAction("Home", to: .home), from: luke, in: fromFilm)

@@ -76,13 +76,60 @@ public struct SiteInfo<R: Route>: Sendable {
     public var footer: String
     /// The top navigation bar, shown on every page.
     public var navigation: [NavigationAction<R>]
+    /// The words the templates write around the pages' content, by key, in the site's
+    /// language; a key left out reads as in ``defaultLabels``. Templates read them as
+    /// `{{labels.previous}}`; `{title}`, `{site}` and `{number}` are filled in where the keys
+    /// below say.
+    public var labels: [String: String]
 
-    public init(name: String, language: String = "en", footer: String = "", navigation: [NavigationAction<R>] = []) {
+    public init(
+        name: String, language: String = "en", footer: String = "", navigation: [NavigationAction<R>] = [],
+        labels: [String: String] = [:]
+    ) {
         self.name = name
         self.language = language
         self.footer = footer
         self.navigation = navigation
+        self.labels = labels
     }
+
+    /// The English words of the built-in templates: the skip link, the landmarks' names, the
+    /// pagination, the dialogs' Close link and the 404 page.
+    public static var defaultLabels: [String: String] {
+        [
+            "skipToContent": "Skip to content",
+            "mainNavigation": "Main",
+            "breadcrumb": "Breadcrumb",
+            "search": "Search the site",
+            "pagination": "Pagination",
+            "previous": "Previous",
+            "next": "Next",
+            "page": "Page {number}",
+            "close": "Close",
+            "closeAndReturn": "Close and return to {title}",
+            "notFoundTitle": "Page not found",
+            "notFoundMessage": "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
+            "notFoundHome": "Return to the {site} home page",
+        ]
+    }
+
+    /// The label for `key`, with the defaults under the app's own.
+    func label(_ key: String, _ values: [String: String] = [:]) -> String {
+        let template = labels[key] ?? Self.defaultLabels[key] ?? key
+        // One pass, so a value that holds "{title}" stays as it is.
+        var text = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            text += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            text += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return text + rest
+    }
+
+    /// Every label, the defaults under the app's own.
+    var allLabels: [String: String] { Self.defaultLabels.merging(labels) { _, own in own } }
 }
 
 /// Receives navigation, like a navigation controller: the site walker is one (it records what

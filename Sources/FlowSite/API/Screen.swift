@@ -42,6 +42,21 @@ public struct Page<R: Route>: Sendable {
     public var files: [String: Data]
     /// Extra values for the layout template, such as `["search": "true"]`.
     public var templateValues: [String: String]
+    /// When the page is one page of a paginated list: how many pages the list has, which one
+    /// this is (counting from 1), and the action that leads to page `n`, labelled as its number
+    /// link reads ("1", "2", …). Only the pages shown are asked for, so a list of ten thousand
+    /// pages costs each page a handful of links, not ten thousand.
+    ///
+    /// The layout shows them as a `<nav aria-label="Pagination">`: previous and next links
+    /// (`rel="prev"`, `rel="next"`), the first and last page, and the pages around this one,
+    /// with a gap for the rest of a long list. The pages it shows are the page's links like any
+    /// other: the walker follows them and the link checker checks them.
+    ///
+    /// ```swift
+    /// Page(title: "Characters — page 2 of 9", document: rows,
+    ///      pagination: (9, 2, { NavigationAction("\($0)", to: .characters(page: $0)) }))
+    /// ```
+    public var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)?
 
     public init(
         title: String,
@@ -49,7 +64,8 @@ public struct Page<R: Route>: Sendable {
         summary: String? = nil,
         document: MarkdownDocument<R>,
         files: [String: Data] = [:],
-        templateValues: [String: String] = [:]
+        templateValues: [String: String] = [:],
+        pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)? = nil
     ) {
         self.title = title
         self.shortTitle = shortTitle
@@ -57,6 +73,7 @@ public struct Page<R: Route>: Sendable {
         self.document = document
         self.files = files
         self.templateValues = templateValues
+        self.pagination = pagination
     }
 
     /// The label used in breadcrumbs.

@@ -144,7 +144,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for path in written.subtracting(before).sorted() where path.hasSuffix(".html") {
                 check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
             }
-            let links = try phases.measure(.linkCheck) { try check.run(files: written) }
+            // The 404 page links from the root path a server shows it under, at any depth.
+            let links = try phases.measure(.linkCheck) { try check.run(files: written, rootPaths: ["404.html": renderer.notFoundRoot]) }
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let unchanged = staging.unchangedCount
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: graph.routes.count) }
@@ -158,7 +159,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 unchangedFiles: unchanged,
                 warnings: graph.recovered.map { "\($0.route): \($0.error)" },
                 duration: clock.now - started,
-                timings: phases.seconds
+                timings: phases.seconds,
+                sitemap: baseURL != nil
             )
         } catch {
             staging.discard()
@@ -189,7 +191,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let files = manifest.files.count - (manifest.files[SiteWriter.markerName] == nil ? 0 : 1)
         return BuildReport(
             pages: manifest.pages, rendered: 0, edges: 0, links: 0, files: files, bytes: bytes,
-            unchangedFiles: files, warnings: [], duration: clock.now - started
+            unchangedFiles: files, warnings: [], duration: clock.now - started,
+            sitemap: manifest.files["sitemap.xml"] != nil
         )
     }
 
@@ -237,8 +240,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return hash
     }
 
-    /// The files every site has: its assets, the 404 page, and the sitemap with robots.txt
-    /// (dialogs are not in the sitemap).
+    /// The files every site has: its assets, the 404 page, robots.txt, and with a base URL the
+    /// sitemap (dialogs are not in it; a sitemap's locations must be absolute, so without a base
+    /// URL there is none).
     private func builtInSteps(renderer: PageRenderer<C.R>) -> [BuildStep] {
         let assets = templates.assets
         let baseURL = baseURL
@@ -252,9 +256,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 try context.write(Data(try renderer.renderNotFound()), to: "404.html")
             },
             BuildStep("sitemap") { context in
-                let pages = context.pages.filter { !$0.isDialog }.map { String($0.path.dropLast("index.html".count)) }
-                let sitemap = Sitemap(baseURL: baseURL, pages: pages)
-                try context.write(Data(sitemap.xml.utf8), to: "sitemap.xml")
+                let sitemap = Sitemap(baseURL: baseURL, pages: context.pages.filter { !$0.isDialog }.map(\.path))
+                if let xml = sitemap.xml { try context.write(Data(xml.utf8), to: "sitemap.xml") }
                 try context.write(Data(sitemap.robots.utf8), to: "robots.txt")
             },
         ]
@@ -284,33 +287,40 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     /// Seconds per phase (walk and view models, Markdown, cmark, layout, write, build steps,
     /// link check, swap), summed over the tasks that worked on it in parallel.
     public var timings: [(phase: String, seconds: Double)] = []
+    /// Whether `sitemap.xml` was written: only with a base URL, since a sitemap's locations
+    /// must be absolute.
+    public let sitemap: Bool
 
-    /// One line: pages, links, bytes and seconds.
+    /// One line: pages, links, bytes and seconds, and what was left out.
     public var description: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let kilobytes = Double(bytes) / 1024
         if rendered == 0 && edges == 0 && unchangedFiles == files {
             return "Up to date: \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
         }
-        return "Built \(pages) pages (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
+        let line = "Built \(pages) pages (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
+        return sitemap ? line : line + "; no sitemap.xml without a base URL"
     }
 }
 
 /// The sitemap and robots.txt of a site.
 struct Sitemap {
+    /// The absolute URL of the site root, with a trailing slash.
     let baseURL: String?
-    /// Each page's folder from the site root (`""` for the front page), sorted.
+    /// Each page's file from the site root (`index.html` for the front page), sorted.
     let pages: [String]
 
-    /// Without a base URL the locations are relative to the site root; search engines need
-    /// `--base-url` for absolute ones.
-    var xml: String {
+    /// The sitemap, or `nil` without a base URL: the protocol allows only absolute locations.
+    /// Each location is the URL the site's own links and the page's canonical link use
+    /// (`…/characters/index.html`), so there is one address per page.
+    var xml: String? {
+        guard let baseURL else { return nil }
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
         ]
         for page in pages {
-            lines.append("  <url><loc>\(escape((baseURL ?? "") + page))</loc></url>")
+            lines.append("  <url><loc>\(escape(baseURL + page))</loc></url>")
         }
         lines.append("</urlset>")
         return lines.joined(separator: "\n") + "\n"
@@ -324,5 +334,7 @@ struct Sitemap {
 
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
     }
 }

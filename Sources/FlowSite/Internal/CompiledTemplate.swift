@@ -6,6 +6,8 @@ enum TemplateValue: Sendable {
     case html([UInt8])
     case flag(Bool)
     case list([[String: TemplateValue]])
+    /// A frame of named values: `{{name.key}}`, or `{{#name}}` to look inside it.
+    case object([String: TemplateValue])
 }
 
 /// A Mustache template parsed once into literal bytes and slots, rendered many times by
@@ -13,9 +15,9 @@ enum TemplateValue: Sendable {
 ///
 /// It covers the Mustache the default templates and most overrides use: variables (escaped and
 /// `{{{raw}}}`/`{{& raw}}`), sections and inverted sections over flags, text and lists,
-/// partials, comments, and the spec's standalone-line rules (a line holding only a section,
-/// partial or comment tag disappears; a standalone partial is indented like its tag). Anything
-/// else (set delimiters, inheritance, pragmas, dotted names, `{{.}}`) makes ``compile(_:)``
+/// partials, comments, dotted names, and the spec's standalone-line rules (a line holding only a
+/// section, partial or comment tag disappears; a standalone partial is indented like its tag).
+/// Anything else (set delimiters, inheritance, pragmas, `{{.}}`) makes ``compile(_:)``
 /// return `nil`, and the renderer uses swift-mustache for the whole set instead.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
@@ -44,10 +46,20 @@ struct CompiledTemplate: Sendable {
     }
 
     private static func lookup(_ name: String, _ stack: [[String: TemplateValue]]) -> TemplateValue? {
-        for frame in stack.reversed() {
-            if let value = frame[name] { return value }
+        guard name.utf8.contains(UInt8(ascii: ".")) else {
+            for frame in stack.reversed() {
+                if let value = frame[name] { return value }
+            }
+            return nil
         }
-        return nil
+        // A dotted name: the first part is looked up in the stack, the rest inside it.
+        let parts = name.split(separator: ".").map(String.init)
+        var value = lookup(parts[0], stack)
+        for part in parts.dropFirst() {
+            guard case .object(let frame)? = value else { return nil }
+            value = frame[part]
+        }
+        return value
     }
 
     @discardableResult
@@ -76,7 +88,7 @@ struct CompiledTemplate: Sendable {
                 switch value {
                 case .text(let string): text = string
                 case .flag(let flag): text = flag ? "true" : "false"
-                case .list: continue
+                case .list, .object: continue
                 case .html(let html):
                     if lineStart && !indentation.isEmpty { out.append(contentsOf: indentation) }
                     out.append(contentsOf: html)
@@ -94,7 +106,7 @@ struct CompiledTemplate: Sendable {
                 case nil: truthy = false
                 case .flag(let flag)?: truthy = flag
                 case .list(let items)?: truthy = !items.isEmpty
-                case .text?, .html?: truthy = true
+                case .text?, .html?, .object?: truthy = true
                 }
                 if inverted {
                     if !truthy { lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart) }
@@ -104,6 +116,10 @@ struct CompiledTemplate: Sendable {
                         lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
                         stack.removeLast()
                     }
+                } else if case .object(let frame)? = value {
+                    stack.append(frame)
+                    lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
+                    stack.removeLast()
                 } else if truthy {
                     lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
                 }
@@ -238,10 +254,10 @@ extension CompiledTemplate {
             }
         }
 
-        /// A plain name: letters, digits, `_` and `-`; dotted names and `.` are not supported.
+        /// A name: letters, digits, `_` and `-`, in dotted parts; `.` alone is not supported.
         private static func name(_ text: String) -> String? {
-            guard !text.isEmpty, text.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+            guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains(".."), text.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
             }) else { return nil }
             return text
         }

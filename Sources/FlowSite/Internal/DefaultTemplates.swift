@@ -8,7 +8,9 @@ enum DefaultTemplates {
         ("partials/header.mustache", PackageResources.header_mustache),
         ("partials/breadcrumbs.mustache", PackageResources.breadcrumbs_mustache),
         ("partials/footer.mustache", PackageResources.footer_mustache),
+        ("partials/pagination.mustache", PackageResources.pagination_mustache),
         ("assets/style.css", PackageResources.style_css),
+        ("assets/favicon.svg", PackageResources.favicon_svg),
         ("assets/search.js", PackageResources.search_js),
     ]
 }

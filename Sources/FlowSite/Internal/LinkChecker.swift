@@ -17,13 +17,22 @@ package struct LinkChecker: Sendable {
 
     /// Checks the links of the HTML pages among `files`, which are paths from the site root;
     /// `contents` reads a page's text. Each page is read and scanned once.
-    package func check(files: Set<String>, contents: (String) throws -> String) rethrows -> Result {
+    ///
+    /// `rootPaths` names pages that a server shows at any URL (the 404 page) with the path from
+    /// the host's root their links start from (`/docs/`): on those pages, and only there, a link
+    /// under that path is checked from the site root.
+    package func check(files: Set<String>, only pages: Set<String>? = nil, rootPaths: [String: String] = [:], contents: (String) throws -> String) rethrows -> Result {
         var result = Result()
-        for page in files.sorted() where page.hasSuffix(".html") {
+        for page in (pages ?? files).sorted() where page.hasSuffix(".html") {
             for link in Self.references(in: try contents(page)) {
                 guard !Self.isExternal(link) else { continue }
                 result.internalReferences += 1
-                if !resolves(link, from: page, in: files) {
+                if let root = rootPaths[page], link.hasPrefix(root) {
+                    // From the root: as if written on a page in the root folder.
+                    if !resolves(String(link.dropFirst(root.count)), from: "index.html", in: files) {
+                        result.broken.append(BrokenLink(page: page, link: link))
+                    }
+                } else if !resolves(link, from: page, in: files) {
                     result.broken.append(BrokenLink(page: page, link: link))
                 }
             }
@@ -121,14 +130,12 @@ struct LinkCheckByConstruction: Sendable {
     }
 
     /// Checks the samples' links and the site-file links against the site's `files`.
-    func run(files: Set<String>) throws -> LinkChecker.Result {
-        let checker = LinkChecker()
-        var result = LinkChecker.Result()
-        for (page, html) in samples.sorted(by: { $0.page < $1.page }) {
-            for link in LinkChecker.references(in: String(decoding: html, as: UTF8.self)) where !LinkChecker.isExternal(link) {
-                result.internalReferences += 1
-                if !checker.resolves(link, from: page, in: files) { result.broken.append(BrokenLink(page: page, link: link)) }
-            }
+    func run(files: Set<String>, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result {
+        var byPage: [String: [UInt8]] = [:]
+        for sample in samples { byPage[sample.page] = sample.html }
+        // The samples are checked against every file of the site, read from memory.
+        var result = LinkChecker().check(files: files, only: Set(byPage.keys), rootPaths: rootPaths) {
+            String(decoding: byPage[$0] ?? [], as: UTF8.self)
         }
         for (page, links) in siteFiles.sorted(by: { $0.page < $1.page }) {
             for link in links {

@@ -10,6 +10,10 @@ package struct PageRenderer<R: Route>: Sendable {
     package let baseURL: String?
     /// Where the site's search index is, from the site root, if it has one.
     let searchIndexPath: String?
+    /// The stylesheet's text, which the 404 page carries inline so that it is styled at any URL.
+    let inlineStylesheet: String
+    /// The site's icon among the assets, from the site root, if the template set has one.
+    let faviconPath: String?
     private let library: MustacheLibrary
     /// The templates compiled to byte segments, or `nil` when one uses Mustache the compiler
     /// doesn't cover (then swift-mustache renders, with the same escaping).
@@ -47,6 +51,26 @@ package struct PageRenderer<R: Route>: Sendable {
         self.site = site
         self.searchIndexPath = searchIndexPath
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        self.faviconPath = templates.assets[Self.faviconAsset] == nil ? nil : SiteWriter.assetsFolder + "/" + Self.faviconAsset
+        let stylesheet = templates.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // Inside <style> the text is raw: only "</style" could end it early.
+        if stylesheet.lowercased().contains("</style") {
+            throw FlowSiteError(.template(name: "assets/style.css", message: "it contains \"</style\", so the 404 page cannot carry it inline"))
+        }
+        self.inlineStylesheet = stylesheet
+    }
+
+    /// The site icon's name among the assets.
+    static var faviconAsset: String { "favicon.svg" }
+
+    /// The path from the host's root that the 404 page's links start from: the base URL's path
+    /// (`/docs/`), or `/` without one. A server shows the page at any URL, so page-relative
+    /// links would be wrong there; in a browser its script corrects them when the site turns
+    /// out to live elsewhere.
+    package var notFoundRoot: String {
+        guard let baseURL, let components = URLComponents(string: baseURL) else { return "/" }
+        let path = components.percentEncodedPath
+        return path.hasSuffix("/") ? path : path + "/"
     }
 
     /// The Markdown of `document` placed at `here`, in chunks by section style, with every
@@ -98,6 +122,17 @@ package struct PageRenderer<R: Route>: Sendable {
             context["isModal"] = .flag(true)
             context["closeURL"] = .text(here.relativeURL(to: presenter.route.path))
             context["closeTitle"] = .text(presenter.title)
+            context["closeLabel"] = .text(site.label("closeAndReturn", ["title": presenter.title]))
+        }
+        // A dialog is a state of the page under it, not a page of its own: search engines
+        // should neither index it nor find it in the sitemap.
+        let indexable = visit.presentation != .modal
+        context["noindex"] = .flag(!indexable)
+        if let baseURL, indexable {
+            context["canonicalURL"] = .text(baseURL + here.file)
+        }
+        if let pagination = PaginationLinks(visit.page.pagination) {
+            context["pagination"] = paginationContext(pagination, at: here)
         }
         if let searchIndexPath { context["searchIndexURL"] = .text(here.relativeURL(toSiteFile: searchIndexPath)) }
         for (key, value) in visit.page.templateValues where context[key] == nil {
@@ -106,21 +141,61 @@ package struct PageRenderer<R: Route>: Sendable {
         return try render("layout", context)
     }
 
-    /// The site's 404 page, written at the root. With a base URL its links are absolute, so it
-    /// works at whatever path the server shows it; otherwise they are relative to the root.
+    /// The site's 404 page, written at the root, which a server shows at any URL of any depth.
+    ///
+    /// It carries the stylesheet inline, so it is styled wherever it is shown. Its links start
+    /// from ``notFoundRoot`` (the base URL's path, or `/`), which is right without JavaScript on
+    /// the host the site was built for, or at a host's root. In a browser its script moves them
+    /// to the folder the site really is in: the base URL when the page is shown under it, the
+    /// page's own folder when it is opened as `404.html` (from disk, say), or else the nearest
+    /// parent folder of the address that holds a `404.html`.
     package func renderNotFound() throws -> [UInt8] {
+        let root = notFoundRoot
         var context = sharedContext(at: .root, breadcrumbRoutes: [])
-        context["title"] = .text("Page not found")
-        context["documentTitle"] = .text(documentTitle("Page not found"))
-        if let baseURL {
-            context["root"] = .text(baseURL)
-            context["homeURL"] = .text(baseURL + "index.html")
-            context["stylesheet"] = .text(baseURL + SiteWriter.assetsFolder + "/style.css")
-            context["navigation"] = .list(site.navigation.map { action in
-                ["title": .text(action.label), "url": .text(baseURL + action.route.path.file), "isCurrent": .flag(false)]
-            })
-        }
+        let title = site.label("notFoundTitle")
+        context["title"] = .text(title)
+        context["documentTitle"] = .text(documentTitle(title))
+        context["notFoundHome"] = .text(site.label("notFoundHome", ["site": site.name]))
+        context["siteRoot"] = .text(root)
+        context["baseURL"] = .text(baseURL ?? "")
+        context["root"] = .text(root)
+        context["homeURL"] = .text(root + "index.html")
+        context["stylesheet"] = .text(root + SiteWriter.assetsFolder + "/style.css")
+        context["inlineStylesheet"] = .text(inlineStylesheet)
+        if let faviconPath { context["favicon"] = .text(root + faviconPath) }
+        context["navigation"] = .list(site.navigation.map { action in
+            ["title": .text(action.label), "url": .text(root + action.route.path.file), "isCurrent": .flag(false), "isSection": .flag(false)]
+        })
         return try render("404", context)
+    }
+
+    /// The pagination partial's values: the links as URLs from `here`, with their labels.
+    private func paginationContext(_ pagination: PaginationLinks<R>, at here: RoutePath) -> TemplateValue {
+        var context: [String: TemplateValue] = [:]
+        if let previous = pagination.previous {
+            context["previousURL"] = .text(here.relativeURL(to: previous.route.path))
+            context["hasPrevious"] = .flag(true)
+        }
+        if let next = pagination.next {
+            context["nextURL"] = .text(here.relativeURL(to: next.route.path))
+            context["hasNext"] = .flag(true)
+        }
+        context["items"] = .list(pagination.items.map { item -> [String: TemplateValue] in
+            switch item {
+            case .gap:
+                return ["isGap": .flag(true)]
+            case .page(let action, let number, let isCurrent):
+                return [
+                    "isPage": .flag(true),
+                    "isCurrent": .flag(isCurrent),
+                    "label": .text(action.label),
+                    "pageLabel": .text(site.label("page", ["number": action.label])),
+                    "url": .text(here.relativeURL(to: action.route.path)),
+                    "number": .text("\(number)"),
+                ]
+            }
+        })
+        return .object(context)
     }
 
     /// The HTML of a document placed at `here`: its styled sections wrapped in `<section>`.
@@ -133,13 +208,24 @@ package struct PageRenderer<R: Route>: Sendable {
     private func appendContentHTML(_ chunks: [(style: SectionStyle?, markdown: String)], to out: inout [UInt8]) throws {
         for chunk in chunks {
             if let style = chunk.style {
-                out.append(contentsOf: "<section class=\"\(style.name)\">\n".utf8)
-                try CommonMark.appendHTML(of: chunk.markdown, to: &out)
-                out.append(contentsOf: "</section>\n".utf8)
+                // A section of the outline has a heading; a styled group without one is a div.
+                var fragment: [UInt8] = []
+                try CommonMark.appendHTML(of: chunk.markdown, to: &fragment)
+                let element = Self.startsWithHeading(fragment) ? "section" : "div"
+                out.append(contentsOf: "<\(element) class=\"\(style.name)\">\n".utf8)
+                out.append(contentsOf: fragment)
+                out.append(contentsOf: "</\(element)>\n".utf8)
             } else {
                 try CommonMark.appendHTML(of: chunk.markdown, to: &out)
             }
         }
+    }
+
+    /// Whether cmark's HTML begins with a heading (`<h2>` to `<h6>`).
+    static func startsWithHeading(_ html: [UInt8]) -> Bool {
+        let start = Array(html.prefix(4))
+        return start.count == 4 && start[0] == UInt8(ascii: "<") && start[1] == UInt8(ascii: "h")
+            && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(start[2]) && start[3] == UInt8(ascii: ">")
     }
 
     /// "Luke Skywalker · Star Wars Holocron", or just the site's name on a page named like it.
@@ -173,6 +259,8 @@ package struct PageRenderer<R: Route>: Sendable {
             }),
             "hasBreadcrumbs": .flag(false),
             "isModal": .flag(false),
+            "labels": .object(site.allLabels.mapValues { .text($0) }),
+            "favicon": .text(faviconPath.map { here.relativeURL(toSiteFile: $0) } ?? ""),
         ]
     }
 
@@ -200,6 +288,7 @@ package struct PageRenderer<R: Route>: Sendable {
         case .html(let bytes): String(decoding: bytes, as: UTF8.self)
         case .flag(let flag): flag
         case .list(let frames): frames.map { $0.mapValues(mustacheValue) }
+        case .object(let frame): frame.mapValues(mustacheValue)
         }
     }
 }

@@ -175,6 +175,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             presenter: presenter, recoveredError: recovered
         ))
         var actions = page.document.linkedActions
+        actions += PaginationLinks(page.pagination)?.linkedActions ?? []
         if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
         return Outcome(result: .made(title: page.breadcrumbTitle, recovered: recovered), actions: actions)
     }

@@ -84,9 +84,13 @@ public enum SyntheticArchive {
             )
         }
         let planetResources = planetIDs.map { id in
-            Planet(
-                name: id == planetIDs.last ? "unknown" : "Planet \(id)",
-                rotationPeriod: "\(20 + id % 10)", orbitalPeriod: "\(300 + id)", diameter: "\(10000 + id * 37)",
+            // The last is SWAPI's placeholder planet "unknown", whose periods and diameter the
+            // live API gives as "0".
+            let placeholder = id == planetIDs.last
+            return Planet(
+                name: placeholder ? "unknown" : "Planet \(id)",
+                rotationPeriod: placeholder ? "0" : "\(20 + id % 10)", orbitalPeriod: placeholder ? "0" : "\(300 + id)",
+                diameter: placeholder ? "0" : "\(10000 + id * 37)",
                 climate: id % 2 == 0 ? "arid" : "temperate", gravity: "1 standard", terrain: "desert, mountains",
                 surfaceWater: id % 3 == 0 ? "unknown" : "\(id % 100)", population: id % 4 == 0 ? "unknown" : "\(id * 1_000_000)",
                 residents: (residents[id] ?? []).map { link(.people, $0) },

@@ -31,8 +31,21 @@ public struct AppCoordinator: RootCoordinator {
             language: strings.language,
             footer: strings.localizedString(.siteFooter),
             navigation: ResourceKind.allCases.map { NavigationAction(strings.name(of: $0, plural: true), to: AppRoute.list($0)) }
-                + [NavigationAction(strings.localizedString(.navigationSearch), to: .search)]
+                + [NavigationAction(strings.localizedString(.navigationSearch), to: .search)],
+            labels: Self.labels(strings)
         )
+    }
+
+    /// The layout's own words, from the string table.
+    static func labels(_ strings: Strings) -> [String: String] {
+        let keys: [(String, Strings.Key)] = [
+            ("skipToContent", .layoutSkipToContent), ("mainNavigation", .layoutMainNavigation),
+            ("breadcrumb", .layoutBreadcrumb), ("search", .layoutSearch), ("pagination", .layoutPagination),
+            ("previous", .layoutPrevious), ("next", .layoutNext), ("page", .layoutPage), ("close", .layoutClose),
+            ("closeAndReturn", .layoutCloseAndReturn), ("notFoundTitle", .layoutNotFoundTitle),
+            ("notFoundMessage", .layoutNotFoundMessage), ("notFoundHome", .layoutNotFoundHome),
+        ]
+        return Dictionary(uniqueKeysWithValues: keys.map { ($0.0, strings.localizedString($0.1)) })
     }
 
     /// Every character, film, planet, species, starship and vehicle is in the search index,
@@ -68,6 +81,8 @@ public struct AppCoordinator: RootCoordinator {
         switch route {
         case .home: [.home]
         case .resources(let kind, .detail): [.home, .list(kind), route]
+        // A later page of a list sits over its first page: Home › Characters › Page 2.
+        case .resources(let kind, .list(let page)) where page > 1: [.home, .list(kind), route]
         default: [.home, route]
         }
     }

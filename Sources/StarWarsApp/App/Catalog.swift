@@ -67,9 +67,15 @@ public struct Catalog: Sendable {
         return .resources(kind, .detail(id: id, slug: slug))
     }
 
+    /// A resource's name as the site shows it (see ``Format/name(_:of:)``), or `nil` when the
+    /// archive does not hold it.
+    public func name(of kind: ResourceKind, id: Int, strings: Strings) -> String? {
+        archive.name(of: kind, id: id).map { Format(strings).name($0, of: kind) }
+    }
+
     /// A link to a resource, labelled with its name (or, in the words of `strings`, as missing).
     public func link(_ kind: ResourceKind, id: Int, strings: Strings) -> RelatedLink {
-        if let name = archive.name(of: kind, id: id) {
+        if let name = name(of: kind, id: id, strings: strings) {
             return RelatedLink(label: name, route: route(kind, id: id), isMissing: false)
         }
         return RelatedLink(label: strings.localizedString(.linkMissing, about: kind, ["id": "\(id)"]), route: route(kind, id: id), isMissing: true)
@@ -80,14 +86,21 @@ public struct Catalog: Sendable {
         links.map { link(kind, id: $0.id, strings: strings) }
     }
 
-    /// Film links in episode order (films missing from the archive last, by id).
+    /// Film links in episode order (films missing from the archive last, by id), each labelled
+    /// with its episode when it has one ("Episode IV · A New Hope"), so the order reads as such.
     public func filmLinks(_ links: [ResourceLink], strings: Strings) -> [RelatedLink] {
         let ordered = links.sorted { a, b in
             let ea = archive.film(a.id)?.episodeID ?? Int.max
             let eb = archive.film(b.id)?.episodeID ?? Int.max
             return ea != eb ? ea < eb : a.id < b.id
         }
-        return self.links(.films, ordered, strings: strings)
+        let format = Format(strings)
+        return self.links(.films, ordered, strings: strings).enumerated().map { index, link in
+            guard !link.isMissing, let film = archive.film(ordered[index].id), let episode = film.episodeID, episode > 0 else { return link }
+            var labelled = link
+            labelled.label = strings.localizedString(.filmsLink, ["episode": format.episode(episode), "title": link.label])
+            return labelled
+        }
     }
 }
 

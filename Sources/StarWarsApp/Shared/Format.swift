@@ -1,3 +1,5 @@
+import SWAPI
+
 /// Turns SWAPI's raw strings into readable text in the site's language: units, digit grouping,
 /// "unknown" → "Unknown", "n/a" → "Not applicable". Numbers that already have commas ("1,358")
 /// are kept as written.
@@ -49,6 +51,33 @@ public struct Format: Sendable {
         let grouped = trimmed.contains(",") ? trimmed : Self.groupDigits(trimmed)
         guard let unit else { return grouped }
         return strings.localizedString(unit.key, ["value": grouped])
+    }
+
+    /// A measurement that is never zero for a real thing (a height, a mass, a length, a
+    /// diameter, a day, a year, a speed): SWAPI writes `0` there when it does not know, as for
+    /// its placeholder planet "unknown", so zero reads "Unknown"; anything else as
+    /// ``quantity(_:unit:)``.
+    public func measurement(_ raw: String, unit: Unit) -> String {
+        let trimmed = raw.trimmedSpaces
+        if Self.isNumber(trimmed), Double(trimmed.filter { $0 != "," }) == 0 {
+            return strings.localizedString(.formatUnknown)
+        }
+        return quantity(trimmed, unit: unit)
+    }
+
+    /// A length of time written as text (`2 months`, `1 day`): SWAPI's `0` means there is none.
+    public func duration(_ raw: String) -> String {
+        let trimmed = raw.trimmedSpaces
+        if Self.isNumber(trimmed), Double(trimmed.filter { $0 != "," }) == 0 {
+            return strings.localizedString(.formatNone)
+        }
+        return text(trimmed)
+    }
+
+    /// A resource's name as the site shows it: SWAPI's placeholder planet is named `unknown`,
+    /// which reads "Unknown planet"; every other name as it is.
+    public func name(_ raw: String, of kind: ResourceKind) -> String {
+        kind == .planets && raw.trimmedSpaces.lowercased() == "unknown" ? strings.localizedString(.planetsUnknownName) : raw
     }
 
     /// A birth year: `19BBY` → `19 BBY`, `41.9BBY` → `41.9 BBY`.

@@ -29,6 +29,9 @@ public struct ListContent: Sendable, Hashable {
         self.total = total
         self.rows = rows
     }
+
+    /// The position of the page's first row in the whole list, from 1.
+    public var firstPosition: Int { (page - 1) * listPageSize + 1 }
 }
 
 /// A resource's detail page, as its view model presents it.
@@ -55,10 +58,14 @@ public struct DetailContent: Sendable, Hashable {
     public struct Relation: Sendable, Hashable {
         public var title: String
         public var links: [RelatedLink]
+        /// What an empty relation says, when "None" would not be true to the data (SWAPI leaves
+        /// a character's species empty when it was not recorded, even for humans).
+        public var ifEmpty: String?
 
-        public init(_ title: String, _ links: [RelatedLink]) {
+        public init(_ title: String, _ links: [RelatedLink], ifEmpty: String? = nil) {
             self.title = title
             self.links = links
+            self.ifEmpty = ifEmpty
         }
     }
 

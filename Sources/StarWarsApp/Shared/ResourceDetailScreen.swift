@@ -52,11 +52,13 @@ public struct ResourceDetailScreen<Model: ResourceDetailViewModel>: StatefulScre
             }
             document.section(.attributes) { $0.attributes(content.attributes.map { ($0.name, $0.value) }) }
             for relation in content.relations {
-                document.heading(relation.title)
-                if relation.links.isEmpty {
-                    document.paragraph(.text(strings.localizedString(.detailRelationNone)))
-                } else {
-                    document.section(.related) { $0.list(relation.links.map { [.link($0.label, to: $0.route)] }) }
+                document.section(.related) { section in
+                    section.heading(relation.title)
+                    if relation.links.isEmpty {
+                        section.paragraph(.text(relation.ifEmpty ?? strings.localizedString(.detailRelationNone)))
+                    } else {
+                        section.list(relation.links.map { [.link($0.label, to: $0.route)] })
+                    }
                 }
             }
             return Page(

@@ -46,6 +46,11 @@ extension ResourceFactory {
         navigator.show(.list(kind, page: page), as: .replace)
     }
 
+    /// Goes back to list page `page` as the root of the flow's own stack (Home › Characters).
+    public func rootInList(_ navigator: some Navigator<AppRoute>, page: Int) {
+        navigator.show(.list(kind, page: page), as: .root)
+    }
+
     /// Shows a resource over the flow's current page.
     public func pushInDetail(_ navigator: some Navigator<AppRoute>, route: AppRoute) {
         navigator.show(route, as: .push)
@@ -87,20 +92,31 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
         }
     }
 
-    /// The user picked list page `page`: the next page of a list replaces the one shown; a
-    /// list reached from elsewhere is pushed.
+    /// The user picked list page `page`. Later pages sit over the first one, so their trail
+    /// reads Home › Characters › Page 2: from the first page a later one is pushed, from a later
+    /// page another replaces it, and the first page is the flow's root again. A list reached
+    /// from elsewhere is pushed.
     public func didSelectListPage(_ page: Int, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
-        if case .resources(kind, .list) = source {
-            factory.replaceInList(navigator, page: page)
-        } else {
+        guard case .resources(kind, .list(let current)) = source else {
             factory.pushInList(navigator, page: page)
+            return
+        }
+        if page <= 1 {
+            factory.rootInList(navigator, page: page)
+        } else if current <= 1 {
+            factory.pushInList(navigator, page: page)
+        } else {
+            factory.replaceInList(navigator, page: page)
         }
     }
 
-    /// The user picked one of this flow's resources: pushed inside the flow; from any other
-    /// page it opens the flow as a deep link, so the trail reads Home › Characters › Luke.
+    /// The user picked one of this flow's resources: pushed from the list's first page or the
+    /// flow's own pages; from a later list page or any other page it opens as a deep link, so
+    /// the trail always reads Home › Characters › Luke.
     public func didSelectResource(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
-        if handles(source) {
+        if case .resources(kind, .list(let page)) = source, page > 1 {
+            factory.rootInDetail(navigator, route: route)
+        } else if handles(source) {
             factory.pushInDetail(navigator, route: route)
         } else {
             factory.rootInDetail(navigator, route: route)

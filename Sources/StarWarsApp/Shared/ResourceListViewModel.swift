@@ -41,7 +41,7 @@ public struct ResourceListViewModel: ViewModel {
         }
         // Only the rows on this page are read and summarised.
         let rows = catalog.listRows(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize)).map { resource in
-            ListContent.Row(title: resource.displayName, route: catalog.route(kind, id: resource.id), summary: summary(of: resource, in: catalog, strings: strings))
+            ListContent.Row(title: Format(strings).name(resource.displayName, of: kind), route: catalog.route(kind, id: resource.id), summary: summary(of: resource, in: catalog, strings: strings))
         }
         return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: total, rows: rows))
     }
@@ -65,7 +65,7 @@ public struct ResourceListViewModel: ViewModel {
     }
 }
 
-/// Renders a list page: rows, then the pager.
+/// Renders a list page: rows, then the pagination.
 public struct ResourceListScreen: StatefulScreen {
     public typealias R = AppRoute
     public let viewModel: ResourceListViewModel
@@ -77,18 +77,30 @@ public struct ResourceListScreen: StatefulScreen {
         let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
         var title = strings.name(of: kind, plural: true)
+        var shortTitle = title
+        var summary = strings.localizedString(.listSummary, about: kind)
+        var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<AppRoute>)?
         switch state {
         case .loading:
             document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .loaded(let content):
             if content.pageCount > 1 {
                 title = strings.localizedString(.listTitlePaged, about: kind, ["page": "\(content.page)", "count": "\(content.pageCount)"])
+                if content.page > 1 { shortTitle = strings.localizedString(.listShortTitlePaged, ["page": "\(content.page)"]) }
+                if let first = content.rows.first, let last = content.rows.last {
+                    summary = strings.localizedString(.listSummaryPaged, about: kind, [
+                        "first": "\(content.firstPosition)", "last": "\(content.firstPosition + content.rows.count - 1)",
+                        "total": "\(content.total)", "from": first.title, "to": last.title,
+                    ])
+                }
+                pagination = (content.pageCount, content.page, { number in
+                    NavigationAction(strings.localizedString(.listPageNumber, ["page": "\(number)"]), to: .list(kind, page: number))
+                })
             }
             document.paragraph(.text(strings.localizedString(content.total == 1 ? .listCountOne : .listCountOther, about: kind, ["count": "\(content.total)"])))
             document.section(.results) { section in
                 section.list(content.rows.map { [.link($0.title, to: $0.route), .text(" — \($0.summary)")] })
             }
-            if content.pageCount > 1 { document.section(.pager) { Self.pager(content, strings: strings, into: &$0) } }
         case .empty(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
             document.paragraph(.link(strings.localizedString(.listLinkFirstPage, about: kind), to: .list(kind)))
@@ -96,23 +108,6 @@ public struct ResourceListScreen: StatefulScreen {
             document.section(.notice) { $0.paragraph(.text(message)) }
             document.paragraph(.link(strings.localizedString(.listLinkHome), to: .home))
         }
-        return Page(
-            title: title,
-            shortTitle: strings.name(of: kind, plural: true),
-            summary: strings.localizedString(.listSummary, about: kind),
-            document: document
-        )
-    }
-
-    static func pager(_ content: ListContent, strings: Strings, into document: inout MarkdownDocument<AppRoute>) {
-        var inlines: [MarkdownDocument<AppRoute>.Inline] = []
-        if content.page > 1 {
-            inlines += [.link(strings.localizedString(.pagerPrevious), to: .list(content.kind, page: content.page - 1)), " "]
-        }
-        inlines.append(.text(strings.localizedString(.pagerPosition, ["page": "\(content.page)", "count": "\(content.pageCount)"])))
-        if content.page < content.pageCount {
-            inlines += [" ", .link(strings.localizedString(.pagerNext), to: .list(content.kind, page: content.page + 1))]
-        }
-        document.paragraph(inlines)
+        return Page(title: title, shortTitle: shortTitle, summary: summary, document: document, pagination: pagination)
     }
 }

@@ -10,6 +10,20 @@ extension Strings {
 
         case navigationSearch = "navigation.search"
 
+        case layoutSkipToContent = "layout.skipToContent"
+        case layoutMainNavigation = "layout.mainNavigation"
+        case layoutBreadcrumb = "layout.breadcrumb"
+        case layoutSearch = "layout.search"
+        case layoutPagination = "layout.pagination"
+        case layoutPrevious = "layout.previous"
+        case layoutNext = "layout.next"
+        case layoutPage = "layout.page"
+        case layoutClose = "layout.close"
+        case layoutCloseAndReturn = "layout.closeAndReturn"
+        case layoutNotFoundTitle = "layout.notFoundTitle"
+        case layoutNotFoundMessage = "layout.notFoundMessage"
+        case layoutNotFoundHome = "layout.notFoundHome"
+
         case kindPeopleSingular = "kind.people.singular"
         case kindPeoplePlural = "kind.people.plural"
         case kindPeopleSingularInText = "kind.people.singularInText"
@@ -50,7 +64,9 @@ extension Strings {
         case homeEmpty = "home.empty"
 
         case listSummary = "list.summary"
+        case listSummaryPaged = "list.summary.paged"
         case listTitlePaged = "list.title.paged"
+        case listShortTitlePaged = "list.shortTitle.paged"
         case listCountOne = "list.count.one"
         case listCountOther = "list.count.other"
         case listEmpty = "list.empty"
@@ -60,9 +76,7 @@ extension Strings {
         case listLinkFirstPage = "list.link.firstPage"
         case listLinkHome = "list.link.home"
 
-        case pagerPrevious = "pager.previous"
-        case pagerNext = "pager.next"
-        case pagerPosition = "pager.position"
+        case listPageNumber = "list.pageNumber"
 
         case detailSummary = "detail.summary"
         case detailMissing = "detail.missing"
@@ -70,14 +84,18 @@ extension Strings {
         case detailUnavailable = "detail.unavailable"
         case detailLinkList = "detail.link.list"
         case detailRelationNone = "detail.relation.none"
+        case detailRelationSpeciesNone = "detail.relation.species.none"
 
         case linkMissing = "link.missing"
 
         case alertMissingTitle = "alert.missing.title"
+        case alertMissingShortTitle = "alert.missing.shortTitle"
+        case alertMissingSummary = "alert.missing.summary"
         case alertMissingMessage = "alert.missing.message"
 
         case aboutTitle = "about.title"
         case aboutShortTitle = "about.shortTitle"
+        case aboutSummary = "about.summary"
         case aboutParagraph1 = "about.paragraph.1"
         case aboutParagraph2 = "about.paragraph.2"
         case aboutParagraph3 = "about.paragraph.3"
@@ -89,7 +107,7 @@ extension Strings {
         case searchMatches = "search.matches"
         case searchNoMatch = "search.noMatch"
 
-        case charactersSummarySpeciesUnknown = "characters.summary.speciesUnknown"
+        case charactersSummarySpeciesNotRecorded = "characters.summary.speciesNotRecorded"
         case charactersSummaryUnknownSpecies = "characters.summary.unknownSpecies"
         case charactersSummaryUnknownWorld = "characters.summary.unknownWorld"
         case charactersSummaryBirthYearUnknown = "characters.summary.birthYearUnknown"
@@ -97,6 +115,7 @@ extension Strings {
 
         case filmsSummary = "films.summary"
 
+        case filmsLink = "films.link"
         case planetsSummary = "planets.summary"
         case planetsUnknownName = "planets.unknownName"
 

@@ -25,14 +25,27 @@ struct GraphCoordinator: RootCoordinator {
     var navigation: [NavigationAction<Node>] = []
     var startRoute: Node = ""
     var search: SiteSearch<Node>? = nil
+    /// The pages of one paginated list, in order: each shows them all as its pagination.
+    var paginated: [Node] = []
+    var summaries: [Node: String] = [:]
+    var labels: [String: String] = [:]
 
     var siteInfo: SiteInfo<Node> {
-        SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation)
+        SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation, labels: labels)
     }
 
     func makeScreen(for route: Node) async throws -> any Screen<Node> {
         if failing.contains(route) { throw GraphError(description: "no data for \(route)") }
-        return GraphScreen(node: route, title: titles[route] ?? route.description, targets: links[route] ?? [])
+        let pages = paginated
+        var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<Node>)?
+        if let index = paginated.firstIndex(of: route) {
+            let page: @Sendable (Int) -> NavigationAction<Node> = { NavigationAction("\($0)", to: pages[$0 - 1]) }
+            pagination = (pages.count, index + 1, page)
+        }
+        return GraphScreen(
+            node: route, title: titles[route] ?? route.description, targets: links[route] ?? [],
+            summary: summaries[route], pagination: pagination
+        )
     }
 
     func presentation(of route: Node, from source: Node) -> Presentation {
@@ -48,12 +61,14 @@ struct GraphScreen: Screen {
     let node: Node
     let title: String
     let targets: [Node]
+    var summary: String? = nil
+    var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<Node>)? = nil
 
     func makePage() async throws -> Page<Node> {
         var document = MarkdownDocument<Node>()
         document.paragraph(.text("Page \(node)"))
         document.list(targets.map { [.link("to \($0)", to: $0)] })
-        return Page(title: title, document: document)
+        return Page(title: title, summary: summary, document: document, pagination: pagination)
     }
 }
 

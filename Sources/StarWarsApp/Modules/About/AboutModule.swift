@@ -33,7 +33,12 @@ public struct AboutScreen: StatefulScreen {
         let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
         for paragraph in state.paragraphs { document.paragraph(.text(paragraph)) }
-        return Page(title: strings.localizedString(.aboutTitle), shortTitle: strings.localizedString(.aboutShortTitle), document: document)
+        return Page(
+            title: strings.localizedString(.aboutTitle),
+            shortTitle: strings.localizedString(.aboutShortTitle),
+            summary: strings.localizedString(.aboutSummary),
+            document: document
+        )
     }
 }
 

@@ -4,6 +4,10 @@ import SWAPI
 /// What an alert dialog says.
 public struct AlertContent: Sendable, Hashable {
     public var title: String
+    /// The label in breadcrumbs.
+    public var shortTitle: String
+    /// The page's one-sentence description.
+    public var summary: String
     public var message: String
 }
 
@@ -24,7 +28,9 @@ public struct AlertViewModel: ViewModel {
         switch route {
         case .missing(let kind, let id):
             AlertContent(
-                title: strings.localizedString(.alertMissingTitle),
+                title: strings.localizedString(.alertMissingTitle, about: kind, ["id": "\(id)"]),
+                shortTitle: strings.localizedString(.alertMissingShortTitle),
+                summary: strings.localizedString(.alertMissingSummary, about: kind, ["id": "\(id)"]),
                 message: strings.localizedString(.alertMissingMessage, about: kind, ["id": "\(id)"])
             )
         }
@@ -41,7 +47,7 @@ public struct AlertScreen: StatefulScreen {
     public func page(for state: AlertContent) -> Page<AppRoute> {
         var document = MarkdownDocument<AppRoute>()
         document.section(.notice) { $0.paragraph(.text(state.message)) }
-        return Page(title: state.title, shortTitle: state.title, document: document)
+        return Page(title: state.title, shortTitle: state.shortTitle, summary: state.summary, document: document)
     }
 }
 

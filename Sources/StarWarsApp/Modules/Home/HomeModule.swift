@@ -67,13 +67,13 @@ public struct HomeScreen: StatefulScreen {
         case .loading:
             document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .loaded(let content):
-            document.heading(strings.localizedString(.homeHeadingExplore))
             document.section(.related) { section in
+                section.heading(strings.localizedString(.homeHeadingExplore))
                 section.list(content.categories.map { [.link(strings.name(of: $0.kind, plural: true), to: .list($0.kind)), .text(" — \($0.count)")] })
             }
             if !content.featured.isEmpty {
-                document.heading(strings.localizedString(.homeHeadingFeatured))
                 document.section(.cards) { section in
+                    section.heading(strings.localizedString(.homeHeadingFeatured))
                     section.list(content.featured.map { [.link($0.title, to: $0.route), .lineBreak, .text($0.summary)] })
                 }
             }

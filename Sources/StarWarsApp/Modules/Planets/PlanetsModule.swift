@@ -16,11 +16,11 @@ public enum PlanetsModule {
         let format = Format(strings)
         return DetailContent(
             kind: .planets,
-            title: planet.name == "unknown" ? strings.localizedString(.planetsUnknownName) : planet.name,
+            title: format.name(planet.name, of: .planets),
             attributes: [
-                .init(strings.localizedString(.attributeRotationPeriod), format.quantity(planet.rotationPeriod, unit: .hours)),
-                .init(strings.localizedString(.attributeOrbitalPeriod), format.quantity(planet.orbitalPeriod, unit: .days)),
-                .init(strings.localizedString(.attributeDiameter), format.quantity(planet.diameter, unit: .kilometres)),
+                .init(strings.localizedString(.attributeRotationPeriod), format.measurement(planet.rotationPeriod, unit: .hours)),
+                .init(strings.localizedString(.attributeOrbitalPeriod), format.measurement(planet.orbitalPeriod, unit: .days)),
+                .init(strings.localizedString(.attributeDiameter), format.measurement(planet.diameter, unit: .kilometres)),
                 .init(strings.localizedString(.attributeClimate), format.text(planet.climate)),
                 .init(strings.localizedString(.attributeGravity), format.text(planet.gravity)),
                 .init(strings.localizedString(.attributeTerrain), format.text(planet.terrain)),

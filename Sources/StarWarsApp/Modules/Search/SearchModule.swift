@@ -60,10 +60,14 @@ public enum SearchViewModel {
         return String(String.UnicodeScalarView(scalars.filter { !(0x300...0x36F).contains($0.value) }))
     }
 
-    /// Every resource of the catalog as a search entry.
-    public static func entries(_ catalog: Catalog) -> [SearchEntry] {
-        ResourceKind.allCases.flatMap { kind in
-            catalog.archive.resources(of: kind).map { SearchEntry(name: $0.displayName, kind: kind, route: catalog.route(kind, id: $0.id)) }
+    /// Every resource of the catalog as a search entry, named as its page is (see
+    /// ``Format/name(_:of:)``).
+    public static func entries(_ catalog: Catalog, strings: Strings = .english) -> [SearchEntry] {
+        let format = Format(strings)
+        return ResourceKind.allCases.flatMap { kind in
+            catalog.archive.resources(of: kind).map {
+                SearchEntry(name: format.name($0.displayName, of: kind), kind: kind, route: catalog.route(kind, id: $0.id))
+            }
         }
     }
 }
@@ -82,7 +86,7 @@ public struct SearchLoader: ViewModel {
     public func load() async -> SearchState {
         do {
             let catalog = try await dependencies.catalog.catalog()
-            return SearchViewModel.transform(.init(query: query, entries: SearchViewModel.entries(catalog)))
+            return SearchViewModel.transform(.init(query: query, entries: SearchViewModel.entries(catalog, strings: strings)))
         } catch {
             return .error(strings.localizedString(.archiveError, ["error": "\(error)"]))
         }

@@ -20,11 +20,11 @@ public enum SpeciesModule {
             attributes: [
                 .init(strings.localizedString(.attributeClassification), format.text(species.classification)),
                 .init(strings.localizedString(.attributeDesignation), format.text(species.designation)),
-                .init(strings.localizedString(.attributeAverageHeight), format.quantity(species.averageHeight, unit: .centimetres)),
+                .init(strings.localizedString(.attributeAverageHeight), format.measurement(species.averageHeight, unit: .centimetres)),
                 .init(strings.localizedString(.attributeSkinColours), format.text(species.skinColors)),
                 .init(strings.localizedString(.attributeHairColours), format.text(species.hairColors)),
                 .init(strings.localizedString(.attributeEyeColours), format.text(species.eyeColors)),
-                .init(strings.localizedString(.attributeAverageLifespan), format.quantity(species.averageLifespan, unit: .years)),
+                .init(strings.localizedString(.attributeAverageLifespan), format.measurement(species.averageLifespan, unit: .years)),
                 .init(strings.localizedString(.attributeLanguage), format.text(species.language)),
             ],
             relations: [
