@@ -101,7 +101,8 @@ struct MarkdownWriter<R: Route> {
     /// Whether text appended to `out` would begin a line: nothing but spaces so far, or a hard
     /// line break just before.
     static func isLineStart(_ out: String) -> Bool {
-        out.unicodeScalars.allSatisfy { $0 == " " } || out.hasSuffix("\\\n")
+        // Stops at the first byte that is not a space: O(1) for any line under way.
+        !out.utf8.contains { $0 != UInt8(ascii: " ") } || out.utf8.last == UInt8(ascii: "\n") && out.hasSuffix("\\\n")
     }
 
     /// Writes `*inner*` only where CommonMark's flanking rules make it emphasis; elsewhere the

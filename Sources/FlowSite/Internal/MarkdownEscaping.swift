@@ -12,6 +12,7 @@ package enum MarkdownEscaping {
     /// - Parameter atLineStart: whether the text begins a line, where `-`, `+`, `=` and `1.`
     ///   would start a list, a heading underline or a numbered list.
     package static func escape(_ text: String, atLineStart: Bool = true) -> String {
+        if isPlain(text) { return text }
         var out = String.UnicodeScalarView()
         out.reserveCapacity(text.unicodeScalars.count)
         var pendingSpace = false
@@ -56,6 +57,35 @@ package enum MarkdownEscaping {
             out.append(contentsOf: "\\!".unicodeScalars)
         }
         return String(out)
+    }
+
+    /// Whether `text` needs no escaping anywhere: it starts with a letter (so no block marker
+    /// can start it), holds only letters, digits, single spaces and punctuation without a
+    /// Markdown meaning, and doesn't end with `!` (which would make a following link an image)
+    /// or a space. Most names and values are plain, and skip the scalar-by-scalar path.
+    static func isPlain(_ text: String) -> Bool {
+        var previousSpace = false
+        var first = true
+        var last: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                previousSpace = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "."),
+                UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: "?"), UInt8(ascii: "-"), UInt8(ascii: "!"):
+                if first { return false }
+                previousSpace = false
+            case UInt8(ascii: " "):
+                if first || previousSpace { return false }
+                previousSpace = true
+            default:
+                return false
+            }
+            first = false
+            last = byte
+        }
+        return !first && last != UInt8(ascii: "!") && last != UInt8(ascii: " ")
     }
 
     /// Characters with a meaning anywhere in a line.
