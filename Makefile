@@ -4,7 +4,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 HOLOCRON = .build/release/holocron
 
-.PHONY: site test build deps bench clean validate browser-check screenshots
+.PHONY: site test build deps bench docs clean validate browser-check screenshots
 
 ## Build the site from the embedded data into site/.
 site: deps
@@ -44,6 +44,10 @@ browser-check: deps
 screenshots:
 	@scripts/install-checkers.sh
 	scripts/screenshots.py site .build/screenshots
+
+## FlowSite's API documentation (DocC) into .build/docs.
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target FlowSite --output-path .build/docs --disable-indexing --transform-for-static-hosting
 
 ## Install the C library cmark when pkg-config can't find it.
 deps:

@@ -1,6 +1,6 @@
 /// A Markdown document built from typed pieces, whose text is always escaped.
 ///
-/// Every piece of text goes through ``MarkdownEscaping``, so cmark shows exactly that text:
+/// Every piece of text goes through the engine's Markdown escaper, so cmark shows exactly that text:
 /// data can never add markup, HTML or links. Links carry routes, not URLs; the renderer turns
 /// them into relative URLs.
 ///
