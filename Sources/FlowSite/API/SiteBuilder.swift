@@ -27,6 +27,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var logger: Logger
     /// Steps of the app's own, run in order after the built-in ones, before the link check.
     public var steps: [BuildStep]
+    /// Told how the build is going: the phase (`pages` while the walk makes pages, then
+    /// `steps`, `links` and `swap`), the pages made so far and the routes discovered so far.
+    /// Called concurrently from the walk, once per page, so keep it cheap; `holocron` draws its
+    /// progress line with it.
+    public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -37,7 +42,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         force: Bool = false,
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
         logger: Logger = Logger(label: "holocron"),
-        steps: [BuildStep] = []
+        steps: [BuildStep] = [],
+        progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)? = nil
     ) {
         self.coordinator = coordinator
         self.templates = templates
@@ -46,6 +52,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         self.concurrency = concurrency
         self.logger = logger
         self.steps = steps
+        self.progress = progress
     }
 
     /// Builds the site into `output`, replacing the previous site only on success.
@@ -60,6 +67,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
         let made = Mutex<[(RoutePath, (path: String, title: String, summary: String?, isDialog: Bool))]>([])
         let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
+        // Routes made and routes seen (made, or linked from a made page), for `progress` only.
+        let counts = Mutex<(made: Int, seen: Set<C.R>)>((0, [coordinator.startRoute]))
+        let progress = progress
         let staging = try SiteWriter(output: output, force: force).beginStaging()
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
@@ -81,6 +91,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 if let entry = search?.entry(for: visit.route, page: visit.page) {
                     searchEntries.withLock { $0.append(entry) }
                 }
+                if let progress {
+                    let linked = visit.page.document.linkedActions.map(\.route)
+                    let (made, discovered) = counts.withLock { counts in
+                        counts.made += 1
+                        counts.seen.insert(visit.route)
+                        counts.seen.formUnion(linked)
+                        return (counts.made, counts.seen.count)
+                    }
+                    progress((phase: "pages", made: made, discovered: discovered))
+                }
             }
             try graph.requireNoFailures()
             for failure in graph.recovered {
@@ -96,8 +116,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     try context.write(try SiteSearch<C.R>.json(searchEntries.withLock { $0 }), to: search.indexPath)
                 })
             }
+            let pages = graph.routes.count
+            progress?((phase: "steps", made: pages, discovered: pages))
             try await BuildStep.run(pipeline + steps, in: context, logger: logger)
             try beforeCommit(staging)
+            progress?((phase: "links", made: pages, discovered: pages))
 
             let files = staging.files
             let links = try LinkChecker().check(files: Set(files.keys)) { page in
@@ -105,6 +128,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let unchanged = staging.unchangedCount
+            progress?((phase: "swap", made: pages, discovered: pages))
             try staging.commit()
             return BuildReport(
                 pages: graph.routes.count,
