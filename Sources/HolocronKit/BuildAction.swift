@@ -30,9 +30,15 @@ public struct BuildAction: Sendable {
         self.quiet = quiet
     }
 
-    /// Loads the data, warns about relations to missing resources, and builds the site.
+    /// Loads the data, warns about relations to missing resources, and builds the site; on a
+    /// terminal, a long build shows a progress line (``BuildProgressLine``) until it ends.
     public func run() async throws -> BuildReport {
-        try await makeBuilder().build(into: output)
+        var builder = try await makeBuilder()
+        let line = BuildProgressLine(enabled: BuildProgressLine.shouldDraw(quiet: quiet))
+        builder.progress = { line.update($0) }
+        line.start()
+        defer { line.finish() }
+        return try await builder.build(into: output)
     }
 
     /// Loads the data and the templates, and makes the builder `run` uses; `holocron check` and
