@@ -45,7 +45,7 @@ public struct FolderWatcher: Sendable {
     /// Poll even where the kernel could tell (tests use it to check the fallback).
     public var forcePolling: Bool
 
-    public init(folders: [URL], interval: Duration = .milliseconds(500), quietPeriod: Duration = .milliseconds(150), forcePolling: Bool = false) {
+    public init(folders: [URL], interval: Duration = .milliseconds(500), quietPeriod: Duration = .milliseconds(100), forcePolling: Bool = false) {
         self.folders = folders
         self.interval = interval
         self.quietPeriod = quietPeriod

@@ -4,6 +4,7 @@ import Foundation
 import HolocronKit
 import Logging
 import NIOCore
+import SwapiTestServer
 import Synchronization
 import Testing
 
@@ -259,6 +260,21 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(try String(contentsOf: opened, encoding: .utf8) == String(address))
+        #expect(await serve.interrupt() == 0)
+    }
+
+    @Test func anOfflineAPIBuildWatchesTheCache() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await SwapiTestServer.start(archive: LiveBuildTests.fixture)
+        let fetched = try await cli.holocron("build", "--api", server.baseURL, "--cache", "cache", "--output", "site", "--quiet", in: folder)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        await server.stop()
+        let serve = try PreviewAndCheckTests.Running(
+            ["serve", "--watch", "--api", server.baseURL, "--offline", "--cache", "cache", "--output", "site", "--port", "0"], in: folder
+        )
+        let lines = try await serve.lines(until: { $0.hasPrefix("Serving ") })
+        #expect(lines.contains("Watching cache for changes; open pages reload after each rebuild."), "\(lines)")
         #expect(await serve.interrupt() == 0)
     }
 
