@@ -10,7 +10,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Build the site and serve it at http://127.0.0.1:8000/ for previewing; Ctrl-C stops.",
         discussion: """
             The server behaves like a plain static host: folders answer with their index.html \
-            and missing pages get the site's 404.html. It is for previews, not production.
+            and missing pages get the site's 404.html. With --watch it rebuilds on every change \
+            and open pages reload by themselves (or show why the rebuild failed). It is for \
+            previews, not production.
             """
     )
 
@@ -19,17 +21,26 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
-    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 also serves other devices on the network.", valueName: "host"))
     var host = "127.0.0.1"
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on; when it is taken, the next free one (0 picks any free one).", valueName: "port"))
     var port = 8000
+
+    @Option(help: ArgumentHelp("Serve the site under this path, such as /deep/sub/, to check a subpath deploy.", valueName: "path"))
+    var basePath = "/"
 
     @Flag(help: "Serve the folder as it is, without building it first.")
     var noBuild = false
 
-    @Flag(help: "Rebuild when a file in the --templates or --data folder changes (a failed rebuild keeps the site being served).")
+    @Flag(help: "Rebuild when a file in the --templates or --data folder (or the API cache with --offline) changes, and reload open pages; a failed rebuild keeps the site being served and shows the error on the pages.")
     var watch = false
+
+    @Flag(help: "Open the site in the default browser.")
+    var open = false
+
+    @Flag(help: "With --watch, look for changes by reading the folders every 0.5 s instead of asking the system (for network file systems).")
+    var poll = false
 
     @Flag(help: "Replace the output folder even if holocron did not create it.")
     var force = false
@@ -39,33 +50,65 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535.") }
+        guard basePath.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/".contains($0)) }),
+            !basePath.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
+        else {
+            throw ValidationError("--base-path '\(basePath)' may hold only letters, digits, '-', '.', '_', '~' and '/', and no '.' or '..' folders; write it like /deep/sub/.")
+        }
         if watch && watchedFolders.isEmpty {
-            throw ValidationError("--watch follows the --templates and --data folders; give at least one of them.")
+            throw ValidationError("--watch follows the --templates and --data folders (or the API cache with --api --offline); give at least one of them.")
         }
         if watch && noBuild { throw ValidationError("--watch rebuilds the site; it can't go with --no-build.") }
     }
 
+    /// The folders whose changes change the site: the templates, the data, and the API cache
+    /// when the build reads only the cache.
     private var watchedFolders: [URL] {
-        [site.templates, site.fetch.data].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+        var folders = [site.templates, site.fetch.data].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+        if site.fetch.offline, case .api(let live) = site.fetch.source(cacheBeside: URL(fileURLWithPath: output)) {
+            folders.append(live.cache)
+        }
+        return folders
     }
 
     func run() async throws {
         let action = ServeAction(
             build: noBuild ? nil : site.action(output: output, force: force, quiet: quiet),
-            root: URL(fileURLWithPath: output), host: host, port: port, watched: watch ? watchedFolders : []
+            root: URL(fileURLWithPath: output), host: host, port: port, basePath: basePath,
+            watched: watch ? watchedFolders : [], forcePolling: poll, openBrowser: open,
+            describe: { error in (error as? FlowSiteError).map(CommandLineMessage.text(for:)) ?? "\(error)" }
         )
         let quiet = quiet
         let output = output
-        let shown = host.contains(":") ? "[\(host)]" : host
+        let folders = watchedFolders.map(\.relativePath).joined(separator: ", ")
         try await action.run { event in
             switch event {
             case .built(let report):
                 if !quiet { print(report) }
-            case .listening(let port):
-                if !quiet { print("Serving \(output) at http://\(shown):\(port)/ (Ctrl-C stops)") }
-            case .rebuildFailed(let error):
-                let text = (error as? FlowSiteError).map(CommandLineMessage.text(for:)) ?? "\(error)"
-                FileHandle.standardError.write(Data(TerminalText.safe("Rebuild failed; still serving the previous site. \(text)\n").utf8))
+            case .watching(let method):
+                guard !quiet else { break }
+                switch method {
+                case .inotify:
+                    print(TerminalText.safe("Watching \(folders) for changes; open pages reload after each rebuild."))
+                case .polling(let reason):
+                    let why = reason.map { " (\($0))" } ?? ""
+                    print(TerminalText.safe("Watching \(folders) by looking every 0.5 s\(why); open pages reload after each rebuild."))
+                }
+            case .listening(let address):
+                if let requested = address.requestedPort {
+                    FileHandle.standardError.write(Data("Port \(requested) is in use; using \(address.port).\n".utf8))
+                }
+                if !quiet {
+                    print(TerminalText.safe("Serving \(output) at \(address.local) (Ctrl-C stops)"))
+                    for url in address.network { print("On your network: \(url)") }
+                    if address.network.isEmpty && (action.host == "0.0.0.0" || action.host == "::") {
+                        print("On your network: no address found besides this machine's own.")
+                    }
+                }
+            case .rebuildFailed(let message):
+                FileHandle.standardError.write(Data(TerminalText.safe("Rebuild failed; still serving the previous site. \(message)\n").utf8))
+            case .browserNotOpened(let message):
+                FileHandle.standardError.write(Data(TerminalText.safe(message + "\n").utf8))
             }
             fflush(nil)  // whoever reads a pipe needs the address now, not at exit
         }

@@ -32,7 +32,7 @@ public struct BuildAction: Sendable {
 
     /// Loads the data, warns about relations to missing resources, and builds the site; when
     /// nothing it reads has changed since the site was built, it loads nothing and writes
-    /// nothing.
+    /// nothing. On a terminal, a long build shows a progress line (``BuildProgressLine``).
     public func run() async throws -> BuildReport {
         let inputs = inputsFingerprint()
         if !force, let report = SiteBuilder<AppCoordinator>.unchangedSite(at: output, inputs: inputs) { return report }
@@ -41,6 +41,10 @@ public struct BuildAction: Sendable {
         var builder = try await makeBuilder()
         let loading = clock.now - started
         builder.inputs = inputs
+        let line = BuildProgressLine(enabled: BuildProgressLine.shouldDraw(quiet: quiet))
+        builder.progress = { line.update($0) }
+        line.start()
+        defer { line.finish() }
         var report = try await builder.build(into: output)
         let (seconds, attoseconds) = loading.components
         report.timings.insert(("load data and templates", Double(seconds) + Double(attoseconds) / 1e18), at: 0)

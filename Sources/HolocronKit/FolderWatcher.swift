@@ -1,11 +1,25 @@
 import Foundation
 
-/// Notices when files in some folders change, by polling: portable, and cheap for folders the
-/// size of a template set or a SWAPI snapshot.
+/// Notices when files in some folders change and reports each burst of changes once, as the set
+/// of paths that changed.
+///
+/// On Linux it asks the kernel (inotify), watching every folder below the given ones and folders
+/// made later; elsewhere, or when inotify can't be used (no more watches allowed, say), it
+/// polls, which is portable and cheap for folders the size of a template set or a SWAPI
+/// snapshot. Either way a burst (an editor's save is several events) is reported once it has
+/// been quiet for ``quietPeriod``.
 public struct FolderWatcher: Sendable {
     /// What a folder looks like at one moment: every file's path, size and modification time.
     public struct Fingerprint: Sendable, Equatable {
         fileprivate var files: [String: FileState]
+
+        /// The paths that differ between two fingerprints: added, removed or changed.
+        public func changes(since earlier: Fingerprint) -> Set<String> {
+            var changed = Set<String>()
+            for (path, state) in files where earlier.files[path] != state { changed.insert(path) }
+            for path in earlier.files.keys where files[path] == nil { changed.insert(path) }
+            return changed
+        }
     }
 
     fileprivate struct FileState: Sendable, Equatable {
@@ -13,14 +27,29 @@ public struct FolderWatcher: Sendable {
         let modified: Date
     }
 
+    /// How changes are noticed.
+    public enum Method: Sendable, Equatable {
+        /// The kernel says (Linux's inotify).
+        case inotify
+        /// The folders are read every ``FolderWatcher/interval``; `reason` says why the kernel
+        /// isn't asked, when it was asked for.
+        case polling(reason: String?)
+    }
+
     /// The folders to watch.
     public var folders: [URL]
-    /// How often to look.
+    /// How often to look, when polling.
     public var interval: Duration
+    /// How long a burst of changes must have been quiet before it is reported.
+    public var quietPeriod: Duration
+    /// Poll even where the kernel could tell (tests use it to check the fallback).
+    public var forcePolling: Bool
 
-    public init(folders: [URL], interval: Duration = .milliseconds(500)) {
+    public init(folders: [URL], interval: Duration = .milliseconds(500), quietPeriod: Duration = .milliseconds(100), forcePolling: Bool = false) {
         self.folders = folders
         self.interval = interval
+        self.quietPeriod = quietPeriod
+        self.forcePolling = forcePolling
     }
 
     /// The folders as they are now; a folder that can't be read counts as empty.
@@ -30,6 +59,7 @@ public struct FolderWatcher: Sendable {
         for folder in folders {
             guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else { continue }
             for case let url as URL in enumerator {
+                guard !Self.isScratch(url.lastPathComponent) else { continue }
                 guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
                 files[url.path] = FileState(size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
             }
@@ -37,18 +67,58 @@ public struct FolderWatcher: Sendable {
         return Fingerprint(files: files)
     }
 
-    /// Calls `onChange` after each change, until the task is cancelled. A burst of saves that
-    /// lands within one interval is one change.
-    public func watch(onChange: @Sendable () async -> Void) async {
-        var last = fingerprint()
+    /// Starts watching: the method used, and every burst of changes as the set of paths that
+    /// changed, until the stream's consumer stops iterating (or its task is cancelled).
+    public func changes() -> (method: Method, changes: AsyncStream<Set<String>>) {
+        let (stream, continuation) = AsyncStream<Set<String>>.makeStream()
+        var reason: String?
+        #if os(Linux)
+        if !forcePolling {
+            do {
+                let watcher = try InotifyWatcher(folders: folders)
+                let quiet = quietPeriod
+                watcher.start(quietPeriod: quiet) { continuation.yield($0) }
+                continuation.onTermination = { _ in watcher.stop() }
+                return (.inotify, stream)
+            } catch {
+                reason = "\(error)"
+            }
+        }
+        #else
+        if !forcePolling { reason = "this system's file events are not supported yet" }
+        #endif
+        let start = fingerprint()  // now, so that nothing saved from here on is missed
+        let poller = Task { [self] in
+            await poll(from: start) { continuation.yield($0) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in poller.cancel() }
+        return (.polling(reason: reason), stream)
+    }
+
+    /// Reads the folders every ``interval``, and reports a change once the folders have stopped
+    /// changing (one more look an interval later finds them as they were).
+    func poll(from start: Fingerprint, onChange: @Sendable (Set<String>) -> Void) async {
+        var last = start
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return }
-            let now = fingerprint()
+            var now = fingerprint()
             guard now != last else { continue }
             // Let the burst settle, so a half-saved file isn't built.
-            do { try await Task.sleep(for: interval) } catch { return }
-            last = fingerprint()
-            await onChange()
+            while true {
+                do { try await Task.sleep(for: max(quietPeriod, .milliseconds(50))) } catch { return }
+                let settled = fingerprint()
+                if settled == now { break }
+                now = settled
+            }
+            onChange(now.changes(since: last))
+            last = now
         }
+    }
+
+    /// Names editors write while saving, which no build reads: Vim's swap files and the `4913`
+    /// it probes with, backups ending in `~`, Emacs's lock files, and hidden files.
+    static func isScratch(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp") || name.hasSuffix(".swx")
     }
 }

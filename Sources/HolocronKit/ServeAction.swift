@@ -2,33 +2,58 @@ import FlowSite
 import Foundation
 
 /// Everything `holocron serve` does, as a value: builds the site (unless told not to), serves
-/// it, and with watched folders rebuilds on every change, keeping the old site on a failure.
+/// it, and with watched folders rebuilds on every change, keeping the old site on a failure and
+/// telling open pages to reload (or to show the failure) over the live-reload channel.
 public struct ServeAction: Sendable {
     /// The build that makes the site served; `nil` serves the folder as it is.
     public var build: BuildAction?
     /// The folder served.
     public var root: URL
     public var host: String
+    /// The port; when it is taken the next free one after it is used (0 picks any free one).
     public var port: Int
-    /// Folders whose changes trigger a rebuild; empty for none.
+    /// The path the site is served under, such as `/deep/sub/`; `/` for the server's root.
+    public var basePath: String
+    /// Folders whose changes trigger a rebuild; empty for none (and then no live reload).
     public var watched: [URL]
+    /// Poll the watched folders even where the kernel could tell.
+    public var forcePolling: Bool
+    /// Open the site in the default browser once it is served.
+    public var openBrowser: Bool
+    /// The text of a failed rebuild, for the terminal and the pages' overlay alike.
+    public var describe: @Sendable (any Error) -> String
 
-    public init(build: BuildAction?, root: URL, host: String = "127.0.0.1", port: Int = 8000, watched: [URL] = []) {
+    public init(
+        build: BuildAction?, root: URL, host: String = "127.0.0.1", port: Int = 8000, basePath: String = "/",
+        watched: [URL] = [], forcePolling: Bool = false, openBrowser: Bool = false,
+        describe: @escaping @Sendable (any Error) -> String = { "\($0)" }
+    ) {
         self.build = build
         self.root = root
         self.host = host
         self.port = port
+        self.basePath = SiteServer.normalizedBasePath(basePath)
         self.watched = watched
+        self.forcePolling = forcePolling
+        self.openBrowser = openBrowser
+        self.describe = describe
     }
+
+    /// How many ports after a taken one are tried.
+    static let portAttempts = 20
 
     /// What happened, for the command to tell the user.
     public enum Event: Sendable {
-        /// A build finished.
+        /// A build finished (and, when rebuilt, open pages were told to reload).
         case built(BuildReport)
-        /// The server listens on this port.
-        case listening(port: Int)
-        /// A rebuild failed; the previous site is still served.
-        case rebuildFailed(any Error)
+        /// The server listens; where it can be reached.
+        case listening(ServeAddress)
+        /// The watched folders are followed this way.
+        case watching(FolderWatcher.Method)
+        /// A rebuild failed; the previous site is still served, and open pages show `message`.
+        case rebuildFailed(message: String)
+        /// `openBrowser` was asked for and no browser could be opened.
+        case browserNotOpened(String)
     }
 
     /// Builds, then serves until the task is cancelled or the process gets SIGINT or SIGTERM.
@@ -37,25 +62,46 @@ public struct ServeAction: Sendable {
         // The server's own start and stop lines would repeat ours; it speaks up only for problems.
         var logger = (build ?? BuildAction(output: root)).makeLogger()
         logger.logLevel = max(logger.logLevel, .warning)
-        let server = SiteServer(root: root, host: host, port: port, logger: logger)
-        let watcher = watched.isEmpty ? nil : FolderWatcher(folders: watched)
-        let build = build
+        let watching = build != nil && !watched.isEmpty
+        let liveReload = watching ? LiveReload() : nil
+        let server = SiteServer(
+            root: root, host: host, port: port, basePath: basePath, portAttempts: Self.portAttempts,
+            liveReload: liveReload, logger: logger
+        )
+        let watch = watching ? FolderWatcher(folders: watched, forcePolling: forcePolling).changes() : nil
+        if let watch { await events(.watching(watch.method)) }
+        let (build, host, port, basePath, openBrowser, describe) = (build, host, port, basePath, openBrowser, describe)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await server.run { port in await events(.listening(port: port)) }
+                try await server.run { actual in
+                    let address = ServeAddress(host: host, port: actual, requestedPort: port, basePath: basePath)
+                    await events(.listening(address))
+                    guard openBrowser else { return }
+                    do {
+                        try BrowserOpener.open(address.local)
+                    } catch {
+                        await events(.browserNotOpened("\(error)"))
+                    }
+                }
             }
-            if let watcher, let build {
+            if let watch, let build, let liveReload {
                 group.addTask {
-                    await watcher.watch {
+                    await RebuildLoop.run(changes: watch.changes) { changed in
                         do {
-                            await events(.built(try await build.run()))
+                            let report = try await build.run()
+                            // The new site is in place: pages may reload now.
+                            liveReload.rebuilt(stylesheetsOnly: changed.allSatisfy { $0.hasSuffix(".css") })
+                            await events(.built(report))
                         } catch {
-                            await events(.rebuildFailed(error))
+                            let message = describe(error)
+                            liveReload.failed(message)
+                            await events(.rebuildFailed(message: message))
                         }
                     }
                 }
             }
             // The server ends on Ctrl-C; the watcher goes with it.
+            defer { liveReload?.close() }
             try await group.next()
             group.cancelAll()
         }

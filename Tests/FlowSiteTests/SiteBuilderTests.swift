@@ -1,5 +1,6 @@
 @testable import FlowSite
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct SiteBuilderTests {
@@ -45,6 +46,21 @@ import Testing
         #expect(report.pages == 5)
         #expect(report.files == files.count - 1)  // the .holocron marker isn't part of the site
         #expect(report.description.hasPrefix("Built 5 pages"))
+    }
+
+    @Test func progressCountsEveryPageThenNamesThePhasesToTheSwap() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let updates = Mutex<[(phase: String, made: Int, discovered: Int)]>([])
+        var builder = SiteBuilder(coordinator: Self.app, concurrency: 1)
+        builder.progress = { update in updates.withLock { $0.append(update) } }
+        let report = try await builder.build(into: folder.appendingPathComponent("site"))
+        let seen = updates.withLock { $0 }
+        let pages = seen.filter { $0.phase == "pages" }
+        #expect(pages.map(\.made) == Array(1...report.pages))
+        #expect(pages.allSatisfy { $0.discovered >= $0.made && $0.discovered <= report.pages })
+        #expect(pages.last?.discovered == report.pages)
+        #expect(seen.drop { $0.phase == "pages" }.map(\.phase) == ["steps", "links", "swap"])
     }
 
     @Test func aPageThreeFoldersDeepLinksToTheRoot() async throws {

@@ -141,7 +141,7 @@ import Testing
         try FileManager.default.createDirectory(at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("<footer>first footer</footer>".utf8).write(to: footer)
 
-        let serve = try Running(["serve", "--port", "0", "--output", "preview", "--templates", "mine", "--watch"], in: folder)
+        let serve = try Running(["serve", "--port", "0", "--output", "preview", "--templates", "mine", "--watch"], in: folder, mergingErrors: true)
         _ = try await serve.lines(until: { $0.hasPrefix("Serving ") })
         let index = folder.appendingPathComponent("preview/index.html")
         #expect(try String(contentsOf: index, encoding: .utf8).contains("first footer"))
@@ -153,7 +153,8 @@ import Testing
 
         // A template that doesn't parse: the rebuild fails and the served site stays as it was.
         try Data("{{#unclosed}}".utf8).write(to: footer)
-        try await Task.sleep(for: .seconds(3))
+        let failed = try await serve.lines(until: { $0.hasPrefix("Rebuild failed") })
+        #expect(failed.last?.contains("footer") == true, "\(failed)")
         #expect(serve.process.isRunning)
         #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
     }
@@ -191,14 +192,16 @@ import Testing
         private let output: FileHandle
         private let watchdog: Task<Void, any Error>
 
-        init(_ arguments: [String], in folder: URL) throws {
+        /// - Parameter mergingErrors: read standard error with standard output, in order.
+        init(_ arguments: [String], in folder: URL, environment: [String: String] = [:], mergingErrors: Bool = false) throws {
             let process = Process()
             process.executableURL = HolocronCLITests.binary
             process.arguments = arguments
             process.currentDirectoryURL = folder
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let out = Pipe()
             process.standardOutput = out
-            process.standardError = Pipe()
+            process.standardError = mergingErrors ? out : Pipe()
             try process.run()
             self.process = process
             output = out.fileHandleForReading

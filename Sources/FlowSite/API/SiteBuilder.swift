@@ -37,6 +37,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// kept in the site's manifest so ``unchangedSite(at:inputs:)`` can tell a rebuild with
     /// nothing changed.
     public var inputs: String?
+    /// Told how the build is going: the phase (`pages` while the walk makes pages, then
+    /// `steps`, `links` and `swap`), the pages made so far and the routes discovered so far.
+    /// Called concurrently from the walk, once per page, so keep it cheap; `holocron` draws its
+    /// progress line with it.
+    public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -48,7 +53,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
         logger: Logger = Logger(label: "holocron"),
         steps: [BuildStep] = [],
-        inputs: String? = nil
+        inputs: String? = nil,
+        progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)? = nil
     ) {
         self.inputs = inputs
         self.coordinator = coordinator
@@ -58,6 +64,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         self.concurrency = concurrency
         self.logger = logger
         self.steps = steps
+        self.progress = progress
     }
 
     /// Builds the site into `output`, replacing the previous site only on success.
@@ -80,6 +87,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let linkCheck = Mutex(LinkCheckByConstruction())
         let rendered = Atomic<Int>(0)
         let phases = PhaseClock()
+        // Routes made and routes seen (made, or linked from a made page), for `progress` only.
+        let counts = Mutex<(made: Int, seen: Set<C.R>)>((0, [coordinator.startRoute]))
+        let progress = progress
         let staging = try SiteWriter(output: output, force: force).beginStaging()
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
@@ -114,6 +124,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 if let entry = search?.entry(for: visit.route, page: visit.page) {
                     searchEntries.withLock { $0.append(entry) }
                 }
+                if let progress {
+                    let linked = visit.page.document.linkedActions.map(\.route)
+                    let (made, discovered) = counts.withLock { counts in
+                        counts.made += 1
+                        counts.seen.insert(visit.route)
+                        counts.seen.formUnion(linked)
+                        return (counts.made, counts.seen.count)
+                    }
+                    progress((phase: "pages", made: made, discovered: discovered))
+                }
             }
             try graph.requireNoFailures()
             for failure in graph.recovered {
@@ -131,9 +151,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             let before = Set(staging.files.keys)
             let stepsStarted = ContinuousClock.now
+            let pages = graph.routes.count
+            progress?((phase: "steps", made: pages, discovered: pages))
             try await BuildStep.run(pipeline + steps, in: context, logger: logger)
             phases.add(.steps, ContinuousClock.now - stepsStarted)
             try beforeCommit(staging)
+            progress?((phase: "links", made: pages, discovered: pages))
 
             // Links by construction: every route link leads to a page the walk made (or the
             // build failed), so what is left to check is links to site files, and the
@@ -148,6 +171,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             let links = try phases.measure(.linkCheck) { try check.run(files: written, rootPaths: ["404.html": renderer.notFoundRoot]) }
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let unchanged = staging.unchangedCount
+            progress?((phase: "swap", made: pages, discovered: pages))
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: graph.routes.count) }
             return BuildReport(
                 pages: graph.routes.count,

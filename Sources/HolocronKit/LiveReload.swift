@@ -1,0 +1,164 @@
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+import Synchronization
+
+/// The push channel of `holocron serve --watch`.
+///
+/// Every page the server sends carries a small script (added to the response, never to the
+/// files of the site) that listens to this channel over Server-Sent Events at
+/// `<base path>__holocron/events`. After a rebuild has been swapped in, the channel tells every
+/// open page to reload (or, when only stylesheets changed, to fetch them again); after a failed
+/// rebuild it sends the error, which the pages show over the previous site until the next good
+/// build. A page that connects (or reconnects, after the server restarted) is told the current
+/// build and any error, so it catches up on what it missed.
+public final class LiveReload: Sendable {
+    /// Where the script and the channel live, below the base path.
+    static let scriptPath = "__holocron/live-reload.js"
+    static let eventsPath = "__holocron/events"
+    /// How long the browser waits before reconnecting to a lost channel.
+    static let retryMilliseconds = 1000
+
+    private struct State {
+        var build = 1
+        var error: String?
+        var listeners: [Int: AsyncStream<String>.Continuation] = [:]
+        var nextListener = 0
+        var closed = false
+    }
+
+    /// Names this server process, so that a page that reconnects can tell a new server.
+    private let session: String
+    private let state = Mutex(State())
+
+    public init(session: String = String(UInt64.random(in: 0...UInt64.max), radix: 36)) {
+        self.session = session
+    }
+
+    /// The current build, as the pages carry it (`data-build` on the script).
+    var buildID: String { state.withLock { "\(session)-\($0.build)" } }
+
+    /// How many pages listen now.
+    public var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    /// A rebuild was swapped in: every page reloads, or with `stylesheetsOnly` fetches its
+    /// stylesheets again. Clears the error of a failed build.
+    public func rebuilt(stylesheetsOnly: Bool) {
+        broadcast { state in
+            state.build += 1
+            state.error = nil
+            return Self.event("reload", ["build": "\(session)-\(state.build)", "css": stylesheetsOnly])
+        }
+    }
+
+    /// A rebuild failed and the previous site is still served: every page shows `message` (the
+    /// text the terminal prints) over it until the next good build.
+    public func failed(_ message: String) {
+        broadcast { state in
+            state.error = message
+            return Self.event("build-error", ["build": "\(session)-\(state.build)", "message": message])
+        }
+    }
+
+    /// Ends every page's connection; their browsers reconnect to whichever server comes next.
+    public func close() {
+        let listeners = state.withLock { state in
+            state.closed = true
+            defer { state.listeners = [:] }
+            return state.listeners
+        }
+        for continuation in listeners.values { continuation.finish() }
+    }
+
+    /// A comment line that keeps idle connections open through proxies and finds closed ones.
+    func keepAlive() {
+        broadcast { _ in ": keep-alive\n\n" }
+    }
+
+    private func broadcast(_ make: (inout State) -> String) {
+        let (text, listeners) = state.withLock { state in (make(&state), Array(state.listeners.values)) }
+        for continuation in listeners { continuation.yield(text) }
+    }
+
+    /// A new listener: the stream of event texts it is sent, starting with the reconnect delay
+    /// and a `hello` naming the current build and any error.
+    func subscribe() -> (id: Int, events: AsyncStream<String>) {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        let id = state.withLock { state -> Int? in
+            guard !state.closed else { return nil }
+            let id = state.nextListener
+            state.nextListener += 1
+            state.listeners[id] = continuation
+            let hello = Self.event("hello", ["build": "\(session)-\(state.build)", "error": state.error.map { $0 as Any } ?? NSNull()])
+            continuation.yield("retry: \(Self.retryMilliseconds)\n" + hello)
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return (-1, stream)
+        }
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+        return (id, stream)
+    }
+
+    /// Ends one listener's stream (its response then ends).
+    func unsubscribe(_ id: Int) {
+        let continuation = state.withLock { $0.listeners.removeValue(forKey: id) }
+        continuation?.finish()
+    }
+
+    /// The response of `__holocron/events`: an event stream that lasts until the page goes, the
+    /// channel closes, or the server shuts down.
+    func eventsResponse() -> Response {
+        let (id, events) = subscribe()
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody { [self] writer in
+                try await withGracefulShutdownHandler {
+                    for await text in events {
+                        try await writer.write(ByteBuffer(string: text))
+                    }
+                } onGracefulShutdown: {
+                    self.unsubscribe(id)
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    /// The response of `__holocron/live-reload.js`.
+    static func scriptResponse() -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: script))
+        )
+    }
+
+    /// The tag added to pages: the script, with the build the page belongs to.
+    func scriptTag(basePath: String) -> String {
+        #"<script src="\#(basePath)\#(Self.scriptPath)" data-build="\#(buildID)" defer></script>"#
+    }
+
+    /// One event in the wire format: its name, and its data as one line of JSON.
+    static func event(_ name: String, _ data: [String: Any]) -> String {
+        let json = (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return "event: \(name)\ndata: \(String(decoding: json, as: UTF8.self))\n\n"
+    }
+}
+
+/// Keeps the channel's idle connections alive while the server runs.
+struct LiveReloadKeepAlive: Service {
+    let channel: LiveReload
+    var interval: Duration = .seconds(15)
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while true {
+                try await Task.sleep(for: interval)
+                channel.keepAlive()
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Synchronization
+
+/// Things that arrive in the background (server events, Server-Sent Events), taken in order by
+/// a test that waits for each with a timeout, never a fixed sleep.
+final class Inbox<Item: Sendable>: Sendable {
+    private struct State {
+        var items: [Item] = []
+        var waiter: CheckedContinuation<Item?, Never>?
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+
+    func put(_ item: Item) {
+        let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
+            guard let waiter = state.waiter else {
+                state.items.append(item)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: item)
+    }
+
+    func close() {
+        let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
+            state.closed = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// The next item; throws when none comes within `timeout` or the inbox was closed.
+    func next(within timeout: Duration = .seconds(60), _ what: String = "an item") async throws -> Item {
+        try await withThrowingTaskGroup(of: Item?.self) { group in
+            group.addTask { await self.take() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw TimedOut(what: what, timeout: timeout)
+            }
+            defer { group.cancelAll() }
+            guard let item = try await group.next()! else { throw Closed(what: what) }
+            return item
+        }
+    }
+
+    /// Items until one matches, that one last.
+    func next(until done: (Item) -> Bool, within timeout: Duration = .seconds(60), _ what: String) async throws -> [Item] {
+        var taken: [Item] = []
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let item = try await next(within: max(.zero, deadline - .now), what)
+            taken.append(item)
+            if done(item) { return taken }
+        }
+    }
+
+    private func take() async -> Item? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let answer = state.withLock { state -> Item?? in
+                    if !state.items.isEmpty { return .some(state.items.removeFirst()) }
+                    if state.closed { return .some(nil) }
+                    state.waiter = continuation
+                    return .none
+                }
+                if let answer { continuation.resume(returning: answer) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        let what: String
+        let timeout: Duration
+        var description: String { "waited \(timeout) for \(what) in vain" }
+    }
+
+    struct Closed: Error, CustomStringConvertible {
+        let what: String
+        var description: String { "the stream ended while waiting for \(what)" }
+    }
+}
+
+/// One Server-Sent Event: its name and its data, decoded from JSON.
+struct ServerSentEvent: Sendable {
+    let name: String
+    let data: String
+
+    var json: [String: any Sendable] {
+        ((try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]).compactMapValues { value -> (any Sendable)? in
+            switch value {
+            case let text as String: text
+            case let number as NSNumber: number.boolValue
+            default: nil
+            }
+        }
+    }
+
+    func string(_ key: String) -> String? { json[key] as? String }
+}
+
+/// A raw client of the live-reload channel: reads the event stream as a browser's EventSource
+/// would and puts each event in an inbox.
+final class EventStreamClient: Sendable {
+    let events = Inbox<ServerSentEvent>()
+    /// Each `retry:` field the server sent.
+    let retries = Inbox<Int>()
+    private let reader: Task<Void, Never>
+
+    init(url: String, client: HTTPClient) async throws {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        let response = try await client.execute(request, timeout: .seconds(300))
+        guard response.status == .ok, response.headers.first(name: "content-type")?.hasPrefix("text/event-stream") == true else {
+            throw BadResponse(status: Int(response.status.code), headers: "\(response.headers)")
+        }
+        let events = events
+        let retries = retries
+        reader = Task {
+            var pending = ""
+            do {
+                for try await chunk in response.body {
+                    pending += String(buffer: chunk)
+                    while let end = pending.range(of: "\n\n") {
+                        let block = String(pending[..<end.lowerBound])
+                        pending = String(pending[end.upperBound...])
+                        var name = "message"
+                        var data: [String] = []
+                        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                            if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                            if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+                            if line.hasPrefix("retry: ") { Int(line.dropFirst(7)).map(retries.put) }
+                        }
+                        if !data.isEmpty { events.put(ServerSentEvent(name: name, data: data.joined(separator: "\n"))) }
+                    }
+                }
+            } catch {}
+            events.close()
+        }
+    }
+
+    /// The next event called `name`, skipping others.
+    func next(_ name: String, within timeout: Duration = .seconds(60)) async throws -> ServerSentEvent {
+        try await events.next(until: { $0.name == name }, within: timeout, "a '\(name)' event").last!
+    }
+
+    func stop() { reader.cancel() }
+
+    struct BadResponse: Error {
+        let status: Int
+        let headers: String
+    }
+}
