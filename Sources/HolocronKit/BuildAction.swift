@@ -55,16 +55,16 @@ public struct BuildAction: Sendable {
     /// (each by path, size and modification time, as make does), the options and the program
     /// itself. `nil` for a live API, whose answers can change at any time.
     func inputsFingerprint() -> String? {
-        var parts = ["holocron", HolocronIdentity.current, baseURL ?? "-"]
+        var parts = ["holocron", ProgramIdentity.current, baseURL ?? "-"]
         switch source {
         case .local(.embedded): parts.append("embedded")
         case .local(.directory(let folder)): parts.append("data " + Self.listing(of: folder))
         case .local(.archive), .api: return nil
         }
         if let templates { parts.append("templates " + Self.listing(of: templates)) }
-        var hash = Hasher64()
+        var hash = StableHash()
         for part in parts { hash.combine(part) }
-        return hash.hex
+        return hash.description
     }
 
     /// Every file below `folder`: path, size and modification time, in order.
@@ -106,29 +106,4 @@ public struct BuildAction: Sendable {
         logger.logLevel = quiet ? .error : .info
         return logger
     }
-}
-
-/// The running holocron binary, by path, size and modification time.
-enum HolocronIdentity {
-    static let current: String = {
-        let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(path) \(size) \(modified)"
-    }()
-}
-
-/// FNV-1a over UTF-8, the same on every run: for fingerprints that are compared across runs.
-struct Hasher64 {
-    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    mutating func combine(_ text: String) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
-        }
-        value ^= 0xFF
-        value &*= 0x0000_0100_0000_01B3
-    }
-    var hex: String { String(value, radix: 16) }
 }
