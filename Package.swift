@@ -159,6 +159,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleTests",
+            dependencies: ["TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/Support/TestSupport",
             swiftSettings: swiftSettings
         ),
         .target(
@@ -178,14 +184,14 @@ let package = Package(
         ),
         .testTarget(
             name: "StarWarsAppTests",
-            dependencies: ["StarWarsApp", "SWAPI", "FlowSite", "FlowSiteTesting"],
+            dependencies: ["StarWarsApp", "SWAPI", "FlowSite", "FlowSiteTesting", "TestSupport"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "HolocronCLITests",
             dependencies: [
-                "HolocronCLI", "HolocronKit", "FlowSite", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer",
+                "HolocronCLI", "HolocronKit", "FlowSite", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings

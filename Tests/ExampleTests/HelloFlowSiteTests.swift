@@ -1,21 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The example a newcomer starts from, used as they would use it: the README's program is the
 /// example's `main.swift`, and running it builds a site.
 @Suite struct HelloFlowSiteTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var binary: URL {
-        var folder = Bundle.main.bundleURL
-        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
-        for candidate in [folder, folder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("hello-flowsite")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return folder.appendingPathComponent("hello-flowsite")
-    }
 
     @Test func theReadmesFirstProgramIsTheExample() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
@@ -32,7 +23,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hello-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = Executables.product("hello-flowsite")
         process.arguments = [folder.appendingPathComponent("site").path]
         let out = Pipe()
         process.standardOutput = out

@@ -2,24 +2,16 @@ import FlowSite
 import Foundation
 import SWAPI
 import Testing
+import TestSupport
 
 /// Runs the real `holocron` binary, as a user would.
 @Suite struct HolocronCLITests {
+    static var binary: URL { Executables.product("holocron") }
+
     struct Run {
         var status: Int32
         var stdout: String
         var stderr: String
-    }
-
-    static var binary: URL {
-        // The test bundle sits beside the products in .build/<config>/.
-        var folder = Bundle.main.bundleURL
-        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
-        for candidate in [folder, folder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("holocron")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return folder.appendingPathComponent("holocron")
     }
 
     func holocron(_ arguments: String..., in folder: URL) async throws -> Run {

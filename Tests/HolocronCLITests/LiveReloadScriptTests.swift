@@ -1,11 +1,12 @@
 import Foundation
 @testable import HolocronKit
 import Testing
+import TestSupport
 
 /// The browser's half of live reload: the script runs under Node with a stand-in for the page
 /// (document, location, EventSource, fetch), and the server's events drive it.
 /// `make test` installs Node (Debian's `nodejs`) when it is missing.
-@Suite(.enabled(if: Node.executable != nil, "needs node or nodejs on PATH (make test installs it)"))
+@Suite(.enabled(if: Executables.node != nil, "needs node or nodejs on PATH (make test installs it)"))
 struct LiveReloadScriptTests {
     /// A page at /deep/characters/luke/ of a site served under /deep/, as build s-1.
     static let harness = #"""
@@ -107,7 +108,7 @@ struct LiveReloadScriptTests {
         try Data(LiveReload.script.utf8).write(to: folder.appendingPathComponent("live-reload.js"))
         try Data(Self.harness.utf8).write(to: folder.appendingPathComponent("harness.js"))
         let process = Process()
-        process.executableURL = Node.executable
+        process.executableURL = Executables.node
         process.arguments = [folder.appendingPathComponent("harness.js").path, folder.appendingPathComponent("live-reload.js").path]
         let out = Pipe()
         let err = Pipe()
@@ -137,15 +138,3 @@ struct LiveReloadScriptTests {
     }
 }
 
-enum Node {
-    static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            for name in ["node", "nodejs"] {
-                let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-        }
-        return nil
-    }()
-}

@@ -2,12 +2,13 @@ import FlowSite
 import Foundation
 import SWAPI
 import Testing
+import TestSupport
 @testable import StarWarsApp
 
 /// The filter the browser runs is the search view model's filter: the engine's `search.js`
 /// runs under Node over the same entries and queries, and must pick the same pages.
 /// `make test` installs Node (Debian's `nodejs`) when it is missing.
-@Suite(.enabled(if: NodeJS.executable != nil, "needs node or nodejs on PATH (make test installs it)"))
+@Suite(.enabled(if: Executables.node != nil, "needs node or nodejs on PATH (make test installs it)"))
 struct SearchScriptTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,7 +31,7 @@ struct SearchScriptTests {
             """
         try Data(harness.utf8).write(to: folder.appendingPathComponent("harness.js"))
         let process = Process()
-        process.executableURL = NodeJS.executable
+        process.executableURL = Executables.node
         process.arguments = [folder.appendingPathComponent("harness.js").path, Self.script.path, folder.path]
         let out = Pipe()
         process.standardOutput = out
@@ -93,7 +94,7 @@ struct SearchScriptTests {
             """
         try Data(harness.utf8).write(to: folder)
         let process = Process()
-        process.executableURL = NodeJS.executable
+        process.executableURL = Executables.node
         process.arguments = [folder.path, Self.script.path]
         let out = Pipe()
         process.standardOutput = out
@@ -102,21 +103,6 @@ struct SearchScriptTests {
         process.waitUntilExit()
         #expect(String(decoding: data, as: UTF8.self) == #"["ok/index.html"]"#)
     }
-}
-
-/// Node, wherever PATH has it.
-enum NodeJS {
-    static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            for name in ["node", "nodejs"] {
-                let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-        }
-        return nil
-    }()
-
 }
 
 /// A seeded random number generator, so a failing query can be found again.
