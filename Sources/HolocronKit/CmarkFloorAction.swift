@@ -22,8 +22,7 @@ package struct CmarkFloorAction: Sendable {
         let renderer = try PageRenderer(templates: builder.templates, site: builder.coordinator.siteInfo)
         let documents = Mutex<[[UInt8]]>([])
         _ = try await SiteWalker(coordinator: builder.coordinator, keepsEdges: false).walk { visit in
-            var markdown: [UInt8] = []
-            for chunk in renderer.chunks(of: visit.page.document, at: visit.route.path) { markdown += Array(chunk.markdown.utf8) }
+            let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path).bytes
             documents.withLock { $0.append(markdown) }
         }
         let all = documents.withLock { $0 }

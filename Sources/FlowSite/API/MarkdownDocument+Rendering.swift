@@ -1,146 +1,287 @@
 extension MarkdownDocument {
     /// The document as Markdown, with each route link turned into a URL by `url`.
     package func markdown(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> String {
-        MarkdownWriter(url: url, siteFile: siteFile).write(blocks)
+        var out: [UInt8] = []
+        let writer = MarkdownWriter<R>(
+            url: { route, out in out.append(contentsOf: url(route).utf8) },
+            siteFile: { path, out in out.append(contentsOf: siteFile(path).utf8) }
+        )
+        writer.write(blocks, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The document cut into runs of plain blocks and styled sections, in order, so the renderer
-    /// can wrap each section in its own element.
-    package func chunks(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> [(style: SectionStyle?, markdown: String)] {
-        let writer = MarkdownWriter(url: url, siteFile: siteFile)
-        var chunks: [(style: SectionStyle?, markdown: String)] = []
-        var plain: [Block] = []
-        func flush() {
-            if !plain.isEmpty { chunks.append((nil, writer.write(plain))) }
-            plain = []
-        }
-        for block in blocks {
-            if case .section(let section) = block {
-                flush()
-                chunks.append((section.style, writer.write(section.blocks)))
-            } else {
-                plain.append(block)
+    /// The document's Markdown cut into runs of plain blocks and styled sections, in order, so
+    /// the renderer can wrap each section in its own element; `url` appends a route's URL and
+    /// `siteFile` a site file's.
+    package func pageMarkdown(
+        linking url: (R, inout [UInt8]) -> Void, siteFile: (String, inout [UInt8]) -> Void
+    ) -> PageMarkdown {
+        withoutActuallyEscaping(url) { url in
+            withoutActuallyEscaping(siteFile) { siteFile in
+                let writer = MarkdownWriter<R>(url: url, siteFile: siteFile)
+                var page = PageMarkdown()
+                page.bytes.reserveCapacity(4096)
+                var index = blocks.startIndex
+                while index < blocks.endIndex {
+                    let start = page.bytes.count
+                    if case .section(let section) = blocks[index] {
+                        writer.write(section.blocks, into: &page.bytes)
+                        page.chunks.append((section.style, start..<page.bytes.count))
+                        index += 1
+                    } else {
+                        // A run of plain blocks is written as one piece, as a document of its own.
+                        var end = index
+                        while end < blocks.endIndex, !blocks[end].isSection { end += 1 }
+                        writer.write(blocks[index..<end], into: &page.bytes)
+                        page.chunks.append((nil, start..<page.bytes.count))
+                        index = end
+                    }
+                }
+                return page
             }
         }
-        flush()
-        return chunks
     }
 }
 
-/// Writes blocks as CommonMark text. Internal: the public face is ``MarkdownDocument/markdown(linking:siteFile:)``.
-struct MarkdownWriter<R: Route> {
-    let url: (R) -> String
-    let siteFile: (String) -> String
+extension MarkdownDocument.Block {
+    fileprivate var isSection: Bool {
+        if case .section = self { return true }
+        return false
+    }
+}
 
-    func write(_ blocks: [MarkdownDocument<R>.Block]) -> String {
-        var parts: [String] = []
+/// A page's Markdown as UTF-8 bytes, cut into chunks: runs of plain blocks (no style) and
+/// styled sections, in order.
+package struct PageMarkdown: Sendable {
+    /// Every chunk's Markdown, one after the other.
+    package var bytes: [UInt8] = []
+    /// Each chunk's style and its bytes.
+    package var chunks: [(style: SectionStyle?, range: Range<Int>)] = []
+
+    package init() {}
+
+    /// Each chunk's style and Markdown text.
+    package var texts: [(style: SectionStyle?, markdown: String)] {
+        chunks.map { ($0.style, String(decoding: bytes[$0.range], as: UTF8.self)) }
+    }
+}
+
+/// Writes blocks as CommonMark text, straight into UTF-8 bytes. Internal: the public face is
+/// ``MarkdownDocument/markdown(linking:siteFile:)``.
+///
+/// A piece of inline text is written as if into a buffer of its own (a block's line, a link's
+/// label, an emphasis's body): `segment` is where that buffer would begin, so the escaper knows
+/// whether text starts a line and the emphasis rules see the scalar before.
+struct MarkdownWriter<R: Route> {
+    typealias Block = MarkdownDocument<R>.Block
+    typealias Inline = MarkdownDocument<R>.Inline
+
+    let url: (R, inout [UInt8]) -> Void
+    let siteFile: (String, inout [UInt8]) -> Void
+
+    /// The blocks, separated by blank lines, with a final line break (none for no blocks).
+    func write<Blocks: Collection<Block>>(_ blocks: Blocks, into out: inout [UInt8]) {
+        guard !blocks.isEmpty else { return }
+        var wrote = false
         for block in blocks {
-            parts.append(write(block))
+            let mark = out.count
+            if wrote {
+                out.append(UInt8(ascii: "\n"))
+                out.append(UInt8(ascii: "\n"))
+            }
+            let start = out.count
+            write(block, into: &out)
+            if out.count == start {
+                out.removeSubrange(mark...)
+            } else {
+                wrote = true
+            }
         }
-        return parts.filter { !$0.isEmpty }.joined(separator: "\n\n") + (parts.isEmpty ? "" : "\n")
+        out.append(UInt8(ascii: "\n"))
     }
 
-    private func write(_ block: MarkdownDocument<R>.Block) -> String {
+    private func write(_ block: Block, into out: inout [UInt8]) {
         switch block {
         case .heading(let level, let inlines):
-            let level = min(max(level, 1), 6)
-            return String(repeating: "#", count: level) + " " + line(inlines)
+            for _ in 0..<min(max(level, 1), 6) { out.append(UInt8(ascii: "#")) }
+            out.append(UInt8(ascii: " "))
+            line(inlines, into: &out)
         case .paragraph(let inlines):
-            let text = line(inlines)
-            return text.isEmpty ? "" : text
+            line(inlines, into: &out)
         case .list(let items):
-            return items.map { "- " + line($0) }.joined(separator: "\n")
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: "\n")) }
+                out.append(UInt8(ascii: "-"))
+                out.append(UInt8(ascii: " "))
+                line(item, into: &out)
+            }
         case .orderedList(let items):
-            return items.enumerated().map { "\($0.offset + 1). " + line($0.element) }.joined(separator: "\n")
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: "\n")) }
+                out.append(contentsOf: "\(index + 1). ".utf8)
+                line(item, into: &out)
+            }
         case .attributes(let pairs):
-            return pairs.map { pair in
-                "- " + line([.strong([.text(pair.name + ":")]), .text(" ")] + pair.value)
-            }.joined(separator: "\n")
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: "\n")) }
+                out.append(UInt8(ascii: "-"))
+                out.append(UInt8(ascii: " "))
+                // "**Name:** value", with the name's emphasis judged like any other.
+                let start = out.count
+                emphasis([.text(pair.name + ":")], delimiter: "**", following: " ", segment: start, into: &out)
+                out.append(UInt8(ascii: " "))
+                write(pair.value, segment: start, into: &out)
+                Self.trimSpaces(from: start, in: &out)
+            }
         case .section(let section):
-            return write(section.blocks).trimmingTrailingNewlines
+            let start = out.count
+            write(section.blocks, into: &out)
+            while out.count > start, out.last == UInt8(ascii: "\n") { out.removeLast() }
         case .thematicBreak:
-            return "* * *"
+            out.append(contentsOf: "* * *".utf8)
         }
     }
 
     /// One block's inline content, trimmed as cmark would trim it.
-    private func line(_ inlines: [MarkdownDocument<R>.Inline]) -> String {
-        var out = ""
-        write(inlines, into: &out)
-        return out.trimmingSpaces
+    private func line(_ inlines: [Inline], into out: inout [UInt8]) {
+        let start = out.count
+        write(inlines, segment: start, into: &out)
+        Self.trimSpaces(from: start, in: &out)
     }
 
-    private func write(_ inlines: [MarkdownDocument<R>.Inline], into out: inout String) {
-        for (index, inline) in inlines.enumerated() {
-            switch inline {
+    private func write(_ inlines: [Inline], segment: Int, into out: inout [UInt8]) {
+        for index in inlines.indices {
+            switch inlines[index] {
             case .text(let text):
-                out += MarkdownEscaping.escape(text, atLineStart: Self.isLineStart(out))
+                Self.appendEscaped(text, atLineStart: Self.isLineStart(out, segment: segment), into: &out)
             case .code(let code):
-                out += codeSpan(code)
+                out.append(contentsOf: Self.codeSpan(code).utf8)
             case .lineBreak:
-                out += "\\\n"
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "\n"))
             case .link(let label, let route):
-                out += "[" + linkLabel(label) + "](" + url(route) + ")"
+                out.append(UInt8(ascii: "["))
+                linkLabel(label, into: &out)
+                out.append(UInt8(ascii: "]"))
+                out.append(UInt8(ascii: "("))
+                url(route, &out)
+                out.append(UInt8(ascii: ")"))
             case .siteFile(let label, let path):
-                out += "[" + linkLabel(label) + "](" + siteFile(path) + ")"
-            case .emphasis(let inner):
-                emphasis(inner, delimiter: "*", next: inlines[(index + 1)...], into: &out)
-            case .strong(let inner):
-                emphasis(inner, delimiter: "**", next: inlines[(index + 1)...], into: &out)
+                out.append(UInt8(ascii: "["))
+                linkLabel(label, into: &out)
+                out.append(UInt8(ascii: "]"))
+                out.append(UInt8(ascii: "("))
+                siteFile(path, &out)
+                out.append(UInt8(ascii: ")"))
+            case .emphasis(let inner), .strong(let inner):
+                let delimiter = if case .strong = inlines[index] { "**" } else { "*" }
+                let next = index + 1 < inlines.endIndex ? inlines[index + 1] : nil
+                emphasis(inner, delimiter: delimiter, following: next.flatMap(firstScalar), segment: segment, into: &out)
             }
         }
     }
 
-    private func linkLabel(_ label: [MarkdownDocument<R>.Inline]) -> String {
-        var text = ""
-        write(label.map(\.withoutLinks), into: &text)
-        text = text.trimmingSpaces
-        return text.isEmpty ? "Untitled" : text
+    private func linkLabel(_ label: [Inline], into out: inout [UInt8]) {
+        let start = out.count
+        if label.contains { $0.holdsLink } {
+            write(label.map { $0.withoutLinks }, segment: start, into: &out)
+        } else {
+            write(label, segment: start, into: &out)
+        }
+        Self.trimSpaces(from: start, in: &out)
+        if out.count == start { out.append(contentsOf: "Untitled".utf8) }
     }
 
-    /// Whether text appended to `out` would begin a line: nothing but spaces so far, or a hard
-    /// line break just before.
-    static func isLineStart(_ out: String) -> Bool {
-        // Stops at the first byte that is not a space: O(1) for any line under way.
-        !out.utf8.contains { $0 != UInt8(ascii: " ") } || out.utf8.last == UInt8(ascii: "\n") && out.hasSuffix("\\\n")
+    /// The first scalar `inline` is written as, alone in a buffer.
+    private func firstScalar(of inline: Inline) -> Unicode.Scalar? {
+        if case .text(let text) = inline {
+            if text.isEmpty { return nil }
+            if let first = text.utf8.first, MarkdownEscaping.isCollapsibleWhitespace(Unicode.Scalar(first)) { return " " }
+            if MarkdownEscaping.isPlain(text) { return text.unicodeScalars.first }
+        }
+        var scratch: [UInt8] = []
+        write([inline], segment: 0, into: &scratch)
+        return Self.firstScalar(scratch, in: 0..<scratch.count)
     }
 
     /// Writes `*inner*` only where CommonMark's flanking rules make it emphasis; elsewhere the
     /// inner text is written plain, so a delimiter never shows as a literal asterisk.
+    /// `following` is the first scalar of what comes next, if anything does.
     private func emphasis(
-        _ inner: [MarkdownDocument<R>.Inline], delimiter: String,
-        next: ArraySlice<MarkdownDocument<R>.Inline>, into out: inout String
+        _ inner: [Inline], delimiter: String, following: Unicode.Scalar?, segment: Int, into out: inout [UInt8]
     ) {
-        var body = ""
-        write(inner, into: &body)
-        let leading = String(String.UnicodeScalarView(body.unicodeScalars.prefix { $0 == " " }))
-        let trailing = String(String.UnicodeScalarView(body.unicodeScalars.reversed().prefix { $0 == " " }))
-        let core = body.trimmingSpaces
-        var following = ""
-        write(Array(next.prefix(1)), into: &following)
-
-        let before = leading.isEmpty ? out.unicodeScalars.last : " "
-        let after = trailing.isEmpty ? following.unicodeScalars.first : " "
-        let canOpen = core.unicodeScalars.first.map { first in
-            !MarkdownEscaping.isWhitespace(first)
-                && (!MarkdownEscaping.isPunctuation(first) || before.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
-        } ?? false
-        let canClose = core.unicodeScalars.last.map { last in
-            !MarkdownEscaping.isWhitespace(last)
-                && (!MarkdownEscaping.isPunctuation(last) || after.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
-        } ?? false
-
-        out += leading
-        if canOpen && canClose {
-            out += delimiter + core + delimiter
-        } else {
-            out += core
+        let bodyStart = out.count
+        write(inner, segment: bodyStart, into: &out)
+        let bodyEnd = out.count
+        var leading = 0
+        while bodyStart + leading < bodyEnd, out[bodyStart + leading] == UInt8(ascii: " ") { leading += 1 }
+        if leading == bodyEnd - bodyStart {
+            // Only spaces: they count as leading and as trailing, and no delimiter is written.
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: leading))
+            return
         }
-        out += trailing
+        var trailing = 0
+        while out[bodyEnd - 1 - trailing] == UInt8(ascii: " ") { trailing += 1 }
+        let coreStart = bodyStart + leading
+        let coreEnd = bodyEnd - trailing
+
+        let before = leading == 0 ? Self.lastScalar(out, in: segment..<bodyStart) : " "
+        let after = trailing == 0 ? following : " "
+        let first = Self.firstScalar(out, in: coreStart..<coreEnd)!
+        let last = Self.lastScalar(out, in: coreStart..<coreEnd)!
+        let canOpen = !MarkdownEscaping.isWhitespace(first)
+            && (!MarkdownEscaping.isPunctuation(first) || before.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
+        let canClose = !MarkdownEscaping.isWhitespace(last)
+            && (!MarkdownEscaping.isPunctuation(last) || after.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
+        if canOpen && canClose {
+            out.insert(contentsOf: delimiter.utf8, at: coreEnd)
+            out.insert(contentsOf: delimiter.utf8, at: coreStart)
+        }
+    }
+
+    /// Appends the escaped form of `text`; most names and values need no escaping.
+    static func appendEscaped(_ text: String, atLineStart: Bool, into out: inout [UInt8]) {
+        if MarkdownEscaping.isPlain(text) {
+            out.append(contentsOf: text.utf8)
+        } else {
+            out.append(contentsOf: MarkdownEscaping.escape(text, atLineStart: atLineStart).utf8)
+        }
+    }
+
+    /// Whether text appended now would begin a line: the segment holds nothing but spaces so
+    /// far, or ends with a hard line break.
+    static func isLineStart(_ out: [UInt8], segment: Int) -> Bool {
+        var index = segment
+        while index < out.count, out[index] == UInt8(ascii: " ") { index += 1 }
+        if index == out.count { return true }
+        return out.count - segment >= 2 && out[out.count - 1] == UInt8(ascii: "\n") && out[out.count - 2] == UInt8(ascii: "\\")
+    }
+
+    /// Removes the spaces at both ends of what was written from `start` on.
+    static func trimSpaces(from start: Int, in out: inout [UInt8]) {
+        while out.count > start, out.last == UInt8(ascii: " ") { out.removeLast() }
+        var leading = 0
+        while start + leading < out.count, out[start + leading] == UInt8(ascii: " ") { leading += 1 }
+        if leading > 0 { out.removeSubrange(start..<start + leading) }
+    }
+
+    static func firstScalar(_ bytes: [UInt8], in range: Range<Int>) -> Unicode.Scalar? {
+        guard !range.isEmpty else { return nil }
+        if bytes[range.lowerBound] < 0x80 { return Unicode.Scalar(bytes[range.lowerBound]) }
+        let end = min(range.upperBound, range.lowerBound + 4)
+        return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self).unicodeScalars.first
+    }
+
+    static func lastScalar(_ bytes: [UInt8], in range: Range<Int>) -> Unicode.Scalar? {
+        guard !range.isEmpty else { return nil }
+        var start = range.upperBound - 1
+        if bytes[start] < 0x80 { return Unicode.Scalar(bytes[start]) }
+        while start > range.lowerBound, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return String(decoding: bytes[start..<range.upperBound], as: UTF8.self).unicodeScalars.last
     }
 
     /// A code span whose fence is longer than any run of backticks inside.
-    private func codeSpan(_ code: String) -> String {
+    static func codeSpan(_ code: String) -> String {
         let flat = MarkdownEscaping.normalize(code)
         if flat.isEmpty { return "" }
         var longest = 0
@@ -156,12 +297,21 @@ struct MarkdownWriter<R: Route> {
 }
 
 extension MarkdownDocument.Inline {
+    /// Whether this inline is or holds a link, which a link's label can't.
+    fileprivate var holdsLink: Bool {
+        switch self {
+        case .link, .siteFile: true
+        case .emphasis(let inner), .strong(let inner): inner.contains { $0.holdsLink }
+        case .text, .code, .lineBreak: false
+        }
+    }
+
     /// Link labels can't hold links: nested links keep only their label.
     fileprivate var withoutLinks: MarkdownDocument.Inline {
         switch self {
-        case .link(let label, _), .siteFile(let label, _): .strong(label.map(\.withoutLinks)).unwrappedStrong
-        case .emphasis(let inner): .emphasis(inner.map(\.withoutLinks))
-        case .strong(let inner): .strong(inner.map(\.withoutLinks))
+        case .link(let label, _), .siteFile(let label, _): .strong(label.map { $0.withoutLinks }).unwrappedStrong
+        case .emphasis(let inner): .emphasis(inner.map { $0.withoutLinks })
+        case .strong(let inner): .strong(inner.map { $0.withoutLinks })
         case .text, .code, .lineBreak: self
         }
     }
@@ -169,22 +319,5 @@ extension MarkdownDocument.Inline {
     fileprivate var unwrappedStrong: MarkdownDocument.Inline {
         if case .strong(let inner) = self, inner.count == 1 { return inner[0] }
         return self
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces, by scalar: a space followed by a combining mark is
-    /// one Character, but cmark still trims the space.
-    fileprivate var trimmingSpaces: String {
-        var scalars = Substring(self).unicodeScalars
-        while scalars.first == " " { scalars.removeFirst() }
-        while scalars.last == " " { scalars.removeLast() }
-        return String(scalars)
-    }
-
-    fileprivate var trimmingTrailingNewlines: String {
-        var s = Substring(self)
-        while s.last == "\n" { s.removeLast() }
-        return String(s)
     }
 }

@@ -186,6 +186,26 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
         slugs.isEmpty ? "./" : String(repeating: "../", count: slugs.count)
     }
 
+    /// Appends ``relativeURL(to:)`` to `out` as UTF-8, without making a String.
+    package func appendRelativeURL(to target: RoutePath, into out: inout [UInt8]) {
+        var common = 0
+        while common < slugs.count, common < target.slugs.count, slugs[common] == target.slugs[common] {
+            common += 1
+        }
+        for _ in common..<slugs.count { out.append(contentsOf: "../".utf8) }
+        for slug in target.slugs[common...] {
+            out.append(contentsOf: slug.rawValue.utf8)
+            out.append(UInt8(ascii: "/"))
+        }
+        out.append(contentsOf: "index.html".utf8)
+    }
+
+    /// Appends ``relativeURL(toSiteFile:)`` to `out` as UTF-8.
+    package func appendRelativeURL(toSiteFile name: String, into out: inout [UInt8]) {
+        for _ in 0..<slugs.count { out.append(contentsOf: "../".utf8) }
+        out.append(contentsOf: name.utf8)
+    }
+
     private func relativePrefix(to target: RoutePath) -> String {
         var common = 0
         while common < slugs.count, common < target.slugs.count, slugs[common] == target.slugs[common] {

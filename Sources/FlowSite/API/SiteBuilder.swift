@@ -103,12 +103,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             let graph = try await walker.walk { visit in
                 let path = visit.route.path.file
                 var siteFiles: [String] = []
-                let (chunks, fingerprint) = phases.measure(.markdown) {
-                    let chunks = renderer.chunks(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
-                    return (chunks, Self.fingerprint(of: visit, chunks: chunks, key: buildKey))
+                let (markdown, fingerprint) = phases.measure(.markdown) {
+                    let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                    return (markdown, Self.fingerprint(of: visit, markdown: markdown, key: buildKey))
                 }
                 if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
-                    let html = try renderer.render(visit, chunks: chunks, phases: phases)
+                    let html = try renderer.render(visit, markdown: markdown, phases: phases)
                     rendered.add(1, ordering: .relaxed)
                     let sample = linkCheck.withLock { $0.wantsSample(depth: visit.route.path.slugs.count, modal: visit.presentation == .modal) }
                     if sample { linkCheck.withLock { $0.samples.append((path, html)) } }
@@ -239,7 +239,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     }
 
     /// A page's fingerprint: everything its bytes are made of.
-    private static func fingerprint(of visit: PageVisit<C.R>, chunks: [(style: SectionStyle?, markdown: String)], key: StableHash) -> StableHash {
+    private static func fingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown, key: StableHash) -> StableHash {
         var hash = key
         hash.combine(visit.route.path.description)
         hash.combine(visit.page.title)
@@ -257,9 +257,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             hash.combine(presenter.title)
             hash.combine(presenter.route.path.description)
         }
-        for chunk in chunks {
-            hash.combine(chunk.style?.name ?? "\u{0}")
-            hash.combine(chunk.markdown)
+        markdown.bytes.withUnsafeBytes { bytes in
+            for chunk in markdown.chunks {
+                hash.combine(chunk.style?.name ?? "\u{0}")
+                hash.combine(UnsafeRawBufferPointer(rebasing: bytes[chunk.range]))
+            }
         }
         return hash
     }

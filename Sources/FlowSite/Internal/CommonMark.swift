@@ -55,6 +55,19 @@ package enum CommonMark {
         out.append(contentsOf: UnsafeRawBufferPointer(start: result, count: strlen(result)))
     }
 
+    /// Appends the HTML fragment for the UTF-8 `markdown` to `out`.
+    /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
+    package static func appendHTML(of markdown: ArraySlice<UInt8>, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
+        if markdown.isEmpty { return }  // cmark makes nothing of nothing
+        let flags = options.rawValue & ~CMARK_OPT_UNSAFE
+        let result: UnsafeMutablePointer<CChar>? = markdown.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, flags) }
+        }
+        guard let result else { throw FlowSiteError(.commonMarkFailed) }
+        defer { free(result) }
+        out.append(contentsOf: UnsafeRawBufferPointer(start: result, count: strlen(result)))
+    }
+
     /// The version of the cmark library in use, such as `0.30.2`.
     package static var version: String { String(cString: cmark_version_string()) }
 }

@@ -75,32 +75,30 @@ package struct PageRenderer<R: Route>: Sendable {
 
     /// The Markdown of `document` placed at `here`, in chunks by section style, with every
     /// route link resolved; `siteFile` hears each link to a site file (from the site root).
-    package func chunks(
+    package func markdown(
         of document: MarkdownDocument<R>, at here: RoutePath, siteFile: (String) -> Void = { _ in }
-    ) -> [(style: SectionStyle?, markdown: String)] {
-        withoutActuallyEscaping(siteFile) { siteFile in
-            document.chunks(
-                linking: { here.relativeURL(to: $0.path) },
-                siteFile: { path in
-                    siteFile(path)
-                    return here.relativeURL(toSiteFile: path)
-                }
-            )
-        }
+    ) -> PageMarkdown {
+        document.pageMarkdown(
+            linking: { route, out in here.appendRelativeURL(to: route.path, into: &out) },
+            siteFile: { path, out in
+                siteFile(path)
+                here.appendRelativeURL(toSiteFile: path, into: &out)
+            }
+        )
     }
 
     /// The page's HTML document, as UTF-8 bytes.
     package func render(_ visit: PageVisit<R>) throws -> [UInt8] {
-        try render(visit, chunks: chunks(of: visit.page.document, at: visit.route.path))
+        try render(visit, markdown: markdown(of: visit.page.document, at: visit.route.path))
     }
 
-    /// The page's HTML document from its Markdown chunks (see ``chunks(of:at:siteFile:)``).
-    package func render(_ visit: PageVisit<R>, chunks: [(style: SectionStyle?, markdown: String)], phases: PhaseClock? = nil) throws -> [UInt8] {
+    /// The page's HTML document from its Markdown (see ``markdown(of:at:siteFile:)``).
+    package func render(_ visit: PageVisit<R>, markdown: PageMarkdown, phases: PhaseClock? = nil) throws -> [UInt8] {
         let here = visit.route.path
         var content: [UInt8] = []
         let clock = ContinuousClock()
         let started = clock.now
-        try appendContentHTML(chunks, to: &content)
+        try ContentHTML.append(markdown, to: &content)
         let converted = clock.now
         phases?.add(.cmark, converted - started)
         defer { phases?.add(.layout, clock.now - converted) }
@@ -201,31 +199,8 @@ package struct PageRenderer<R: Route>: Sendable {
     /// The HTML of a document placed at `here`: its styled sections wrapped in `<section>`.
     package func contentHTML(_ document: MarkdownDocument<R>, at here: RoutePath) throws -> String {
         var out: [UInt8] = []
-        try appendContentHTML(chunks(of: document, at: here), to: &out)
+        try ContentHTML.append(markdown(of: document, at: here), to: &out)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private func appendContentHTML(_ chunks: [(style: SectionStyle?, markdown: String)], to out: inout [UInt8]) throws {
-        for chunk in chunks {
-            if let style = chunk.style {
-                // A section of the outline has a heading; a styled group without one is a div.
-                var fragment: [UInt8] = []
-                try CommonMark.appendHTML(of: chunk.markdown, to: &fragment)
-                let element = Self.startsWithHeading(fragment) ? "section" : "div"
-                out.append(contentsOf: "<\(element) class=\"\(style.name)\">\n".utf8)
-                out.append(contentsOf: fragment)
-                out.append(contentsOf: "</\(element)>\n".utf8)
-            } else {
-                try CommonMark.appendHTML(of: chunk.markdown, to: &out)
-            }
-        }
-    }
-
-    /// Whether cmark's HTML begins with a heading (`<h2>` to `<h6>`).
-    static func startsWithHeading(_ html: [UInt8]) -> Bool {
-        let start = Array(html.prefix(4))
-        return start.count == 4 && start[0] == UInt8(ascii: "<") && start[1] == UInt8(ascii: "h")
-            && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(start[2]) && start[3] == UInt8(ascii: ">")
     }
 
     /// "Luke Skywalker · Star Wars Holocron", or just the site's name on a page named like it.

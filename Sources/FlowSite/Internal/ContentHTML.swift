@@ -1,0 +1,82 @@
+/// A page's content: its Markdown converted by cmark, each styled chunk wrapped in its element.
+enum ContentHTML {
+    /// What cmark makes of the separator between chunks, in safe mode: data can't write it,
+    /// since the escaper turns every `<` of text into `&lt;`.
+    private static let separatorHTML = Array("<!-- raw HTML omitted -->\n".utf8)
+
+    /// Converts the page's Markdown with one call to cmark, then wraps each styled chunk.
+    ///
+    /// The chunks are joined with an HTML comment between blank lines, which ends whatever
+    /// block was open (two lists never merge), and split again where cmark's HTML shows it; the
+    /// result is what converting each chunk on its own gives, at a fraction of the calls.
+    static func append(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {
+        if markdown.chunks.count == 1, markdown.chunks[0].style == nil {
+            try CommonMark.appendHTML(of: markdown.bytes[markdown.chunks[0].range], to: &out)
+            return
+        }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(markdown.bytes.count + markdown.chunks.count * 12)
+        for (index, chunk) in markdown.chunks.enumerated() {
+            if index > 0 { joined.append(contentsOf: "\n\n<!-- -->\n\n".utf8) }
+            joined.append(contentsOf: markdown.bytes[chunk.range])
+        }
+        var html: [UInt8] = []
+        html.reserveCapacity(joined.count * 2)
+        try CommonMark.appendHTML(of: joined[...], to: &html)
+        var pieces = split(html, at: separatorHTML)
+        guard pieces.count == markdown.chunks.count else {
+            // Not what cmark was expected to make: convert chunk by chunk instead.
+            pieces = try markdown.chunks.map { chunk in
+                var fragment: [UInt8] = []
+                try CommonMark.appendHTML(of: markdown.bytes[chunk.range], to: &fragment)
+                return fragment[...]
+            }
+            return appendWrapped(pieces, markdown.chunks, to: &out)
+        }
+        appendWrapped(pieces, markdown.chunks, to: &out)
+    }
+
+    private static func appendWrapped(_ pieces: [ArraySlice<UInt8>], _ chunks: [(style: SectionStyle?, range: Range<Int>)], to out: inout [UInt8]) {
+        for (piece, chunk) in zip(pieces, chunks) {
+            if let style = chunk.style {
+                // A section of the outline has a heading; a styled group without one is a div.
+                let element = startsWithHeading(piece) ? "section" : "div"
+                out.append(contentsOf: "<\(element) class=\"\(style.name)\">\n".utf8)
+                out.append(contentsOf: piece)
+                out.append(contentsOf: "</\(element)>\n".utf8)
+            } else {
+                out.append(contentsOf: piece)
+            }
+        }
+    }
+
+    /// `bytes` cut at each line that is `separator`.
+    static func split(_ bytes: [UInt8], at separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var pieceStart = 0
+        var lineStart = 0
+        let first = separator[0]
+        while lineStart < bytes.count {
+            if bytes[lineStart] == first, lineStart + separator.count <= bytes.count,
+                bytes[lineStart..<lineStart + separator.count].elementsEqual(separator)
+            {
+                pieces.append(bytes[pieceStart..<lineStart])
+                lineStart += separator.count
+                pieceStart = lineStart
+                continue
+            }
+            while lineStart < bytes.count, bytes[lineStart] != UInt8(ascii: "\n") { lineStart += 1 }
+            lineStart += 1
+        }
+        pieces.append(bytes[pieceStart...])
+        return pieces
+    }
+
+    /// Whether cmark's HTML begins with a heading (`<h2>` to `<h6>`).
+    static func startsWithHeading(_ html: ArraySlice<UInt8>) -> Bool {
+        let start = Array(html.prefix(4))
+        return start.count == 4 && start[0] == UInt8(ascii: "<") && start[1] == UInt8(ascii: "h")
+            && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(start[2]) && start[3] == UInt8(ascii: ">")
+    }
+
+}
