@@ -2,8 +2,9 @@ extension MarkdownDocument {
     /// The document as Markdown, with each route link turned into a URL by `url`.
     package func markdown(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> String {
         var out: [UInt8] = []
-        let writer = MarkdownWriter<R>(
-            url: { route, out in out.append(contentsOf: url(route).utf8) },
+        let routes = routes
+        let writer = MarkdownWriter(
+            url: { index, out in out.append(contentsOf: url(routes[index]).utf8) },
             siteFile: { path, out in out.append(contentsOf: siteFile(path).utf8) }
         )
         writer.write(blocks, into: &out)
@@ -18,15 +19,16 @@ extension MarkdownDocument {
     ) -> PageMarkdown {
         withoutActuallyEscaping(url) { url in
             withoutActuallyEscaping(siteFile) { siteFile in
-                let writer = MarkdownWriter<R>(url: url, siteFile: siteFile)
+                let routes = routes
+                let writer = MarkdownWriter(url: { index, out in url(routes[index], &out) }, siteFile: siteFile)
                 var page = PageMarkdown()
                 page.bytes.reserveCapacity(4096)
                 var index = blocks.startIndex
                 while index < blocks.endIndex {
                     let start = page.bytes.count
-                    if case .section(let section) = blocks[index] {
-                        writer.write(section.blocks, into: &page.bytes)
-                        page.chunks.append((section.style, start..<page.bytes.count))
+                    if case .section(let style, let inner) = blocks[index] {
+                        writer.write(inner, into: &page.bytes)
+                        page.chunks.append((style, start..<page.bytes.count))
                         index += 1
                     } else {
                         // A run of plain blocks is written as one piece, as a document of its own.
@@ -43,7 +45,7 @@ extension MarkdownDocument {
     }
 }
 
-extension MarkdownDocument.Block {
+extension MarkdownBlock {
     fileprivate var isSection: Bool {
         if case .section = self { return true }
         return false
@@ -72,11 +74,12 @@ package struct PageMarkdown: Sendable {
 /// A piece of inline text is written as if into a buffer of its own (a block's line, a link's
 /// label, an emphasis's body): `segment` is where that buffer would begin, so the escaper knows
 /// whether text starts a line and the emphasis rules see the scalar before.
-struct MarkdownWriter<R: Route> {
-    typealias Block = MarkdownDocument<R>.Block
-    typealias Inline = MarkdownDocument<R>.Inline
+struct MarkdownWriter {
+    typealias Block = MarkdownBlock
+    typealias Inline = MarkdownInline
 
-    let url: (R, inout [UInt8]) -> Void
+    /// Appends the URL of the document's link target with this index.
+    let url: (Int, inout [UInt8]) -> Void
     let siteFile: (String, inout [UInt8]) -> Void
 
     /// The blocks, separated by blank lines, with a final line break (none for no blocks).
@@ -133,9 +136,9 @@ struct MarkdownWriter<R: Route> {
                 write(pair.value, segment: start, into: &out)
                 Self.trimSpaces(from: start, in: &out)
             }
-        case .section(let section):
+        case .section(_, let blocks):
             let start = out.count
-            write(section.blocks, into: &out)
+            write(blocks, into: &out)
             while out.count > start, out.last == UInt8(ascii: "\n") { out.removeLast() }
         case .thematicBreak:
             out.append(contentsOf: "* * *".utf8)
@@ -182,12 +185,9 @@ struct MarkdownWriter<R: Route> {
     }
 
     private func linkLabel(_ label: [Inline], into out: inout [UInt8]) {
+        // The document keeps no links inside a label (see MarkdownDocument.stored).
         let start = out.count
-        if label.contains { $0.holdsLink } {
-            write(label.map { $0.withoutLinks }, segment: start, into: &out)
-        } else {
-            write(label, segment: start, into: &out)
-        }
+        write(label, segment: start, into: &out)
         Self.trimSpaces(from: start, in: &out)
         if out.count == start { out.append(contentsOf: "Untitled".utf8) }
     }
@@ -293,31 +293,5 @@ struct MarkdownWriter<R: Route> {
         let fence = String(repeating: "`", count: longest + 1)
         let padded = flat.hasPrefix("`") || flat.hasSuffix("`") || (flat.hasPrefix(" ") && flat.hasSuffix(" "))
         return fence + (padded ? " " + flat + " " : flat) + fence
-    }
-}
-
-extension MarkdownDocument.Inline {
-    /// Whether this inline is or holds a link, which a link's label can't.
-    fileprivate var holdsLink: Bool {
-        switch self {
-        case .link, .siteFile: true
-        case .emphasis(let inner), .strong(let inner): inner.contains { $0.holdsLink }
-        case .text, .code, .lineBreak: false
-        }
-    }
-
-    /// Link labels can't hold links: nested links keep only their label.
-    fileprivate var withoutLinks: MarkdownDocument.Inline {
-        switch self {
-        case .link(let label, _), .siteFile(let label, _): .strong(label.map { $0.withoutLinks }).unwrappedStrong
-        case .emphasis(let inner): .emphasis(inner.map { $0.withoutLinks })
-        case .strong(let inner): .strong(inner.map { $0.withoutLinks })
-        case .text, .code, .lineBreak: self
-        }
-    }
-
-    fileprivate var unwrappedStrong: MarkdownDocument.Inline {
-        if case .strong(let inner) = self, inner.count == 1 { return inner[0] }
-        return self
     }
 }

@@ -13,30 +13,16 @@
 /// }
 /// ```
 public struct MarkdownDocument<R: Route>: Sendable {
-    /// The document's blocks, in order.
-    var blocks: [Block]
+    /// The document's blocks, in order. They don't depend on the route type: a link holds the
+    /// index of its route in ``routes``, so writing Markdown needs no generic code.
+    var blocks: [MarkdownBlock]
+    /// Every link's route, in reading order.
+    var routes: [R]
 
     /// An empty document.
-    public init() { blocks = [] }
-
-    init(blocks: [Block]) { self.blocks = blocks }
-
-    /// A block of the document.
-    enum Block: Sendable {
-        /// A heading, level 2 to 6 (the page title is the only level 1).
-        case heading(level: Int, [Inline])
-        /// A paragraph.
-        case paragraph([Inline])
-        /// A bulleted list; each item is a line of inlines.
-        case list([[Inline]])
-        /// A numbered list.
-        case orderedList([[Inline]])
-        /// Definition-style name/value pairs, rendered as a list of "**Name:** value".
-        case attributes([Attribute])
-        /// A group of blocks with a style the stylesheet knows (cards, pager, …).
-        case section(Section)
-        /// A horizontal rule.
-        case thematicBreak
+    public init() {
+        blocks = []
+        routes = []
     }
 
     /// A run of text inside a block.
@@ -62,27 +48,6 @@ public struct MarkdownDocument<R: Route>: Sendable {
         public static func link(_ text: String, to route: R) -> Inline { .link([.text(text)], route) }
     }
 
-    /// A name and its value in an attribute list.
-    struct Attribute: Sendable {
-        var name: String
-        var value: [Inline]
-
-        init(_ name: String, _ value: [Inline]) {
-            self.name = name
-            self.value = value
-        }
-
-        init(_ name: String, _ value: String) { self.init(name, [.text(value)]) }
-    }
-
-    /// A styled group of blocks.
-    struct Section: Sendable {
-        /// The class the renderer wraps the section in.
-        var style: SectionStyle
-        /// The blocks inside.
-        var blocks: [Block]
-    }
-
     // MARK: Building
 
     /// Adds a heading (level 2 by default).
@@ -91,41 +56,122 @@ public struct MarkdownDocument<R: Route>: Sendable {
     }
 
     /// Adds a paragraph of inlines.
-    public mutating func paragraph(_ inlines: Inline...) { blocks.append(.paragraph(inlines)) }
+    public mutating func paragraph(_ inlines: Inline...) { paragraph(inlines) }
 
     /// Adds a paragraph of inlines.
-    public mutating func paragraph(_ inlines: [Inline]) { blocks.append(.paragraph(inlines)) }
+    public mutating func paragraph(_ inlines: [Inline]) { blocks.append(.paragraph(stored(inlines))) }
 
     /// Adds a bulleted list.
-    public mutating func list(_ items: [[Inline]]) { blocks.append(.list(items)) }
+    public mutating func list(_ items: [[Inline]]) {
+        var stored: [[MarkdownInline]] = []
+        stored.reserveCapacity(items.count)
+        for item in items { stored.append(self.stored(item)) }
+        blocks.append(.list(stored))
+    }
 
     /// Adds a numbered list.
-    public mutating func orderedList(_ items: [[Inline]]) { blocks.append(.orderedList(items)) }
+    public mutating func orderedList(_ items: [[Inline]]) {
+        var stored: [[MarkdownInline]] = []
+        stored.reserveCapacity(items.count)
+        for item in items { stored.append(self.stored(item)) }
+        blocks.append(.orderedList(stored))
+    }
 
     /// Adds name/value pairs.
     public mutating func attributes(_ pairs: [(String, [Inline])]) {
-        blocks.append(.attributes(pairs.map { Attribute($0.0, $0.1) }))
+        var stored: [MarkdownAttribute] = []
+        stored.reserveCapacity(pairs.count)
+        for (name, value) in pairs { stored.append(MarkdownAttribute(name: name, value: self.stored(value))) }
+        blocks.append(.attributes(stored))
     }
 
     /// Adds name/value pairs of plain text.
     public mutating func attributes(_ pairs: [(String, String)]) {
-        blocks.append(.attributes(pairs.map { Attribute($0.0, $0.1) }))
+        var stored: [MarkdownAttribute] = []
+        stored.reserveCapacity(pairs.count)
+        for (name, value) in pairs { stored.append(MarkdownAttribute(name: name, value: [.text(value)])) }
+        blocks.append(.attributes(stored))
     }
 
     /// Adds a styled section built by `build`.
     public mutating func section(_ style: SectionStyle, _ build: (inout MarkdownDocument) -> Void) {
+        // The section's links go on numbering after this document's.
         var inner = MarkdownDocument()
+        swap(&inner.routes, &routes)
         build(&inner)
-        blocks.append(.section(Section(style: style, blocks: inner.blocks)))
+        swap(&inner.routes, &routes)
+        blocks.append(.section(style, inner.blocks))
     }
 
     /// Adds a horizontal rule.
     public mutating func thematicBreak() { blocks.append(.thematicBreak) }
 
+    /// `inlines` as the document keeps them, their routes added to ``routes``. A link's label
+    /// can't hold links, so one inside a label keeps only its text (in bold), as cmark would
+    /// show it, and is not a link of the page.
+    private mutating func stored(_ inlines: [Inline], inLabel: Bool = false) -> [MarkdownInline] {
+        var out: [MarkdownInline] = []
+        out.reserveCapacity(inlines.count)
+        for inline in inlines {
+            switch inline {
+            case .text(let text): out.append(.text(text))
+            case .code(let code): out.append(.code(code))
+            case .lineBreak: out.append(.lineBreak)
+            case .emphasis(let inner): out.append(.emphasis(stored(inner, inLabel: inLabel)))
+            case .strong(let inner): out.append(.strong(stored(inner, inLabel: inLabel)))
+            case .link(let label, _) where inLabel, .siteFile(let label, _) where inLabel:
+                let text = stored(label, inLabel: true)
+                out.append(text.count == 1 ? text[0] : .strong(text))
+            case .siteFile(let label, let path):
+                out.append(.siteFile(stored(label, inLabel: true), path))
+            case .link(let label, let route):
+                let label = stored(label, inLabel: true)
+                routes.append(route)
+                out.append(.link(label, route: routes.count - 1))
+            }
+        }
+        return out
+    }
+
     // MARK: Reading
 
     /// Every route the document links to, in reading order (with repeats).
-    public var linkedRoutes: [R] { linkedActions.map(\.route) }
+    public var linkedRoutes: [R] { routes }
+}
+
+/// A block of a ``MarkdownDocument``.
+enum MarkdownBlock: Sendable {
+    /// A heading, level 2 to 6 (the page title is the only level 1).
+    case heading(level: Int, [MarkdownInline])
+    /// A paragraph.
+    case paragraph([MarkdownInline])
+    /// A bulleted list; each item is a line of inlines.
+    case list([[MarkdownInline]])
+    /// A numbered list.
+    case orderedList([[MarkdownInline]])
+    /// Definition-style name/value pairs, rendered as a list of "**Name:** value".
+    case attributes([MarkdownAttribute])
+    /// A group of blocks with a style the stylesheet knows (cards, pager, …).
+    case section(SectionStyle, [MarkdownBlock])
+    /// A horizontal rule.
+    case thematicBreak
+}
+
+/// Inline content as a ``MarkdownDocument`` keeps it: a link holds its route's index.
+enum MarkdownInline: Sendable {
+    case text(String)
+    case emphasis([MarkdownInline])
+    case strong([MarkdownInline])
+    case code(String)
+    case link([MarkdownInline], route: Int)
+    case siteFile([MarkdownInline], String)
+    case lineBreak
+}
+
+/// A name and its value in an attribute list.
+struct MarkdownAttribute: Sendable {
+    var name: String
+    var value: [MarkdownInline]
 }
 
 /// The name of a section style: the CSS class the renderer wraps a section in.

@@ -300,34 +300,46 @@ package struct ScreenFailure<R: Route>: Sendable {
 extension MarkdownDocument {
     /// Every route link in the document as a navigation action, labelled with its link text.
     package var linkedActions: [NavigationAction<R>] {
-        var actions: [NavigationAction<R>] = []
-        func visit(_ inlines: [Inline]) {
-            for inline in inlines {
-                switch inline {
-                case .link(let label, let route):
-                    actions.append(NavigationAction(plainText(label), to: route))
-                case .emphasis(let inner), .strong(let inner), .siteFile(let inner, _): visit(inner)
-                case .text, .code, .lineBreak: break
-                }
+        zip(linkLabels, routes).map { NavigationAction($0, to: $1) }
+    }
+
+    /// The text of each route link, in the order of ``routes``.
+    package var linkLabels: [String] {
+        var labels: [String] = []
+        labels.reserveCapacity(routes.count)
+        MarkdownBlock.collectLinkLabels(blocks, into: &labels)
+        return labels
+    }
+}
+
+extension MarkdownBlock {
+    static func collectLinkLabels(_ blocks: [MarkdownBlock], into labels: inout [String]) {
+        for block in blocks {
+            switch block {
+            case .heading(_, let inlines), .paragraph(let inlines): MarkdownInline.collectLinkLabels(inlines, into: &labels)
+            case .list(let items), .orderedList(let items): for item in items { MarkdownInline.collectLinkLabels(item, into: &labels) }
+            case .attributes(let pairs): for pair in pairs { MarkdownInline.collectLinkLabels(pair.value, into: &labels) }
+            case .section(_, let inner): collectLinkLabels(inner, into: &labels)
+            case .thematicBreak: break
             }
         }
-        func visit(_ blocks: [Block]) {
-            for block in blocks {
-                switch block {
-                case .heading(_, let inlines), .paragraph(let inlines): visit(inlines)
-                case .list(let items), .orderedList(let items): items.forEach(visit)
-                case .attributes(let pairs): pairs.forEach { visit($0.value) }
-                case .section(let section): visit(section.blocks)
-                case .thematicBreak: break
-                }
+    }
+}
+
+extension MarkdownInline {
+    static func collectLinkLabels(_ inlines: [MarkdownInline], into labels: inout [String]) {
+        for inline in inlines {
+            switch inline {
+            case .link(let label, _):
+                labels.append(plainText(label))
+            case .emphasis(let inner), .strong(let inner), .siteFile(let inner, _): collectLinkLabels(inner, into: &labels)
+            case .text, .code, .lineBreak: break
             }
         }
-        visit(blocks)
-        return actions
     }
 
     /// The text of inlines without markup.
-    func plainText(_ inlines: [Inline]) -> String {
+    static func plainText(_ inlines: [MarkdownInline]) -> String {
         inlines.map { inline -> String in
             switch inline {
             case .text(let text), .code(let text): text
