@@ -57,6 +57,23 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
 
     /// The number in the last non-empty path component of `url`, ignoring a query or fragment.
     public static func id(in url: String) -> Int? {
+        // The usual shape, `…/people/12/`: digits before an optional final slash.
+        let bytes = url.utf8
+        var end = bytes.endIndex
+        if end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        var start = end
+        var digits = 0
+        while start > bytes.startIndex, digits < 18 {
+            let previous = bytes.index(before: start)
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[previous]) else { break }
+            start = previous
+            digits += 1
+        }
+        if digits > 0, digits < 18, start > bytes.startIndex, bytes[bytes.index(before: start)] == UInt8(ascii: "/") {
+            var id = 0
+            for byte in bytes[start..<end] { id = id * 10 + Int(byte - UInt8(ascii: "0")) }
+            return id
+        }
         var path = Substring(url)
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
         guard let last = path.split(separator: "/").last, let id = Int(last), id >= 0 else { return nil }

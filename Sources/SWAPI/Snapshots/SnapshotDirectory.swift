@@ -12,7 +12,8 @@ public struct SnapshotDirectory: Sendable {
     /// - Throws: ``SwapiError`` naming the missing, unreadable or malformed file, the position
     ///   (line and column, or resource), the field and what was expected.
     public func load() throws -> SwapiArchive {
-        func read<R: SwapiResource>(_ type: R.Type) throws -> [R] {
+        let url = url
+        @Sendable func read<R: SwapiResource>(_ type: R.Type) throws -> [R] {
             let file = url.appendingPathComponent(R.kind.fileName)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
@@ -29,9 +30,18 @@ public struct SnapshotDirectory: Sendable {
             }
             return try SnapshotDecoder.decode(R.self, from: data, source: file.path)
         }
+        // The six files decode on all cores; the first failure in file order is reported.
+        let people = Slot<[Person]>(), films = Slot<[Film]>(), planets = Slot<[Planet]>()
+        let species = Slot<[Species]>(), starships = Slot<[Starship]>(), vehicles = Slot<[Vehicle]>()
+        let jobs: [@Sendable () -> Void] = [
+            { people.fill { try read(Person.self) } }, { films.fill { try read(Film.self) } },
+            { planets.fill { try read(Planet.self) } }, { species.fill { try read(Species.self) } },
+            { starships.fill { try read(Starship.self) } }, { vehicles.fill { try read(Vehicle.self) } },
+        ]
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { jobs[$0]() }
         return try SwapiArchive(
-            people: read(Person.self), films: read(Film.self), planets: read(Planet.self),
-            species: read(Species.self), starships: read(Starship.self), vehicles: read(Vehicle.self)
+            people: people.value(), films: films.value(), planets: planets.value(),
+            species: species.value(), starships: starships.value(), vehicles: vehicles.value()
         )
     }
 
@@ -72,4 +82,13 @@ public enum EmbeddedSnapshot {
             vehicles: read(Vehicle.self, PackageResources.vehicles_json)
         )
     }
+}
+
+/// One result of work done on another thread, read once the work is done.
+private final class Slot<Value: Sendable>: @unchecked Sendable {
+    private var result: Result<Value, any Error>?
+
+    func fill(_ work: () throws -> Value) { result = Result(catching: work) }
+
+    func value() throws -> Value { try result!.get() }
 }
