@@ -87,8 +87,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let linkCheck = Mutex(LinkCheckByConstruction())
         let rendered = Atomic<Int>(0)
         let phases = PhaseClock()
-        // Routes made and routes seen (made, or linked from a made page), for `progress` only.
-        let counts = Mutex<(made: Int, seen: Set<C.R>)>((0, [coordinator.startRoute]))
+        // Pages made and routes discovered so far, for `progress` only.
+        let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
         let progress = progress
         let staging = try SiteWriter(output: output, force: force).beginStaging()
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
@@ -125,12 +125,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     searchEntries.withLock { $0.append(entry) }
                 }
                 if let progress {
-                    let linked = visit.page.document.linkedActions.map(\.route)
                     let (made, discovered) = counts.withLock { counts in
                         counts.made += 1
-                        counts.seen.insert(visit.route)
-                        counts.seen.formUnion(linked)
-                        return (counts.made, counts.seen.count)
+                        counts.discovered = max(counts.discovered, visit.discovered)
+                        return (counts.made, counts.discovered)
                     }
                     progress((phase: "pages", made: made, discovered: discovered))
                 }

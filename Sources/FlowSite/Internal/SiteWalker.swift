@@ -4,10 +4,12 @@ import Synchronization
 /// Walks an app like a user who follows every link: breadth-first from the root coordinator's
 /// start route, each reachable route once, recording the edges and each page's navigation stack.
 ///
-/// Pages of one breadth-first level are made concurrently, and each is handed to `visit` as soon
-/// as it is made; what the walker keeps per route is small (its stack and title), so memory grows
-/// with the number of routes, not with page bytes. The order of routes, edges and stacks depends
-/// only on the app, never on timing.
+/// Pages are made concurrently, a bounded number at a time, and each is handed to `visit` as
+/// soon as it is made. What they link to is taken in the order routes were discovered, whatever
+/// order the pages finish in, so the order of routes, edges and stacks depends only on the app,
+/// never on timing. A page is started once every page on its breadcrumb trail has a title.
+/// What the walker keeps per route is a few numbers and its title (a stack is a parent index),
+/// so memory grows slowly with the number of routes and never with page bytes.
 package struct SiteWalker<C: RootCoordinator>: Sendable {
     package typealias R = C.R
 
@@ -28,86 +30,107 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     }
 
     /// Walks every reachable route, calling `visit` for each page (concurrently).
-    /// - Throws: ``FlowSiteError`` for two routes with one path, or whatever `visit` throws.
-    ///   Screens that fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
+    /// - Throws: ``FlowSiteError`` for two routes with one path, a link whose navigation shows
+    ///   another route, or whatever `visit` throws (the first in discovery order). Screens that
+    ///   fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
     package func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
-        let start = coordinator.startRoute
         var graph = SiteGraph<R>()
-        var records: [R: RouteRecord<R>] = [:]
-        var owners: [RoutePath: R] = [:]
-
-        func discover(_ route: R, record: RouteRecord<R>) throws {
-            if let owner = owners[route.path] {
-                throw FlowSiteError(.pathConflict(path: route.path.description, first: "\(owner)", second: "\(route)"))
-            }
-            if route.path.slugs.first?.rawValue == SiteWriter.assetsFolder {
-                throw FlowSiteError(.reservedPath(path: route.path.description, route: "\(route)"))
-            }
-            owners[route.path] = route
-            records[route] = record
-            graph.routes.append(route)
-        }
-
-        try discover(start, record: RouteRecord(stack: [start], presentation: .root, presenter: nil))
-        var level = [start]
-        var titles: [R: String] = [:]
-
-        while !level.isEmpty {
-            // A page is made once every page on its breadcrumb trail has a title; a trail from
-            // a root presentation may name pages of the same level, which then go first.
-            var ready = level.filter { route in records[route]!.stack.dropLast().allSatisfy { titles[$0] != nil } }
-            if ready.isEmpty { ready = level }  // a trail that loops: use what is known
-            let readySet = Set(ready)
-            var next = level.filter { !readySet.contains($0) }
-
-            let known = records
-            let knownTitles = titles
-            let outcomes = try await makePages(ready, records: known, titles: knownTitles, visit: visit)
-            for (route, outcome) in zip(ready, outcomes) {
-                switch outcome.result {
-                case .made(let title, let recovered):
-                    titles[route] = title
-                    if let recovered { graph.recovered.append(ScreenFailure(route: route, error: recovered)) }
-                case .failed(let error):
-                    titles[route] = "\(route)"
-                    graph.failures.append(ScreenFailure(route: route, error: error))
-                }
-                for action in outcome.actions {
-                    let target = action.route
-                    let presentation = try follow(action, from: route)
-                    graph.edgeCount += 1
-                    if keepsEdges { graph.edges.append(Edge(from: route, to: target, label: action.label, presentation: presentation)) }
-                    guard records[target] == nil else { continue }
-                    let stack = presentation == .root
-                        ? rootStack(for: target)
-                        : presentation.stack(presenting: target, over: records[route]!.stack)
-                    // Pages on the trail that nothing has linked to yet are reached through it.
-                    for (depth, step) in stack.dropLast().enumerated() where records[step] == nil {
-                        try discover(step, record: RouteRecord(stack: Array(stack[...depth]), presentation: depth == 0 ? .root : .push, presenter: nil))
-                        next.append(step)
+        try graph.table.discover(coordinator.startRoute, parent: nil, presentation: .root, presenter: nil)
+        let window = concurrency
+        try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+            var inFlight = 0
+            var dispatched = 0
+            var processed = 0
+            var finished: [Int: Outcome] = [:]
+            while true {
+                // Start pages in discovery order, as long as their trail has its titles.
+                while inFlight < window, dispatched < graph.table.count, graph.table.trailIsTitled(dispatched) {
+                    let index = dispatched
+                    let route = graph.table.routes[index]
+                    let trail = graph.table.stack(of: index).dropLast().map { Breadcrumb(title: graph.table.titles[$0]!, route: graph.table.routes[$0]) }
+                    let presenter = graph.table.presenter(of: index).map { Breadcrumb(title: graph.table.titles[$0]!, route: graph.table.routes[$0]) }
+                    let presentation = graph.table.presentation(of: index)
+                    let discovered = graph.table.count
+                    group.addTask {
+                        let outcome = await makePage(
+                            route, trail: trail, presentation: presentation, presenter: presenter,
+                            discovered: discovered, visit: visit
+                        )
+                        return (index, outcome)
                     }
-                    let presenter = presentation == .modal ? route : nil
-                    try discover(target, record: RouteRecord(stack: stack, presentation: presentation, presenter: presenter))
-                    next.append(target)
+                    dispatched += 1
+                    inFlight += 1
+                }
+                guard inFlight > 0 else { break }
+                let (index, outcome) = try await group.next()!
+                inFlight -= 1
+                graph.table.titles[index] = outcome.title
+                finished[index] = outcome
+                // Take each page's links in discovery order.
+                while let outcome = finished.removeValue(forKey: processed) {
+                    try take(outcome, of: processed, into: &graph)
+                    processed += 1
                 }
             }
-            level = next
         }
-        graph.records = records
-        graph.titles = titles
         return graph
+    }
+
+    /// Records what the page at `index` led to: its failure, and each link's target, discovered
+    /// when new.
+    private func take(_ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>) throws {
+        let route = graph.table.routes[index]
+        if let error = outcome.error { throw error }
+        if let failure = outcome.failure {
+            graph.failures.append(ScreenFailure(route: route, error: failure))
+        } else if let recovered = outcome.recovered {
+            graph.recovered.append(ScreenFailure(route: route, error: recovered))
+        }
+        graph.edgeCount += outcome.links.count
+        for (offset, link) in outcome.links.enumerated() {
+            let target = link.route
+            if keepsEdges {
+                graph.edges.append(Edge(from: route, to: target, label: outcome.labels[offset], presentation: link.presentation))
+            }
+            guard graph.table.index(of: target) == nil else { continue }
+            switch link.presentation {
+            case .root:
+                // Pages on the trail that nothing has linked to yet are reached through it.
+                let stack = rootStack(for: target)
+                var parent: Int?
+                for (depth, step) in stack.dropLast().enumerated() {
+                    if let known = graph.table.index(of: step) {
+                        parent = known
+                    } else {
+                        parent = try graph.table.discover(step, parent: parent, presentation: depth == 0 ? .root : .push, presenter: nil)
+                    }
+                }
+                let added = try graph.table.discover(target, parent: parent, presentation: .root, presenter: nil)
+                // A step reached earlier by another path has a stack of its own: keep this one.
+                let trail = stack.dropLast().map { graph.table.index(of: $0)! }
+                if !graph.table.stack(of: added).dropLast().elementsEqual(trail) {
+                    graph.table.setStack(trail + [added], of: added)
+                }
+            case .push, .modal:
+                try graph.table.discover(target, parent: index, presentation: link.presentation, presenter: link.presentation == .modal ? index : nil)
+            case .replace:
+                let added = try graph.table.discover(target, parent: graph.table.parent(of: index), presentation: .replace, presenter: nil)
+                let stack = Array(graph.table.stack(of: index).dropLast()) + [added]
+                if graph.table.stack(of: added) != stack { graph.table.setStack(stack, of: added) }
+            }
+        }
     }
 
     /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
     /// the walker as its navigator, and what it shows is the link's target and presentation.
-    private func follow(_ action: NavigationAction<R>, from source: R) throws -> Presentation {
+    /// `label` makes the action's label for an error, when the action has none yet.
+    private func follow(_ action: NavigationAction<R>, from source: R, label: (() -> String)? = nil) throws -> Presentation {
         let navigator = WalkNavigator<R>()
         coordinator.navigate(action, from: source, in: navigator)
-        let shown = navigator.shown
-        guard shown.count == 1, let only = shown.first, only.route == action.route else {
+        guard let only = navigator.only, only.route == action.route else {
             throw FlowSiteError(.navigationMismatch(
-                page: "\(source)", label: action.label, route: "\(action.route)",
-                shown: shown.map { "\($0.route) (\($0.presentation))" }
+                page: "\(source)", label: label?() ?? action.label, route: "\(action.route)",
+                shown: navigator.shown.map { "\($0.route) (\($0.presentation))" }
             ))
         }
         return only.presentation
@@ -120,34 +143,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         return stack
     }
 
-    private func makePages(
-        _ level: [R], records: [R: RouteRecord<R>], titles: [R: String],
-        visit: @escaping @Sendable (PageVisit<R>) async throws -> Void
-    ) async throws -> [Outcome] {
-        try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
-            var outcomes = [Outcome?](repeating: nil, count: level.count)
-            var index = 0
-            func add() {
-                let i = index
-                let route = level[i]
-                group.addTask {
-                    (i, try await makePage(route, record: records[route]!, titles: titles, visit: visit))
-                }
-                index += 1
-            }
-            while index < min(concurrency, level.count) { add() }
-            while let (i, outcome) = try await group.next() {
-                outcomes[i] = outcome
-                if index < level.count { add() }
-            }
-            return outcomes.map { $0! }
-        }
-    }
-
+    /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     private func makePage(
-        _ route: R, record: RouteRecord<R>, titles: [R: String],
-        visit: @Sendable (PageVisit<R>) async throws -> Void
-    ) async throws -> Outcome {
+        _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
+        discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
+    ) async -> Outcome {
         var page: Page<R>
         var recovered: String?
         let clock = ContinuousClock()
@@ -156,37 +156,51 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             page = try await coordinator.makeScreen(for: route).makePage()
         } catch {
             guard let fallback = coordinator.errorScreen(for: route, error: error) else {
-                return Outcome(result: .failed(describe(error)), actions: [])
+                return Outcome(title: "\(route)", failure: describe(error))
             }
             do {
                 page = try await fallback.makePage()
                 recovered = describe(error)
             } catch let fallbackError {
-                return Outcome(result: .failed("\(describe(error)); its error screen failed too: \(describe(fallbackError))"), actions: [])
+                return Outcome(title: "\(route)", failure: "\(describe(error)); its error screen failed too: \(describe(fallbackError))")
             }
         }
         phases?.add(.viewModels, clock.now - started)
-        let breadcrumbs = record.stack.map { step in
-            Breadcrumb(title: step == route ? page.breadcrumbTitle : titles[step] ?? "\(step)", route: step)
+        var outcome = Outcome(title: page.breadcrumbTitle, recovered: recovered)
+        do {
+            try await visit(PageVisit(
+                route: route, page: page, breadcrumbs: trail + [Breadcrumb(title: page.breadcrumbTitle, route: route)],
+                presentation: presentation, presenter: presenter, recoveredError: recovered, discovered: discovered
+            ))
+            // Every link goes through the app's navigation code, here where pages are made in
+            // parallel; a link's label is only made when it is needed.
+            let routes = page.document.routes
+            var actions = PaginationLinks(page.pagination)?.linkedActions ?? []
+            if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
+            let document = page.document
+            outcome.links.reserveCapacity(routes.count + actions.count)
+            for (offset, target) in routes.enumerated() {
+                let presentation = try follow(NavigationAction("", to: target), from: route, label: { document.linkLabels[offset] })
+                outcome.links.append((target, presentation))
+            }
+            for action in actions {
+                outcome.links.append((action.route, try follow(action, from: route)))
+            }
+            if keepsEdges { outcome.labels = document.linkLabels + actions.map(\.label) }
+        } catch {
+            outcome.error = error
         }
-        let presenter = record.presenter.map { Breadcrumb(title: titles[$0] ?? "\($0)", route: $0) }
-        try await visit(PageVisit(
-            route: route, page: page, breadcrumbs: breadcrumbs, presentation: record.presentation,
-            presenter: presenter, recoveredError: recovered
-        ))
-        var actions = page.document.linkedActions
-        actions += PaginationLinks(page.pagination)?.linkedActions ?? []
-        if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
-        return Outcome(result: .made(title: page.breadcrumbTitle, recovered: recovered), actions: actions)
+        return outcome
     }
 
     private struct Outcome: Sendable {
-        enum Result: Sendable {
-            case made(title: String, recovered: String?)
-            case failed(String)
-        }
-        var result: Result
-        var actions: [NavigationAction<R>]
+        var title: String
+        var failure: String?
+        var recovered: String?
+        var links: [(route: R, presentation: Presentation)] = []
+        var labels: [String] = []
+        /// What `visit` or the app's navigation threw, reported when the page's turn comes.
+        var error: (any Error)?
     }
 }
 
@@ -203,6 +217,11 @@ final class WalkNavigator<R: Route>: Navigator, Sendable {
     }
 
     var shown: [(route: R, presentation: Presentation)] { steps.withLock { $0 } }
+
+    /// What the app showed, when it showed exactly one thing.
+    var only: (route: R, presentation: Presentation)? {
+        steps.withLock { $0.count == 1 ? $0[0] : nil }
+    }
 }
 
 /// One page the walker made, with what the renderer needs to place it in the site.
@@ -219,11 +238,14 @@ package struct PageVisit<R: Route>: Sendable {
     package let presenter: Breadcrumb<R>?
     /// When the page is the app's error screen for a failed screen, that failure.
     package let recoveredError: String?
+    /// How many routes the walk had discovered when this page was started (for progress).
+    package let discovered: Int
 
     package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
-        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil
+        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, discovered: Int = 0
     ) {
+        self.discovered = discovered
         self.route = route
         self.page = page
         self.breadcrumbs = breadcrumbs
@@ -246,8 +268,8 @@ package struct Breadcrumb<R: Route>: Sendable, Hashable {
 
 /// What the walk found: every route, every edge, and the screens that failed.
 package struct SiteGraph<R: Route>: Sendable {
-    /// Every reachable route in breadth-first discovery order.
-    package var routes: [R] = []
+    /// Every route with its place in the walk, in breadth-first discovery order.
+    var table = RouteTable<R>()
     /// Every link followed, in discovery order (when the walker keeps them).
     package var edges: [Edge<R>] = []
     /// How many links were followed.
@@ -256,13 +278,34 @@ package struct SiteGraph<R: Route>: Sendable {
     package var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.
     package var recovered: [ScreenFailure<R>] = []
+
+    /// Every reachable route in breadth-first discovery order.
+    package var routes: [R] { table.routes }
+
     /// Each route's stack and presentation.
-    package var records: [R: RouteRecord<R>] = [:]
+    package var records: [R: RouteRecord<R>] {
+        var records: [R: RouteRecord<R>] = [:]
+        for index in table.routes.indices {
+            records[table.routes[index]] = RouteRecord(
+                stack: table.stack(of: index).map { table.routes[$0] },
+                presentation: table.presentation(of: index),
+                presenter: table.presenter(of: index).map { table.routes[$0] }
+            )
+        }
+        return records
+    }
+
     /// Each route's page title as its breadcrumb shows it.
-    package var titles: [R: String] = [:]
+    package var titles: [R: String] {
+        var titles: [R: String] = [:]
+        for (route, title) in zip(table.routes, table.titles) { titles[route] = title }
+        return titles
+    }
 
     /// The navigation stack of `route` on its first, shortest path.
-    package func stack(of route: R) -> [R]? { records[route]?.stack }
+    package func stack(of route: R) -> [R]? {
+        table.index(of: route).map { table.stack(of: $0).map { table.routes[$0] } }
+    }
 
     /// Throws when screens failed that the app has no error screen for.
     /// - Throws: ``FlowSiteError`` listing each failed route, its path and its error.
@@ -270,6 +313,87 @@ package struct SiteGraph<R: Route>: Sendable {
         guard failures.isEmpty else {
             throw FlowSiteError(.screensFailed(failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
         }
+    }
+}
+
+/// The walk's routes, kept compact: per route its parent on the navigation stack, how it was
+/// first presented, its presenter and its title, all by index. A stack is followed through
+/// parents; only one that isn't its parent's plus the route (a root presentation's trail through
+/// pages reached another way) is kept whole.
+struct RouteTable<R: Route>: Sendable {
+    /// Every route, in discovery order.
+    private(set) var routes: [R] = []
+    /// Each route's page title, once its page is made.
+    var titles: [String?] = []
+    private var indexes: [R: Int32] = [:]
+    private var parents: [Int32] = []
+    private var presentations: [Presentation] = []
+    private var presenters: [Int32: Int32] = [:]
+    private var stacks: [Int32: [Int32]] = [:]
+    /// A hash of each path, to find two routes with one path without keeping every path.
+    private var owners: [StableHash: Int32] = [:]
+
+    var count: Int { routes.count }
+
+    func index(of route: R) -> Int? { indexes[route].map(Int.init) }
+
+    func parent(of index: Int) -> Int? {
+        let parent = parents[index]
+        return parent < 0 ? nil : Int(parent)
+    }
+
+    func presentation(of index: Int) -> Presentation { presentations[index] }
+
+    func presenter(of index: Int) -> Int? { presenters[Int32(index)].map(Int.init) }
+
+    /// The indexes of the routes on `index`'s navigation stack, `index` last.
+    func stack(of index: Int) -> [Int] {
+        var reversed = [index]
+        var current = index
+        while true {
+            if let whole = stacks[Int32(current)] {
+                return whole.map(Int.init) + reversed.dropFirst().reversed()
+            }
+            guard let parent = parent(of: current) else { break }
+            reversed.append(parent)
+            current = parent
+        }
+        return reversed.reversed()
+    }
+
+    mutating func setStack(_ stack: [Int], of index: Int) {
+        stacks[Int32(index)] = stack.map { Int32($0) }
+    }
+
+    /// Whether every page on `index`'s trail and its presenter have titles.
+    func trailIsTitled(_ index: Int) -> Bool {
+        if let presenter = presenter(of: index), titles[presenter] == nil { return false }
+        return stack(of: index).dropLast().allSatisfy { titles[$0] != nil }
+    }
+
+    /// Adds a route and returns its index.
+    /// - Throws: ``FlowSiteError`` when another route has its path, or it is the assets folder.
+    @discardableResult
+    mutating func discover(_ route: R, parent: Int?, presentation: Presentation, presenter: Int?) throws -> Int {
+        let path = route.path
+        if path.slugs.first?.rawValue == SiteWriter.assetsFolder {
+            throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
+        }
+        var key = StableHash()
+        for slug in path.slugs { key.combine(slug.rawValue) }
+        key.combine(path.slugs.count)
+        let index = routes.count
+        if let owner = owners[key] {
+            throw FlowSiteError(.pathConflict(path: path.description, first: "\(routes[Int(owner)])", second: "\(route)"))
+        }
+        owners[key] = Int32(index)
+        indexes[route] = Int32(index)
+        routes.append(route)
+        titles.append(nil)
+        parents.append(parent.map { Int32($0) } ?? -1)
+        presentations.append(presentation)
+        if let presenter { presenters[Int32(index)] = Int32(presenter) }
+        return index
     }
 }
 
