@@ -15,6 +15,10 @@ package struct PageRenderer<R: Route>: Sendable {
     /// The site's icon among the assets, from the site root, if the template set has one.
     let faviconPath: String?
     private let library: MustacheLibrary
+    /// The values every page shares (see ``siteFrame(_:)``).
+    private let siteFrame: [String: TemplateValue]
+    /// The navigation's labels and paths, each path made once.
+    private let navigationPaths: [(label: String, path: RoutePath)]
     /// The templates compiled to byte segments, or `nil` when one uses Mustache the compiler
     /// doesn't cover (then swift-mustache renders, with the same escaping).
     private let compiled: [String: CompiledTemplate]?
@@ -49,6 +53,8 @@ package struct PageRenderer<R: Route>: Sendable {
         }
         self.compiled = compiled
         self.site = site
+        self.siteFrame = Self.siteFrame(site)
+        self.navigationPaths = site.navigation.map { ($0.label, $0.route.path) }
         self.searchIndexPath = searchIndexPath
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.faviconPath = templates.assets[Self.faviconAsset] == nil ? nil : SiteWriter.assetsFolder + "/" + Self.faviconAsset
@@ -102,7 +108,7 @@ package struct PageRenderer<R: Route>: Sendable {
         let converted = clock.now
         phases?.add(.cmark, converted - started)
         defer { phases?.add(.layout, clock.now - converted) }
-        var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map(\.route))
+        var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map { $0.route })
         context["title"] = .text(visit.page.title)
         context["documentTitle"] = .text(documentTitle(visit.page.title))
         if let summary = visit.page.summary { context["description"] = .text(summary) }
@@ -133,7 +139,7 @@ package struct PageRenderer<R: Route>: Sendable {
             context["pagination"] = paginationContext(pagination, at: here)
         }
         if let searchIndexPath { context["searchIndexURL"] = .text(here.relativeURL(toSiteFile: searchIndexPath)) }
-        for (key, value) in visit.page.templateValues where context[key] == nil {
+        for (key, value) in visit.page.templateValues where context[key] == nil && siteFrame[key] == nil {
             context[key] = .text(value)
         }
         return try render("layout", context)
@@ -208,33 +214,43 @@ package struct PageRenderer<R: Route>: Sendable {
         title == site.name ? title : "\(title) · \(site.name)"
     }
 
+    /// The values every page shares, made once: the bottom frame of every page's context.
+    static func siteFrame(_ site: SiteInfo<R>) -> [String: TemplateValue] {
+        [
+            "lang": .text(site.language),
+            "siteName": .text(site.name),
+            "footer": .text(site.footer),
+            "hasBreadcrumbs": .flag(false),
+            "isModal": .flag(false),
+            "labels": .object(site.allLabels.mapValues { .text($0) }),
+        ]
+    }
+
+    /// The values that depend on where the page is.
     private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> [String: TemplateValue] {
         // A navigation entry marks its section: pages on the breadcrumb trail below the front
         // page, and pages in its folder (a list's page 2 belongs to the list).
-        let sections = Set(breadcrumbRoutes.dropFirst().map(\.path))
+        let sections = Set(breadcrumbRoutes.dropFirst().map { $0.path })
         func inSection(_ path: RoutePath) -> Bool {
             guard path != here, !path.slugs.isEmpty else { return false }
             return sections.contains(path) || here.slugs.starts(with: path.slugs)
         }
+        var navigation: [[String: TemplateValue]] = []
+        navigation.reserveCapacity(navigationPaths.count)
+        for (label, path) in navigationPaths {
+            navigation.append([
+                "title": .text(label),
+                "url": .text(here.relativeURL(to: path)),
+                "isCurrent": .flag(path == here),
+                "isSection": .flag(inSection(path)),
+            ])
+        }
         return [
-            "lang": .text(site.language),
-            "siteName": .text(site.name),
-            "footer": .text(site.footer),
             "root": .text(here.rootPrefix),
             "homeURL": .text(here.relativeURL(to: .root)),
             "stylesheet": .text(here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css")),
             "searchScript": .text(here.relativeURL(toSiteFile: SiteSearch<R>.script)),
-            "navigation": .list(site.navigation.map { action in
-                [
-                    "title": .text(action.label),
-                    "url": .text(here.relativeURL(to: action.route.path)),
-                    "isCurrent": .flag(action.route.path == here),
-                    "isSection": .flag(inSection(action.route.path)),
-                ]
-            }),
-            "hasBreadcrumbs": .flag(false),
-            "isModal": .flag(false),
-            "labels": .object(site.allLabels.mapValues { .text($0) }),
+            "navigation": .list(navigation),
             "favicon": .text(faviconPath.map { here.relativeURL(toSiteFile: $0) } ?? ""),
         ]
     }
@@ -246,11 +262,12 @@ package struct PageRenderer<R: Route>: Sendable {
             }
             var out: [UInt8] = []
             out.reserveCapacity(16_384)
-            var stack = [context]
+            var stack = [siteFrame, context]
             template.render(&stack, into: &out, partials: compiled)
             return out
         }
-        guard let html = library.render(context.mapValues(Self.mustacheValue), withTemplate: name) else {
+        let merged = siteFrame.merging(context) { _, page in page }
+        guard let html = library.render(merged.mapValues(Self.mustacheValue), withTemplate: name) else {
             throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
         }
         return Array(html.utf8)

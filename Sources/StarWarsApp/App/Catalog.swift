@@ -89,14 +89,16 @@ public struct Catalog: Sendable {
     /// Film links in episode order (films missing from the archive last, by id), each labelled
     /// with its episode when it has one ("Episode IV · A New Hope"), so the order reads as such.
     public func filmLinks(_ links: [ResourceLink], strings: Strings) -> [RelatedLink] {
-        let ordered = links.sorted { a, b in
-            let ea = archive.film(a.id)?.episodeID ?? Int.max
-            let eb = archive.film(b.id)?.episodeID ?? Int.max
-            return ea != eb ? ea < eb : a.id < b.id
-        }
+        // Each film's episode is looked up once, not at every comparison of the sort.
+        let ordered = links.map { (link: $0, episode: archive.film($0.id).flatMap(\.episodeID)) }
+            .sorted { a, b in
+                let ea = a.episode ?? Int.max, eb = b.episode ?? Int.max
+                return ea != eb ? ea < eb : a.link.id < b.link.id
+            }
         let format = Format(strings)
-        return self.links(.films, ordered, strings: strings).enumerated().map { index, link in
-            guard !link.isMissing, let film = archive.film(ordered[index].id), let episode = film.episodeID, episode > 0 else { return link }
+        return ordered.map { entry in
+            let link = link(.films, id: entry.link.id, strings: strings)
+            guard !link.isMissing, let episode = entry.episode, episode > 0 else { return link }
             var labelled = link
             labelled.label = strings.localizedString(.filmsLink, ["episode": format.episode(episode), "title": link.label])
             return labelled

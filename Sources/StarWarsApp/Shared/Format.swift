@@ -114,41 +114,48 @@ public struct Format: Sendable {
 
     /// SWAPI's words for "no value": `unknown`, `n/a`, `none`, `indefinite` and empty.
     func special(_ raw: String) -> String? {
-        switch raw.trimmedSpaces.lowercased() {
-        case "", "unknown": strings.localizedString(.formatUnknown)
-        case "n/a": strings.localizedString(.formatNotApplicable)
-        case "none": strings.localizedString(.formatNone)
-        case "indefinite": strings.localizedString(.formatIndefinite)
-        default: nil
+        // The longest word is ten letters; longer values (most of them) need no lowercasing.
+        let trimmed = raw.trimmedSpaces
+        guard trimmed.utf8.count <= 10 else { return nil }
+        switch trimmed.lowercased() {
+        case "", "unknown": return strings.localizedString(.formatUnknown)
+        case "n/a": return strings.localizedString(.formatNotApplicable)
+        case "none": return strings.localizedString(.formatNone)
+        case "indefinite": return strings.localizedString(.formatIndefinite)
+        default: return nil
         }
     }
 
+    /// Digits with at most one `.`, any `,` and a leading `-`.
     static func isNumber(_ text: String) -> Bool {
         var digits = 0
         var dots = 0
-        for (index, character) in text.enumerated() {
-            if character.isASCII && character.isNumber { digits += 1 }
-            else if character == "." { dots += 1 }
-            else if character == "," { continue }
-            else if character == "-" && index == 0 { continue }
-            else { return false }
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): dots += 1
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "-") where index == 0: continue
+            default: return false
+            }
         }
         return digits > 0 && dots <= 1
     }
 
     /// `1234567.5` → `1,234,567.5`.
     static func groupDigits(_ number: String) -> String {
-        let negative = number.hasPrefix("-")
-        let unsigned = negative ? String(number.dropFirst()) : number
-        let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
-        let whole = Array(parts[0])
-        var grouped = ""
-        for (index, digit) in whole.enumerated() {
-            if index > 0 && (whole.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
+        var bytes = Array(number.utf8)
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes.removeFirst() }
+        let dot = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+        var grouped: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        grouped.reserveCapacity(bytes.count + bytes.count / 3 + 1)
+        for index in 0..<dot {
+            if index > 0 && (dot - index) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
+            grouped.append(bytes[index])
         }
-        if parts.count > 1 { grouped += "." + parts[1] }
-        return (negative ? "-" : "") + grouped
+        grouped.append(contentsOf: bytes[dot...])
+        return String(decoding: grouped, as: UTF8.self)
     }
 
     static func capitalizedFirst(_ text: String) -> String {
@@ -160,6 +167,10 @@ public struct Format: Sendable {
 extension String {
     /// Without leading and trailing spaces and tabs.
     var trimmedSpaces: String {
+        let utf8 = self.utf8
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        if !blank(first) && !blank(last) { return self }
         var scalars = Substring(self).unicodeScalars
         while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }

@@ -62,20 +62,34 @@ public struct Strings: Sendable {
     /// The text for `key`, with each `{name}` placeholder replaced by `arguments[name]`.
     ///
     /// A placeholder without an argument stays as written, so a forgotten value shows.
-    func localizedString(_ key: Key, _ arguments: [String: String] = [:]) -> String {
-        Self.fill(table[key] ?? fallback[key] ?? key.rawValue, with: arguments)
+    func localizedString(_ key: Key, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+        let template = text(for: key)
+        if arguments.isEmpty { return template }
+        return Self.fill(template) { name in Self.value(named: name, in: arguments) }
     }
 
     /// The text for `key`, a message about `kind`: besides `arguments`, the placeholders
     /// `{Kind}` and `{Kinds}` are the kind's name as a title ("Character", "Characters") and
     /// `{kind}` and `{kinds}` as it reads within a sentence ("character", "characters").
-    func localizedString(_ key: Key, about kind: ResourceKind, _ arguments: [String: String] = [:]) -> String {
-        var all = arguments
-        all["Kind"] = name(of: kind)
-        all["Kinds"] = name(of: kind, plural: true)
-        all["kind"] = name(of: kind, inText: true)
-        all["kinds"] = name(of: kind, plural: true, inText: true)
-        return localizedString(key, all)
+    func localizedString(_ key: Key, about kind: ResourceKind, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+        Self.fill(text(for: key)) { name in
+            if let value = Self.value(named: name, in: arguments) { return value }
+            switch name {
+            case "Kind": return self.name(of: kind)
+            case "Kinds": return self.name(of: kind, plural: true)
+            case "kind": return self.name(of: kind, inText: true)
+            case "kinds": return self.name(of: kind, plural: true, inText: true)
+            default: return nil
+            }
+        }
+    }
+
+    /// The table's text for `key`, English's when the table lacks it, or the key itself.
+    private func text(for key: Key) -> String { table[key] ?? fallback[key] ?? key.rawValue }
+
+    private static func value(named name: Substring, in arguments: KeyValuePairs<String, String>) -> String? {
+        for (key, value) in arguments where key.utf8.elementsEqual(name.utf8) { return value }
+        return nil
     }
 
     /// What a kind of resource is called: one ("Character") or many ("Characters"), as a
@@ -111,23 +125,30 @@ public struct Strings: Sendable {
     /// `template` with every `{name}` that `arguments` has a value for replaced by it. Values
     /// are inserted as they are: a value holding `{…}` is not filled again.
     static func fill(_ template: String, with arguments: [String: String]) -> String {
-        guard !arguments.isEmpty, template.unicodeScalars.contains("{") else { return template }
-        let scalars = template.unicodeScalars
-        var out = String.UnicodeScalarView()
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            if scalar == "{", let close = scalars[next...].firstIndex(of: "}"),
-               let value = arguments[String(Substring(scalars[next..<close]))] {
-                out.append(contentsOf: value.unicodeScalars)
-                index = scalars.index(after: close)
+        arguments.isEmpty ? template : fill(template) { arguments[String($0)] }
+    }
+
+    /// `template` with every `{name}` that `value` knows replaced by its value, in one pass.
+    static func fill(_ template: String, value: (Substring) -> String?) -> String {
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        guard template.utf8.contains(open) else { return template }
+        var out = ""
+        out.reserveCapacity(template.utf8.count + 16)
+        var rest = template[...]
+        while let start = rest.utf8.firstIndex(of: open) {
+            let nameStart = rest.utf8.index(after: start)
+            guard let end = rest.utf8[nameStart...].firstIndex(of: close) else { break }
+            if let text = value(rest[nameStart..<end]) {
+                out += rest[..<start]
+                out += text
+                rest = rest[rest.utf8.index(after: end)...]
             } else {
-                out.append(scalar)
-                index = next
+                out += rest[..<nameStart]
+                rest = rest[nameStart...]
             }
         }
-        return String(out)
+        out += rest
+        return out
     }
 }
 
