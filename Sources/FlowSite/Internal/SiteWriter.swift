@@ -273,6 +273,8 @@ package final class SiteStaging: Sendable {
     let removedLeftovers: [String]
     /// The previous site's folder, opened when staging began (-1 when there was none).
     private let previousSite: Int32
+    /// The staging folder, open, so files are made relative to it without building paths.
+    private let staged: Int32
     /// What the previous build wrote, if it left a manifest.
     let previousManifest: SiteManifest?
     private let lock: BuildLock
@@ -290,6 +292,7 @@ package final class SiteStaging: Sendable {
         self.folder = folder
         self.output = output
         self.previousSite = previousSite
+        self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         self.previousManifest = previousSite >= 0 ? SiteManifest.load(from: previousSite) : nil
         self.lock = lock
         self.removedLeftovers = removedLeftovers
@@ -298,6 +301,7 @@ package final class SiteStaging: Sendable {
     deinit {
         if !state.withLock({ $0.finished }) { try? FileManager.default.removeItem(at: folder) }
         if previousSite >= 0 { close(previousSite) }
+        if staged >= 0 { close(staged) }
         lock.release()
     }
 
@@ -323,15 +327,14 @@ package final class SiteStaging: Sendable {
             return hash
         }()
         if reuse(path, fingerprint: fingerprint) { return }
-        let target = folder.appendingPathComponent(path).path
         do {
             try ensureFolder(of: path)
-            let status = try Self.writeWithoutSync(bytes, to: target)
+            let status = try Self.writeWithoutSync(bytes, in: staged, at: path)
             record(path, SiteManifest.Entry(
                 fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
             ))
         } catch {
-            throw FlowSiteError(.fileSystem(path: target, message: error.localizedDescription))
+            throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
         }
     }
 
@@ -344,11 +347,10 @@ package final class SiteStaging: Sendable {
         guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status),
             (try? ensureFolder(of: path)) != nil
         else { return false }
-        let target = folder.appendingPathComponent(path).path
-        guard linkat(previousSite, path, AT_FDCWD, target, 0) == 0 else { return false }
+        guard linkat(previousSite, path, staged, path, 0) == 0 else { return false }
         var linked = stat()
-        guard lstat(target, &linked) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
-            unlink(target)
+        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
+            unlinkat(staged, path, 0)
             return false
         }
         record(path, entry)
@@ -364,9 +366,23 @@ package final class SiteStaging: Sendable {
     }
 
     private func checkPath(_ path: String) throws {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !components.isEmpty, components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
-            throw FlowSiteError(.fileSystem(path: path, message: "the path would leave the site folder"))
+        // Every component is non-empty and neither `.` nor `..`.
+        var componentLength = 0
+        var dots = 0
+        var valid = !path.isEmpty && staged >= 0
+        for byte in path.utf8 where valid {
+            if byte == UInt8(ascii: "/") {
+                valid = componentLength > 0 && dots != componentLength
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") && dots == componentLength - 1 && componentLength <= 2 { dots += 1 }
+            }
+        }
+        valid = valid && componentLength > 0 && dots != componentLength
+        guard valid else {
+            throw FlowSiteError(.fileSystem(path: path, message: staged < 0 ? "the staging folder could not be opened" : "the path would leave the site folder"))
         }
     }
 
@@ -379,7 +395,7 @@ package final class SiteStaging: Sendable {
         for component in parent.split(separator: "/") {
             prefix += prefix.isEmpty ? String(component) : "/" + component
             if directories.withLock({ $0.contains(prefix) }) { continue }
-            let made = mkdir(folder.appendingPathComponent(prefix).path, 0o755)
+            let made = mkdirat(staged, prefix, 0o755)
             guard made == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             directories.withLock { _ = $0.insert(prefix) }
         }
@@ -397,7 +413,7 @@ package final class SiteStaging: Sendable {
         let manifest = SiteManifest(inputs: inputs, pages: pages, files: state.withLock { $0.manifest })
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         do {
-            _ = try Self.writeWithoutSync(Array(manifest.text().utf8), to: manifestPath)
+            _ = try Self.writeWithoutSync(Array(manifest.text().utf8), at: manifestPath)
         } catch {
             throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
         }
@@ -435,10 +451,10 @@ package final class SiteStaging: Sendable {
     /// than rendering it; the staging folder is thrown away or swapped in whole, so a crash
     /// can't leave a half-written site in place either way. A file already at `path` is replaced,
     /// never truncated: it may be a hard link into the previous site.
-    private static func writeWithoutSync(_ data: [UInt8], to path: String) throws -> stat {
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if descriptor < 0 && errno == EEXIST && unlink(path) == 0 {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    private static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
+        var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 && errno == EEXIST && unlinkat(folder, path, 0) == 0 {
+            descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
