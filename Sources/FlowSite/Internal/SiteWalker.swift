@@ -124,16 +124,18 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
     /// the walker as its navigator, and what it shows is the link's target and presentation.
     /// `label` makes the action's label for an error, when the action has none yet.
-    private func follow(_ action: NavigationAction<R>, from source: R, label: (() -> String)? = nil) throws -> Presentation {
-        let navigator = WalkNavigator<R>()
+    private func follow(
+        _ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>, label: (() -> String)? = nil
+    ) throws -> Presentation {
+        navigator.reset()
         coordinator.navigate(action, from: source, in: navigator)
-        guard let only = navigator.only, only.route == action.route else {
+        guard let presentation = navigator.presentation(ifOnly: action.route) else {
             throw FlowSiteError(.navigationMismatch(
                 page: "\(source)", label: label?() ?? action.label, route: "\(action.route)",
                 shown: navigator.shown.map { "\($0.route) (\($0.presentation))" }
             ))
         }
-        return only.presentation
+        return presentation
     }
 
     /// The coordinator's root stack for `route`, ending with `route`.
@@ -179,12 +181,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
             let document = page.document
             outcome.links.reserveCapacity(routes.count + actions.count)
+            let navigator = WalkNavigator<R>()
             for (offset, target) in routes.enumerated() {
-                let presentation = try follow(NavigationAction("", to: target), from: route, label: { document.linkLabels[offset] })
+                let presentation = try follow(NavigationAction("", to: target), from: route, with: navigator, label: { document.linkLabels[offset] })
                 outcome.links.append((target, presentation))
             }
             for action in actions {
-                outcome.links.append((action.route, try follow(action, from: route)))
+                outcome.links.append((action.route, try follow(action, from: route, with: navigator)))
             }
             if keepsEdges { outcome.labels = document.linkLabels + actions.map(\.label) }
         } catch {
@@ -208,19 +211,48 @@ private func describe(_ error: any Error) -> String {
     String(describing: error)
 }
 
-/// The walker's navigator for one followed action: it records what the app shows.
+/// The walker's navigator: it records what the app shows for one followed action at a time.
+/// A page's task uses one for all its links, resetting it before each.
 final class WalkNavigator<R: Route>: Navigator, Sendable {
-    private let steps = Mutex<[(route: R, presentation: Presentation)]>([])
-
-    func show(_ route: R, as presentation: Presentation) {
-        steps.withLock { $0.append((route, presentation)) }
+    private struct Record: Sendable {
+        var count = 0
+        var first: R?
+        var presentation = Presentation.push
+        var all: [(route: R, presentation: Presentation)] = []
     }
 
-    var shown: [(route: R, presentation: Presentation)] { steps.withLock { $0 } }
+    private let record = Mutex(Record())
 
-    /// What the app showed, when it showed exactly one thing.
-    var only: (route: R, presentation: Presentation)? {
-        steps.withLock { $0.count == 1 ? $0[0] : nil }
+    func show(_ route: R, as presentation: Presentation) {
+        record.withLock { record in
+            if record.count == 0 {
+                record.first = route
+                record.presentation = presentation
+            }
+            record.count += 1
+            if record.count > 1 {
+                if record.all.isEmpty, let first = record.first { record.all.append((first, record.presentation)) }
+                record.all.append((route, presentation))
+            }
+        }
+    }
+
+    /// Forgets what was shown.
+    func reset() {
+        record.withLock { $0 = Record() }
+    }
+
+    /// Everything the app showed since the last reset.
+    var shown: [(route: R, presentation: Presentation)] {
+        record.withLock { record in
+            if record.count == 1, let first = record.first { return [(first, record.presentation)] }
+            return record.all
+        }
+    }
+
+    /// The presentation of `route` when the app showed exactly that, once.
+    func presentation(ifOnly route: R) -> Presentation? {
+        record.withLock { $0.count == 1 && $0.first == route ? $0.presentation : nil }
     }
 }
 
