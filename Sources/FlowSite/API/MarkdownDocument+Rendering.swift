@@ -118,6 +118,23 @@ struct MarkdownWriter {
                 out.append(UInt8(ascii: " "))
                 line(item, into: &out)
             }
+        case .linkList(let labels, let firstRoute):
+            for (index, label) in labels.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: "\n")) }
+                out.append(UInt8(ascii: "-"))
+                out.append(UInt8(ascii: " "))
+                let start = out.count
+                out.append(UInt8(ascii: "["))
+                let labelStart = out.count
+                Self.appendEscaped(label, atLineStart: true, into: &out)
+                Self.trimSpaces(from: labelStart, in: &out)
+                if out.count == labelStart { out.append(contentsOf: "Untitled".utf8) }
+                out.append(UInt8(ascii: "]"))
+                out.append(UInt8(ascii: "("))
+                url(firstRoute + index, &out)
+                out.append(UInt8(ascii: ")"))
+                Self.trimSpaces(from: start, in: &out)
+            }
         case .orderedList(let items):
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: "\n")) }

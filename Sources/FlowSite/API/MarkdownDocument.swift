@@ -63,10 +63,49 @@ public struct MarkdownDocument<R: Route>: Sendable {
 
     /// Adds a bulleted list.
     public mutating func list(_ items: [[Inline]]) {
+        // A list of plain links (a film's characters) can run to tens of thousands of items:
+        // kept as labels beside the document's routes, without an array per item.
+        if !items.isEmpty, items.allSatisfy({ item in
+            if item.count == 1, case .link(let label, _) = item[0], label.count == 1, case .text = label[0] { return true }
+            return false
+        }) {
+            let first = routes.count
+            var labels: [String] = []
+            labels.reserveCapacity(items.count)
+            for item in items {
+                if case .link(let label, let route) = item[0], case .text(let text) = label[0] {
+                    labels.append(text)
+                    routes.append(route)
+                }
+            }
+            blocks.append(.linkList(labels, firstRoute: first))
+            return
+        }
         var stored: [[MarkdownInline]] = []
         stored.reserveCapacity(items.count)
         for item in items { stored.append(self.stored(item)) }
         blocks.append(.list(stored))
+    }
+
+    /// Adds a bulleted list of links, one per element of `elements`, each labelled with plain
+    /// text: `link` gives an element's label and route. The same as ``list(_:)`` with one
+    /// `.link` per item, without making an array for every item, for lists of thousands.
+    ///
+    /// ```swift
+    /// document.linkList(film.characters) { (label: $0.name, route: .character($0.id)) }
+    /// ```
+    public mutating func linkList<Elements: Collection>(_ elements: Elements, _ link: (Elements.Element) -> (label: String, route: R)) {
+        guard !elements.isEmpty else { return list([]) }
+        let first = routes.count
+        var labels: [String] = []
+        labels.reserveCapacity(elements.count)
+        routes.reserveCapacity(routes.count + elements.count)
+        for element in elements {
+            let (label, route) = link(element)
+            labels.append(label)
+            routes.append(route)
+        }
+        blocks.append(.linkList(labels, firstRoute: first))
     }
 
     /// Adds a numbered list.
@@ -147,6 +186,9 @@ enum MarkdownBlock: Sendable {
     case paragraph([MarkdownInline])
     /// A bulleted list; each item is a line of inlines.
     case list([[MarkdownInline]])
+    /// A bulleted list whose items are each one link labelled with plain text: item `n` links to
+    /// the document's route `firstRoute + n`.
+    case linkList([String], firstRoute: Int)
     /// A numbered list.
     case orderedList([[MarkdownInline]])
     /// Definition-style name/value pairs, rendered as a list of "**Name:** value".

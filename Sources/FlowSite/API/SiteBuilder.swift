@@ -82,7 +82,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let search = coordinator.search
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
         let buildKey = self.buildKey(searchIndexPath: search?.indexPath)
-        let made = Mutex<[(RoutePath, (path: String, title: String, summary: String?, isDialog: Bool))]>([])
+        let made = Mutex<[(path: String, title: String, summary: String?, isDialog: Bool)]>([])
         let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
         let linkCheck = Mutex(LinkCheckByConstruction())
         let rendered = Atomic<Int>(0)
@@ -103,16 +103,24 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             let graph = try await walker.walk { visit in
                 let path = visit.route.path.file
                 var siteFiles: [String] = []
-                let (markdown, fingerprint) = phases.measure(.markdown) {
-                    let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
-                    return (markdown, Self.fingerprint(of: visit, markdown: markdown, key: buildKey))
-                }
-                if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
-                    let html = try renderer.render(visit, markdown: markdown, phases: phases)
-                    rendered.add(1, ordering: .relaxed)
-                    let sample = linkCheck.withLock { $0.wantsSample(depth: visit.route.path.slugs.count, modal: visit.presentation == .modal) }
-                    if sample { linkCheck.withLock { $0.samples.append((path, html)) } }
-                    try phases.measure(.write) { try staging.write(html, to: path, fingerprint: fingerprint) }
+                // A page with thousands of links (a film with tens of thousands of characters)
+                // makes megabytes of Markdown and HTML, and cmark's tree is ten times that: such
+                // pages go one at a time, so memory is bounded by one of them, not one per task.
+                let heavy = visit.page.document.routes.count >= HeavyPages.links
+                try HeavyPages.one(if: heavy) {
+                    let (markdown, fingerprint) = phases.measure(.markdown) {
+                        let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                        return (markdown, Self.fingerprint(of: visit, markdown: markdown, key: buildKey))
+                    }
+                    if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
+                        try HeavyPages.one(if: !heavy && markdown.bytes.count >= HeavyPages.bytes) {
+                            let html = try renderer.render(visit, markdown: markdown, phases: phases)
+                            rendered.add(1, ordering: .relaxed)
+                            let sample = linkCheck.withLock { $0.wantsSample(depth: visit.route.path.slugs.count, modal: visit.presentation == .modal) }
+                            if sample { linkCheck.withLock { $0.samples.append((path, html)) } }
+                            try phases.measure(.write) { try staging.write(html, to: path, fingerprint: fingerprint) }
+                        }
+                    }
                 }
                 if !siteFiles.isEmpty { linkCheck.withLock { $0.siteFiles.append((path, siteFiles)) } }
                 for (name, contents) in visit.page.files.sorted(by: { $0.key < $1.key }) {
@@ -120,8 +128,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     try staging.write(contents, to: visit.route.path.directory + name)
                 }
                 let page = (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
-                made.withLock { $0.append((visit.route.path, page)) }
-                if let entry = search?.entry(for: visit.route, page: visit.page) {
+                made.withLock { $0.append(page) }
+                if let entry = search?.entry(for: visit.route, page: visit.page, path: path) {
                     searchEntries.withLock { $0.append(entry) }
                 }
                 if let progress {
@@ -138,7 +146,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
             let context = BuildStep.Context(
-                pages: made.withLock { $0 }.sorted { $0.0 < $1.0 }.map(\.1),
+                pages: made.withLock { made in
+                    made.sort { Self.pathPrecedes($0.path, $1.path) }
+                    return made
+                },
                 siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging
             )
             var pipeline = builtInSteps(renderer: renderer)
@@ -188,6 +199,20 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             staging.discard()
             throw error
         }
+    }
+
+    /// Whether the page file `a` comes before `b` in the order of their routes' paths (slug by
+    /// slug, a folder before what is inside it), without making the paths again.
+    static func pathPrecedes(_ a: String, _ b: String) -> Bool {
+        // Compare the folders ("characters/luke/"), with "/" lower than any slug character.
+        let suffix = "index.html".utf8.count
+        let a = a.utf8.dropLast(suffix), b = b.utf8.dropLast(suffix)
+        for (x, y) in zip(a, b) where x != y {
+            if x == UInt8(ascii: "/") { return true }
+            if y == UInt8(ascii: "/") { return false }
+            return x < y
+        }
+        return a.count < b.count
     }
 
     /// The report of the site at `output` when the build that made it had exactly `inputs` and
@@ -360,5 +385,33 @@ struct Sitemap {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&apos;")
+    }
+}
+
+/// Keeps the rendering of very large pages to one at a time, so memory stays bounded by one
+/// large page rather than one per task.
+enum HeavyPages {
+    /// Links from which a page counts as heavy before its Markdown is made.
+    static let links = 4096
+    /// Markdown bytes from which a page counts as heavy.
+    static let bytes = 1 << 20
+
+    private static let gate = Mutex(())
+
+    /// Runs `work`, alone among heavy pages when `heavy`; afterwards the memory a heavy page
+    /// used goes back to the system (glibc otherwise keeps it for later allocations).
+    static func one<T>(if heavy: Bool, _ work: () throws -> T) throws -> T {
+        guard heavy else { return try work() }
+        return try gate.withLock { _ in
+            defer { releaseFreeMemory() }
+            return try work()
+        }
+    }
+
+    private static func releaseFreeMemory() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+        #endif
     }
 }

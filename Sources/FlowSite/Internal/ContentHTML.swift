@@ -4,14 +4,28 @@ enum ContentHTML {
     /// since the escaper turns every `<` of text into `&lt;`.
     private static let separatorHTML = Array("<!-- raw HTML omitted -->\n".utf8)
 
+    /// Markdown bytes from which a page is converted chunk by chunk.
+    static let chunkByChunkSize = 1 << 20
+
     /// Converts the page's Markdown with one call to cmark, then wraps each styled chunk.
     ///
     /// The chunks are joined with an HTML comment between blank lines, which ends whatever
     /// block was open (two lists never merge), and split again where cmark's HTML shows it; the
     /// result is what converting each chunk on its own gives, at a fraction of the calls.
+    ///
+    /// A page of megabytes is converted chunk by chunk instead: cmark's syntax tree takes about
+    /// ten times the Markdown it holds, so one chunk at a time keeps that to the largest chunk.
     static func append(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {
         if markdown.chunks.count == 1, markdown.chunks[0].style == nil {
             try CommonMark.appendHTML(of: markdown.bytes[markdown.chunks[0].range], to: &out)
+            return
+        }
+        if markdown.bytes.count >= chunkByChunkSize {
+            for chunk in markdown.chunks {
+                var fragment: [UInt8] = []
+                try CommonMark.appendHTML(of: markdown.bytes[chunk.range], to: &fragment)
+                appendWrapped([fragment[...]], [chunk], to: &out)
+            }
             return
         }
         var joined: [UInt8] = []

@@ -474,6 +474,7 @@ extension MarkdownBlock {
             switch block {
             case .heading(_, let inlines), .paragraph(let inlines): MarkdownInline.collectLinkLabels(inlines, into: &labels)
             case .list(let items), .orderedList(let items): for item in items { MarkdownInline.collectLinkLabels(item, into: &labels) }
+            case .linkList(let items, _): labels += items
             case .attributes(let pairs): for pair in pairs { MarkdownInline.collectLinkLabels(pair.value, into: &labels) }
             case .section(_, let inner): collectLinkLabels(inner, into: &labels)
             case .thematicBreak: break

@@ -279,10 +279,8 @@ package final class SiteStaging: Sendable {
     let previousManifest: SiteManifest?
     private let lock: BuildLock
     private let state = Mutex(State())
-    private let directories = Mutex<Set<String>>([""])
 
     struct State {
-        var files: [String: Int] = [:]
         var manifest: [String: SiteManifest.Entry] = [:]
         var unchanged = 0
         var finished = false
@@ -306,7 +304,7 @@ package final class SiteStaging: Sendable {
     }
 
     /// Every file written so far, by path from the site root, with its size.
-    package var files: [String: Int] { state.withLock { $0.files } }
+    package var files: [String: Int] { state.withLock { $0.manifest.mapValues { $0.size } } }
     /// How many files had the same bytes in the previous site.
     package var unchangedCount: Int { state.withLock { $0.unchanged } }
 
@@ -359,10 +357,7 @@ package final class SiteStaging: Sendable {
     }
 
     private func record(_ path: String, _ entry: SiteManifest.Entry) {
-        state.withLock {
-            $0.files[path] = entry.size
-            $0.manifest[path] = entry
-        }
+        state.withLock { $0.manifest[path] = entry }
     }
 
     private func checkPath(_ path: String) throws {
@@ -386,18 +381,19 @@ package final class SiteStaging: Sendable {
         }
     }
 
-    /// Creates the folders above `path` in the staging folder, each once per build.
+    /// Creates the folders above `path` in the staging folder. Nearly every page has a folder
+    /// of its own, so its parent is simply made (or found there); only when that fails for a
+    /// missing ancestor are the folders made from the top.
     private func ensureFolder(of path: String) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let parent = String(path[..<slash])
-        if directories.withLock({ $0.contains(parent) }) { return }
+        if mkdirat(staged, parent, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var prefix = ""
         for component in parent.split(separator: "/") {
             prefix += prefix.isEmpty ? String(component) : "/" + component
-            if directories.withLock({ $0.contains(prefix) }) { continue }
             let made = mkdirat(staged, prefix, 0o755)
             guard made == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            directories.withLock { _ = $0.insert(prefix) }
         }
     }
 

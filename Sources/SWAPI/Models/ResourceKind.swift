@@ -1,3 +1,4 @@
+import Synchronization
 /// The six kinds of SWAPI resource.
 public enum ResourceKind: String, Sendable, Hashable, CaseIterable, Codable, Comparable, CustomStringConvertible {
     case people, films, planets, species, starships, vehicles
@@ -38,22 +39,29 @@ public enum ResourceKind: String, Sendable, Hashable, CaseIterable, Codable, Com
 /// Ids come from the last path component of the URL whatever the host, so data from swapi.dev,
 /// swapi.info or a local mirror all work.
 public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-    /// The URL as written in the data.
-    public let url: String
     /// The resource's id: the URL's last path component.
     public let id: Int
+    /// Where ``url`` is kept in ``ResourceURLTable``: an archive holds millions of links, and
+    /// nearly all are one of a few prefixes plus the id, so each is two numbers, not a String.
+    let stored: Int32
+
+    /// The URL as written in the data.
+    public var url: String { ResourceURLTable.shared.url(stored, id: id) }
 
     /// Reads the id from `url`; `nil` when its last path component is not a number.
     public init?(url: String) {
         guard let id = Self.id(in: url) else { return nil }
-        self.url = url
-        self.id = id
+        self.init(url: url, id: id)
     }
 
     public init(url: String, id: Int) {
-        self.url = url
         self.id = id
+        self.stored = ResourceURLTable.shared.store(url, id: id)
     }
+
+    /// The index of the URL's prefix in ``ResourceURLTable/prefixes`` when the URL is that prefix,
+    /// the id and a slash; `nil` for a URL kept whole.
+    var prefixIndex: Int? { stored >= 0 ? Int(stored) : nil }
 
     /// The number in the last non-empty path component of `url`, ignoring a query or fragment.
     public static func id(in url: String) -> Int? {
@@ -97,4 +105,68 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
     public var description: String { url }
 
     public static func < (a: ResourceLink, b: ResourceLink) -> Bool { a.id < b.id }
+}
+
+/// Every resource URL the process has read, kept compactly: a URL of the usual form
+/// `<prefix><id>/` as the index of its prefix (one per kind and API root, so a handful), any
+/// other URL whole. Entries are never removed; only unusual URLs add more than a few.
+final class ResourceURLTable: Sendable {
+    static let shared = ResourceURLTable()
+
+    private struct State {
+        var prefixes: [String] = []
+        var prefixIndexes: [String: Int32] = [:]
+        var wholes: [String] = []
+        var wholeIndexes: [String: Int32] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// The prefixes so far; a link's ``ResourceLink/prefixIndex`` indexes them.
+    var prefixes: [String] { state.withLock { $0.prefixes } }
+
+    /// Where `url` (whose id is `id`) is kept: a prefix index, or a negative whole-URL index.
+    func store(_ url: String, id: Int) -> Int32 {
+        if let prefix = Self.prefix(of: url, id: id) {
+            return state.withLock { state in
+                // Few prefixes: comparing them is cheaper than hashing.
+                if state.prefixes.count <= 8, let index = state.prefixes.firstIndex(where: { $0.utf8.elementsEqual(prefix.utf8) }) {
+                    return Int32(index)
+                }
+                if let index = state.prefixIndexes[String(prefix)] { return index }
+                let index = Int32(state.prefixes.count)
+                state.prefixes.append(String(prefix))
+                state.prefixIndexes[String(prefix)] = index
+                return index
+            }
+        }
+        return state.withLock { state in
+            if let index = state.wholeIndexes[url] { return -index - 1 }
+            let index = Int32(state.wholes.count)
+            state.wholes.append(url)
+            state.wholeIndexes[url] = index
+            return -index - 1
+        }
+    }
+
+    /// The URL kept at `stored` for a link to `id`.
+    func url(_ stored: Int32, id: Int) -> String {
+        if stored >= 0 {
+            return state.withLock { $0.prefixes[Int(stored)] } + String(id) + "/"
+        }
+        return state.withLock { $0.wholes[Int(-stored - 1)] }
+    }
+
+    /// `url` without its id and final slash, when it is exactly `<prefix><id>/` with the id
+    /// written as `String(id)` writes it.
+    private static func prefix(of url: String, id: Int) -> Substring? {
+        guard id >= 0 else { return nil }
+        let digits = String(id).utf8
+        let bytes = url.utf8
+        guard bytes.count > digits.count + 1, bytes.last == UInt8(ascii: "/") else { return nil }
+        let end = bytes.index(before: bytes.endIndex)
+        let start = bytes.index(end, offsetBy: -digits.count)
+        guard bytes[start..<end].elementsEqual(digits), bytes[bytes.index(before: start)] == UInt8(ascii: "/") else { return nil }
+        return url[..<start]
+    }
 }

@@ -43,17 +43,29 @@ public struct SwapiArchive: Sendable, Hashable {
         let apiRoots = roots.sorted()
 
         var rejected: [DanglingReference] = []
+        // Which URL prefixes are `<root><kind>/` for each kind: a link of the usual form is
+        // checked by its prefix's index alone.
+        let prefixes = ResourceURLTable.shared.prefixes
+        var plainPrefixes: [ResourceKind: [Bool]] = [:]
+        for kind in ResourceKind.allCases {
+            plainPrefixes[kind] = prefixes.map { prefix in roots.contains { $0 + kind.rawValue + "/" == prefix } }
+        }
+        func problem<T>(with link: ResourceLink, in relation: Relation<T>) -> DanglingReference.Problem? {
+            if let index = link.prefixIndex, let plain = plainPrefixes[relation.kind], index < plain.count, plain[index] { return nil }
+            return Self.problem(with: link, in: relation, roots: roots)
+        }
         func accepted<R: Relating>(_ resources: [R]) -> [R] {
             let relations = R.relations
-            return resources.sorted { $0.id < $1.id }.map { resource in
-                var resource = resource
-                let (id, name) = (resource.id, resource.displayName)
+            var resources = resources
+            if !resources.isSorted(by: { $0.id < $1.id }) { resources.sort { $0.id < $1.id } }
+            for position in resources.indices {
+                let (id, name) = (resources[position].id, resources[position].displayName)
                 for relation in relations {
                     // Read first: writing would copy every relation list, and almost all pass.
-                    let links = resource[keyPath: relation.links]
-                    guard links.contains(where: { Self.problem(with: $0, in: relation, roots: roots) != nil }) else { continue }
-                    resource[keyPath: relation.links].removeAll { link in
-                        guard let problem = Self.problem(with: link, in: relation, roots: roots) else { return false }
+                    let links = resources[position][keyPath: relation.links]
+                    guard links.contains(where: { problem(with: $0, in: relation) != nil }) else { continue }
+                    resources[position][keyPath: relation.links].removeAll { link in
+                        guard let problem = problem(with: link, in: relation) else { return false }
                         rejected.append(DanglingReference(
                             from: R.kind, id: id, name: name, field: relation.field, to: relation.kind,
                             link: link, problem: problem, apiRoots: apiRoots
@@ -61,8 +73,8 @@ public struct SwapiArchive: Sendable, Hashable {
                         return true
                     }
                 }
-                return resource
             }
+            return resources
         }
         self.people = accepted(people)
         self.films = accepted(films)
@@ -75,9 +87,11 @@ public struct SwapiArchive: Sendable, Hashable {
 
         var names: [ResourceKind: [Int: String]] = [:]
         var positions: [ResourceKind: [Int: Int]] = [:]
-        func index(_ kind: ResourceKind, _ resources: [any SwapiResource]) throws {
+        func index<R: SwapiResource>(_ kind: ResourceKind, _ resources: [R]) throws {
             var byID: [Int: String] = [:]
             var position: [Int: Int] = [:]
+            byID.reserveCapacity(resources.count)
+            position.reserveCapacity(resources.count)
             for (offset, resource) in resources.enumerated() {
                 if byID[resource.id] != nil {
                     throw SwapiError(.duplicateID(kind: kind, id: resource.id, source: nil, first: nil, second: nil))
@@ -217,5 +231,11 @@ public struct DanglingReference: Sendable, Hashable, CustomStringConvertible {
         case .wrongKind(let kind):
             return "\(place) has \(link.url), which points at \(kind.rawValue), not \(to.rawValue); it is left out (a relation there looks like \(example))"
         }
+    }
+}
+
+extension Array {
+    fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+        zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
     }
 }

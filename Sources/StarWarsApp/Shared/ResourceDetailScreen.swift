@@ -57,7 +57,7 @@ public struct ResourceDetailScreen<Model: ResourceDetailViewModel>: StatefulScre
                     if relation.links.isEmpty {
                         section.paragraph(.text(relation.ifEmpty ?? strings.localizedString(.detailRelationNone)))
                     } else {
-                        section.list(relation.links.map { [.link($0.label, to: $0.route)] })
+                        section.linkList(relation.links) { (label: $0.label, route: $0.route) }
                     }
                 }
             }

@@ -104,6 +104,7 @@ extension Strings {
         case searchTitle = "search.title"
         case searchSummary = "search.summary"
         case searchAll = "search.all"
+        case searchTooMany = "search.tooMany"
         case searchMatches = "search.matches"
         case searchNoMatch = "search.noMatch"
 

@@ -22,6 +22,9 @@ public enum SearchState: Sendable, Hashable {
     case filtered(query: String, results: [SearchEntry], total: Int)
     /// Nothing matches `query`.
     case empty(query: String, total: Int)
+    /// More entries than one page can list for readers without JavaScript: the count of each
+    /// kind instead, leading to its list pages (the search script still searches them all).
+    case tooMany(total: Int, counts: [ResourceKind: Int])
     case error(String)
 }
 
@@ -31,6 +34,10 @@ public enum SearchState: Sendable, Hashable {
 /// The site shows the empty query's state (every entry, A–Z); typing runs the engine's search
 /// script in the browser, which a test holds to this same filter.
 public enum SearchViewModel {
+    /// The most entries the static search page lists; above it, a 280,000-entry archive would
+    /// make a page of tens of megabytes that no reader scrolls.
+    public static let staticListLimit = 5_000
+
     public struct Input: Sendable, Hashable {
         public var query: String
         public var entries: [SearchEntry]
@@ -86,6 +93,9 @@ public struct SearchLoader: ViewModel {
     public func load() async -> SearchState {
         do {
             let catalog = try await dependencies.catalog.catalog()
+            let counts = Dictionary(uniqueKeysWithValues: ResourceKind.allCases.map { ($0, catalog.listCount(of: $0)) })
+            let total = counts.values.reduce(0, +)
+            if query.isEmpty && total > SearchViewModel.staticListLimit { return .tooMany(total: total, counts: counts) }
             return SearchViewModel.transform(.init(query: query, entries: SearchViewModel.entries(catalog, strings: strings)))
         } catch {
             return .error(strings.localizedString(.archiveError, ["error": "\(error)"]))
@@ -116,6 +126,14 @@ public struct SearchScreen: StatefulScreen {
             }
         case .empty(let query, let total):
             document.section(.notice) { $0.paragraph(.text(strings.localizedString(.searchNoMatch, ["total": "\(total)", "query": query]))) }
+        case .tooMany(let total, let counts):
+            document.paragraph(.text(strings.localizedString(.searchTooMany, ["total": Format.groupDigits("\(total)")])))
+            document.section(.results) { section in
+                section.list(ResourceKind.allCases.compactMap { kind in
+                    guard let count = counts[kind], count > 0 else { return nil }
+                    return [.link(strings.name(of: kind, plural: true), to: .list(kind)), .text(" — \(Format.groupDigits("\(count)"))")]
+                })
+            }
         case .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
         }
