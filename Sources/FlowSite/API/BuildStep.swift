@@ -44,6 +44,11 @@ public struct BuildStep: Sendable {
         public func write(_ data: Data, to path: String) throws {
             try staging.write(data, to: path)
         }
+
+        /// Writes bytes without copying them into `Data` first.
+        func write(_ bytes: [UInt8], to path: String) throws {
+            try staging.write(bytes, to: path, fingerprint: nil)
+        }
     }
 
     /// Runs `steps` in order, tagging any error with its step.

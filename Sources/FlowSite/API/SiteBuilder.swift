@@ -128,8 +128,14 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     try staging.write(contents, to: visit.route.path.directory + name)
                 }
                 let page = (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
-                made.withLock { $0.append(page) }
-                if let entry = search?.entry(for: visit.route, page: visit.page, path: path) {
+                let position = made.withLock { made in
+                    made.append(page)
+                    return made.count - 1
+                }
+                // glibc keeps what pages freed in each thread's arena; hand it back now and then,
+                // so resident memory follows what the build really holds.
+                if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
+                if let entry = search?.entry(for: visit.route, page: visit.page, at: position) {
                     searchEntries.withLock { $0.append(entry) }
                 }
                 if let progress {
@@ -145,20 +151,36 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
+            // The search index reads the pages in the order they were made, before they are sorted.
+            var searchIndex = search.map { search in
+                let entries = searchEntries.withLock { entries in
+                    var taken: [SiteSearch<C.R>.Entry] = []
+                    swap(&taken, &entries)
+                    return taken
+                }
+                return SiteSearch<C.R>.json(entries, pages: made.withLock { $0 }, summaries: search.summaries)
+            }
             let context = BuildStep.Context(
                 pages: made.withLock { made in
-                    made.sort { Self.pathPrecedes($0.path, $1.path) }
-                    return made
+                    var pages: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+                    swap(&pages, &made)
+                    pages.sort { Self.pathPrecedes($0.path, $1.path) }
+                    return pages
                 },
                 siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging
             )
             var pipeline = builtInSteps(renderer: renderer)
-            if let search {
+            if let search, let searchIndex {
+                // Handed over once and let go when written, so it isn't held to the end.
+                let handOver = Mutex<[UInt8]?>(searchIndex)
                 pipeline.append(BuildStep("search index") { context in
-                    try context.write(try SiteSearch<C.R>.json(searchEntries.withLock { $0 }), to: search.indexPath)
+                    if let bytes = handOver.withLock({ bytes in defer { bytes = nil }; return bytes }) {
+                        try context.write(bytes, to: search.indexPath)
+                    }
                 })
             }
-            let before = Set(staging.files.keys)
+            searchIndex = nil
+            let before = staging.fileCount
             let stepsStarted = ContinuousClock.now
             let pages = graph.routes.count
             progress?((phase: "steps", made: pages, discovered: pages))
@@ -170,16 +192,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             // Links by construction: every route link leads to a page the walk made (or the
             // build failed), so what is left to check is links to site files, and the
             // templates' own links on one page of each depth, plus every HTML file a step wrote.
-            let files = staging.files
-            let written = Set(files.keys)
+            let written = staging.paths
             var check = linkCheck.withLock { $0 }
-            for path in written.subtracting(before).sorted() where path.hasSuffix(".html") {
+            for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
                 check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
             }
             // The 404 page links from the root path a server shows it under, at any depth.
             let links = try phases.measure(.linkCheck) { try check.run(files: written, rootPaths: ["404.html": renderer.notFoundRoot]) }
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let unchanged = staging.unchangedCount
+            let totalBytes = staging.totalBytes
             progress?((phase: "swap", made: pages, discovered: pages))
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: graph.routes.count) }
             return BuildReport(
@@ -187,8 +209,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 rendered: rendered.load(ordering: .relaxed),
                 edges: graph.edgeCount,
                 links: graph.edgeCount + links.internalReferences,
-                files: files.count,
-                bytes: files.values.reduce(0, +),
+                files: written.count,
+                bytes: totalBytes,
                 unchangedFiles: unchanged,
                 warnings: graph.recovered.map { "\($0.route): \($0.error)" },
                 duration: clock.now - started,
@@ -408,7 +430,10 @@ enum HeavyPages {
         }
     }
 
-    private static func releaseFreeMemory() {
+    /// Pages between two returns of free memory to the system.
+    static let trimInterval = 16_384
+
+    static func releaseFreeMemory() {
         #if canImport(Glibc)
         typealias Trim = @convention(c) (Int) -> Int32
         if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }

@@ -40,27 +40,28 @@ public struct SiteSearch<R: Route>: Sendable {
     /// The script that filters the index, among the template set's assets.
     static var script: String { SiteWriter.assetsFolder + "/search.js" }
 
-    /// One page's entry, or `nil` for a page the index leaves out. `path` is the page's file,
-    /// when the caller has made it already.
-    func entry(for route: R, page: Page<R>, path: String? = nil) -> Entry? {
+    /// Where one page stands in the index, or `nil` for a page the index leaves out: `page`
+    /// is its position among the build's pages, which hold its file, title and summary.
+    func entry(for route: R, page: Page<R>, at position: Int) -> Entry? {
         guard includes(route) else { return nil }
-        return Entry(
-            url: path ?? route.path.file,
-            title: page.title,
-            section: section(route),
-            summary: summaries ? page.summary : nil
-        )
+        return Entry(page: Int32(position), section: section(route), title: page.title)
     }
 
     /// The index file: entries by title, ignoring case and accents, then by URL, so the same
     /// site always gives the same bytes. Written straight into bytes: at 280,000 pages an
     /// encoder's tree of values costs more than the file.
-    static func json(_ entries: [Entry]) throws -> Data {
-        let sorted = entries.sorted { ($0.sortKey, $0.url) < ($1.sortKey, $1.url) }
+    static func json(
+        _ entries: consuming [Entry], pages: [(path: String, title: String, summary: String?, isDialog: Bool)], summaries: Bool
+    ) -> [UInt8] {
+        var sorted = entries
+        sorted.sort { a, b in
+            a.sortKey != b.sortKey ? a.sortKey < b.sortKey : pages[Int(a.page)].path < pages[Int(b.page)].path
+        }
         var out: [UInt8] = [UInt8(ascii: "[")]
-        out.reserveCapacity(entries.count * 96)
+        out.reserveCapacity(sorted.count * 96)
         for (index, entry) in sorted.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
+            let page = pages[Int(entry.page)]
             // Keys in sorted order, as a sorted-keys encoder writes them; absent values left out.
             var first = true
             func field(_ name: String, _ value: String?) {
@@ -72,13 +73,13 @@ public struct SiteSearch<R: Route>: Sendable {
                 first = false
             }
             field("section", entry.section)
-            field("summary", entry.summary)
-            field("title", entry.title)
-            field("url", entry.url)
+            field("summary", summaries ? page.summary : nil)
+            field("title", page.title)
+            field("url", page.path)
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: "]\n".utf8)
-        return Data(out)
+        return out
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, `/` and
@@ -105,19 +106,16 @@ public struct SiteSearch<R: Route>: Sendable {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// A page in the index: its position among the build's pages, its section, and its title
+    /// folded for sorting (made where the page is, in parallel).
     struct Entry: Sendable {
-        let url: String
-        let title: String
+        let page: Int32
         let section: String?
-        let summary: String?
-        /// The title without case and accents, the index's order; made where the page is.
         let sortKey: String
 
-        init(url: String, title: String, section: String?, summary: String?) {
-            self.url = url
-            self.title = title
+        init(page: Int32, section: String?, title: String) {
+            self.page = page
             self.section = section
-            self.summary = summary
             self.sortKey = title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         }
     }

@@ -47,13 +47,27 @@ struct SiteManifest: Sendable {
     var files: [String: Entry]
 
     /// The manifest file's text.
-    func text() -> String {
-        var lines = ["manifest 1", "inputs " + (inputs ?? "-"), "pages \(pages)"]
-        lines.reserveCapacity(files.count + 3)
-        for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
-            lines.append("f \(entry.fingerprint) \(entry.size) \(entry.inode) \(entry.modified.tv_sec) \(entry.modified.tv_nsec) \(path)")
+    func text() -> String { String(decoding: bytes(), as: UTF8.self) }
+
+    /// The manifest file's bytes, made without a String per line: at 280,000 files those
+    /// would cost more than the file.
+    func bytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + files.count * 110)
+        out.append(contentsOf: "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n".utf8)
+        for path in files.keys.sorted() {
+            let entry = files[path]!
+            out.append(contentsOf: "f ".utf8)
+            entry.fingerprint.appendHex(to: &out)
+            for number in [entry.size, Int(entry.inode), entry.modified.tv_sec, entry.modified.tv_nsec] {
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: String(number).utf8)
+            }
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: path.utf8)
+            out.append(UInt8(ascii: "\n"))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// Parses a marker; `nil` for an old marker without a manifest or anything malformed, so

@@ -357,17 +357,22 @@ struct RouteTable<R: Route>: Sendable {
     private(set) var routes: [R] = []
     /// Each route's page title, once its page is made.
     var titles: [String?] = []
-    private var indexes: [R: Int32] = [:]
+    /// Each route's index, found by the route's hash (four bytes a route, not a dictionary
+    /// entry holding a copy of the route).
+    private var indexes = IndexTable()
     private var parents: [Int32] = []
     private var presentations: [Presentation] = []
     private var presenters: [Int32: Int32] = [:]
     private var stacks: [Int32: [Int32]] = [:]
-    /// A hash of each path, to find two routes with one path without keeping every path.
-    private var owners: [StableHash: Int32] = [:]
+    /// Each route's index by its path's hash, to find two routes with one path without keeping
+    /// every path.
+    private var owners = IndexTable()
 
     var count: Int { routes.count }
 
-    func index(of route: R) -> Int? { indexes[route].map(Int.init) }
+    func index(of route: R) -> Int? {
+        indexes.find(hash: route.hashValue) { routes[$0] == route }
+    }
 
     func parent(of index: Int) -> Int? {
         let parent = parents[index]
@@ -411,21 +416,71 @@ struct RouteTable<R: Route>: Sendable {
         if path.slugs.first?.rawValue == SiteWriter.assetsFolder {
             throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
         }
-        var key = StableHash()
-        for slug in path.slugs { key.combine(slug.rawValue) }
-        key.combine(path.slugs.count)
+        var key = Hasher()
+        for slug in path.slugs { key.combine(slug) }
+        let pathHash = key.finalize()
         let index = routes.count
-        if let owner = owners[key] {
-            throw FlowSiteError(.pathConflict(path: path.description, first: "\(routes[Int(owner)])", second: "\(route)"))
+        if let owner = owners.find(hash: pathHash, where: { routes[$0].path == path }) {
+            throw FlowSiteError(.pathConflict(path: path.description, first: "\(routes[owner])", second: "\(route)"))
         }
-        owners[key] = Int32(index)
-        indexes[route] = Int32(index)
+        owners.insert(index, hash: pathHash)
+        indexes.insert(index, hash: route.hashValue)
         routes.append(route)
         titles.append(nil)
         parents.append(parent.map { Int32($0) } ?? -1)
         presentations.append(presentation)
         if let presenter { presenters[Int32(index)] = Int32(presenter) }
         return index
+    }
+}
+
+/// Indexes into an array, found by a hash of what they index: open addressing over `Int32`
+/// slots and their hashes, so a table of 280,000 routes takes about seven megabytes, where a
+/// dictionary holding a copy of each route took about four times that. The caller keeps the
+/// elements and says which one matches.
+struct IndexTable: Sendable {
+    private var slots: [Int32] = []
+    /// The low 32 bits of each slot's hash, to skip most non-matching elements unseen.
+    private var hashes: [UInt32] = []
+    private(set) var count = 0
+
+    /// The index whose element `matches`, among those stored with `hash`.
+    func find(hash: Int, where matches: (Int) -> Bool) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        let short = UInt32(truncatingIfNeeded: hash)
+        var slot = hash & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[slot] == short && matches(index) { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores `index` under `hash`.
+    mutating func insert(_ index: Int, hash: Int) {
+        // At most three quarters full.
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        put(Int32(index), hash: hash)
+        count += 1
+    }
+
+    private mutating func put(_ index: Int32, hash: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = index
+        hashes[slot] = UInt32(truncatingIfNeeded: hash)
+    }
+
+    private mutating func grow() {
+        let old = zip(slots, hashes).filter { $0.0 >= 0 }
+        let capacity = max(64, slots.count * 2)
+        slots = Array(repeating: -1, count: capacity)
+        hashes = Array(repeating: 0, count: capacity)
+        // Only the low bits place a slot, and those are the bits kept.
+        for (index, hash) in old { put(index, hash: Int(hash)) }
     }
 }
 

@@ -282,6 +282,8 @@ package final class SiteStaging: Sendable {
 
     struct State {
         var manifest: [String: SiteManifest.Entry] = [:]
+        /// Every path written, in order, for what a step wrote after the pages.
+        var order: [String] = []
         var unchanged = 0
         var finished = false
     }
@@ -305,6 +307,14 @@ package final class SiteStaging: Sendable {
 
     /// Every file written so far, by path from the site root, with its size.
     package var files: [String: Int] { state.withLock { $0.manifest.mapValues { $0.size } } }
+    /// How many files were written so far.
+    package var fileCount: Int { state.withLock { $0.order.count } }
+    /// Every path written so far.
+    package var paths: Set<String> { state.withLock { Set($0.order) } }
+    /// The paths written after the first `count`.
+    package func paths(since count: Int) -> [String] { state.withLock { Array($0.order[count...]) } }
+    /// The bytes of every file written so far.
+    package var totalBytes: Int { state.withLock { $0.manifest.values.reduce(0) { $0 + $1.size } } }
     /// How many files had the same bytes in the previous site.
     package var unchangedCount: Int { state.withLock { $0.unchanged } }
 
@@ -357,7 +367,9 @@ package final class SiteStaging: Sendable {
     }
 
     private func record(_ path: String, _ entry: SiteManifest.Entry) {
-        state.withLock { $0.manifest[path] = entry }
+        state.withLock {
+            if $0.manifest.updateValue(entry, forKey: path) == nil { $0.order.append(path) }
+        }
     }
 
     private func checkPath(_ path: String) throws {
@@ -409,7 +421,7 @@ package final class SiteStaging: Sendable {
         let manifest = SiteManifest(inputs: inputs, pages: pages, files: state.withLock { $0.manifest })
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         do {
-            _ = try Self.writeWithoutSync(Array(manifest.text().utf8), at: manifestPath)
+            _ = try Self.writeWithoutSync(manifest.bytes(), at: manifestPath)
         } catch {
             throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
         }

@@ -22,6 +22,14 @@ package struct StableHash: Sendable, Hashable, CustomStringConvertible {
         self.b = b
     }
 
+    /// Appends ``description`` as UTF-8.
+    func appendHex(to out: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        for value in [a, b] {
+            for shift in stride(from: 60, through: 0, by: -4) { out.append(digits[Int(value >> UInt64(shift) & 0xF)]) }
+        }
+    }
+
     private static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
