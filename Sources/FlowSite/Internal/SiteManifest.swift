@@ -73,32 +73,105 @@ struct SiteManifest: Sendable {
     /// Parses a marker; `nil` for an old marker without a manifest or anything malformed, so
     /// the build just renders everything.
     init?(text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Parses the manifest's bytes line by line, without a String per field: a rebuild with
+    /// nothing changed reads a line for every file of the site.
+    init?(bytes: [UInt8]) {
         var inputs: String?
         var pages = 0
         var files: [String: Entry] = [:]
+        files.reserveCapacity(bytes.count / 96)
         var sawManifest = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line == "manifest 1" { sawManifest = true; continue }
-            if line.hasPrefix("inputs ") {
-                let value = line.dropFirst(7)
-                inputs = value == "-" ? nil : String(value)
-            } else if line.hasPrefix("pages ") {
-                pages = Int(line.dropFirst(6)) ?? 0
-            } else if line.hasPrefix("f ") {
-                let parts = line.split(separator: " ", maxSplits: 6)
-                guard parts.count == 7, let fingerprint = StableHash(parts[1]), let size = Int(parts[2]),
-                    let inode = UInt64(parts[3]), let seconds = Int(parts[4]), let nanoseconds = Int(parts[5])
-                else { return nil }
-                files[String(parts[6])] = Entry(
-                    fingerprint: fingerprint, size: size, inode: inode,
-                    modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
-                )
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var start = 0
+            while start < buffer.count {
+                var end = start
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                defer { start = end + 1 }
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                if line.isEmpty { continue }
+                if line.elementsEqual("manifest 1".utf8) {
+                    sawManifest = true
+                } else if line.starts(with: "inputs ".utf8) {
+                    let value = String(decoding: line.dropFirst(7), as: UTF8.self)
+                    inputs = value == "-" ? nil : value
+                } else if line.starts(with: "pages ".utf8) {
+                    var reader = FieldReader(line: line, at: 6)
+                    pages = reader.integer(last: true) ?? 0
+                } else if line.starts(with: "f ".utf8) {
+                    var reader = FieldReader(line: line, at: 2)
+                    guard let a = reader.hex(), let b = reader.hex(), reader.space(),
+                        let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
+                        let nanoseconds = reader.integer(), reader.position < line.count
+                    else { return false }
+                    let path = String(decoding: line[reader.position...], as: UTF8.self)
+                    files[path] = Entry(
+                        fingerprint: StableHash(a: a, b: b), size: size, inode: UInt64(bitPattern: Int64(inode)),
+                        modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+                    )
+                }
             }
+            return true
         }
-        guard sawManifest else { return nil }
+        guard valid, sawManifest else { return nil }
         self.inputs = inputs
         self.pages = pages
         self.files = files
+    }
+
+    /// Reads the fields of one manifest line.
+    private struct FieldReader {
+        let line: UnsafeBufferPointer<UInt8>
+        var position: Int
+
+        init(line: UnsafeBufferPointer<UInt8>, at position: Int) {
+            self.line = line
+            self.position = position
+        }
+
+        /// Sixteen hex digits.
+        mutating func hex() -> UInt64? {
+            guard position + 16 <= line.count else { return nil }
+            var value: UInt64 = 0
+            for _ in 0..<16 {
+                let byte = line[position]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(digit)
+                position += 1
+            }
+            return value
+        }
+
+        mutating func space() -> Bool {
+            guard position < line.count, line[position] == UInt8(ascii: " ") else { return false }
+            position += 1
+            return true
+        }
+
+        /// A decimal integer followed by a space (or by the end of the line, when `last`).
+        mutating func integer(last: Bool = false) -> Int? {
+            var negative = false
+            if position < line.count, line[position] == UInt8(ascii: "-") {
+                negative = true
+                position += 1
+            }
+            var value = 0
+            var digits = 0
+            while position < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[position]), digits < 19 {
+                value = value * 10 + Int(line[position] - UInt8(ascii: "0"))
+                position += 1
+                digits += 1
+            }
+            guard digits > 0, last ? position == line.count : space() else { return nil }
+            return negative ? -value : value
+        }
     }
 
     init(inputs: String?, pages: Int, files: [String: Entry]) {
@@ -120,6 +193,6 @@ struct SiteManifest: Sendable {
             guard count > 0 else { break }
             data.append(contentsOf: buffer[..<count])
         }
-        return SiteManifest(text: String(decoding: data, as: UTF8.self))
+        return SiteManifest(bytes: data)
     }
 }
