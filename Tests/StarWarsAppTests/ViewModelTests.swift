@@ -226,3 +226,34 @@ import Testing
         }
     }
 }
+
+/// The static search page lists every entry only while that makes a page people can use.
+@Suite struct LargeSearchPageTests {
+    @Test func aLargeArchiveGetsCountsByKindInsteadOfEveryEntry() async throws {
+        let archive = SyntheticArchive.make(people: 4_000, planets: 600, species: 200, starships: 200, vehicles: 200)
+        let dependencies = AppDependencies.mock(archive)
+        let state = await SearchLoader(dependencies: dependencies).load()
+        guard case .tooMany(let total, let counts) = state else {
+            Issue.record("expected the counts, got \(state)")
+            return
+        }
+        #expect(total > SearchViewModel.staticListLimit)
+        #expect(counts[.people] == archive.people.count)
+        #expect(total == ResourceKind.allCases.map { archive.count(of: $0) }.reduce(0, +))
+        let page = SearchScreen(viewModel: SearchLoader(dependencies: dependencies)).page(for: state)
+        let markdown = page.document.markdown(linking: { $0.path.file })
+        #expect(markdown.contains("[Characters](characters/index.html) — 4,000"))
+        #expect(page.document.linkedRoutes.count == ResourceKind.allCases.count)
+    }
+
+    @Test func theEmbeddedArchiveStillListsEveryEntry() async throws {
+        let archive = try EmbeddedSnapshot.load()
+        let state = await SearchLoader(dependencies: AppDependencies.mock(archive)).load()
+        guard case .filtered(_, let results, let total) = state else {
+            Issue.record("expected every entry, got \(state)")
+            return
+        }
+        #expect(results.count == total)
+        #expect(total < SearchViewModel.staticListLimit)
+    }
+}

@@ -146,8 +146,8 @@ public struct MarkdownDocument<R: Route>: Sendable {
     public mutating func thematicBreak() { blocks.append(.thematicBreak) }
 
     /// `inlines` as the document keeps them, their routes added to ``routes``. A link's label
-    /// can't hold links, so one inside a label keeps only its text (in bold), as cmark would
-    /// show it, and is not a link of the page.
+    /// can't hold links, so one inside a label keeps only its label (in bold when it has more
+    /// than one piece) and is not a link of the page.
     private mutating func stored(_ inlines: [Inline], inLabel: Bool = false) -> [MarkdownInline] {
         var out: [MarkdownInline] = []
         out.reserveCapacity(inlines.count)

@@ -1,0 +1,202 @@
+@testable import FlowSite
+import Foundation
+import PropertyBased
+import Testing
+
+/// The shortcuts that make large sites fast and small must give the bytes the plain way gives.
+@Suite struct ScaleTests {
+    // MARK: One cmark call per page
+
+    /// The page's chunks converted one by one, the plain way.
+    func chunkByChunk(_ markdown: PageMarkdown) throws -> [UInt8] {
+        var out: [UInt8] = []
+        for chunk in markdown.chunks {
+            var fragment: [UInt8] = []
+            try CommonMark.appendHTML(of: markdown.bytes[chunk.range], to: &fragment)
+            if let style = chunk.style {
+                let element = ContentHTML.startsWithHeading(fragment[...]) ? "section" : "div"
+                out += Array("<\(element) class=\"\(style.name)\">\n".utf8) + fragment + Array("</\(element)>\n".utf8)
+            } else {
+                out += fragment
+            }
+        }
+        return out
+    }
+
+    func markdown(_ document: MarkdownDocument<Node>) -> PageMarkdown {
+        document.pageMarkdown(linking: { route, out in out += Array(route.path.file.utf8) }, siteFile: { path, out in out += Array(path.utf8) })
+    }
+
+    @Test func oneCallGivesWhatEachChunkAloneGives() throws {
+        var document = MarkdownDocument<Node>()
+        document.paragraph("Intro")
+        // Two lists in a row, in different chunks: joined naively they would merge into one.
+        document.list([["one"], ["two"]])
+        document.section(.attributes) { $0.attributes([("Height", "172"), ("Mass", "77")]) }
+        document.section(.related) { $0.list([[.link("Leia", to: "characters/leia")]]) }
+        document.section(.cards) { _ in }  // empty: a chunk with no Markdown
+        document.section(.notice) { $0.paragraph(.text("Line"), .lineBreak) }
+        document.thematicBreak()
+        document.section(.related) {
+            $0.heading("Films")
+            $0.orderedList([["A"], [.emphasis(["B"])]])
+        }
+        let page = markdown(document)
+        var once: [UInt8] = []
+        try ContentHTML.append(page, to: &once)
+        let plain = try chunkByChunk(page)
+        #expect(String(decoding: once, as: UTF8.self) == String(decoding: plain, as: UTF8.self))
+        #expect(String(decoding: once, as: UTF8.self).contains("<section class=\"related\">\n<h2>Films</h2>"))
+    }
+
+    @Test func hostileTextNeverShiftsTheChunks() async throws {
+        await propertyCheck(count: 300, input: MarkdownEscapingTests.hostileText().array(of: 1...6)) { texts in
+            var document = MarkdownDocument<Node>()
+            for (index, text) in texts.enumerated() {
+                if index.isMultiple(of: 2) {
+                    document.section(.related) { $0.list([[.text(text)], [.link(text, to: "x")]]) }
+                } else {
+                    document.paragraph(.text(text), .lineBreak)
+                }
+            }
+            let page = markdown(document)
+            var once: [UInt8] = []
+            try ContentHTML.append(page, to: &once)
+            #expect(once == (try chunkByChunk(page)), "input \(texts.debugDescription)")
+        }
+    }
+
+    @Test func aPageOfMegabytesIsConvertedChunkByChunkToTheSameHTML() throws {
+        var document = MarkdownDocument<Node>()
+        document.paragraph("Film")
+        document.section(.related) { section in
+            section.heading("Characters")
+            section.linkList(0..<40_000) { (label: "Person \($0)", route: Node("characters/person-\($0)")) }
+        }
+        document.section(.related) { $0.list([["Tatooine"], ["Alderaan"]]) }
+        let page = markdown(document)
+        #expect(page.bytes.count >= ContentHTML.chunkByChunkSize)
+        var html: [UInt8] = []
+        try ContentHTML.append(page, to: &html)
+        #expect(html == (try chunkByChunk(page)))
+        // The same document below the size converts in one call and agrees with itself.
+        #expect(String(decoding: html, as: UTF8.self).contains("<li><a href=\"characters/person-39999/index.html\">Person 39999</a></li>\n</ul>\n</section>"))
+    }
+
+    // MARK: Lists of plain links
+
+    @Test func aListOfPlainLinksWritesWhatTheGeneralListWrites() async throws {
+        await propertyCheck(count: 500, input: MarkdownEscapingTests.hostileText().array(of: 1...5)) { labels in
+            var compact = MarkdownDocument<Node>()
+            compact.list(labels.enumerated().map { [.link($1, to: Node("n\($0)"))] })
+            var viaElements = MarkdownDocument<Node>()
+            viaElements.linkList(Array(labels.enumerated())) { (label: $1, route: Node("n\($0)")) }
+            // An empty text after each link keeps the list on the general path.
+            var general = MarkdownDocument<Node>()
+            general.list(labels.enumerated().map { [.link($1, to: Node("n\($0)")), .text("")] })
+            let url: (Node) -> String = { $0.path.file }
+            #expect(compact.markdown(linking: url) == general.markdown(linking: url), "labels \(labels.debugDescription)")
+            #expect(viaElements.markdown(linking: url) == general.markdown(linking: url))
+            #expect(compact.linkedRoutes == general.linkedRoutes)
+            #expect(compact.linkLabels == general.linkLabels)
+        }
+    }
+
+    @Test func linksInsideALinkLabelAreTextAndNotFollowed() {
+        var document = MarkdownDocument<Node>()
+        document.paragraph(.link([.text("Outer "), .link("inner", to: "hidden")], "shown"))
+        #expect(document.linkedRoutes == ["shown"])
+        #expect(document.markdown(linking: { $0.path.file }) == "[Outer inner](shown/index.html)\n")
+    }
+
+    // MARK: The search index
+
+    @Test func theSearchIndexIsValidJSONWhateverTheTitles() throws {
+        let titles = ["Quote \" here", "Back\\slash", "Tab\tand\nnewline", "Bell\u{07} and \u{1F}", "Ünïcödé ✓", "Slash / kept", ""]
+        let pages = titles.enumerated().map { (path: "p\($0)/index.html", title: $1, summary: Optional("About \($1)"), isDialog: false) }
+        let entries = titles.indices.map { SiteSearch<Node>.Entry(page: Int32($0), section: $0.isMultiple(of: 2) ? "Even" : nil, title: titles[$0]) }
+        let bytes = SiteSearch<Node>.json(entries, pages: pages, summaries: true)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: String]])
+        #expect(Set(parsed.compactMap { $0["title"] }) == Set(titles))
+        #expect(parsed.allSatisfy { $0["summary"] == "About \($0["title"]!)" })
+        #expect(parsed.filter { $0["section"] == "Even" }.count == 4)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""url":"p6/index.html""#))  // "/" not escaped
+        // Sorted by folded title, then URL.
+        let folded = parsed.map { $0["title"]!.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        #expect(folded == folded.sorted())
+        let without = SiteSearch<Node>.json(entries, pages: pages, summaries: false)
+        #expect(!String(decoding: without, as: UTF8.self).contains("summary"))
+    }
+
+    // MARK: Ordering pages without their paths
+
+    @Test func pageFilesSortAsTheirRoutePathsDo() async {
+        let slug = Gen.element(of: ["a", "b", "a-b", "ab", "a0", "z", "page", "2", "10"]).map { $0! }
+        await propertyCheck(count: 500, input: slug.array(of: 0...3).array(of: 2...8)) { paths in
+            let routes = paths.map { RoutePath($0.map { Slug($0) }) }
+            let byPath = routes.sorted().map(\.file)
+            let byFile = routes.map(\.file).sorted { SiteBuilder<GraphCoordinator>.pathPrecedes($0, $1) }
+            #expect(byPath == byFile, "paths \(paths)")
+        }
+    }
+
+    // MARK: Compact tables
+
+    @Test func theIndexTableFindsEveryIndexEvenWhenHashesCollide() {
+        var table = IndexTable()
+        let names = (0..<5_000).map { "route-\($0)" }
+        for (index, name) in names.enumerated() {
+            // Every tenth shares a hash with its neighbour, so matching must look past the hash.
+            table.insert(index, hash: index % 10 == 0 ? 7 : name.hashValue)
+        }
+        for (index, name) in names.enumerated() {
+            let hash = index % 10 == 0 ? 7 : name.hashValue
+            #expect(table.find(hash: hash) { names[$0] == name } == index)
+        }
+        #expect(table.find(hash: "missing".hashValue) { names[$0] == "missing" } == nil)
+        #expect(table.count == names.count)
+    }
+
+    @Test func theManifestReadsBackWhatItWrote() throws {
+        var files: [String: SiteManifest.Entry] = [:]
+        for index in 0..<200 {
+            var hash = StableHash()
+            hash.combine(index)
+            files["folder \(index)/with space/index.html"] = SiteManifest.Entry(
+                fingerprint: hash, size: index * 3, inode: UInt64(index) << 40, modified: timespec(tv_sec: 1_700_000_000 + index, tv_nsec: index * 7)
+            )
+        }
+        let manifest = SiteManifest(inputs: "abc", pages: 200, files: files)
+        let read = try #require(SiteManifest(bytes: manifest.bytes()))
+        #expect(read.inputs == "abc")
+        #expect(read.pages == 200)
+        #expect(read.files == files)
+        #expect(SiteManifest(text: manifest.text())?.files == files)
+        // A damaged line makes the whole manifest unusable, so the build renders everything.
+        #expect(SiteManifest(text: "manifest 1\nf 12zz 1 2 3 4 x\n") == nil)
+        #expect(SiteManifest(text: "f \(String(repeating: "0", count: 32)) 1 2 3 4 x\n") == nil)
+    }
+
+    @Test func removingATreeTakesEverythingButFollowsNoLink() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString)")
+        let outside = base.appendingPathComponent("outside")
+        let tree = base.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        for index in 0..<50 {
+            let folder = tree.appendingPathComponent("a\(index)/b/c")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: folder.appendingPathComponent("index.html"))
+        }
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("link"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("a1/b/link"), withDestinationURL: outside)
+        defer { try? FileManager.default.removeItem(at: base) }
+        try SiteStaging.removeTree(at: tree.path)
+        #expect(!FileManager.default.fileExists(atPath: tree.path))
+        #expect(FileManager.default.fileExists(atPath: outside.appendingPathComponent("keep.txt").path))
+    }
+}
+
+extension SiteManifest.Entry: CustomStringConvertible {
+    public var description: String { "\(fingerprint) \(size) \(inode) \(modified.tv_sec).\(modified.tv_nsec)" }
+}
