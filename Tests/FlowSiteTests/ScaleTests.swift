@@ -83,6 +83,23 @@ import Testing
         #expect(String(decoding: html, as: UTF8.self).contains("<li><a href=\"characters/person-39999/index.html\">Person 39999</a></li>\n</ul>\n</section>"))
     }
 
+    // MARK: The byte escaper
+
+    @Test func theByteEscaperWritesWhatTheScalarEscaperWrites() async {
+        let edges: [Unicode.Scalar] = [0x7F, 0x80, 0x9F, 0xA0, 0xB7, 0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFD, 0xFFFE, 0xFFFF,
+                                       0x1FFFD, 0x1FFFE, 0x2FFFF, 0x10FFFE, 0x10FFFF].map { Unicode.Scalar($0 as UInt32)! }
+        let scalar = Gen<UnicodeScalar>.frequency(
+            (3, Gen.element(of: edges).map { $0! }),
+            (3, MarkdownEscapingTests.hostileText().map { $0.unicodeScalars.first ?? "a" })
+        )
+        await propertyCheck(count: 3000, input: scalar.array(of: 0...12)) { scalars in
+            let text = String(String.UnicodeScalarView(scalars))
+            var bytes: [UInt8] = []
+            HTMLEscaping.append(text, to: &bytes)
+            #expect(bytes == Array(HTMLEscaping.escape(text).utf8), "input \(text.debugDescription)")
+        }
+    }
+
     // MARK: Lists of plain links
 
     @Test func aListOfPlainLinksWritesWhatTheGeneralListWrites() async throws {

@@ -26,26 +26,43 @@ enum HTMLEscaping {
         return String(out)
     }
 
-    /// Appends the escaped form of `text` to `out` as UTF-8: the renderer's hot path.
+    /// Appends the escaped form of `text` to `out` as UTF-8: the renderer's hot path. One pass
+    /// over the bytes, copying runs that need nothing; it writes what ``escape(_:)`` writes.
     static func append(_ text: String, to out: inout [UInt8]) {
-        var clean = true
-        for byte in text.utf8 {
-            switch byte {
-            case 0x09, 0x0A, 0x0C, 0x0D: continue
-            case 0x00...0x1F, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x7F:
-                clean = false
-            // Lead bytes of C1 controls (C2), U+FDD0…U+FFFF (EF) and the supplementary planes,
-            // where the other noncharacters are: look closer.
-            case 0xC2, 0xEF, 0xF0...0xF4:
-                clean = false
-            default: continue
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0  // start of the bytes not copied yet
+            var index = 0
+            let count = bytes.count
+            func flush(replacing length: Int, with replacement: StaticString) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                index += length
+                run = index
             }
-            if !clean { break }
-        }
-        if clean {
-            out.append(contentsOf: text.utf8)
-        } else {
-            out.append(contentsOf: escape(text).utf8)
+            while index < count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "&"): flush(replacing: 1, with: "&amp;")
+                case UInt8(ascii: "<"): flush(replacing: 1, with: "&lt;")
+                case UInt8(ascii: ">"): flush(replacing: 1, with: "&gt;")
+                case UInt8(ascii: "\""): flush(replacing: 1, with: "&quot;")
+                case UInt8(ascii: "'"): flush(replacing: 1, with: "&#39;")
+                case 0x09, 0x0A, 0x0C, 0x0D: index += 1
+                case 0x00...0x1F, 0x7F: flush(replacing: 1, with: "\u{FFFD}")
+                case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]):
+                    flush(replacing: 2, with: "\u{FFFD}")  // C1 controls
+                case 0xEF where index + 2 < count
+                    && (bytes[index + 1] == 0xB7 && (0x90...0xAF).contains(bytes[index + 2])
+                        || bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE):
+                    flush(replacing: 3, with: "\u{FFFD}")  // U+FDD0…U+FDEF, U+FFFE, U+FFFF
+                case 0xF0...0xF4 where index + 3 < count && bytes[index + 1] & 0x0F == 0x0F
+                    && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE:
+                    flush(replacing: 4, with: "\u{FFFD}")  // U+1FFFE, U+1FFFF, … U+10FFFF
+                default: index += 1
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count]))
         }
     }
 
