@@ -158,7 +158,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     swap(&taken, &entries)
                     return taken
                 }
-                return SiteSearch<C.R>.json(entries, pages: made.withLock { $0 }, summaries: search.summaries)
+                return phases.measure(.steps) { SiteSearch<C.R>.json(entries, pages: made.withLock { $0 }, summaries: search.summaries) }
             }
             let context = BuildStep.Context(
                 pages: made.withLock { made in
