@@ -25,7 +25,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try await site.action(output: output, force: force, quiet: quiet).run()
-        if !quiet { print(report.sitemap ? "\(report)" : "\(report) (pass --base-url to write one)") }
+        if !quiet { print(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)") }
         if timings {
             print("Time by phase (seconds, summed over parallel tasks):")
             for (phase, seconds) in report.timings {

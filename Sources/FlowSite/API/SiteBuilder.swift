@@ -362,11 +362,14 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     /// must be absolute.
     public let sitemap: Bool
 
+    /// Whether the site was already up to date: nothing was walked, rendered or written.
+    public var isUpToDate: Bool { rendered == 0 && edges == 0 && unchangedFiles == files }
+
     /// One line: pages, links, bytes and seconds, and what was left out.
     public var description: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let kilobytes = Double(bytes) / 1024
-        if rendered == 0 && edges == 0 && unchangedFiles == files {
+        if isUpToDate {
             return "Up to date: \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
         }
         let line = "Built \(pages) pages (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
