@@ -180,25 +180,25 @@ struct MarkdownWriter {
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(ascii: "\n"))
             case .link(let label, let route):
-                out.append(UInt8(ascii: "["))
-                linkLabel(label, into: &out)
-                out.append(UInt8(ascii: "]"))
-                out.append(UInt8(ascii: "("))
-                url(route, &out)
-                out.append(UInt8(ascii: ")"))
+                link(label, into: &out) { url(route, &$0) }
             case .siteFile(let label, let path):
-                out.append(UInt8(ascii: "["))
-                linkLabel(label, into: &out)
-                out.append(UInt8(ascii: "]"))
-                out.append(UInt8(ascii: "("))
-                siteFile(path, &out)
-                out.append(UInt8(ascii: ")"))
+                link(label, into: &out) { siteFile(path, &$0) }
             case .emphasis(let inner), .strong(let inner):
                 let delimiter = if case .strong = inlines[index] { "**" } else { "*" }
                 let next = index + 1 < inlines.endIndex ? inlines[index + 1] : nil
                 emphasis(inner, delimiter: delimiter, following: next.flatMap(firstScalar), segment: segment, into: &out)
             }
         }
+    }
+
+    /// `[label](destination)`, the destination appended by `destination`.
+    private func link(_ label: [Inline], into out: inout [UInt8], destination: (inout [UInt8]) -> Void) {
+        out.append(UInt8(ascii: "["))
+        linkLabel(label, into: &out)
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "("))
+        destination(&out)
+        out.append(UInt8(ascii: ")"))
     }
 
     private func linkLabel(_ label: [Inline], into out: inout [UInt8]) {
