@@ -11,7 +11,9 @@ cd "$(dirname "$0")/.."
 need() { command -v "$1" >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt-get install -y -qq "$2" >/dev/null; } || { echo "error: install $2" >&2; exit 1; }; }
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
-swift build -c release --product holocron
+# Statically linked on Linux, as `make site` builds it (see RELEASE_FLAGS in the Makefile).
+release_flags=${RELEASE_FLAGS-$([ "$(uname -s)" = Linux ] && echo --static-swift-stdlib)}
+swift build -c release --product holocron $release_flags
 bin=$PWD/.build/release/holocron
 base=/dev/shm; [ -d "$base" ] && [ -w "$base" ] || base=$PWD/.build
 work=$(mktemp -d "$base/holocron-bench.XXXXXX")
