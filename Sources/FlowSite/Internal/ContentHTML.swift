@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A page's content: its Markdown converted by cmark, each styled chunk wrapped in its element.
 enum ContentHTML {
     /// What cmark makes of the separator between chunks, in safe mode: data can't write it,
@@ -54,43 +60,52 @@ enum ContentHTML {
         for (piece, chunk) in zip(pieces, chunks) {
             if let style = chunk.style {
                 // A section of the outline has a heading; a styled group without one is a div.
-                let element = startsWithHeading(piece) ? "section" : "div"
-                out.append(contentsOf: "<\(element) class=\"\(style.name)\">\n".utf8)
+                let element: StaticString = startsWithHeading(piece) ? "section" : "div"
+                out.append(UInt8(ascii: "<"))
+                element.withUTF8Buffer { out.append(contentsOf: $0) }
+                out.append(contentsOf: " class=\"".utf8)
+                out.append(contentsOf: style.name.utf8)
+                out.append(contentsOf: "\">\n".utf8)
                 out.append(contentsOf: piece)
-                out.append(contentsOf: "</\(element)>\n".utf8)
+                out.append(contentsOf: "</".utf8)
+                element.withUTF8Buffer { out.append(contentsOf: $0) }
+                out.append(contentsOf: ">\n".utf8)
             } else {
                 out.append(contentsOf: piece)
             }
         }
     }
 
-    /// `bytes` cut at each line that is `separator`.
+    /// `bytes` cut at each line that is `separator`: `memchr` jumps from line to line, and only
+    /// a line starting like the separator is compared.
     static func split(_ bytes: [UInt8], at separator: [UInt8]) -> [ArraySlice<UInt8>] {
         var pieces: [ArraySlice<UInt8>] = []
         var pieceStart = 0
-        var lineStart = 0
-        let first = separator[0]
-        while lineStart < bytes.count {
-            if bytes[lineStart] == first, lineStart + separator.count <= bytes.count,
-                bytes[lineStart..<lineStart + separator.count].elementsEqual(separator)
-            {
-                pieces.append(bytes[pieceStart..<lineStart])
-                lineStart += separator.count
-                pieceStart = lineStart
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var line = 0
+            while line < buffer.count {
+                let matches = buffer[line] == separator[0] && line + separator.count <= buffer.count
+                    && separator.withUnsafeBytes { memcmp(base + line, $0.baseAddress!, separator.count) } == 0
+                if matches {
+                    pieces.append(bytes[pieceStart..<line])
+                    line += separator.count
+                    pieceStart = line
+                    continue
+                }
+                guard let newline = memchr(base + line, 0x0A, buffer.count - line) else { break }
+                line = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
             }
-            while lineStart < bytes.count, bytes[lineStart] != UInt8(ascii: "\n") { lineStart += 1 }
-            lineStart += 1
         }
         pieces.append(bytes[pieceStart...])
         return pieces
     }
 
-    /// Whether cmark's HTML begins with a heading (`<h2>` to `<h6>`).
+    /// Whether cmark's HTML begins with a heading (`<h1>` to `<h6>`).
     static func startsWithHeading(_ html: ArraySlice<UInt8>) -> Bool {
-        let start = Array(html.prefix(4))
-        return start.count == 4 && start[0] == UInt8(ascii: "<") && start[1] == UInt8(ascii: "h")
-            && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(start[2]) && start[3] == UInt8(ascii: ">")
+        guard html.count >= 4 else { return false }
+        let i = html.startIndex
+        return html[i] == UInt8(ascii: "<") && html[i + 1] == UInt8(ascii: "h")
+            && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(html[i + 2]) && html[i + 3] == UInt8(ascii: ">")
     }
-
 }
