@@ -22,9 +22,21 @@ enum TemplateValue: Sendable {
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case bytes([UInt8])
-        case variable(String, escaped: Bool)
-        case section(String, inverted: Bool, [Node])
+        case variable(Name, escaped: Bool)
+        case section(Name, inverted: Bool, [Node])
         case partial(String, indentation: [UInt8])
+    }
+
+    /// A name as the renderer looks it up: a dotted name's parts split once, when compiled.
+    struct Name: Sendable {
+        let first: String
+        let rest: [String]
+
+        init(_ text: String) {
+            let parts = text.split(separator: ".").map(String.init)
+            first = parts[0]
+            rest = Array(parts.dropFirst())
+        }
     }
 
     let nodes: [Node]
@@ -45,17 +57,16 @@ struct CompiledTemplate: Sendable {
         Self.render(nodes, &stack, &out, partials, indentation, atLineStart: true)
     }
 
-    private static func lookup(_ name: String, _ stack: [[String: TemplateValue]]) -> TemplateValue? {
-        guard name.utf8.contains(UInt8(ascii: ".")) else {
-            for frame in stack.reversed() {
-                if let value = frame[name] { return value }
+    private static func lookup(_ name: Name, _ stack: [[String: TemplateValue]]) -> TemplateValue? {
+        var value: TemplateValue?
+        for frame in stack.reversed() {
+            if let found = frame[name.first] {
+                value = found
+                break
             }
-            return nil
         }
         // A dotted name: the first part is looked up in the stack, the rest inside it.
-        let parts = name.split(separator: ".").map(String.init)
-        var value = lookup(parts[0], stack)
-        for part in parts.dropFirst() {
+        for part in name.rest {
             guard case .object(let frame)? = value else { return nil }
             value = frame[part]
         }
@@ -204,7 +215,7 @@ extension CompiledTemplate {
                 switch tag {
                 case .variable(let name, let escaped):
                     flush()
-                    nodes.append(.variable(name, escaped: escaped))
+                    nodes.append(.variable(Name(name), escaped: escaped))
                 case .comment:
                     continue
                 case .partial(let name):
@@ -213,7 +224,7 @@ extension CompiledTemplate {
                 case .open(let name, let inverted):
                     flush()
                     guard let children = parse(closing: name) else { return nil }
-                    nodes.append(.section(name, inverted: inverted, children))
+                    nodes.append(.section(Name(name), inverted: inverted, children))
                 case .close(let name):
                     guard name == closing else { return nil }
                     flush()
