@@ -1,4 +1,9 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// The six kinds of SWAPI resource.
 public enum ResourceKind: String, Sendable, Hashable, CaseIterable, Codable, Comparable, CustomStringConvertible {
     case people, films, planets, species, starships, vehicles
@@ -115,6 +120,8 @@ final class ResourceURLTable: Sendable {
 
     private struct State {
         var prefixes: [String] = []
+        /// The prefixes' bytes, compared with `memcmp`.
+        var prefixBytes: [[UInt8]] = []
         var prefixIndexes: [String: Int32] = [:]
         var wholes: [String] = []
         var wholeIndexes: [String: Int32] = [:]
@@ -127,19 +134,24 @@ final class ResourceURLTable: Sendable {
 
     /// Where `url` (whose id is `id`) is kept: a prefix index, or a negative whole-URL index.
     func store(_ url: String, id: Int) -> Int32 {
-        if let prefix = Self.prefix(of: url, id: id) {
+        var url = url
+        let stored: Int32? = url.withUTF8 { bytes in
+            guard let length = Self.prefixLength(of: bytes, id: id) else { return nil }
             return state.withLock { state in
-                // Few prefixes: comparing them is cheaper than hashing.
-                if state.prefixes.count <= 8, let index = state.prefixes.firstIndex(where: { $0.utf8.elementsEqual(prefix.utf8) }) {
-                    return Int32(index)
+                // Few prefixes (one per kind and API root): comparing bytes beats hashing.
+                for (index, prefix) in state.prefixBytes.enumerated() where prefix.count == length {
+                    if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, length) }) == 0 { return Int32(index) }
                 }
-                if let index = state.prefixIndexes[String(prefix)] { return index }
+                let prefix = String(decoding: bytes[..<length], as: UTF8.self)
+                if let index = state.prefixIndexes[prefix] { return index }
                 let index = Int32(state.prefixes.count)
-                state.prefixes.append(String(prefix))
-                state.prefixIndexes[String(prefix)] = index
+                state.prefixes.append(prefix)
+                state.prefixBytes.append(Array(bytes[..<length]))
+                state.prefixIndexes[prefix] = index
                 return index
             }
         }
+        if let stored { return stored }
         return state.withLock { state in
             if let index = state.wholeIndexes[url] { return -index - 1 }
             let index = Int32(state.wholes.count)
@@ -149,24 +161,27 @@ final class ResourceURLTable: Sendable {
         }
     }
 
+    /// The length of `url` without its id and final slash, when it is exactly
+    /// `<prefix><id>/` with the id written as `String(id)` writes it.
+    private static func prefixLength(of url: UnsafeBufferPointer<UInt8>, id: Int) -> Int? {
+        guard id >= 0, let last = url.last, last == UInt8(ascii: "/") else { return nil }
+        // The id's digits, backwards, must end just before the final slash.
+        var value = id
+        var position = url.count - 1
+        repeat {
+            position -= 1
+            guard position > 0, url[position] == UInt8(ascii: "0") + UInt8(value % 10) else { return nil }
+            value /= 10
+        } while value > 0
+        guard url[position - 1] == UInt8(ascii: "/") else { return nil }
+        return position
+    }
+
     /// The URL kept at `stored` for a link to `id`.
     func url(_ stored: Int32, id: Int) -> String {
         if stored >= 0 {
             return state.withLock { $0.prefixes[Int(stored)] } + String(id) + "/"
         }
         return state.withLock { $0.wholes[Int(-stored - 1)] }
-    }
-
-    /// `url` without its id and final slash, when it is exactly `<prefix><id>/` with the id
-    /// written as `String(id)` writes it.
-    private static func prefix(of url: String, id: Int) -> Substring? {
-        guard id >= 0 else { return nil }
-        let digits = String(id).utf8
-        let bytes = url.utf8
-        guard bytes.count > digits.count + 1, bytes.last == UInt8(ascii: "/") else { return nil }
-        let end = bytes.index(before: bytes.endIndex)
-        let start = bytes.index(end, offsetBy: -digits.count)
-        guard bytes[start..<end].elementsEqual(digits), bytes[bytes.index(before: start)] == UInt8(ascii: "/") else { return nil }
-        return url[..<start]
     }
 }
