@@ -44,11 +44,18 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             var finished: [Int: Outcome] = [:]
             while true {
                 // Start pages in discovery order, as long as their trail has its titles.
-                while inFlight < window, dispatched < graph.table.count, graph.table.trailIsTitled(dispatched) {
+                // Every page on a trail was discovered before the page, so with nothing in flight
+                // the next page's trail has its titles; should an app's stacks ever say otherwise,
+                // the page goes ahead with the routes' names rather than never being made.
+                while inFlight < window, dispatched < graph.table.count, graph.table.trailIsTitled(dispatched) || inFlight == 0 {
                     let index = dispatched
                     let route = graph.table.routes[index]
-                    let trail = graph.table.stack(of: index).dropLast().map { Breadcrumb(title: graph.table.titles[$0]!, route: graph.table.routes[$0]) }
-                    let presenter = graph.table.presenter(of: index).map { Breadcrumb(title: graph.table.titles[$0]!, route: graph.table.routes[$0]) }
+                    let table = graph.table
+                    func crumb(_ step: Int) -> Breadcrumb<R> {
+                        Breadcrumb(title: table.titles[step] ?? "\(table.routes[step])", route: table.routes[step])
+                    }
+                    let trail = graph.table.stack(of: index).dropLast().map(crumb)
+                    let presenter = graph.table.presenter(of: index).map(crumb)
                     let presentation = graph.table.presentation(of: index)
                     let discovered = graph.table.count
                     group.addTask {
