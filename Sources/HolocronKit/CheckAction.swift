@@ -27,7 +27,7 @@ public struct CheckAction: Sendable {
     /// - Throws: what the build throws (bad data, broken links…), or a folder that can't be read.
     public func run() async throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        defer { try? SiteStaging.removeTree(at: scratch.path) }
         var build = build
         build.output = scratch
         build.force = true

@@ -489,7 +489,7 @@ package final class SiteStaging: Sendable {
     /// Removes the folder at `path` and everything in it, through directory descriptors and
     /// on all cores: the old site of a rebuild has a folder per page, and Foundation's removal
     /// took longer than the rebuild that replaced it. Symbolic links are removed, not followed.
-    static func removeTree(at path: String) throws {
+    package static func removeTree(at path: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
