@@ -67,6 +67,16 @@ import Testing
         #expect(title == name)
     }
 
+    /// Found by the fuzzer: a list item holding only a no-break space is a paragraph, where an
+    /// item holding a plain space is empty; the shadow must keep the no-break space.
+    @Test func aNoBreakSpaceKeepsItsShape() throws {
+        let text = "\u{A0}"
+        let hostile = try Self.renderPage("", text, "")
+        let shadow = try Self.renderPage("", Self.shadow(of: text), "")
+        #expect(HTMLTags.scan(hostile) == HTMLTags.scan(shadow))
+        #expect(hostile.contains("<li>\n<p>\u{A0}</p>\n</li>"))
+    }
+
     @Test func controlCharactersBecomeReplacementCharacters() throws {
         let html = try Self.renderPage("a\u{0}b\u{1B}[2Jc\u{7F}\u{85}d", "e\u{1}f", "g")
         #expect(HTMLTags.text(of: "h1", in: html) == "a\u{FFFD}b\u{FFFD}[2Jc\u{FFFD}\u{FFFD}d")
@@ -101,10 +111,10 @@ import Testing
     static func shadow(of text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if MarkdownEscaping.isCollapsibleWhitespace(scalar) {
+            if MarkdownEscaping.isWhitespace(scalar) {
+                // Kept as it is: a no-break space is whitespace to the emphasis rules but text to
+                // a paragraph, so no one stand-in has its shape.
                 out.append(scalar)
-            } else if MarkdownEscaping.isWhitespace(scalar) {
-                out.append(" ")
             } else if MarkdownEscaping.isPunctuation(scalar) {
                 out.append(".")
             } else {
