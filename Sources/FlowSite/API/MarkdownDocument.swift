@@ -65,21 +65,12 @@ public struct MarkdownDocument<R: Route>: Sendable {
     public mutating func list(_ items: [[Inline]]) {
         // A list of plain links (a film's characters) can run to tens of thousands of items:
         // kept as labels beside the document's routes, without an array per item.
-        if !items.isEmpty, items.allSatisfy({ item in
-            if item.count == 1, case .link(let label, _) = item[0], label.count == 1, case .text = label[0] { return true }
-            return false
-        }) {
-            let first = routes.count
-            var labels: [String] = []
-            labels.reserveCapacity(items.count)
-            for item in items {
-                if case .link(let label, let route) = item[0], case .text(let text) = label[0] {
-                    labels.append(text)
-                    routes.append(route)
-                }
-            }
-            blocks.append(.linkList(labels, firstRoute: first))
-            return
+        let plainLinks = items.map { item -> (label: String, route: R)? in
+            guard item.count == 1, case .link(let label, let route) = item[0], label.count == 1, case .text(let text) = label[0] else { return nil }
+            return (text, route)
+        }
+        if !items.isEmpty, plainLinks.allSatisfy({ $0 != nil }) {
+            return linkList(plainLinks) { $0! }
         }
         var stored: [[MarkdownInline]] = []
         stored.reserveCapacity(items.count)

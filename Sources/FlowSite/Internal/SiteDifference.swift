@@ -102,14 +102,10 @@ package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         var sizes: [String: Int] = [:]
         func walk(_ folder: Int32, _ prefix: String) throws {
             defer { close(folder) }
-            let copy = dup(folder)
-            guard copy >= 0, let stream = fdopendir(copy) else {
+            guard let names = SiteStaging.names(in: folder) else {
                 throw FlowSiteError(.siteUnreadable(path: root + "/" + prefix, message: "it can't be listed"))
             }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name == "." || name == ".." { continue }
+            for (name, _) in names {
                 var status = stat()
                 guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 switch status.st_mode & S_IFMT {

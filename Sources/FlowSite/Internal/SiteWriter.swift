@@ -513,21 +513,31 @@ package final class SiteStaging: Sendable {
 
     /// The names in an open folder and whether each is a folder (not following links).
     private static func entries(of folder: Int32) -> [(String, Bool)] {
-        let copy = dup(folder)
-        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
-        defer { closedir(stream) }
-        var entries: [(String, Bool)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+        (SiteStaging.names(in: folder) ?? []).map { name, type in
+            var isFolder = type == UInt8(DT_DIR)
+            if type == UInt8(DT_UNKNOWN) {
                 var status = stat()
                 isFolder = fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
             }
-            entries.append((name, isFolder))
+            return (name, isFolder)
         }
-        return entries
+    }
+
+    /// The names in an open folder (without `.` and `..`) with their `d_type`, or `nil` when it
+    /// can't be read; the folder stays open.
+    package static func names(in folder: Int32) -> [(name: String, type: UInt8)]? {
+        let copy = dup(folder)
+        guard copy >= 0, let stream = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return nil
+        }
+        defer { closedir(stream) }
+        var names: [(name: String, type: UInt8)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append((name, entry.pointee.d_type)) }
+        }
+        return names
     }
 
     /// Removes one entry of an open folder, a folder with everything in it.
