@@ -179,7 +179,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SWAPITests",
-            dependencies: ["SWAPI", "SWAPILive", "SwapiTestServer"],
+            dependencies: [
+                "SWAPI", "SWAPILive", "SwapiTestServer",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 // The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
 
 /// A film.
-public struct Film: SwapiResource {
+public struct Film: SwapiResource, SwapiJSONDecodable {
     public static let kind = ResourceKind.films
 
     public var title: String
@@ -74,7 +74,15 @@ public struct Film: SwapiResource {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(fields: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    package init(json fields: SwapiJSONReader.Fields) throws {
+        try self.init(fields: fields.keyed(by: CodingKeys.self))
+    }
+
+    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         title = try container.required(.title)
         episodeID = try container.integer(.episodeID)
         openingCrawl = try container.text(.openingCrawl)

@@ -1,7 +1,7 @@
 // The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
 
 /// A character: one of SWAPI's `people`.
-public struct Person: SwapiResource {
+public struct Person: SwapiResource, SwapiJSONDecodable {
     public static let kind = ResourceKind.people
 
     public var name: String
@@ -82,7 +82,15 @@ public struct Person: SwapiResource {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(fields: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    package init(json fields: SwapiJSONReader.Fields) throws {
+        try self.init(fields: fields.keyed(by: CodingKeys.self))
+    }
+
+    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)
         height = try container.text(.height)
         mass = try container.text(.mass)

@@ -1,7 +1,7 @@
 // The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
 
 /// A species.
-public struct Species: SwapiResource {
+public struct Species: SwapiResource, SwapiJSONDecodable {
     public static let kind = ResourceKind.species
 
     public var name: String
@@ -78,7 +78,15 @@ public struct Species: SwapiResource {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(fields: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    package init(json fields: SwapiJSONReader.Fields) throws {
+        try self.init(fields: fields.keyed(by: CodingKeys.self))
+    }
+
+    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)
         classification = try container.text(.classification)
         designation = try container.text(.designation)

@@ -2,7 +2,7 @@
 // encoding is synthesized: a ResourceLink encodes as its URL, so the output is SWAPI's shape again.
 
 /// A starship.
-public struct Starship: SwapiResource {
+public struct Starship: SwapiResource, SwapiJSONDecodable {
     public static let kind = ResourceKind.starships
 
     public var name: String
@@ -91,7 +91,15 @@ public struct Starship: SwapiResource {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(fields: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    package init(json fields: SwapiJSONReader.Fields) throws {
+        try self.init(fields: fields.keyed(by: CodingKeys.self))
+    }
+
+    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)
         model = try container.text(.model)
         manufacturer = try container.text(.manufacturer)

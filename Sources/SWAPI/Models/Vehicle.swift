@@ -2,7 +2,7 @@
 // encoding is synthesized: a ResourceLink encodes as its URL, so the output is SWAPI's shape again.
 
 /// A vehicle.
-public struct Vehicle: SwapiResource {
+public struct Vehicle: SwapiResource, SwapiJSONDecodable {
     public static let kind = ResourceKind.vehicles
 
     public var name: String
@@ -83,7 +83,15 @@ public struct Vehicle: SwapiResource {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(fields: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    package init(json fields: SwapiJSONReader.Fields) throws {
+        try self.init(fields: fields.keyed(by: CodingKeys.self))
+    }
+
+    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)
         model = try container.text(.model)
         manufacturer = try container.text(.manufacturer)

@@ -4,7 +4,13 @@ import Foundation
 /// position (line and column, or the resource by position and name), the field and what was
 /// expected.
 package enum SnapshotDecoder {
-    package static func decode<R: SwapiResource>(_ type: R.Type, from data: Data, source: String) throws -> [R] {
+    package static func decode<R: SwapiJSONDecodable>(_ type: R.Type, from data: Data, source: String) throws -> [R] {
+        // An ordinary file is read straight from its bytes; anything else, and every error,
+        // goes the slower way through Foundation, which the messages below explain.
+        if let resources = SwapiJSONReader.resources(R.self, in: data) {
+            try checkUniqueIDs(resources, source: source)
+            return resources
+        }
         // Foundation says that JSON is invalid, not where; the check finds the place first.
         if let problem = JSONSyntax.firstProblem(in: data) {
             switch problem.reason {

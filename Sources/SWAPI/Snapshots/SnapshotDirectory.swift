@@ -13,7 +13,7 @@ public struct SnapshotDirectory: Sendable {
     ///   (line and column, or resource), the field and what was expected.
     public func load() throws -> SwapiArchive {
         let url = url
-        @Sendable func read<R: SwapiResource>(_ type: R.Type) throws -> [R] {
+        @Sendable func read<R: SwapiJSONDecodable>(_ type: R.Type) throws -> [R] {
             let file = url.appendingPathComponent(R.kind.fileName)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
@@ -70,7 +70,7 @@ public struct SnapshotDirectory: Sendable {
 public enum EmbeddedSnapshot {
     /// Decodes the embedded files.
     public static func load() throws -> SwapiArchive {
-        func read<R: SwapiResource>(_ type: R.Type, _ bytes: [UInt8]) throws -> [R] {
+        func read<R: SwapiJSONDecodable>(_ type: R.Type, _ bytes: [UInt8]) throws -> [R] {
             try SnapshotDecoder.decode(R.self, from: Data(bytes), source: "embedded snapshot \(R.kind.fileName)")
         }
         return try SwapiArchive(

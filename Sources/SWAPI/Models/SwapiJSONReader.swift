@@ -1,0 +1,457 @@
+import Foundation
+
+/// A resource that can be read from the fields ``SwapiJSONReader`` found, through the same
+/// field list as its `Decodable` initialiser (both go through ``SwapiFields``).
+package protocol SwapiJSONDecodable: SwapiResource {
+    init(json fields: SwapiJSONReader.Fields) throws
+}
+
+/// The tolerant field readers a resource is decoded with: Foundation's keyed container
+/// (see SwapiDecoding.swift) or ``SwapiJSONReader/Keyed``.
+protocol SwapiFields {
+    associatedtype Key: CodingKey
+    func text(_ key: Key) throws -> String
+    func required(_ key: Key) throws -> String
+    func links(_ key: Key) throws -> [ResourceLink]
+    func link(_ key: Key) throws -> ResourceLink?
+    func integer(_ key: Key) throws -> Int?
+    func ownURL(_ key: Key) throws -> ResourceLink
+}
+
+extension KeyedDecodingContainer: SwapiFields {}
+
+/// Reads a SWAPI JSON array straight from its bytes, for the ordinary file: a strict RFC 8259
+/// parser that keeps each resource's fields as positions in the bytes and makes only the values
+/// a resource keeps.
+///
+/// It says `nil` (and ``SnapshotDecoder`` decodes with Foundation, whose errors it explains)
+/// whenever the data is anything but plain: a syntax error, invalid UTF-8, a byte order mark,
+/// a duplicate or escaped field name, a number that is not a plain integer where text is
+/// expected, a missing required field, a bad URL. So it accepts only what Foundation's path
+/// accepts, and makes the same values from it (a property test holds the two together).
+package struct SwapiJSONReader {
+    /// Anything the reader leaves to Foundation.
+    struct Unusual: Error {}
+
+    enum Value {
+        case null
+        case boolean
+        /// The bytes between the quotes; `plain` when they hold no escape.
+        case string(start: Int, end: Int, plain: Bool)
+        /// A number written as an integer that fits an `Int`.
+        case integer(Int)
+        /// Any other number.
+        case number
+        /// A list: its items are `items[start..<start + count]`.
+        case array(start: Int, count: Int)
+        case object
+    }
+
+    struct Field {
+        var keyStart: Int
+        var keyEnd: Int
+        var value: Value
+    }
+
+    /// One resource's fields, for ``SwapiJSONDecodable/init(json:)``.
+    package struct Fields {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let fields: [Field]
+        fileprivate let items: [Value]
+
+        /// The fields looked up by `K`'s names.
+        func keyed<K: CodingKey>(by: K.Type) -> Keyed<K> { Keyed(base: self) }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var fields: [Field] = []
+    private var items: [Value] = []
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The resources in `data`, or `nil` when Foundation should decode it (see the type's
+    /// description).
+    package static func resources<R: SwapiJSONDecodable>(_ type: R.Type, in data: some ContiguousBytes) -> [R]? {
+        data.withUnsafeBytes { raw -> [R]? in
+            var reader = SwapiJSONReader(bytes: raw.bindMemory(to: UInt8.self))
+            return try? reader.array(of: R.self)
+        }
+    }
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+
+    private mutating func array<R: SwapiJSONDecodable>(of type: R.Type) throws(Unusual) -> [R] {
+        skipWhitespace()
+        try expect(UInt8(ascii: "["))
+        var resources: [R] = []
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                try expect(UInt8(ascii: "{"))
+                try objectFields()
+                do {
+                    resources.append(try R(json: Fields(bytes: bytes, fields: fields, items: items)))
+                } catch {
+                    throw Unusual()
+                }
+                skipWhitespace()
+                let next = try peek()
+                index += 1
+                if next == UInt8(ascii: "]") { break }
+                guard next == UInt8(ascii: ",") else { throw Unusual() }
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw Unusual() }
+        return resources
+    }
+
+    /// A resource's fields, after its `{`, up to and including its `}`.
+    private mutating func objectFields() throws(Unusual) {
+        fields.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            try expect(Self.quote)
+            let keyStart = index
+            guard try scanString() else { throw Unusual() }
+            let keyEnd = index - 1
+            for field in fields where field.keyEnd - field.keyStart == keyEnd - keyStart {
+                if memcmp(bytes.baseAddress! + field.keyStart, bytes.baseAddress! + keyStart, keyEnd - keyStart) == 0 { throw Unusual() }
+            }
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"))
+            skipWhitespace()
+            let value = try value(depth: 1, recordItems: true)
+            fields.append(Field(keyStart: keyStart, keyEnd: keyEnd, value: value))
+            skipWhitespace()
+            let next = try peek()
+            index += 1
+            if next == UInt8(ascii: "}") { return }
+            guard next == UInt8(ascii: ",") else { throw Unusual() }
+        }
+    }
+
+    /// One value; a field's list keeps its items in `items`, deeper values are only checked.
+    private mutating func value(depth: Int, recordItems: Bool) throws(Unusual) -> Value {
+        guard depth < 64 else { throw Unusual() }
+        let byte = try peek()
+        switch byte {
+        case Self.quote:
+            index += 1
+            let start = index
+            let plain = try scanString()
+            return .string(start: start, end: index - 1, plain: plain)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try number()
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .boolean
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .boolean
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "["):
+            index += 1
+            // Only a field's own list keeps its items; lists inside it append nothing.
+            let start = items.count
+            skipWhitespace()
+            if try peek() == UInt8(ascii: "]") {
+                index += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    let item = try value(depth: depth + 1, recordItems: false)
+                    if recordItems { items.append(item) }
+                    skipWhitespace()
+                    let next = try peek()
+                    index += 1
+                    if next == UInt8(ascii: "]") { break }
+                    guard next == UInt8(ascii: ",") else { throw Unusual() }
+                }
+            }
+            return .array(start: start, count: items.count - start)
+        case UInt8(ascii: "{"):
+            index += 1
+            skipWhitespace()
+            if try peek() == UInt8(ascii: "}") {
+                index += 1
+                return .object
+            }
+            while true {
+                skipWhitespace()
+                try expect(Self.quote)
+                _ = try scanString()
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"))
+                skipWhitespace()
+                _ = try value(depth: depth + 1, recordItems: false)
+                skipWhitespace()
+                let next = try peek()
+                index += 1
+                if next == UInt8(ascii: "}") { return .object }
+                guard next == UInt8(ascii: ",") else { throw Unusual() }
+            }
+        default:
+            throw Unusual()
+        }
+    }
+
+    /// Moves past a string's text and its closing quote (the opening one is behind); says
+    /// whether it held no escape. Control characters, bad escapes and invalid UTF-8 are unusual.
+    private mutating func scanString() throws(Unusual) -> Bool {
+        var plain = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.quote {
+                index += 1
+                return plain
+            } else if byte == Self.backslash {
+                plain = false
+                guard index + 1 < bytes.count else { throw Unusual() }
+                switch bytes[index + 1] {
+                case Self.quote, Self.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard index + 6 <= bytes.count, (2..<6).allSatisfy({ Self.hexValue(bytes[index + $0]) != nil }) else { throw Unusual() }
+                    index += 6
+                default:
+                    throw Unusual()
+                }
+            } else if byte < 0x20 {
+                throw Unusual()
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                index += try Self.scalarLength(bytes, at: index)
+            }
+        }
+        throw Unusual()
+    }
+
+    /// The length of the valid UTF-8 sequence of more than one byte at `index`.
+    private static func scalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws(Unusual) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw Unusual()
+        }
+        guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { throw Unusual() }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { throw Unusual() }
+        return length
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// A number by JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    private mutating func number() throws(Unusual) -> Value {
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw Unusual() }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        }
+        let digits = index - digitsStart
+        var integral = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            integral = false
+            index += 1
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw Unusual() }
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            integral = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw Unusual() }
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        }
+        guard integral, digits <= 18 else { return .number }
+        var value = 0
+        for position in digitsStart..<(digitsStart + digits) { value = value * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+        return .integer(negative ? -value : value)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private mutating func literal(_ word: StaticString) throws(Unusual) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else { throw Unusual() }
+        index += count
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private func peek() throws(Unusual) -> UInt8 {
+        guard index < bytes.count else { throw Unusual() }
+        return bytes[index]
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(Unusual) {
+        guard index < bytes.count, bytes[index] == byte else { throw Unusual() }
+        index += 1
+    }
+}
+
+extension SwapiJSONReader {
+    /// A resource's fields by the names of `K`, read as the keyed container's readers in
+    /// SwapiDecoding.swift read them; whatever those would not accept is ``Unusual``.
+    struct Keyed<K: CodingKey>: SwapiFields {
+        let base: Fields
+
+        private func value(_ key: K) -> Value? {
+            var name = key.stringValue
+            return name.withUTF8 { name -> Value? in
+                for field in base.fields where field.keyEnd - field.keyStart == name.count {
+                    if name.isEmpty || memcmp(base.bytes.baseAddress! + field.keyStart, name.baseAddress!, name.count) == 0 { return field.value }
+                }
+                return nil
+            }
+        }
+
+        private func string(_ value: Value) throws(Unusual) -> String? {
+            guard case .string(let start, let end, let plain) = value else { return nil }
+            let text = UnsafeBufferPointer(rebasing: base.bytes[start..<end])
+            if plain { return String(decoding: text, as: UTF8.self) }
+            return try SwapiJSONReader.unescaped(text)
+        }
+
+        func text(_ key: K) throws -> String {
+            switch value(key) {
+            case nil, .null?: return "unknown"
+            case .integer(let integer)?: return String(integer)
+            case let value?:
+                guard let string = try string(value) else { throw Unusual() }
+                return string
+            }
+        }
+
+        func required(_ key: K) throws -> String {
+            guard let value = value(key) else { throw Unusual() }
+            if case .null = value { throw Unusual() }
+            let text = try text(key)
+            guard !text.isEmpty else { throw Unusual() }
+            return text
+        }
+
+        func links(_ key: K) throws -> [ResourceLink] {
+            switch value(key) {
+            case nil, .null?: return []
+            case .array(let start, let count)?:
+                var links: [ResourceLink] = []
+                links.reserveCapacity(count)
+                for item in base.items[start..<(start + count)] {
+                    guard let url = try string(item), let link = ResourceLink(url: url) else { throw Unusual() }
+                    links.append(link)
+                }
+                return links
+            default: throw Unusual()
+            }
+        }
+
+        func link(_ key: K) throws -> ResourceLink? {
+            switch value(key) {
+            case nil, .null?: return nil
+            case let value?:
+                guard let url = try string(value) else { throw Unusual() }
+                if url.isEmpty { return nil }
+                guard let link = ResourceLink(url: url) else { throw Unusual() }
+                return link
+            }
+        }
+
+        func integer(_ key: K) throws -> Int? {
+            switch value(key) {
+            case nil, .null?: return nil
+            case .integer(let integer)?: return integer
+            case let value?:
+                guard let text = try string(value), let integer = Int(text) else { throw Unusual() }
+                return integer
+            }
+        }
+
+        func ownURL(_ key: K) throws -> ResourceLink {
+            guard let link = ResourceLink(url: try required(key)) else { throw Unusual() }
+            return link
+        }
+    }
+
+    /// A string's text with its escapes undone; a lone surrogate is unusual.
+    static func unescaped(_ text: UnsafeBufferPointer<UInt8>) throws(Unusual) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var index = 0
+        func hex(at position: Int) -> UInt32 {
+            (position..<(position + 4)).reduce(0) { $0 << 4 | hexValue(text[$1])! }
+        }
+        while index < text.count {
+            let byte = text[index]
+            guard byte == backslash else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let escape = text[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex(at: index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard index + 6 <= text.count, text[index] == backslash, text[index + 1] == UInt8(ascii: "u") else { throw Unusual() }
+                    let low = hex(at: index + 2)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw Unusual() }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw Unusual()
+                }
+                out.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+            default: out.append(escape)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
