@@ -93,14 +93,15 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         } else if let recovered = outcome.recovered {
             graph.recovered.append(ScreenFailure(route: route, error: recovered))
         }
-        graph.edgeCount += outcome.links.count
-        for (offset, link) in outcome.links.enumerated() {
-            let target = link.route
+        graph.edgeCount += outcome.targets.count
+        for offset in outcome.targets.indices {
+            let target = outcome.targets[offset]
+            let presentation = outcome.presentations[offset]
             if keepsEdges {
-                graph.edges.append(Edge(from: route, to: target, label: outcome.labels[offset], presentation: link.presentation))
+                graph.edges.append(Edge(from: route, to: target, label: outcome.labels[offset], presentation: presentation))
             }
             guard graph.table.index(of: target) == nil else { continue }
-            switch link.presentation {
+            switch presentation {
             case .root:
                 // Pages on the trail that nothing has linked to yet are reached through it.
                 let stack = rootStack(for: target)
@@ -119,7 +120,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     graph.table.setStack(trail + [added], of: added)
                 }
             case .push, .modal:
-                try graph.table.discover(target, parent: index, presentation: link.presentation, presenter: link.presentation == .modal ? index : nil)
+                try graph.table.discover(target, parent: index, presentation: presentation, presenter: presentation == .modal ? index : nil)
             case .replace:
                 let added = try graph.table.discover(target, parent: graph.table.parent(of: index), presentation: .replace, presenter: nil)
                 let stack = Array(graph.table.stack(of: index).dropLast()) + [added]
@@ -187,14 +188,16 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             var actions = PaginationLinks(page.pagination)?.linkedActions ?? []
             if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
             let document = page.document
-            outcome.links.reserveCapacity(routes.count + actions.count)
+            outcome.targets = routes
+            outcome.presentations.reserveCapacity(routes.count + actions.count)
             let navigator = WalkNavigator<R>()
-            for (offset, target) in routes.enumerated() {
-                let presentation = try follow(NavigationAction("", to: target), from: route, with: navigator, label: { document.linkLabels[offset] })
-                outcome.links.append((target, presentation))
+            for offset in routes.indices {
+                let presentation = try follow(NavigationAction("", to: routes[offset]), from: route, with: navigator, label: { document.linkLabels[offset] })
+                outcome.presentations.append(presentation)
             }
             for action in actions {
-                outcome.links.append((action.route, try follow(action, from: route, with: navigator)))
+                outcome.targets.append(action.route)
+                outcome.presentations.append(try follow(action, from: route, with: navigator))
             }
             if keepsEdges { outcome.labels = document.linkLabels + actions.map(\.label) }
         } catch {
@@ -207,7 +210,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var title: String
         var failure: String?
         var recovered: String?
-        var links: [(route: R, presentation: Presentation)] = []
+        /// Where the page's links lead, and how each was shown (two arrays, not one of pairs:
+        /// unspecialised code looks up a tuple's type at run time on every use).
+        var targets: [R] = []
+        var presentations: [Presentation] = []
         var labels: [String] = []
         /// What `visit` or the app's navigation threw, reported when the page's turn comes.
         var error: (any Error)?
@@ -220,46 +226,48 @@ private func describe(_ error: any Error) -> String {
 
 /// The walker's navigator: it records what the app shows for one followed action at a time.
 /// A page's task uses one for all its links, resetting it before each.
-final class WalkNavigator<R: Route>: Navigator, Sendable {
-    private struct Record: Sendable {
-        var count = 0
-        var first: R?
-        var presentation = Presentation.push
-        var all: [(route: R, presentation: Presentation)] = []
-    }
-
-    private let record = Mutex(Record())
+final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
+    // Plain fields behind a lock of no generic type: a `Mutex` of a generic record made the
+    // runtime look up the record's type metadata on every call, for each of a build's links.
+    private let lock = Mutex(())
+    private var count = 0
+    private var first: R?
+    private var firstPresentation = Presentation.push
+    private var all: [(route: R, presentation: Presentation)] = []
 
     func show(_ route: R, as presentation: Presentation) {
-        record.withLock { record in
-            if record.count == 0 {
-                record.first = route
-                record.presentation = presentation
+        lock.withLock { _ in
+            if count == 0 {
+                first = route
+                firstPresentation = presentation
+            } else {
+                if all.isEmpty, let first { all.append((first, firstPresentation)) }
+                all.append((route, presentation))
             }
-            record.count += 1
-            if record.count > 1 {
-                if record.all.isEmpty, let first = record.first { record.all.append((first, record.presentation)) }
-                record.all.append((route, presentation))
-            }
+            count += 1
         }
     }
 
     /// Forgets what was shown.
     func reset() {
-        record.withLock { $0 = Record() }
+        lock.withLock { _ in
+            count = 0
+            first = nil
+            if !all.isEmpty { all = [] }
+        }
     }
 
     /// Everything the app showed since the last reset.
     var shown: [(route: R, presentation: Presentation)] {
-        record.withLock { record in
-            if record.count == 1, let first = record.first { return [(first, record.presentation)] }
-            return record.all
+        lock.withLock { _ in
+            if count == 1, let first { return [(first, firstPresentation)] }
+            return all
         }
     }
 
     /// The presentation of `route` when the app showed exactly that, once.
     func presentation(ifOnly route: R) -> Presentation? {
-        record.withLock { $0.count == 1 && $0.first == route ? $0.presentation : nil }
+        lock.withLock { _ in count == 1 && first == route ? firstPresentation : nil }
     }
 }
 
