@@ -74,7 +74,7 @@ import Testing
     @Test func standaloneTagsDisappearAndPartialsAreIndented() {
         let layout = CompiledTemplate.compile("<ul>\n  {{#items}}\n  <li>{{name}}</li>\n  {{/items}}\n</ul>\n  {{> note}}\n{{! a comment }}\n{{{raw}}}|{{labels.ok}}\n")!
         let note = CompiledTemplate.compile("<p>{{missing}}note</p>\n<p>two</p>\n")!
-        var stack: [[String: TemplateValue]] = [[
+        var stack: [TemplateFrame] = [[
             "items": .list([["name": .text("a<b")], ["name": .text("c\u{301}\"")]]),
             "raw": .text("<i>"), "labels": .object(["ok": .text("OK")]),
         ]]

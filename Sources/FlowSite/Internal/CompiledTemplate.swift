@@ -5,9 +5,55 @@ enum TemplateValue: Sendable {
     /// HTML the engine made (cmark's output): written as it is, even in `{{…}}`.
     case html([UInt8])
     case flag(Bool)
-    case list([[String: TemplateValue]])
+    case list([TemplateFrame])
     /// A frame of named values: `{{name.key}}`, or `{{#name}}` to look inside it.
-    case object([String: TemplateValue])
+    case object(TemplateFrame)
+}
+
+/// Named values a template shows, kept as a short list of pairs and found by comparing names:
+/// a page sets about a dozen, most of them small strings that compare as two machine words,
+/// which is faster than hashing each into a dictionary (the layout ran per page, 28,000 times).
+struct TemplateFrame: Sendable, ExpressibleByDictionaryLiteral {
+    private struct Entry: Sendable {
+        let name: String
+        var value: TemplateValue
+    }
+
+    private var entries: [Entry] = []
+
+    init() {}
+
+    init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        entries.reserveCapacity(elements.count)
+        for (name, value) in elements { self[name] = value }
+    }
+
+    init(_ dictionary: [String: TemplateValue]) {
+        entries.reserveCapacity(dictionary.count)
+        for (name, value) in dictionary { entries.append(Entry(name: name, value: value)) }
+    }
+
+    /// The value named `name`; setting `nil` removes it.
+    subscript(name: String) -> TemplateValue? {
+        get {
+            for entry in entries where entry.name == name { return entry.value }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append(Entry(name: name, value: newValue))
+            }
+        }
+    }
+
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
+    /// The pairs as a dictionary, for swift-mustache.
+    var dictionary: [String: TemplateValue] {
+        Dictionary(entries.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
 }
 
 /// A Mustache template parsed once into literal bytes and slots, rendered many times by
@@ -51,13 +97,13 @@ struct CompiledTemplate: Sendable {
     /// Appends the template's output for `stack` (innermost frame last) to `out`; `partials`
     /// resolves `{{> name}}`.
     func render(
-        _ stack: inout [[String: TemplateValue]], into out: inout [UInt8],
+        _ stack: inout [TemplateFrame], into out: inout [UInt8],
         partials: [String: CompiledTemplate], indentation: [UInt8] = []
     ) {
         Self.render(nodes, &stack, &out, partials, indentation, atLineStart: true)
     }
 
-    private static func lookup(_ name: Name, _ stack: [[String: TemplateValue]]) -> TemplateValue? {
+    private static func lookup(_ name: Name, _ stack: [TemplateFrame]) -> TemplateValue? {
         var value: TemplateValue?
         for frame in stack.reversed() {
             if let found = frame[name.first] {
@@ -75,7 +121,7 @@ struct CompiledTemplate: Sendable {
 
     @discardableResult
     private static func render(
-        _ nodes: [Node], _ stack: inout [[String: TemplateValue]], _ out: inout [UInt8],
+        _ nodes: [Node], _ stack: inout [TemplateFrame], _ out: inout [UInt8],
         _ partials: [String: CompiledTemplate], _ indentation: [UInt8], atLineStart: Bool
     ) -> Bool {
         var lineStart = atLineStart

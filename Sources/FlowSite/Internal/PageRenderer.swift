@@ -16,7 +16,7 @@ package struct PageRenderer<R: Route>: Sendable {
     let faviconPath: String?
     private let library: MustacheLibrary
     /// The values every page shares (see ``siteFrame(_:)``).
-    private let siteFrame: [String: TemplateValue]
+    private let siteFrame: TemplateFrame
     /// The navigation's labels and paths, each path made once.
     private let navigationPaths: [(label: String, path: RoutePath)]
     /// The templates compiled to byte segments, or `nil` when one uses Mustache the compiler
@@ -115,7 +115,7 @@ package struct PageRenderer<R: Route>: Sendable {
         context["content"] = .html(content)
         context["hasBreadcrumbs"] = .flag(visit.breadcrumbs.count > 1)
         let last = visit.breadcrumbs.count - 1
-        context["breadcrumbs"] = .list(visit.breadcrumbs.enumerated().map { index, crumb in
+        context["breadcrumbs"] = .list(visit.breadcrumbs.enumerated().map { index, crumb -> TemplateFrame in
             [
                 "title": .text(crumb.title),
                 "url": .text(here.relativeURL(to: crumb.route.path)),
@@ -168,14 +168,14 @@ package struct PageRenderer<R: Route>: Sendable {
         context["inlineStylesheet"] = .text(inlineStylesheet)
         if let faviconPath { context["favicon"] = .text(root + faviconPath) }
         context["navigation"] = .list(site.navigation.map { action in
-            ["title": .text(action.label), "url": .text(root + action.route.path.file), "isCurrent": .flag(false), "isSection": .flag(false)]
+            ["title": .text(action.label), "url": .text(root + action.route.path.file), "isCurrent": .flag(false), "isSection": .flag(false)] as TemplateFrame
         })
         return try render("404", context)
     }
 
     /// The pagination partial's values: the links as URLs from `here`, with their labels.
     private func paginationContext(_ pagination: PaginationLinks<R>, at here: RoutePath) -> TemplateValue {
-        var context: [String: TemplateValue] = [:]
+        var context = TemplateFrame()
         if let previous = pagination.previous {
             context["previousURL"] = .text(here.relativeURL(to: previous.route.path))
             context["hasPrevious"] = .flag(true)
@@ -184,7 +184,7 @@ package struct PageRenderer<R: Route>: Sendable {
             context["nextURL"] = .text(here.relativeURL(to: next.route.path))
             context["hasNext"] = .flag(true)
         }
-        context["items"] = .list(pagination.items.map { item -> [String: TemplateValue] in
+        context["items"] = .list(pagination.items.map { item -> TemplateFrame in
             switch item {
             case .gap:
                 return ["isGap": .flag(true)]
@@ -215,19 +215,19 @@ package struct PageRenderer<R: Route>: Sendable {
     }
 
     /// The values every page shares, made once: the bottom frame of every page's context.
-    static func siteFrame(_ site: SiteInfo<R>) -> [String: TemplateValue] {
+    static func siteFrame(_ site: SiteInfo<R>) -> TemplateFrame {
         [
             "lang": .text(site.language),
             "siteName": .text(site.name),
             "footer": .text(site.footer),
             "hasBreadcrumbs": .flag(false),
             "isModal": .flag(false),
-            "labels": .object(site.allLabels.mapValues { .text($0) }),
+            "labels": .object(TemplateFrame(site.allLabels.mapValues { .text($0) })),
         ]
     }
 
     /// The values that depend on where the page is.
-    private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> [String: TemplateValue] {
+    private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> TemplateFrame {
         // A navigation entry marks its section: pages on the breadcrumb trail below the front
         // page, and pages in its folder (a list's page 2 belongs to the list).
         let sections = Set(breadcrumbRoutes.dropFirst().map { $0.path })
@@ -235,7 +235,7 @@ package struct PageRenderer<R: Route>: Sendable {
             guard path != here, !path.slugs.isEmpty else { return false }
             return sections.contains(path) || here.slugs.starts(with: path.slugs)
         }
-        var navigation: [[String: TemplateValue]] = []
+        var navigation: [TemplateFrame] = []
         navigation.reserveCapacity(navigationPaths.count)
         for (label, path) in navigationPaths {
             navigation.append([
@@ -255,7 +255,7 @@ package struct PageRenderer<R: Route>: Sendable {
         ]
     }
 
-    private func render(_ name: String, _ context: [String: TemplateValue]) throws -> [UInt8] {
+    private func render(_ name: String, _ context: TemplateFrame) throws -> [UInt8] {
         if let compiled {
             guard let template = compiled[name] else {
                 throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
@@ -266,7 +266,7 @@ package struct PageRenderer<R: Route>: Sendable {
             template.render(&stack, into: &out, partials: compiled)
             return out
         }
-        let merged = siteFrame.merging(context) { _, page in page }
+        let merged = siteFrame.dictionary.merging(context.dictionary) { _, page in page }
         guard let html = library.render(merged.mapValues(Self.mustacheValue), withTemplate: name) else {
             throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
         }
@@ -279,8 +279,8 @@ package struct PageRenderer<R: Route>: Sendable {
         case .text(let text): text
         case .html(let bytes): String(decoding: bytes, as: UTF8.self)
         case .flag(let flag): flag
-        case .list(let frames): frames.map { $0.mapValues(mustacheValue) }
-        case .object(let frame): frame.mapValues(mustacheValue)
+        case .list(let frames): frames.map { $0.dictionary.mapValues(mustacheValue) }
+        case .object(let frame): frame.dictionary.mapValues(mustacheValue)
         }
     }
 }
