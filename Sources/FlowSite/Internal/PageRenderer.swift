@@ -108,20 +108,23 @@ package struct PageRenderer<R: Route>: Sendable {
         let converted = clock.now
         phases?.add(.cmark, converted - started)
         defer { phases?.add(.layout, clock.now - converted) }
-        var context = sharedContext(at: here, breadcrumbRoutes: visit.breadcrumbs.map { $0.route })
+        let breadcrumbs = visit.breadcrumbs
+        var context = sharedContext(at: here, trail: breadcrumbs)
         context["title"] = .text(visit.page.title)
         context["documentTitle"] = .text(documentTitle(visit.page.title))
         if let summary = visit.page.summary { context["description"] = .text(summary) }
         context["content"] = .html(content)
-        context["hasBreadcrumbs"] = .flag(visit.breadcrumbs.count > 1)
-        let last = visit.breadcrumbs.count - 1
-        context["breadcrumbs"] = .list(visit.breadcrumbs.enumerated().map { index, crumb -> TemplateFrame in
-            [
-                "title": .text(crumb.title),
-                "url": .text(here.relativeURL(to: crumb.route.path)),
-                "isCurrent": .flag(index == last),
-            ]
-        })
+        context["hasBreadcrumbs"] = .flag(breadcrumbs.count > 1)
+        var crumbs: [TemplateFrame] = []
+        crumbs.reserveCapacity(breadcrumbs.count)
+        for index in breadcrumbs.indices {
+            crumbs.append([
+                "title": .text(breadcrumbs[index].title),
+                "url": .text(here.relativeURL(to: breadcrumbs[index].route.path)),
+                "isCurrent": .flag(index == breadcrumbs.count - 1),
+            ])
+        }
+        context["breadcrumbs"] = .list(crumbs)
         if visit.presentation == .modal, let presenter = visit.presenter {
             context["isModal"] = .flag(true)
             context["closeURL"] = .text(here.relativeURL(to: presenter.route.path))
@@ -155,7 +158,7 @@ package struct PageRenderer<R: Route>: Sendable {
     /// parent folder of the address that holds a `404.html`.
     package func renderNotFound() throws -> [UInt8] {
         let root = notFoundRoot
-        var context = sharedContext(at: .root, breadcrumbRoutes: [])
+        var context = sharedContext(at: .root, trail: [])
         let title = site.label("notFoundTitle")
         context["title"] = .text(title)
         context["documentTitle"] = .text(documentTitle(title))
@@ -227,10 +230,11 @@ package struct PageRenderer<R: Route>: Sendable {
     }
 
     /// The values that depend on where the page is.
-    private func sharedContext(at here: RoutePath, breadcrumbRoutes: [R]) -> TemplateFrame {
+    private func sharedContext(at here: RoutePath, trail: [Breadcrumb<R>]) -> TemplateFrame {
         // A navigation entry marks its section: pages on the breadcrumb trail below the front
         // page, and pages in its folder (a list's page 2 belongs to the list).
-        let sections = Set(breadcrumbRoutes.dropFirst().map { $0.path })
+        var sections: [RoutePath] = []
+        for index in trail.indices.dropFirst() { sections.append(trail[index].route.path) }
         func inSection(_ path: RoutePath) -> Bool {
             guard path != here, !path.slugs.isEmpty else { return false }
             return sections.contains(path) || here.slugs.starts(with: path.slugs)

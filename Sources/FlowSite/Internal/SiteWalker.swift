@@ -135,12 +135,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     private func follow(
         _ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>, label: (() -> String)? = nil
     ) throws -> Presentation {
-        navigator.reset()
+        navigator.expect(action.route)
         coordinator.navigate(action, from: source, in: navigator)
-        guard let presentation = navigator.presentation(ifOnly: action.route) else {
+        guard let presentation = navigator.presentation else {
+            let list = ShowList<R>()
+            coordinator.navigate(action, from: source, in: list)
             throw FlowSiteError(.navigationMismatch(
-                page: "\(source)", label: label?() ?? action.label, route: "\(action.route)",
-                shown: navigator.shown.map { "\($0.route) (\($0.presentation))" }
+                page: "\(source)", label: label?() ?? action.label, route: "\(action.route)", shown: list.shown
             ))
         }
         return presentation
@@ -190,7 +191,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             let document = page.document
             outcome.targets = routes
             outcome.presentations.reserveCapacity(routes.count + actions.count)
-            let navigator = WalkNavigator<R>()
+            let navigator = WalkNavigator(expecting: route)
             for offset in routes.indices {
                 let presentation = try follow(NavigationAction("", to: routes[offset]), from: route, with: navigator, label: { document.linkLabels[offset] })
                 outcome.presentations.append(presentation)
@@ -224,51 +225,55 @@ private func describe(_ error: any Error) -> String {
     String(describing: error)
 }
 
-/// The walker's navigator: it records what the app shows for one followed action at a time.
-/// A page's task uses one for all its links, resetting it before each.
+/// The walker's navigator: it checks that the app showed one route, the one a followed action
+/// leads to, and how. A page's task uses one for all its links, arming it before each.
+///
+/// It holds no list of what was shown: when the check fails, the walker follows the action
+/// again with a ``ShowList`` for the error message. Plain fields behind a lock of no generic
+/// type keep the runtime from looking up generic type metadata on each of a build's links.
 final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
-    // Plain fields behind a lock of no generic type: a `Mutex` of a generic record made the
-    // runtime look up the record's type metadata on every call, for each of a build's links.
     private let lock = Mutex(())
+    private var expected: R
     private var count = 0
-    private var first: R?
-    private var firstPresentation = Presentation.push
-    private var all: [(route: R, presentation: Presentation)] = []
+    private var matched = false
+    private var shownPresentation = Presentation.push
+
+    init(expecting route: R) { expected = route }
+
+    /// Forgets what was shown, and expects `route`.
+    func expect(_ route: R) {
+        lock.withLock { _ in
+            expected = route
+            count = 0
+            matched = false
+        }
+    }
 
     func show(_ route: R, as presentation: Presentation) {
         lock.withLock { _ in
-            if count == 0 {
-                first = route
-                firstPresentation = presentation
-            } else {
-                if all.isEmpty, let first { all.append((first, firstPresentation)) }
-                all.append((route, presentation))
-            }
             count += 1
+            if count == 1 {
+                matched = route == expected
+                shownPresentation = presentation
+            }
         }
     }
 
-    /// Forgets what was shown.
-    func reset() {
-        lock.withLock { _ in
-            count = 0
-            first = nil
-            if !all.isEmpty { all = [] }
-        }
+    /// How the expected route was shown, when the app showed exactly that, once.
+    var presentation: Presentation? {
+        lock.withLock { _ in count == 1 && matched ? shownPresentation : nil }
+    }
+}
+
+/// A navigator that lists everything the app shows, for an error message.
+final class ShowList<R: Route>: Navigator, Sendable {
+    private let list = Mutex<[String]>([])
+
+    func show(_ route: R, as presentation: Presentation) {
+        list.withLock { $0.append("\(route) (\(presentation))") }
     }
 
-    /// Everything the app showed since the last reset.
-    var shown: [(route: R, presentation: Presentation)] {
-        lock.withLock { _ in
-            if count == 1, let first { return [(first, firstPresentation)] }
-            return all
-        }
-    }
-
-    /// The presentation of `route` when the app showed exactly that, once.
-    func presentation(ifOnly route: R) -> Presentation? {
-        lock.withLock { _ in count == 1 && first == route ? firstPresentation : nil }
-    }
+    var shown: [String] { list.withLock { $0 } }
 }
 
 /// One page the walker made, with what the renderer needs to place it in the site.
