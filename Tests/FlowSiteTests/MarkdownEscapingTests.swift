@@ -16,6 +16,20 @@ import Testing
     ).array(of: 0...40).map { String(String.UnicodeScalarView($0)) }
     }
 
+    /// The writer's byte path must write exactly what the String path returns.
+    @Test func escapingIntoBytesWritesWhatEscapeReturns() async {
+        await propertyCheck(count: 5000, input: Self.hostileText(), Gen.bool) { text, atLineStart in
+            var out = Array("x".utf8)
+            MarkdownEscaping.append(text, atLineStart: atLineStart, to: &out)
+            #expect(out == Array(("x" + MarkdownEscaping.escape(text, atLineStart: atLineStart)).utf8), "\(text.debugDescription)")
+        }
+        for text in ["1. a", "  12) b!", "-x", "\u{FEFF}!", "a\u{0}b", "!", " ! ", "\u{85}1."] {
+            var out: [UInt8] = []
+            MarkdownEscaping.append(text, atLineStart: true, to: &out)
+            #expect(out == Array(MarkdownEscaping.escape(text, atLineStart: true).utf8), "\(text.debugDescription)")
+        }
+    }
+
     @Test func paragraphTextRendersExactlyAsGiven() async throws {
         await propertyCheck(count: 3000, input: Self.hostileText()) { text in
             var document = MarkdownDocument<Node>()

@@ -261,7 +261,7 @@ struct MarkdownWriter {
         if MarkdownEscaping.isPlain(text) {
             out.append(contentsOf: text.utf8)
         } else {
-            out.append(contentsOf: MarkdownEscaping.escape(text, atLineStart: atLineStart).utf8)
+            MarkdownEscaping.append(text, atLineStart: atLineStart, to: &out)
         }
     }
 

@@ -59,6 +59,60 @@ package enum MarkdownEscaping {
         return String(out)
     }
 
+    /// Appends what ``escape(_:atLineStart:)`` returns to `out` as UTF-8, without making a
+    /// String of it scalar by scalar: the Markdown writer's path for text that is not plain.
+    static func append(_ text: String, atLineStart: Bool, to out: inout [UInt8]) {
+        let start = out.count
+        var pendingSpace = false
+        var lineStart = atLineStart
+        var leadingDigits = 0
+        for scalar in text.unicodeScalars {
+            if isCollapsibleWhitespace(scalar) {
+                pendingSpace = true
+                if leadingDigits > 0 { lineStart = false }
+                continue
+            }
+            if pendingSpace {
+                out.append(UInt8(ascii: " "))
+                pendingSpace = false
+            }
+            if scalar.isASCII {
+                if HTMLEscaping.isForbidden(scalar) {
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+                    continue
+                }
+                let digit = ("0"..."9").contains(scalar)
+                if alwaysEscaped(scalar)
+                    || (lineStart && leadingDigits == 0 && (scalar == "-" || scalar == "+" || scalar == "="))
+                    || (lineStart && leadingDigits > 0 && (scalar == "." || scalar == ")"))
+                {
+                    out.append(UInt8(ascii: "\\"))
+                }
+                out.append(UInt8(scalar.value))
+                if lineStart && digit {
+                    leadingDigits += 1
+                } else {
+                    lineStart = false
+                }
+            } else {
+                if HTMLEscaping.isForbidden(scalar) {
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                } else if scalar == "\u{FEFF}" {
+                    out.append(contentsOf: "&#xFEFF;".utf8)
+                } else {
+                    UTF8.encode(scalar) { out.append($0) }
+                    lineStart = false
+                }
+            }
+        }
+        if pendingSpace {
+            out.append(UInt8(ascii: " "))
+        } else if out.count > start, out[out.count - 1] == UInt8(ascii: "!") {
+            // The next piece may be a link, and "![" starts an image.
+            out.insert(UInt8(ascii: "\\"), at: out.count - 1)
+        }
+    }
+
     /// Whether `text` needs no escaping anywhere: it starts with a letter (so no block marker
     /// can start it), holds only letters, digits, single spaces and punctuation without a
     /// Markdown meaning, and doesn't end with `!` (which would make a following link an image)
