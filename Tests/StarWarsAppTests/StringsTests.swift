@@ -80,6 +80,16 @@ import Testing
         #expect(Strings.fill("a { b } {", with: ["b": "x"]) == "a { b } {")
         #expect(Strings.fill("{name}{name}", with: ["name": "R2"]) == "R2R2")
         #expect(Strings.fill("Padmé {x}", with: ["x": "Amidala"]) == "Padmé Amidala")
+        #expect(Strings.fill("{a{b}} {", with: ["b": "2"]) == "{a2} {")
+        #expect(Strings.fill("{}{x}{", with: ["": "empty", "x": "é"]) == "emptyé{")
+    }
+
+    /// A key's text is found by its position among the cases, read from the enum's tag.
+    @Test func everyKeyKnowsItsPositionAndText() {
+        #expect(Strings.Key.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+        let table = Dictionary(uniqueKeysWithValues: Strings.Key.allCases.map { ($0.rawValue, "text of " + $0.rawValue) })
+        let strings = Strings(language: "xx", table: table)
+        #expect(Strings.Key.allCases.allSatisfy { strings.localizedString($0) == "text of " + $0.rawValue })
     }
 
     // MARK: Another language, no view model touched

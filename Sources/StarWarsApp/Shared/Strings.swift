@@ -19,9 +19,9 @@ import SWAPI
 public struct Strings: Sendable {
     /// The language's code, such as `en`; the site's pages declare it as their `lang`.
     public let language: String
-    private let table: [Key: String]
-    /// English, for keys `table` lacks; empty for English itself.
-    private let fallback: [Key: String]
+    /// Each key's text in the order of `Key.allCases` (see ``Key/ordinal``), English's where
+    /// the language's table lacks it, or the key itself.
+    private let texts: [String]
 
     /// The strings of `language`, one of ``languages``.
     public init(language: String) throws {
@@ -38,8 +38,8 @@ public struct Strings: Sendable {
     /// Strings from a table of key → text; keys the table lacks fall back to English.
     init(language: String, table: [String: String]) {
         self.language = language
-        self.table = Self.keyed(table)
-        fallback = language == "en" ? [:] : Self.english.table
+        let english = language == "en" ? nil : Self.english
+        texts = Key.allCases.map { key in table[key.rawValue] ?? english?.text(for: key) ?? key.rawValue }
     }
 
     /// English, the language the site is built in unless another is chosen.
@@ -85,7 +85,7 @@ public struct Strings: Sendable {
     }
 
     /// The table's text for `key`, English's when the table lacks it, or the key itself.
-    private func text(for key: Key) -> String { table[key] ?? fallback[key] ?? key.rawValue }
+    private func text(for key: Key) -> String { texts[key.ordinal] }
 
     private static func value(named name: Substring, in arguments: KeyValuePairs<String, String>) -> String? {
         for (key, value) in arguments where key.utf8.elementsEqual(name.utf8) { return value }
@@ -114,14 +114,6 @@ public struct Strings: Sendable {
         }
     }
 
-    private static func keyed(_ table: [String: String]) -> [Key: String] {
-        var keyed: [Key: String] = [:]
-        for (name, text) in table {
-            if let key = Key(rawValue: name) { keyed[key] = text }
-        }
-        return keyed
-    }
-
     /// `template` with every `{name}` that `arguments` has a value for replaced by it. Values
     /// are inserted as they are: a value holding `{…}` is not filled again.
     static func fill(_ template: String, with arguments: [String: String]) -> String {
@@ -130,25 +122,30 @@ public struct Strings: Sendable {
 
     /// `template` with every `{name}` that `value` knows replaced by its value, in one pass.
     static func fill(_ template: String, value: (Substring) -> String?) -> String {
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        guard template.utf8.contains(open) else { return template }
-        var out = ""
-        out.reserveCapacity(template.utf8.count + 16)
-        var rest = template[...]
-        while let start = rest.utf8.firstIndex(of: open) {
-            let nameStart = rest.utf8.index(after: start)
-            guard let end = rest.utf8[nameStart...].firstIndex(of: close) else { break }
-            if let text = value(rest[nameStart..<end]) {
-                out += rest[..<start]
-                out += text
-                rest = rest[rest.utf8.index(after: end)...]
-            } else {
-                out += rest[..<nameStart]
-                rest = rest[nameStart...]
+        var template = template
+        return template.withUTF8 { bytes -> String in
+            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+            guard var start = bytes.firstIndex(of: open) else { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 32)
+            var copied = 0  // bytes before this are in `out`
+            while true {
+                let nameStart = start + 1
+                guard let end = bytes[nameStart...].firstIndex(of: close) else { break }
+                let name = Substring(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)
+                var next = nameStart
+                if var text = value(name) {
+                    out.append(contentsOf: bytes[copied..<start])
+                    text.withUTF8 { out.append(contentsOf: $0) }
+                    copied = end + 1
+                    next = end + 1
+                }
+                guard let found = bytes[next...].firstIndex(of: open) else { break }
+                start = found
             }
+            out.append(contentsOf: bytes[copied...])
+            return String(decoding: out, as: UTF8.self)
         }
-        out += rest
-        return out
     }
 }
 
