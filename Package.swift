@@ -180,7 +180,7 @@ let package = Package(
         .testTarget(
             name: "SWAPITests",
             dependencies: [
-                "SWAPI", "SWAPILive", "SwapiTestServer",
+                "SWAPI", "SWAPILive", "SwapiTestServer", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

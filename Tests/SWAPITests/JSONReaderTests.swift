@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 @testable import SWAPI
 import Testing
+import TestSupport
 
 /// The byte reader is a shortcut past Foundation's decoder: whatever it accepts, Foundation
 /// must accept and decode to the same values; whatever is unusual it must leave to Foundation.
@@ -123,19 +124,6 @@ private final class Counter: @unchecked Sendable {
     private var count = 0
     func add() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 /// Writes an array of people with random values, spacing and escapes.

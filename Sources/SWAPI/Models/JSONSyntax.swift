@@ -45,6 +45,32 @@ package enum JSONSyntax {
         }
     }
 
+    package enum UTF8Sequence { case valid(Int), truncated, invalid }
+
+    /// Checks one multi-byte UTF-8 sequence (RFC 3629: no overlong forms, no surrogates,
+    /// nothing above U+10FFFF).
+    package static func utf8Length(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UTF8Sequence {
+        let lead = bytes[index]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; second = 0x80...0x8F
+        default: return .invalid
+        }
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return .truncated }
+            let range = offset == 1 ? second : 0x80...0xBF
+            guard range.contains(bytes[index + offset]) else { return .invalid }
+        }
+        return .valid(length)
+    }
+
     private struct Scanner {
         let bytes: UnsafeRawBufferPointer
         var index = 0
@@ -226,37 +252,11 @@ package enum JSONSyntax {
 
         /// The length of the valid UTF-8 sequence at `index` (not ASCII).
         private func utf8Sequence() throws(Problem) -> Int {
-            switch Self.utf8Length(bytes, at: index) {
+            switch JSONSyntax.utf8Length(bytes, at: index) {
             case .valid(let length): return length
             case .truncated: throw Problem(reason: .unexpected(expected: "the rest of a character", found: nil), position: position)
             case .invalid: throw Problem(reason: .invalidUTF8, position: position)
             }
-        }
-
-        enum UTF8Sequence { case valid(Int), truncated, invalid }
-
-        /// Checks one multi-byte UTF-8 sequence (RFC 3629: no overlong forms, no surrogates,
-        /// nothing above U+10FFFF).
-        static func utf8Length(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UTF8Sequence {
-            let lead = bytes[index]
-            let length: Int
-            var second: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; second = 0x80...0x9F
-            case 0xF0: length = 4; second = 0x90...0xBF
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; second = 0x80...0x8F
-            default: return .invalid
-            }
-            for offset in 1..<length {
-                guard index + offset < bytes.count else { return .truncated }
-                let range = offset == 1 ? second : 0x80...0xBF
-                guard range.contains(bytes[index + offset]) else { return .invalid }
-            }
-            return .valid(length)
         }
 
         private var position: TextPosition { TextPosition(offset: index, in: bytes) }
@@ -271,7 +271,7 @@ package enum JSONSyntax {
             case 0..<0x20, 0x7F: found = "a control character (byte 0x\(String(byte, radix: 16, uppercase: true)))"
             case 0x20..<0x7F: found = "'\(Character(Unicode.Scalar(byte)))'"
             default:
-                switch Self.utf8Length(bytes, at: index) {
+                switch JSONSyntax.utf8Length(bytes, at: index) {
                 case .valid(let length):
                     found = "'\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self))'"
                 case .truncated:

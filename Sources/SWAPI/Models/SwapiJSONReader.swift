@@ -98,11 +98,7 @@ package struct SwapiJSONReader {
                 } catch {
                     throw Unusual()
                 }
-                skipWhitespace()
-                let next = try peek()
-                index += 1
-                if next == UInt8(ascii: "]") { break }
-                guard next == UInt8(ascii: ",") else { throw Unusual() }
+                if try closes(UInt8(ascii: "]")) { break }
             }
         }
         skipWhitespace()
@@ -133,11 +129,7 @@ package struct SwapiJSONReader {
             skipWhitespace()
             let value = try value(depth: 1, recordItems: true)
             fields.append(Field(keyStart: keyStart, keyEnd: keyEnd, value: value))
-            skipWhitespace()
-            let next = try peek()
-            index += 1
-            if next == UInt8(ascii: "}") { return }
-            guard next == UInt8(ascii: ",") else { throw Unusual() }
+            if try closes(UInt8(ascii: "}")) { return }
         }
     }
 
@@ -174,11 +166,7 @@ package struct SwapiJSONReader {
                     skipWhitespace()
                     let item = try value(depth: depth + 1, recordItems: false)
                     if recordItems { items.append(item) }
-                    skipWhitespace()
-                    let next = try peek()
-                    index += 1
-                    if next == UInt8(ascii: "]") { break }
-                    guard next == UInt8(ascii: ",") else { throw Unusual() }
+                    if try closes(UInt8(ascii: "]")) { break }
                 }
             }
             return .array(start: start, count: items.count - start)
@@ -197,11 +185,7 @@ package struct SwapiJSONReader {
                 try expect(UInt8(ascii: ":"))
                 skipWhitespace()
                 _ = try value(depth: depth + 1, recordItems: false)
-                skipWhitespace()
-                let next = try peek()
-                index += 1
-                if next == UInt8(ascii: "}") { return .object }
-                guard next == UInt8(ascii: ",") else { throw Unusual() }
+                if try closes(UInt8(ascii: "}")) { return .object }
             }
         default:
             throw Unusual()
@@ -235,30 +219,11 @@ package struct SwapiJSONReader {
             } else if byte < 0x80 {
                 index += 1
             } else {
-                index += try Self.scalarLength(bytes, at: index)
+                guard case .valid(let length) = JSONSyntax.utf8Length(UnsafeRawBufferPointer(bytes), at: index) else { throw Unusual() }
+                index += length
             }
         }
         throw Unusual()
-    }
-
-    /// The length of the valid UTF-8 sequence of more than one byte at `index`.
-    private static func scalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws(Unusual) -> Int {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw Unusual()
-        }
-        guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { throw Unusual() }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { throw Unusual() }
-        return length
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {
@@ -308,6 +273,16 @@ package struct SwapiJSONReader {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else { throw Unusual() }
         index += count
+    }
+
+    /// After a container's item: whether `close` ends the container, or a comma another item follows.
+    private mutating func closes(_ close: UInt8) throws(Unusual) -> Bool {
+        skipWhitespace()
+        let next = try peek()
+        index += 1
+        if next == close { return true }
+        guard next == UInt8(ascii: ",") else { throw Unusual() }
+        return false
     }
 
     private mutating func skipWhitespace() {
