@@ -85,10 +85,7 @@ package struct SwapiJSONReader {
         skipWhitespace()
         try expect(UInt8(ascii: "["))
         var resources: [R] = []
-        skipWhitespace()
-        if try peek() == UInt8(ascii: "]") {
-            index += 1
-        } else {
+        if try !opensEmpty(UInt8(ascii: "]")) {
             while true {
                 skipWhitespace()
                 try expect(UInt8(ascii: "{"))
@@ -110,9 +107,7 @@ package struct SwapiJSONReader {
     private mutating func objectFields() throws(Unusual) {
         fields.removeAll(keepingCapacity: true)
         items.removeAll(keepingCapacity: true)
-        skipWhitespace()
-        if try peek() == UInt8(ascii: "}") {
-            index += 1
+        if try opensEmpty(UInt8(ascii: "}")) {
             return
         }
         while true {
@@ -158,10 +153,7 @@ package struct SwapiJSONReader {
             index += 1
             // Only a field's own list keeps its items; lists inside it append nothing.
             let start = items.count
-            skipWhitespace()
-            if try peek() == UInt8(ascii: "]") {
-                index += 1
-            } else {
+            if try !opensEmpty(UInt8(ascii: "]")) {
                 while true {
                     skipWhitespace()
                     let item = try value(depth: depth + 1, recordItems: false)
@@ -172,9 +164,7 @@ package struct SwapiJSONReader {
             return .array(start: start, count: items.count - start)
         case UInt8(ascii: "{"):
             index += 1
-            skipWhitespace()
-            if try peek() == UInt8(ascii: "}") {
-                index += 1
+            if try opensEmpty(UInt8(ascii: "}")) {
                 return .object
             }
             while true {
@@ -273,6 +263,14 @@ package struct SwapiJSONReader {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else { throw Unusual() }
         index += count
+    }
+
+    /// After a container's opening: whether `close` follows at once (and is passed).
+    private mutating func opensEmpty(_ close: UInt8) throws(Unusual) -> Bool {
+        skipWhitespace()
+        guard try peek() == close else { return false }
+        index += 1
+        return true
     }
 
     /// After a container's item: whether `close` ends the container, or a comma another item follows.
