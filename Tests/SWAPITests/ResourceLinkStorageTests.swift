@@ -62,3 +62,35 @@ extension ResourceLink {
         return id
     }
 }
+
+/// The archive finds resources by id through a table when ids are dense and by binary search
+/// when they are not; both must answer as a dictionary would.
+@Suite struct ArchiveIndexTests {
+    @Test(arguments: [[], [1, 2, 3, 5, 8], [0], Array(1...5_000), [3, 1_000_000, 7_000_000_000], Array(stride(from: 10, to: 100_000, by: 97))])
+    func everyIDIsFoundAndNoOtherIs(_ ids: [Int]) {
+        let index = IDIndex(sortedIDs: ids)
+        #expect(index.count == ids.count)
+        for (position, id) in ids.enumerated() { #expect(index.position(of: id) == position) }
+        let present = Set(ids)
+        for probe in [-1, 0, 1, 4, 6, 9, 4_999, 5_001, 99_999, 1_000_001, Int.max] where !present.contains(probe) {
+            #expect(index.position(of: probe) == nil, "\(probe)")
+        }
+    }
+
+    @Test func theArchiveNamesAndFindsByID() throws {
+        let url = { (kind: String, id: Int) in ResourceLink(url: "https://swapi.dev/api/\(kind)/\(id)/")! }
+        let archive = try SwapiArchive(
+            people: [Person(name: "Leia", url: url("people", 5)), Person(name: "Luke", url: url("people", 1))],
+            films: [Film(title: "A New Hope", url: url("films", 1_000_000_000))]
+        )
+        #expect(archive.name(of: .people, id: 5) == "Leia")
+        #expect(archive.person(1)?.name == "Luke")
+        #expect(archive.person(2) == nil)
+        #expect(archive.name(of: .films, id: 1_000_000_000) == "A New Hope")
+        #expect(archive.count(of: .people) == 2 && archive.count(of: .vehicles) == 0)
+        #expect(!archive.contains(.planets, id: 1))
+        #expect(throws: SwapiError.self) {
+            try SwapiArchive(people: [Person(name: "A", url: url("people", 3)), Person(name: "B", url: url("people", 3))])
+        }
+    }
+}

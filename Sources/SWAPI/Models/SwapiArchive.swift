@@ -12,8 +12,9 @@ public struct SwapiArchive: Sendable, Hashable {
     public let vehicles: [Vehicle]
     /// The roots relations may point under, such as `https://swapi.dev/api/`.
     public let apiRoots: [String]
-    private let names: [ResourceKind: [Int: String]]
-    private let positions: [ResourceKind: [Int: Int]]
+    /// Each kind's positions by id, in `ResourceKind.allCases` order: views look a resource up
+    /// for every relation they show, millions of times in a large build.
+    private let indexes: [IDIndex]
     private let rejectedReferences: [DanglingReference]
 
     /// Sorts each kind by id and leaves out relations whose URL is not one of the data's.
@@ -85,31 +86,17 @@ public struct SwapiArchive: Sendable, Hashable {
         self.apiRoots = apiRoots
         self.rejectedReferences = rejected
 
-        var names: [ResourceKind: [Int: String]] = [:]
-        var positions: [ResourceKind: [Int: Int]] = [:]
-        func index<R: SwapiResource>(_ kind: ResourceKind, _ resources: [R]) throws {
-            var byID: [Int: String] = [:]
-            var position: [Int: Int] = [:]
-            byID.reserveCapacity(resources.count)
-            position.reserveCapacity(resources.count)
-            for (offset, resource) in resources.enumerated() {
-                if byID[resource.id] != nil {
-                    throw SwapiError(.duplicateID(kind: kind, id: resource.id, source: nil, first: nil, second: nil))
-                }
-                byID[resource.id] = resource.displayName
-                position[resource.id] = offset
+        func index<R: SwapiResource>(_ resources: [R]) throws -> IDIndex {
+            // Sorted by id, so a shared id is two neighbours.
+            for position in resources.indices.dropFirst() where resources[position].id == resources[position - 1].id {
+                throw SwapiError(.duplicateID(kind: R.kind, id: resources[position].id, source: nil, first: nil, second: nil))
             }
-            names[kind] = byID
-            positions[kind] = position
+            return IDIndex(sortedIDs: resources.map(\.id))
         }
-        try index(.people, self.people)
-        try index(.films, self.films)
-        try index(.planets, self.planets)
-        try index(.species, self.species)
-        try index(.starships, self.starships)
-        try index(.vehicles, self.vehicles)
-        self.names = names
-        self.positions = positions
+        self.indexes = [
+            try index(self.people), try index(self.films), try index(self.planets),
+            try index(self.species), try index(self.starships), try index(self.vehicles),
+        ]
     }
 
     /// Why `link` in `relation` is not accepted, or `nil` when it is.
@@ -134,20 +121,30 @@ public struct SwapiArchive: Sendable, Hashable {
     }
 
     /// How many resources of `kind` there are.
-    public func count(of kind: ResourceKind) -> Int { names[kind]?.count ?? 0 }
+    public func count(of kind: ResourceKind) -> Int { indexes[kind.position].count }
 
     /// The name (or title) of a resource, or `nil` when it is not in the archive.
-    public func name(of kind: ResourceKind, id: Int) -> String? { names[kind]?[id] }
+    public func name(of kind: ResourceKind, id: Int) -> String? {
+        guard let position = indexes[kind.position].position(of: id) else { return nil }
+        return switch kind {
+        case .people: people[position].name
+        case .films: films[position].title
+        case .planets: planets[position].name
+        case .species: species[position].name
+        case .starships: starships[position].name
+        case .vehicles: vehicles[position].name
+        }
+    }
 
     /// Whether the archive holds that resource.
-    public func contains(_ kind: ResourceKind, id: Int) -> Bool { names[kind]?[id] != nil }
+    public func contains(_ kind: ResourceKind, id: Int) -> Bool { indexes[kind.position].position(of: id) != nil }
 
-    public func person(_ id: Int) -> Person? { positions[.people]?[id].map { people[$0] } }
-    public func film(_ id: Int) -> Film? { positions[.films]?[id].map { films[$0] } }
-    public func planet(_ id: Int) -> Planet? { positions[.planets]?[id].map { planets[$0] } }
-    public func species(_ id: Int) -> Species? { positions[.species]?[id].map { species[$0] } }
-    public func starship(_ id: Int) -> Starship? { positions[.starships]?[id].map { starships[$0] } }
-    public func vehicle(_ id: Int) -> Vehicle? { positions[.vehicles]?[id].map { vehicles[$0] } }
+    public func person(_ id: Int) -> Person? { indexes[0].position(of: id).map { people[$0] } }
+    public func film(_ id: Int) -> Film? { indexes[1].position(of: id).map { films[$0] } }
+    public func planet(_ id: Int) -> Planet? { indexes[2].position(of: id).map { planets[$0] } }
+    public func species(_ id: Int) -> Species? { indexes[3].position(of: id).map { species[$0] } }
+    public func starship(_ id: Int) -> Starship? { indexes[4].position(of: id).map { starships[$0] } }
+    public func vehicle(_ id: Int) -> Vehicle? { indexes[5].position(of: id).map { vehicles[$0] } }
 
     /// Every relation the archive cannot follow, in a stable order: first the URLs it left out
     /// (not one of the data's resource URLs), then those that point at a resource it does not
@@ -237,5 +234,58 @@ public struct DanglingReference: Sendable, Hashable, CustomStringConvertible {
 extension Array {
     fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
         zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
+    }
+}
+
+extension ResourceKind {
+    /// The kind's place in `allCases`, without hashing its name.
+    var position: Int {
+        switch self {
+        case .people: 0
+        case .films: 1
+        case .planets: 2
+        case .species: 3
+        case .starships: 4
+        case .vehicles: 5
+        }
+    }
+}
+
+/// Where each id is among a kind's resources, sorted by id: a table from id to position when
+/// the ids are dense (SWAPI numbers its resources from 1, with a few gaps), a binary search of
+/// the ids otherwise. Either is a few memory reads, where a dictionary hashed every id.
+struct IDIndex: Sendable, Hashable {
+    /// Position by id (`-1`: no such id), when the ids are dense.
+    private let table: [Int32]
+    /// The ids in order, when they are not.
+    private let ids: [Int]
+    let count: Int
+
+    init(sortedIDs: [Int]) {
+        count = sortedIDs.count
+        let largest = sortedIDs.last ?? 0
+        if let smallest = sortedIDs.first, smallest >= 0, largest < 4 * sortedIDs.count + 1024, sortedIDs.count < Int(Int32.max) {
+            var table = [Int32](repeating: -1, count: largest + 1)
+            for (position, id) in sortedIDs.enumerated() { table[id] = Int32(position) }
+            self.table = table
+            ids = []
+        } else {
+            table = []
+            ids = sortedIDs
+        }
+    }
+
+    func position(of id: Int) -> Int? {
+        if !table.isEmpty || ids.isEmpty {
+            guard id >= 0, id < table.count else { return nil }
+            let position = table[id]
+            return position < 0 ? nil : Int(position)
+        }
+        var low = 0, high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && ids[low] == id ? low : nil
     }
 }
