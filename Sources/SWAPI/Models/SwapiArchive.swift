@@ -137,6 +137,9 @@ public struct SwapiArchive: Sendable, Hashable {
     }
 
     /// Whether the archive holds that resource.
+    /// The resource's place in its kind's array, sorted by id.
+    package func position(of kind: ResourceKind, id: Int) -> Int? { indexes[kind.position].position(of: id) }
+
     public func contains(_ kind: ResourceKind, id: Int) -> Bool { indexes[kind.position].position(of: id) != nil }
 
     public func person(_ id: Int) -> Person? { indexes[0].position(of: id).map { people[$0] } }
@@ -239,7 +242,7 @@ extension Array {
 
 extension ResourceKind {
     /// The kind's place in `allCases`, without hashing its name.
-    var position: Int {
+    package var position: Int {
         switch self {
         case .people: 0
         case .films: 1

@@ -7,9 +7,11 @@ import Synchronization
 public struct Catalog: Sendable {
     /// The data.
     public let archive: SwapiArchive
-    private let slugs: [ResourceKind: [Int: Slug]]
-    /// Each kind's ids in list order (films by episode, the rest by id), worked out once.
-    private let listOrder: [ResourceKind: [Int]]
+    /// Each kind's slugs in the archive's order (by id), by `ResourceKind.position`.
+    private let slugs: [[Slug]]
+    /// Each kind's ids in list order (films by episode, the rest by id), worked out once, by
+    /// `ResourceKind.position`.
+    private let listOrder: [[Int]]
     /// How many resources list pages have read; tests pin that a page reads only its rows.
     let rowReads = Counter()
 
@@ -22,33 +24,29 @@ public struct Catalog: Sendable {
         self.archive = archive
         // Each kind's typed array, never boxed into `any SwapiResource`: at 1000x the archive
         // holds 280,000 resources.
-        func slugs<R: SwapiResource>(_ resources: [R]) -> [Int: Slug] {
+        func slugs<R: SwapiResource>(_ resources: [R]) -> [Slug] {
             var allocator = SlugAllocator(reserved: Self.reserved)
-            var byID: [Int: Slug] = [:]
-            byID.reserveCapacity(resources.count)
-            for resource in resources {
-                byID[resource.id] = allocator.claim(Slug(resource.displayName))
-            }
-            return byID
+            return resources.map { allocator.claim(Slug($0.displayName)) }
         }
+        // In `ResourceKind.allCases` order, so a kind's position finds its array.
         self.slugs = [
-            .people: slugs(archive.people), .films: slugs(archive.films), .planets: slugs(archive.planets),
-            .species: slugs(archive.species), .starships: slugs(archive.starships), .vehicles: slugs(archive.vehicles),
+            slugs(archive.people), slugs(archive.films), slugs(archive.planets),
+            slugs(archive.species), slugs(archive.starships), slugs(archive.vehicles),
         ]
         self.listOrder = [
-            .people: archive.people.map { $0.id }, .films: FilmsModule.ordered(archive.films).map { $0.id },
-            .planets: archive.planets.map { $0.id }, .species: archive.species.map { $0.id },
-            .starships: archive.starships.map { $0.id }, .vehicles: archive.vehicles.map { $0.id },
+            archive.people.map { $0.id }, FilmsModule.ordered(archive.films).map { $0.id },
+            archive.planets.map { $0.id }, archive.species.map { $0.id },
+            archive.starships.map { $0.id }, archive.vehicles.map { $0.id },
         ]
     }
 
     /// How many resources of `kind` a list shows.
-    public func listCount(of kind: ResourceKind) -> Int { listOrder[kind]?.count ?? 0 }
+    public func listCount(of kind: ResourceKind) -> Int { listOrder[kind.position].count }
 
     /// The resources at `positions` of `kind`'s list, read one by one: a list page costs its
     /// rows, never the whole kind.
     public func listRows(_ kind: ResourceKind, _ positions: Range<Int>) -> [any SwapiResource] {
-        guard let order = listOrder[kind] else { return [] }
+        let order = listOrder[kind.position]
         let ids = order[positions.clamped(to: order.indices)]
         rowReads.add(ids.count)
         return ids.compactMap { id -> (any SwapiResource)? in
@@ -64,7 +62,9 @@ public struct Catalog: Sendable {
     }
 
     /// The slug of a resource in the archive.
-    public func slug(of kind: ResourceKind, id: Int) -> Slug? { slugs[kind]?[id] }
+    public func slug(of kind: ResourceKind, id: Int) -> Slug? {
+        archive.position(of: kind, id: id).map { slugs[kind.position][$0] }
+    }
 
     /// The route of a resource: its detail page, or the missing-resource dialog.
     public func route(_ kind: ResourceKind, id: Int) -> AppRoute {
