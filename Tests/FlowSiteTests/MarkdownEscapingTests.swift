@@ -30,6 +30,21 @@ import Testing
         }
     }
 
+    /// The ASCII shortcuts of the emphasis rules' character classes agree with Unicode's tables.
+    @Test func asciiShortcutsAgreeWithTheUnicodeCategories() {
+        let punctuation: Set<Unicode.GeneralCategory> = [
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+        ]
+        for value in UInt32(0)...0x2FFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let category = scalar.properties.generalCategory
+            #expect(MarkdownEscaping.isPunctuation(scalar) == punctuation.contains(category), "U+\(String(value, radix: 16))")
+            let whitespace = MarkdownEscaping.isCollapsibleWhitespace(scalar) || category == .spaceSeparator
+            #expect(MarkdownEscaping.isWhitespace(scalar) == whitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func paragraphTextRendersExactlyAsGiven() async throws {
         await propertyCheck(count: 3000, input: Self.hostileText()) { text in
             var document = MarkdownDocument<Node>()

@@ -228,13 +228,18 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     static func pathPrecedes(_ a: String, _ b: String) -> Bool {
         // Compare the folders ("characters/luke/"), with "/" lower than any slug character.
         let suffix = "index.html".utf8.count
-        let a = a.utf8.dropLast(suffix), b = b.utf8.dropLast(suffix)
-        for (x, y) in zip(a, b) where x != y {
-            if x == UInt8(ascii: "/") { return true }
-            if y == UInt8(ascii: "/") { return false }
-            return x < y
+        var a = a, b = b
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                let a = a.dropLast(suffix), b = b.dropLast(suffix)
+                for (x, y) in zip(a, b) where x != y {
+                    if x == UInt8(ascii: "/") { return true }
+                    if y == UInt8(ascii: "/") { return false }
+                    return x < y
+                }
+                return a.count < b.count
+            }
         }
-        return a.count < b.count
     }
 
     /// The report of the site at `output` when the build that made it had exactly `inputs` and

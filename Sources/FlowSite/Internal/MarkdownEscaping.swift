@@ -189,7 +189,8 @@ package enum MarkdownEscaping {
     /// Punctuation as CommonMark's emphasis rules see it: ASCII punctuation and Unicode
     /// punctuation and symbols.
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        if isASCIIPunctuation(scalar) { return true }
+        // Every ASCII symbol is in the ASCII set; the Unicode tables are for the rest.
+        if scalar.isASCII { return isASCIIPunctuation(scalar) }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
             .initialPunctuation, .finalPunctuation, .otherPunctuation,
@@ -202,6 +203,7 @@ package enum MarkdownEscaping {
 
     /// Whitespace as CommonMark's emphasis rules see it.
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        isCollapsibleWhitespace(scalar) || scalar.properties.generalCategory == .spaceSeparator
+        // The only ASCII space separator, " ", is collapsible whitespace too.
+        scalar.isASCII ? isCollapsibleWhitespace(scalar) : scalar.properties.generalCategory == .spaceSeparator
     }
 }
