@@ -36,7 +36,10 @@ struct TemplateFrame: Sendable, ExpressibleByDictionaryLiteral {
     /// The value named `name`; setting `nil` removes it.
     subscript(name: String) -> TemplateValue? {
         get {
-            for entry in entries where entry.name == name { return entry.value }
+            // Lengths first: most names differ in length, and comparing two lengths is cheaper
+            // than a call to compare two strings.
+            let count = name.utf8.count
+            for entry in entries where entry.name.utf8.count == count && entry.name == name { return entry.value }
             return nil
         }
         set {
@@ -105,11 +108,10 @@ struct CompiledTemplate: Sendable {
 
     private static func lookup(_ name: Name, _ stack: [TemplateFrame]) -> TemplateValue? {
         var value: TemplateValue?
-        for frame in stack.reversed() {
-            if let found = frame[name.first] {
-                value = found
-                break
-            }
+        var index = stack.count
+        while index > 0, value == nil {
+            index -= 1
+            value = stack[index][name.first]
         }
         // A dotted name: the first part is looked up in the stack, the rest inside it.
         for part in name.rest {
