@@ -147,6 +147,15 @@ import Testing
 
     // MARK: Ordering pages without their paths
 
+    /// An ASCII title's sort key is its lower case, which is what Foundation's folding gives.
+    @Test func asciiTitlesFoldToTheirLowerCase() async {
+        let ascii = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{7F}").array(of: 0...30).map { String(String.UnicodeScalarView($0)) }
+        await propertyCheck(count: 3000, input: ascii) { title in
+            #expect(SiteSearch<Node>.Entry.sortKey(of: title) == title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+        }
+        #expect(SiteSearch<Node>.Entry.sortKey(of: "Ébène Ǆ") == "ebene ǆ")
+    }
+
     @Test func pageFilesSortAsTheirRoutePathsDo() async {
         let slug = Gen.element(of: ["a", "b", "a-b", "ab", "a0", "z", "page", "2", "10"]).map { $0! }
         await propertyCheck(count: 500, input: slug.array(of: 0...3).array(of: 2...8)) { paths in

@@ -116,7 +116,14 @@ public struct SiteSearch<R: Route>: Sendable {
         init(page: Int32, section: String?, title: String) {
             self.page = page
             self.section = section
-            self.sortKey = title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            self.sortKey = Self.sortKey(of: title)
+        }
+
+        /// The title without case or diacritics, as the index sorts it. Most titles are ASCII,
+        /// whose folding is its lower case; Foundation's folding takes the rest.
+        static func sortKey(of title: String) -> String {
+            if title.utf8.allSatisfy({ $0 < 0x80 }) { return title.lowercased() }
+            return title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         }
     }
 }
