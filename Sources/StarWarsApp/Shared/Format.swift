@@ -48,7 +48,7 @@ public struct Format: Sendable {
         if let special = special(raw) { return special }
         let trimmed = raw.trimmedSpaces
         guard Self.isNumber(trimmed) else { return text(trimmed) }
-        let grouped = trimmed.contains(",") ? trimmed : Self.groupDigits(trimmed)
+        let grouped = trimmed.utf8.contains(UInt8(ascii: ",")) ? trimmed : Self.groupDigits(trimmed)
         guard let unit else { return grouped }
         return strings.localizedString(unit.key, ["value": grouped])
     }
