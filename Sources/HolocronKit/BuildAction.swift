@@ -67,16 +67,18 @@ public struct BuildAction: Sendable {
         return hash.description
     }
 
-    /// Every file below `folder`: path, size and modification time, in order.
+    /// Every file below `folder`: path, size and modification time, in order. A link to a file
+    /// counts as the file it leads to, so an edit through the link is seen. Plain `stat` calls:
+    /// Foundation's resource values looked up each file's owner in /etc/passwd.
     private static func listing(of folder: URL) -> String {
-        let root = folder.resolvingSymlinksInPath()
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey]) else { return "?" }
+        let root = folder.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return "?" }
         var lines: [String] = []
-        for case let url as URL in enumerator {
-            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]),
-                values.isRegularFile == true
-            else { continue }
-            lines.append("\(url.path) \(values.fileSize ?? -1) \(values.contentModificationDate?.timeIntervalSince1970 ?? 0)")
+        for case let relative as String in enumerator {
+            let path = root + "/" + relative
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            lines.append("\(path) \(status.st_size) \(FileStamp(status))")
         }
         return lines.sorted().joined(separator: "\n")
     }

@@ -258,7 +258,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         guard let manifest = SiteManifest.load(from: folder), manifest.inputs == inputs else { return nil }
         // Looking up each file's path is most of the check: it runs on every core.
         let entries = Array(manifest.files)
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count / 4096 + 1))
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count / 1024 + 1))
         let tally = Mutex((intact: true, bytes: 0))
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             var bytes = 0

@@ -5,10 +5,33 @@ import Foundation
 /// which costs one `stat`, not a read of the binary.
 package enum ProgramIdentity {
     package static let current: String = {
+        // On Linux the kernel names the running binary; `Bundle.main` would list the binary's
+        // folder first, and Foundation's attributes look up the owner's name in /etc/passwd.
+        #if os(Linux)
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+        #else
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return path }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(path) \(size) \(modified)"
+        #endif
+        var status = stat()
+        guard stat(path, &status) == 0 else { return path }
+        return "\(path) \(status.st_size) \(FileStamp(status))"
     }()
+}
+
+/// A file's modification time to the nanosecond, as text: what make-style checks compare.
+package struct FileStamp: CustomStringConvertible {
+    let seconds: Int
+    let nanoseconds: Int
+
+    package init(_ status: stat) {
+        #if os(Linux)
+        seconds = status.st_mtim.tv_sec
+        nanoseconds = status.st_mtim.tv_nsec
+        #else
+        seconds = status.st_mtimespec.tv_sec
+        nanoseconds = status.st_mtimespec.tv_nsec
+        #endif
+    }
+
+    package var description: String { "\(seconds).\(nanoseconds)" }
 }
