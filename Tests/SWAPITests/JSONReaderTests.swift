@@ -156,18 +156,18 @@ private struct JSONWriter {
 
     private mutating func person(id: Int) {
         var fields: [(String, (inout JSONWriter) -> Void)] = [
-            ("name", { $0.textValue(required: true) }),
+            ("name", { $0.textValue() }),
             ("url", { $0.string(["https://swapi.dev/api/people/\(id)/", "/api/people/\(id)", "https://swapi.dev/api/people/x/"][$0.random.below(10) == 0 ? 2 : $0.random.below(2)]) }),
         ]
         for key in ["height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender", "created", "edited"] where random.below(5) > 0 {
-            fields.append((key, { $0.textValue(required: false) }))
+            fields.append((key, { $0.textValue() }))
         }
         for key in ["films", "species", "vehicles", "starships"] where random.below(4) > 0 {
             fields.append((key, { $0.linkList() }))
         }
         if random.below(3) > 0 { fields.append(("homeworld", { $0.linkValue() })) }
         if random.below(4) == 0 { fields.append(("extra", { $0.anyValue(depth: 0) })) }
-        if random.below(20) == 0 { fields.append(("name", { $0.textValue(required: true) })) }
+        if random.below(20) == 0 { fields.append(("name", { $0.textValue() })) }
         for index in fields.indices.reversed() { fields.swapAt(index, random.below(index + 1)) }
         out.append(UInt8(ascii: "{"))
         for (index, field) in fields.enumerated() {
@@ -183,7 +183,7 @@ private struct JSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    private mutating func textValue(required: Bool) {
+    private mutating func textValue() {
         switch random.below(12) {
         case 0: out.append(contentsOf: "null".utf8)
         case 1: out.append(contentsOf: ["0", "-0", "42", "-7", "123456789012345678", "1234567890123456789", "1.5", "2e3", "-0.0"][random.below(9)].utf8)
@@ -191,7 +191,6 @@ private struct JSONWriter {
         case 3: string("")
         default: randomString()
         }
-        _ = required
     }
 
     private mutating func linkValue() {
@@ -218,7 +217,7 @@ private struct JSONWriter {
         switch random.below(depth > 3 ? 3 : 5) {
         case 0: randomString()
         case 1: out.append(contentsOf: ["1", "-1.25e+2", "0.0", "true", "false", "null"][random.below(6)].utf8)
-        case 2: textValue(required: false)
+        case 2: textValue()
         case 3:
             out.append(UInt8(ascii: "["))
             for index in 0..<random.below(3) {

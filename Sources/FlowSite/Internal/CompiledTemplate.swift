@@ -35,15 +35,9 @@ struct TemplateFrame: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The value named `name`; setting `nil` removes it.
     subscript(name: String) -> TemplateValue? {
-        get {
-            // Lengths first: most names differ in length, and comparing two lengths is cheaper
-            // than a call to compare two strings.
-            let count = name.utf8.count
-            for entry in entries where entry.name.utf8.count == count && entry.name == name { return entry.value }
-            return nil
-        }
+        get { index(of: name).map { entries[$0].value } }
         set {
-            if let index = entries.firstIndex(where: { $0.name == name }) {
+            if let index = index(of: name) {
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 entries.append(Entry(name: name, value: newValue))
@@ -51,7 +45,12 @@ struct TemplateFrame: Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+    private func index(of name: String) -> Int? {
+        // Lengths first: most names differ in length, and comparing two lengths is cheaper
+        // than a call to compare two strings.
+        let count = name.utf8.count
+        return entries.firstIndex { $0.name.utf8.count == count && $0.name == name }
+    }
 
     /// The pairs as a dictionary, for swift-mustache.
     var dictionary: [String: TemplateValue] {

@@ -13,58 +13,17 @@ package enum MarkdownEscaping {
     ///   would start a list, a heading underline or a numbered list.
     package static func escape(_ text: String, atLineStart: Bool = true) -> String {
         if isPlain(text) { return text }
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity(text.unicodeScalars.count)
-        var pendingSpace = false
-        var lineStart = atLineStart  // still inside the leading run where block markers count
-        var leadingDigits = 0
-        for scalar in text.unicodeScalars {
-            if isCollapsibleWhitespace(scalar) {
-                pendingSpace = true
-                if leadingDigits == 0 { continue }
-                lineStart = false
-                continue
-            }
-            if pendingSpace {
-                out.append(" ")
-                pendingSpace = false
-            }
-            if HTMLEscaping.isForbidden(scalar) {
-                out.append("\u{FFFD}")
-            } else if scalar == "\u{FEFF}" {
-                out.append(contentsOf: "&#xFEFF;".unicodeScalars)
-            } else {
-                let digit = ("0"..."9").contains(scalar)
-                if alwaysEscaped(scalar)
-                    || (lineStart && leadingDigits == 0 && (scalar == "-" || scalar == "+" || scalar == "="))
-                    || (lineStart && leadingDigits > 0 && (scalar == "." || scalar == ")"))
-                {
-                    out.append("\\")
-                }
-                out.append(scalar)
-                if lineStart && digit {
-                    leadingDigits += 1
-                } else {
-                    lineStart = false
-                }
-            }
-        }
-        if pendingSpace {
-            out.append(" ")
-        } else if out.last == "!" {
-            // The next piece may be a link, and "![" starts an image.
-            out.removeLast()
-            out.append(contentsOf: "\\!".unicodeScalars)
-        }
-        return String(out)
+        var out: [UInt8] = []
+        append(text, atLineStart: atLineStart, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends what ``escape(_:atLineStart:)`` returns to `out` as UTF-8, without making a
-    /// String of it scalar by scalar: the Markdown writer's path for text that is not plain.
+    /// Appends the escaped form of `text` to `out` as UTF-8 (see ``escape(_:atLineStart:)``):
+    /// the Markdown writer's path for text that is not plain.
     static func append(_ text: String, atLineStart: Bool, to out: inout [UInt8]) {
         let start = out.count
         var pendingSpace = false
-        var lineStart = atLineStart
+        var lineStart = atLineStart  // still inside the leading run where block markers count
         var leadingDigits = 0
         for scalar in text.unicodeScalars {
             if isCollapsibleWhitespace(scalar) {

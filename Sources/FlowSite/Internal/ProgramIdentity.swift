@@ -24,13 +24,9 @@ package struct FileStamp: CustomStringConvertible {
     let nanoseconds: Int
 
     package init(_ status: stat) {
-        #if os(Linux)
-        seconds = status.st_mtim.tv_sec
-        nanoseconds = status.st_mtim.tv_nsec
-        #else
-        seconds = status.st_mtimespec.tv_sec
-        nanoseconds = status.st_mtimespec.tv_nsec
-        #endif
+        let modified = SiteManifest.Entry.modified(status)
+        seconds = Int(modified.tv_sec)
+        nanoseconds = Int(modified.tv_nsec)
     }
 
     package var description: String { "\(seconds).\(nanoseconds)" }

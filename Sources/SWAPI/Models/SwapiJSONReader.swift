@@ -326,20 +326,24 @@ extension SwapiJSONReader {
             return try SwapiJSONReader.unescaped(text)
         }
 
+        /// A string, or an integer written as text.
+        private func text(of value: Value) throws(Unusual) -> String {
+            if case .integer(let integer) = value { return String(integer) }
+            guard let string = try string(value) else { throw Unusual() }
+            return string
+        }
+
         func text(_ key: K) throws -> String {
             switch value(key) {
             case nil, .null?: return "unknown"
-            case .integer(let integer)?: return String(integer)
-            case let value?:
-                guard let string = try string(value) else { throw Unusual() }
-                return string
+            case let value?: return try text(of: value)
             }
         }
 
         func required(_ key: K) throws -> String {
             guard let value = value(key) else { throw Unusual() }
             if case .null = value { throw Unusual() }
-            let text = try text(key)
+            let text = try text(of: value)
             guard !text.isEmpty else { throw Unusual() }
             return text
         }
