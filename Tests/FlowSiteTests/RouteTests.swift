@@ -23,6 +23,20 @@ import Testing
         #expect(Slug(text).rawValue == slug)
     }
 
+    /// ASCII names are folded on their bytes; the result must be what the scalar path makes,
+    /// for every ASCII character, alone and between letters.
+    @Test func asciiFoldingMatchesTheScalarPath() {
+        var texts = ["", "Person 7", "  A--b  ", "O'Neil", "X-Wing (T-65)", "\u{0}\u{7F}", "123"]
+        for byte in UInt8(0)..<0x80 {
+            let character = String(decoding: [byte], as: UTF8.self)
+            texts += [character, "a" + character + "B", character + character + "9"]
+        }
+        for text in texts {
+            #expect(Slug.foldASCII(text) == Slug.foldScalars(text), "\(Array(text.utf8))")
+        }
+        #expect(Slug.foldASCII("Padmé") == nil, "other text takes the scalar path")
+    }
+
     @Test func slugsNeverLeaveTheFolder() {
         for text in ["..", ".", "/", "a/../b", "%2e%2e", "\\..\\"] {
             let slug = Slug(text).rawValue

@@ -192,6 +192,13 @@ import Testing
                 fingerprint: hash, size: index * 3, inode: UInt64(index) << 40, modified: timespec(tv_sec: 1_700_000_000 + index, tv_nsec: index * 7)
             )
         }
+        // Inodes past Int.max and times before 1970 are written with a sign and read back.
+        for (index, inode) in [UInt64.max, 1 << 63, 0].enumerated() {
+            files["edge \(index)/index.html"] = SiteManifest.Entry(
+                fingerprint: StableHash(a: UInt64(index), b: .max), size: 0, inode: inode,
+                modified: timespec(tv_sec: index == 0 ? Int.min : -index, tv_nsec: 999_999_999)
+            )
+        }
         let manifest = SiteManifest(inputs: "abc", pages: 200, files: files)
         let read = try #require(SiteManifest(bytes: manifest.bytes()))
         #expect(read.inputs == "abc")
@@ -201,6 +208,16 @@ import Testing
         // A damaged line makes the whole manifest unusable, so the build renders everything.
         #expect(SiteManifest(text: "manifest 1\nf 12zz 1 2 3 4 x\n") == nil)
         #expect(SiteManifest(text: "f \(String(repeating: "0", count: 32)) 1 2 3 4 x\n") == nil)
+        // A number too large for 64 bits is damage too, not a crash.
+        let zeros = String(repeating: "0", count: 32)
+        #expect(SiteManifest(text: "manifest 1\nf \(zeros) 99999999999999999999 2 3 4 x\n") == nil)
+        #expect(SiteManifest(text: "manifest 1\nf \(zeros) 1 9223372036854775808 3 4 x\n") == nil)
+        #expect(SiteManifest(text: "manifest 1\nf \(zeros) 1 -9223372036854775808 3 4 x\n")?.files["x"]?.inode == 1 << 63)
+        for number in [0, 7, -7, 10, 1_000_000, .max, .min, Int.max - 1, Int.min + 1] {
+            var out: [UInt8] = []
+            SiteManifest.appendDecimal(number, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(number))
+        }
     }
 
     @Test func removingATreeTakesEverythingButFollowsNoLink() throws {

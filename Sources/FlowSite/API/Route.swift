@@ -72,6 +72,11 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
     /// Lowercase ASCII letters and digits of `text` (after folding accents), joined by single
     /// hyphens where anything else stood.
     private static func fold(_ text: String) -> String {
+        foldASCII(text) ?? foldScalars(text)
+    }
+
+    /// ``fold(_:)`` for any text, scalar by scalar.
+    static func foldScalars(_ text: String) -> String {
         var result = ""
         var pendingHyphen = false
         // NFKD splits "é" into "e" plus a combining accent, which is then dropped.
@@ -92,6 +97,35 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
             }
         }
         return result
+    }
+
+    /// ``fold(_:)`` of ASCII text, on its bytes: ASCII has nothing to decompose and no marks,
+    /// and its lower case is its own. `nil` for any other text. A catalog slugs every name in
+    /// the archive before the first page, on one core.
+    static func foldASCII(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingHyphen = false
+        for byte in text.utf8 {
+            var letter = byte
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                letter = byte + 32
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                break
+            case UInt8(ascii: "'"):
+                continue
+            case 0x80...:
+                return nil
+            default:
+                pendingHyphen = true
+                continue
+            }
+            if pendingHyphen && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+            pendingHyphen = false
+            bytes.append(letter)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `slug` cut to leave room for a hyphen and the hash of `original`.

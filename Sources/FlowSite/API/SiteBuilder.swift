@@ -82,9 +82,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let search = coordinator.search
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
         let buildKey = self.buildKey(searchIndexPath: search?.indexPath)
-        let made = Mutex<[(path: String, title: String, summary: String?, isDialog: Bool)]>([])
-        let searchEntries = Mutex<[SiteSearch<C.R>.Entry]>([])
-        let linkCheck = Mutex(LinkCheckByConstruction())
+        // What each page leaves for after the walk, taken under one lock per page: the pages
+        // made, their search entries, and what the link check needs.
+        let records = Mutex(PageRecords<C.R>())
         let rendered = Atomic<Int>(0)
         let phases = PhaseClock()
         // Pages made and routes discovered so far, for `progress` only.
@@ -103,6 +103,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             let graph = try await walker.walk { visit in
                 let path = visit.route.path.file
                 var siteFiles: [String] = []
+                // The page's HTML, kept to the end of the visit when its depth still needs a
+                // sample for the template link check.
+                var html: [UInt8]?
                 // A page with thousands of links (a film with tens of thousands of characters)
                 // makes megabytes of Markdown and HTML, and cmark's tree is ten times that: such
                 // pages go one at a time, so memory is bounded by one of them, not one per task.
@@ -114,30 +117,36 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     }
                     if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
                         try HeavyPages.one(if: !heavy && markdown.bytes.count >= HeavyPages.bytes) {
-                            let html = try renderer.render(visit, markdown: markdown, phases: phases)
+                            let bytes = try renderer.render(visit, markdown: markdown, phases: phases)
                             rendered.add(1, ordering: .relaxed)
-                            let sample = linkCheck.withLock { $0.wantsSample(depth: visit.route.path.slugs.count, modal: visit.presentation == .modal) }
-                            if sample { linkCheck.withLock { $0.samples.append((path, html)) } }
-                            try phases.measure(.write) { try staging.write(html, to: path, fingerprint: fingerprint) }
+                            try phases.measure(.write) { try staging.write(bytes, to: path, fingerprint: fingerprint) }
+                            html = bytes
                         }
                     }
                 }
-                if !siteFiles.isEmpty { linkCheck.withLock { $0.siteFiles.append((path, siteFiles)) } }
                 for (name, contents) in visit.page.files.sorted(by: { $0.key < $1.key }) {
                     try Page<C.R>.checkFileName(name, route: "\(visit.route)")
                     try staging.write(contents, to: visit.route.path.directory + name)
                 }
                 let page = (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
-                let position = made.withLock { made in
-                    made.append(page)
-                    return made.count - 1
+                var entry = search?.entry(for: visit.route, page: visit.page)
+                let depth = visit.route.path.slugs.count
+                let position = records.withLock { records in
+                    let position = records.made.count
+                    records.made.append(page)
+                    if let html, records.linkCheck.wantsSample(depth: depth, modal: page.isDialog) {
+                        records.linkCheck.samples.append((path, html))
+                    }
+                    if !siteFiles.isEmpty { records.linkCheck.siteFiles.append((path, siteFiles)) }
+                    if entry != nil {
+                        entry?.page = Int32(position)
+                        records.searchEntries.append(entry!)
+                    }
+                    return position
                 }
                 // glibc keeps what pages freed in each thread's arena; hand it back now and then,
                 // so resident memory follows what the build really holds.
                 if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
-                if let entry = search?.entry(for: visit.route, page: visit.page, at: position) {
-                    searchEntries.withLock { $0.append(entry) }
-                }
                 if let progress {
                     let (made, discovered) = counts.withLock { counts in
                         counts.made += 1
@@ -153,17 +162,17 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             // The search index reads the pages in the order they were made, before they are sorted.
             var searchIndex = search.map { search in
-                let entries = searchEntries.withLock { entries in
+                let entries = records.withLock { records in
                     var taken: [SiteSearch<C.R>.Entry] = []
-                    swap(&taken, &entries)
+                    swap(&taken, &records.searchEntries)
                     return taken
                 }
-                return phases.measure(.steps) { SiteSearch<C.R>.json(entries, pages: made.withLock { $0 }, summaries: search.summaries) }
+                return phases.measure(.steps) { SiteSearch<C.R>.json(entries, pages: records.withLock { $0.made }, summaries: search.summaries) }
             }
             let context = BuildStep.Context(
-                pages: made.withLock { made in
+                pages: records.withLock { records in
                     var pages: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
-                    swap(&pages, &made)
+                    swap(&pages, &records.made)
                     pages.sort { Self.pathPrecedes($0.path, $1.path) }
                     return pages
                 },
@@ -193,7 +202,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             // build failed), so what is left to check is links to site files, and the
             // templates' own links on one page of each depth, plus every HTML file a step wrote.
             let written = staging.paths
-            var check = linkCheck.withLock { $0 }
+            var check = records.withLock { $0.linkCheck }
             for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
                 check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
             }
@@ -460,4 +469,14 @@ enum HeavyPages {
         if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
         #endif
     }
+}
+
+/// What the pages of a build leave for after the walk.
+private struct PageRecords<R: Route>: Sendable {
+    /// Every page made, in the order they were made.
+    var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+    /// The search index's entries, pointing into `made`.
+    var searchEntries: [SiteSearch<R>.Entry] = []
+    /// The sampled pages and the site-file links the link check reads.
+    var linkCheck = LinkCheckByConstruction()
 }

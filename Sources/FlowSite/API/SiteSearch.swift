@@ -40,11 +40,11 @@ public struct SiteSearch<R: Route>: Sendable {
     /// The script that filters the index, among the template set's assets.
     static var script: String { SiteWriter.assetsFolder + "/search.js" }
 
-    /// Where one page stands in the index, or `nil` for a page the index leaves out: `page`
-    /// is its position among the build's pages, which hold its file, title and summary.
-    func entry(for route: R, page: Page<R>, at position: Int) -> Entry? {
+    /// Where one page stands in the index, or `nil` for a page the index leaves out; the
+    /// caller sets the entry's ``Entry/page``, the page's position among the build's pages.
+    func entry(for route: R, page: Page<R>) -> Entry? {
         guard includes(route) else { return nil }
-        return Entry(page: Int32(position), section: section(route), title: page.title)
+        return Entry(page: -1, section: section(route), title: page.title)
     }
 
     /// The index file: entries by title, ignoring case and accents, then by URL, so the same
@@ -86,6 +86,12 @@ public struct SiteSearch<R: Route>: Sendable {
     /// everything else as it is.
     static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most titles and paths need no escape: copy them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
@@ -109,7 +115,8 @@ public struct SiteSearch<R: Route>: Sendable {
     /// A page in the index: its position among the build's pages, its section, and its title
     /// folded for sorting (made where the page is, in parallel).
     struct Entry: Sendable {
-        let page: Int32
+        /// The page's position among the build's pages, which hold its file, title and summary.
+        var page: Int32
         let section: String?
         let sortKey: String
 

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// Turns a ``PageVisit`` into HTML: route links become relative URLs, cmark renders the
 /// Markdown, and the `layout` template wraps it with title, breadcrumbs, navigation and footer.
@@ -22,6 +23,8 @@ package struct PageRenderer<R: Route>: Sendable {
     /// The templates compiled to byte segments, or `nil` when one uses Mustache the compiler
     /// doesn't cover (then swift-mustache renders, with the same escaping).
     private let compiled: [String: CompiledTemplate]?
+    /// The shared contexts made so far, by the shape of the page's place in the site.
+    private let sharedContexts = SharedContextCache()
 
     /// Parses every template.
     ///
@@ -230,15 +233,35 @@ package struct PageRenderer<R: Route>: Sendable {
     }
 
     /// The values that depend on where the page is.
+    ///
+    /// They depend only on the page's depth and, for each navigation entry, on how many slugs
+    /// its path shares with the page's and whether it is the page or its section: most pages of
+    /// a site share them with many others, so they are made once per such shape and kept.
     private func sharedContext(at here: RoutePath, trail: [Breadcrumb<R>]) -> TemplateFrame {
         // A navigation entry marks its section: pages on the breadcrumb trail below the front
         // page, and pages in its folder (a list's page 2 belongs to the list).
-        var sections: [RoutePath] = []
-        for index in trail.indices.dropFirst() { sections.append(trail[index].route.path) }
+        let sections = trail.dropFirst().map { $0.route.path }
         func inSection(_ path: RoutePath) -> Bool {
             guard path != here, !path.slugs.isEmpty else { return false }
             return sections.contains(path) || here.slugs.starts(with: path.slugs)
         }
+        var shape = SharedContextCache.Shape(depth: here.slugs.count)
+        for (_, path) in navigationPaths {
+            var common = 0
+            while common < here.slugs.count, common < path.slugs.count, here.slugs[common] == path.slugs[common] {
+                common += 1
+            }
+            guard shape.add(common: common, slugs: path.slugs.count, isCurrent: path == here, isSection: inSection(path)) else {
+                return makeSharedContext(at: here, inSection: inSection)
+            }
+        }
+        if let known = sharedContexts.context(for: shape) { return known }
+        let context = makeSharedContext(at: here, inSection: inSection)
+        sharedContexts.keep(context, for: shape)
+        return context
+    }
+
+    private func makeSharedContext(at here: RoutePath, inSection: (RoutePath) -> Bool) -> TemplateFrame {
         var navigation: [TemplateFrame] = []
         navigation.reserveCapacity(navigationPaths.count)
         for (label, path) in navigationPaths {
@@ -285,6 +308,39 @@ package struct PageRenderer<R: Route>: Sendable {
         case .flag(let flag): flag
         case .list(let frames): frames.map { $0.dictionary.mapValues(mustacheValue) }
         case .object(let frame): frame.dictionary.mapValues(mustacheValue)
+        }
+    }
+}
+
+/// The shared contexts of ``PageRenderer`` by the shape of a page's place: its depth and, per
+/// navigation entry, the slugs its path shares with the page's, the path's own length, and
+/// whether the entry is the page or its section. Those decide every value of the context (the
+/// relative URLs and the flags), so pages of one shape can share one.
+final class SharedContextCache: Sendable {
+    struct Shape: Hashable, Sendable {
+        let depth: Int
+        /// Six bits per navigation entry, in order.
+        private(set) var entries: [UInt8] = []
+
+        init(depth: Int) { self.depth = depth }
+
+        /// Adds an entry; false when it doesn't fit in a shape (a path of 16 slugs or more).
+        mutating func add(common: Int, slugs: Int, isCurrent: Bool, isSection: Bool) -> Bool {
+            guard slugs < 16 else { return false }
+            entries.append(UInt8(common << 4 | (isCurrent ? 2 : 0) | (isSection ? 1 : 0)))
+            entries.append(UInt8(slugs))
+            return true
+        }
+    }
+
+    private let contexts = Mutex<[Shape: TemplateFrame]>([:])
+
+    func context(for shape: Shape) -> TemplateFrame? { contexts.withLock { $0[shape] } }
+
+    func keep(_ context: TemplateFrame, for shape: Shape) {
+        contexts.withLock { contexts in
+            // A site has few shapes; should an app's have many, stop keeping them.
+            if contexts.count < 4_096 { contexts[shape] = context }
         }
     }
 }

@@ -55,19 +55,34 @@ struct SiteManifest: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(64 + files.count * 110)
         out.append(contentsOf: "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n".utf8)
-        for path in files.keys.sorted() {
-            let entry = files[path]!
+        for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             out.append(contentsOf: "f ".utf8)
             entry.fingerprint.appendHex(to: &out)
-            for number in [entry.size, Int(entry.inode), entry.modified.tv_sec, entry.modified.tv_nsec] {
+            for number in [entry.size, Int(bitPattern: UInt(entry.inode)), entry.modified.tv_sec, entry.modified.tv_nsec] {
                 out.append(UInt8(ascii: " "))
-                out.append(contentsOf: String(number).utf8)
+                Self.appendDecimal(number, to: &out)
             }
             out.append(UInt8(ascii: " "))
             out.append(contentsOf: path.utf8)
             out.append(UInt8(ascii: "\n"))
         }
         return out
+    }
+
+    /// `number` in decimal, without making a String.
+    static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: buffer[start...])
+        }
     }
 
     /// Parses a marker; `nil` for an old marker without a manifest or anything malformed, so
@@ -162,15 +177,21 @@ struct SiteManifest: Sendable {
                 negative = true
                 position += 1
             }
+            // Accumulated as a negative number, whose range holds Int.min too; a number out of
+            // range makes the line (and so the manifest) unusable instead of trapping.
             var value = 0
             var digits = 0
-            while position < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[position]), digits < 19 {
-                value = value * 10 + Int(line[position] - UInt8(ascii: "0"))
+            while position < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[position]) {
+                let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) = times10.subtractingReportingOverflow(Int(line[position] - UInt8(ascii: "0")))
+                guard !overflow, !overflow2 else { return nil }
+                value = next
                 position += 1
                 digits += 1
             }
             guard digits > 0, last ? position == line.count : space() else { return nil }
-            return negative ? -value : value
+            if negative { return value }
+            return value == .min ? nil : -value
         }
     }
 

@@ -49,6 +49,22 @@ public enum ResourceRoute: Hashable, Sendable {
     case detail(id: Int, slug: Slug)
 }
 
+extension ResourceRoute {
+    /// Hashes what tells routes apart, leaving out the slug: a detail's id decides its slug, so
+    /// equal routes still hash alike, and the walk hashes every link of every page (a film at
+    /// 100x links to thousands) without reading each slug's text.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .list(let page):
+            hasher.combine(0)
+            hasher.combine(page)
+        case .detail(let id, _):
+            hasher.combine(1)
+            hasher.combine(id)
+        }
+    }
+}
+
 /// The dialogs.
 public enum AlertRoute: Hashable, Sendable {
     /// A relation points at a resource the archive does not hold.
