@@ -1,5 +1,5 @@
-# Holocron's two commands: `make site` and `make test`. Each installs libcmark-dev first when
-# it is missing, so a fresh Debian machine with Swift needs nothing else.
+# Holocron's two commands: `make site` and `make test`. Each installs libcmark-dev (and on Linux
+# libjemalloc-dev) first when missing, so a fresh Debian machine with Swift needs nothing else.
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 HOLOCRON = .build/release/holocron
