@@ -160,31 +160,30 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
-            // The search index reads the pages in the order they were made, before they are sorted.
-            var searchIndex = search.map { search in
-                let entries = records.withLock { records in
-                    var taken: [SiteSearch<C.R>.Entry] = []
-                    swap(&taken, &records.searchEntries)
-                    return taken
-                }
-                return phases.measure(.steps) { SiteSearch<C.R>.json(entries, pages: records.withLock { $0.made }, summaries: search.summaries) }
+            // The search index reads the pages in the order they were made, before they are
+            // sorted: it is made on the other core while the pages are sorted and the steps run.
+            let (made, searchEntries) = records.withLock { records in
+                var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+                var entries: [SiteSearch<C.R>.Entry] = []
+                swap(&made, &records.made)
+                swap(&entries, &records.searchEntries)
+                return (made, entries)
             }
-            let context = BuildStep.Context(
-                pages: records.withLock { records in
-                    var pages: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
-                    swap(&pages, &records.made)
-                    pages.sort { Self.pathPrecedes($0.path, $1.path) }
-                    return pages
-                },
-                siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging
-            )
+            var searchIndex = search.map { search in
+                Task { [made, searchEntries] in
+                    phases.measure(.steps) { SiteSearch<C.R>.json(searchEntries, pages: made, summaries: search.summaries) }
+                }
+            }
+            var sorted = made
+            sorted.sort { Self.pathPrecedes($0.path, $1.path) }
+            let context = BuildStep.Context(pages: sorted, siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging)
             var pipeline = builtInSteps(renderer: renderer)
             if let search, let searchIndex {
                 // Handed over once and let go when written, so it isn't held to the end.
-                let handOver = Mutex<[UInt8]?>(searchIndex)
+                let handOver = Mutex<Task<[UInt8], Never>?>(searchIndex)
                 pipeline.append(BuildStep("search index") { context in
-                    if let bytes = handOver.withLock({ bytes in defer { bytes = nil }; return bytes }) {
-                        try context.write(bytes, to: search.indexPath)
+                    if let task = handOver.withLock({ task in defer { task = nil }; return task }) {
+                        try context.write(await task.value, to: search.indexPath)
                     }
                 })
             }
@@ -451,7 +450,7 @@ enum HeavyPages {
     private static let gate = Mutex(())
 
     /// Runs `work`, alone among heavy pages when `heavy`; afterwards the memory a heavy page
-    /// used goes back to the system (glibc otherwise keeps it for later allocations).
+    /// used goes back to the system (the allocator otherwise keeps it for later allocations).
     static func one<T>(if heavy: Bool, _ work: () throws -> T) throws -> T {
         guard heavy else { return try work() }
         return try gate.withLock { _ in
@@ -463,10 +462,18 @@ enum HeavyPages {
     /// Pages between two returns of free memory to the system.
     static let trimInterval = 16_384
 
+    /// Hands the allocator's free memory back to the system: jemalloc's when the program links
+    /// it (holocron does), glibc's otherwise.
     static func releaseFreeMemory() {
         #if canImport(Glibc)
+        typealias Control = @convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int) -> Int32
         typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+        if let symbol = dlsym(nil, "mallctl") {
+            // 4096 is MALLCTL_ARENAS_ALL: every arena.
+            _ = unsafeBitCast(symbol, to: Control.self)("arena.4096.purge", nil, nil, nil, 0)
+        } else if let symbol = dlsym(nil, "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
         #endif
     }
 }
