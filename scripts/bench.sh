@@ -2,8 +2,9 @@
 # `make bench`: how fast holocron builds and how much memory it needs, on synthetic data at 10x
 # and 100x SWAPI's size (about 2,800 and 28,000 pages), and at 1000x (about 280,000 pages) with
 # BENCH_1000=1 (it takes minutes). For each: pages, wall seconds, pages per second, CPU time over
-# wall time, peak memory, the cmark-only floor and the build's ratio to it, a rebuild with
-# nothing changed and its ratio to the full build, and a rebuild after renaming one character.
+# wall time, peak memory, the cmark-only floor and the build's ratio to it, the floor of cmark
+# plus writing the files and the ratio to that, a rebuild with nothing changed and its ratio to
+# the full build, and a rebuild after renaming one character.
 # Data and output go to a tmpfs folder (/dev/shm) when there is one. Uses hyperfine for the full
 # build and GNU time for CPU and memory; installs them with apt-get when missing and root.
 set -euo pipefail
@@ -21,7 +22,7 @@ trap 'rm -rf "$work"' EXIT
 scales="10 100"; [ "${BENCH_1000:-0}" = 1 ] && scales="$scales 1000"
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
-printf "\n%-6s %8s %8s %9s %8s %9s %9s %7s %10s %7s %12s\n" scale pages wall pages/s cpu/wall "peak MiB" "cmark s" ratio "no-change" ratio "1-edit"
+printf "\n%-6s %8s %8s %9s %8s %9s %9s %7s %9s %7s %10s %7s %12s\n" scale pages wall pages/s cpu/wall "peak MiB" "cmark s" ratio "+write s" ratio "no-change" ratio "1-edit"
 for scale in $scales; do
   data=$work/data-$scale out=$work/site-$scale
   $bin snapshot --synthetic "$scale" --output "$data" --quiet
@@ -35,6 +36,10 @@ for scale in $scales; do
   read -r twall user sys peak < "$work/time-$scale"
   pages=$(sed -E 's/^Built ([0-9]+) pages.*/\1/' "$work/summary-$scale")
   floor=$($bin cmark-floor --data "$data" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
+  # The same with every page's HTML written to its file: what a build would take if making
+  # the Markdown and the layout cost nothing.
+  wfloor=$($bin cmark-floor --data "$data" --write-into "$work/floor-$scale" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
+  rm -rf "$work/floor-$scale"
   # A rebuild with nothing changed, then one after renaming a character.
   # Median of ten runs: one run of GNU time has 10 ms steps, a tenth of a 10x build.
   hyperfine --warmup 1 --runs 10 --export-json "$work/nochange-$scale.json" \
@@ -43,11 +48,11 @@ for scale in $scales; do
   sed -i 's/"Person 7"/"Person Seven"/' "$data/people.json"
   edit=$( { /usr/bin/time -f "%e" $bin build --data "$data" --output "$out"; } 2>&1 | tr '\n' ' ')
   rendered=$(echo "$edit" | sed -E 's/.*\(([0-9]+) rendered.*/\1/'); editwall=$(echo "$edit" | awk '{print $NF}')
-  python3 - "$scale" "$pages" "$wall" "$user" "$sys" "$twall" "$peak" "$floor" "$nochange" "$rendered" "$editwall" <<'EOF'
+  python3 - "$scale" "$pages" "$wall" "$user" "$sys" "$twall" "$peak" "$floor" "$wfloor" "$nochange" "$rendered" "$editwall" <<'EOF'
 import sys
-scale, pages, wall, user, sys_, twall, peak, floor, nochange, rendered, editwall = sys.argv[1:]
-pages, wall, cpu, twall, peak, floor, nochange = int(pages), float(wall), float(user) + float(sys_), float(twall), int(peak), float(floor), float(nochange)
-print(f"{scale+'x':<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f} {peak/1024:9.0f} {floor:9.3f} {wall/floor:7.2f} {nochange:10.3f} {nochange/wall:7.1%} {rendered:>5} in {float(editwall):.2f}s")
+scale, pages, wall, user, sys_, twall, peak, floor, wfloor, nochange, rendered, editwall = sys.argv[1:]
+pages, wall, cpu, twall, peak, floor, wfloor, nochange = int(pages), float(wall), float(user) + float(sys_), float(twall), int(peak), float(floor), float(wfloor), float(nochange)
+print(f"{scale+'x':<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f} {peak/1024:9.0f} {floor:9.3f} {wall/floor:7.2f} {wfloor:9.3f} {wall/wfloor:7.2f} {nochange:10.3f} {nochange/wall:7.1%} {rendered:>5} in {float(editwall):.2f}s")
 EOF
 done
 echo

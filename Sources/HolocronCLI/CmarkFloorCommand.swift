@@ -17,8 +17,18 @@ struct CmarkFloorCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Threads to convert on (default: one per core).", valueName: "n"))
     var threads = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: ArgumentHelp("Also write each page's HTML to its file below this new folder.", valueName: "dir"))
+    var writeInto: String?
+
     func run() async throws {
-        let floor = try await CmarkFloorAction(build: BuildAction(output: URL(fileURLWithPath: "/dev/null"), source: fetch.source(), quiet: true), threads: threads).run()
-        print("cmark converted \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads")
+        let folder = writeInto.map { URL(fileURLWithPath: $0) }
+        if let folder, FileManager.default.fileExists(atPath: folder.path) {
+            throw ValidationError("--write-into \(folder.path) exists: give a folder that does not exist yet.")
+        }
+        let floor = try await CmarkFloorAction(
+            build: BuildAction(output: URL(fileURLWithPath: "/dev/null"), source: fetch.source(), quiet: true), threads: threads, writeInto: folder
+        ).run()
+        let what = folder == nil ? "converted" : "converted and wrote"
+        print("cmark \(what) \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads")
     }
 }

@@ -4,38 +4,58 @@ import Foundation
 import StarWarsApp
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The benchmark's floor: the time cmark alone needs to convert every page's Markdown to HTML,
 /// on as many threads as a build uses. The Markdown is made first (by walking the app as a
 /// build does), then only `cmark_markdown_to_html` is timed.
+///
+/// With `writeInto`, each page's HTML is also written to its file below that folder (its
+/// folder made as a build makes it), which times the floor of converting and writing: what a
+/// build would take if making the pages' Markdown and layout cost nothing.
 package struct CmarkFloorAction: Sendable {
     package var build: BuildAction
     package var threads: Int
+    /// An empty folder to write the HTML files into, or `nil` to only convert.
+    package var writeInto: URL?
 
-    package init(build: BuildAction, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(build: BuildAction, threads: Int = ProcessInfo.processInfo.activeProcessorCount, writeInto: URL? = nil) {
         self.build = build
         self.threads = max(1, threads)
+        self.writeInto = writeInto
     }
 
     /// Pages converted, Markdown bytes, and the seconds cmark took.
     package func run() async throws -> (pages: Int, bytes: Int, seconds: Double) {
         let builder = try await build.makeBuilder()
         let renderer = try PageRenderer(templates: builder.templates, site: builder.coordinator.siteInfo)
-        let documents = Mutex<[[UInt8]]>([])
+        let documents = Mutex<[(path: String, markdown: [UInt8])]>([])
         _ = try await SiteWalker(coordinator: builder.coordinator, keepsEdges: false).walk { visit in
             let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path).bytes
-            documents.withLock { $0.append(markdown) }
+            documents.withLock { $0.append((visit.route.path.file, markdown)) }
         }
         let all = documents.withLock { $0 }
+        var folder: Int32 = -1
+        if let writeInto {
+            try FileManager.default.createDirectory(at: writeInto, withIntermediateDirectories: true)
+            folder = open(writeInto.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard folder >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: writeInto.path]) }
+        }
+        defer { if folder >= 0 { close(folder) } }
         let clock = ContinuousClock()
         let started = clock.now
-        let threads = threads
+        let (threads, into) = (threads, folder)
         await withTaskGroup(of: Void.self) { group in
             for lane in 0..<threads {
                 group.addTask {
                     for index in stride(from: lane, to: all.count, by: threads) {
-                        all[index].withUnsafeBufferPointer { buffer in
+                        all[index].markdown.withUnsafeBufferPointer { buffer in
                             buffer.withMemoryRebound(to: CChar.self) { chars in
-                                if let html = cmark_markdown_to_html(chars.baseAddress, chars.count, CMARK_OPT_VALIDATE_UTF8) { free(html) }
+                                guard let html = cmark_markdown_to_html(chars.baseAddress, chars.count, CMARK_OPT_VALIDATE_UTF8) else { return }
+                                if into >= 0 { Self.write(html, strlen(html), in: into, at: all[index].path) }
+                                free(html)
                             }
                         }
                     }
@@ -43,6 +63,30 @@ package struct CmarkFloorAction: Sendable {
             }
         }
         let (seconds, attoseconds) = (clock.now - started).components
-        return (all.count, all.reduce(0) { $0 + $1.count }, Double(seconds) + Double(attoseconds) / 1e18)
+        return (all.count, all.reduce(0) { $0 + $1.markdown.count }, Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// Writes `count` bytes at `path` below `folder`, making its folders as needed (as the
+    /// site writer does: the page's own folder first, its ancestors only when that fails).
+    private static func write(_ bytes: UnsafePointer<CChar>, _ count: Int, in folder: Int32, at path: String) {
+        if let slash = path.lastIndex(of: "/") {
+            let parent = String(path[..<slash])
+            if mkdirat(folder, parent, 0o755) != 0 && errno == ENOENT {
+                var prefix = ""
+                for component in parent.split(separator: "/") {
+                    prefix += prefix.isEmpty ? String(component) : "/" + component
+                    mkdirat(folder, prefix, 0o755)
+                }
+            }
+        }
+        let file = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else { return }
+        var offset = 0
+        while offset < count {
+            let written = Glibc.write(file, bytes + offset, count - offset)
+            if written <= 0 { break }
+            offset += written
+        }
+        close(file)
     }
 }

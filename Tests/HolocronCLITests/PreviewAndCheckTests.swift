@@ -159,6 +159,25 @@ import Testing
         #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
     }
 
+    /// The benchmark's floors: cmark over every page, and cmark plus writing each page's HTML
+    /// where the build writes it; a folder that exists is refused.
+    @Test func theCmarkFloorConvertsAndWritesEveryPage() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let only = try await CmarkFloorAction(build: BuildAction(output: folder.appendingPathComponent("unused"), quiet: true), threads: 2).run()
+        #expect(only.pages == 291 && only.bytes > 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("unused").path))
+        let written = folder.appendingPathComponent("floor")
+        let floor = try await CmarkFloorAction(build: BuildAction(output: folder.appendingPathComponent("unused"), quiet: true), threads: 2, writeInto: written).run()
+        #expect(floor.pages == 291)
+        let luke = try String(contentsOf: written.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
+        #expect(luke.hasPrefix("<h2>") || luke.contains("Tatooine"), "\(luke.prefix(200))")
+        let files = FileManager.default.enumerator(atPath: written.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix("index.html") }
+        #expect(files.count == 291)
+        let refused = try await cli.holocron("cmark-floor", "--write-into", written.path, in: folder)
+        #expect(refused.status != 0 && refused.stderr.contains("exists"), "\(refused.stderr)")
+    }
+
     @Test func watchingNeedsAFolderToWatch() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
