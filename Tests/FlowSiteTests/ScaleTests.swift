@@ -220,6 +220,38 @@ import Testing
         }
     }
 
+    /// The no-change check reads the manifest's lines on several threads: every file is
+    /// checked whichever thread reads its line, and one changed file, other inputs or a damaged
+    /// line each mean "build".
+    @Test func theNoChangeCheckSeesEveryFileOnEveryLane() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("intact-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        var files: [String: SiteManifest.Entry] = [:]
+        var total = 0
+        for index in 0..<1_500 {
+            let path = "section-\(index % 7)/a-page-with-a-rather-long-slug-\(index)/index.html"
+            let url = base.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: UInt8(index % 251), count: index % 50).write(to: url)
+            var status = stat()
+            #expect(stat(url.path, &status) == 0)
+            files[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 1), size: index % 50, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status))
+            total += index % 50
+        }
+        let bytes = SiteManifest(inputs: "abc", pages: 1_500, files: files).bytes()
+        #expect(bytes.count > 2 * 65_536, "long enough for two lanes")
+        let folder = open(base.path, O_RDONLY | O_DIRECTORY)
+        defer { close(folder) }
+        let site = try #require(SiteManifest.intactSite(bytes, in: folder, inputs: "abc", lanes: 2))
+        #expect(site.pages == 1_500 && site.files == 1_500 && site.bytes == total && !site.sitemap)
+        #expect(SiteManifest.intactSite(bytes, in: folder, inputs: "abd", lanes: 2) == nil)
+        #expect(SiteManifest.intactSite(bytes + Array("f 12 x\n".utf8), in: folder, inputs: "abc", lanes: 2) == nil)
+        // The last file sorts last, so the second lane reads it.
+        let last = try #require(files.keys.sorted().last)
+        try Data("changed".utf8).write(to: base.appendingPathComponent(last))
+        #expect(SiteManifest.intactSite(bytes, in: folder, inputs: "abc", lanes: 2) == nil)
+    }
+
     @Test func removingATreeTakesEverythingButFollowsNoLink() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString)")
         let outside = base.appendingPathComponent("outside")

@@ -263,31 +263,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        guard let manifest = SiteManifest.load(from: folder), manifest.inputs == inputs else { return nil }
-        // Looking up each file's path is most of the check: it runs on every core.
-        let entries = Array(manifest.files)
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count / 1024 + 1))
-        let tally = Mutex((intact: true, bytes: 0))
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            var bytes = 0
-            for index in (entries.count * lane / lanes)..<(entries.count * (lane + 1) / lanes) {
-                let (path, entry) = entries[index]
-                var status = stat()
-                guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
-                    tally.withLock { $0.intact = false }
-                    return
-                }
-                if path != SiteWriter.markerName { bytes += entry.size }
-            }
-            tally.withLock { $0.bytes += bytes }
-        }
-        let (intact, bytes) = tally.withLock { $0 }
-        guard intact else { return nil }
-        let files = manifest.files.count - (manifest.files[SiteWriter.markerName] == nil ? 0 : 1)
+        guard let bytes = SiteManifest.readBytes(from: folder),
+            let site = SiteManifest.intactSite(bytes, in: folder, inputs: inputs, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        else { return nil }
         return BuildReport(
-            pages: manifest.pages, rendered: 0, edges: 0, links: 0, files: files, bytes: bytes,
-            unchangedFiles: files, warnings: [], duration: clock.now - started,
-            sitemap: manifest.files["sitemap.xml"] != nil
+            pages: site.pages, rendered: 0, edges: 0, links: 0, files: site.files, bytes: site.bytes,
+            unchangedFiles: site.files, warnings: [], duration: clock.now - started, sitemap: site.sitemap
         )
     }
 

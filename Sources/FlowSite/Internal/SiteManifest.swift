@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -203,6 +204,103 @@ struct SiteManifest: Sendable {
 
     /// The manifest of the site at `folder`, read without following a symbolic link.
     static func load(from folder: Int32) -> SiteManifest? {
+        readBytes(from: folder).flatMap { SiteManifest(bytes: $0) }
+    }
+
+    /// Whether every file the manifest at `bytes` lists is still in `folder` as it was written,
+    /// checked on `lanes` threads straight from the manifest's lines, without a String or a
+    /// dictionary entry per file: a rebuild with nothing changed is mostly this check. `nil`
+    /// when the manifest is malformed or was made from other inputs; otherwise the manifest's
+    /// page count, and the files and bytes it lists besides the marker, when all are intact.
+    static func intactSite(
+        _ bytes: [UInt8], in folder: Int32, inputs: String, lanes: Int
+    ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            // The header lines come first; the file lines follow.
+            var start = 0
+            var sawManifest = false
+            var sameInputs = false
+            var pages = 0
+            while start < buffer.count, !(buffer[start] == UInt8(ascii: "f") && start + 1 < buffer.count && buffer[start + 1] == UInt8(ascii: " ")) {
+                var end = start
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                if line.elementsEqual("manifest 1".utf8) {
+                    sawManifest = true
+                } else if line.starts(with: "inputs ".utf8) {
+                    sameInputs = line.dropFirst(7).elementsEqual(inputs.utf8)
+                } else if line.starts(with: "pages ".utf8) {
+                    var reader = FieldReader(line: line, at: 6)
+                    pages = reader.integer(last: true) ?? 0
+                }
+                start = end + 1
+            }
+            guard sawManifest, sameInputs else { return nil }
+            // Read only, and only while `bytes` is alive.
+            nonisolated(unsafe) let files = UnsafeBufferPointer(rebasing: buffer[min(start, buffer.count)...])
+            // Lanes split at line ends.
+            let lanes = max(1, min(lanes, files.count / 65_536 + 1))
+            var bounds = [0]
+            for lane in 1..<lanes {
+                var cut = max(bounds[lane - 1], files.count * lane / lanes)
+                while cut < files.count, files[cut] != UInt8(ascii: "\n") { cut += 1 }
+                bounds.append(min(cut + 1, files.count))
+            }
+            bounds.append(files.count)
+            let cuts = bounds
+            let tally = Mutex((valid: true, intact: true, files: 0, bytes: 0, sitemap: false))
+            let marker = Array(SiteWriter.markerName.utf8)
+            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                var (files_, bytes, sitemap) = (0, 0, false)
+                var path = [CChar](repeating: 0, count: 256)
+                var start = cuts[lane]
+                while start < cuts[lane + 1] {
+                    var end = start
+                    while end < files.count, files[end] != UInt8(ascii: "\n") { end += 1 }
+                    let line = UnsafeBufferPointer(rebasing: files[start..<end])
+                    start = end + 1
+                    if line.isEmpty { continue }
+                    var reader = FieldReader(line: line, at: 2)
+                    guard line.starts(with: "f ".utf8), let a = reader.hex(), let b = reader.hex(), reader.space(),
+                        let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
+                        let nanoseconds = reader.integer(), reader.position < line.count
+                    else {
+                        tally.withLock { $0.valid = false }
+                        return
+                    }
+                    let name = UnsafeBufferPointer(rebasing: line[reader.position...])
+                    if path.count <= name.count { path = [CChar](repeating: 0, count: name.count + 1) }
+                    for index in name.indices { path[index] = CChar(bitPattern: name[index]) }
+                    path[name.count] = 0
+                    let entry = Entry(
+                        fingerprint: StableHash(a: a, b: b), size: size, inode: UInt64(bitPattern: Int64(inode)),
+                        modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+                    )
+                    var status = stat()
+                    guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
+                        tally.withLock { $0.intact = false }
+                        return
+                    }
+                    if !name.elementsEqual(marker) {
+                        files_ += 1
+                        bytes += size
+                    }
+                    if name.elementsEqual("sitemap.xml".utf8) { sitemap = true }
+                }
+                tally.withLock {
+                    $0.files += files_
+                    $0.bytes += bytes
+                    $0.sitemap = $0.sitemap || sitemap
+                }
+            }
+            let result = tally.withLock { $0 }
+            guard result.valid, result.intact else { return nil }
+            return (pages, result.files, result.bytes, result.sitemap)
+        }
+    }
+
+    /// The bytes of the manifest in `folder`, read without following a symbolic link.
+    static func readBytes(from folder: Int32) -> [UInt8]? {
         let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
@@ -214,6 +312,6 @@ struct SiteManifest: Sendable {
             guard count > 0 else { break }
             data.append(contentsOf: buffer[..<count])
         }
-        return SiteManifest(bytes: data)
+        return data
     }
 }
