@@ -129,7 +129,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     try staging.write(contents, to: visit.route.path.directory + name)
                 }
                 let page = (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
-                var entry = search?.entry(for: visit.route, page: visit.page)
+                let entry = search?.entry(for: visit.route, page: visit.page)
                 let depth = visit.route.path.slugs.count
                 let position = records.withLock { records in
                     let position = records.made.count
@@ -138,14 +138,14 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                         records.linkCheck.samples.append((path, html))
                     }
                     if !siteFiles.isEmpty { records.linkCheck.siteFiles.append((path, siteFiles)) }
-                    if entry != nil {
-                        entry?.page = Int32(position)
-                        records.searchEntries.append(entry!)
+                    if var entry {
+                        entry.page = Int32(position)
+                        records.searchEntries.append(entry)
                     }
                     return position
                 }
-                // glibc keeps what pages freed in each thread's arena; hand it back now and then,
-                // so resident memory follows what the build really holds.
+                // The allocator keeps what pages freed for later; hand it back now and then, so
+                // resident memory follows what the build really holds.
                 if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
                 if let progress {
                     let (made, discovered) = counts.withLock { counts in

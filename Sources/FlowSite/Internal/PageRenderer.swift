@@ -251,7 +251,7 @@ package struct PageRenderer<R: Route>: Sendable {
             while common < here.slugs.count, common < path.slugs.count, here.slugs[common] == path.slugs[common] {
                 common += 1
             }
-            guard shape.add(common: common, slugs: path.slugs.count, isCurrent: path == here, isSection: inSection(path)) else {
+            guard shape.add(common: common, isCurrent: path == here, isSection: inSection(path)) else {
                 return makeSharedContext(at: here, inSection: inSection)
             }
         }
@@ -313,22 +313,22 @@ package struct PageRenderer<R: Route>: Sendable {
 }
 
 /// The shared contexts of ``PageRenderer`` by the shape of a page's place: its depth and, per
-/// navigation entry, the slugs its path shares with the page's, the path's own length, and
-/// whether the entry is the page or its section. Those decide every value of the context (the
-/// relative URLs and the flags), so pages of one shape can share one.
+/// navigation entry, the slugs its path shares with the page's and whether the entry is the page
+/// or its section. With the navigation's paths, which are the same for every page, those
+/// decide every value of the context (the relative URLs and the flags), so pages of one shape
+/// can share one.
 final class SharedContextCache: Sendable {
     struct Shape: Hashable, Sendable {
         let depth: Int
-        /// Six bits per navigation entry, in order.
+        /// A byte per navigation entry, in order: the shared slugs, then the two flags.
         private(set) var entries: [UInt8] = []
 
         init(depth: Int) { self.depth = depth }
 
-        /// Adds an entry; false when it doesn't fit in a shape (a path of 16 slugs or more).
-        mutating func add(common: Int, slugs: Int, isCurrent: Bool, isSection: Bool) -> Bool {
-            guard slugs < 16 else { return false }
-            entries.append(UInt8(common << 4 | (isCurrent ? 2 : 0) | (isSection ? 1 : 0)))
-            entries.append(UInt8(slugs))
+        /// Adds an entry; false when it doesn't fit in a byte (64 shared slugs or more).
+        mutating func add(common: Int, isCurrent: Bool, isSection: Bool) -> Bool {
+            guard common < 64 else { return false }
+            entries.append(UInt8(common << 2 | (isCurrent ? 2 : 0) | (isSection ? 1 : 0)))
             return true
         }
     }
