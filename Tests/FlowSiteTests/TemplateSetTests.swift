@@ -83,6 +83,24 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == "<ul>\n  <li>a&lt;b</li>\n  <li>c\u{301}&quot;</li>\n</ul>\n  <p>note</p>\n  <p>two</p>\n<i>|OK\n")
     }
 
+    /// Sections inside sections, a section right after another, and a partial inside a
+    /// repeated section: each section's operations end where its own tag closes.
+    @Test func nestedSectionsEndWhereTheirTagsClose() {
+        let page = CompiledTemplate.compile("{{#rows}}[{{#on}}on{{/on}}{{^on}}off{{/on}}{{#tags}}<{{name}}>{{/tags}}]\n  {{> cell}}\n{{/rows}}{{#none}}never{{/none}}end {{title}}\n")!
+        let cell = CompiledTemplate.compile("<td>{{name}}</td>\n")!
+        var stack: [TemplateFrame] = [[
+            "title": .text("T"),
+            "rows": .list([
+                ["on": .flag(true), "name": .text("a"), "tags": .list([["name": .text("x")], ["name": .text("y")]])],
+                ["on": .flag(false), "name": .text("b&c")],
+            ]),
+        ]]
+        var out: [UInt8] = []
+        page.render(&stack, into: &out, partials: ["cell": cell])
+        #expect(String(decoding: out, as: UTF8.self) == "[on<x><y>]\n  <td>a</td>\n[off]\n  <td>b&amp;c</td>\nend T\n")
+        #expect(stack.count == 1, "every frame a section pushed is popped")
+    }
+
     @Test func unsupportedMustacheFallsBack() {
         for source in ["{{=<% %>=}}", "{{$block}}x{{/block}}", "{{.}}", "{{#a}}unclosed"] {
             #expect(CompiledTemplate.compile(source) == nil, "\(source)")

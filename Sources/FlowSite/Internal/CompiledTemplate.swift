@@ -67,6 +67,10 @@ struct TemplateFrame: Sendable, ExpressibleByDictionaryLiteral {
 /// section, partial or comment tag disappears; a standalone partial is indented like its tag).
 /// Anything else (set delimiters, inheritance, pragmas, `{{.}}`) makes ``compile(_:)``
 /// return `nil`, and the renderer uses swift-mustache for the whole set instead.
+///
+/// The parsed tree is flattened into a list of plain operations over one buffer of literal
+/// bytes: pages on both cores read the same template, and reading a tree of reference-counted
+/// nodes wrote to every node's count, so the cores kept taking each other's cache lines.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case bytes([UInt8])
@@ -87,13 +91,57 @@ struct CompiledTemplate: Sendable {
         }
     }
 
-    let nodes: [Node]
+    /// One step of the flattened template; ranges are into ``literals``, names into ``names``.
+    enum Op: Sendable {
+        case literal(start: Int32, end: Int32)
+        case variable(name: Int32, escaped: Bool)
+        /// The section's children are the operations up to `end`.
+        case section(name: Int32, inverted: Bool, end: Int32)
+        case partial(name: Int32, indentationStart: Int32, indentationEnd: Int32)
+    }
+
+    let ops: [Op]
+    let literals: [UInt8]
+    let names: [Name]
+    /// The names of the partials the template includes, by the index `.partial` holds.
+    let partialNames: [String]
 
     /// Parses `source`, or returns `nil` for Mustache outside the supported part.
     static func compile(_ source: String) -> CompiledTemplate? {
         var parser = Parser(Array(source.utf8))
         guard let nodes = parser.parse(closing: nil), parser.atEnd else { return nil }
-        return CompiledTemplate(nodes: nodes)
+        var flat = (ops: [Op](), literals: [UInt8](), names: [Name](), partials: [String]())
+        flatten(nodes, into: &flat)
+        return CompiledTemplate(ops: flat.ops, literals: flat.literals, names: flat.names, partialNames: flat.partials)
+    }
+
+    private static func flatten(_ nodes: [Node], into flat: inout (ops: [Op], literals: [UInt8], names: [Name], partials: [String])) {
+        func range(of bytes: [UInt8]) -> (Int32, Int32) {
+            let start = Int32(flat.literals.count)
+            flat.literals.append(contentsOf: bytes)
+            return (start, Int32(flat.literals.count))
+        }
+        for node in nodes {
+            switch node {
+            case .bytes(let bytes):
+                let (start, end) = range(of: bytes)
+                flat.ops.append(.literal(start: start, end: end))
+            case .variable(let name, let escaped):
+                flat.names.append(name)
+                flat.ops.append(.variable(name: Int32(flat.names.count - 1), escaped: escaped))
+            case .section(let name, let inverted, let children):
+                flat.names.append(name)
+                let name = Int32(flat.names.count - 1)
+                let at = flat.ops.count
+                flat.ops.append(.section(name: name, inverted: inverted, end: 0))
+                flatten(children, into: &flat)
+                flat.ops[at] = .section(name: name, inverted: inverted, end: Int32(flat.ops.count))
+            case .partial(let name, let indentation):
+                flat.partials.append(name)
+                let (start, end) = range(of: indentation)
+                flat.ops.append(.partial(name: Int32(flat.partials.count - 1), indentationStart: start, indentationEnd: end))
+            }
+        }
     }
 
     /// Appends the template's output for `stack` (innermost frame last) to `out`; `partials`
@@ -102,7 +150,22 @@ struct CompiledTemplate: Sendable {
         _ stack: inout [TemplateFrame], into out: inout [UInt8],
         partials: [String: CompiledTemplate], indentation: [UInt8] = []
     ) {
-        Self.render(nodes, &stack, &out, partials, indentation, atLineStart: true)
+        render(&stack, into: &out, partials: partials, indentation: indentation, atLineStart: true)
+    }
+
+    @discardableResult
+    private func render(
+        _ stack: inout [TemplateFrame], into out: inout [UInt8],
+        partials: [String: CompiledTemplate], indentation: [UInt8], atLineStart: Bool
+    ) -> Bool {
+        ops.withUnsafeBufferPointer { ops in
+            literals.withUnsafeBufferPointer { literals in
+                names.withUnsafeBufferPointer { names in
+                    let program = Program(ops: ops, literals: literals, names: names, partialNames: partialNames, partials: partials)
+                    return program.run(0..<ops.count, &stack, &out, indentation, atLineStart: atLineStart)
+                }
+            }
+        }
     }
 
     private static func lookup(_ name: Name, _ stack: [TemplateFrame]) -> TemplateValue? {
@@ -120,73 +183,86 @@ struct CompiledTemplate: Sendable {
         return value
     }
 
-    @discardableResult
-    private static func render(
-        _ nodes: [Node], _ stack: inout [TemplateFrame], _ out: inout [UInt8],
-        _ partials: [String: CompiledTemplate], _ indentation: [UInt8], atLineStart: Bool
-    ) -> Bool {
-        var lineStart = atLineStart
-        for node in nodes {
-            switch node {
-            case .bytes(let bytes):
-                if indentation.isEmpty {
-                    out.append(contentsOf: bytes)
-                } else {
-                    for byte in bytes {
-                        if lineStart { out.append(contentsOf: indentation) }
-                        out.append(byte)
-                        lineStart = byte == UInt8(ascii: "\n")
+    /// A template's buffers while it renders, read without retaining anything per operation.
+    private struct Program {
+        let ops: UnsafeBufferPointer<Op>
+        let literals: UnsafeBufferPointer<UInt8>
+        let names: UnsafeBufferPointer<Name>
+        let partialNames: [String]
+        let partials: [String: CompiledTemplate]
+
+        func run(
+            _ range: Range<Int>, _ stack: inout [TemplateFrame], _ out: inout [UInt8], _ indentation: [UInt8], atLineStart: Bool
+        ) -> Bool {
+            var lineStart = atLineStart
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let op = ops[position]
+                position += 1
+                switch op {
+                case .literal(let start, let end):
+                    let bytes = UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(end)])
+                    if indentation.isEmpty {
+                        out.append(contentsOf: bytes)
+                        if let last = bytes.last { lineStart = last == UInt8(ascii: "\n") }
+                    } else {
+                        for byte in bytes {
+                            if lineStart { out.append(contentsOf: indentation) }
+                            out.append(byte)
+                            lineStart = byte == UInt8(ascii: "\n")
+                        }
                     }
-                    continue
-                }
-                if let last = bytes.last { lineStart = last == UInt8(ascii: "\n") }
-            case .variable(let name, let escaped):
-                guard let value = lookup(name, stack) else { continue }
-                let text: String
-                switch value {
-                case .text(let string): text = string
-                case .flag(let flag): text = flag ? "true" : "false"
-                case .list, .object: continue
-                case .html(let html):
+                case .variable(let name, let escaped):
+                    guard let value = CompiledTemplate.lookup(names[Int(name)], stack) else { continue }
+                    let text: String
+                    switch value {
+                    case .text(let string): text = string
+                    case .flag(let flag): text = flag ? "true" : "false"
+                    case .list, .object: continue
+                    case .html(let html):
+                        if lineStart && !indentation.isEmpty { out.append(contentsOf: indentation) }
+                        out.append(contentsOf: html)
+                        if let last = html.last { lineStart = last == UInt8(ascii: "\n") }
+                        continue
+                    }
+                    if text.isEmpty { continue }
                     if lineStart && !indentation.isEmpty { out.append(contentsOf: indentation) }
-                    out.append(contentsOf: html)
-                    if let last = html.last { lineStart = last == UInt8(ascii: "\n") }
-                    continue
-                }
-                if text.isEmpty { continue }
-                if lineStart && !indentation.isEmpty { out.append(contentsOf: indentation) }
-                if escaped { HTMLEscaping.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
-                lineStart = false
-            case .section(let name, let inverted, let children):
-                let value = lookup(name, stack)
-                let truthy: Bool
-                switch value {
-                case nil: truthy = false
-                case .flag(let flag)?: truthy = flag
-                case .list(let items)?: truthy = !items.isEmpty
-                case .text?, .html?, .object?: truthy = true
-                }
-                if inverted {
-                    if !truthy { lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart) }
-                } else if case .list(let items)? = value {
-                    for item in items {
-                        stack.append(item)
-                        lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
-                        stack.removeLast()
+                    if escaped { HTMLEscaping.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
+                    lineStart = false
+                case .section(let name, let inverted, let end):
+                    let children = position..<Int(end)
+                    position = Int(end)
+                    let value = CompiledTemplate.lookup(names[Int(name)], stack)
+                    let truthy: Bool
+                    switch value {
+                    case nil: truthy = false
+                    case .flag(let flag)?: truthy = flag
+                    case .list(let items)?: truthy = !items.isEmpty
+                    case .text?, .html?, .object?: truthy = true
                     }
-                } else if case .object(let frame)? = value {
-                    stack.append(frame)
-                    lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
-                    stack.removeLast()
-                } else if truthy {
-                    lineStart = render(children, &stack, &out, partials, indentation, atLineStart: lineStart)
+                    if inverted {
+                        if !truthy { lineStart = run(children, &stack, &out, indentation, atLineStart: lineStart) }
+                    } else if case .list(let items)? = value {
+                        for item in items {
+                            stack.append(item)
+                            lineStart = run(children, &stack, &out, indentation, atLineStart: lineStart)
+                            stack.removeLast()
+                        }
+                    } else if case .object(let frame)? = value {
+                        stack.append(frame)
+                        lineStart = run(children, &stack, &out, indentation, atLineStart: lineStart)
+                        stack.removeLast()
+                    } else if truthy {
+                        lineStart = run(children, &stack, &out, indentation, atLineStart: lineStart)
+                    }
+                case .partial(let name, let start, let end):
+                    guard let partial = partials[partialNames[Int(name)]] else { continue }
+                    let extra = UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(end)])
+                    lineStart = partial.render(&stack, into: &out, partials: partials, indentation: indentation + extra, atLineStart: lineStart)
                 }
-            case .partial(let name, let extra):
-                guard let partial = partials[name] else { continue }
-                lineStart = render(partial.nodes, &stack, &out, partials, indentation + extra, atLineStart: lineStart)
             }
+            return lineStart
         }
-        return lineStart
     }
 }
 
