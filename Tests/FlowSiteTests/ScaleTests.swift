@@ -265,6 +265,11 @@ import Testing
         }
         try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("link"), withDestinationURL: outside)
         try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("a1/b/link"), withDestinationURL: outside)
+        // A link and a file right inside a top-level folder, whose entries are shared out, and
+        // an empty top-level folder.
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("a2/link"), withDestinationURL: outside)
+        try Data("y".utf8).write(to: tree.appendingPathComponent("a2/file.txt"))
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("empty"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: base) }
         try SiteStaging.removeTree(at: tree.path)
         #expect(!FileManager.default.fileExists(atPath: tree.path))
