@@ -117,16 +117,8 @@ struct SiteManifest: Sendable {
                     var reader = FieldReader(line: line, at: 6)
                     pages = reader.integer(last: true) ?? 0
                 } else if line.starts(with: "f ".utf8) {
-                    var reader = FieldReader(line: line, at: 2)
-                    guard let a = reader.hex(), let b = reader.hex(), reader.space(),
-                        let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
-                        let nanoseconds = reader.integer(), reader.position < line.count
-                    else { return false }
-                    let path = String(decoding: line[reader.position...], as: UTF8.self)
-                    files[path] = Entry(
-                        fingerprint: StableHash(a: a, b: b), size: size, inode: UInt64(bitPattern: Int64(inode)),
-                        modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
-                    )
+                    guard let (entry, path) = Self.file(line) else { return false }
+                    files[String(decoding: path, as: UTF8.self)] = entry
                 }
             }
             return true
@@ -135,6 +127,21 @@ struct SiteManifest: Sendable {
         self.inputs = inputs
         self.pages = pages
         self.files = files
+    }
+
+    /// The entry and the path of a file line (`f <fingerprint> <size> <inode> <seconds>
+    /// <nanoseconds> <path>`), or `nil` when it is malformed.
+    private static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
+        var reader = FieldReader(line: line, at: 2)
+        guard let a = reader.hex(), let b = reader.hex(), reader.space(),
+            let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
+            let nanoseconds = reader.integer(), reader.position < line.count
+        else { return nil }
+        let entry = Entry(
+            fingerprint: StableHash(a: a, b: b), size: size, inode: UInt64(bitPattern: Int64(inode)),
+            modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+        )
+        return (entry, UnsafeBufferPointer(rebasing: line[reader.position...]))
     }
 
     /// Reads the fields of one manifest line.
@@ -251,7 +258,7 @@ struct SiteManifest: Sendable {
             let tally = Mutex((valid: true, intact: true, files: 0, bytes: 0, sitemap: false))
             let marker = Array(SiteWriter.markerName.utf8)
             DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                var (files_, bytes, sitemap) = (0, 0, false)
+                var (count, bytes, sitemap) = (0, 0, false)
                 var path = [CChar](repeating: 0, count: 256)
                 var start = cuts[lane]
                 while start < cuts[lane + 1] {
@@ -260,35 +267,26 @@ struct SiteManifest: Sendable {
                     let line = UnsafeBufferPointer(rebasing: files[start..<end])
                     start = end + 1
                     if line.isEmpty { continue }
-                    var reader = FieldReader(line: line, at: 2)
-                    guard line.starts(with: "f ".utf8), let a = reader.hex(), let b = reader.hex(), reader.space(),
-                        let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
-                        let nanoseconds = reader.integer(), reader.position < line.count
-                    else {
+                    guard line.starts(with: "f ".utf8), let (entry, name) = Self.file(line) else {
                         tally.withLock { $0.valid = false }
                         return
                     }
-                    let name = UnsafeBufferPointer(rebasing: line[reader.position...])
                     if path.count <= name.count { path = [CChar](repeating: 0, count: name.count + 1) }
                     for index in name.indices { path[index] = CChar(bitPattern: name[index]) }
                     path[name.count] = 0
-                    let entry = Entry(
-                        fingerprint: StableHash(a: a, b: b), size: size, inode: UInt64(bitPattern: Int64(inode)),
-                        modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
-                    )
                     var status = stat()
                     guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
                         tally.withLock { $0.intact = false }
                         return
                     }
                     if !name.elementsEqual(marker) {
-                        files_ += 1
-                        bytes += size
+                        count += 1
+                        bytes += entry.size
                     }
                     if name.elementsEqual("sitemap.xml".utf8) { sitemap = true }
                 }
                 tally.withLock {
-                    $0.files += files_
+                    $0.files += count
                     $0.bytes += bytes
                     $0.sitemap = $0.sitemap || sitemap
                 }
