@@ -47,6 +47,7 @@ package struct CmarkFloorAction: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let (threads, into) = (threads, folder)
+        let failed = FirstFailure()
         await withTaskGroup(of: Void.self) { group in
             for lane in 0..<threads {
                 group.addTask {
@@ -54,7 +55,9 @@ package struct CmarkFloorAction: Sendable {
                         all[index].markdown.withUnsafeBufferPointer { buffer in
                             buffer.withMemoryRebound(to: CChar.self) { chars in
                                 guard let html = cmark_markdown_to_html(chars.baseAddress, chars.count, CMARK_OPT_VALIDATE_UTF8) else { return }
-                                if into >= 0 { Self.write(html, strlen(html), in: into, at: all[index].path) }
+                                if into >= 0, !Self.write(html, strlen(html), in: into, at: all[index].path) {
+                                    failed.message.withLock { $0 = $0 ?? "\(all[index].path): \(String(cString: strerror(errno)))" }
+                                }
                                 free(html)
                             }
                         }
@@ -63,12 +66,16 @@ package struct CmarkFloorAction: Sendable {
             }
         }
         let (seconds, attoseconds) = (clock.now - started).components
+        if let failed = failed.message.withLock({ $0 }), let writeInto {
+            // A floor that skipped files would look faster than it is.
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: writeInto.path, NSLocalizedDescriptionKey: "could not write \(failed)"])
+        }
         return (all.count, all.reduce(0) { $0 + $1.markdown.count }, Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     /// Writes `count` bytes at `path` below `folder`, making its folders as needed (as the
     /// site writer does: the page's own folder first, its ancestors only when that fails).
-    private static func write(_ bytes: UnsafePointer<CChar>, _ count: Int, in folder: Int32, at path: String) {
+    private static func write(_ bytes: UnsafePointer<CChar>, _ count: Int, in folder: Int32, at path: String) -> Bool {
         if let slash = path.lastIndex(of: "/") {
             let parent = String(path[..<slash])
             if mkdirat(folder, parent, 0o755) != 0 && errno == ENOENT {
@@ -80,13 +87,20 @@ package struct CmarkFloorAction: Sendable {
             }
         }
         let file = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard file >= 0 else { return }
+        guard file >= 0 else { return false }
+        defer { close(file) }
         var offset = 0
         while offset < count {
             let written = Glibc.write(file, bytes + offset, count - offset)
-            if written <= 0 { break }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
             offset += written
         }
-        close(file)
+        return true
     }
+}
+
+/// The first file the floor could not write, shared by the threads that write.
+private final class FirstFailure: Sendable {
+    let message = Mutex<String?>(nil)
 }
