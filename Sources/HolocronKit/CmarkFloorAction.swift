@@ -4,9 +4,6 @@ import Foundation
 import StarWarsApp
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The benchmark's floor: the time cmark alone needs to convert every page's Markdown to HTML,
 /// on as many threads as a build uses. The Markdown is made first (by walking the app as a
@@ -55,8 +52,15 @@ package struct CmarkFloorAction: Sendable {
                         all[index].markdown.withUnsafeBufferPointer { buffer in
                             buffer.withMemoryRebound(to: CChar.self) { chars in
                                 guard let html = cmark_markdown_to_html(chars.baseAddress, chars.count, CMARK_OPT_VALIDATE_UTF8) else { return }
-                                if into >= 0, !Self.write(html, strlen(html), in: into, at: all[index].path) {
-                                    failed.message.withLock { $0 = $0 ?? "\(all[index].path): \(String(cString: strerror(errno)))" }
+                                if into >= 0 {
+                                    // The site writer's own calls, from the bytes a build would hold.
+                                    let bytes = Array(UnsafeRawBufferPointer(start: html, count: strlen(html)).bindMemory(to: UInt8.self))
+                                    do {
+                                        try SiteStaging.ensureFolder(of: all[index].path, in: into)
+                                        _ = try SiteStaging.writeWithoutSync(bytes, in: into, at: all[index].path)
+                                    } catch {
+                                        failed.message.withLock { $0 = $0 ?? "\(all[index].path): \(error)" }
+                                    }
                                 }
                                 free(html)
                             }
@@ -71,32 +75,6 @@ package struct CmarkFloorAction: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: writeInto.path, NSLocalizedDescriptionKey: "could not write \(failed)"])
         }
         return (all.count, all.reduce(0) { $0 + $1.markdown.count }, Double(seconds) + Double(attoseconds) / 1e18)
-    }
-
-    /// Writes `count` bytes at `path` below `folder`, making its folders as needed (as the
-    /// site writer does: the page's own folder first, its ancestors only when that fails).
-    private static func write(_ bytes: UnsafePointer<CChar>, _ count: Int, in folder: Int32, at path: String) -> Bool {
-        if let slash = path.lastIndex(of: "/") {
-            let parent = String(path[..<slash])
-            if mkdirat(folder, parent, 0o755) != 0 && errno == ENOENT {
-                var prefix = ""
-                for component in parent.split(separator: "/") {
-                    prefix += prefix.isEmpty ? String(component) : "/" + component
-                    mkdirat(folder, prefix, 0o755)
-                }
-            }
-        }
-        let file = openat(folder, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard file >= 0 else { return false }
-        defer { close(file) }
-        var offset = 0
-        while offset < count {
-            let written = Glibc.write(file, bytes + offset, count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 }
 

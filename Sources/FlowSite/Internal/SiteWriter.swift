@@ -397,14 +397,19 @@ package final class SiteStaging: Sendable {
     /// of its own, so its parent is simply made (or found there); only when that fails for a
     /// missing ancestor are the folders made from the top.
     private func ensureFolder(of path: String) throws {
+        try Self.ensureFolder(of: path, in: staged)
+    }
+
+    /// Creates the folders above `path` in the open folder `folder`, as the site writer does.
+    package static func ensureFolder(of path: String, in folder: Int32) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let parent = String(path[..<slash])
-        if mkdirat(staged, parent, 0o755) == 0 || errno == EEXIST { return }
+        if mkdirat(folder, parent, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var prefix = ""
         for component in parent.split(separator: "/") {
             prefix += prefix.isEmpty ? String(component) : "/" + component
-            let made = mkdirat(staged, prefix, 0o755)
+            let made = mkdirat(folder, prefix, 0o755)
             guard made == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
     }
@@ -459,7 +464,7 @@ package final class SiteStaging: Sendable {
     /// than rendering it; the staging folder is thrown away or swapped in whole, so a crash
     /// can't leave a half-written site in place either way. A file already at `path` is replaced,
     /// never truncated: it may be a hard link into the previous site.
-    private static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
+    package static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
         var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST && unlinkat(folder, path, 0) == 0 {
             descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
