@@ -52,10 +52,18 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Graphviz lays out the flow map at build time (Debian's libgraphviz-dev;
+        // scripts/install-deps.sh installs it).
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
         .target(
             name: "FlowSite",
             dependencies: [
                 "CCmark",
+                "CGraphviz",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the system packages Holocron builds against are present: cmark's library and
-# headers (Debian's libcmark-dev) and pkg-config to find them, and on Linux jemalloc (Debian's
+# headers (Debian's libcmark-dev), Graphviz's (libgraphviz-dev, which lays out the flow map)
+# and pkg-config to find them, and on Linux jemalloc (Debian's
 # libjemalloc-dev), the allocator the holocron binary links. Installs them with apt-get when
 # running as root; otherwise says what to install.
 set -euo pipefail
@@ -14,8 +15,8 @@ if [ "${1:-}" = test ] && ! command -v node >/dev/null 2>&1 && ! command -v node
     echo "note: Node is missing, so the search script's test will be skipped; install nodejs to run it." >&2
   fi
 fi
-needed="libcmark"
-packages="libcmark-dev pkg-config"
+needed="libcmark libgvc"
+packages="libcmark-dev libgraphviz-dev pkg-config"
 if [ "$(uname -s)" = Linux ]; then
   needed="$needed jemalloc"
   packages="$packages libjemalloc-dev"
@@ -24,7 +25,7 @@ if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $needed; then
   exit 0
 fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing $packages (cmark, the CommonMark library Holocron renders with, and the jemalloc allocator)..."
+  echo "Installing $packages (cmark, the CommonMark library Holocron renders with, Graphviz, which lays out the flow map, and the jemalloc allocator)..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq $packages >/dev/null

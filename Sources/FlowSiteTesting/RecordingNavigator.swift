@@ -10,7 +10,7 @@ import Synchronization
 /// #expect(navigator.shown == [.init(.home, .root)])
 /// ```
 public final class RecordingNavigator<R: Route>: Navigator, Sendable {
-    /// One call to ``show(_:as:)``.
+    /// One call to ``show(_:as:at:)``.
     public struct Step: Hashable, Sendable, CustomStringConvertible {
         public let route: R
         public let presentation: Presentation
@@ -27,7 +27,7 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
 
     public init() {}
 
-    public func show(_ route: R, as presentation: Presentation) {
+    public func show(_ route: R, as presentation: Presentation, at location: SourceLocation) {
         steps.withLock { $0.append(Step(route, presentation)) }
     }
 

@@ -23,9 +23,21 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Also print where the build's time went, phase by phase.")
     var timings = false
 
+    @Flag(help: "Fail the build (and keep the previous site) when flow lint finds anything at warning level.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("A JSON file of flow lint settings (see `holocron lint --help`).", valueName: "file"))
+    var lintConfig: String?
+
     func run() async throws {
-        let report = try await site.action(output: output, force: force, quiet: quiet).run()
+        var action = site.action(output: output, force: force, quiet: quiet)
+        action.strictFlowLint = strict
+        action.flowLint = try lintConfig.map { try LintSettings.load($0) }
+        let report = try await action.run()
         if !quiet { print(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)") }
+        if !quiet, let lint = report.flowLint {
+            print(lint.active.isEmpty ? lint.summaryLine : "\(lint.summaryLine); run `holocron lint` for details")
+        }
         if timings {
             print("Time by phase (seconds, summed over parallel tasks):")
             for (phase, seconds) in report.timings {

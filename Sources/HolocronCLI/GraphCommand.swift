@@ -4,14 +4,19 @@ import HolocronKit
 import Foundation
 
 extension GraphFormat: ExpressibleByArgument {}
+extension GraphLevel: ExpressibleByArgument {}
 
 /// `holocron graph`: walks the app without writing a site and prints its navigation graph.
 struct GraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Print the app's navigation graph (every screen and every link) as Graphviz, Mermaid or JSON.",
+        abstract: "Print the app's navigation graph, by screen kind or by page, as Graphviz, Mermaid or JSON.",
         discussion: """
-            Pages are nodes named by title and path; links are edges labelled with their action: \
+            With --level screens (what people read), nodes are screen kinds with their page counts, \
+            click depths and the source line of their screen; edges are transitions with their \
+            presentation, the number of page links each stands for and the line that chose it. \
+            With --level pages (the default, for tools), pages are nodes named by title and path; \
+            links are edges labelled with their action: \
             solid for push, dashed for modal, bold for root, dotted for replace (in Mermaid, \
             dotted arrows are modals and thick ones roots). Render a DOT file with \
             `dot -Tsvg graph.dot -o graph.svg`.
@@ -20,6 +25,9 @@ struct GraphCommand: AsyncParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("dot, mermaid or json.", valueName: "format"))
     var format: GraphFormat = .dot
+
+    @Option(help: ArgumentHelp("screens (kinds and transitions) or pages (every page and link).", valueName: "level"))
+    var level: GraphLevel = .pages
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the graph to (default: standard output).", valueName: "file"))
     var output: String?
@@ -31,7 +39,7 @@ struct GraphCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let graph = try await GraphAction(source: fetch.source(), format: format, quiet: quiet).run()
+        let graph = try await GraphAction(source: fetch.source(), format: format, level: level, quiet: quiet).run()
         guard let output else {
             print(graph.text, terminator: "")
             return
@@ -42,7 +50,8 @@ struct GraphCommand: AsyncParsableCommand {
             throw ValidationError("Cannot write the graph to \(output): \(error.localizedDescription). Check that its folder exists and is writable.")
         }
         if !quiet {
-            print("Wrote the graph of \(graph.pages) pages and \(graph.links) links to \(output)")
+            let (nodes, edges) = level == .screens ? ("screen kinds", "transitions") : ("pages", "links")
+            print("Wrote the graph of \(graph.pages) \(nodes) and \(graph.links) \(edges) to \(output)")
         }
     }
 }

@@ -13,8 +13,8 @@ public struct HolocronCommand: AsyncParsableCommand {
             turns it into HTML with cmark and writes one page per screen, with relative links that \
             work from any web server path and straight from disk.
             """,
-        version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, SnapshotCommand.self, GraphCommand.self, TemplatesCommand.self, CmarkFloorCommand.self],
+        version: HolocronVersion.current,
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, LintCommand.self, SnapshotCommand.self, GraphCommand.self, TemplatesCommand.self, CmarkFloorCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 

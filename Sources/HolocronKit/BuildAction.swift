@@ -13,6 +13,10 @@ public struct BuildAction: Sendable {
     public var baseURL: String?
     public var force: Bool
     public var quiet: Bool
+    /// Whether a flow lint warning fails the build.
+    public var strictFlowLint = false
+    /// Flow lint settings over the app's own.
+    public var flowLint: FlowLintConfiguration?
     /// Waits between fetch attempts; tests pass one that doesn't sleep.
     public var sleep: @Sendable (Duration) async throws -> Void
 
@@ -55,7 +59,7 @@ public struct BuildAction: Sendable {
     /// (each by path, size and modification time, as make does), the options and the program
     /// itself. `nil` for a live API, whose answers can change at any time.
     func inputsFingerprint() -> String? {
-        var parts = ["holocron", ProgramIdentity.current, baseURL ?? "-"]
+        var parts = ["holocron", ProgramIdentity.current, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-"]
         switch source {
         case .local(.embedded): parts.append("embedded")
         case .local(.directory(let folder)): parts.append("data " + Self.listing(of: folder))
@@ -89,7 +93,10 @@ public struct BuildAction: Sendable {
         let logger = makeLogger()
         let coordinator = try await loadApp(logger: logger)
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
-        return SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
+        var builder = SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
+        builder.strictFlowLint = strictFlowLint
+        builder.flowLint = flowLint
+        return builder
     }
 
     /// The Star Wars app over the loaded data. All data is loaded before any site is touched,

@@ -55,10 +55,15 @@ public protocol RootCoordinator<R>: Coordinator {
     /// The search index the site publishes with its filter script, or `nil` for none (the
     /// default).
     var search: SiteSearch<R>? { get }
+    /// The app's own settings for flow lint: rules turned off, findings suppressed (each with
+    /// its reason) and the deepest click depth allowed. The default is ``FlowLintConfiguration/init()``.
+    var flowLint: FlowLintConfiguration { get }
 }
 
 extension RootCoordinator {
     public var search: SiteSearch<R>? { nil }
+
+    public var flowLint: FlowLintConfiguration { FlowLintConfiguration() }
 
     /// Starts the app: shows the start route as the root of the navigation stack.
     public func start(in navigator: some Navigator<R>) {
@@ -94,7 +99,7 @@ public struct SiteInfo<R: Route>: Sendable {
     }
 
     /// The English words of the built-in templates: the skip link, the landmarks' names, the
-    /// pagination, the dialogs' Close link and the 404 page.
+    /// pagination, the dialogs' Close link, the 404 page and the flow map.
     public static var defaultLabels: [String: String] {
         [
             "skipToContent": "Skip to content",
@@ -110,6 +115,39 @@ public struct SiteInfo<R: Route>: Sendable {
             "notFoundTitle": "Page not found",
             "notFoundMessage": "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
             "notFoundHome": "Return to the {site} home page",
+            "flowMap": "Flow map",
+            "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
+            "flowMapIntro": "The site has {kinds} kinds of screen in {flows} flows, {pages} pages in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
+            "flowMapCaption": "Every kind of screen and every transition between kinds.",
+            "flowFlows": "Flows",
+            "flowKindsCount": "({count} kinds)",
+            "flowOf": "{flow} flow",
+            "flowIntro": "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
+            "flowSummary": "The screens of the {flow} flow and how they connect.",
+            "flowCaption": "The {flow} flow and its neighbours.",
+            "kindIntro": "{kind}: {pages} pages in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
+            "kindExample": "A page of this kind:",
+            "kindCaption": "{kind} and the kinds of screen it connects to.",
+            "kindSummary": "Where {kind} pages lead and what leads to them.",
+            "kindPages": "{count} pages",
+            "kindLeadsTo": "{kind} leads to",
+            "kindReachedFrom": "{kind} is reached from",
+            "flowKinds": "Screen kinds",
+            "flowTransitions": "Transitions",
+            "flowNoTransitions": "None.",
+            "flowKind": "Kind",
+            "flowFlow": "Flow",
+            "flowPages": "Pages",
+            "flowDepth": "Clicks (least / median / most)",
+            "flowExample": "Example",
+            "flowFrom": "From",
+            "flowTo": "To",
+            "flowPresentation": "Presentation",
+            "flowLinks": "Links",
+            "presentation.push": "push: opens over the page",
+            "presentation.modal": "modal: a dialog over the page",
+            "presentation.root": "root: starts a new trail",
+            "presentation.replace": "replace: takes the page's place",
         ]
     }
 
@@ -136,6 +174,20 @@ public struct SiteInfo<R: Route>: Sendable {
 /// coordinators show and turns it into links and breadcrumbs), and tests use a recording one.
 public protocol Navigator<R>: Sendable {
     associatedtype R: Route
-    /// Shows `route` with the given presentation.
-    func show(_ route: R, as presentation: Presentation)
+    /// Shows `route` with the given presentation; `location` is the app's code that asked
+    /// (apps call ``show(_:as:fileID:filePath:line:)``, which fills it in).
+    func show(_ route: R, as presentation: Presentation, at location: SourceLocation)
+}
+
+extension Navigator {
+    /// Shows `route` with the given presentation, recording the caller's file and line: the
+    /// flow graph and flow lint name it as the place that chose this transition.
+    ///
+    /// A helper that presents routes for its callers (a factory's `pushIn…` method) can take
+    /// the same defaulted arguments and pass them on, so the location is its caller's.
+    public func show(
+        _ route: R, as presentation: Presentation, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        show(route, as: presentation, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+    }
 }

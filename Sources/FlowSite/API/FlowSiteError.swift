@@ -36,6 +36,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case siteUnreadable(path: String, message: String)
         /// cmark returned no output.
         case commonMarkFailed
+        /// Flow lint found holes in the flow and the build is strict about them.
+        case flowLintFailed(summary: String, findings: [String])
     }
 
     /// What went wrong.
@@ -83,6 +85,11 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "Cannot read the site at \(path): \(message). Build it there first."
         case .commonMarkFailed:
             "cmark returned no HTML; the Markdown may be too large for memory."
+        case .flowLintFailed(let summary, let findings):
+            "\(summary), and the build is strict about them; the previous site was left as it was:\n"
+                + findings.prefix(20).map { "  - \($0)" }.joined(separator: "\n")
+                + (findings.count > 20 ? "\n  … and \(findings.count - 20) more" : "")
+                + "\nFix them, or turn a rule off or suppress a finding (with its reason) in the flow lint configuration."
         }
     }
 }

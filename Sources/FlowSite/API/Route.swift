@@ -19,6 +19,22 @@ public protocol Route: Hashable, Sendable {
     /// Where this route's page lives in the site, as a list of slugs; ``RoutePath/root`` is the
     /// site's front page. Two different routes must never share a path.
     var path: RoutePath { get }
+
+    /// The kind of screen this route shows (see ``ScreenKind``). The default reads it from the
+    /// enum case with reflection; implement it to give kinds readable names and flows, and to
+    /// keep reflection off a large build's path.
+    var screenKind: ScreenKind { get }
+
+    /// One route of every kind of screen the app has (any route of the kind will do), so that
+    /// flow lint can report a kind the walk never reaches. The default is empty: then the
+    /// `unreachable-screen` rule has nothing to compare with and says so.
+    static var screenKindExamples: [Self] { get }
+}
+
+extension Route {
+    public var screenKind: ScreenKind { ScreenKind(derivedFrom: self) }
+
+    public static var screenKindExamples: [Self] { [] }
 }
 
 /// A URL-safe path segment: lowercase ASCII letters, digits and single hyphens, never empty,

@@ -57,6 +57,9 @@ public struct Page<R: Route>: Sendable {
     ///      pagination: (9, 2, { NavigationAction("\($0)", to: .characters(page: $0)) }))
     /// ```
     public var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)?
+    /// Where the page was made: the screen's rendering code. The flow graph names it for the
+    /// page's screen kind; the default arguments of ``init(title:shortTitle:summary:document:files:templateValues:pagination:fileID:filePath:line:)`` fill it in.
+    public var location: SourceLocation
 
     public init(
         title: String,
@@ -65,8 +68,10 @@ public struct Page<R: Route>: Sendable {
         document: MarkdownDocument<R>,
         files: [String: Data] = [:],
         templateValues: [String: String] = [:],
-        pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)? = nil
+        pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
+        self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
         self.title = title
         self.shortTitle = shortTitle
         self.summary = summary

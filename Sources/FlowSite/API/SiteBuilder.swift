@@ -33,6 +33,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var logger: Logger
     /// Steps of the app's own, run in order after the built-in ones, before the link check.
     public var steps: [BuildStep]
+    /// Whether the site gets its flow map: pages under `flow/` that draw the app's screen
+    /// kinds and transitions (laid out by Graphviz), linked from the footer.
+    public var flowMap: Bool = true
+    /// Flow lint settings over the coordinator's own (``RootCoordinator/flowLint``): a
+    /// configuration file's, say. Every build runs flow lint; ``BuildReport/flowLint`` has what
+    /// it found.
+    public var flowLint: FlowLintConfiguration?
+    /// Whether a flow lint finding at warning level or above fails the build (before the new
+    /// site replaces the old).
+    public var strictFlowLint: Bool = false
     /// What the build's inputs were (data, templates, options), as the caller fingerprints them;
     /// kept in the site's manifest so ``unchangedSite(at:inputs:)`` can tell a rebuild with
     /// nothing changed.
@@ -80,7 +90,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let search = coordinator.search
-        let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath)
+        let renderer = try PageRenderer(
+            templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath, flowMap: flowMap
+        )
+        var lintConfiguration = coordinator.flowLint
+        if let flowLint { lintConfiguration = lintConfiguration.merging(flowLint) }
+        try lintConfiguration.validate()
         let buildKey = self.buildKey(searchIndexPath: search?.indexPath)
         // What each page leaves for after the walk, taken under one lock per page: the pages
         // made, their search entries, and what the link check needs.
@@ -160,6 +175,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
+            let flow = graph.flowGraph
+            let lint = graph.lint(lintConfiguration, declared: C.R.screenKindExamples.map(\.screenKind))
+            if strictFlowLint && lint.failsStrict {
+                throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))
+            }
             // The search index reads the pages in the order they were made, before they are
             // sorted: it is made on the other core while the pages are sorted and the steps run.
             let (made, searchEntries) = records.withLock { records in
@@ -178,6 +198,15 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             sorted.sort { Self.pathPrecedes($0.path, $1.path) }
             let context = BuildStep.Context(pages: sorted, siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging)
             var pipeline = builtInSteps(renderer: renderer)
+            if flowMap {
+                let labels = coordinator.siteInfo
+                pipeline.append(BuildStep("flow map") { context in
+                    for page in try FlowMapPages(graph: flow, label: { labels.label($0, $1) }).pages() {
+                        let html = try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content)
+                        try context.write(html, to: page.path.file)
+                    }
+                })
+            }
             if let search, let searchIndex {
                 // Handed over once and let go when written, so it isn't held to the end.
                 let handOver = Mutex<Task<[UInt8], Never>?>(searchIndex)
@@ -223,7 +252,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 warnings: graph.recovered.map { "\($0.route): \($0.error)" },
                 duration: clock.now - started,
                 timings: phases.seconds,
-                sitemap: baseURL != nil
+                sitemap: baseURL != nil,
+                flow: flow,
+                flowLint: lint
             )
         } catch {
             staging.discard()
@@ -368,6 +399,10 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     /// Whether `sitemap.xml` was written: only with a base URL, since a sitemap's locations
     /// must be absolute.
     public let sitemap: Bool
+    /// The app's flow as screen kinds and transitions; `nil` when nothing was built.
+    public var flow: FlowGraph?
+    /// What flow lint found; `nil` when nothing was built.
+    public var flowLint: FlowLintReport?
 
     /// Whether the site was already up to date: nothing was walked, rendered or written.
     public var isUpToDate: Bool { rendered == 0 && edges == 0 && unchangedFiles == files }

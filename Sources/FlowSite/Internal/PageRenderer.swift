@@ -15,6 +15,8 @@ package struct PageRenderer<R: Route>: Sendable {
     let inlineStylesheet: String
     /// The site's icon among the assets, from the site root, if the template set has one.
     let faviconPath: String?
+    /// The flow map's page from the site root, when the site has one: the footer links to it.
+    let flowMapPath: String?
     private let library: MustacheLibrary
     /// The values every page shares (see ``siteFrame(_:)``).
     private let siteFrame: TemplateFrame
@@ -31,7 +33,9 @@ package struct PageRenderer<R: Route>: Sendable {
     /// Each template is parsed with the engine's own content type, so every `{{value}}` is
     /// escaped per Unicode scalar by the engine, whatever the template library would do.
     /// - Throws: ``FlowSiteError`` naming a template that does not parse, or a missing `layout`.
-    package init(templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil) throws {
+    package init(
+        templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil, flowMap: Bool = false
+    ) throws {
         var library = MustacheLibrary()
         let pragma = HTMLValueContentType.registered
         for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
@@ -59,6 +63,7 @@ package struct PageRenderer<R: Route>: Sendable {
         self.siteFrame = Self.siteFrame(site)
         self.navigationPaths = site.navigation.map { ($0.label, $0.route.path) }
         self.searchIndexPath = searchIndexPath
+        self.flowMapPath = flowMap ? RoutePath([FlowMapPages.folder]).file : nil
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.faviconPath = templates.assets[Self.faviconAsset] == nil ? nil : SiteWriter.assetsFolder + "/" + Self.faviconAsset
         let stylesheet = templates.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -173,6 +178,7 @@ package struct PageRenderer<R: Route>: Sendable {
         context["stylesheet"] = .text(root + SiteWriter.assetsFolder + "/style.css")
         context["inlineStylesheet"] = .text(inlineStylesheet)
         if let faviconPath { context["favicon"] = .text(root + faviconPath) }
+        if let flowMapPath { context["flowMapURL"] = .text(root + flowMapPath) }
         context["navigation"] = .list(site.navigation.map { action in
             ["title": .text(action.label), "url": .text(root + action.route.path.file), "isCurrent": .flag(false), "isSection": .flag(false)] as TemplateFrame
         })
@@ -261,6 +267,29 @@ package struct PageRenderer<R: Route>: Sendable {
         return context
     }
 
+    /// A page the app's screens don't make (the flow map's), in the layout: `content` is HTML
+    /// FlowSite made, every text in it escaped; `trail` are the breadcrumbs above it.
+    func renderStandalone(
+        at here: RoutePath, title: String, summary: String?, trail: [(title: String, path: RoutePath)], content: String
+    ) throws -> [UInt8] {
+        var context = sharedContext(at: here, trail: [])
+        context["title"] = .text(title)
+        context["documentTitle"] = .text(documentTitle(title))
+        if let summary { context["description"] = .text(summary) }
+        context["content"] = .html(Array(content.utf8))
+        let crumbs = trail + [(title, here)]
+        context["hasBreadcrumbs"] = .flag(crumbs.count > 1)
+        context["breadcrumbs"] = .list(crumbs.indices.map { index in
+            [
+                "title": .text(crumbs[index].title),
+                "url": .text(here.relativeURL(to: crumbs[index].path)),
+                "isCurrent": .flag(index == crumbs.count - 1),
+            ] as TemplateFrame
+        })
+        if let baseURL { context["canonicalURL"] = .text(baseURL + here.file) }
+        return try render("layout", context)
+    }
+
     private func makeSharedContext(at here: RoutePath, inSection: (RoutePath) -> Bool) -> TemplateFrame {
         var navigation: [TemplateFrame] = []
         navigation.reserveCapacity(navigationPaths.count)
@@ -272,7 +301,7 @@ package struct PageRenderer<R: Route>: Sendable {
                 "isSection": .flag(inSection(path)),
             ])
         }
-        return [
+        var context: TemplateFrame = [
             "root": .text(here.rootPrefix),
             "homeURL": .text(here.relativeURL(to: .root)),
             "stylesheet": .text(here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css")),
@@ -280,6 +309,8 @@ package struct PageRenderer<R: Route>: Sendable {
             "navigation": .list(navigation),
             "favicon": .text(faviconPath.map { here.relativeURL(toSiteFile: $0) } ?? ""),
         ]
+        if let flowMapPath { context["flowMapURL"] = .text(here.relativeURL(toSiteFile: flowMapPath)) }
+        return context
     }
 
     private func render(_ name: String, _ context: TemplateFrame) throws -> [UInt8] {

@@ -125,15 +125,15 @@ extension SiteGraph {
 }
 
 /// What a DOT quoted string needs escaped. ("\r\n" is one Character in Swift.)
-private let dotEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"]
+let dotEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"]
 
 /// What Mermaid's quoted labels need as entity codes; line breaks become spaces.
-private let mermaidEscapes: [Character: String] = [
+let mermaidEscapes: [Character: String] = [
     "\"": "#quot;", "#": "#35;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "|": "#124;", "\n": " ", "\r": " ", "\r\n": " ",
 ]
 
 /// `text` with each character found in `table` replaced by its entry.
-private func replacing(_ text: String, _ table: [Character: String]) -> String {
+func replacing(_ text: String, _ table: [Character: String]) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for character in text {

@@ -22,6 +22,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     package var keepsEdges: Bool
     /// Where the time making screens and pages goes, when measured.
     package var phases: PhaseClock?
+    /// Whether a link whose route no coordinator shows is recorded for flow lint (and left
+    /// unfollowed) instead of failing the walk. A build fails on it: its page would link to
+    /// nothing.
+    package var recordsUnhandledLinks = false
 
     package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
         self.coordinator = coordinator
@@ -36,6 +40,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     package func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
         var graph = SiteGraph<R>()
         try graph.table.discover(coordinator.startRoute, parent: nil, presentation: .root, presenter: nil)
+        graph.flow.catchUp(with: graph.table.routes)
         let window = concurrency
         try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
             var inFlight = 0
@@ -58,10 +63,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let presenter = graph.table.presenter(of: index).map(crumb)
                     let presentation = graph.table.presentation(of: index)
                     let discovered = graph.table.count
+                    let depth = graph.flow.depth[index]
                     group.addTask {
                         let outcome = await makePage(
                             route, trail: trail, presentation: presentation, presenter: presenter,
-                            discovered: discovered, visit: visit
+                            depth: depth < 0 ? trail.count : Int(depth), discovered: discovered, visit: visit
                         )
                         return (index, outcome)
                     }
@@ -93,14 +99,29 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         } else if let recovered = outcome.recovered {
             graph.recovered.append(ScreenFailure(route: route, error: recovered))
         }
+        let isDialog = graph.table.presentation(of: index) == .modal
+        if outcome.failure == nil {
+            graph.flow.page(index, location: outcome.location, ownLinks: outcome.ownLinks, isDialog: isDialog, labels: outcome.labelProblems)
+        }
+        for link in outcome.unhandled {
+            graph.flow.unhandledLink(on: index, label: link.label, target: link.target, shown: link.shown)
+        }
         graph.edgeCount += outcome.targets.count
         for offset in outcome.targets.indices {
             let target = outcome.targets[offset]
             let presentation = outcome.presentations[offset]
+            let location = outcome.locations.isEmpty ? nil : outcome.locations[Int(outcome.linkLocations[offset])]
             if keepsEdges {
                 graph.edges.append(Edge(from: route, to: target, label: outcome.labels[offset], presentation: presentation))
             }
-            guard graph.table.index(of: target) == nil else { continue }
+            if let known = graph.table.index(of: target) {
+                graph.flow.link(from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog)
+                continue
+            }
+            defer {
+                graph.flow.catchUp(with: graph.table.routes)
+                graph.flow.link(from: index, to: graph.table.index(of: target)!, presentation: presentation, location: location, sourceIsDialog: isDialog)
+            }
             switch presentation {
             case .root:
                 // Pages on the trail that nothing has linked to yet are reached through it.
@@ -132,19 +153,25 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
     /// the walker as its navigator, and what it shows is the link's target and presentation.
     /// `label` makes the action's label for an error, when the action has none yet.
+    /// `nil` when the app showed something else and the walk records such links (see
+    /// ``recordsUnhandledLinks``), after adding it to `unhandled`.
     private func follow(
-        _ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>, label: (() -> String)? = nil
-    ) throws -> Presentation {
+        _ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>, label: (() -> String)? = nil,
+        unhandled: inout [(label: String, target: String, shown: [String])]
+    ) throws -> (Presentation, SourceLocation)? {
         navigator.expect(action.route)
         coordinator.navigate(action, from: source, in: navigator)
-        guard let presentation = navigator.presentation else {
+        guard let shown = navigator.shown else {
             let list = ShowList<R>()
             coordinator.navigate(action, from: source, in: list)
-            throw FlowSiteError(.navigationMismatch(
-                page: "\(source)", label: label?() ?? action.label, route: "\(action.route)", shown: list.shown
-            ))
+            let label = label?() ?? action.label
+            if recordsUnhandledLinks {
+                unhandled.append((label, "\(action.route)", list.shown))
+                return nil
+            }
+            throw FlowSiteError(.navigationMismatch(page: "\(source)", label: label, route: "\(action.route)", shown: list.shown))
         }
-        return presentation
+        return shown
     }
 
     /// The coordinator's root stack for `route`, ending with `route`.
@@ -157,7 +184,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     private func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
-        discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
+        depth: Int, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
         var page: Page<R>
         var recovered: String?
@@ -181,26 +208,36 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         do {
             try await visit(PageVisit(
                 route: route, page: page, breadcrumbs: trail + [Breadcrumb(title: page.breadcrumbTitle, route: route)],
-                presentation: presentation, presenter: presenter, recoveredError: recovered, discovered: discovered
+                presentation: presentation, presenter: presenter, recoveredError: recovered, clickDepth: depth,
+                discovered: discovered
             ))
             // Every link goes through the app's navigation code, here where pages are made in
             // parallel; a link's label is only made when it is needed.
             let routes = page.document.routes
-            var actions = PaginationLinks(page.pagination)?.linkedActions ?? []
+            let pagination = PaginationLinks(page.pagination)?.linkedActions ?? []
+            var actions = pagination
             if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
             let document = page.document
-            outcome.targets = routes
+            outcome.location = page.location
+            outcome.ownLinks = routes.count + pagination.count
+            outcome.labelProblems = document.linkLabelProblems(extra: pagination)
+            outcome.targets.reserveCapacity(routes.count + actions.count)
             outcome.presentations.reserveCapacity(routes.count + actions.count)
+            outcome.linkLocations.reserveCapacity(routes.count + actions.count)
             let navigator = WalkNavigator(expecting: route)
-            for offset in routes.indices {
-                let presentation = try follow(NavigationAction("", to: routes[offset]), from: route, with: navigator, label: { document.linkLabels[offset] })
-                outcome.presentations.append(presentation)
-            }
-            for action in actions {
+            var labels: [String] = []
+            let allActions = routes.lazy.map { NavigationAction("", to: $0) } + actions
+            for (offset, action) in allActions.enumerated() {
+                let label: () -> String = { offset < routes.count ? document.linkLabels[offset] : action.label }
+                guard let (presentation, location) = try follow(action, from: route, with: navigator, label: label, unhandled: &outcome.unhandled) else {
+                    continue
+                }
                 outcome.targets.append(action.route)
-                outcome.presentations.append(try follow(action, from: route, with: navigator))
+                outcome.presentations.append(presentation)
+                outcome.record(location)
+                if keepsEdges { labels.append(label()) }
             }
-            if keepsEdges { outcome.labels = document.linkLabels + actions.map(\.label) }
+            if keepsEdges { outcome.labels = labels }
         } catch {
             outcome.error = error
         }
@@ -216,8 +253,31 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var targets: [R] = []
         var presentations: [Presentation] = []
         var labels: [String] = []
+        /// The distinct places in the app's code that chose the links' presentations, and for
+        /// each link the index of its place.
+        var locations: [SourceLocation] = []
+        var linkLocations: [Int32] = []
+        /// Where the page was made.
+        var location: SourceLocation?
+        /// The page's own links: its content's and its pagination's, not the site navigation.
+        var ownLinks = 0
+        var labelProblems: LinkLabelProblems?
+        /// Links whose route the app did not show, when the walk records them.
+        var unhandled: [(label: String, target: String, shown: [String])] = []
         /// What `visit` or the app's navigation threw, reported when the page's turn comes.
         var error: (any Error)?
+
+        /// Adds the place that chose the next link's presentation.
+        mutating func record(_ location: SourceLocation) {
+            if let last = locations.indices.last, locations[last] == location {
+                linkLocations.append(Int32(last))
+            } else if let known = locations.firstIndex(of: location) {
+                linkLocations.append(Int32(known))
+            } else {
+                linkLocations.append(Int32(locations.count))
+                locations.append(location)
+            }
+        }
     }
 }
 
@@ -237,6 +297,7 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
     private var count = 0
     private var matched = false
     private var shownPresentation = Presentation.push
+    private var shownLocation: SourceLocation?
 
     init(expecting route: R) { expected = route }
 
@@ -249,19 +310,21 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
         }
     }
 
-    func show(_ route: R, as presentation: Presentation) {
+    func show(_ route: R, as presentation: Presentation, at location: SourceLocation) {
         lock.withLock { _ in
             count += 1
             if count == 1 {
                 matched = route == expected
                 shownPresentation = presentation
+                shownLocation = location
             }
         }
     }
 
-    /// How the expected route was shown, when the app showed exactly that, once.
-    var presentation: Presentation? {
-        lock.withLock { _ in count == 1 && matched ? shownPresentation : nil }
+    /// How the expected route was shown and by which code, when the app showed exactly that,
+    /// once.
+    var shown: (Presentation, SourceLocation)? {
+        lock.withLock { _ in count == 1 && matched ? (shownPresentation, shownLocation!) : nil }
     }
 }
 
@@ -269,7 +332,7 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
 final class ShowList<R: Route>: Navigator, Sendable {
     private let list = Mutex<[String]>([])
 
-    func show(_ route: R, as presentation: Presentation) {
+    func show(_ route: R, as presentation: Presentation, at location: SourceLocation) {
         list.withLock { $0.append("\(route) (\(presentation))") }
     }
 
@@ -290,14 +353,17 @@ package struct PageVisit<R: Route>: Sendable {
     package let presenter: Breadcrumb<R>?
     /// When the page is the app's error screen for a failed screen, that failure.
     package let recoveredError: String?
+    /// The fewest clicks that lead from the start page to this one (0 for the start page).
+    package let clickDepth: Int
     /// How many routes the walk had discovered when this page was started (for progress).
     package let discovered: Int
 
     package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
-        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, discovered: Int = 0
+        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, clickDepth: Int = 0, discovered: Int = 0
     ) {
         self.discovered = discovered
+        self.clickDepth = clickDepth
         self.route = route
         self.page = page
         self.breadcrumbs = breadcrumbs
@@ -330,6 +396,8 @@ package struct SiteGraph<R: Route>: Sendable {
     package var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.
     package var recovered: [ScreenFailure<R>] = []
+    /// Kinds, click depths and transitions, for the flow graph and flow lint.
+    var flow = FlowRecorder()
 
     /// Every reachable route in breadth-first discovery order.
     package var routes: [R] { table.routes }
@@ -433,7 +501,7 @@ struct RouteTable<R: Route>: Sendable {
     @discardableResult
     mutating func discover(_ route: R, parent: Int?, presentation: Presentation, presenter: Int?) throws -> Int {
         let path = route.path
-        if path.slugs.first?.rawValue == SiteWriter.assetsFolder {
+        if let first = path.slugs.first, first.rawValue == SiteWriter.assetsFolder || first == FlowMapPages.folder {
             throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
         }
         var key = Hasher()

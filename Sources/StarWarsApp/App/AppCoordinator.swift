@@ -43,7 +43,7 @@ public struct AppCoordinator: RootCoordinator {
             ("breadcrumb", .layoutBreadcrumb), ("search", .layoutSearch), ("pagination", .layoutPagination),
             ("previous", .layoutPrevious), ("next", .layoutNext), ("page", .layoutPage), ("close", .layoutClose),
             ("closeAndReturn", .layoutCloseAndReturn), ("notFoundTitle", .layoutNotFoundTitle),
-            ("notFoundMessage", .layoutNotFoundMessage), ("notFoundHome", .layoutNotFoundHome),
+            ("notFoundMessage", .layoutNotFoundMessage), ("notFoundHome", .layoutNotFoundHome), ("flowMap", .layoutFlowMap),
         ]
         return Dictionary(uniqueKeysWithValues: keys.map { ($0.0, strings.localizedString($0.1)) })
     }
@@ -60,6 +60,16 @@ public struct AppCoordinator: RootCoordinator {
                 if case .resources(let kind, _) = route { strings.name(of: kind) } else { nil }
             }
         )
+    }
+
+    /// Flow lint's settings for this app, with the reason for each exception.
+    public var flowLint: FlowLintConfiguration {
+        FlowLintConfiguration(suppressions: [
+            FlowLintSuppression(
+                rule: FlowLintRule.unreachableScreen.id, kind: "missing-record",
+                reason: "The missing-record dialog only opens for a relation to a record the archive lacks; complete data has none."
+            )
+        ])
     }
 
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {

@@ -26,7 +26,8 @@ struct UnhandledRoute: Error, CustomStringConvertible {
 
 /// Makes one kind's list and detail screens and puts its routes on a navigator, in the seeds'
 /// naming: `create…` makes a screen, `rootIn…`/`pushIn…`/`replaceIn…` present a route as the
-/// root of a new stack, pushed, or in place of the top page.
+/// root of a new stack, pushed, or in place of the top page. Each passes its caller's source
+/// location on, so the flow graph names the flow controller's decision, not this helper.
 public protocol ResourceFactory: Sendable {
     associatedtype Detail: ResourceDetailViewModel
     /// The kind of resource.
@@ -37,28 +38,38 @@ public protocol ResourceFactory: Sendable {
 
 extension ResourceFactory {
     /// Enters the flow on list page `page`, over the page the user came from.
-    public func pushInList(_ navigator: some Navigator<AppRoute>, page: Int) {
-        navigator.show(.list(kind, page: page), as: .push)
+    public func pushInList(
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(.list(kind, page: page), as: .push, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Moves to list page `page` in place of the list page shown.
-    public func replaceInList(_ navigator: some Navigator<AppRoute>, page: Int) {
-        navigator.show(.list(kind, page: page), as: .replace)
+    public func replaceInList(
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(.list(kind, page: page), as: .replace, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Goes back to list page `page` as the root of the flow's own stack (Home › Characters).
-    public func rootInList(_ navigator: some Navigator<AppRoute>, page: Int) {
-        navigator.show(.list(kind, page: page), as: .root)
+    public func rootInList(
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(.list(kind, page: page), as: .root, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Shows a resource over the flow's current page.
-    public func pushInDetail(_ navigator: some Navigator<AppRoute>, route: AppRoute) {
-        navigator.show(route, as: .push)
+    public func pushInDetail(
+        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(route, as: .push, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Shows a resource as the root of its flow's own stack, as a deep link does.
-    public func rootInDetail(_ navigator: some Navigator<AppRoute>, route: AppRoute) {
-        navigator.show(route, as: .root)
+    public func rootInDetail(
+        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(route, as: .root, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
     }
 }
 

@@ -23,6 +23,7 @@ extension Strings {
         case layoutNotFoundTitle = "layout.notFoundTitle"
         case layoutNotFoundMessage = "layout.notFoundMessage"
         case layoutNotFoundHome = "layout.notFoundHome"
+        case layoutFlowMap = "layout.flowMap"
 
         case kindPeopleSingular = "kind.people.singular"
         case kindPeoplePlural = "kind.people.plural"
@@ -100,6 +101,7 @@ extension Strings {
         case aboutParagraph2 = "about.paragraph.2"
         case aboutParagraph3 = "about.paragraph.3"
         case aboutParagraph4 = "about.paragraph.4"
+        case aboutFlowMap = "about.flowMap"
 
         case searchTitle = "search.title"
         case searchSummary = "search.summary"

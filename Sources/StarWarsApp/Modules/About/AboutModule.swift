@@ -9,6 +9,8 @@ extension AboutScreen {
 
         public struct Content: Sendable, Hashable {
             public var paragraphs: [String]
+            /// The link to the site's flow map.
+            public var flowMap: String
         }
 
         public init(dependencies: any Dependencies) { self.dependencies = dependencies }
@@ -17,7 +19,10 @@ extension AboutScreen {
         public var strings: Strings { dependencies.strings }
 
         public func load() async -> Content {
-            Content(paragraphs: [.aboutParagraph1, .aboutParagraph2, .aboutParagraph3, .aboutParagraph4].map { strings.localizedString($0) })
+            Content(
+                paragraphs: [.aboutParagraph1, .aboutParagraph2, .aboutParagraph3, .aboutParagraph4].map { strings.localizedString($0) },
+                flowMap: strings.localizedString(.aboutFlowMap)
+            )
         }
     }
 }
@@ -33,6 +38,7 @@ public struct AboutScreen: StatefulScreen {
         let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
         for paragraph in state.paragraphs { document.paragraph(.text(paragraph)) }
+        document.paragraph(.siteFile([.text(state.flowMap)], "flow/index.html"))
         return Page(
             title: strings.localizedString(.aboutTitle),
             shortTitle: strings.localizedString(.aboutShortTitle),

@@ -1,0 +1,95 @@
+extension FlowGraph {
+    /// The graph in Graphviz's language: a box per kind (name, page count, click depths and the
+    /// source line of its screen), an arrow per transition labelled with its presentation, link
+    /// count and the line that chose it; push solid, modal dashed, root bold, replace dotted.
+    public func dot() -> String {
+        var lines = [
+            "digraph flow {",
+            "  rankdir=LR;",
+            #"  node [shape=box, style=rounded, fontname="Helvetica"];"#,
+            #"  edge [fontname="Helvetica", fontsize=10];"#,
+        ]
+        for kind in kinds {
+            var label = "\(kind.kind.name)\n\(kind.pages) pages, \(kind.depth.minimum)–\(kind.depth.maximum) clicks"
+            if let location = kind.location { label += "\n\(location)" }
+            lines.append("  \(quoted(kind.id)) [label=\(quoted(label)), tooltip=\(quoted("flow: " + kind.kind.flow))];")
+        }
+        for transition in transitions {
+            var label = "\(transition.presentation) ×\(transition.links)"
+            if let location = transition.location { label += "\n\(location)" }
+            let style = switch transition.presentation {
+            case .push: ""
+            case .modal: ", style=dashed"
+            case .root: ", style=bold"
+            case .replace: ", style=dotted"
+            }
+            lines.append("  \(quoted(transition.from)) -> \(quoted(transition.to)) [label=\(quoted(label))\(style)];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as a Mermaid flowchart (GitHub draws these inline): dotted arrows are modals,
+    /// thick ones roots.
+    public func mermaid() -> String {
+        var lines = ["flowchart LR"]
+        var ids: [String: String] = [:]
+        for (index, kind) in kinds.enumerated() {
+            ids[kind.id] = "k\(index)"
+            lines.append("  k\(index)[\"\(mermaidText(kind.kind.name))<br/>\(kind.pages) pages\"]")
+        }
+        for transition in transitions {
+            guard let from = ids[transition.from], let to = ids[transition.to] else { continue }
+            let arrow = switch transition.presentation {
+            case .push, .replace: "-->"
+            case .modal: "-.->"
+            case .root: "==>"
+            }
+            lines.append("  \(from) \(arrow)|\"\(transition.presentation) ×\(transition.links)\"| \(to)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as JSON for tools: kinds with their flow, page count, click depths, example page
+    /// and source location; transitions with presentation, link count, source location and
+    /// example link. Locations are `Module/File.swift:line`, the same on every machine.
+    public func json() -> String {
+        struct Document: Encodable {
+            struct Page: Encodable { let path, title, route: String }
+            struct Depth: Encodable { let minimum, median, maximum: Int }
+            struct Kind: Encodable {
+                let id, name, flow: String
+                let pages: Int
+                let clickDepth: Depth
+                let example: Page
+                let location: String?
+            }
+            struct Transition: Encodable {
+                let from, to, presentation: String
+                let links: Int
+                let location: String?
+                let example: [Page]
+            }
+            let kinds: [Kind]
+            let transitions: [Transition]
+        }
+        func page(_ reference: PageReference) -> Document.Page {
+            Document.Page(path: reference.path.description, title: reference.title, route: reference.route)
+        }
+        return FlowJSON.encode(Document(
+            kinds: kinds.map {
+                .init(id: $0.id, name: $0.kind.name, flow: $0.kind.flow, pages: $0.pages,
+                      clickDepth: .init(minimum: $0.depth.minimum, median: $0.depth.median, maximum: $0.depth.maximum),
+                      example: page($0.example), location: $0.location?.description)
+            },
+            transitions: transitions.map {
+                .init(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links,
+                      location: $0.location?.description, example: [page($0.example.from), page($0.example.to)])
+            }
+        ))
+    }
+
+    private func quoted(_ text: String) -> String { "\"" + replacing(text, dotEscapes) + "\"" }
+
+    private func mermaidText(_ text: String) -> String { replacing(text, mermaidEscapes) }
+}

@@ -1,0 +1,146 @@
+/// The app's flow at the level people read it: screen kinds as nodes, and the transitions
+/// between them, each with its presentation and the number of page links it stands for.
+///
+/// A build makes it from the walk (``BuildReport/flow``); the flow map page draws it, flow lint
+/// reads it, and `holocron graph --level screens` prints it. Its order depends only on the app:
+/// kinds in the order the walk first reached them, transitions by their kinds' order and
+/// presentation.
+public struct FlowGraph: Sendable, Hashable {
+    /// One kind of screen and what the walk found of it.
+    public struct Kind: Sendable, Hashable, Identifiable {
+        /// The kind's stable id, name and flow.
+        public let kind: ScreenKind
+        /// How many pages of this kind the site has.
+        public let pages: Int
+        /// The fewest clicks from the start page to a page of this kind: the least, the median
+        /// and the most over its pages.
+        public let depth: Depth
+        /// The first page of the kind the walk reached: its list, or its first page.
+        public let example: PageReference
+        /// Where the kind's first page was made in the app's code.
+        public let location: SourceLocation?
+
+        public var id: String { kind.id }
+    }
+
+    /// The least, median and most clicks from the start page over a kind's pages.
+    public struct Depth: Sendable, Hashable {
+        public let minimum: Int
+        public let median: Int
+        public let maximum: Int
+    }
+
+    /// All the links from pages of one kind to pages of another that share a presentation.
+    public struct Transition: Sendable, Hashable {
+        /// The source and target kinds' ids.
+        public let from: String
+        public let to: String
+        /// How the app presents the target.
+        public let presentation: Presentation
+        /// How many page links it stands for.
+        public let links: Int
+        /// The app's code that chose the presentation, the first time the walk followed it.
+        public let location: SourceLocation?
+        /// The first link of the transition the walk followed.
+        public let example: (from: PageReference, to: PageReference)
+
+        public static func == (lhs: Transition, rhs: Transition) -> Bool {
+            (lhs.from, lhs.to, lhs.presentation, lhs.links, lhs.location) == (rhs.from, rhs.to, rhs.presentation, rhs.links, rhs.location)
+                && lhs.example.from == rhs.example.from && lhs.example.to == rhs.example.to
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(from)
+            hasher.combine(to)
+            hasher.combine(presentation)
+            hasher.combine(links)
+        }
+    }
+
+    /// A page, as the flow names it.
+    public struct PageReference: Sendable, Hashable {
+        /// The page's path, such as `/characters/luke-skywalker/`.
+        public let path: RoutePath
+        /// The page's title as its breadcrumb shows it.
+        public let title: String
+        /// The route, as the app prints it.
+        public let route: String
+    }
+
+    /// Every kind the walk reached, in the order it first reached one of its pages; the first
+    /// is the start page's.
+    public let kinds: [Kind]
+    /// Every transition, ordered by source kind, target kind and presentation.
+    public let transitions: [Transition]
+
+    /// The kind with `id`.
+    public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
+
+    /// The flows, in the order their first kind was reached, each with its kinds.
+    public var flows: [(name: String, kinds: [Kind])] {
+        var order: [String] = []
+        var members: [String: [Kind]] = [:]
+        for kind in kinds {
+            if members[kind.kind.flow] == nil { order.append(kind.kind.flow) }
+            members[kind.kind.flow, default: []].append(kind)
+        }
+        return order.map { ($0, members[$0]!) }
+    }
+}
+
+extension SiteGraph {
+    /// The kind-level graph of what the walk found.
+    package var flowGraph: FlowGraph {
+        let recorder = flow
+        var pagesByKind = Array(repeating: 0, count: recorder.kinds.count)
+        var examples: [Int?] = Array(repeating: nil, count: recorder.kinds.count)
+        // Click depths per kind as counts per depth: a kind of 100,000 pages needs no sort.
+        var histograms = Array(repeating: [Int](), count: recorder.kinds.count)
+        for route in routes.indices {
+            let kind = Int(recorder.kindOfRoute[route])
+            pagesByKind[kind] += 1
+            if examples[kind] == nil { examples[kind] = route }
+            let depth = Int(max(0, recorder.depth[route] < 0 ? Int32(table.stack(of: route).count - 1) : recorder.depth[route]))
+            if histograms[kind].count <= depth { histograms[kind] += Array(repeating: 0, count: depth + 1 - histograms[kind].count) }
+            histograms[kind][depth] += 1
+        }
+        let kinds = recorder.kinds.indices.map { index in
+            FlowGraph.Kind(
+                kind: recorder.kinds[index], pages: pagesByKind[index], depth: Self.depth(histograms[index]),
+                example: pageReference(examples[index]!), location: recorder.kindLocations[index]
+            )
+        }
+        let transitions = recorder.transitions.keys.sorted().map { key in
+            let (from, to, presentation) = FlowRecorder.parts(of: key)
+            let transition = recorder.transitions[key]!
+            return FlowGraph.Transition(
+                from: recorder.kinds[from].id, to: recorder.kinds[to].id, presentation: presentation, links: transition.links,
+                location: transition.location,
+                example: (pageReference(Int(transition.example.from)), pageReference(Int(transition.example.to)))
+            )
+        }
+        return FlowGraph(kinds: kinds, transitions: transitions)
+    }
+
+    /// The page of the route at `index`.
+    func pageReference(_ index: Int) -> FlowGraph.PageReference {
+        FlowGraph.PageReference(path: table.routes[index].path, title: table.titles[index] ?? "\(table.routes[index])", route: "\(table.routes[index])")
+    }
+
+    private static func depth(_ histogram: [Int]) -> FlowGraph.Depth {
+        let total = histogram.reduce(0, +)
+        let minimum = histogram.firstIndex { $0 > 0 } ?? 0
+        let maximum = histogram.lastIndex { $0 > 0 } ?? 0
+        // The lower median: the depth of page (total - 1) / 2 in depth order.
+        var seen = 0
+        var median = minimum
+        for (depth, count) in histogram.enumerated() {
+            seen += count
+            if seen > (total - 1) / 2 {
+                median = depth
+                break
+            }
+        }
+        return FlowGraph.Depth(minimum: minimum, median: median, maximum: maximum)
+    }
+}

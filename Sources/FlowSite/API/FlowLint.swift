@@ -1,0 +1,303 @@
+import Foundation
+
+/// A rule of flow lint: a kind of hole in an app's flow, with a stable id that configurations,
+/// suppressions and code-review tools refer to.
+public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The stable id, such as `dead-end`.
+    public let id: String
+    /// How serious a finding of this rule is.
+    public let level: FlowLintLevel
+    /// One sentence: what the rule finds.
+    public let summary: String
+    /// One sentence: what to do about a finding.
+    public let help: String
+
+    public var description: String { id }
+
+    /// A view model offers a link whose route no coordinator or flow controller shows.
+    public static let unhandledIntent = FlowLintRule(
+        id: "unhandled-intent", level: .error,
+        summary: "A screen offers a link whose route no coordinator or flow controller shows.",
+        help: "Handle the route in the coordinator that owns it (its navigate or show method), or stop offering the link."
+    )
+    /// A kind of screen the app declares that no link reaches.
+    public static let unreachableScreen = FlowLintRule(
+        id: "unreachable-screen", level: .warning,
+        summary: "A kind of screen the app declares is never reached from the start page.",
+        help: "Link to the screen from a screen that is reached, or remove the route case."
+    )
+    /// A page whose only ways out are the site-wide navigation.
+    public static let deadEnd = FlowLintRule(
+        id: "dead-end", level: .warning,
+        summary: "A page has no way out of its own: only the site-wide navigation leads on.",
+        help: "Give the screen an action that leads on (related screens, the list it belongs to), or present it as a dialog."
+    )
+    /// A page more clicks from the start page than the configuration allows.
+    public static let clickDepth = FlowLintRule(
+        id: "click-depth", level: .warning,
+        summary: "A page is more clicks from the start page than the configured maximum.",
+        help: "Link to it from a shallower screen, show more pages in a list's pagination, or raise maximumClickDepth."
+    )
+    /// A dialog presented over a dialog.
+    public static let modalOverModal = FlowLintRule(
+        id: "modal-over-modal", level: .warning,
+        summary: "A dialog is presented over another dialog.",
+        help: "Present the second screen with push or root, or replace the first dialog."
+    )
+    /// A page that only dialogs lead to.
+    public static let modalOnly = FlowLintRule(
+        id: "modal-only", level: .warning,
+        summary: "A page can only be reached through a dialog.",
+        help: "Link to the screen from a screen that isn't a dialog, so a reader can find it without opening one."
+    )
+    /// A link without text.
+    public static let emptyLinkLabel = FlowLintRule(
+        id: "empty-link-label", level: .warning,
+        summary: "A link has no text, so screen readers and search engines can't tell where it leads.",
+        help: "Give the action a label."
+    )
+    /// One link text on a page that leads to different pages.
+    public static let ambiguousLinkLabel = FlowLintRule(
+        id: "ambiguous-link-label", level: .warning,
+        summary: "One link text on a page leads to different pages, which a list of links can't tell apart.",
+        help: "Make the labels tell their targets apart (add what differs: a year, a place, a number)."
+    )
+
+    /// Every rule, in the order reports list them.
+    public static let all: [FlowLintRule] = [
+        unhandledIntent, unreachableScreen, deadEnd, clickDepth, modalOverModal, modalOnly, emptyLinkLabel, ambiguousLinkLabel,
+    ]
+
+    /// The rule with `id`.
+    public static func rule(_ id: String) -> FlowLintRule? { all.first { $0.id == id } }
+}
+
+/// How serious a finding is: errors always fail `holocron lint`; warnings fail it (and a build)
+/// only when strict.
+public enum FlowLintLevel: String, Sendable, Hashable, CaseIterable, Comparable {
+    case error, warning, note
+
+    public static func < (lhs: FlowLintLevel, rhs: FlowLintLevel) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// What flow lint checks, and what it leaves out with a reason: set in code by
+/// ``RootCoordinator/flowLint``, or read from a JSON file that overrides it:
+///
+/// ```json
+/// {
+///   "maximumClickDepth": 5,
+///   "disabledRules": { "modal-only": "Our dialogs are full screens." },
+///   "suppressions": [
+///     { "rule": "dead-end", "page": "/about/credits/", "reason": "The credits end the tour." },
+///     { "rule": "click-depth", "kind": "archive-page", "reason": "Archives are deep by design." }
+///   ]
+/// }
+/// ```
+public struct FlowLintConfiguration: Sendable, Hashable, Codable {
+    /// The most clicks from the start page a page may be (the `click-depth` rule).
+    public var maximumClickDepth: Int
+    /// Rules turned off, by id, each with the reason.
+    public var disabledRules: [String: String]
+    /// Findings suppressed, each with the reason.
+    public var suppressions: [FlowLintSuppression]
+
+    /// The defaults: every rule on, at most 4 clicks deep, nothing suppressed.
+    public init(maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], suppressions: [FlowLintSuppression] = []) {
+        self.maximumClickDepth = maximumClickDepth
+        self.disabledRules = disabledRules
+        self.suppressions = suppressions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        maximumClickDepth = try container.decodeIfPresent(Int.self, forKey: .maximumClickDepth) ?? 4
+        disabledRules = try container.decodeIfPresent([String: String].self, forKey: .disabledRules) ?? [:]
+        suppressions = try container.decodeIfPresent([FlowLintSuppression].self, forKey: .suppressions) ?? []
+    }
+
+    /// This configuration with `other`'s settings over it: its depth when it sets one, its
+    /// disabled rules added, its suppressions added.
+    public func merging(_ other: FlowLintConfiguration) -> FlowLintConfiguration {
+        FlowLintConfiguration(
+            maximumClickDepth: other.maximumClickDepth,
+            disabledRules: disabledRules.merging(other.disabledRules) { _, new in new },
+            suppressions: suppressions + other.suppressions
+        )
+    }
+
+    /// Reads a configuration file (JSON) and checks it.
+    /// - Throws: ``FlowLintConfigurationError`` naming the file, and the field and what to do.
+    public static func load(from file: URL) throws -> FlowLintConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw FlowLintConfigurationError(file: file.path, message: "it can't be read (\(error.localizedDescription))")
+        }
+        let configuration: FlowLintConfiguration
+        do {
+            configuration = try JSONDecoder().decode(FlowLintConfiguration.self, from: data)
+        } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
+            throw FlowLintConfigurationError(file: file.path, message: "\(Self.field(context.codingPath)) must be \(Self.describe(type))")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw FlowLintConfigurationError(file: file.path, message: "\(Self.field(context.codingPath + [key])) is missing")
+        } catch {
+            throw FlowLintConfigurationError(file: file.path, message: "it is not valid JSON (\(error.localizedDescription))")
+        }
+        do {
+            try configuration.validate()
+        } catch let error as FlowLintConfigurationError {
+            throw FlowLintConfigurationError(file: file.path, message: error.message)
+        }
+        return configuration
+    }
+
+    /// Checks that every rule id is known and every reason given.
+    /// - Throws: ``FlowLintConfigurationError`` naming the field.
+    public func validate() throws {
+        let known = FlowLintRule.all.map(\.id).joined(separator: ", ")
+        guard maximumClickDepth >= 1 else {
+            throw FlowLintConfigurationError(file: nil, message: "maximumClickDepth must be 1 or more, not \(maximumClickDepth)")
+        }
+        for (id, reason) in disabledRules.sorted(by: { $0.key < $1.key }) {
+            guard FlowLintRule.rule(id) != nil else {
+                throw FlowLintConfigurationError(file: nil, message: "disabledRules names the unknown rule '\(id)'; the rules are \(known)")
+            }
+            guard !reason.allSatisfy(\.isWhitespace) else {
+                throw FlowLintConfigurationError(file: nil, message: "disabledRules.\(id) needs a reason: say why the rule is off")
+            }
+        }
+        for (index, suppression) in suppressions.enumerated() {
+            let field = "suppressions[\(index)]"
+            guard FlowLintRule.rule(suppression.rule) != nil else {
+                throw FlowLintConfigurationError(file: nil, message: "\(field).rule is the unknown rule '\(suppression.rule)'; the rules are \(known)")
+            }
+            guard suppression.kind != nil || suppression.page != nil else {
+                throw FlowLintConfigurationError(file: nil, message: "\(field) needs a kind (a screen kind's id) or a page (a path such as /about/)")
+            }
+            guard !suppression.reason.allSatisfy(\.isWhitespace) else {
+                throw FlowLintConfigurationError(file: nil, message: "\(field).reason is empty: say why the finding is suppressed")
+            }
+        }
+    }
+
+    private static func field(_ path: [any CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().drop { $0 == "." }.description
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: "a whole number"
+        case is String.Type: "text"
+        case is [String: String].Type, is [String: Any].Type: "an object of rule ids and reasons"
+        default: "a \(type)"
+        }
+    }
+}
+
+/// One finding left out on purpose: the rule, the screen kind (by id) or the page (by path,
+/// such as `/about/`) it applies to, and why.
+public struct FlowLintSuppression: Sendable, Hashable, Codable {
+    /// The rule's id.
+    public var rule: String
+    /// A screen kind's id: suppresses the rule's finding for the whole kind.
+    public var kind: String?
+    /// A page's path from the site root, with slashes on both sides: suppresses it for that page.
+    public var page: String?
+    /// Why: kept in every report, and in SARIF as the suppression's justification.
+    public var reason: String
+
+    public init(rule: String, kind: String? = nil, page: String? = nil, reason: String) {
+        self.rule = rule
+        self.kind = kind
+        self.page = page
+        self.reason = reason
+    }
+
+    /// Whether it applies to a finding of `rule` on `kind`.
+    func covers(rule: String, kind: String?) -> Bool { self.rule == rule && page == nil && self.kind != nil && self.kind == kind }
+
+    /// Whether it applies to `rule` on the page at `path`.
+    func covers(rule: String, page path: RoutePath) -> Bool {
+        guard self.rule == rule, let page else { return false }
+        let normalized = "/" + page.split(separator: "/").joined(separator: "/") + (page.split(separator: "/").isEmpty ? "" : "/")
+        return normalized == path.description
+    }
+}
+
+/// A configuration that can't be used: which file (if any), which field, and what to do.
+public struct FlowLintConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// The file it came from, if any.
+    public let file: String?
+    /// What is wrong, naming the field.
+    public let message: String
+
+    public var description: String {
+        "The flow lint configuration\(file.map { " \($0)" } ?? "") can't be used: \(message)."
+    }
+}
+
+/// One hole in the flow: a rule broken by pages of one screen kind (or by one transition).
+public struct FlowLintFinding: Sendable, Hashable {
+    /// The rule broken.
+    public let rule: FlowLintRule
+    /// The screen kind whose pages break it, if it concerns one.
+    public let kind: ScreenKind?
+    /// One sentence naming the kind, an example page and the route.
+    public let message: String
+    /// How many pages (or links) break the rule.
+    public let count: Int
+    /// A few of the pages, in walk order.
+    public let examples: [FlowGraph.PageReference]
+    /// The app's code to look at: the screen's, or the coordinator's that chose the transition.
+    public let location: SourceLocation?
+    /// Why the finding is suppressed, when it is.
+    public let suppression: String?
+
+    /// Whether it counts: not suppressed.
+    public var isActive: Bool { suppression == nil }
+}
+
+/// What flow lint found, with the configuration it ran with.
+public struct FlowLintReport: Sendable, Hashable {
+    /// Every finding, suppressed ones included, in the order of ``FlowLintRule/all`` and then of
+    /// the kinds in the walk.
+    public let findings: [FlowLintFinding]
+    /// The configuration used.
+    public let configuration: FlowLintConfiguration
+    /// What a rule could not check, such as `unreachable-screen` without declared kinds.
+    public let notes: [String]
+
+    /// The findings that count.
+    public var active: [FlowLintFinding] { findings.filter(\.isActive) }
+
+    /// How many findings of `level` count.
+    public func count(_ level: FlowLintLevel) -> Int { active.count { $0.rule.level == level } }
+
+    /// Whether a strict run fails: any finding that counts at warning level or above.
+    public var failsStrict: Bool { active.contains { $0.rule.level <= .warning } }
+
+    /// Whether any error counts: `holocron lint` fails on those even when not strict.
+    public var hasErrors: Bool { count(.error) > 0 }
+
+    /// One line for a build's summary: "Flow lint: 2 warnings (dead-end 1, click-depth 1)".
+    public var summaryLine: String {
+        let active = active
+        let suppressed = findings.count - active.count
+        let tail = suppressed > 0 ? ", \(suppressed) suppressed" : ""
+        guard !active.isEmpty else { return "Flow lint: no findings\(tail)" }
+        var parts: [String] = []
+        for level in FlowLintLevel.allCases {
+            let count = count(level)
+            if count > 0 { parts.append("\(count) \(level.rawValue)\(count == 1 ? "" : "s")") }
+        }
+        var perRule: [String] = []
+        for rule in FlowLintRule.all {
+            let count = active.count { $0.rule == rule }
+            if count > 0 { perRule.append("\(rule.id) \(count)") }
+        }
+        return "Flow lint: \(parts.joined(separator: ", ")) (\(perRule.joined(separator: ", ")))\(tail)"
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+extension FlowLintReport {
+    /// A short report for a terminal: the counts per rule, then the first `limit` findings of
+    /// each rule, each with its kind, example page and source location; suppressed findings are
+    /// counted with their reasons.
+    public func text(limit: Int = 3) -> String {
+        var lines = [summaryLine]
+        for rule in FlowLintRule.all {
+            let found = active.filter { $0.rule == rule }
+            guard !found.isEmpty else { continue }
+            lines.append("")
+            lines.append("\(rule.level.rawValue): \(rule.id) (\(found.count)): \(rule.summary)")
+            for finding in found.prefix(limit) {
+                lines.append("  - \(finding.message)")
+                if let location = finding.location { lines.append("    at \(location)") }
+            }
+            if found.count > limit { lines.append("  … and \(found.count - limit) more") }
+            lines.append("  \(rule.help)")
+        }
+        let suppressed = findings.filter { !$0.isActive }
+        if !suppressed.isEmpty {
+            lines.append("")
+            lines.append("Suppressed (\(suppressed.count)):")
+            for finding in suppressed.prefix(limit * 3) {
+                lines.append("  - \(finding.rule.id)\(finding.kind.map { " on \($0.id)" } ?? ""): \(finding.suppression ?? "")")
+            }
+        }
+        if !notes.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: notes.map { "Note: \($0)" })
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every finding as JSON, for tools: the rules, the counts, and each finding with its rule,
+    /// level, kind, message, count, example pages, source location and suppression.
+    public func json() -> String {
+        struct Document: Encodable {
+            struct Rule: Encodable { let id, level, summary, help: String }
+            struct Page: Encodable { let path, title, route: String }
+            struct Finding: Encodable {
+                let rule, level: String
+                let kind: String?
+                let kindName: String?
+                let message: String
+                let count: Int
+                let examples: [Page]
+                let location: String?
+                let suppressed: String?
+            }
+            struct Summary: Encodable { let errors, warnings, notes, suppressed: Int }
+            let rules: [Rule]
+            let summary: Summary
+            let maximumClickDepth: Int
+            let findings: [Finding]
+            let notes: [String]
+        }
+        let document = Document(
+            rules: FlowLintRule.all.map { .init(id: $0.id, level: $0.level.rawValue, summary: $0.summary, help: $0.help) },
+            summary: .init(errors: count(.error), warnings: count(.warning), notes: count(.note), suppressed: findings.count - active.count),
+            maximumClickDepth: configuration.maximumClickDepth,
+            findings: findings.map { finding in
+                .init(
+                    rule: finding.rule.id, level: finding.rule.level.rawValue, kind: finding.kind?.id, kindName: finding.kind?.name,
+                    message: finding.message, count: finding.count,
+                    examples: finding.examples.map { .init(path: $0.path.description, title: $0.title, route: $0.route) },
+                    location: finding.location?.description, suppressed: finding.suppression
+                )
+            },
+            notes: notes
+        )
+        return FlowJSON.encode(document)
+    }
+
+    /// The report as a SARIF 2.1.0 log, what code-review tools read: one result per finding,
+    /// located at its source line (relative to `sourceRoot` under the `SRCROOT` base, or by
+    /// module and file when the file lies elsewhere), suppressed findings with their
+    /// justification, and a stable fingerprint of rule and kind so a tool can follow a finding
+    /// from one run to the next.
+    public func sarif(toolName: String, version: String, informationURI: String? = nil, sourceRoot: String?) -> String {
+        struct Log: Encodable {
+            let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+            let version = "2.1.0"
+            let runs: [Run]
+            enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+        }
+        struct Text: Encodable { let text: String }
+        struct Run: Encodable {
+            let tool: Tool
+            let originalUriBaseIds: [String: Artifact]?
+            let results: [Result]
+        }
+        struct Tool: Encodable { let driver: Driver }
+        struct Driver: Encodable {
+            let name, version: String
+            let informationUri: String?
+            let rules: [Rule]
+        }
+        struct Rule: Encodable {
+            let id: String
+            let shortDescription, fullDescription, help: Text
+            let defaultConfiguration: Configuration
+        }
+        struct Configuration: Encodable { let level: String }
+        struct Artifact: Encodable {
+            let uri: String
+            let uriBaseId: String?
+        }
+        struct Result: Encodable {
+            let ruleId: String
+            let ruleIndex: Int
+            let level: String
+            let message: Text
+            let locations: [Location]?
+            let partialFingerprints: [String: String]
+            let suppressions: [Suppression]?
+            let properties: Properties
+        }
+        struct Location: Encodable {
+            let physicalLocation: PhysicalLocation?
+            let logicalLocations: [LogicalLocation]?
+        }
+        struct PhysicalLocation: Encodable {
+            let artifactLocation: Artifact
+            let region: Region
+        }
+        struct Region: Encodable { let startLine: Int }
+        struct LogicalLocation: Encodable { let name, kind: String }
+        struct Suppression: Encodable { let kind, justification: String }
+        struct Properties: Encodable {
+            let screenKind: String?
+            let pages: Int
+            let examples: [String]
+        }
+        let root = sourceRoot.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let results = findings.map { finding -> Result in
+            var locations: [Location] = []
+            if let location = finding.location {
+                let relative = root.flatMap { location.path(relativeTo: $0) }
+                let artifact = relative.map { Artifact(uri: Self.uriPath($0), uriBaseId: "SRCROOT") }
+                    ?? Artifact(uri: Self.uriPath(location.fileID), uriBaseId: nil)
+                locations.append(Location(physicalLocation: PhysicalLocation(artifactLocation: artifact, region: Region(startLine: max(1, location.line))), logicalLocations: nil))
+            }
+            if let kind = finding.kind {
+                if locations.isEmpty {
+                    locations.append(Location(physicalLocation: nil, logicalLocations: [LogicalLocation(name: kind.id, kind: "type")]))
+                }
+            }
+            return Result(
+                ruleId: finding.rule.id, ruleIndex: FlowLintRule.all.firstIndex(of: finding.rule)!, level: finding.rule.level.rawValue,
+                message: Text(text: finding.message), locations: locations.isEmpty ? nil : locations,
+                partialFingerprints: ["flowFinding/v1": finding.rule.id + "/" + (finding.kind?.id ?? "-")],
+                suppressions: finding.suppression.map { [Suppression(kind: "external", justification: $0)] },
+                properties: Properties(screenKind: finding.kind?.id, pages: finding.count, examples: finding.examples.map(\.path.description))
+            )
+        }
+        let run = Run(
+            tool: Tool(driver: Driver(
+                name: toolName, version: version, informationUri: informationURI,
+                rules: FlowLintRule.all.map {
+                    Rule(id: $0.id, shortDescription: Text(text: $0.summary), fullDescription: Text(text: $0.summary), help: Text(text: $0.help),
+                         defaultConfiguration: Configuration(level: $0.level.rawValue))
+                }
+            )),
+            originalUriBaseIds: root.map { ["SRCROOT": Artifact(uri: Self.fileURI($0), uriBaseId: nil)] },
+            results: results
+        )
+        return FlowJSON.encode(Log(runs: [run]))
+    }
+
+    /// A relative path as a URI reference: each segment percent-encoded.
+    private static func uriPath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/;?#"))) ?? String($0)
+        }.joined(separator: "/")
+    }
+
+    /// `file:///abs/path/` for a folder.
+    private static func fileURI(_ folder: String) -> String {
+        "file://" + uriPath(folder.hasPrefix("/") ? folder : "/" + folder)
+    }
+}
+
+/// Pretty, key-sorted JSON without escaped slashes: the same bytes for the same value.
+enum FlowJSON {
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Plain strings, numbers and arrays always encode.
+        let data = (try? encoder.encode(value)) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

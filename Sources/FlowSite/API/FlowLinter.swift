@@ -1,0 +1,40 @@
+/// Runs flow lint over an app without building its site: walks every route (making each screen's
+/// page, not its HTML) and checks the flow.
+///
+/// Unlike a build, which fails on a link no coordinator shows, the linter reports such links as
+/// `unhandled-intent` findings and goes on, so one run lists every hole.
+///
+/// ```swift
+/// let report = try await FlowLinter(coordinator: AppCoordinator(dependencies: .mock)).run()
+/// print(report.text())
+/// ```
+public struct FlowLinter<C: RootCoordinator>: Sendable {
+    /// The app's root coordinator.
+    public var coordinator: C
+    /// Settings over the coordinator's own ``RootCoordinator/flowLint``.
+    public var configuration: FlowLintConfiguration?
+
+    public init(coordinator: C, configuration: FlowLintConfiguration? = nil) {
+        self.coordinator = coordinator
+        self.configuration = configuration
+    }
+
+    /// Walks the app and lints its flow.
+    /// - Throws: ``FlowSiteError`` for screens that fail to build or routes that share a path,
+    ///   and ``FlowLintConfigurationError`` for a configuration that names unknown rules.
+    public func run() async throws -> FlowLintReport {
+        try await walk().lint
+    }
+
+    /// Walks the app: its flow graph and its lint report.
+    public func walk() async throws -> (graph: FlowGraph, lint: FlowLintReport) {
+        var settings = coordinator.flowLint
+        if let configuration { settings = settings.merging(configuration) }
+        try settings.validate()
+        var walker = SiteWalker(coordinator: coordinator, keepsEdges: false)
+        walker.recordsUnhandledLinks = true
+        let graph = try await walker.walk { _ in }
+        try graph.requireNoFailures()
+        return (graph.flowGraph, graph.lint(settings, declared: C.R.screenKindExamples.map(\.screenKind)))
+    }
+}

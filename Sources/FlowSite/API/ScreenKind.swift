@@ -1,0 +1,83 @@
+/// A kind of screen: what a route's case (or family of cases) stands for, such as Home, Character
+/// list or Character. Every page belongs to one kind, and the flow map, flow lint and flow
+/// diff speak of kinds, not of the thousands of pages they group.
+///
+/// Kinds come from the routes themselves (``Route/screenKind``), so an app never lists them a
+/// second time. By default a route's kind is its enum case, with the cases of enum payloads
+/// inside it (`.resources(.people, .list(page: 2))` is `resources-people-list`); an app names
+/// its kinds by implementing ``Route/screenKind``:
+///
+/// ```swift
+/// var screenKind: ScreenKind {
+///     switch self {
+///     case .home: ScreenKind("home", name: "Home")
+///     case .detail: ScreenKind("detail", name: "Detail", flow: "Catalogue")
+///     }
+/// }
+/// ```
+public struct ScreenKind: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// A stable identifier: lint suppressions, baselines and diffs refer to the kind by it.
+    public let id: String
+    /// The name people read: "Character list".
+    public let name: String
+    /// The flow (child coordinator) that owns the kind, such as "Characters": the flow map draws
+    /// one map per flow beside the whole app's.
+    public let flow: String
+
+    /// A kind named `name` (the id by default) in `flow` (its name by default).
+    public init(_ id: String, name: String? = nil, flow: String? = nil) {
+        self.id = id
+        self.name = name ?? id
+        self.flow = flow ?? name ?? id
+    }
+
+    public var description: String { name }
+
+    public static func < (lhs: ScreenKind, rhs: ScreenKind) -> Bool { lhs.id < rhs.id }
+}
+
+extension ScreenKind {
+    /// The kind of `route` read from its enum case with reflection: the case's name, then the
+    /// cases of any enum values in its payload, joined by hyphens; the flow is the outer case.
+    /// A route that isn't an enum is one kind, named after its type.
+    public init<R: Route>(derivedFrom route: R) {
+        var names: [String] = []
+        Self.collectCaseNames(route, into: &names, depth: 0)
+        if names.isEmpty { names = ["\(R.self)"] }
+        let words = names.map(Self.words)
+        self.init(
+            names.joined(separator: "-"),
+            name: words.joined(separator: " · "),
+            flow: words[0]
+        )
+    }
+
+    /// Appends the case names of `value` when it is an enum, and of the enums in its payload.
+    private static func collectCaseNames(_ value: Any, into names: inout [String], depth: Int) {
+        guard depth < 4 else { return }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .enum:
+            if let child = mirror.children.first, let label = child.label {
+                names.append(label)
+                collectCaseNames(child.value, into: &names, depth: depth + 1)
+            } else {
+                // A case without a payload prints as its name.
+                names.append(String(describing: value))
+            }
+        case .tuple:
+            for child in mirror.children { collectCaseNames(child.value, into: &names, depth: depth + 1) }
+        default:
+            break
+        }
+    }
+
+    /// `characterList` as "Character list".
+    private static func words(_ name: String) -> String {
+        var text = ""
+        for character in name {
+            if character.isUppercase, !text.isEmpty { text += " " + character.lowercased() } else { text.append(character) }
+        }
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+}

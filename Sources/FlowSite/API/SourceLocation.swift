@@ -1,0 +1,37 @@
+/// A place in the app's source code: where a screen's page was made, or where a coordinator
+/// asked a navigator to show a route.
+///
+/// FlowSite captures it with default `#fileID`, `#filePath` and `#line` arguments, so an app
+/// pays nothing for it: ``Navigator/show(_:as:fileID:filePath:line:)`` and ``Page``'s
+/// initialiser take them. The flow graph and flow lint name these places, so a finding (or a
+/// code-review annotation made from its SARIF) points at the line to change.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// `Module/File.swift`: stable on every machine, so it may appear in published pages.
+    public let fileID: String
+    /// The file's absolute path where it was compiled; tools make it relative to the source root.
+    public let filePath: String
+    /// The line, from 1.
+    public let line: Int
+
+    /// The location of the caller (by default).
+    public init(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+    }
+
+    /// `Module/File.swift:42`.
+    public var description: String { "\(fileID):\(line)" }
+
+    /// The file's path relative to `root` (a folder, with or without a trailing slash) when it
+    /// lies below it; `nil` otherwise.
+    public func path(relativeTo root: String) -> String? {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard filePath.hasPrefix(prefix) else { return nil }
+        return String(filePath.dropFirst(prefix.count))
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.fileID, lhs.line) < (rhs.fileID, rhs.line)
+    }
+}

@@ -1,0 +1,196 @@
+/// The flow map's pages: the whole app's map at `flow/`, one map per flow (child coordinator) at
+/// `flow/<flow>/`, and a focused view of each kind and its neighbours at `flow/<flow>/<kind>/`.
+///
+/// Each page has an SVG laid out by Graphviz and the same facts as text: tables of kinds and of
+/// transitions, so the map reads without the picture. In the whole map a kind's box leads to a
+/// page of that kind; in the flows' maps and the focused views it leads to the kind's focused
+/// view, so a large app can be explored a neighbourhood at a time.
+struct FlowMapPages {
+    /// The folder the map lives in, reserved like the assets folder.
+    static let folder: Slug = "flow"
+
+    /// One page of the map, ready for the layout.
+    struct Page {
+        let path: RoutePath
+        let title: String
+        let summary: String
+        /// The breadcrumbs above this page, from the start page.
+        let trail: [(title: String, path: RoutePath)]
+        let content: String
+    }
+
+    let graph: FlowGraph
+    /// The site's words (see ``SiteInfo/defaultLabels``).
+    let label: (String, [String: String]) -> String
+
+    /// Every page of the map, the whole app's first.
+    func pages() throws -> [Page] {
+        let places = Places(graph)
+        let home = (title: graph.kinds.first?.example.title ?? "", path: RoutePath.root)
+        let mapTitle = label("flowMap", [:])
+        let root = RoutePath([Self.folder])
+        var pages = [try whole(places, trail: [home])]
+        for flow in graph.flows {
+            let flowPath = places.flow[flow.name]!
+            pages.append(try flowPage(flow, places, trail: [home, (mapTitle, root)]))
+            for kind in flow.kinds {
+                pages.append(try focus(kind, places, trail: [home, (mapTitle, root), (label("flowOf", ["flow": flow.name]), flowPath)]))
+            }
+        }
+        return pages
+    }
+
+    // MARK: Pages
+
+    private func whole(_ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
+        let here = RoutePath([Self.folder])
+        let pages = graph.kinds.reduce(0) { $0 + $1.pages }
+        var html = paragraph(label("flowMapIntro", [
+            "kinds": FlowMapSVG.count(graph.kinds.count), "flows": FlowMapSVG.count(graph.flows.count), "pages": FlowMapSVG.count(pages),
+        ]))
+        html += legend()
+        let nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path)) }
+        html += try figure(nodes: nodes, transitions: graph.transitions, kinds: graph.kinds, caption: label("flowMapCaption", [:]))
+        html += heading(label("flowFlows", [:]))
+        html += "<ul>\n" + graph.flows.map { flow in
+            "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(label("flowKindsCount", ["count": FlowMapSVG.count(flow.kinds.count)])) + "</li>\n"
+        }.joined() + "</ul>\n"
+        html += kindTable(graph.kinds, places, here: here)
+        html += transitionTable(graph.transitions, here: here, places: places)
+        return Page(path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail, content: html)
+    }
+
+    private func flowPage(_ flow: (name: String, kinds: [FlowGraph.Kind]), _ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
+        let here = places.flow[flow.name]!
+        let members = Set(flow.kinds.map(\.id))
+        let transitions = graph.transitions.filter { members.contains($0.from) || members.contains($0.to) }
+        let kinds = graph.kinds.filter { kind in members.contains(kind.id) || transitions.contains { $0.from == kind.id || $0.to == kind.id } }
+        let nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!)) }
+        var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": FlowMapSVG.count(flow.kinds.count)]))
+        html += legend()
+        html += try figure(nodes: nodes, transitions: transitions, kinds: kinds, caption: label("flowCaption", ["flow": flow.name]))
+        html += kindTable(flow.kinds, places, here: here)
+        html += transitionTable(transitions, here: here, places: places)
+        let title = label("flowOf", ["flow": flow.name])
+        return Page(path: here, title: title, summary: label("flowSummary", ["flow": flow.name]), trail: trail, content: html)
+    }
+
+    private func focus(_ kind: FlowGraph.Kind, _ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
+        let here = places.kind[kind.id]!
+        let out = graph.transitions.filter { $0.from == kind.id }
+        let into = graph.transitions.filter { $0.to == kind.id && $0.from != kind.id }
+        let neighbourIDs = Set(out.map(\.to) + into.map(\.from))
+        let kinds = graph.kinds.filter { $0.id == kind.id || neighbourIDs.contains($0.id) }
+        let nodes = kinds.map { other in
+            other.id == kind.id
+                ? node(other, role: .focus, url: here.relativeURL(to: other.example.path))
+                : node(other, role: .neighbour, url: here.relativeURL(to: places.kind[other.id]!))
+        }
+        var html = paragraph(label("kindIntro", [
+            "kind": kind.kind.name, "pages": FlowMapSVG.count(kind.pages), "flow": kind.kind.flow,
+            "minimum": "\(kind.depth.minimum)", "median": "\(kind.depth.median)", "maximum": "\(kind.depth.maximum)",
+        ]))
+        html += "<p>" + escape(label("kindExample", [:])) + " " + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</p>\n"
+        html += legend()
+        html += try figure(nodes: nodes, transitions: out + into, kinds: kinds, caption: label("kindCaption", ["kind": kind.kind.name]))
+        if !out.isEmpty { html += transitionTable(out, here: here, places: places, title: label("kindLeadsTo", ["kind": kind.kind.name])) }
+        if !into.isEmpty { html += transitionTable(into, here: here, places: places, title: label("kindReachedFrom", ["kind": kind.kind.name])) }
+        return Page(path: here, title: kind.kind.name, summary: label("kindSummary", ["kind": kind.kind.name]), trail: trail, content: html)
+    }
+
+    // MARK: Parts
+
+    private func node(_ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String) -> FlowMapSVG.Node {
+        FlowMapSVG.Node(name: kind.kind.name, detail: label("kindPages", ["count": FlowMapSVG.count(kind.pages)]), url: url, role: role)
+    }
+
+    /// The map, scrollable on its own on a narrow screen, with its caption.
+    private func figure(nodes: [FlowMapSVG.Node], transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], caption: String) throws -> String {
+        let index = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.id, $0) })
+        let edges = transitions.compactMap { transition -> FlowMapSVG.Edge? in
+            guard let from = index[transition.from], let to = index[transition.to] else { return nil }
+            return FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links)
+        }
+        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges, labelledBy: "flow-map-caption")
+        return "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-map-caption\">\n"
+            + svg + "\n</div>\n<figcaption id=\"flow-map-caption\">" + escape(caption) + "</figcaption>\n</figure>\n"
+    }
+
+    private func legend() -> String {
+        "<ul class=\"flow-legend\">\n" + Presentation.allCases.map { presentation in
+            "<li class=\"\(presentation.rawValue)\"><svg width=\"36\" height=\"10\" aria-hidden=\"true\"><path d=\"M2 5H34\"/></svg> "
+                + escape(label("presentation." + presentation.rawValue, [:])) + "</li>\n"
+        }.joined() + "</ul>\n"
+    }
+
+    private func kindTable(_ kinds: [FlowGraph.Kind], _ places: Places, here: RoutePath) -> String {
+        var html = heading(label("flowKinds", [:]))
+        html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(label("flowKinds", [:])))\">\n<table class=\"flow-table\">\n<thead><tr>"
+        for column in ["flowKind", "flowFlow", "flowPages", "flowDepth", "flowExample"] {
+            html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for kind in kinds {
+            html += "<tr><th scope=\"row\">" + link(kind.kind.name, here.relativeURL(to: places.kind[kind.id]!)) + "</th>"
+            html += "<td>" + escape(kind.kind.flow) + "</td>"
+            html += "<td class=\"number\">" + FlowMapSVG.count(kind.pages) + "</td>"
+            html += "<td class=\"number\">\(kind.depth.minimum) / \(kind.depth.median) / \(kind.depth.maximum)</td>"
+            html += "<td>" + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</div>\n"
+    }
+
+    private func transitionTable(_ transitions: [FlowGraph.Transition], here: RoutePath, places: Places, title: String? = nil) -> String {
+        let title = title ?? label("flowTransitions", [:])
+        var html = heading(title)
+        guard !transitions.isEmpty else { return html + paragraph(label("flowNoTransitions", [:])) }
+        html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(title))\">\n<table class=\"flow-table\">\n<thead><tr>"
+        for column in ["flowFrom", "flowTo", "flowPresentation", "flowLinks"] {
+            html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for transition in transitions {
+            let from = graph.kind(transition.from)!, to = graph.kind(transition.to)!
+            html += "<tr><td>" + link(from.kind.name, here.relativeURL(to: places.kind[from.id]!)) + "</td>"
+            html += "<td>" + link(to.kind.name, here.relativeURL(to: places.kind[to.id]!)) + "</td>"
+            html += "<td>" + escape(label("presentation." + transition.presentation.rawValue, [:])) + "</td>"
+            html += "<td class=\"number\">" + FlowMapSVG.count(transition.links) + "</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</div>\n"
+    }
+
+    private func heading(_ text: String) -> String { "<h2>" + escape(text) + "</h2>\n" }
+    private func paragraph(_ text: String) -> String { "<p>" + escape(text) + "</p>\n" }
+    private func link(_ text: String, _ url: String) -> String { "<a href=\"" + escape(url) + "\">" + escape(text) + "</a>" }
+    private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
+
+    /// Where each flow's and each kind's page lives: slugs of their names, kept apart with
+    /// suffixes when two come out the same.
+    private struct Places {
+        var flow: [String: RoutePath] = [:]
+        var kind: [String: RoutePath] = [:]
+
+        init(_ graph: FlowGraph) {
+            var flowSlugs = Set<Slug>()
+            for group in graph.flows {
+                let slug = Self.unique(Slug(group.name), in: &flowSlugs)
+                let flowPath = RoutePath([FlowMapPages.folder, slug])
+                flow[group.name] = flowPath
+                var kindSlugs = Set<Slug>()
+                for member in group.kinds {
+                    kind[member.id] = flowPath.appending(Self.unique(Slug(member.id), in: &kindSlugs))
+                }
+            }
+        }
+
+        private static func unique(_ slug: Slug, in taken: inout Set<Slug>) -> Slug {
+            var candidate = slug
+            var number = 2
+            while !taken.insert(candidate).inserted {
+                candidate = slug.suffixed(number)
+                number += 1
+            }
+            return candidate
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Draws a screen-kind graph as inline SVG, laid out by Graphviz: a box per kind that links
+/// somewhere, a spline per transition styled by its presentation, and the number of page links
+/// it stands for.
+///
+/// The SVG carries classes only, no colours: the site's stylesheet paints it with its own
+/// colours in light and dark mode. Every text goes through the HTML escaper, and numbers are
+/// written with one decimal, so the same graph always gives the same bytes.
+enum FlowMapSVG {
+    /// A box: its kind's name and page count, where it links, and how it relates to the view.
+    struct Node {
+        var name: String
+        var detail: String
+        var url: String
+        var role: Role
+    }
+
+    /// How a box relates to the map it is drawn on.
+    enum Role: String {
+        /// A kind of the flow or app the map shows.
+        case member
+        /// The kind a focused view is about.
+        case focus
+        /// A kind outside the flow that one of its kinds leads to or comes from.
+        case neighbour
+    }
+
+    /// A transition between two boxes.
+    struct Edge {
+        var from: Int
+        var to: Int
+        var presentation: Presentation
+        var links: Int
+    }
+
+    /// The SVG element for `nodes` and `edges`, labelled by the element with id `labelID`.
+    static func svg(nodes: [Node], edges: [Edge], labelledBy labelID: String) throws -> String {
+        let layout = try GraphvizLayout.layout(LayoutGraph(
+            nodes: nodes.map { LayoutGraph.Node(label: $0.name + "\n" + $0.detail) },
+            edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: Self.count($0.links)) },
+            direction: .leftToRight
+        ))
+        var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"0 0 \(number(layout.width)) \(number(layout.height))\" role=\"group\" aria-labelledby=\"\(labelID)\">\n"
+        for (edge, path) in zip(edges, layout.edges) {
+            out += "<g class=\"transition \(edge.presentation.rawValue)\">"
+            out += "<path d=\"\(pathData(path.points))\"/>"
+            if let tip = path.arrowTip, let last = path.points.last {
+                out += "<path class=\"arrow\" d=\"\(arrowHead(from: last, to: tip))\"/>"
+            }
+            if let centre = path.labelCentre {
+                out += "<text x=\"\(number(centre.x))\" y=\"\(number(centre.y + 4))\">\(Self.count(edge.links))</text>"
+            }
+            out += "</g>\n"
+        }
+        for (node, box) in zip(nodes, layout.nodes) {
+            let left = box.x - box.width / 2, top = box.y - box.height / 2
+            out += "<a class=\"kind \(node.role.rawValue)\" href=\"\(HTMLEscaping.escape(node.url))\">"
+            out += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
+            out += "<text x=\"\(number(box.x))\" y=\"\(number(box.y - 3))\">\(HTMLEscaping.escape(node.name))</text>"
+            out += "<text class=\"detail\" x=\"\(number(box.x))\" y=\"\(number(box.y + 13))\">\(HTMLEscaping.escape(node.detail))</text>"
+            out += "</a>\n"
+        }
+        return out + "</svg>"
+    }
+
+    /// A count with thousands separators, as every map writes it: "12,480".
+    static func count(_ value: Int) -> String {
+        var digits = Array(String(value))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    /// `M x y C …` for a Graphviz spline: a start point, then triples of points.
+    private static func pathData(_ points: [LayoutResult.Point]) -> String {
+        guard let first = points.first else { return "" }
+        var data = "M\(number(first.x)) \(number(first.y))"
+        var rest = points.dropFirst()
+        while rest.count >= 3 {
+            let triple = rest.prefix(3)
+            data += "C" + triple.map { "\(number($0.x)) \(number($0.y))" }.joined(separator: " ")
+            rest = rest.dropFirst(3)
+        }
+        return data
+    }
+
+    /// A filled triangle from the spline's end to the arrow's tip.
+    private static func arrowHead(from base: LayoutResult.Point, to tip: LayoutResult.Point) -> String {
+        let dx = tip.x - base.x, dy = tip.y - base.y
+        let length = max((dx * dx + dy * dy).squareRoot(), 0.001)
+        // Half the width of the arrow's base, across the line.
+        let nx = -dy / length * 3.5, ny = dx / length * 3.5
+        return "M\(number(tip.x)) \(number(tip.y))L\(number(base.x + nx)) \(number(base.y + ny))L\(number(base.x - nx)) \(number(base.y - ny))Z"
+    }
+
+    /// One decimal, without a trailing `.0`, and never `-0`.
+    static func number(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        let whole = Int(tenths) / 10, fraction = abs(Int(tenths) % 10)
+        let sign = tenths < 0 && whole == 0 ? "-" : ""
+        return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+}

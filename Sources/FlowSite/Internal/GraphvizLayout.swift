@@ -1,0 +1,384 @@
+import CGraphviz
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lays out graphs with Graphviz's `dot` engine, called through its C library.
+package enum GraphvizLayout {
+    /// Space added around the drawing on every side, in points.
+    static let margin = 8.0
+
+    /// Lays out with Graphviz's `dot` engine through the C library (not by running the `dot` program).
+    ///
+    /// Deterministic: the same graph gives the same result on every machine and run.
+    /// Text is measured with Graphviz's built-in Helvetica metrics rather than with
+    /// installed fonts, and every coordinate is rounded to 0.1 pt.
+    ///
+    /// - Throws: ``GraphvizError`` if an edge refers to a node that does not exist,
+    ///   or if Graphviz or one of its plugins cannot be loaded or fails.
+    package static func layout(_ graph: LayoutGraph) throws -> LayoutResult {
+        for (index, edge) in graph.edges.enumerated() {
+            guard graph.nodes.indices.contains(edge.from), graph.nodes.indices.contains(edge.to) else {
+                throw GraphvizError(
+                    "Edge \(index) goes from node \(edge.from) to node \(edge.to), but the graph has only \(graph.nodes.count) nodes."
+                )
+            }
+        }
+        if graph.nodes.isEmpty {
+            return LayoutResult(width: 2 * margin, height: 2 * margin, nodes: [], edges: [])
+        }
+        // Graphviz keeps global state (cgraph's string pool, error handling,
+        // the layout engine's statics), so only one call may run at a time.
+        return try graphvizState.withLock { state throws(GraphvizError) -> LayoutResult in
+            let builtins: UnsafePointer<lt_symlist_t>
+            if let loaded = state.builtins {
+                builtins = loaded
+            } else {
+                builtins = try loadBuiltinPlugins()
+                state.builtins = builtins
+            }
+            return try layOut(graph, builtins: builtins)
+        }
+    }
+}
+
+// MARK: - Plugins
+
+/// What the lock protects besides the Graphviz calls themselves.
+private struct GraphvizState {
+    /// The plugin table handed to `gvContextPlugins`; built once and kept for the
+    /// process, like the `dlopen` handles behind it.
+    var builtins: UnsafePointer<lt_symlist_t>?
+}
+
+private let graphvizState = Mutex(GraphvizState())
+
+extension GraphvizLayout {
+    /// The two plugin libraries we use, and the symbol each exports its plugin table under.
+    private static let pluginLibraries: [(file: String, symbol: String)] = {
+        #if canImport(Darwin)
+        return [
+            ("libgvplugin_dot_layout.6.dylib", "gvplugin_dot_layout_LTX_library"),
+            ("libgvplugin_core.6.dylib", "gvplugin_core_LTX_library"),
+        ]
+        #else
+        return [
+            ("libgvplugin_dot_layout.so.6", "gvplugin_dot_layout_LTX_library"),
+            ("libgvplugin_core.so.6", "gvplugin_core_LTX_library"),
+        ]
+        #endif
+    }()
+
+    /// Loads the `dot` layout and core (render) plugins and returns a
+    /// NULL-terminated `lt_symlist_t` table of them for `gvContextPlugins`.
+    ///
+    /// Only these two are offered to Graphviz so that it never loads a text layout
+    /// plugin such as pango: without one, it measures text with built-in font
+    /// metrics, which are the same on every machine, whatever fonts are installed.
+    private static func loadBuiltinPlugins() throws(GraphvizError) -> UnsafePointer<lt_symlist_t> {
+        let folder = try graphvizPluginFolder()
+        var addresses: [UnsafeMutableRawPointer] = []
+        for library in pluginLibraries {
+            let path = folder + "/" + library.file
+            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+                throw .callFailed("dlopen(\(path))", detail: lastLoaderError())
+            }
+            guard let address = dlsym(handle, library.symbol) else {
+                throw .callFailed("dlsym(\(library.symbol))", detail: lastLoaderError())
+            }
+            addresses.append(address)
+        }
+        let table = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: addresses.count + 1)
+        for (index, address) in addresses.enumerated() {
+            table[index] = lt_symlist_t(name: UnsafePointer(strdup(pluginLibraries[index].symbol)), address: address)
+        }
+        table[addresses.count] = lt_symlist_t(name: nil, address: nil)
+        return UnsafePointer(table)
+    }
+
+    /// The `graphviz` folder next to the libgvc that this process actually loaded,
+    /// which is where that libgvc's plugins are installed.
+    private static func graphvizPluginFolder() throws(GraphvizError) -> String {
+        let function: @convention(c) () -> OpaquePointer? = gvContext
+        var info = cgraphviz_dl_info()
+        guard cgraphviz_dladdr(unsafeBitCast(function, to: UnsafeRawPointer.self), &info) != 0,
+              let fileName = info.fileName
+        else {
+            throw .callFailed("dladdr(gvContext)", detail: "cannot tell where libgvc was loaded from")
+        }
+        let libraryPath = String(cString: fileName)
+        guard let slash = libraryPath.lastIndex(of: "/") else {
+            throw .callFailed("dladdr(gvContext)", detail: "libgvc's path \"\(libraryPath)\" has no folder")
+        }
+        return libraryPath[..<slash] + "/graphviz"
+    }
+
+    private static func lastLoaderError() -> String? {
+        dlerror().map { String(cString: $0) }
+    }
+}
+
+// MARK: - Layout
+
+extension GraphvizLayout {
+    /// Builds the graph with cgraph, runs `dot` and reads the positions back.
+    /// Must be called with the lock held.
+    private static func layOut(
+        _ graph: LayoutGraph,
+        builtins: UnsafePointer<lt_symlist_t>
+    ) throws(GraphvizError) -> LayoutResult {
+        // demand_loading 0: use only `builtins`, never read the config6a plugin list.
+        guard let context = gvContextPlugins(builtins, 0) else {
+            throw .callFailed("gvContextPlugins")
+        }
+        defer { gvFreeContext(context) }
+
+        // The same as cgraph's Agdirected, which Swift 6 will not read because it is
+        // a mutable C global. Not strict, so parallel edges stay separate.
+        var directed = Agdesc_t()
+        directed.directed = 1
+        directed.maingraph = 1
+        guard let g = withMutableCString("flow", { agopen($0, directed, nil) }) else {
+            throw .callFailed("agopen")
+        }
+        defer { agclose(g) }
+
+        try declareDefaults(of: g, direction: graph.direction)
+
+        var nodes: [UnsafeMutablePointer<Agnode_t>] = []
+        nodes.reserveCapacity(graph.nodes.count)
+        for (index, node) in graph.nodes.enumerated() {
+            guard let n = withMutableCString("n\(index)", { agnode(g, $0, 1) }) else {
+                throw .callFailed("agnode")
+            }
+            try set(n, "label", escapedLabel(node.label), default: "\\N")
+            nodes.append(n)
+        }
+
+        var edges: [UnsafeMutablePointer<Agedge_t>] = []
+        edges.reserveCapacity(graph.edges.count)
+        for (index, edge) in graph.edges.enumerated() {
+            // A distinct key per edge makes cgraph create a new edge even when
+            // one already joins the same two nodes.
+            guard let e = withMutableCString("e\(index)", { agedge(g, nodes[edge.from], nodes[edge.to], $0, 1) }) else {
+                throw .callFailed("agedge")
+            }
+            if let label = edge.label, !label.isEmpty {
+                try set(e, "label", escapedLabel(label), default: "")
+            }
+            edges.append(e)
+        }
+
+        guard gvLayout(context, g, "dot") == 0 else {
+            throw .callFailed("gvLayout(dot)")
+        }
+        defer { gvFreeLayout(context, g) }
+
+        // Rendering to "dot" is what writes the layout into the pos, bb, width,
+        // height and lp attributes; the text itself is not needed.
+        var data: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        let rendered = gvRenderData(context, g, "dot", &data, &length)
+        gvFreeRenderData(data)
+        guard rendered == 0 else {
+            throw .callFailed("gvRenderData(dot)")
+        }
+
+        return try readLayout(graph: g, nodes: nodes, edges: edges)
+    }
+
+    /// Declares the graph, node and edge attributes shared by every graph.
+    private static func declareDefaults(
+        of g: UnsafeMutablePointer<Agraph_t>,
+        direction: LayoutGraph.Direction
+    ) throws(GraphvizError) {
+        let graphAttributes = [
+            ("rankdir", direction == .leftToRight ? "LR" : "TB"),
+            ("nodesep", "0.4"),
+            ("ranksep", "0.6"),
+            ("splines", "true"),
+        ]
+        let nodeAttributes = [
+            ("shape", "box"),
+            ("style", "rounded"),
+            ("fontname", "Helvetica"),
+            ("fontsize", "14"),
+            // Inches of space between the label and the box, horizontally and vertically.
+            ("margin", "0.15,0.08"),
+        ]
+        let edgeAttributes = [
+            ("fontname", "Helvetica"),
+            ("fontsize", "11"),
+        ]
+        for (kind, attributes) in [(AGRAPH, graphAttributes), (AGNODE, nodeAttributes), (AGEDGE, edgeAttributes)] {
+            for (name, value) in attributes {
+                let symbol = withMutableCString(name) { name in
+                    withMutableCString(value) { value in agattr(g, Int32(kind), name, value) }
+                }
+                guard symbol != nil else {
+                    throw .callFailed("agattr(\(name))")
+                }
+            }
+        }
+    }
+
+    /// Reads the positions that rendering attached and converts them to
+    /// top-left-origin coordinates with a margin.
+    private static func readLayout(
+        graph g: UnsafeMutablePointer<Agraph_t>,
+        nodes: [UnsafeMutablePointer<Agnode_t>],
+        edges: [UnsafeMutablePointer<Agedge_t>]
+    ) throws(GraphvizError) -> LayoutResult {
+        guard let bbText = attribute(g, "bb"),
+              let bb = numbers(bbText), bb.count == 4
+        else {
+            throw .missingAttribute("bb", of: "the graph")
+        }
+        let (left, top) = (bb[0], bb[3])
+        // Graphviz's y axis points up; SVG's points down.
+        func point(_ x: Double, _ y: Double) -> LayoutResult.Point {
+            LayoutResult.Point(x: rounded(x - left + margin), y: rounded(top - y + margin))
+        }
+
+        var boxes: [LayoutResult.Box] = []
+        boxes.reserveCapacity(nodes.count)
+        for (index, n) in nodes.enumerated() {
+            guard let pos = attribute(n, "pos").flatMap(numbers), pos.count == 2 else {
+                throw .missingAttribute("pos", of: "node \(index)")
+            }
+            guard let width = attribute(n, "width").flatMap(Double.init),
+                  let height = attribute(n, "height").flatMap(Double.init)
+            else {
+                throw .missingAttribute("width/height", of: "node \(index)")
+            }
+            let centre = point(pos[0], pos[1])
+            boxes.append(LayoutResult.Box(
+                x: centre.x, y: centre.y, width: rounded(width * 72), height: rounded(height * 72)
+            ))
+        }
+
+        var paths: [LayoutResult.EdgePath] = []
+        paths.reserveCapacity(edges.count)
+        for (index, e) in edges.enumerated() {
+            guard let pos = attribute(e, "pos"), let spline = parseSpline(pos, point: point) else {
+                throw .missingAttribute("pos", of: "edge \(index)")
+            }
+            var path = spline
+            if let lp = attribute(e, "lp").flatMap(numbers), lp.count == 2 {
+                path.labelCentre = point(lp[0], lp[1])
+            }
+            paths.append(path)
+        }
+
+        return LayoutResult(
+            width: rounded(bb[2] - bb[0] + 2 * margin),
+            height: rounded(bb[3] - bb[1] + 2 * margin),
+            nodes: boxes,
+            edges: paths
+        )
+    }
+
+    /// Parses an edge's `pos`: `[s,x,y] [e,x,y] x,y x,y ...`, where the plain points
+    /// are the Bézier spline and `e` is the arrowhead's tip.
+    private static func parseSpline(
+        _ text: String,
+        point: (Double, Double) -> LayoutResult.Point
+    ) -> LayoutResult.EdgePath? {
+        // Several splines separated by ";" appear only with options we do not set
+        // (such as concentrate); keep the first.
+        guard let first = text.split(separator: ";").first else { return nil }
+        var path = LayoutResult.EdgePath(points: [])
+        for token in first.split(separator: " ") {
+            if token.hasPrefix("e,") {
+                guard let xy = numbers(token.dropFirst(2)), xy.count == 2 else { return nil }
+                path.arrowTip = point(xy[0], xy[1])
+            } else if token.hasPrefix("s,") {
+                continue // the arrow tail; we draw no arrowhead there
+            } else {
+                guard let xy = numbers(token), xy.count == 2 else { return nil }
+                path.points.append(point(xy[0], xy[1]))
+            }
+        }
+        guard path.points.count >= 4, (path.points.count - 1) % 3 == 0 else { return nil }
+        return path
+    }
+}
+
+// MARK: - Helpers
+
+extension GraphvizLayout {
+    /// Escapes text for a Graphviz `label`, which treats backslash sequences
+    /// specially (`\N` is the node's name, `\n` a line break).
+    static func escapedLabel(_ text: String) -> String {
+        var escaped = ""
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\r": escaped += "\\n"
+            case "\n" where previousWasCarriageReturn: continue
+            case "\n": escaped += "\\n"
+            case "\0": continue // would end the C string early
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// Sets an attribute on a node or edge, declaring it with `default` if needed.
+    private static func set<Object>(
+        _ object: UnsafeMutablePointer<Object>,
+        _ name: String,
+        _ value: String,
+        default defaultValue: String
+    ) throws(GraphvizError) {
+        let status = withMutableCString(name) { name in
+            withMutableCString(value) { value in
+                withMutableCString(defaultValue) { defaultValue in
+                    agsafeset(object, name, value, defaultValue)
+                }
+            }
+        }
+        guard status == 0 else {
+            throw .callFailed("agsafeset(\(name))")
+        }
+    }
+
+    /// An attribute's value, or nil if it is not declared or empty.
+    private static func attribute<Object>(_ object: UnsafeMutablePointer<Object>, _ name: String) -> String? {
+        guard let value = withMutableCString(name, { agget(object, $0) }) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    /// Comma-separated numbers such as `"27,18.5"`.
+    private static func numbers(_ text: some StringProtocol) -> [Double]? {
+        var values: [Double] = []
+        for part in text.split(separator: ",") {
+            guard let value = Double(part) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Rounds to 0.1 pt so that tiny floating-point differences never show.
+    private static func rounded(_ value: Double) -> Double {
+        // Adding 0 turns -0.0 into 0.0.
+        (value * 10).rounded() / 10 + 0
+    }
+}
+
+/// Calls `body` with a mutable, NUL-terminated copy of `text`; older cgraph
+/// functions take `char *` even though they copy the string and never change it.
+private func withMutableCString<Result>(
+    _ text: String,
+    _ body: (UnsafeMutablePointer<CChar>) -> Result
+) -> Result {
+    var bytes = Array(text.utf8CString)
+    return bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}
