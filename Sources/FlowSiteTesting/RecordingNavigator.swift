@@ -27,7 +27,7 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
 
     public init() {}
 
-    public func show(_ route: R, as presentation: Presentation, at location: SourceLocation) {
+    public func show(_ route: R, as presentation: Presentation, at location: CodeLocation) {
         steps.withLock { $0.append(Step(route, presentation)) }
     }
 

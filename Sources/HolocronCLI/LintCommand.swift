@@ -74,8 +74,8 @@ enum LintSettings {
     static func load(_ path: String) throws -> FlowLintConfiguration {
         do {
             return try FlowLintConfiguration.load(from: URL(fileURLWithPath: path))
-        } catch let error as FlowLintConfigurationError {
-            throw ValidationError("\(error) Fix it, or leave out --config to use the app's own settings.")
+        } catch let error as FlowSiteError {
+            throw ValidationError("\(error) Fix it, or leave out the file to use the app's own settings.")
         }
     }
 }

@@ -180,7 +180,7 @@ import Testing
             guard case .brokenLinks(let links) = error.reason else { throw error }
             #expect(links.contains { $0 == ("a/b/c/index.html", "../../../missing/index.html") })
             #expect(links.contains { $0 == ("index.html", "./assets/logo.png") })
-            #expect(links.count == 12)  // two per page: five pages and 404.html
+            #expect(links.count == 18)  // two per page: five pages, 404.html and the flow map's three
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }
@@ -267,7 +267,9 @@ import Testing
 
 /// FlowSite's public surface stays small: what an app needs, nothing of the machinery.
 @Suite struct PublicAPITests {
-    @Test func flowSiteDeclaresAtMost25PublicTypes() throws {
+    /// 24 types for building a site, and 15 for its flow (kinds, the flow graph, flow lint's
+    /// rules, configuration and report), which apps read in their own tests and tools.
+    @Test func flowSiteDeclaresAtMost40PublicTypes() throws {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSite")
@@ -279,7 +281,7 @@ import Testing
                 declared.append(String(text[match.output[1].range!]))
             }
         }
-        #expect(declared.count <= 25, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
+        #expect(declared.count <= 40, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
         #expect(!declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }
 }

@@ -7,6 +7,8 @@ import TestSupport
 /// Runs the real `holocron` binary, as a user would.
 @Suite struct HolocronCLITests {
     static var binary: URL { Executables.product("holocron") }
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     struct Run {
         var status: Int32
@@ -50,18 +52,66 @@ import TestSupport
         return url
     }
 
-    @Test func buildWritesTheSiteAndOneSummaryLine() async throws {
+    @Test func buildWritesTheSiteAndOneSummaryLineAndOneOfFlowLint() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try await holocron("build", "--output", "out", in: folder)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 1)
-        #expect(run.stdout.range(of: #"^Built 291 pages \(291 rendered, \d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s; no sitemap.xml without a base URL \(pass --base-url to write one\)\n$"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(lines.count == 2)
+        #expect(run.stdout.range(of: #"^Built 291 pages \(291 rendered, \d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s; no sitemap.xml without a base URL \(pass --base-url to write one\)\n"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(lines.last == "Flow lint: 1 warning (dead-end 1), 1 suppressed; run `holocron lint` for details")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/flow/index.html").path))
         for page in ["out/index.html", "out/characters/luke-skywalker/index.html", "out/about/index.html", "out/search-index.json", "out/404.html", "out/robots.txt"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path), "missing \(page)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/sitemap.xml").path), "a sitemap without a base URL")
+    }
+
+    /// `holocron lint` reports the real findings, exits 1 only when strict, and writes SARIF;
+    /// a strict build fails and keeps the previous site.
+    @Test func lintReportsFindingsAndFailsOnlyWhenStrict() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try await holocron("lint", in: folder)
+        #expect(text.status == 0, "stderr: \(text.stderr)")
+        #expect(text.stdout.hasPrefix("Flow lint: 1 warning (dead-end 1), 1 suppressed\n"))
+        #expect(text.stdout.contains("2 Planet page(s) have no link of their own"))
+        #expect(text.stdout.contains("at StarWarsApp/ResourceDetailScreen.swift:"))
+        let strict = try await holocron("lint", "--strict", in: folder)
+        #expect(strict.status == 1)
+        let sarif = try await holocron("lint", "--format", "sarif", "--output", "lint.sarif", "--source-root", Self.repository.path, in: folder)
+        #expect(sarif.status == 0, "stderr: \(sarif.stderr)")
+        let log = try String(contentsOf: folder.appendingPathComponent("lint.sarif"), encoding: .utf8)
+        #expect(log.contains(#""uri" : "Sources/StarWarsApp/Shared/ResourceDetailScreen.swift""#))
+
+        try Data(#"{"disabledRules": {"dead-end": "Planets without residents are a fact of the data."}}"#.utf8).write(to: folder.appendingPathComponent("lint.json"))
+        let configured = try await holocron("lint", "--strict", "--config", "lint.json", in: folder)
+        #expect(configured.status == 0, "\(configured.stdout)")
+        #expect(configured.stdout.contains("Note: dead-end is off: Planets without residents are a fact of the data."))
+        try Data(#"{"disabledRules": {"dead-ends": "typo"}}"#.utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let bad = try await holocron("lint", "--config", "bad.json", in: folder)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("bad.json") && bad.stderr.contains("unknown rule 'dead-ends'"))
+
+        let first = try await holocron("build", "--output", "out", "--quiet", in: folder)
+        #expect(first.status == 0)
+        let before = try Data(contentsOf: folder.appendingPathComponent("out/index.html"))
+        let failed = try await holocron("build", "--output", "out", "--strict", in: folder)
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("dead-end"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out/index.html")) == before)
+    }
+
+    @Test func graphPrintsTheScreenLevelFlow() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await holocron("graph", "--level", "screens", "--format", "json", in: folder)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let graph = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((graph["kinds"] as? [Any])?.count == 15)
+        let dot = try await holocron("graph", "--level", "screens", in: folder)
+        #expect(dot.stdout.contains(#""home" -> "about" [label="modal ×1\nStarWarsApp/AboutModule.swift:"#))
     }
 
     /// Every file of a site with its inode and modification time.

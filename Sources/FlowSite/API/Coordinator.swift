@@ -121,15 +121,18 @@ public struct SiteInfo<R: Route>: Sendable {
             "flowMapCaption": "Every kind of screen and every transition between kinds.",
             "flowFlows": "Flows",
             "flowKindsCount": "({count} kinds)",
+            "flowKindCount": "({count} kind)",
             "flowOf": "{flow} flow",
             "flowIntro": "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
             "flowSummary": "The screens of the {flow} flow and how they connect.",
             "flowCaption": "The {flow} flow and its neighbours.",
-            "kindIntro": "{kind}: {pages} pages in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
+            "kindIntro": "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
             "kindExample": "A page of this kind:",
+            "kindTitle": "{kind} screens",
             "kindCaption": "{kind} and the kinds of screen it connects to.",
             "kindSummary": "Where {kind} pages lead and what leads to them.",
             "kindPages": "{count} pages",
+            "kindPage": "{count} page",
             "kindLeadsTo": "{kind} leads to",
             "kindReachedFrom": "{kind} is reached from",
             "flowKinds": "Screen kinds",
@@ -176,7 +179,7 @@ public protocol Navigator<R>: Sendable {
     associatedtype R: Route
     /// Shows `route` with the given presentation; `location` is the app's code that asked
     /// (apps call ``show(_:as:fileID:filePath:line:)``, which fills it in).
-    func show(_ route: R, as presentation: Presentation, at location: SourceLocation)
+    func show(_ route: R, as presentation: Presentation, at location: CodeLocation)
 }
 
 extension Navigator {
@@ -188,6 +191,6 @@ extension Navigator {
     public func show(
         _ route: R, as presentation: Presentation, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
-        show(route, as: presentation, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+        show(route, as: presentation, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 }

@@ -18,7 +18,7 @@ public struct FlowGraph: Sendable, Hashable {
         /// The first page of the kind the walk reached: its list, or its first page.
         public let example: PageReference
         /// Where the kind's first page was made in the app's code.
-        public let location: SourceLocation?
+        public let location: CodeLocation?
 
         public var id: String { kind.id }
     }
@@ -40,7 +40,7 @@ public struct FlowGraph: Sendable, Hashable {
         /// How many page links it stands for.
         public let links: Int
         /// The app's code that chose the presentation, the first time the walk followed it.
-        public let location: SourceLocation?
+        public let location: CodeLocation?
         /// The first link of the transition the walk followed.
         public let example: (from: PageReference, to: PageReference)
 

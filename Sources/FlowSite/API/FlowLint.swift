@@ -128,57 +128,58 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
     }
 
     /// Reads a configuration file (JSON) and checks it.
-    /// - Throws: ``FlowLintConfigurationError`` naming the file, and the field and what to do.
+    /// - Throws: ``FlowSiteError`` naming the file, and the field and what to do.
     public static func load(from file: URL) throws -> FlowLintConfiguration {
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw FlowLintConfigurationError(file: file.path, message: "it can't be read (\(error.localizedDescription))")
+            throw FlowSiteError.lintConfiguration(file: file.path, "it can't be read (\(error.localizedDescription))")
         }
         let configuration: FlowLintConfiguration
         do {
             configuration = try JSONDecoder().decode(FlowLintConfiguration.self, from: data)
         } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
-            throw FlowLintConfigurationError(file: file.path, message: "\(Self.field(context.codingPath)) must be \(Self.describe(type))")
+            throw FlowSiteError.lintConfiguration(file: file.path, "\(Self.field(context.codingPath)) must be \(Self.describe(type))")
         } catch let DecodingError.keyNotFound(key, context) {
-            throw FlowLintConfigurationError(file: file.path, message: "\(Self.field(context.codingPath + [key])) is missing")
+            throw FlowSiteError.lintConfiguration(file: file.path, "\(Self.field(context.codingPath + [key])) is missing")
         } catch {
-            throw FlowLintConfigurationError(file: file.path, message: "it is not valid JSON (\(error.localizedDescription))")
+            throw FlowSiteError.lintConfiguration(file: file.path, "it is not valid JSON (\(error.localizedDescription))")
         }
         do {
             try configuration.validate()
-        } catch let error as FlowLintConfigurationError {
-            throw FlowLintConfigurationError(file: file.path, message: error.message)
+        } catch let error as FlowSiteError {
+            guard case .flowLintConfiguration(_, let message) = error.reason else { throw error }
+            throw FlowSiteError.lintConfiguration(file: file.path, message)
         }
         return configuration
     }
 
     /// Checks that every rule id is known and every reason given.
-    /// - Throws: ``FlowLintConfigurationError`` naming the field.
+    /// - Throws: ``FlowSiteError`` naming the field.
     public func validate() throws {
         let known = FlowLintRule.all.map(\.id).joined(separator: ", ")
         guard maximumClickDepth >= 1 else {
-            throw FlowLintConfigurationError(file: nil, message: "maximumClickDepth must be 1 or more, not \(maximumClickDepth)")
+            throw FlowSiteError.lintConfiguration(file: nil, "maximumClickDepth must be 1 or more, not \(maximumClickDepth)")
         }
         for (id, reason) in disabledRules.sorted(by: { $0.key < $1.key }) {
             guard FlowLintRule.rule(id) != nil else {
-                throw FlowLintConfigurationError(file: nil, message: "disabledRules names the unknown rule '\(id)'; the rules are \(known)")
+                throw FlowSiteError.lintConfiguration(file: nil, "disabledRules names the unknown rule '\(id)'; the rules are \(known)")
             }
             guard !reason.allSatisfy(\.isWhitespace) else {
-                throw FlowLintConfigurationError(file: nil, message: "disabledRules.\(id) needs a reason: say why the rule is off")
+                throw FlowSiteError.lintConfiguration(file: nil, "disabledRules.\(id) needs a reason: say why the rule is off")
             }
         }
         for (index, suppression) in suppressions.enumerated() {
             let field = "suppressions[\(index)]"
             guard FlowLintRule.rule(suppression.rule) != nil else {
-                throw FlowLintConfigurationError(file: nil, message: "\(field).rule is the unknown rule '\(suppression.rule)'; the rules are \(known)")
+                throw FlowSiteError.lintConfiguration(file: nil, "\(field).rule is the unknown rule '\(suppression.rule)'; the rules are \(known)")
             }
             guard suppression.kind != nil || suppression.page != nil else {
-                throw FlowLintConfigurationError(file: nil, message: "\(field) needs a kind (a screen kind's id) or a page (a path such as /about/)")
+                throw FlowSiteError.lintConfiguration(file: nil, "\(field) needs a kind (a screen kind's id) or a page (a path such as /about/)")
             }
             guard !suppression.reason.allSatisfy(\.isWhitespace) else {
-                throw FlowLintConfigurationError(file: nil, message: "\(field).reason is empty: say why the finding is suppressed")
+                throw FlowSiteError.lintConfiguration(file: nil, "\(field).reason is empty: say why the finding is suppressed")
             }
         }
     }
@@ -227,18 +228,6 @@ public struct FlowLintSuppression: Sendable, Hashable, Codable {
     }
 }
 
-/// A configuration that can't be used: which file (if any), which field, and what to do.
-public struct FlowLintConfigurationError: Error, Sendable, CustomStringConvertible {
-    /// The file it came from, if any.
-    public let file: String?
-    /// What is wrong, naming the field.
-    public let message: String
-
-    public var description: String {
-        "The flow lint configuration\(file.map { " \($0)" } ?? "") can't be used: \(message)."
-    }
-}
-
 /// One hole in the flow: a rule broken by pages of one screen kind (or by one transition).
 public struct FlowLintFinding: Sendable, Hashable {
     /// The rule broken.
@@ -252,7 +241,7 @@ public struct FlowLintFinding: Sendable, Hashable {
     /// A few of the pages, in walk order.
     public let examples: [FlowGraph.PageReference]
     /// The app's code to look at: the screen's, or the coordinator's that chose the transition.
-    public let location: SourceLocation?
+    public let location: CodeLocation?
     /// Why the finding is suppressed, when it is.
     public let suppression: String?
 

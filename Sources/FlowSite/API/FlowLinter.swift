@@ -21,7 +21,7 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
 
     /// Walks the app and lints its flow.
     /// - Throws: ``FlowSiteError`` for screens that fail to build or routes that share a path,
-    ///   and ``FlowLintConfigurationError`` for a configuration that names unknown rules.
+    ///   or for a configuration that names unknown rules.
     public func run() async throws -> FlowLintReport {
         try await walk().lint
     }

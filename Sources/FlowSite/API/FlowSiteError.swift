@@ -36,6 +36,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case siteUnreadable(path: String, message: String)
         /// cmark returned no output.
         case commonMarkFailed
+        /// A flow lint configuration (from `file`, if any) can't be used: `message` names the field.
+        case flowLintConfiguration(file: String?, message: String)
         /// Flow lint found holes in the flow and the build is strict about them.
         case flowLintFailed(summary: String, findings: [String])
     }
@@ -44,6 +46,11 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
     public let reason: Reason
 
     public init(_ reason: Reason) { self.reason = reason }
+
+    /// A flow lint configuration that can't be used.
+    static func lintConfiguration(file: String?, _ message: String) -> FlowSiteError {
+        FlowSiteError(.flowLintConfiguration(file: file, message: message))
+    }
 
     public var description: String {
         switch reason {
@@ -85,6 +92,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "Cannot read the site at \(path): \(message). Build it there first."
         case .commonMarkFailed:
             "cmark returned no HTML; the Markdown may be too large for memory."
+        case .flowLintConfiguration(let file, let message):
+            "The flow lint configuration\(file.map { " \($0)" } ?? "") can't be used: \(message)."
         case .flowLintFailed(let summary, let findings):
             "\(summary), and the build is strict about them; the previous site was left as it was:\n"
                 + findings.prefix(20).map { "  - \($0)" }.joined(separator: "\n")

@@ -59,7 +59,7 @@ public struct Page<R: Route>: Sendable {
     public var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)?
     /// Where the page was made: the screen's rendering code. The flow graph names it for the
     /// page's screen kind; the default arguments of ``init(title:shortTitle:summary:document:files:templateValues:pagination:fileID:filePath:line:)`` fill it in.
-    public var location: SourceLocation
+    public var location: CodeLocation
 
     public init(
         title: String,
@@ -71,7 +71,7 @@ public struct Page<R: Route>: Sendable {
         pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
-        self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line)
+        self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line)
         self.title = title
         self.shortTitle = shortTitle
         self.summary = summary

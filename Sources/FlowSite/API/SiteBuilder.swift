@@ -197,11 +197,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             var sorted = made
             sorted.sort { Self.pathPrecedes($0.path, $1.path) }
             let context = BuildStep.Context(pages: sorted, siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging)
-            var pipeline = builtInSteps(renderer: renderer)
+            let site = coordinator.siteInfo
+            let flowPages = flowMap ? try FlowMapPages(graph: flow, label: { site.label($0, $1) }).pages() : []
+            var pipeline = builtInSteps(renderer: renderer, morePages: flowPages.map(\.path.file))
             if flowMap {
-                let labels = coordinator.siteInfo
                 pipeline.append(BuildStep("flow map") { context in
-                    for page in try FlowMapPages(graph: flow, label: { labels.label($0, $1) }).pages() {
+                    for page in flowPages {
                         let html = try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content)
                         try context.write(html, to: page.path.file)
                     }
@@ -352,7 +353,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// The files every site has: its assets, the 404 page, robots.txt, and with a base URL the
     /// sitemap (dialogs are not in it; a sitemap's locations must be absolute, so without a base
     /// URL there is none).
-    private func builtInSteps(renderer: PageRenderer<C.R>) -> [BuildStep] {
+    /// `morePages` are pages the build writes beside the app's screens (the flow map's), for the
+    /// sitemap.
+    private func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String]) -> [BuildStep] {
         let assets = templates.assets
         let baseURL = baseURL
         return [
@@ -365,7 +368,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 try context.write(Data(try renderer.renderNotFound()), to: "404.html")
             },
             BuildStep("sitemap") { context in
-                let sitemap = Sitemap(baseURL: baseURL, pages: context.pages.filter { !$0.isDialog }.map(\.path))
+                let pages = (context.pages.filter { !$0.isDialog }.map(\.path) + morePages).sorted(by: Self.pathPrecedes)
+                let sitemap = Sitemap(baseURL: baseURL, pages: pages)
                 if let xml = sitemap.xml { try context.write(Data(xml.utf8), to: "sitemap.xml") }
                 try context.write(Data(sitemap.robots.utf8), to: "robots.txt")
             },

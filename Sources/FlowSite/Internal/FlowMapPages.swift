@@ -53,7 +53,7 @@ struct FlowMapPages {
         html += try figure(nodes: nodes, transitions: graph.transitions, kinds: graph.kinds, caption: label("flowMapCaption", [:]))
         html += heading(label("flowFlows", [:]))
         html += "<ul>\n" + graph.flows.map { flow in
-            "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(label("flowKindsCount", ["count": FlowMapSVG.count(flow.kinds.count)])) + "</li>\n"
+            "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(label(flow.kinds.count == 1 ? "flowKindCount" : "flowKindsCount", ["count": FlowMapSVG.count(flow.kinds.count)])) + "</li>\n"
         }.joined() + "</ul>\n"
         html += kindTable(graph.kinds, places, here: here)
         html += transitionTable(graph.transitions, here: here, places: places)
@@ -87,29 +87,45 @@ struct FlowMapPages {
                 : node(other, role: .neighbour, url: here.relativeURL(to: places.kind[other.id]!))
         }
         var html = paragraph(label("kindIntro", [
-            "kind": kind.kind.name, "pages": FlowMapSVG.count(kind.pages), "flow": kind.kind.flow,
+            "kind": kind.kind.name, "pages": pages(kind.pages), "flow": kind.kind.flow,
             "minimum": "\(kind.depth.minimum)", "median": "\(kind.depth.median)", "maximum": "\(kind.depth.maximum)",
         ]))
         html += "<p>" + escape(label("kindExample", [:])) + " " + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</p>\n"
         html += legend()
-        html += try figure(nodes: nodes, transitions: out + into, kinds: kinds, caption: label("kindCaption", ["kind": kind.kind.name]))
+        html += try figure(nodes: nodes, transitions: out + into, kinds: kinds, caption: label("kindCaption", ["kind": kind.kind.name]), merging: false)
         if !out.isEmpty { html += transitionTable(out, here: here, places: places, title: label("kindLeadsTo", ["kind": kind.kind.name])) }
         if !into.isEmpty { html += transitionTable(into, here: here, places: places, title: label("kindReachedFrom", ["kind": kind.kind.name])) }
-        return Page(path: here, title: kind.kind.name, summary: label("kindSummary", ["kind": kind.kind.name]), trail: trail, content: html)
+        return Page(path: here, title: label("kindTitle", ["kind": kind.kind.name]), summary: label("kindSummary", ["kind": kind.kind.name]), trail: trail, content: html)
     }
 
     // MARK: Parts
 
     private func node(_ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String) -> FlowMapSVG.Node {
-        FlowMapSVG.Node(name: kind.kind.name, detail: label("kindPages", ["count": FlowMapSVG.count(kind.pages)]), url: url, role: role)
+        FlowMapSVG.Node(name: kind.kind.name, detail: pages(kind.pages), url: url, role: role)
     }
 
-    /// The map, scrollable on its own on a narrow screen, with its caption.
-    private func figure(nodes: [FlowMapSVG.Node], transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], caption: String) throws -> String {
+    /// The map, scrollable on its own on a narrow screen, with its caption. With `merging`,
+    /// the transitions between two kinds are drawn as one arrow, styled by the presentation
+    /// with the most links and labelled with them all: an overview stays readable, and the
+    /// tables beside it keep every presentation apart.
+    private func figure(
+        nodes: [FlowMapSVG.Node], transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], caption: String, merging: Bool = true
+    ) throws -> String {
         let index = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.id, $0) })
-        let edges = transitions.compactMap { transition -> FlowMapSVG.Edge? in
-            guard let from = index[transition.from], let to = index[transition.to] else { return nil }
-            return FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links)
+        var edges: [FlowMapSVG.Edge] = []
+        var merged: [[Int]: (edge: Int, most: Int)] = [:]
+        for transition in transitions {
+            guard let from = index[transition.from], let to = index[transition.to] else { continue }
+            if merging, let known = merged[[from, to]] {
+                edges[known.edge].links += transition.links
+                if transition.links > known.most {
+                    edges[known.edge].presentation = transition.presentation
+                    merged[[from, to]]!.most = transition.links
+                }
+                continue
+            }
+            merged[[from, to]] = (edges.count, transition.links)
+            edges.append(FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links))
         }
         let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges, labelledBy: "flow-map-caption")
         return "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-map-caption\">\n"
@@ -157,6 +173,11 @@ struct FlowMapPages {
             html += "<td class=\"number\">" + FlowMapSVG.count(transition.links) + "</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n"
+    }
+
+    /// "1 page", "82 pages".
+    private func pages(_ count: Int) -> String {
+        label(count == 1 ? "kindPage" : "kindPages", ["count": FlowMapSVG.count(count)])
     }
 
     private func heading(_ text: String) -> String { "<h2>" + escape(text) + "</h2>\n" }

@@ -18,7 +18,7 @@ struct FlowRecorder: Sendable {
     /// dialog leads to it.
     private(set) var reached: [UInt8] = []
     /// Each kind's first page's source location.
-    private(set) var kindLocations: [SourceLocation?] = []
+    private(set) var kindLocations: [CodeLocation?] = []
     /// Transitions by their number (see ``transitionKey(from:to:presentation:)``).
     private(set) var transitions: [UInt64: Transition] = [:]
     /// Pages with no way out of their own (not dialogs), in walk order.
@@ -32,7 +32,7 @@ struct FlowRecorder: Sendable {
     struct Transition: Sendable {
         var links = 0
         /// The code that chose it, the first time it was followed.
-        var location: SourceLocation?
+        var location: CodeLocation?
         /// The first link that made it: source and target route indexes.
         var example: (from: Int32, to: Int32)
         /// Links of this transition followed from a page that is itself a dialog.
@@ -63,7 +63,7 @@ struct FlowRecorder: Sendable {
 
     /// The page at `route` was made at `location`, with `ownLinks` links of its own (not the
     /// site-wide navigation); `isDialog` when it was presented as a modal.
-    mutating func page(_ route: Int, location: SourceLocation?, ownLinks: Int, isDialog: Bool, labels: LinkLabelProblems?) {
+    mutating func page(_ route: Int, location: CodeLocation?, ownLinks: Int, isDialog: Bool, labels: LinkLabelProblems?) {
         let kind = Int(kindOfRoute[route])
         if kindLocations[kind] == nil { kindLocations[kind] = location }
         // A dialog always has its Close link back to the page under it.
@@ -72,7 +72,7 @@ struct FlowRecorder: Sendable {
     }
 
     /// A link from `source` to `target`, shown with `presentation` by the code at `location`.
-    mutating func link(from source: Int, to target: Int, presentation: Presentation, location: SourceLocation?, sourceIsDialog: Bool) {
+    mutating func link(from source: Int, to target: Int, presentation: Presentation, location: CodeLocation?, sourceIsDialog: Bool) {
         if depth[target] < 0 && depth[source] >= 0 { depth[target] = depth[source] + 1 }
         reached[target] |= sourceIsDialog ? 1 : 3
         let key = Self.transitionKey(from: kindOfRoute[source], to: kindOfRoute[target], presentation: presentation)

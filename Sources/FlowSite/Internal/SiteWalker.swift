@@ -118,10 +118,6 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 graph.flow.link(from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog)
                 continue
             }
-            defer {
-                graph.flow.catchUp(with: graph.table.routes)
-                graph.flow.link(from: index, to: graph.table.index(of: target)!, presentation: presentation, location: location, sourceIsDialog: isDialog)
-            }
             switch presentation {
             case .root:
                 // Pages on the trail that nothing has linked to yet are reached through it.
@@ -147,6 +143,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 let stack = Array(graph.table.stack(of: index).dropLast()) + [added]
                 if graph.table.stack(of: added) != stack { graph.table.setStack(stack, of: added) }
             }
+            graph.flow.catchUp(with: graph.table.routes)
+            if let added = graph.table.index(of: target) {
+                graph.flow.link(from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog)
+            }
         }
     }
 
@@ -158,7 +158,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     private func follow(
         _ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>, label: (() -> String)? = nil,
         unhandled: inout [(label: String, target: String, shown: [String])]
-    ) throws -> (Presentation, SourceLocation)? {
+    ) throws -> (Presentation, CodeLocation)? {
         navigator.expect(action.route)
         coordinator.navigate(action, from: source, in: navigator)
         guard let shown = navigator.shown else {
@@ -255,10 +255,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var labels: [String] = []
         /// The distinct places in the app's code that chose the links' presentations, and for
         /// each link the index of its place.
-        var locations: [SourceLocation] = []
+        var locations: [CodeLocation] = []
         var linkLocations: [Int32] = []
         /// Where the page was made.
-        var location: SourceLocation?
+        var location: CodeLocation?
         /// The page's own links: its content's and its pagination's, not the site navigation.
         var ownLinks = 0
         var labelProblems: LinkLabelProblems?
@@ -268,7 +268,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var error: (any Error)?
 
         /// Adds the place that chose the next link's presentation.
-        mutating func record(_ location: SourceLocation) {
+        mutating func record(_ location: CodeLocation) {
             if let last = locations.indices.last, locations[last] == location {
                 linkLocations.append(Int32(last))
             } else if let known = locations.firstIndex(of: location) {
@@ -297,7 +297,7 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
     private var count = 0
     private var matched = false
     private var shownPresentation = Presentation.push
-    private var shownLocation: SourceLocation?
+    private var shownLocation: CodeLocation?
 
     init(expecting route: R) { expected = route }
 
@@ -310,7 +310,7 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
         }
     }
 
-    func show(_ route: R, as presentation: Presentation, at location: SourceLocation) {
+    func show(_ route: R, as presentation: Presentation, at location: CodeLocation) {
         lock.withLock { _ in
             count += 1
             if count == 1 {
@@ -323,7 +323,7 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
 
     /// How the expected route was shown and by which code, when the app showed exactly that,
     /// once.
-    var shown: (Presentation, SourceLocation)? {
+    var shown: (Presentation, CodeLocation)? {
         lock.withLock { _ in count == 1 && matched ? (shownPresentation, shownLocation!) : nil }
     }
 }
@@ -332,7 +332,7 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
 final class ShowList<R: Route>: Navigator, Sendable {
     private let list = Mutex<[String]>([])
 
-    func show(_ route: R, as presentation: Presentation, at location: SourceLocation) {
+    func show(_ route: R, as presentation: Presentation, at location: CodeLocation) {
         list.withLock { $0.append("\(route) (\(presentation))") }
     }
 

@@ -41,35 +41,35 @@ extension ResourceFactory {
     public func pushInList(
         _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
-        navigator.show(.list(kind, page: page), as: .push, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(.list(kind, page: page), as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Moves to list page `page` in place of the list page shown.
     public func replaceInList(
         _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
-        navigator.show(.list(kind, page: page), as: .replace, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(.list(kind, page: page), as: .replace, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Goes back to list page `page` as the root of the flow's own stack (Home › Characters).
     public func rootInList(
         _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
-        navigator.show(.list(kind, page: page), as: .root, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(.list(kind, page: page), as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Shows a resource over the flow's current page.
     public func pushInDetail(
         _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
-        navigator.show(route, as: .push, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(route, as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Shows a resource as the root of its flow's own stack, as a deep link does.
     public func rootInDetail(
         _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
     ) {
-        navigator.show(route, as: .root, at: SourceLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(route, as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 }
 

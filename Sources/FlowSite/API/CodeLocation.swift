@@ -5,7 +5,7 @@
 /// pays nothing for it: ``Navigator/show(_:as:fileID:filePath:line:)`` and ``Page``'s
 /// initialiser take them. The flow graph and flow lint name these places, so a finding (or a
 /// code-review annotation made from its SARIF) points at the line to change.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct CodeLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `Module/File.swift`: stable on every machine, so it may appear in published pages.
     public let fileID: String
     /// The file's absolute path where it was compiled; tools make it relative to the source root.
@@ -31,7 +31,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         return String(filePath.dropFirst(prefix.count))
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: CodeLocation, rhs: CodeLocation) -> Bool {
         (lhs.fileID, lhs.line) < (rhs.fileID, rhs.line)
     }
 }
