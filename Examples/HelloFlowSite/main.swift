@@ -1,16 +1,11 @@
 import FlowSite
 import Foundation
 
-/// Every screen the app can show, and where its page lives.
+/// Every screen the app can show, and where its page lives; its cases are its screen kinds.
 enum AppRoute: Route {
-    case home, greeting, about
-    var path: RoutePath {
-        switch self {
-        case .home: .root
-        case .greeting: ["greeting"]
-        case .about: ["about"]
-        }
-    }
+    case home, greeting, about, farewell
+    var path: RoutePath { self == .home ? .root : [Slug("\(self)")] }
+    static var screenKindExamples: [AppRoute] { [.home, .greeting, .about, .farewell] }  // for lint
 }
 
 /// A service as a struct of closures; the site is built with the mock.
@@ -42,6 +37,7 @@ struct GreetingScreen: StatefulScreen {
         case .loading: document.paragraph("Loading…")
         }
         document.paragraph(.link("About this example", to: .about))
+        document.paragraph(.link("Say goodbye", to: .farewell))
         return Page(title: "Greeting", summary: "A greeting from the service.", document: document)
     }
 }
@@ -64,16 +60,16 @@ struct AppCoordinator: RootCoordinator {
     var siteInfo: SiteInfo<AppRoute> { SiteInfo(name: "Hello FlowSite", footer: "Built with FlowSite.") }
     func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
         switch route {
-        case .home: TextScreen(title: "Hello FlowSite", text: "Three screens, one page each.", links: [("Say hello", .greeting)])
+        case .home: TextScreen(title: "Hello FlowSite", text: "Four screens, one page each.", links: [("Say hello", .greeting)])
         case .greeting: GreetingScreen(viewModel: GreetingViewModel(dependencies: dependencies))
         case .about: TextScreen(title: "About", text: "An app written the MVVM-C way, as a site.", links: [])
+        case .farewell: TextScreen(title: "Goodbye", text: "The end.", links: [])  // a dead end, on purpose
         }
     }
-    func presentation(of route: AppRoute, from source: AppRoute) -> Presentation {
-        route == .about ? .modal : route == .home ? .root : .push
-    }
+    func presentation(of route: AppRoute, from source: AppRoute) -> Presentation { route == .about ? .modal : route == .home ? .root : .push }
 }
 
 let output = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? "hello-site")
 let app = AppCoordinator(dependencies: Dependencies(greetings: .mock))
-print(try await SiteBuilder(coordinator: app).build(into: output))
+let report = try await SiteBuilder(coordinator: app).build(into: output)  // with its flow map at flow/
+print(report, report.flowLint?.text() ?? "", separator: "\n", terminator: "")

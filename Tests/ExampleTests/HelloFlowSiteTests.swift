@@ -31,12 +31,17 @@ import TestSupport
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(stdout.hasPrefix("Built 3 pages"), "\(stdout)")
+        #expect(stdout.hasPrefix("Built 4 pages"), "\(stdout)")
+        // The deliberate dead end, found by flow lint and printed with the report.
+        #expect(stdout.contains("Flow lint: 1 warning (dead-end 1)"), "\(stdout)")
+        #expect(stdout.contains("1 Farewell page(s) have no link of their own"), "\(stdout)")
         let site = folder.appendingPathComponent("site")
         let greeting = try String(contentsOf: site.appendingPathComponent("greeting/index.html"), encoding: .utf8)
         #expect(greeting.contains("Hello from a mocked service!"))
         #expect(greeting.contains(#"<a href="../index.html">Hello FlowSite</a>"#), "Greeting is pushed over Home")
         let about = try String(contentsOf: site.appendingPathComponent("about/index.html"), encoding: .utf8)
         #expect(about.contains(#"<div class="dialog">"#) && about.contains(#"href="../greeting/index.html""#), "About is a modal over Greeting")
+        let map = try String(contentsOf: site.appendingPathComponent("flow/index.html"), encoding: .utf8)
+        for kind in ["Home", "Greeting", "About", "Farewell"] { #expect(map.contains(">\(kind)</text>"), "no \(kind) on the flow map") }
     }
 }
