@@ -127,6 +127,7 @@ public struct SiteInfo<R: Route>: Sendable {
             "flowSummary": "The screens of the {flow} flow and how they connect.",
             "flowCaption": "The {flow} flow and its neighbours.",
             "kindIntro": "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
+            "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {minimum} clicks from the start page.",
             "kindExample": "A page of this kind:",
             "kindTitle": "{kind} screens",
             "kindCaption": "{kind} and the kinds of screen it connects to.",

@@ -86,7 +86,8 @@ struct FlowMapPages {
                 ? node(other, role: .focus, url: here.relativeURL(to: other.example.path))
                 : node(other, role: .neighbour, url: here.relativeURL(to: places.kind[other.id]!))
         }
-        var html = paragraph(label("kindIntro", [
+        let sameDepth = kind.depth.minimum == kind.depth.maximum
+        var html = paragraph(label(sameDepth ? "kindIntroOneDepth" : "kindIntro", [
             "kind": kind.kind.name, "pages": pages(kind.pages), "flow": kind.kind.flow,
             "minimum": "\(kind.depth.minimum)", "median": "\(kind.depth.median)", "maximum": "\(kind.depth.maximum)",
         ]))
@@ -127,7 +128,7 @@ struct FlowMapPages {
             merged[[from, to]] = (edges.count, transition.links)
             edges.append(FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links))
         }
-        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges, labelledBy: "flow-map-caption")
+        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
         return "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-map-caption\">\n"
             + svg + "\n</div>\n<figcaption id=\"flow-map-caption\">" + escape(caption) + "</figcaption>\n</figure>\n"
     }

@@ -34,14 +34,15 @@ enum FlowMapSVG {
         var links: Int
     }
 
-    /// The SVG element for `nodes` and `edges`, labelled by the element with id `labelID`.
-    static func svg(nodes: [Node], edges: [Edge], labelledBy labelID: String) throws -> String {
+    /// The SVG element for `nodes` and `edges`. It has no role of its own: the region around it
+    /// is labelled by the map's caption, and its boxes are links a screen reader lists.
+    static func svg(nodes: [Node], edges: [Edge]) throws -> String {
         let layout = try GraphvizLayout.layout(LayoutGraph(
             nodes: nodes.map { LayoutGraph.Node(label: $0.name + "\n" + $0.detail) },
             edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: Self.count($0.links)) },
             direction: .leftToRight
         ))
-        var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"0 0 \(number(layout.width)) \(number(layout.height))\" role=\"group\" aria-labelledby=\"\(labelID)\">\n"
+        var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"0 0 \(number(layout.width)) \(number(layout.height))\">\n"
         for (edge, path) in zip(edges, layout.edges) {
             out += "<g class=\"transition \(edge.presentation.rawValue)\">"
             out += "<path d=\"\(pathData(path.points))\"/>"
