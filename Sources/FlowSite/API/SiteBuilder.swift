@@ -175,8 +175,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
-            let flow = graph.flowGraph
-            let lint = graph.lint(lintConfiguration, declared: C.R.screenKindExamples.map(\.screenKind))
+            let (flow, lint) = phases.measure(.flow) {
+                (graph.flowGraph, graph.lint(lintConfiguration, declared: C.R.screenKindExamples.map(\.screenKind)))
+            }
             if strictFlowLint && lint.failsStrict {
                 throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))
             }
@@ -198,13 +199,15 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             sorted.sort { Self.pathPrecedes($0.path, $1.path) }
             let context = BuildStep.Context(pages: sorted, siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging)
             let site = coordinator.siteInfo
-            let flowPages = flowMap ? try FlowMapPages(graph: flow, label: { site.label($0, $1) }).pages() : []
+            let flowPages = flowMap ? try phases.measure(.flow) { try FlowMapPages(graph: flow, label: { site.label($0, $1) }).pages() } : []
             var pipeline = builtInSteps(renderer: renderer, morePages: flowPages.map(\.path.file))
             if flowMap {
                 pipeline.append(BuildStep("flow map") { context in
-                    for page in flowPages {
-                        let html = try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content)
-                        try context.write(html, to: page.path.file)
+                    try phases.measure(.flow) {
+                        for page in flowPages {
+                            let html = try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content)
+                            try context.write(html, to: page.path.file)
+                        }
                     }
                 })
             }

@@ -4,7 +4,7 @@ import Synchronization
 /// `BuildReport.timings` reports.
 package final class PhaseClock: Sendable {
     package enum Phase: Int, CaseIterable, Sendable {
-        case viewModels, markdown, cmark, layout, write, steps, linkCheck, swap
+        case viewModels, markdown, cmark, layout, write, steps, flow, linkCheck, swap
 
         package var name: String {
             switch self {
@@ -14,6 +14,7 @@ package final class PhaseClock: Sendable {
             case .layout: "layout"
             case .write: "write"
             case .steps: "build steps"
+            case .flow: "flow graph, lint, map"
             case .linkCheck: "link check"
             case .swap: "swap"
             }
@@ -30,6 +31,7 @@ package final class PhaseClock: Sendable {
     private let layout = Atomic<Int64>(0)
     private let write = Atomic<Int64>(0)
     private let steps = Atomic<Int64>(0)
+    private let flow = Atomic<Int64>(0)
     private let linkCheck = Atomic<Int64>(0)
     private let swap = Atomic<Int64>(0)
     private let clock = ContinuousClock()
@@ -62,6 +64,7 @@ package final class PhaseClock: Sendable {
         case .layout: body(layout)
         case .write: body(write)
         case .steps: body(steps)
+        case .flow: body(flow)
         case .linkCheck: body(linkCheck)
         case .swap: body(swap)
         }
