@@ -198,19 +198,21 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             var sorted = made
             sorted.sort { Self.pathPrecedes($0.path, $1.path) }
             let context = BuildStep.Context(pages: sorted, siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging)
+            // The flow map's pages depend only on the flow: Graphviz lays them out on the other
+            // core while this one sorts the pages and runs the other steps.
             let site = coordinator.siteInfo
-            let flowPages = flowMap ? try phases.measure(.flow) { try FlowMapPages(graph: flow, label: { site.label($0, $1) }).pages() } : []
-            var pipeline = builtInSteps(renderer: renderer, morePages: flowPages.map(\.path.file))
-            if flowMap {
+            let mapPages = FlowMapPages(graph: flow, label: { site.label($0, $1) })
+            var flowMapTask = flowMap ? Task { try phases.measure(.flow) { try Self.renderFlowMap(mapPages, with: renderer) } } : nil
+            var pipeline = builtInSteps(renderer: renderer, morePages: flowMap ? mapPages.paths().map(\.file) : [])
+            if let task = flowMapTask {
+                // Handed over once and let go when written, like the search index.
+                let handOver = Mutex<Task<[(path: String, html: [UInt8])], any Error>?>(task)
                 pipeline.append(BuildStep("flow map") { context in
-                    try phases.measure(.flow) {
-                        for page in flowPages {
-                            let html = try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content)
-                            try context.write(html, to: page.path.file)
-                        }
-                    }
+                    guard let task = handOver.withLock({ task in defer { task = nil }; return task }) else { return }
+                    for page in try await task.value { try context.write(page.html, to: page.path) }
                 })
             }
+            flowMapTask = nil
             if let search, let searchIndex {
                 // Handed over once and let go when written, so it isn't held to the end.
                 let handOver = Mutex<Task<[UInt8], Never>?>(searchIndex)
@@ -263,6 +265,13 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         } catch {
             staging.discard()
             throw error
+        }
+    }
+
+    /// The flow map's pages in the layout, with their files.
+    private static func renderFlowMap(_ map: FlowMapPages, with renderer: PageRenderer<C.R>) throws -> [(path: String, html: [UInt8])] {
+        try map.pages().map { page in
+            (page.path.file, try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content))
         }
     }
 

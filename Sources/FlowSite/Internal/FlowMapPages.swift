@@ -21,7 +21,18 @@ struct FlowMapPages {
 
     let graph: FlowGraph
     /// The site's words (see ``SiteInfo/defaultLabels``).
-    let label: (String, [String: String]) -> String
+    let label: @Sendable (String, [String: String]) -> String
+
+    /// Where each page of ``pages()`` goes, in the same order, without laying anything out.
+    func paths() -> [RoutePath] {
+        let places = Places(graph)
+        var paths = [RoutePath([Self.folder])]
+        for flow in graph.flows {
+            paths.append(places.flow[flow.name]!)
+            for kind in flow.kinds { paths.append(places.kind[kind.id]!) }
+        }
+        return paths
+    }
 
     /// Every page of the map, the whole app's first.
     func pages() throws -> [Page] {
