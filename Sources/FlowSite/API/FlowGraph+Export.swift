@@ -30,13 +30,14 @@ extension FlowGraph {
     }
 
     /// The graph as a Mermaid flowchart (GitHub draws these inline): dotted arrows are modals,
-    /// thick ones roots.
+    /// thick ones roots; each kind's and transition's source line follows it as a `%%` comment.
     public func mermaid() -> String {
         var lines = ["flowchart LR"]
         var ids: [String: String] = [:]
         for (index, kind) in kinds.enumerated() {
             ids[kind.id] = "k\(index)"
             lines.append("  k\(index)[\"\(mermaidText(kind.kind.name))<br/>\(kind.pages) pages\"]")
+            if let location = kind.location { lines.append("  %% k\(index) \(kind.id): \(location)") }
         }
         for transition in transitions {
             guard let from = ids[transition.from], let to = ids[transition.to] else { continue }
@@ -46,6 +47,7 @@ extension FlowGraph {
             case .root: "==>"
             }
             lines.append("  \(from) \(arrow)|\"\(transition.presentation) ×\(transition.links)\"| \(to)")
+            if let location = transition.location { lines.append("  %% \(from) -> \(to): \(location)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -91,8 +91,8 @@ extension AppRoute {
     public var screenKind: ScreenKind {
         switch self {
         case .home: ScreenKind("home", name: "Home")
-        case .resources(let kind, .list): ScreenKind("\(kind.slug)-list", name: "\(kind.kindName) list", flow: kind.flowName)
-        case .resources(let kind, .detail): ScreenKind("\(kind.slug)-detail", name: kind.kindName, flow: kind.flowName)
+        case .resources(let kind, .list): ScreenKind("\(kind.slug)-list", name: "\(kind.singular) list", flow: kind.plural)
+        case .resources(let kind, .detail): ScreenKind("\(kind.slug)-detail", name: kind.singular, flow: kind.plural)
         case .search: ScreenKind("search", name: "Search")
         case .about: ScreenKind("about", name: "About")
         case .alert(.missing): ScreenKind("missing-record", name: "Missing record", flow: "Alerts")
@@ -103,31 +103,5 @@ extension AppRoute {
     public static var screenKindExamples: [AppRoute] {
         [.home, .search, .about, .alert(.missing(.people, id: 0))]
             + ResourceKind.allCases.flatMap { [.list($0), .resources($0, .detail(id: 0, slug: "example"))] }
-    }
-}
-
-extension ResourceKind {
-    /// The English name of one resource of this kind, for the flow's kinds.
-    fileprivate var kindName: String {
-        switch self {
-        case .people: "Character"
-        case .films: "Film"
-        case .planets: "Planet"
-        case .species: "Species"
-        case .starships: "Starship"
-        case .vehicles: "Vehicle"
-        }
-    }
-
-    /// The flow that owns this kind's screens: "Characters".
-    fileprivate var flowName: String {
-        switch self {
-        case .people: "Characters"
-        case .films: "Films"
-        case .planets: "Planets"
-        case .species: "Species"
-        case .starships: "Starships"
-        case .vehicles: "Vehicles"
-        }
     }
 }
