@@ -227,7 +227,7 @@ def check_axe(plain, site_folder, all_pages):
         sample = ["index.html", "about/index.html", "search/index.html", "characters/index.html", "characters/page/5/index.html",
                   "characters/page/9/index.html", "characters/luke-skywalker/index.html", "films/a-new-hope/index.html",
                   "planets/unknown/index.html", "species/human/index.html", "starships/death-star/index.html", "vehicles/t-16-skyhopper/index.html",
-                  "flow/index.html", "flow/characters/index.html", "flow/characters/characters-detail/index.html", "flow/about/about/index.html"]
+                  "flow/index.html", "flow/characters/index.html", "flow/characters/characters-detail/index.html", "flow/about/index.html"]
         pages = [p for p in sample if p in pages]
     urls = [plain + SUBPATH + page for page in pages] + [plain + SUBPATH + "a/b/c/missing"]
     totals = {}

@@ -29,13 +29,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of flow lint settings (see `holocron lint --help`).", valueName: "file"))
     var lintConfig: String?
 
-    @Flag(help: "Leave out the flow map (the pages under flow/ and the footer's link to them).")
-    var noFlowMap = false
-
     func run() async throws {
         var action = site.action(output: output, force: force, quiet: quiet)
         action.strictFlowLint = strict
-        action.flowMap = !noFlowMap
         action.flowLint = try lintConfig.map { try LintSettings.load($0) }
         let report = try await action.run()
         if !quiet { print(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)") }

@@ -15,8 +15,6 @@ public struct BuildAction: Sendable {
     public var quiet: Bool
     /// Whether a flow lint warning fails the build.
     public var strictFlowLint = false
-    /// Whether the site gets its flow map.
-    public var flowMap = true
     /// Flow lint settings over the app's own.
     public var flowLint: FlowLintConfiguration?
     /// Waits between fetch attempts; tests pass one that doesn't sleep.
@@ -61,7 +59,7 @@ public struct BuildAction: Sendable {
     /// (each by path, size and modification time, as make does), the options and the program
     /// itself. `nil` for a live API, whose answers can change at any time.
     func inputsFingerprint() -> String? {
-        var parts = ["holocron", ProgramIdentity.current, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowMap ? "map" : "-", flowLint.map { "\($0)" } ?? "-"]
+        var parts = ["holocron", ProgramIdentity.current, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-"]
         switch source {
         case .local(.embedded): parts.append("embedded")
         case .local(.directory(let folder)): parts.append("data " + Self.listing(of: folder))
@@ -97,7 +95,6 @@ public struct BuildAction: Sendable {
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
         var builder = SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
         builder.strictFlowLint = strictFlowLint
-        builder.flowMap = flowMap
         builder.flowLint = flowLint
         return builder
     }

@@ -180,7 +180,7 @@ import Testing
             guard case .brokenLinks(let links) = error.reason else { throw error }
             #expect(links.contains { $0 == ("a/b/c/index.html", "../../../missing/index.html") })
             #expect(links.contains { $0 == ("index.html", "./assets/logo.png") })
-            #expect(links.count == 18)  // two per page: five pages, 404.html and the flow map's three
+            #expect(links.count == 14)  // two per page: five pages, 404.html and the flow map's first
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }

@@ -55,6 +55,15 @@ import Testing
         for group in flow.flows {
             #expect(html.contains(">\(group.name)</a>"))
         }
+        // A build checks the map's first page; its links are made like every other map page's,
+        // and here every one of them is checked.
+        let files = try SiteDifference.files(in: folder)
+        let mapPages = files.keys.filter { $0.hasPrefix("flow/") && $0.hasSuffix(".html") }
+        #expect(mapPages.count == 1 + flow.flows.filter { $0.kinds.count > 1 }.count + flow.kinds.count)
+        let broken = LinkChecker().brokenLinks(files: Set(files.keys)) { path in
+            mapPages.contains(path) ? String(decoding: files[path]!, as: UTF8.self) : ""
+        }
+        #expect(broken.isEmpty, "\(broken)")
         let footer = try String(contentsOf: folder.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
         #expect(footer.contains(#"<a href="../../flow/index.html">Flow map</a>"#))
     }

@@ -199,7 +199,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             sorted.sort { Self.pathPrecedes($0.path, $1.path) }
             let context = BuildStep.Context(pages: sorted, siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging)
             // The flow map's pages depend only on the flow: Graphviz lays them out on the other
-            // core while this one sorts the pages and runs the other steps.
+            // core while this one runs the other steps.
             let site = coordinator.siteInfo
             let mapPages = FlowMapPages(graph: flow, label: { site.label($0, $1) })
             var flowMapTask = flowMap ? Task { try phases.measure(.flow) { try Self.renderFlowMap(mapPages, with: renderer) } } : nil
@@ -237,7 +237,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             // templates' own links on one page of each depth, plus every HTML file a step wrote.
             let written = staging.paths
             var check = records.withLock { $0.linkCheck }
+            // The flow map's pages link only to paths the walk made and to each other, by
+            // construction; its first page is the sample for the layout's own links there.
+            let mapFolder = FlowMapPages.folder.rawValue + "/"
             for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
+                if path.hasPrefix(mapFolder) && path != mapFolder + "index.html" { continue }
                 check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
             }
             // The 404 page links from the root path a server shows it under, at any depth.

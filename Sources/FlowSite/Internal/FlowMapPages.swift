@@ -1,5 +1,6 @@
 /// The flow map's pages: the whole app's map at `flow/`, one map per flow (child coordinator) at
-/// `flow/<flow>/`, and a focused view of each kind and its neighbours at `flow/<flow>/<kind>/`.
+/// `flow/<flow>/`, and a focused view of each kind and its neighbours at `flow/<flow>/<kind>/`
+/// (at `flow/<flow>/` for a flow of one kind).
 ///
 /// Each page has an SVG laid out by Graphviz and the same facts as text: tables of kinds and of
 /// transitions, so the map reads without the picture. In the whole map a kind's box leads to a
@@ -28,7 +29,7 @@ struct FlowMapPages {
         let places = Places(graph)
         var paths = [RoutePath([Self.folder])]
         for flow in graph.flows {
-            paths.append(places.flow[flow.name]!)
+            if flow.kinds.count > 1 { paths.append(places.flow[flow.name]!) }
             for kind in flow.kinds { paths.append(places.kind[kind.id]!) }
         }
         return paths
@@ -42,6 +43,11 @@ struct FlowMapPages {
         let root = RoutePath([Self.folder])
         var pages = [try whole(places, trail: [home])]
         for flow in graph.flows {
+            // A flow of one kind is that kind's view: a map of its own would show the same.
+            guard flow.kinds.count > 1 else {
+                pages.append(try focus(flow.kinds[0], places, trail: [home, (mapTitle, root)]))
+                continue
+            }
             let flowPath = places.flow[flow.name]!
             pages.append(try flowPage(flow, places, trail: [home, (mapTitle, root)]))
             for kind in flow.kinds {
@@ -209,6 +215,10 @@ struct FlowMapPages {
                 let slug = Self.unique(Slug(group.name), in: &flowSlugs)
                 let flowPath = RoutePath([FlowMapPages.folder, slug])
                 flow[group.name] = flowPath
+                if group.kinds.count == 1 {
+                    kind[group.kinds[0].id] = flowPath
+                    continue
+                }
                 var kindSlugs = Set<Slug>()
                 for member in group.kinds {
                     kind[member.id] = flowPath.appending(Self.unique(Slug(member.id), in: &kindSlugs))

@@ -124,31 +124,139 @@ package struct LinkLabelProblems: Sendable {
 extension MarkdownDocument {
     /// Checks the text of every route link; `extra` are more links after the document's own
     /// (pagination), with offsets after ``routes``.
+    ///
+    /// Every page of a build runs it, over every link (a film's thousands of characters), so the
+    /// texts are read where they are by code that isn't generic (``LinkTexts``), and routes are
+    /// compared only for the rare text that comes twice.
     package func linkLabelProblems(extra: [NavigationAction<R>] = []) -> LinkLabelProblems {
+        var texts = LinkTexts(blocks: blocks, extra: extra.map(\.label))
+        texts.scan()
         var problems = LinkLabelProblems()
-        var firstByLabel: [String: Int] = [:]
-        var offset = 0
         func target(at offset: Int) -> R { offset < routes.count ? routes[offset] : extra[offset - routes.count].route }
-        func check(_ label: String, _ route: R) {
-            defer { offset += 1 }
-            if label.allSatisfy({ $0.isWhitespace }) {
-                problems.emptyCount += 1
-                if problems.firstEmpty == nil { problems.firstEmpty = route.path }
-                return
-            }
-            if let first = firstByLabel[label] {
-                if target(at: first) != route {
-                    problems.ambiguousCount += 1
-                    if problems.firstAmbiguous == nil { problems.firstAmbiguous = (label, target(at: first).path, route.path) }
-                }
-            } else {
-                firstByLabel[label] = offset
+        problems.emptyCount = texts.empty.count
+        problems.firstEmpty = texts.empty.first.map { target(at: $0).path }
+        for (first, second) in texts.repeats where target(at: first) != target(at: second) {
+            problems.ambiguousCount += 1
+            if problems.firstAmbiguous == nil {
+                problems.firstAmbiguous = (texts.label(at: second), target(at: first).path, target(at: second).path)
             }
         }
-        var labels: [String] = []
-        MarkdownBlock.collectLinkLabels(blocks, into: &labels)
-        for (label, route) in zip(labels, routes) { check(label, route) }
-        for action in extra { check(action.label, action.route) }
         return problems
+    }
+}
+
+/// The link texts of a document in route order, and which are blank or repeat an earlier one.
+struct LinkTexts {
+    /// The link lists' texts where they are, and the other links' texts, by first offset.
+    private var lists: [LinkList] = []
+    private let extra: [String]
+    private let blocks: [MarkdownBlock]
+    /// Offsets of links with blank text.
+    private(set) var empty: [Int] = []
+    /// Pairs of offsets whose links have the same text: the first link with it, and a later one.
+    private(set) var repeats: [(Int, Int)] = []
+
+    private struct LinkList {
+        let first: Int
+        let labels: [String]
+    }
+
+    init(blocks: [MarkdownBlock], extra: [String]) {
+        self.blocks = blocks
+        self.extra = extra
+    }
+
+    /// The text of the link at `offset`.
+    func label(at offset: Int) -> String {
+        for list in lists.reversed() where list.first <= offset {
+            if offset < list.first + list.labels.count { return list.labels[offset - list.first] }
+            break
+        }
+        return extra[offset - (lists.last.map { $0.first + $0.labels.count } ?? 0)]
+    }
+
+    mutating func scan() {
+        var offset = 0
+        collect(blocks, offset: &offset)
+        if !extra.isEmpty { lists.append(LinkList(first: offset, labels: extra)) }
+        var total = 0
+        for list in lists { total += list.labels.count }
+        var seen = LabelTable(capacity: total)
+        for list in lists {
+            for index in list.labels.indices {
+                let label = list.labels[index], offset = list.first + index
+                if LinkLabelProblems.isBlank(label) {
+                    empty.append(offset)
+                } else if let first = seen.firstOffset(of: label, at: offset, labelAt: self.label(at:)) {
+                    repeats.append((first, offset))
+                }
+            }
+        }
+    }
+
+    /// Gathers every link's text in route order: a link list's as it is, other links' from
+    /// their inlines, one list per run of them.
+    private mutating func collect(_ blocks: [MarkdownBlock], offset: inout Int) {
+        for block in blocks {
+            switch block {
+            case .linkList(let labels, let first):
+                lists.append(LinkList(first: first, labels: labels))
+                offset = first + labels.count
+            case .section(_, let inner):
+                collect(inner, offset: &offset)
+            default:
+                var labels: [String] = []
+                MarkdownBlock.collectLinkLabels([block], into: &labels)
+                guard !labels.isEmpty else { continue }
+                lists.append(LinkList(first: offset, labels: labels))
+                offset += labels.count
+            }
+        }
+    }
+}
+
+/// The link texts of one page seen so far, by a 64-bit FNV-1a hash of their bytes: open
+/// addressing over offsets, so a page of ten thousand links makes no dictionary of Strings.
+private struct LabelTable {
+    private var hashes: [UInt64]
+    private var offsets: [Int32]
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        hashes = Array(repeating: 0, count: size)
+        offsets = Array(repeating: -1, count: size)
+    }
+
+    /// The offset of the first link with `label`'s text, or `nil` after recording `offset` as
+    /// the first; `labelAt` gives a recorded offset's text to compare when two hashes meet.
+    mutating func firstOffset(of label: String, at offset: Int, labelAt: (Int) -> String) -> Int? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var text = label
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+        }
+        let mask = hashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while offsets[slot] >= 0 {
+            if hashes[slot] == hash, labelAt(Int(offsets[slot])) == label { return Int(offsets[slot]) }
+            slot = (slot + 1) & mask
+        }
+        hashes[slot] = hash
+        offsets[slot] = Int32(offset)
+        return nil
+    }
+}
+
+extension LinkLabelProblems {
+    /// Whether a link text is empty or only white space, without walking graphemes for the
+    /// common case of a text that starts with a visible ASCII character.
+    static func isBlank(_ label: String) -> Bool {
+        guard let first = label.utf8.first else { return true }
+        if first > 0x20 && first < 0x7F { return false }
+        return label.allSatisfy(\.isWhitespace)
     }
 }

@@ -151,27 +151,23 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     }
 
     /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
-    /// the walker as its navigator, and what it shows is the link's target and presentation.
-    /// `label` makes the action's label for an error, when the action has none yet.
-    /// `nil` when the app showed something else and the walk records such links (see
-    /// ``recordsUnhandledLinks``), after adding it to `unhandled`.
-    private func follow(
-        _ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>, label: (() -> String)? = nil,
-        unhandled: inout [(label: String, target: String, shown: [String])]
-    ) throws -> (Presentation, CodeLocation)? {
+    /// the walker as its navigator. `nil` when the app did not show exactly the action's route,
+    /// once: see ``unhandled(_:label:from:)``.
+    private func follow(_ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>) -> ShownLink? {
         navigator.expect(action.route)
         coordinator.navigate(action, from: source, in: navigator)
-        guard let shown = navigator.shown else {
-            let list = ShowList<R>()
-            coordinator.navigate(action, from: source, in: list)
-            let label = label?() ?? action.label
-            if recordsUnhandledLinks {
-                unhandled.append((label, "\(action.route)", list.shown))
-                return nil
-            }
+        return navigator.shown
+    }
+
+    /// A link the app's navigation did not show as its route: what it showed instead, as a
+    /// finding for flow lint when the walk records them, or else the error that fails the walk.
+    private func unhandled(_ action: NavigationAction<R>, label: String, from source: R) throws -> UnhandledLink {
+        let list = ShowList<R>()
+        coordinator.navigate(action, from: source, in: list)
+        guard recordsUnhandledLinks else {
             throw FlowSiteError(.navigationMismatch(page: "\(source)", label: label, route: "\(action.route)", shown: list.shown))
         }
-        return shown
+        return UnhandledLink(label: label, target: "\(action.route)", shown: list.shown)
     }
 
     /// The coordinator's root stack for `route`, ending with `route`.
@@ -221,23 +217,40 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             outcome.location = page.location
             outcome.ownLinks = routes.count + pagination.count
             outcome.labelProblems = document.linkLabelProblems(extra: pagination)
+            outcome.targets = routes
             outcome.targets.reserveCapacity(routes.count + actions.count)
             outcome.presentations.reserveCapacity(routes.count + actions.count)
             outcome.linkLocations.reserveCapacity(routes.count + actions.count)
             let navigator = WalkNavigator(expecting: route)
-            var labels: [String] = []
-            let allActions = routes.lazy.map { NavigationAction("", to: $0) } + actions
-            for (offset, action) in allActions.enumerated() {
-                let label: () -> String = { offset < routes.count ? document.linkLabels[offset] : action.label }
-                guard let (presentation, location) = try follow(action, from: route, with: navigator, label: label, unhandled: &outcome.unhandled) else {
-                    continue
+            // Links the app did not show, left out of the targets (only when recording them).
+            var dropped: [Int] = []
+            let linkLabels = keepsEdges ? document.linkLabels : []
+            for offset in routes.indices {
+                let action = NavigationAction("", to: routes[offset])
+                if let shown = follow(action, from: route, with: navigator) {
+                    outcome.presentations.append(shown.presentation)
+                    outcome.record(shown.location)
+                    if keepsEdges { outcome.labels.append(linkLabels[offset]) }
+                } else {
+                    outcome.unhandled.append(try unhandled(action, label: document.linkLabels[offset], from: route))
+                    dropped.append(offset)
                 }
-                outcome.targets.append(action.route)
-                outcome.presentations.append(presentation)
-                outcome.record(location)
-                if keepsEdges { labels.append(label()) }
             }
-            if keepsEdges { outcome.labels = labels }
+            if !dropped.isEmpty {
+                let keep = Set(routes.indices).subtracting(dropped)
+                outcome.targets = routes.indices.filter(keep.contains).map { routes[$0] }
+            }
+            for action in actions {
+                if let shown = follow(action, from: route, with: navigator) {
+                    outcome.targets.append(action.route)
+                    outcome.presentations.append(shown.presentation)
+                    outcome.record(shown.location)
+                    if keepsEdges { outcome.labels.append(action.label) }
+                } else {
+                    outcome.unhandled.append(try unhandled(action, label: action.label, from: route))
+                }
+            }
+
         } catch {
             outcome.error = error
         }
@@ -263,7 +276,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var ownLinks = 0
         var labelProblems: LinkLabelProblems?
         /// Links whose route the app did not show, when the walk records them.
-        var unhandled: [(label: String, target: String, shown: [String])] = []
+        var unhandled: [UnhandledLink] = []
         /// What `visit` or the app's navigation threw, reported when the page's turn comes.
         var error: (any Error)?
 
@@ -323,9 +336,23 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
 
     /// How the expected route was shown and by which code, when the app showed exactly that,
     /// once.
-    var shown: (Presentation, CodeLocation)? {
-        lock.withLock { _ in count == 1 && matched ? (shownPresentation, shownLocation!) : nil }
+    var shown: ShownLink? {
+        lock.withLock { _ in count == 1 && matched ? ShownLink(presentation: shownPresentation, location: shownLocation!) : nil }
     }
+}
+
+/// How the app showed a followed link, and the code that did. (A struct, not a tuple: the
+/// walker's code is generic, and a tuple's type would be looked up at run time on every link.)
+struct ShownLink: Sendable {
+    let presentation: Presentation
+    let location: CodeLocation
+}
+
+/// A link whose route the app's navigation did not show, as flow lint reports it.
+struct UnhandledLink: Sendable {
+    let label: String
+    let target: String
+    let shown: [String]
 }
 
 /// A navigator that lists everything the app shows, for an error message.
