@@ -187,7 +187,7 @@ struct LinkTexts {
                 let label = list.labels[index], offset = list.first + index
                 if LinkLabelProblems.isBlank(label) {
                     empty.append(offset)
-                } else if let first = seen.firstOffset(of: label, at: offset, labelAt: self.label(at:)) {
+                } else if let first = seen.firstOffset(of: label, at: offset) {
                     repeats.append((first, offset))
                 }
             }
@@ -220,33 +220,34 @@ struct LinkTexts {
 private struct LabelTable {
     private var hashes: [UInt64]
     private var offsets: [Int32]
+    /// Each slot's text, compared only when two hashes meet.
+    private var texts: [String]
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         hashes = Array(repeating: 0, count: size)
         offsets = Array(repeating: -1, count: size)
+        texts = Array(repeating: "", count: size)
     }
 
     /// The offset of the first link with `label`'s text, or `nil` after recording `offset` as
-    /// the first; `labelAt` gives a recorded offset's text to compare when two hashes meet.
-    mutating func firstOffset(of label: String, at offset: Int, labelAt: (Int) -> String) -> Int? {
+    /// the first.
+    mutating func firstOffset(of label: String, at offset: Int) -> Int? {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var text = label
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
+        for byte in label.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
         }
         let mask = hashes.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while offsets[slot] >= 0 {
-            if hashes[slot] == hash, labelAt(Int(offsets[slot])) == label { return Int(offsets[slot]) }
+            if hashes[slot] == hash, texts[slot] == label { return Int(offsets[slot]) }
             slot = (slot + 1) & mask
         }
         hashes[slot] = hash
         offsets[slot] = Int32(offset)
+        texts[slot] = label
         return nil
     }
 }
