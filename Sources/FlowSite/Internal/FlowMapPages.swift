@@ -49,9 +49,10 @@ struct FlowMapPages {
                 continue
             }
             let flowPath = places.flow[flow.name]!
-            pages.append(try flowPage(flow, places, trail: [home, (mapTitle, root)]))
+            let (page, view) = try flowPage(flow, places, trail: [home, (mapTitle, root)])
+            pages.append(page)
             for kind in flow.kinds {
-                pages.append(try focus(kind, places, trail: [home, (mapTitle, root), (label("flowOf", ["flow": flow.name]), flowPath)]))
+                pages.append(try focus(kind, places, trail: [home, (mapTitle, root), (label("flowOf", ["flow": flow.name]), flowPath)], within: view))
             }
         }
         return pages
@@ -67,7 +68,8 @@ struct FlowMapPages {
         ]))
         html += legend()
         let nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path)) }
-        html += try figure(nodes: nodes, transitions: graph.transitions, kinds: graph.kinds, caption: label("flowMapCaption", [:]))
+        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges(graph.transitions, kinds: graph.kinds, merging: true))
+        html += figure(svg, caption: label("flowMapCaption", [:]))
         html += heading(label("flowFlows", [:]))
         html += "<ul>\n" + graph.flows.map { flow in
             "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(label(flow.kinds.count == 1 ? "flowKindCount" : "flowKindsCount", ["count": FlowMapSVG.count(flow.kinds.count)])) + "</li>\n"
@@ -77,31 +79,54 @@ struct FlowMapPages {
         return Page(path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail, content: html)
     }
 
-    private func flowPage(_ flow: (name: String, kinds: [FlowGraph.Kind]), _ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
+    /// A flow's map as laid out once: its kinds' views draw the same layout.
+    private struct FlowView {
+        let kinds: [FlowGraph.Kind]
+        let edges: [FlowMapSVG.Edge]
+        let layout: LayoutResult
+    }
+
+    private func flowPage(
+        _ flow: (name: String, kinds: [FlowGraph.Kind]), _ places: Places, trail: [(title: String, path: RoutePath)]
+    ) throws -> (Page, FlowView) {
         let here = places.flow[flow.name]!
         let members = Set(flow.kinds.map(\.id))
         let transitions = graph.transitions.filter { members.contains($0.from) || members.contains($0.to) }
         let kinds = graph.kinds.filter { kind in members.contains(kind.id) || transitions.contains { $0.from == kind.id || $0.to == kind.id } }
         let nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!)) }
+        let edges = self.edges(transitions, kinds: kinds, merging: true)
+        let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
         var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": FlowMapSVG.count(flow.kinds.count)]))
         html += legend()
-        html += try figure(nodes: nodes, transitions: transitions, kinds: kinds, caption: label("flowCaption", ["flow": flow.name]))
+        html += figure(FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowCaption", ["flow": flow.name]))
         html += kindTable(flow.kinds, places, here: here)
         html += transitionTable(transitions, here: here, places: places)
         let title = label("flowOf", ["flow": flow.name])
-        return Page(path: here, title: title, summary: label("flowSummary", ["flow": flow.name]), trail: trail, content: html)
+        let page = Page(path: here, title: title, summary: label("flowSummary", ["flow": flow.name]), trail: trail, content: html)
+        return (page, FlowView(kinds: kinds, edges: edges, layout: layout))
     }
 
-    private func focus(_ kind: FlowGraph.Kind, _ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
+    /// A kind's view: it and its neighbours, drawn on its flow's layout when it shares a flow
+    /// (the flow's other kinds in the background), else laid out on its own.
+    private func focus(_ kind: FlowGraph.Kind, _ places: Places, trail: [(title: String, path: RoutePath)], within view: FlowView? = nil) throws -> Page {
         let here = places.kind[kind.id]!
         let out = graph.transitions.filter { $0.from == kind.id }
         let into = graph.transitions.filter { $0.to == kind.id && $0.from != kind.id }
         let neighbourIDs = Set(out.map(\.to) + into.map(\.from))
-        let kinds = graph.kinds.filter { $0.id == kind.id || neighbourIDs.contains($0.id) }
+        let kinds = view?.kinds ?? graph.kinds.filter { $0.id == kind.id || neighbourIDs.contains($0.id) }
         let nodes = kinds.map { other in
-            other.id == kind.id
-                ? node(other, role: .focus, url: here.relativeURL(to: other.example.path))
-                : node(other, role: .neighbour, url: here.relativeURL(to: places.kind[other.id]!))
+            if other.id == kind.id { return node(other, role: .focus, url: here.relativeURL(to: other.example.path)) }
+            return node(other, role: neighbourIDs.contains(other.id) ? .neighbour : .context, url: here.relativeURL(to: places.kind[other.id]!))
+        }
+        let svg: String
+        if let view {
+            let focusIndex = kinds.firstIndex { $0.id == kind.id }!
+            var edges = view.edges
+            for index in edges.indices { edges[index].faded = edges[index].from != focusIndex && edges[index].to != focusIndex }
+            svg = FlowMapSVG.draw(view.layout, nodes: nodes, edges: edges)
+        } else {
+            let edges = self.edges(out + into, kinds: kinds, merging: false)
+            svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
         }
         let sameDepth = kind.depth.minimum == kind.depth.maximum
         var html = paragraph(label(sameDepth ? "kindIntroOneDepth" : "kindIntro", [
@@ -110,7 +135,7 @@ struct FlowMapPages {
         ]))
         html += "<p>" + escape(label("kindExample", [:])) + " " + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</p>\n"
         html += legend()
-        html += try figure(nodes: nodes, transitions: out + into, kinds: kinds, caption: label("kindCaption", ["kind": kind.kind.name]), merging: false)
+        html += figure(svg, caption: label("kindCaption", ["kind": kind.kind.name]))
         if !out.isEmpty { html += transitionTable(out, here: here, places: places, title: label("kindLeadsTo", ["kind": kind.kind.name])) }
         if !into.isEmpty { html += transitionTable(into, here: here, places: places, title: label("kindReachedFrom", ["kind": kind.kind.name])) }
         return Page(path: here, title: label("kindTitle", ["kind": kind.kind.name]), summary: label("kindSummary", ["kind": kind.kind.name]), trail: trail, content: html)
@@ -122,13 +147,11 @@ struct FlowMapPages {
         FlowMapSVG.Node(name: kind.kind.name, detail: pages(kind.pages), url: url, role: role)
     }
 
-    /// The map, scrollable on its own on a narrow screen, with its caption. With `merging`,
-    /// the transitions between two kinds are drawn as one arrow, styled by the presentation
-    /// with the most links and labelled with them all: an overview stays readable, and the
-    /// tables beside it keep every presentation apart.
-    private func figure(
-        nodes: [FlowMapSVG.Node], transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], caption: String, merging: Bool = true
-    ) throws -> String {
+    /// The arrows for `transitions` between `kinds` (by their index there). With `merging`, the
+    /// transitions between two kinds are one arrow, styled by the presentation with the most
+    /// links and labelled with them all: an overview stays readable, and the tables beside it
+    /// keep every presentation apart.
+    private func edges(_ transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], merging: Bool) -> [FlowMapSVG.Edge] {
         let index = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.id, $0) })
         var edges: [FlowMapSVG.Edge] = []
         var merged: [[Int]: (edge: Int, most: Int)] = [:]
@@ -145,8 +168,12 @@ struct FlowMapPages {
             merged[[from, to]] = (edges.count, transition.links)
             edges.append(FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links))
         }
-        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
-        return "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-map-caption\">\n"
+        return edges
+    }
+
+    /// The map, scrollable on its own on a narrow screen, with its caption.
+    private func figure(_ svg: String, caption: String) -> String {
+        "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-map-caption\">\n"
             + svg + "\n</div>\n<figcaption id=\"flow-map-caption\">" + escape(caption) + "</figcaption>\n</figure>\n"
     }
 

@@ -24,6 +24,8 @@ enum FlowMapSVG {
         case focus
         /// A kind outside the flow that one of its kinds leads to or comes from.
         case neighbour
+        /// A kind drawn for its place in a shared layout, not connected to the view's focus.
+        case context
     }
 
     /// A transition between two boxes.
@@ -32,19 +34,31 @@ enum FlowMapSVG {
         var to: Int
         var presentation: Presentation
         var links: Int
+        /// Drawn in the background: not a transition of the view's focus.
+        var faded = false
     }
 
     /// The SVG element for `nodes` and `edges`. It has no role of its own: the region around it
     /// is labelled by the map's caption, and its boxes are links a screen reader lists.
     static func svg(nodes: [Node], edges: [Edge]) throws -> String {
-        let layout = try GraphvizLayout.layout(LayoutGraph(
+        draw(try layout(nodes: nodes, edges: edges), nodes: nodes, edges: edges)
+    }
+
+    /// Graphviz's layout of `nodes` and `edges`; ``draw(_:nodes:edges:)`` may draw it more than
+    /// once, with other roles and links (a flow's map, then each of its kinds' views).
+    static func layout(nodes: [Node], edges: [Edge]) throws -> LayoutResult {
+        try GraphvizLayout.layout(LayoutGraph(
             nodes: nodes.map { LayoutGraph.Node(label: $0.name + "\n" + $0.detail) },
             edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: Self.count($0.links)) },
             direction: .leftToRight
         ))
+    }
+
+    /// The SVG of `layout`, made from the same nodes and edges in the same order.
+    static func draw(_ layout: LayoutResult, nodes: [Node], edges: [Edge]) -> String {
         var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"0 0 \(number(layout.width)) \(number(layout.height))\">\n"
         for (edge, path) in zip(edges, layout.edges) {
-            out += "<g class=\"transition \(edge.presentation.rawValue)\">"
+            out += "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\">"
             out += "<path d=\"\(pathData(path.points))\"/>"
             if let tip = path.arrowTip, let last = path.points.last {
                 out += "<path class=\"arrow\" d=\"\(arrowHead(from: last, to: tip))\"/>"
