@@ -14,7 +14,7 @@ public struct HolocronCommand: AsyncParsableCommand {
             work from any web server path and straight from disk.
             """,
         version: HolocronVersion.current,
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, LintCommand.self, SnapshotCommand.self, GraphCommand.self, TemplatesCommand.self, CmarkFloorCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, LintCommand.self, DiffCommand.self, SnapshotCommand.self, GraphCommand.self, TemplatesCommand.self, CmarkFloorCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 

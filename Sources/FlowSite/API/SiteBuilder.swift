@@ -121,15 +121,20 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 // The page's HTML, kept to the end of the visit when its depth still needs a
                 // sample for the template link check.
                 var html: [UInt8]?
+                // The fingerprint of what the page says, without the layout.
+                var content = StableHash()
                 // A page with thousands of links (a film with tens of thousands of characters)
                 // makes megabytes of Markdown and HTML, and cmark's tree is ten times that: such
                 // pages go one at a time, so memory is bounded by one of them, not one per task.
                 let heavy = visit.page.document.routes.count >= HeavyPages.links
                 try HeavyPages.one(if: heavy) {
-                    let (markdown, fingerprint) = phases.measure(.markdown) {
+                    let markdown: PageMarkdown
+                    (markdown, content) = phases.measure(.markdown) {
                         let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
-                        return (markdown, Self.fingerprint(of: visit, markdown: markdown, key: buildKey))
+                        return (markdown, Self.contentFingerprint(of: visit, markdown: markdown))
                     }
+                    var fingerprint = buildKey
+                    fingerprint.combine(content)
                     if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
                         try HeavyPages.one(if: !heavy && markdown.bytes.count >= HeavyPages.bytes) {
                             let bytes = try renderer.render(visit, markdown: markdown, phases: phases)
@@ -149,6 +154,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 let position = records.withLock { records in
                     let position = records.made.count
                     records.made.append(page)
+                    records.index.append((path, visit.kind, content))
                     if let html, records.linkCheck.wantsSample(depth: depth, modal: page.isDialog) {
                         records.linkCheck.samples.append((path, html))
                     }
@@ -183,12 +189,14 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             // The search index reads the pages in the order they were made, before they are
             // sorted: it is made on the other core while the pages are sorted and the steps run.
-            let (made, searchEntries) = records.withLock { records in
+            let (made, searchEntries, index) = records.withLock { records in
                 var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
                 var entries: [SiteSearch<C.R>.Entry] = []
+                var index: [(path: String, kind: Int32, content: StableHash)] = []
                 swap(&made, &records.made)
                 swap(&entries, &records.searchEntries)
-                return (made, entries)
+                swap(&index, &records.index)
+                return (made, entries, index)
             }
             var searchIndex = search.map { search in
                 Task { [made, searchEntries] in
@@ -213,6 +221,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 })
             }
             flowMapTask = nil
+            // What `holocron diff` reads: the flow, and each page's kind and content.
+            let kindIDs = flow.kinds.map(\.id)
+            let record = FlowRecord(graph: flow, lint: lint)
+            pipeline.append(BuildStep("flow record") { context in
+                try context.write(Array(record.json().utf8), to: FlowRecord.fileName)
+                var pages: [String: PageIndex.Entry] = [:]
+                pages.reserveCapacity(index.count)
+                for page in index { pages[page.path] = PageIndex.Entry(content: page.content, kind: kindIDs[Int(page.kind)]) }
+                try context.write(PageIndex(pages: pages).bytes(), to: PageIndex.fileName)
+            })
             if let search, let searchIndex {
                 // Handed over once and let go when written, so it isn't held to the end.
                 let handOver = Mutex<Task<[UInt8], Never>?>(searchIndex)
@@ -338,9 +356,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return key
     }
 
-    /// A page's fingerprint: everything its bytes are made of.
-    private static func fingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown, key: StableHash) -> StableHash {
-        var hash = key
+    /// What a page's bytes are made of besides the build's key (templates, site, program): its
+    /// state. A page's fingerprint is the key and this.
+    private static func contentFingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown) -> StableHash {
+        var hash = StableHash()
         hash.combine(visit.route.path.description)
         hash.combine(visit.page.title)
         hash.combine(visit.page.summary ?? "\u{0}")
@@ -518,6 +537,8 @@ enum HeavyPages {
 private struct PageRecords<R: Route>: Sendable {
     /// Every page made, in the order they were made.
     var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+    /// Every page's file, screen kind (the flow recorder's number) and content fingerprint.
+    var index: [(path: String, kind: Int32, content: StableHash)] = []
     /// The search index's entries, pointing into `made`.
     var searchEntries: [SiteSearch<R>.Entry] = []
     /// The sampled pages and the site-file links the link check reads.

@@ -64,10 +64,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let presentation = graph.table.presentation(of: index)
                     let discovered = graph.table.count
                     let depth = graph.flow.depth[index]
+                    let kind = graph.flow.kindOfRoute[index]
                     group.addTask {
                         let outcome = await makePage(
                             route, trail: trail, presentation: presentation, presenter: presenter,
-                            depth: depth < 0 ? trail.count : Int(depth), discovered: discovered, visit: visit
+                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, discovered: discovered, visit: visit
                         )
                         return (index, outcome)
                     }
@@ -180,7 +181,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     private func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
-        depth: Int, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
+        depth: Int, kind: Int32, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
         var page: Page<R>
         var recovered: String?
@@ -205,7 +206,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             try await visit(PageVisit(
                 route: route, page: page, breadcrumbs: trail + [Breadcrumb(title: page.breadcrumbTitle, route: route)],
                 presentation: presentation, presenter: presenter, recoveredError: recovered, clickDepth: depth,
-                discovered: discovered
+                kind: kind, discovered: discovered
             ))
             // Every link goes through the app's navigation code, here where pages are made in
             // parallel; a link's label is only made when it is needed.
@@ -382,14 +383,17 @@ package struct PageVisit<R: Route>: Sendable {
     package let recoveredError: String?
     /// The fewest clicks that lead from the start page to this one (0 for the start page).
     package let clickDepth: Int
+    /// The page's screen kind, as the number the walk's ``FlowRecorder`` gave it.
+    package let kind: Int32
     /// How many routes the walk had discovered when this page was started (for progress).
     package let discovered: Int
 
     package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
-        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, clickDepth: Int = 0, discovered: Int = 0
+        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, clickDepth: Int = 0, kind: Int32 = 0, discovered: Int = 0
     ) {
         self.discovered = discovered
+        self.kind = kind
         self.clickDepth = clickDepth
         self.route = route
         self.page = page

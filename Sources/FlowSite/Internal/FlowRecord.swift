@@ -1,0 +1,145 @@
+import Foundation
+
+/// The app's flow as a build leaves it in the site (`.holocron-flow.json`) and as the `.flow`
+/// snapshot strategy stores it: the screen kinds with their page counts, the transitions with
+/// their presentation and link count, and the flow lint findings that count.
+///
+/// It holds only what a change to the app or its data can change; source lines are left out,
+/// so moving code does not make two flows differ. ``FlowDiff`` compares two of them.
+package struct FlowRecord: Codable, Sendable, Equatable {
+    package struct Kind: Codable, Sendable, Equatable {
+        package var id: String
+        package var name: String
+        package var flow: String
+        package var pages: Int
+    }
+
+    package struct Transition: Codable, Sendable, Equatable {
+        package var from: String
+        package var to: String
+        package var presentation: String
+        package var links: Int
+    }
+
+    package struct Finding: Codable, Sendable, Equatable, Hashable {
+        package var rule: String
+        package var kind: String?
+        package var message: String
+    }
+
+    /// The record's format; a newer holocron may write a higher one.
+    package var format = 1
+    package var kinds: [Kind]
+    package var transitions: [Transition]
+    package var findings: [Finding]
+
+    package static let fileName = ".holocron-flow.json"
+
+    package init(kinds: [Kind], transitions: [Transition], findings: [Finding]) {
+        self.kinds = kinds
+        self.transitions = transitions
+        self.findings = findings
+    }
+
+    package init(graph: FlowGraph, lint: FlowLintReport?) {
+        kinds = graph.kinds.map { Kind(id: $0.id, name: $0.kind.name, flow: $0.kind.flow, pages: $0.pages) }
+        transitions = graph.transitions.map {
+            Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links)
+        }
+        findings = (lint?.active ?? []).map { Finding(rule: $0.rule.id, kind: $0.kind?.id, message: $0.message) }
+    }
+
+    /// Stable text: sorted keys, one field per line, the same bytes on every machine.
+    package func json() -> String { FlowJSON.encode(self) }
+
+    /// Reads a record written by ``json()``.
+    /// - Throws: ``FlowSiteError`` naming `source` when the text is not a flow record.
+    package init(json data: Data, source: String) throws {
+        do {
+            self = try JSONDecoder().decode(FlowRecord.self, from: data)
+        } catch {
+            throw FlowSiteError(.siteUnreadable(path: source, message: "not a flow record (\(Self.describe(error))); rebuild the site with this holocron"))
+        }
+    }
+
+    /// The kind with `id`.
+    package func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
+            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Each page of a built site with its screen kind and the fingerprint of its content (its
+/// state, without the layout), kept in the site as `.holocron-pages`, one line a page:
+/// `<content fingerprint> <kind id> <file path>`. `holocron diff` reads it to group pages by
+/// kind and to tell a layout change from a content change without reading the pages.
+package struct PageIndex: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var content: StableHash
+        package var kind: String
+    }
+
+    package static let fileName = ".holocron-pages"
+
+    package var pages: [String: Entry]
+
+    package init(pages: [String: Entry]) { self.pages = pages }
+
+    /// The file's bytes, pages in path order.
+    package func bytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + pages.count * 80)
+        out.append(contentsOf: "pages 1\n".utf8)
+        for (path, entry) in pages.sorted(by: { $0.key < $1.key }) {
+            entry.content.appendHex(to: &out)
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: Self.escaped(entry.kind).utf8)
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: path.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+        return out
+    }
+
+    /// Parses ``bytes()``.
+    /// - Throws: ``FlowSiteError`` naming `source` and the line when a line is malformed.
+    package init(bytes: [UInt8], source: String) throws {
+        var pages: [String: Entry] = [:]
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        guard lines.first == "pages 1" else {
+            throw FlowSiteError(.siteUnreadable(path: source, message: "line 1 is not `pages 1`; rebuild the site with this holocron"))
+        }
+        lines = lines.dropFirst()
+        for (offset, line) in lines.enumerated() where !line.isEmpty {
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let content = StableHash(fields[0]), !fields[1].isEmpty, !fields[2].isEmpty else {
+                throw FlowSiteError(.siteUnreadable(path: source, message: "line \(offset + 2) is not `<fingerprint> <kind> <path>`; rebuild the site"))
+            }
+            pages[String(fields[2])] = Entry(content: content, kind: Self.unescaped(fields[1]))
+        }
+        self.pages = pages
+    }
+
+    /// A kind id with `%`, space and line breaks written as `%25`, `%20`, `%0A`, `%0D`, so
+    /// that it stays one field.
+    private static func escaped(_ id: String) -> String {
+        guard id.utf8.contains(where: { $0 == 0x25 || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }) else { return id }
+        return id.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")
+            .replacingOccurrences(of: "\n", with: "%0A").replacingOccurrences(of: "\r", with: "%0D")
+    }
+
+    private static func unescaped(_ field: Substring) -> String {
+        guard field.contains("%") else { return String(field) }
+        return String(field).replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+            .replacingOccurrences(of: "%20", with: " ").replacingOccurrences(of: "%25", with: "%")
+    }
+}

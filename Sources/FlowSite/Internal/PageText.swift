@@ -1,0 +1,256 @@
+/// What a reader sees of a built page, as `holocron diff` compares it: the title, the content's
+/// text as items (headings, rows, list items, paragraphs), each under the heading it sits
+/// under, the site pages the content links to, and the text of the layout around it.
+///
+/// It reads the HTML holocron writes, not any HTML: tags are scanned, not parsed into a tree.
+/// The content is what `<main>` holds; everything else (header, navigation, footer) is chrome.
+struct PageText: Sendable, Equatable {
+    /// One piece of text a reader sees as a unit.
+    struct Item: Sendable, Hashable {
+        /// The nearest heading above it in the content (`nil` above the first).
+        var section: String?
+        var text: String
+
+        /// "Height: 172 cm" → "Height": the label of a labelled row, when it has one.
+        var label: String? {
+            guard let colon = text.range(of: ": "), text.distance(from: text.startIndex, to: colon.lowerBound) <= 40 else { return nil }
+            return String(text[..<colon.lowerBound])
+        }
+
+        /// The text after the label, or all of it.
+        var value: String {
+            guard let label else { return text }
+            return String(text.dropFirst(label.count + 2))
+        }
+    }
+
+    var title = ""
+    var items: [Item] = []
+    /// The site files the content links to, relative to the site's root, in order, each once.
+    var links: [String] = []
+    /// The text of the layout around the content, as items.
+    var chrome: [Item] = []
+
+    private static let blocks: Set<String> = [
+        "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "tr", "dt", "dd", "caption", "figcaption", "blockquote", "pre", "summary", "title",
+    ]
+    private static let skipped: Set<String> = ["script", "style", "template", "svg", "noscript"]
+
+    /// Reads `html`, the page at `path` (relative to the site's root, such as
+    /// `characters/luke/index.html`), whose relative links are resolved against it.
+    init(html: [UInt8], path: String) {
+        var scanner = Scanner(bytes: html)
+        var text: [UInt8] = []
+        var inMain = false
+        var mainDepth = 0
+        var section: String?
+        var skipping: String?
+        var seenLinks: Set<String> = []
+        var titleTag = ""
+        var inCell = false
+        var currentBlock: String?
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+
+        func flush() {
+            let value = Self.collapsed(text)
+            text.removeAll(keepingCapacity: true)
+            guard !value.isEmpty else { return }
+            switch currentBlock {
+            case "title":
+                titleTag = value
+                return
+            case "h1" where inMain && title.isEmpty:
+                title = value
+            case "h2", "h3", "h4", "h5", "h6":
+                if inMain { section = value }
+            default:
+                break
+            }
+            if inMain {
+                items.append(Item(section: currentBlock?.first == "h" ? nil : section, text: value))
+            } else {
+                chrome.append(Item(section: nil, text: value))
+            }
+        }
+
+        while let token = scanner.next() {
+            switch token {
+            case .text(let bytes):
+                if skipping == nil { text.append(contentsOf: bytes) }
+            case .open(let name, let attributes):
+                if let skip = skipping {
+                    _ = skip
+                    continue
+                }
+                if Self.skipped.contains(name) {
+                    skipping = name
+                    continue
+                }
+                if name == "main" {
+                    flush()
+                    inMain = true
+                    mainDepth += 1
+                } else if Self.blocks.contains(name) {
+                    flush()
+                    currentBlock = name
+                    inCell = false
+                } else if name == "td" || name == "th" {
+                    if inCell || !text.isEmpty { text.append(contentsOf: " | ".utf8) }
+                    inCell = true
+                } else if name == "br" {
+                    text.append(UInt8(ascii: " "))
+                } else if name == "a", inMain, let href = attributes["href"], let target = Self.resolve(href, in: directory), seenLinks.insert(target).inserted {
+                    links.append(target)
+                }
+            case .close(let name):
+                if let skip = skipping {
+                    if skip == name { skipping = nil }
+                    continue
+                }
+                if name == "main" {
+                    flush()
+                    mainDepth -= 1
+                    inMain = mainDepth > 0
+                } else if Self.blocks.contains(name) || name == "ul" || name == "ol" || name == "table" || name == "dl" || name == "div" || name == "section" {
+                    flush()
+                    currentBlock = nil
+                }
+            }
+        }
+        flush()
+        if title.isEmpty { title = titleTag }
+    }
+
+    /// The site path `href` leads to from a page in `directory`, or `nil` for a link off the
+    /// site, to a fragment only, or out of the site's root.
+    static func resolve(_ href: String, in directory: [String]) -> String? {
+        var href = Substring(href)
+        if let hash = href.firstIndex(of: "#") { href = href[..<hash] }
+        if let query = href.firstIndex(of: "?") { href = href[..<query] }
+        guard !href.isEmpty, !href.hasPrefix("/"), !href.contains(":") else { return nil }
+        var parts = directory
+        for part in href.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            case ".", "":
+                continue
+            default:
+                parts.append(String(part))
+            }
+        }
+        if href.hasSuffix("/") { parts.append("index.html") }
+        return parts.joined(separator: "/")
+    }
+
+    /// The text with entities decoded and runs of white space made one space, trimmed.
+    static func collapsed(_ bytes: [UInt8]) -> String {
+        let decoded = decodeEntities(String(decoding: bytes, as: UTF8.self))
+        var out = ""
+        out.reserveCapacity(decoded.utf8.count)
+        var pendingSpace = false
+        for character in decoded {
+            if character.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
+
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semicolon = after.prefix(12).firstIndex(of: ";") {
+                let name = after[..<semicolon]
+                var replacement: String?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                } else if name.hasPrefix("#") {
+                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                } else {
+                    replacement = named[name]
+                }
+                if let replacement {
+                    out += replacement
+                    rest = after[after.index(after: semicolon)...]
+                    continue
+                }
+            }
+            out += "&"
+            rest = after
+        }
+        out += rest
+        return out
+    }
+
+    /// Splits HTML into text, opening tags (lower-cased name, attributes) and closing tags.
+    private struct Scanner {
+        enum Token {
+            case text(ArraySlice<UInt8>)
+            case open(String, [String: String])
+            case close(String)
+        }
+
+        let bytes: [UInt8]
+        var position = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func next() -> Token? {
+            guard position < bytes.count else { return nil }
+            if bytes[position] != UInt8(ascii: "<") {
+                let start = position
+                while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
+                return .text(bytes[start..<position])
+            }
+            // A comment or a doctype: skipped whole.
+            if bytes[position...].starts(with: "<!--".utf8) {
+                position += 4
+                while position < bytes.count, !bytes[position...].starts(with: "-->".utf8) { position += 1 }
+                position = min(bytes.count, position + 3)
+                return .text([])
+            }
+            let start = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
+            let inside = bytes[(start + 1)..<position]
+            position = min(bytes.count, position + 1)
+            if inside.first == UInt8(ascii: "!") || inside.first == UInt8(ascii: "?") { return .text([]) }
+            if inside.first == UInt8(ascii: "/") { return .close(Self.name(inside.dropFirst())) }
+            return .open(Self.name(inside), Self.attributes(inside))
+        }
+
+        private static func name(_ bytes: ArraySlice<UInt8>) -> String {
+            let end = bytes.firstIndex { !(isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))) } ?? bytes.endIndex
+            return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self).lowercased()
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        }
+
+        /// The `href` attribute only (the one the diff reads), quoted with either quote.
+        private static func attributes(_ bytes: ArraySlice<UInt8>) -> [String: String] {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let range = text.range(of: " href=") else { return [:] }
+            var rest = text[range.upperBound...]
+            guard let quote = rest.first, quote == "\"" || quote == "'" else {
+                let value = rest.prefix { !$0.isWhitespace && $0 != "/" }
+                return ["href": PageText.decodeEntities(String(value))]
+            }
+            rest = rest.dropFirst()
+            let value = rest.prefix { $0 != quote }
+            return ["href": PageText.decodeEntities(String(value))]
+        }
+    }
+}

@@ -1,0 +1,341 @@
+import Foundation
+
+extension SiteComparison {
+    /// How much of the comparison a report shows, and where the two sites are published.
+    package struct ReportOptions: Sendable {
+        /// Pages named per kind and per list, and text changes per page, before "and N more".
+        package var limit = 5
+        package var changesPerPage = 10
+        /// The addresses the old and new sites are published at, so each page named links to its
+        /// before and after.
+        package var oldURL: String?
+        package var newURL: String?
+        /// The most characters a Markdown report may have: a pull-request comment holds 65,536.
+        package var maximumCharacters = 60_000
+
+        package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil) {
+            self.limit = max(1, limit)
+            self.oldURL = oldURL
+            self.newURL = newURL
+        }
+    }
+
+    /// "12 pages changed, 1 removed, 0 added" or "no change".
+    package var summaryLine: String {
+        if isEqual { return "No change: the two sites are the same" }
+        var parts = ["\(pagesChanged) page\(pagesChanged == 1 ? "" : "s") changed", "\(pagesRemoved) removed", "\(pagesAdded) added"]
+        if let layout { parts.append("layout changed on \(layout.pages) page\(layout.pages == 1 ? "" : "s")") }
+        if !linksAdded.isEmpty || !linksRemoved.isEmpty { parts.append("links \(linksAdded.count) added, \(linksRemoved.count) cut") }
+        let transitions = flow.transitions.count
+        if transitions > 0 { parts.append("\(transitions) transition\(transitions == 1 ? "" : "s") between screen kinds changed") }
+        if !flow.newFindings.isEmpty || !flow.goneFindings.isEmpty || !flow.changedFindings.isEmpty {
+            parts.append("lint findings \(flow.newFindings.count) new, \(flow.goneFindings.count) gone, \(flow.changedFindings.count) changed")
+        }
+        let fileCount = files.added.count + files.removed.count + files.changed.count
+        if fileCount > 0 { parts.append("\(fileCount) other file\(fileCount == 1 ? "" : "s") changed") }
+        if files.flowMap > 0 { parts.append("\(files.flowMap) flow map page\(files.flowMap == 1 ? "" : "s") changed") }
+        return parts.joined(separator: "; ")
+    }
+
+    // MARK: Plain text
+
+    /// The report for a terminal.
+    package func text(_ options: ReportOptions = ReportOptions()) -> String {
+        var lines = [summaryLine]
+        let limit = options.limit
+        func more(_ count: Int, _ shown: Int, indent: String) {
+            if count > shown { lines.append("\(indent)… and \(count - shown) more") }
+        }
+        for kind in kinds where !kind.isEmpty {
+            lines.append("")
+            lines.append("\(kind.name): \(kind.pagesBefore) → \(kind.pagesAfter) pages; \(kind.changed.count) changed, \(kind.removed.count) removed, \(kind.added.count) added")
+            for page in kind.added.prefix(limit) { lines.append("  + \(page.title) (\(Self.displayPath(page.path)))") }
+            more(kind.added.count, limit, indent: "    ")
+            for page in kind.removed.prefix(limit) { lines.append("  - \(page.title) (\(Self.displayPath(page.path)))") }
+            more(kind.removed.count, limit, indent: "    ")
+            for changed in kind.changed.prefix(limit) {
+                lines.append("  ~ \(changed.page.title) (\(Self.displayPath(changed.page.path)))")
+                for change in changed.changes.prefix(options.changesPerPage) { lines.append("      " + Self.plain(change)) }
+                more(changed.changes.count, options.changesPerPage, indent: "      ")
+            }
+            more(kind.changed.count, limit, indent: "    ")
+        }
+        if let layout {
+            lines.append("")
+            lines.append("Layout: \(layout.pages) page\(layout.pages == 1 ? "" : "s") differ only in the layout around their content, e.g. \(layout.example.title) (\(Self.displayPath(layout.example.path)))")
+            for change in layout.changes.prefix(options.changesPerPage) { lines.append("      " + Self.plain(change)) }
+        }
+        if hasFlow && !flow.isEmpty {
+            lines.append("")
+            lines.append("Flow:")
+            lines += flow.lines().map { "  " + $0 }
+        }
+        if !linksAdded.isEmpty || !linksRemoved.isEmpty {
+            lines.append("")
+            lines.append("Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut")
+            for link in linksAdded.prefix(limit) { lines.append("  + \(link.from.title) → \(Self.displayPath(link.to))") }
+            more(linksAdded.count, limit, indent: "    ")
+            for link in linksRemoved.prefix(limit) { lines.append("  - \(link.from.title) → \(Self.displayPath(link.to))") }
+            more(linksRemoved.count, limit, indent: "    ")
+        }
+        if !files.isEmpty {
+            lines.append("")
+            lines.append("Other files:")
+            for (mark, names) in [("+", files.added), ("-", files.removed), ("~", files.changed)] {
+                for name in names.prefix(limit) { lines.append("  \(mark) \(name)") }
+                more(names.count, limit, indent: "    ")
+            }
+            if files.flowMap > 0 { lines.append("  ~ the flow map: \(files.flowMap) page\(files.flowMap == 1 ? "" : "s") under flow/") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func plain(_ change: TextChange) -> String {
+        let place = change.section.map { "[\($0)] " } ?? ""
+        switch (change.before, change.after) {
+        case (let before?, let after?): return place + inline(before, after)
+        case (nil, let after?): return "\(place)+ \(after)"
+        case (let before?, nil): return "\(place)- \(before)"
+        default: return place
+        }
+    }
+
+    /// `characters/luke/index.html` → `/characters/luke/`.
+    static func displayPath(_ path: String) -> String {
+        if path == "index.html" { return "/" }
+        if path.hasSuffix("/index.html") { return "/" + path.dropLast("index.html".count) }
+        return "/" + path
+    }
+
+    // MARK: Markdown
+
+    /// The report as GitHub-flavoured Markdown for a pull-request comment: a summary table,
+    /// then the details of each kind folded, every name escaped so that nothing in a page's
+    /// text can leave its table cell or become HTML, a mention or a link.
+    package func markdown(_ options: ReportOptions = ReportOptions()) -> String {
+        var out = "### What this change does to the site\n\n"
+        guard !isEqual else {
+            let pages = kinds.reduce(0) { $0 + $1.pagesAfter }
+            return out + "No change: the two sites are the same (\(pages) page\(pages == 1 ? "" : "s")).\n"
+        }
+        out += Self.escaped(summaryLine) + ".\n\n"
+        out += "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
+        let changedKinds = kinds.filter { !$0.isEmpty }
+        for kind in changedKinds {
+            out += "| \(Self.escaped(kind.name)) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
+        }
+        let same = kinds.count - changedKinds.count
+        let before = kinds.reduce(0) { $0 + $1.pagesBefore }
+        let after = kinds.reduce(0) { $0 + $1.pagesAfter }
+        out += "| **All** (\(same) kind\(same == 1 ? "" : "s") unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
+
+        var sections: [String] = []
+        for kind in changedKinds {
+            var body = ""
+            if !kind.changed.isEmpty {
+                for changed in kind.changed.prefix(options.limit) {
+                    body += "\n" + pageLine(changed.page, options: options, before: true, after: true) + "\n\n"
+                    body += "| Row | Before | After |\n|---|---|---|\n"
+                    for change in changed.changes.prefix(options.changesPerPage) { body += Self.row(change) }
+                    if changed.changes.count > options.changesPerPage {
+                        body += "| … | and \(changed.changes.count - options.changesPerPage) more | |\n"
+                    }
+                }
+                if kind.changed.count > options.limit { body += "\n…and \(kind.changed.count - options.limit) more changed pages.\n" }
+            }
+            if !kind.removed.isEmpty {
+                body += "\nRemoved:\n\n"
+                for page in kind.removed.prefix(options.limit) { body += "- " + pageLine(page, options: options, before: true, after: false) + "\n" }
+                if kind.removed.count > options.limit { body += "- …and \(kind.removed.count - options.limit) more\n" }
+            }
+            if !kind.added.isEmpty {
+                body += "\nAdded:\n\n"
+                for page in kind.added.prefix(options.limit) { body += "- " + pageLine(page, options: options, before: false, after: true) + "\n" }
+                if kind.added.count > options.limit { body += "- …and \(kind.added.count - options.limit) more\n" }
+            }
+            let counts = [("changed", kind.changed.count), ("removed", kind.removed.count), ("added", kind.added.count)]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+            sections.append(Self.details("\(Self.escaped(kind.name)): \(counts)", body))
+        }
+        if let layout {
+            var body = "\n\(layout.pages) page\(layout.pages == 1 ? "" : "s") say the same and look different: the templates or the site's settings changed. The text around the content of "
+            body += pageLine(layout.example, options: options, before: true, after: true) + ":\n\n"
+            if layout.changes.isEmpty {
+                body += "(no text changed: only markup, classes or styles)\n"
+            } else {
+                body += "| Row | Before | After |\n|---|---|---|\n"
+                for change in layout.changes.prefix(options.changesPerPage) { body += Self.row(change) }
+            }
+            sections.append(Self.details("Layout: \(layout.pages) page\(layout.pages == 1 ? "" : "s")", body))
+        }
+        if hasFlow && !flow.isEmpty {
+            var body = "\n| Change | Screen kinds | Before | After |\n|---|---|---|---|\n"
+            for kind in flow.kinds {
+                let change = kind.pagesBefore == nil ? "new screen kind" : kind.pagesAfter == nil ? "screen kind gone" : "pages"
+                body += "| \(change) | \(Self.escaped(kind.name)) | \(kind.pagesBefore.map(String.init) ?? "") | \(kind.pagesAfter.map(String.init) ?? "") |\n"
+            }
+            for change in flow.transitions.prefix(options.limit * 4) {
+                let pair = "\(Self.escaped(flow.name(change.from))) → \(Self.escaped(flow.name(change.to)))"
+                let what = change.isAdded ? "transition added" : change.isRemoved ? "transition cut" : change.presentationChanged ? "presentation" : "links"
+                let was = change.before.isEmpty ? "" : "\(change.before.joined(separator: ", ")), \(change.linksBefore) links"
+                let now = change.after.isEmpty ? "" : "\(change.after.joined(separator: ", ")), \(change.linksAfter) links"
+                body += "| \(what) | \(pair) | \(was) | \(now) |\n"
+            }
+            if flow.transitions.count > options.limit * 4 { body += "| … | and \(flow.transitions.count - options.limit * 4) more | | |\n" }
+            for finding in flow.newFindings.prefix(options.limit) { body += "| new lint finding | \(Self.escaped(finding.rule)) | | \(Self.escaped(finding.message)) |\n" }
+            for finding in flow.goneFindings.prefix(options.limit) { body += "| lint finding gone | \(Self.escaped(finding.rule)) | \(Self.escaped(finding.message)) | |\n" }
+            for change in flow.changedFindings.prefix(options.limit) {
+                body += "| lint finding changed | \(Self.escaped(change.after.rule)) | \(Self.escaped(change.before.message)) | \(Self.escaped(change.after.message)) |\n"
+            }
+            sections.append(Self.details("Flow: \(flow.transitions.count) transition\(flow.transitions.count == 1 ? "" : "s"), \(flow.kinds.count) kind\(flow.kinds.count == 1 ? "" : "s"), lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed", body))
+        }
+        if !linksAdded.isEmpty || !linksRemoved.isEmpty {
+            var body = "\n"
+            for (mark, links) in [("Added", linksAdded), ("Cut", linksRemoved)] where !links.isEmpty {
+                body += "\(mark):\n\n"
+                for link in links.prefix(options.limit) {
+                    body += "- \(Self.escaped(link.from.title)) `\(Self.code(Self.displayPath(link.from.path)))` → `\(Self.code(Self.displayPath(link.to)))`\n"
+                }
+                if links.count > options.limit { body += "- …and \(links.count - options.limit) more\n" }
+                body += "\n"
+            }
+            sections.append(Self.details("Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut", body))
+        }
+        if !files.isEmpty {
+            var body = "\n"
+            for (mark, names) in [("Added", files.added), ("Removed", files.removed), ("Changed", files.changed)] where !names.isEmpty {
+                body += "\(mark): " + names.prefix(options.limit * 2).map { "`\(Self.code($0))`" }.joined(separator: ", ")
+                if names.count > options.limit * 2 { body += " and \(names.count - options.limit * 2) more" }
+                body += "\n\n"
+            }
+            if files.flowMap > 0 { body += "The flow map: \(files.flowMap) page\(files.flowMap == 1 ? "" : "s") under `flow/`.\n\n" }
+            sections.append(Self.details("Other files: \(files.changed.count) changed, \(files.removed.count) removed, \(files.added.count) added", body))
+        }
+        for (index, section) in sections.enumerated() {
+            if out.count + section.count + 200 > options.maximumCharacters {
+                out += "\n…and \(sections.count - index) more section\(sections.count - index == 1 ? "" : "s"), left out to fit a comment: run `holocron diff` for the whole report.\n"
+                break
+            }
+            out += "\n" + section
+        }
+        return out
+    }
+
+    private func pageLine(_ page: PageName, options: ReportOptions, before: Bool, after: Bool) -> String {
+        var line = "**\(Self.escaped(page.title))** `\(Self.code(Self.displayPath(page.path)))`"
+        var links: [String] = []
+        if before, let base = options.oldURL { links.append("[before](\(Self.url(base, page.path)))") }
+        if after, let base = options.newURL { links.append("[after](\(Self.url(base, page.path)))") }
+        if !links.isEmpty { line += " (" + links.joined(separator: ", ") + ")" }
+        return line
+    }
+
+    private static func row(_ change: TextChange) -> String {
+        guard let before = change.before, let after = change.after else {
+            return "| \(escaped(change.section ?? "")) | \(escaped(change.before ?? "")) | \(escaped(change.after ?? "")) |\n"
+        }
+        var was = PageText.Item(section: change.section, text: before)
+        var now = PageText.Item(section: change.section, text: after)
+        var row = change.section ?? ""
+        if let label = was.label, label == now.label {
+            row = label
+            was.text = was.value
+            now.text = now.value
+        }
+        let (x, y) = (words(was.text), words(now.text))
+        let (prefix, suffix) = affixes(x, y)
+        func marked(_ words: [Substring]) -> String {
+            let middle = words[prefix..<(words.count - suffix)].joined(separator: " ")
+            return [
+                escaped(words[..<prefix].joined(separator: " ")),
+                middle.isEmpty ? "" : "**" + escaped(middle) + "**",
+                escaped(words[(words.count - suffix)...].joined(separator: " ")),
+            ].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        return "| \(escaped(row)) | \(marked(x)) | \(marked(y)) |\n"
+    }
+
+    private static func details(_ summary: String, _ body: String) -> String {
+        "<details><summary>\(summary)</summary>\n\(body)\n</details>\n"
+    }
+
+    /// `text` safe anywhere in a Markdown comment, table cells and `<summary>` included: HTML's
+    /// special characters as entities, Markdown's punctuation escaped, `|` escaped for tables,
+    /// `@` and `#` as entities so that no one is mentioned and no issue linked, and line breaks
+    /// and the controls that reorder text made plain.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "@": out += "&#64;"
+            case "#": out += "&#35;"
+            case "|": out += "\\|"
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "~", "{", "}", "+", "-", ":", "=", ".":
+                out += "\\" + String(scalar)
+            case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
+            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}": out += "\u{FFFD}"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// Text for inside a code span: no backticks, no line breaks, no table pipes.
+    static func code(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "`": return "'"
+            case "|": return "¦"
+            default: return scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : Character(scalar)
+            }
+        })
+    }
+
+    /// The page's address on the site published at `base`, with anything that could end the
+    /// Markdown link percent-encoded.
+    static func url(_ base: String, _ path: String) -> String {
+        var address = base.hasSuffix("/") ? base : base + "/"
+        let page = path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path
+        address += page
+        var allowed = CharacterSet.urlPathAllowed.union(.urlHostAllowed)
+        allowed.insert(charactersIn: ":/?=&%")
+        allowed.remove(charactersIn: "()<>[]\"' `|\\")
+        return address.addingPercentEncoding(withAllowedCharacters: allowed) ?? address
+    }
+
+    // MARK: JSON
+
+    /// The whole comparison as JSON for tools (nothing capped).
+    package func json() -> String {
+        struct Document: Encodable {
+            struct Flow: Encodable {
+                let kinds: [FlowDiff.KindChange]
+                let transitions: [FlowDiff.TransitionChange]
+                let newFindings: [FlowRecord.Finding]
+                let goneFindings: [FlowRecord.Finding]
+                let changedFindings: [FlowDiff.FindingChange]
+            }
+            let equal: Bool
+            let summary: String
+            let pagesAdded, pagesRemoved, pagesChanged: Int
+            let kinds: [KindPages]
+            let layout: LayoutChange?
+            let linksAdded: [Link]
+            let linksRemoved: [Link]
+            let flow: Flow?
+            let files: Files
+        }
+        return FlowJSON.encode(Document(
+            equal: isEqual, summary: summaryLine, pagesAdded: pagesAdded, pagesRemoved: pagesRemoved, pagesChanged: pagesChanged,
+            kinds: kinds, layout: layout, linksAdded: linksAdded, linksRemoved: linksRemoved,
+            flow: hasFlow ? Document.Flow(kinds: flow.kinds, transitions: flow.transitions, newFindings: flow.newFindings, goneFindings: flow.goneFindings, changedFindings: flow.changedFindings) : nil,
+            files: files
+        ))
+    }
+}

@@ -1,0 +1,356 @@
+import Foundation
+import Synchronization
+
+/// What a change did to a built site, as `holocron diff` reports it: pages added, removed and
+/// changed, grouped by screen kind, with the text that changed on each; a change only to the
+/// layout, once; links between pages added and cut; the flow's own changes (``FlowDiff``); and
+/// the site's other files.
+///
+/// It reads what the builds recorded (`.holocron-manifest`, `.holocron-pages`,
+/// `.holocron-flow.json`): a page whose fingerprint is the same on both sides is not read, so two
+/// large sites that differ in one record compare in the time it takes to read their manifests.
+package struct SiteComparison: Sendable {
+    /// A page, named as a reader knows it.
+    package struct PageName: Sendable, Equatable, Codable {
+        /// The page's file, relative to the site's root (`characters/luke/index.html`).
+        package var path: String
+        package var title: String
+    }
+
+    /// One row, heading or list item whose text changed: both sides for a labelled row that
+    /// changed its value, one side for an item added or removed.
+    package struct TextChange: Sendable, Equatable, Codable {
+        package var section: String?
+        package var before: String?
+        package var after: String?
+    }
+
+    /// A page whose content changed.
+    package struct ChangedPage: Sendable, Equatable, Codable {
+        package var page: PageName
+        package var changes: [TextChange]
+    }
+
+    /// A link from one page's content to another page.
+    package struct Link: Sendable, Equatable, Codable {
+        package var from: PageName
+        package var to: String
+    }
+
+    /// What changed among the pages of one screen kind.
+    package struct KindPages: Sendable, Equatable, Codable {
+        package var id: String
+        package var name: String
+        package var pagesBefore: Int
+        package var pagesAfter: Int
+        package var added: [PageName] = []
+        package var removed: [PageName] = []
+        package var changed: [ChangedPage] = []
+
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+    }
+
+    /// Pages whose content is the same and whose bytes are not: the layout changed.
+    package struct LayoutChange: Sendable, Equatable, Codable {
+        package var pages: Int
+        /// The first such page, and what changed in the text around its content.
+        package var example: PageName
+        package var changes: [TextChange]
+    }
+
+    /// Files that are not pages: assets, the search index, the 404 page, the flow map's pages.
+    package struct Files: Sendable, Equatable, Codable {
+        package var added: [String] = []
+        package var removed: [String] = []
+        package var changed: [String] = []
+        /// The flow map's pages that were added, removed or changed: the flow section says why.
+        package var flowMap = 0
+
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && flowMap == 0 }
+    }
+
+    /// Per kind, in the new flow's order, then kinds only the old site has; kinds with no
+    /// change are kept, for the summary's counts.
+    package var kinds: [KindPages] = []
+    package var layout: LayoutChange?
+    package var linksAdded: [Link] = []
+    package var linksRemoved: [Link] = []
+    package var flow: FlowDiff
+    /// Whether both sites recorded their flow (sites built before it was recorded did not).
+    package var hasFlow: Bool
+    package var files = Files()
+
+    package var isEqual: Bool {
+        kinds.allSatisfy(\.isEmpty) && layout == nil && linksAdded.isEmpty && linksRemoved.isEmpty && flow.isEmpty && files.isEmpty
+    }
+
+    package var pagesAdded: Int { kinds.reduce(0) { $0 + $1.added.count } }
+    package var pagesRemoved: Int { kinds.reduce(0) { $0 + $1.removed.count } }
+    package var pagesChanged: Int { kinds.reduce(0) { $0 + $1.changed.count } }
+
+    /// Compares the sites in the folders `old` and `new`, both made by `holocron build`.
+    /// - Throws: ``FlowSiteError`` naming the folder when one is missing or is not a built site.
+    package init(old: URL, new: URL) throws {
+        let before = try BuiltSite(at: old)
+        let after = try BuiltSite(at: new)
+        try self.init(before, after)
+    }
+
+    private init(_ old: BuiltSite, _ new: BuiltSite) throws {
+        hasFlow = old.flow != nil && new.flow != nil
+        flow = FlowDiff(old: old.flow ?? FlowRecord(kinds: [], transitions: [], findings: []), new: new.flow ?? FlowRecord(kinds: [], transitions: [], findings: []))
+
+        // Which files differ, from the manifests alone.
+        var added: [String] = []
+        var removed: [String] = []
+        var suspects: [String] = []
+        for (path, entry) in new.manifest.files where !BuiltSite.isRecord(path) {
+            guard let previous = old.manifest.files[path] else {
+                added.append(path)
+                continue
+            }
+            if previous.fingerprint != entry.fingerprint || previous.size != entry.size { suspects.append(path) }
+        }
+        for path in old.manifest.files.keys where new.manifest.files[path] == nil && !BuiltSite.isRecord(path) { removed.append(path) }
+        added.sort()
+        removed.sort()
+        suspects.sort()
+
+        // A page's fingerprint holds the program and templates too: read the bytes of those
+        // that differ, to tell a page that changed from one that was only rebuilt.
+        let differing = try Self.differing(suspects, old: old, new: new)
+
+        // Pages by kind; the rest are files.
+        var kindOrder: [String] = []
+        var kindPages: [String: KindPages] = [:]
+        func kindName(_ id: String) -> String { flow.names[id] ?? id }
+        func noteKind(_ id: String) {
+            if kindPages[id] == nil {
+                kindOrder.append(id)
+                kindPages[id] = KindPages(id: id, name: kindName(id), pagesBefore: 0, pagesAfter: 0)
+            }
+        }
+        for kind in new.flow?.kinds ?? [] { noteKind(kind.id) }
+        for kind in old.flow?.kinds ?? [] { noteKind(kind.id) }
+        for (_, entry) in new.pages { noteKind(entry.kind); kindPages[entry.kind]!.pagesAfter += 1 }
+        for (_, entry) in old.pages { noteKind(entry.kind); kindPages[entry.kind]!.pagesBefore += 1 }
+
+        // Pages to read: added, removed and changed ones (their text and links).
+        let addedPages = added.filter { new.pages[$0] != nil }
+        let removedPages = removed.filter { old.pages[$0] != nil }
+        let changedPages = differing.filter { new.pages[$0] != nil && old.pages[$0] != nil }
+        let layoutOnly = changedPages.filter { path in
+            guard let before = old.pages[path]?.content, let after = new.pages[path]?.content, old.index != nil, new.index != nil else { return false }
+            return before == after
+        }
+        let layoutSet = Set(layoutOnly)
+        let contentChanged = changedPages.filter { !layoutSet.contains($0) }
+        files.added = added.filter { new.pages[$0] == nil }
+        files.removed = removed.filter { old.pages[$0] == nil }
+        files.changed = differing.filter { new.pages[$0] == nil || old.pages[$0] == nil }
+        // The flow map's pages change with the flow, which the report shows as such.
+        let map = "flow/"
+        files.flowMap = [files.added, files.removed, files.changed].reduce(0) { $0 + $1.count { $0.hasPrefix(map) } }
+        files.added.removeAll { $0.hasPrefix(map) }
+        files.removed.removeAll { $0.hasPrefix(map) }
+        files.changed.removeAll { $0.hasPrefix(map) }
+
+        let texts = try Self.read(addedPages.map { (new, $0) } + removedPages.map { (old, $0) } + contentChanged.flatMap { [(old, $0), (new, $0)] })
+        var at = 0
+        func next() -> PageText {
+            defer { at += 1 }
+            return texts[at]
+        }
+        for path in addedPages {
+            let text = next()
+            let name = PageName(path: path, title: text.title)
+            kindPages[new.pages[path]!.kind]!.added.append(name)
+            linksAdded += text.links.map { Link(from: name, to: $0) }
+        }
+        for path in removedPages {
+            let text = next()
+            let name = PageName(path: path, title: text.title)
+            kindPages[old.pages[path]!.kind]!.removed.append(name)
+            linksRemoved += text.links.map { Link(from: name, to: $0) }
+        }
+        for path in contentChanged {
+            let before = next()
+            let after = next()
+            let name = PageName(path: path, title: after.title)
+            kindPages[new.pages[path]!.kind]!.changed.append(ChangedPage(page: name, changes: Self.changes(from: before.items, to: after.items)))
+            let was = Set(before.links)
+            let now = Set(after.links)
+            linksAdded += after.links.filter { !was.contains($0) }.map { Link(from: name, to: $0) }
+            linksRemoved += before.links.filter { !now.contains($0) }.map { Link(from: name, to: $0) }
+        }
+        if let first = layoutOnly.first {
+            let pair = try Self.read([(old, first), (new, first)])
+            layout = LayoutChange(
+                pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title),
+                changes: Self.changes(from: pair[0].chrome, to: pair[1].chrome)
+            )
+        }
+        kinds = kindOrder.map { kindPages[$0]! }
+    }
+
+    /// Of `paths` (in both sites), those whose bytes differ.
+    private static func differing(_ paths: [String], old: BuiltSite, new: BuiltSite) throws -> [String] {
+        let flags = Mutex<[Bool]>(Array(repeating: false, count: paths.count))
+        let failure = Mutex<(any Error)?>(nil)
+        let lanes = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: paths.count, by: lanes) {
+                do {
+                    if try old.bytes(paths[index]) != new.bytes(paths[index]) { flags.withLock { $0[index] = true } }
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let differs = flags.withLock { $0 }
+        return paths.indices.filter { differs[$0] }.map { paths[$0] }
+    }
+
+    /// The text of each page, in the order asked, read on every core.
+    private static func read(_ pages: [(BuiltSite, String)]) throws -> [PageText] {
+        let texts = Mutex<[PageText?]>(Array(repeating: nil, count: pages.count))
+        let failure = Mutex<(any Error)?>(nil)
+        let lanes = max(1, min(pages.count, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: pages.count, by: lanes) {
+                do {
+                    let (site, path) = pages[index]
+                    let text = PageText(html: try site.bytes(path), path: path)
+                    texts.withLock { $0[index] = text }
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return texts.withLock { $0 }.map { $0! }
+    }
+
+    /// The items removed and added between two versions of a page's text, in the new page's
+    /// order, with a labelled row that kept its label and section shown as one change.
+    static func changes(from before: [PageText.Item], to after: [PageText.Item]) -> [TextChange] {
+        let difference = after.difference(from: before)
+        var removals: [PageText.Item] = []
+        var insertions: [PageText.Item] = []
+        for change in difference {
+            switch change {
+            case .remove(_, let item, _): removals.append(item)
+            case .insert(_, let item, _): insertions.append(item)
+            }
+        }
+        var changes: [TextChange] = []
+        var paired = Set<Int>()
+        for item in insertions {
+            let candidates = removals.indices.filter { !paired.contains($0) && removals[$0].section == item.section }
+            let sameLabel = item.label.flatMap { label in candidates.first { removals[$0].label == label } }
+            if let match = sameLabel ?? candidates.first(where: { Self.similar(removals[$0].text, item.text) }) {
+                paired.insert(match)
+                changes.append(TextChange(section: item.section, before: removals[match].text, after: item.text))
+            } else {
+                changes.append(TextChange(section: item.section, before: nil, after: item.text))
+            }
+        }
+        for (index, item) in removals.enumerated() where !paired.contains(index) {
+            changes.append(TextChange(section: item.section, before: item.text, after: nil))
+        }
+        return changes
+    }
+}
+
+extension SiteComparison {
+    /// Whether two texts are one text edited: at least half of the longer one's words are
+    /// kept at its start and end.
+    static func similar(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (words(a), words(b))
+        let (prefix, suffix) = affixes(x, y)
+        return Double(prefix + suffix) >= Double(max(x.count, y.count)) / 2
+    }
+
+    /// The words the two texts share at their start and at their end.
+    static func affixes(_ x: [Substring], _ y: [Substring]) -> (prefix: Int, suffix: Int) {
+        var prefix = 0
+        while prefix < min(x.count, y.count), x[prefix] == y[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(x.count, y.count) - prefix, x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
+        return (prefix, suffix)
+    }
+
+    static func words(_ text: String) -> [Substring] { text.split(separator: " ") }
+
+    /// The change as its shared words with the part that changed in brackets:
+    /// "Height: [172 → 180] cm".
+    static func inline(_ before: String, _ after: String) -> String {
+        let (x, y) = (words(before), words(after))
+        let (prefix, suffix) = affixes(x, y)
+        let head = x[..<prefix].joined(separator: " ")
+        let tail = x[(x.count - suffix)...].joined(separator: " ")
+        let was = x[prefix..<(x.count - suffix)].joined(separator: " ")
+        let now = y[prefix..<(y.count - suffix)].joined(separator: " ")
+        let middle = "[\(was.isEmpty ? "∅" : was) → \(now.isEmpty ? "∅" : now)]"
+        return [head, middle, tail].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// A site folder as the diff reads it.
+private struct BuiltSite: Sendable {
+    let root: URL
+    let manifest: SiteManifest
+    /// Each page's kind and content fingerprint; `nil` for a site built before they were kept.
+    let index: PageIndex?
+    let flow: FlowRecord?
+
+    /// Each page (by file) and its kind: from the page index, or for an older site every HTML
+    /// file but the 404 page and the flow map's, as one kind "page".
+    let pages: [String: PageIndex.Entry]
+
+    /// The build's own records, which are not part of what the site shows.
+    static func isRecord(_ path: String) -> Bool {
+        path == SiteWriter.markerName || path == SiteWriter.manifestName || path == PageIndex.fileName || path == FlowRecord.fileName
+    }
+
+    init(at url: URL) throws {
+        root = url.standardizedFileURL.resolvingSymlinksInPath()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw FlowSiteError(.siteUnreadable(path: url.path, message: "no such folder: give a folder made by `holocron build`"))
+        }
+        let manifestURL = root.appendingPathComponent(SiteWriter.manifestName)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(SiteWriter.markerName).path),
+            let bytes = try? Array(Data(contentsOf: manifestURL))
+        else {
+            throw FlowSiteError(.siteUnreadable(path: url.path, message: "not a site made by `holocron build` (it has no \(SiteWriter.manifestName)): build it, or give the folder `holocron build --output` wrote"))
+        }
+        guard let manifest = SiteManifest(bytes: bytes) else {
+            throw FlowSiteError(.siteUnreadable(path: manifestURL.path, message: "the manifest is damaged: build the site again"))
+        }
+        self.manifest = manifest
+        let indexURL = root.appendingPathComponent(PageIndex.fileName)
+        index = try (try? Data(contentsOf: indexURL)).map { try PageIndex(bytes: Array($0), source: indexURL.path) }
+        let flowURL = root.appendingPathComponent(FlowRecord.fileName)
+        flow = try (try? Data(contentsOf: flowURL)).map { try FlowRecord(json: $0, source: flowURL.path) }
+        if let index {
+            pages = index.pages
+        } else {
+            var pages: [String: PageIndex.Entry] = [:]
+            for path in manifest.files.keys where path.hasSuffix(".html") && path != "404.html" && !path.hasPrefix("flow/") {
+                pages[path] = PageIndex.Entry(content: StableHash(), kind: "page")
+            }
+            self.pages = pages
+        }
+    }
+
+    func bytes(_ path: String) throws -> [UInt8] {
+        let url = root.appendingPathComponent(path)
+        do {
+            return Array(try Data(contentsOf: url))
+        } catch {
+            throw FlowSiteError(.siteUnreadable(path: url.path, message: "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"))
+        }
+    }
+}
