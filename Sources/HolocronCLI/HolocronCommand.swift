@@ -34,7 +34,10 @@ public struct HolocronCommand: AsyncParsableCommand {
             let message = TerminalText.safe(
                 (error as? FlowSiteError).map { "Error: " + CommandLineMessage.text(for: $0) } ?? fullMessage(for: error)
             )
-            let code = exitCode(for: error)
+            var code = exitCode(for: error)
+            // `holocron diff` keeps diff's convention, 1 for "different" and 2 for trouble,
+            // usage errors included.
+            if !code.isSuccess, code != ExitCode(1), (arguments ?? Array(CommandLine.arguments.dropFirst())).first == "diff" { code = ExitCode(2) }
             if !message.isEmpty {
                 if code.isSuccess {
                     print(message)

@@ -324,3 +324,49 @@ import TestSupport
         #expect(html.contains("custom footer"))
     }
 }
+
+/// `holocron diff` as a reviewer's CI runs it.
+@Suite struct DiffCommandTests {
+    let cli = HolocronCLITests()
+
+    /// Exit 0 for the same site, 1 for a change, 2 for trouble; Markdown for a comment; both
+    /// sides built from two data folders.
+    @Test func diffExitsZeroOneOrTwoAndBuildsBothSides() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = HolocronCLITests.repository.appendingPathComponent("Sources/SWAPI/Resources/snapshot")
+        try FileManager.default.copyItem(at: data, to: folder.appendingPathComponent("old"))
+        try FileManager.default.copyItem(at: data, to: folder.appendingPathComponent("new"))
+        let people = folder.appendingPathComponent("new/people.json")
+        let text = try String(contentsOf: people, encoding: .utf8)
+        let luke = try #require(text.range(of: "\"height\": \"172\""))
+        try Data(text.replacingCharacters(in: luke, with: "\"height\": \"180\"").utf8).write(to: people)
+
+        #expect(try await cli.holocron("build", "--data", "old", "--output", "a", "--quiet", in: folder).status == 0)
+        #expect(try await cli.holocron("build", "--data", "old", "--output", "b", "--quiet", in: folder).status == 0)
+        let same = try await cli.holocron("diff", "a", "b", in: folder)
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stdout == "No change: the two sites are the same\n")
+
+        let changed = try await cli.holocron("diff", "--old-data", "old", "--new-data", "new", "--format", "markdown", "--new-url", "https://example.com/pr/", in: folder)
+        #expect(changed.status == 1, "\(changed.stderr)")
+        #expect(changed.stdout.contains("| Height | **172** cm | **180** cm |"))
+        #expect(changed.stdout.contains("[after](https://example.com/pr/characters/luke-skywalker/)"))
+        let json = try await cli.holocron("diff", "--old-data", "old", "--new-data", "new", "--format", "json", "--output", "diff.json", in: folder)
+        #expect(json.status == 1)
+        let document = try JSONSerialization.jsonObject(with: try Data(contentsOf: folder.appendingPathComponent("diff.json"))) as? [String: Any]
+        #expect(document?["pagesChanged"] as? Int == 1 && document?["equal"] as? Bool == false)
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).contains { $0.hasPrefix("holocron-diff-") }, "the scratch builds are removed")
+
+        let missing = try await cli.holocron("diff", "a", "nowhere", in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nowhere") && missing.stderr.contains("holocron build"))
+        let notASite = try await cli.holocron("diff", "a", "old", in: folder)
+        #expect(notASite.status == 2)
+        #expect(notASite.stderr.contains("not a site made by `holocron build`"))
+        let usage = try await cli.holocron("diff", "a", in: folder)
+        #expect(usage.status == 2)
+        let unknown = try await cli.holocron("diff", "--colour", in: folder)
+        #expect(unknown.status == 2)
+    }
+}

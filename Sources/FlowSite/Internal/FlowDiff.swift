@@ -10,6 +10,13 @@ package struct FlowDiff: Sendable, Equatable {
         package var pagesBefore: Int?
         /// `nil` when the kind is gone.
         package var pagesAfter: Int?
+
+        package init(id: String, name: String, pagesBefore: Int?, pagesAfter: Int?) {
+            self.id = id
+            self.name = name
+            self.pagesBefore = pagesBefore
+            self.pagesAfter = pagesAfter
+        }
     }
 
     /// A pair of kinds whose transitions changed.

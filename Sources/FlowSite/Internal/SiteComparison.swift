@@ -23,6 +23,12 @@ package struct SiteComparison: Sendable {
         package var section: String?
         package var before: String?
         package var after: String?
+
+        package init(section: String?, before: String?, after: String?) {
+            self.section = section
+            self.before = before
+            self.after = after
+        }
     }
 
     /// A page whose content changed.

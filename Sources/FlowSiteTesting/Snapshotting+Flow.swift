@@ -1,0 +1,45 @@
+import FlowSite
+import Foundation
+import SnapshotTesting
+
+extension Snapshotting where Value == BuildReport, Format == String {
+    /// The app's flow at the level of screen kinds, as stable text: each kind with its page
+    /// count, each transition with its presentation and link count, and the flow lint findings
+    /// that count. A test fails when the flow changes, and its message says how, the way
+    /// `holocron diff` does: kinds that appeared or vanished, transitions added, cut or
+    /// presented another way, findings new or gone.
+    ///
+    /// ```swift
+    /// let report = try await SiteBuilder(coordinator: app).build(into: folder)
+    /// assertSnapshot(of: report, as: .flow)
+    /// ```
+    public static var flow: Snapshotting<BuildReport, String> {
+        Snapshotting<String, String>(pathExtension: "flow.json", diffing: .flow).pullback { (report: BuildReport) -> String in
+            guard let graph = report.flow else { return "no flow: the report is of an unchanged site; build with force to record one\n" }
+            return FlowRecord(graph: graph, lint: report.flowLint).json()
+        }
+    }
+}
+
+extension Snapshotting where Value == FlowGraph, Format == String {
+    /// The flow graph alone, without lint findings (see the build report's `.flow`).
+    public static var flow: Snapshotting<FlowGraph, String> {
+        Snapshotting<String, String>(pathExtension: "flow.json", diffing: .flow).pullback { FlowRecord(graph: $0, lint: nil).json() }
+    }
+}
+
+extension Diffing where Value == String {
+    /// Compares two flow records and describes the difference as a flow, falling back to a
+    /// line diff when either is not a flow record (an old or hand-edited reference).
+    static var flow: Diffing<String> {
+        .diff(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { old, new in
+            guard old != new else { return nil }
+            guard let before = try? FlowRecord(json: Data(old.utf8), source: "reference"),
+                let after = try? FlowRecord(json: Data(new.utf8), source: "new")
+            else { return Diffing<String>.lines.diffV2(old, new) }
+            let lines = FlowDiff(old: before, new: after).lines()
+            let message = "The flow changed:\n" + (lines.isEmpty ? "(the same kinds, transitions and findings; only their text or order)" : lines.joined(separator: "\n"))
+            return (message, [.data(Data(message.utf8), name: "flow-difference.txt")])
+        }
+    }
+}

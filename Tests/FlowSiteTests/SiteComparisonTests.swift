@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import FlowSite
+
+/// The parts of `holocron diff` that need no app: reading a page's text, comparing two flows.
+@Suite struct SiteComparisonTests {
+    /// A page's content is read as items under their headings, with its links resolved from
+    /// the page's folder; the layout around it is chrome.
+    @Test func pageTextReadsItemsLinksAndChrome() {
+        let html = """
+            <!doctype html><html><head><title>Luke · Site</title><style>h1 { color: red }</style></head>
+            <body><header><a href="../../index.html">Site</a></header>
+            <main id="content"><h1>Luke &amp; Leia</h1>
+            <ul><li><strong>Height:</strong> 172&#160;cm</li><li>Mass:   77 kg</li></ul>
+            <section><h2>Films</h2><ul><li><a href="../../films/a-new-hope/index.html#top">A New Hope</a></li>
+            <li><a href="https://example.com/">elsewhere</a></li><li><a href="../../../../etc/passwd">out</a></li></ul></section>
+            <table><tr><th>Name</th><th>Year</th></tr><tr><td>X</td><td>1977</td></tr></table>
+            <!-- <p>hidden</p> --><script>var a = "<p>not text</p>";</script>
+            </main><footer><p>Made with care.</p></footer></body></html>
+            """
+        let text = PageText(html: Array(html.utf8), path: "characters/luke/index.html")
+        #expect(text.title == "Luke & Leia")
+        #expect(text.items.map(\.text) == ["Luke & Leia", "Height: 172 cm", "Mass: 77 kg", "Films", "A New Hope", "elsewhere", "out", "Name | Year", "X | 1977"])
+        #expect(text.items.first { $0.text == "A New Hope" }?.section == "Films")
+        #expect(text.items[1].label == "Height" && text.items[2].value == "77 kg")
+        #expect(text.links == ["films/a-new-hope/index.html"])
+        #expect(text.chrome.map(\.text) == ["Site", "Made with care."])
+    }
+
+    /// Two flows compare as kinds and transitions: a push that became a modal is one change,
+    /// not an added and a removed transition; a finding whose count changed is one change.
+    @Test func flowDiffNamesPresentationChangesAndFindings() {
+        let old = FlowRecord(
+            kinds: [.init(id: "home", name: "Home", flow: "Home", pages: 1), .init(id: "film", name: "Film", flow: "Films", pages: 6),
+                    .init(id: "old", name: "Old", flow: "Old", pages: 1)],
+            transitions: [.init(from: "home", to: "film", presentation: "push", links: 6), .init(from: "home", to: "old", presentation: "push", links: 1)],
+            findings: [.init(rule: "dead-end", kind: "film", message: "2 Film pages"), .init(rule: "click-depth", kind: "film", message: "deep")]
+        )
+        let new = FlowRecord(
+            kinds: [.init(id: "home", name: "Home", flow: "Home", pages: 1), .init(id: "film", name: "Film", flow: "Films", pages: 6),
+                    .init(id: "about", name: "About", flow: "About", pages: 1)],
+            transitions: [.init(from: "home", to: "film", presentation: "modal", links: 6), .init(from: "home", to: "about", presentation: "push", links: 1)],
+            findings: [.init(rule: "dead-end", kind: "film", message: "3 Film pages"), .init(rule: "modal-over-modal", kind: nil, message: "stacked")]
+        )
+        let diff = FlowDiff(old: old, new: new)
+        #expect(diff.kinds.map(\.id) == ["about", "old"])
+        #expect(diff.representedTransitions.map { "\($0.from)>\($0.to) \($0.before)>\($0.after)" } == [#"home>film ["push"]>["modal"]"#])
+        #expect(diff.addedTransitions.map(\.to) == ["about"] && diff.removedTransitions.map(\.to) == ["old"])
+        #expect(diff.changedFindings.map(\.after.message) == ["3 Film pages"])
+        #expect(diff.newFindings.map(\.rule) == ["modal-over-modal"] && diff.goneFindings.map(\.rule) == ["click-depth"])
+        #expect(diff.lines().contains("~ transition Home → Film: presented by push → modal"))
+        #expect(FlowDiff(old: new, new: new).isEmpty)
+    }
+
+    /// The flow record reads back what it writes, and a damaged one is an error naming its file.
+    @Test func flowRecordAndPageIndexRoundTrip() throws {
+        let record = FlowRecord(kinds: [.init(id: "a b", name: "A", flow: "A", pages: 2)], transitions: [], findings: [])
+        #expect(try FlowRecord(json: Data(record.json().utf8), source: "x") == record)
+        #expect(throws: FlowSiteError.self) { try FlowRecord(json: Data("{".utf8), source: "site/.holocron-flow.json") }
+        var hash = StableHash()
+        hash.combine("page")
+        let index = PageIndex(pages: ["a/index.html": .init(content: hash, kind: "kind with space%"), "b c/index.html": .init(content: hash, kind: "k")])
+        #expect(try PageIndex(bytes: index.bytes(), source: "x") == index)
+        #expect(throws: FlowSiteError.self) { try PageIndex(bytes: Array("pages 1\nnot a line\n".utf8), source: "x") }
+    }
+
+    /// The Markdown escaping leaves nothing a comment would act on.
+    @Test func markdownEscapingNeutralisesMarkupMentionsAndBidi() {
+        let escaped = SiteComparison.escaped("a|b <i>x</i> @me #1 [l](u) *e* \u{202E}r\nnext")
+        #expect(escaped == #"a\|b &lt;i&gt;x&lt;/i&gt; &#64;me &#35;1 \[l\]\(u\) \*e\* �r next"#)
+        #expect(SiteComparison.url("https://example.com/x", "a (1)/index.html") == "https://example.com/x/a%20%281%29/")
+        #expect(SiteComparison.inline("Height: 172 cm", "Height: 180 cm") == "Height: [172 → 180] cm")
+    }
+}
