@@ -32,6 +32,9 @@ let package = Package(
         .executable(name: "holocron", targets: ["holocron"]),
         .library(name: "FlowSite", targets: ["FlowSite"]),
         .library(name: "FlowSiteTesting", targets: ["FlowSiteTesting"]),
+        // `swift package generate-site` and `swift package diff-site` for packages that use FlowSite.
+        .plugin(name: "GenerateSite", targets: ["GenerateSite"]),
+        .plugin(name: "DiffSite", targets: ["DiffSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +50,16 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
+        .plugin(
+            name: "GenerateSite",
+            capability: .command(intent: .custom(verb: "generate-site", description: "Build the package's app as a static site of its screens and flow.")),
+            path: "Plugins/GenerateSite"
+        ),
+        .plugin(
+            name: "DiffSite",
+            capability: .command(intent: .custom(verb: "diff-site", description: "Report what changed between two built sites of the app, by screen kind.")),
+            path: "Plugins/DiffSite"
+        ),
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",

@@ -209,7 +209,10 @@ extension SiteComparison {
                 body += "\n\n"
             }
             if files.flowMap > 0 { body += "The flow map: \(files.flowMap) page\(files.flowMap == 1 ? "" : "s") under `flow/`.\n\n" }
-            sections.append(Self.details("Other files: \(files.changed.count) changed, \(files.removed.count) removed, \(files.added.count) added", body))
+            var counts = [("changed", files.changed.count), ("removed", files.removed.count), ("added", files.added.count)]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            if files.flowMap > 0 { counts.append("the flow map") }
+            sections.append(Self.details("Other files: " + counts.joined(separator: ", "), body))
         }
         for (index, section) in sections.enumerated() {
             if out.count + section.count + 200 > options.maximumCharacters {

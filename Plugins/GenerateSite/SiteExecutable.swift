@@ -1,0 +1,58 @@
+import Foundation
+import PackagePlugin
+
+/// The package's site executable: the executable product that links FlowSite and calls
+/// `SiteBuilder.runCommandLine` (or the one named with `--product`), built by SwiftPM for the
+/// plugin. Shared by the generate-site and diff-site plugins (DiffSite links this file).
+struct SiteExecutable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let url: URL
+
+    /// Builds the product; `--product NAME` and `--configuration debug|release` are taken out
+    /// of `arguments`.
+    init(context: PluginContext, packageManager: PackageManager, arguments: inout ArgumentExtractor) throws {
+        let requested = arguments.extractOption(named: "product").last
+        let configuration = arguments.extractOption(named: "configuration").last ?? "debug"
+        guard configuration == "debug" || configuration == "release" else {
+            throw Failure(description: "--configuration takes debug or release, not \(configuration)")
+        }
+        let executables = context.package.products.compactMap { $0 as? ExecutableProduct }
+        let chosen: [ExecutableProduct]
+        if let requested {
+            chosen = executables.filter { $0.name == requested }
+        } else {
+            let sites = executables.filter { product in
+                product.targets.contains { target in target.recursiveTargetDependencies.contains { $0.name == "FlowSite" } }
+            }
+            chosen = sites.isEmpty && executables.count == 1 ? executables : sites
+        }
+        guard chosen.count == 1, let product = chosen.first else {
+            let names = executables.map(\.name).joined(separator: ", ")
+            throw Failure(description: requested.map { "no executable product named \($0) (the package has: \(names))" }
+                ?? "\(chosen.isEmpty ? "no" : "more than one") executable product links FlowSite (the package has: \(names)); name the site's with --product NAME")
+        }
+        let result = try packageManager.build(
+            .product(product.name),
+            parameters: .init(configuration: configuration == "release" ? .release : .debug, logging: .concise)
+        )
+        guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable }) else {
+            print(result.logText)
+            throw Failure(description: "building \(product.name) failed: see the log above")
+        }
+        url = built.url
+    }
+
+    /// Runs the executable with `arguments` in `folder`; its output goes to the plugin's own.
+    func run(_ arguments: [String], in folder: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
