@@ -6,8 +6,8 @@ extension SiteBuilder {
     ///
     /// - `build --output DIR [--base-url URL] [--strict] [--force]` builds the site into DIR
     ///   and prints the build's report and its flow lint summary;
-    /// - `diff OLD NEW [--format text|markdown|json] [--old-url URL] [--new-url URL] [--limit N]`
-    ///   reports what changed between two built sites, like `holocron diff`.
+    /// - `diff OLD NEW [--format text|markdown|json] [--old-url URL] [--new-url URL] [--limit N]
+    ///   [--output FILE]` reports what changed between two built sites, like `holocron diff`.
     ///
     /// ```swift
     /// // Sources/my-app-site/main.swift
@@ -22,7 +22,7 @@ extension SiteBuilder {
     ) async -> Int32 {
         let usage = """
             usage: build --output DIR [--base-url URL] [--strict] [--force]
-                   diff OLD NEW [--format text|markdown|json] [--old-url URL] [--new-url URL] [--limit N]
+                   diff OLD NEW [--format text|markdown|json] [--old-url URL] [--new-url URL] [--limit N] [--output FILE]
             """
         func fail(_ message: String) -> Int32 {
             FileHandle.standardError.write(Data("error: \(message)\n\(usage)\n".utf8))
@@ -63,11 +63,18 @@ extension SiteBuilder {
                 guard limit >= 1 else { return fail("--limit takes a number, 1 or more") }
                 let comparison = try SiteComparison(old: URL(fileURLWithPath: positional[0]), new: URL(fileURLWithPath: positional[1]))
                 let report = SiteComparison.ReportOptions(limit: limit, oldURL: options["--old-url"], newURL: options["--new-url"])
+                let text: String
                 switch options["--format"] ?? "text" {
-                case "text": print(comparison.text(report), terminator: "")
-                case "markdown": print(comparison.markdown(report), terminator: "")
-                case "json": print(comparison.json(), terminator: "")
+                case "text": text = comparison.text(report)
+                case "markdown": text = comparison.markdown(report)
+                case "json": text = comparison.json()
                 case let other: return fail("--format takes text, markdown or json, not \(other)")
+                }
+                if let output = options["--output"] {
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                    print("\(comparison.summaryLine); wrote the report to \(output)")
+                } else {
+                    print(text, terminator: "")
                 }
                 return comparison.isEqual ? 0 : 1
             default:
