@@ -65,5 +65,19 @@ for scale in $scales; do
   echo "  ${scale}x: $flow s"
 done
 echo
+echo "holocron diff of two builds that differ in one record (a character renamed), median of ten:"
+echo "pages whose fingerprints match are not read. (Each side is a full build of its data.)"
+for scale in $scales; do
+  [ "$scale" = 1000 ] && continue
+  cp -r "$work/data-$scale" "$work/data-$scale-b"
+  sed -i 's/"Person Seven"/"Person 7"/' "$work/data-$scale-b/people.json"
+  $bin build --quiet --data "$work/data-$scale-b" --output "$work/site-$scale-b"
+  hyperfine --warmup 1 --runs 10 -i --export-json "$work/diff-$scale.json" \
+    "$bin diff $work/site-$scale $work/site-$scale-b" >/dev/null
+  seconds=$(python3 -c "import json; print(json.load(open('$work/diff-$scale.json'))['results'][0]['median'])")
+  echo "  ${scale}x: $seconds s"
+  rm -rf "$work/data-$scale-b" "$work/site-$scale-b"
+done
+echo
 echo "Where a 100x build's time goes:"
 $bin build --data "$work/data-100" --output "$work/timings" --timings | tail -n +2
