@@ -201,41 +201,32 @@ package struct SiteComparison: Sendable {
 
     /// Of `paths` (in both sites), those whose bytes differ.
     private static func differing(_ paths: [String], old: BuiltSite, new: BuiltSite) throws -> [String] {
-        let flags = Mutex<[Bool]>(Array(repeating: false, count: paths.count))
-        let failure = Mutex<(any Error)?>(nil)
-        let lanes = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for index in stride(from: lane, to: paths.count, by: lanes) {
-                do {
-                    if try old.bytes(paths[index]) != new.bytes(paths[index]) { flags.withLock { $0[index] = true } }
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                }
-            }
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
-        let differs = flags.withLock { $0 }
+        let differs = try inParallel(paths) { try old.bytes($0) != new.bytes($0) }
         return paths.indices.filter { differs[$0] }.map { paths[$0] }
     }
 
-    /// The text of each page, in the order asked, read on every core.
+    /// The text of each page, in the order asked.
     private static func read(_ pages: [(BuiltSite, String)]) throws -> [PageText] {
-        let texts = Mutex<[PageText?]>(Array(repeating: nil, count: pages.count))
+        try inParallel(pages) { site, path in PageText(html: try site.bytes(path), path: path) }
+    }
+
+    /// `transform` of each item, on every core, in the items' order; the first error thrown.
+    private static func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) throws -> Result) throws -> [Result] {
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: items.count))
         let failure = Mutex<(any Error)?>(nil)
-        let lanes = max(1, min(pages.count, ProcessInfo.processInfo.activeProcessorCount))
+        let lanes = max(1, min(items.count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for index in stride(from: lane, to: pages.count, by: lanes) {
+            for index in stride(from: lane, to: items.count, by: lanes) {
                 do {
-                    let (site, path) = pages[index]
-                    let text = PageText(html: try site.bytes(path), path: path)
-                    texts.withLock { $0[index] = text }
+                    let result = try transform(items[index])
+                    results.withLock { $0[index] = result }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                 }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return texts.withLock { $0 }.map { $0! }
+        return results.withLock { $0 }.map { $0! }
     }
 
     /// The items removed and added between two versions of a page's text, in the new page's
