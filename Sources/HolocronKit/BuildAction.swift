@@ -39,7 +39,9 @@ public struct BuildAction: Sendable {
     /// nothing. On a terminal, a long build shows a progress line (``BuildProgressLine``).
     public func run() async throws -> BuildReport {
         let inputs = inputsFingerprint()
-        if !force, let report = SiteBuilder<AppCoordinator>.unchangedSite(at: output, inputs: inputs) { return report }
+        if !force, let report = SiteBuilder<AppCoordinator>.unchangedSite(at: output, inputs: inputs, logger: makeLogger()) {
+            return report
+        }
         let clock = ContinuousClock()
         let started = clock.now
         var builder = try await makeBuilder()

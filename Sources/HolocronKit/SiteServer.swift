@@ -101,6 +101,12 @@ struct PreviewMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
+        // A NUL ends a file name where the file server's system calls read it, so
+        // `index.html%00.txt` would answer with `index.html`: no file name holds a control byte.
+        if Self.isUnservable(request.uri.path) {
+            return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "400 Bad Request: the path holds a control character or a malformed %-escape\n")))
+        }
         if basePath != "/" {
             let path = request.uri.path
             // The server's root and the base path without its slash lead to the site.
@@ -127,6 +133,14 @@ struct PreviewMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers[.location] = String(basePath.dropLast()) + location
         }
         return try await prepare(response, for: request)
+    }
+
+    /// Whether `path`, as asked for or with its %-escapes decoded, holds a control character
+    /// (C0, DEL or C1), or has a %-escape that does not decode to UTF-8.
+    static func isUnservable(_ path: String) -> Bool {
+        guard let decoded = path.removingPercentEncoding else { return path.contains("%") }
+        func control(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        return path.unicodeScalars.contains(where: control) || decoded.unicodeScalars.contains(where: control)
     }
 
     /// HTML responses get `Cache-Control: no-cache` and, with live reload, its script.

@@ -78,7 +78,10 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // A CI runner or a git hook may export GIT_DIR and its kin, which would point the
+        // fixture's git commands at the repository running the tests.
+        let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+        process.environment = inherited.merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out

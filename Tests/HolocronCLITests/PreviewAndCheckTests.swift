@@ -57,6 +57,35 @@ import Testing
         #expect(options.stderr.contains("sitemap.xml") && options.stderr.contains("404.html"), "\(options.stderr)")
     }
 
+    /// A build killed with SIGKILL leaves its staging folder; the next build removes it even
+    /// when it finds nothing changed and writes nothing.
+    @Test func aRebuildWithNothingChangedRemovesTheStagingFolderOfAKilledBuild() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try await cli.holocron("build", "--output", "out", "--quiet", in: folder).status == 0)
+
+        // --force builds afresh, so this build stages; it is killed while it does.
+        let killed = try Running(["build", "--output", "out", "--force", "--quiet"], in: folder)
+        let prefix = ".out.staging-"
+        let deadline = ContinuousClock.now + .seconds(60)
+        func staged() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(prefix) }
+        }
+        while staged().isEmpty, killed.process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        kill(killed.process.processIdentifier, SIGKILL)
+        killed.process.waitUntilExit()
+        try #require(killed.process.terminationReason == .uncaughtSignal, "the build ended before it could be killed mid-way")
+        let left = staged()
+        try #require(left == ["\(prefix)\(killed.process.processIdentifier)"], "\(left)")
+
+        let again = try await cli.holocron("build", "--output", "out", in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("Up to date: 291 pages"), "the rebuild takes the no-change path: \(again.stdout)")
+        #expect(again.stderr.contains("Removed what killed builds left beside the output: \(left[0])"), "\(again.stderr)")
+        #expect(staged().isEmpty, "\(staged())")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".out.lock").path))
+    }
+
     @Test func serveAnswersLikeAStaticHost() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -107,6 +136,17 @@ import Testing
         let escape = try await get("/%2e%2e/%2e%2e/etc/passwd")
         #expect(escape.status == 400 || escape.status == 404)
         #expect(!escape.body.contains("root:"))
+
+        // A NUL would cut the file name short; every control byte, encoded or not, is refused.
+        // (The client sends these as written; malformed escapes, which it rewrites, are checked
+        // on the server's own test below.)
+        for path in ["/characters/luke-skywalker/index.html%00.txt", "/characters/luke-skywalker/%00", "/index.html%0a",
+                     "/index.html%7F", "/index.html%C2%85", "/about/%1B%5B2J"] {
+            let refused = try await get(path)
+            #expect(refused.status == 400, "\(path): \(refused.status)")
+            #expect(!refused.body.contains("Luke Skywalker"), "\(path)")
+        }
+        #expect(try await get("/characters/luke-skywalker/index.html").status == 200, "a plain path still works")
     }
 
     @Test func serveRefusesAFolderWithoutASite() async throws {

@@ -322,7 +322,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     ///
     /// A command-line tool fingerprints its inputs (data files, templates, options, its own
     /// version) and calls this before loading anything.
-    public static func unchangedSite(at output: URL, inputs: String?) -> BuildReport? {
+    ///
+    /// Like a build, it first removes the staging and old folders that killed builds left beside
+    /// the output, and logs their names.
+    public static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
         guard let inputs else { return nil }
         let clock = ContinuousClock()
         let started = clock.now
@@ -332,6 +335,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         guard let bytes = SiteManifest.readBytes(from: folder),
             let site = SiteManifest.intactSite(bytes, in: folder, inputs: inputs, lanes: ProcessInfo.processInfo.activeProcessorCount)
         else { return nil }
+        let removed = SiteWriter.removeLeftovers(besides: output)
+        if !removed.isEmpty {
+            logger?.info("Removed what killed builds left beside the output: \(removed.joined(separator: ", "))")
+        }
         return BuildReport(
             pages: site.pages, rendered: 0, edges: 0, links: 0, files: site.files, bytes: site.bytes,
             unchangedFiles: site.files, warnings: [], duration: clock.now - started, sitemap: site.sitemap

@@ -83,6 +83,19 @@ package struct SiteWriter: Sendable {
         return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed)
     }
 
+    /// Removes what killed builds left beside an output that is otherwise up to date, under the
+    /// build lock, and returns the names removed. A build that is running now holds the lock, and
+    /// its folders are its own: then nothing is removed (the next build tries again).
+    package static func removeLeftovers(besides output: URL) -> [String] {
+        guard let real = try? realPath(of: output.standardizedFileURL.path) else { return [] }
+        let target = URL(fileURLWithPath: real)
+        let parent = target.deletingLastPathComponent()
+        guard let lock = try? BuildLock(path: parent.appendingPathComponent(".\(target.lastPathComponent).lock").path, output: real)
+        else { return [] }
+        defer { lock.release() }
+        return removeLeftovers(of: target)
+    }
+
     /// The output's real path, once it is known not to be the root, home, the current folder or
     /// a folder above one of them. Comparing real paths means no symbolic link or `..` gets past.
     private func guardedOutput() throws -> URL {
