@@ -74,6 +74,20 @@ package struct SiteWriter: Sendable {
         let previous = try checkOwnership(of: target)
         let removed = Self.removeLeftovers(of: target)
         let staging = parent.appendingPathComponent(Self.siblingName(of: target, role: "staging", pid: getpid()))
+        // The spare generation, when it is whole, becomes the staging folder: the build then
+        // writes only what differs from it. Renamed first, so a killed build leaves a staging
+        // folder like any other, which the next build removes.
+        let spare = Self.spareTree(of: target)
+        if rename(spare.path, staging.path) == 0 {
+            let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let base = folder >= 0 ? SiteManifest.load(from: folder) : nil
+            if folder >= 0 { close(folder) } else { unlink(staging.path) }
+            // Without its manifest the folder may be anything: it is thrown away.
+            if let base, unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0 {
+                return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: base)
+            }
+            try? SiteStaging.removeTree(at: staging.path)
+        }
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
@@ -81,6 +95,18 @@ package struct SiteWriter: Sendable {
             throw FlowSiteError(.fileSystem(path: staging.path, message: error.localizedDescription))
         }
         return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed)
+    }
+
+    /// The folder beside `output` that keeps the generation before the live one
+    /// (`.NAME.spare`): it holds a `.gitignore` that ignores it whole, and the generation in
+    /// `site`. Files unchanged between the two generations are hard links to one file.
+    static func spareFolder(of output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
+    }
+
+    /// The spare generation itself, inside ``spareFolder(of:)``.
+    static func spareTree(of output: URL) -> URL {
+        spareFolder(of: output).appendingPathComponent("site")
     }
 
     /// Removes what killed builds left beside an output that is otherwise up to date, under the
@@ -290,6 +316,9 @@ package final class SiteStaging: Sendable {
     private let staged: Int32
     /// What the previous build wrote, if it left a manifest.
     let previousManifest: SiteManifest?
+    /// What the staging folder held when it began: the spare generation's manifest, or `nil`
+    /// when it began empty.
+    let base: SiteManifest?
     private let lock: BuildLock
     private let state = Mutex(State())
 
@@ -301,12 +330,13 @@ package final class SiteStaging: Sendable {
         var finished = false
     }
 
-    init(folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String]) {
+    init(folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: SiteManifest? = nil) {
         self.folder = folder
         self.output = output
         self.previousSite = previousSite
         self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         self.previousManifest = previousSite >= 0 ? SiteManifest.load(from: previousSite) : nil
+        self.base = base
         self.lock = lock
         self.removedLeftovers = removedLeftovers
     }
@@ -363,11 +393,24 @@ package final class SiteStaging: Sendable {
     /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
     /// and modification time, not a symbolic link). Returns whether it did.
     package func reuse(_ path: String, fingerprint: StableHash) -> Bool {
+        // Staging began as the spare generation: a file it already holds as it was written stays.
+        let held = base?.files[path]
+        if let held, held.fingerprint == fingerprint {
+            var status = stat()
+            if fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0, held.matches(status) {
+                record(path, held)
+                state.withLock { $0.unchanged += 1 }
+                return true
+            }
+        }
         guard previousSite >= 0, let entry = previousManifest?.files[path], entry.fingerprint == fingerprint else { return false }
         var status = stat()
         guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status),
             (try? ensureFolder(of: path)) != nil
         else { return false }
+        // The spare's own file there, stale, makes way (never written through: it may share its
+        // inode with the live site).
+        if held != nil { unlinkat(staged, path, 0) }
         guard linkat(previousSite, path, staged, path, 0) == 0 else { return false }
         var linked = stat()
         guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
@@ -436,7 +479,9 @@ package final class SiteStaging: Sendable {
     /// releases the build lock.
     package func commit(inputs: String? = nil, pages: Int = 0) throws {
         try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
-        let manifest = SiteManifest(inputs: inputs, pages: pages, files: state.withLock { $0.manifest })
+        let files = state.withLock { $0.manifest }
+        if let base { removeStale(base.files.keys.filter { files[$0] == nil }) }
+        let manifest = SiteManifest(inputs: inputs, pages: pages, files: files)
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         do {
             _ = try Self.writeWithoutSync(manifest.bytes(), at: manifestPath)
@@ -449,12 +494,14 @@ package final class SiteStaging: Sendable {
         do {
             if manager.fileExists(atPath: output.path) {
                 if Self.exchange(folder.path, output.path) {
-                    // The staging path now holds the old site.
-                    try Self.removeTree(at: folder.path)
+                    // The staging path now holds the old site: the next build's spare.
+                    state.withLock { $0.finished = true }
+                    keepAsSpare(folder)
                 } else {
                     try manager.moveItem(at: output, to: old)
                     try manager.moveItem(at: folder, to: output)
-                    try Self.removeTree(at: old.path)
+                    state.withLock { $0.finished = true }
+                    keepAsSpare(old)
                 }
             } else {
                 try manager.moveItem(at: folder, to: output)
@@ -464,6 +511,30 @@ package final class SiteStaging: Sendable {
         }
         state.withLock { $0.finished = true }
         lock.release()
+    }
+
+    /// Removes the files the spare generation had and this build did not write, and the
+    /// folders that leaves empty.
+    private func removeStale(_ paths: [String]) {
+        for path in paths where unlinkat(staged, path, 0) == 0 || errno == ENOENT {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if unlinkat(staged, String(folder), AT_REMOVEDIR) != 0 { break }
+            }
+        }
+    }
+
+    /// Moves the site a commit replaced to the spare folder, for the next build to start from.
+    /// Clean-up only: when that fails, the old site is removed as before.
+    private func keepAsSpare(_ old: URL) {
+        let spare = SiteWriter.spareFolder(of: output)
+        let tree = SiteWriter.spareTree(of: output)
+        mkdir(spare.path, 0o755)
+        let ignore = spare.appendingPathComponent(".gitignore").path
+        if access(ignore, F_OK) != 0 { _ = try? Self.writeWithoutSync(Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore) }
+        try? Self.removeTree(at: tree.path)
+        if rename(old.path, tree.path) != 0 { try? Self.removeTree(at: old.path) }
     }
 
     /// Throws the staged files away and releases the build lock.
