@@ -26,6 +26,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// unfollowed) instead of failing the walk. A build fails on it: its page would link to
     /// nothing.
     package var recordsUnhandledLinks = false
+    /// Whether the graph keeps what each page read (see ``PageInputs``), in ``SiteGraph/inputs``.
+    package var recordsInputs = false
 
     package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
         self.coordinator = coordinator
@@ -95,6 +97,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     private func take(_ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>) throws {
         let route = graph.table.routes[index]
         if let error = outcome.error { throw error }
+        if recordsInputs {
+            if graph.inputs.count <= index { graph.inputs.append(contentsOf: repeatElement([], count: index + 1 - graph.inputs.count)) }
+            graph.inputs[index] = outcome.inputs
+        }
         if let failure = outcome.failure {
             graph.failures.append(ScreenFailure(route: route, error: failure))
         } else if let recovered = outcome.recovered {
@@ -180,6 +186,21 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
 
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     private func makePage(
+        _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
+        depth: Int, kind: Int32, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
+    ) async -> Outcome {
+        guard recordsInputs else {
+            return await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, visit: visit)
+        }
+        var (outcome, inputs) = await PageInputs.recording {
+            await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, visit: visit)
+        }
+        outcome.inputs = inputs
+        return outcome
+    }
+
+    /// Makes one page, under the page's input recorder when there is one.
+    private func makeRecordedPage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
         depth: Int, kind: Int32, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
@@ -280,6 +301,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var unhandled: [UnhandledLink] = []
         /// What `visit` or the app's navigation threw, reported when the page's turn comes.
         var error: (any Error)?
+        /// What making the page and following its links read, when the walk records it.
+        var inputs: [InputKey] = []
 
         /// Adds the place that chose the next link's presentation.
         mutating func record(_ location: CodeLocation) {
@@ -429,6 +452,9 @@ package struct SiteGraph<R: Route>: Sendable {
     package var recovered: [ScreenFailure<R>] = []
     /// Kinds, click depths and transitions, for the flow graph and flow lint.
     var flow = FlowRecorder()
+    /// What each route's page read, by the route's place in ``routes`` (when the walker
+    /// records inputs).
+    package var inputs: [[InputKey]] = []
 
     /// Every reachable route in breadth-first discovery order.
     package var routes: [R] { table.routes }

@@ -6,8 +6,14 @@ import Synchronization
 /// The archive as the site sees it: every resource with a unique, stable slug, and the route
 /// for any relation (a missing resource leads to the "not in the archive" dialog).
 public struct Catalog: Sendable {
-    /// The data.
-    public let archive: SwapiArchive
+    /// The data, read through the catalog's methods, which record what a page reads (see
+    /// ``InputKey/record(_:id:)``).
+    private let data: SwapiArchive
+    /// The whole data: a page that reads it this way depends on every record.
+    public var archive: SwapiArchive {
+        PageInputs.read(InputKey.everything)
+        return data
+    }
     /// Each kind's slugs in the archive's order (by id), by `ResourceKind.position`.
     private let slugs: [[Slug]]
     /// Each kind's ids in list order (films by episode, the rest by id), worked out once, by
@@ -22,7 +28,7 @@ public struct Catalog: Sendable {
     /// Gives every resource its slug: from its name, and for a name already taken (in id order)
     /// the first free `-2`, `-3`, … suffix, so slugs never change when later ids are added.
     public init(archive: SwapiArchive) {
-        self.archive = archive
+        self.data = archive
         // Each kind's typed array, never boxed into `any SwapiResource`: at 1000x the archive
         // holds 280,000 resources.
         @Sendable func slugs<R: SwapiResource>(_ resources: [R]) -> [Slug] {
@@ -52,30 +58,55 @@ public struct Catalog: Sendable {
         ]
     }
 
+    /// The data, for code that is not making a page (nothing is recorded).
+    var archiveWithoutRecording: SwapiArchive { data }
+
+    /// `kind`'s ids in list order, without recording.
+    func listIDs(_ kind: ResourceKind) -> [Int] { listOrder[kind.position] }
+
     /// How many resources of `kind` a list shows.
-    public func listCount(of kind: ResourceKind) -> Int { listOrder[kind.position].count }
+    public func listCount(of kind: ResourceKind) -> Int {
+        PageInputs.read(InputKey.order(kind))
+        return listOrder[kind.position].count
+    }
+
+    /// How many resources of `kind` there are.
+    public func count(of kind: ResourceKind) -> Int { listCount(of: kind) }
 
     /// The resources at `positions` of `kind`'s list, read one by one: a list page costs its
     /// rows, never the whole kind.
     public func listRows(_ kind: ResourceKind, _ positions: Range<Int>) -> [any SwapiResource] {
+        PageInputs.read(InputKey.order(kind))
         let order = listOrder[kind.position]
         let ids = order[positions.clamped(to: order.indices)]
         rowReads.add(ids.count)
-        return ids.compactMap { id -> (any SwapiResource)? in
-            switch kind {
-            case .people: archive.person(id)
-            case .films: archive.film(id)
-            case .planets: archive.planet(id)
-            case .species: archive.species(id)
-            case .starships: archive.starship(id)
-            case .vehicles: archive.vehicle(id)
-            }
+        return ids.compactMap { id -> (any SwapiResource)? in resource(kind, id: id) }
+    }
+
+    /// One resource, or `nil` when the archive does not hold it.
+    public func resource(_ kind: ResourceKind, id: Int) -> (any SwapiResource)? {
+        PageInputs.read(InputKey.record(kind, id: id))
+        return switch kind {
+        case .people: data.person(id)
+        case .films: data.film(id)
+        case .planets: data.planet(id)
+        case .species: data.species(id)
+        case .starships: data.starship(id)
+        case .vehicles: data.vehicle(id)
         }
     }
 
+    public func person(_ id: Int) -> Person? { PageInputs.read(InputKey.record(.people, id: id)); return data.person(id) }
+    public func film(_ id: Int) -> Film? { PageInputs.read(InputKey.record(.films, id: id)); return data.film(id) }
+    public func planet(_ id: Int) -> Planet? { PageInputs.read(InputKey.record(.planets, id: id)); return data.planet(id) }
+    public func species(_ id: Int) -> Species? { PageInputs.read(InputKey.record(.species, id: id)); return data.species(id) }
+    public func starship(_ id: Int) -> Starship? { PageInputs.read(InputKey.record(.starships, id: id)); return data.starship(id) }
+    public func vehicle(_ id: Int) -> Vehicle? { PageInputs.read(InputKey.record(.vehicles, id: id)); return data.vehicle(id) }
+
     /// The slug of a resource in the archive.
     public func slug(of kind: ResourceKind, id: Int) -> Slug? {
-        archive.position(of: kind, id: id).map { slugs[kind.position][$0] }
+        PageInputs.read(InputKey.slug(kind, id: id))
+        return data.position(of: kind, id: id).map { slugs[kind.position][$0] }
     }
 
     /// The route of a resource: its detail page, or the missing-resource dialog.
@@ -87,7 +118,13 @@ public struct Catalog: Sendable {
     /// A resource's name as the site shows it (see ``Format/name(_:of:)``), or `nil` when the
     /// archive does not hold it.
     public func name(of kind: ResourceKind, id: Int, strings: Strings) -> String? {
-        archive.name(of: kind, id: id).map { Format(strings).name($0, of: kind) }
+        rawName(of: kind, id: id).map { Format(strings).name($0, of: kind) }
+    }
+
+    /// A resource's name (or title) as the data has it, or `nil` when the archive does not hold it.
+    public func rawName(of kind: ResourceKind, id: Int) -> String? {
+        PageInputs.read(InputKey.record(kind, id: id))
+        return data.name(of: kind, id: id)
     }
 
     /// A link to a resource, labelled with its name (or, in the words of `strings`, as missing).
@@ -107,7 +144,7 @@ public struct Catalog: Sendable {
     /// with its episode when it has one ("Episode IV · A New Hope"), so the order reads as such.
     public func filmLinks(_ links: [ResourceLink], strings: Strings) -> [RelatedLink] {
         // Each film's episode is looked up once, not at every comparison of the sort.
-        let ordered = links.map { (link: $0, episode: archive.film($0.id).flatMap(\.episodeID)) }
+        let ordered = links.map { (link: $0, episode: film($0.id).flatMap(\.episodeID)) }
             .sorted { a, b in
                 let ea = a.episode ?? Int.max, eb = b.episode ?? Int.max
                 return ea != eb ? ea < eb : a.link.id < b.link.id

@@ -16,12 +16,12 @@ extension ResourceDetailViewModel {
     /// Loads the catalog and maps the resource with `content`, or says why it can't.
     func load<Resource>(
         from service: CatalogService,
-        find: (SwapiArchive) -> Resource?,
+        find: (Catalog) -> Resource?,
         content: (Resource, Catalog, Strings) -> DetailContent
     ) async -> ScreenState<DetailContent> {
         do {
             let catalog = try await service.catalog()
-            guard let resource = find(catalog.archive) else {
+            guard let resource = find(catalog) else {
                 return .empty(strings.localizedString(.detailMissing, about: kind, ["id": "\(id)"]))
             }
             return .loaded(content(resource, catalog, strings))

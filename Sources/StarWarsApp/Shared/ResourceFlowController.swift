@@ -162,14 +162,14 @@ public struct MappedDetailViewModel<Resource: SwapiResource>: ResourceDetailView
     public typealias Dependencies = HasCatalogService & HasStrings & Sendable
     let dependencies: any Dependencies
     public let id: Int
-    let find: @Sendable (SwapiArchive, Int) -> Resource?
+    let find: @Sendable (Catalog, Int) -> Resource?
     let map: @Sendable (Resource, Catalog, Strings) -> DetailContent
     public var kind: ResourceKind { Resource.kind }
     public var strings: Strings { dependencies.strings }
 
     public init(
         dependencies: any Dependencies, id: Int,
-        find: @escaping @Sendable (SwapiArchive, Int) -> Resource?,
+        find: @escaping @Sendable (Catalog, Int) -> Resource?,
         map: @escaping @Sendable (Resource, Catalog, Strings) -> DetailContent
     ) {
         self.dependencies = dependencies

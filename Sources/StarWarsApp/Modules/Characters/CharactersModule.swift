@@ -9,7 +9,7 @@ public enum CharactersModule {
         // SWAPI leaves the list empty when the species was not recorded (most humans' is).
         let species = person.species.isEmpty
             ? strings.localizedString(.charactersSummarySpeciesNotRecorded)
-            : person.species.map { catalog.archive.name(of: .species, id: $0.id) ?? strings.localizedString(.charactersSummaryUnknownSpecies) }.joined(separator: ", ")
+            : person.species.map { catalog.rawName(of: .species, id: $0.id) ?? strings.localizedString(.charactersSummaryUnknownSpecies) }.joined(separator: ", ")
         let unknownWorld = strings.localizedString(.charactersSummaryUnknownWorld)
         let homeworld = person.homeworld.map { catalog.name(of: .planets, id: $0.id, strings: strings) ?? unknownWorld } ?? unknownWorld
         let born = person.birthYear.lowercased() == "unknown"

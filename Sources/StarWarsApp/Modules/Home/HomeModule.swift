@@ -40,11 +40,10 @@ public struct HomeViewModel: ViewModel {
 
     /// The front page's content: a pure function of the catalog and the words.
     public static func content(_ catalog: Catalog, strings: Strings) -> HomeContent {
-        let archive = catalog.archive
-        var people = featuredIDs.compactMap { archive.person($0) }
-        if people.isEmpty { people = Array(archive.people.prefix(8)) }
+        var people = featuredIDs.compactMap { catalog.person($0) }
+        if people.isEmpty { people = catalog.listRows(.people, 0..<8).compactMap { $0 as? Person } }
         return HomeContent(
-            categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: archive.count(of: $0)) },
+            categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: catalog.count(of: $0)) },
             featured: people.map {
                 ListContent.Row(title: $0.name, route: catalog.route(.people, id: $0.id), summary: CharactersModule.summary(of: $0, in: catalog, strings: strings))
             }

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// One input a page can read: a record, a field worked out from many records (a slug, a
+/// count), or a whole table. The app numbers its tables; FlowSite only compares keys.
+public struct InputKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The table in the high 16 bits, the id in the 48 below (``whole`` is all ones there).
+    public let rawValue: UInt64
+
+    /// The id that stands for a whole table (every record, their number and order).
+    public static let whole = -1
+
+    /// The key of record `id` of `table` (or of the whole table, with ``whole``).
+    public init(table: UInt16, id: Int) {
+        rawValue = UInt64(table) << 48 | UInt64(bitPattern: Int64(id)) & 0xFFFF_FFFF_FFFF
+    }
+
+    public var table: UInt16 { UInt16(rawValue >> 48) }
+    public var id: Int {
+        let low = rawValue & 0xFFFF_FFFF_FFFF
+        return low == 0xFFFF_FFFF_FFFF ? Self.whole : Int(low)
+    }
+
+    public static func < (a: InputKey, b: InputKey) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { id == Self.whole ? "\(table)/*" : "\(table)/\(id)" }
+}
+
+/// What the page being made reads, recorded as it reads it, so a rebuild knows which pages an
+/// edit reaches: a page whose inputs are all unchanged (and whose place in the walk is the same)
+/// is the same page.
+///
+/// The app calls ``read(_:)`` wherever its data layer hands out a value a view model can use
+/// (the one place every read goes through, so none is missed). While a page is made, the
+/// walker installs a recorder for its task; outside a walk a read costs one task-local lookup.
+public enum PageInputs {
+    /// Records that the page being made read `key`.
+    @inlinable
+    public static func read(_ key: InputKey) {
+        Recorder.current?.add(key)
+    }
+
+    /// Records that the page being made read every key of `keys`.
+    public static func read(_ keys: some Sequence<InputKey>) {
+        guard let recorder = Recorder.current else { return }
+        for key in keys { recorder.add(key) }
+    }
+
+    /// The keys `work` read, sorted, without repeats, with what it returned.
+    public static func recording<T>(_ work: () async throws -> T) async rethrows -> (value: T, inputs: [InputKey]) {
+        let recorder = Recorder()
+        let value = try await Recorder.$current.withValue(recorder) { try await work() }
+        return (value, recorder.keys)
+    }
+
+    /// The keys one page read. A page is made by one task at a time, but the lock keeps a
+    /// page that reads from child tasks correct too.
+    public final class Recorder: Sendable {
+        @TaskLocal public static var current: Recorder?
+        private let read = Mutex<[InputKey]>([])
+
+        init() {}
+
+        public func add(_ key: InputKey) {
+            read.withLock { $0.append(key) }
+        }
+
+        /// Sorted, without repeats.
+        var keys: [InputKey] {
+            var keys = read.withLock { $0 }
+            keys.sort()
+            var unique: [InputKey] = []
+            unique.reserveCapacity(keys.count)
+            for key in keys where unique.last != key { unique.append(key) }
+            return unique
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import FlowSite
+import SWAPI
+
+/// The inputs a Star Wars page can read (see ``PageInputs``): a record, a resource's slug, a
+/// kind's list order and count, or everything at once.
+extension InputKey {
+    /// Tables 0–5: the records of each kind, by `ResourceKind.position`.
+    static func record(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: UInt16(kind.position), id: id) }
+    /// Tables 10–15: each resource's slug, which depends on the names of others.
+    static func slug(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: 10 + UInt16(kind.position), id: id) }
+    /// Tables 20–25, whole: each kind's list order, which gives its count too.
+    static func order(_ kind: ResourceKind) -> InputKey { InputKey(table: 20 + UInt16(kind.position), id: InputKey.whole) }
+    /// Table 99, whole: the archive read as one value.
+    static let everything = InputKey(table: 99, id: InputKey.whole)
+}
+
+extension Catalog {
+    /// The keys whose values differ between `old` and this catalog: records changed, added or
+    /// removed, slugs that changed, list orders that changed, and (when anything changed)
+    /// ``InputKey/everything``.
+    public func changedInputs(since old: Catalog) -> Set<InputKey> {
+        var changed: Set<InputKey> = []
+        func compare<R: SwapiResource & Equatable>(_ kind: ResourceKind, _ new: [R], _ previous: [R]) {
+            var before: [Int: R] = [:]
+            for resource in previous { before[resource.id] = resource }
+            var ids = Set(before.keys)
+            for resource in new {
+                ids.remove(resource.id)
+                if before[resource.id] != resource { changed.insert(.record(kind, id: resource.id)) }
+            }
+            for id in ids { changed.insert(.record(kind, id: id)) }
+            for id in Set(new.map(\.id)).union(previous.map(\.id)) where slug(of: kind, id: id) != old.slug(of: kind, id: id) {
+                changed.insert(.slug(kind, id: id))
+            }
+            if listIDs(kind) != old.listIDs(kind) { changed.insert(.order(kind)) }
+        }
+        let (new, previous) = (archiveWithoutRecording, old.archiveWithoutRecording)
+        compare(.people, new.people, previous.people)
+        compare(.films, new.films, previous.films)
+        compare(.planets, new.planets, previous.planets)
+        compare(.species, new.species, previous.species)
+        compare(.starships, new.starships, previous.starships)
+        compare(.vehicles, new.vehicles, previous.vehicles)
+        if !changed.isEmpty || new.apiRoots != previous.apiRoots { changed.insert(.everything) }
+        return changed
+    }
+}
