@@ -4,7 +4,7 @@ import SWAPI
 import Testing
 @testable import StarWarsApp
 
-/// What each Star Wars page reads (``PageInputs``) is what its bytes depend on: after any edit
+/// What each Star Wars page reads (``InputKey``) is what its bytes depend on: after any edit
 /// to the data, every page whose bytes changed read a changed input, is new, or has another
 /// place in the walk (trail, presenter, presentation). A rebuild that re-renders only those
 /// pages is exact.
@@ -128,5 +128,53 @@ import Testing
         #expect(!people.isEmpty && people.count < archive.people.count, "\(people.count) of \(archive.people.count) people")
         #expect(read.contains(InputKey(table: 20, id: InputKey.whole)), "the people's order")
         #expect(!read.contains(InputKey(table: 99, id: InputKey.whole)), "not the whole archive")
+    }
+
+    /// A site rebuilt edit after edit from the last build's memory is, after every edit, the
+    /// site a build from nothing makes of the same data and templates, and each data edit
+    /// makes only the pages it reaches.
+    @Test(arguments: [1, 2])
+    func rebuildsFromMemoryAreByteIdenticalToFullBuilds(seed: UInt64) async throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var random = SplitMix(state: 0xED17_0000 + seed)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-memory-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = folder.appendingPathComponent("site")
+        let memory = BuildMemory<AppRoute>()
+        var footer = TemplateSet.embedded
+        footer.templates["footer"] = try #require(footer.templates["footer"]).replacingOccurrences(
+            of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\">\n<p>Edited.</p>"
+        )
+        var catalog: Catalog?
+        for step in 0..<8 {
+            // Mostly data edits; a template edit (every page) and its undoing on the way.
+            let templates = (3...4).contains(step) ? footer : TemplateSet.embedded
+            let edit = step == 0 ? nil : Self.edits[Int.random(in: 0..<Self.edits.count, using: &random)]
+            edit?.apply(&data, &random)
+            let archive = try SwapiArchive(
+                people: data.people, films: data.films, planets: data.planets, species: data.species, starships: data.starships, vehicles: data.vehicles
+            )
+            let app = AppCoordinator(dependencies: .live(.archive(archive)))
+            let now = Catalog(archive: archive)
+            var builder = SiteBuilder(coordinator: app, templates: templates)
+            builder.memory = memory
+            builder.changedInputs = catalog.map { now.changedInputs(since: $0) }
+            let report = try await builder.build(into: live)
+            catalog = now
+
+            let fresh = folder.appendingPathComponent("fresh-\(step)")
+            let full = try await SiteBuilder(coordinator: app, templates: templates).build(into: fresh)
+            let what = "step \(step): \(edit?.description ?? "first build"), \(step == 3 ? "footer edited" : step == 5 ? "footer restored" : "same templates")"
+            #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(what)")
+            try FileManager.default.removeItem(at: fresh)
+            #expect(report.pages == full.pages && memory.pageCount == full.pages, "\(what)")
+            if step > 0 && step != 3 && step != 5 {
+                // The pages the edit did not reach are replayed: not made, not rendered.
+                #expect(report.replayed > full.pages / 2 && report.rendered < full.pages / 2, "\(what): \(report.replayed) replayed, \(report.rendered) rendered of \(full.pages)")
+            } else {
+                #expect(report.replayed == 0, "\(what): other templates, nothing to replay")
+            }
+        }
     }
 }

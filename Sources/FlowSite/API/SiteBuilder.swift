@@ -52,6 +52,14 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// Called concurrently from the walk, once per page, so keep it cheap; `holocron` draws its
     /// progress line with it.
     public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
+    /// What the last build into the same output learnt of each page, kept by the caller from
+    /// one build to the next (`serve --watch` does): with ``changedInputs``, a page in the same
+    /// place that read none of the changed inputs is neither made nor rendered again. Each
+    /// successful build replaces what it holds; a failed one leaves it.
+    package var memory: BuildMemory<C.R>?
+    /// The inputs (see ``InputKey``) whose values changed since the build ``memory`` holds;
+    /// `nil` when unknown, and then every page is made.
+    package var changedInputs: Set<InputKey>?
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -101,6 +109,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         // made, their search entries, and what the link check needs.
         let records = Mutex(PageRecords<C.R>())
         let rendered = Atomic<Int>(0)
+        let replayed = Atomic<Int>(0)
         let phases = PhaseClock()
         // Pages made and routes discovered so far, for `progress` only.
         let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
@@ -112,10 +121,51 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         if !staging.removedLeftovers.isEmpty {
             logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
         }
+        // The previous build's memory is replayed only when every page's bytes still depend
+        // on the same program, templates and options.
+        let remembered = memory?.take()
+        let previous = remembered.flatMap { $0.buildKey == buildKey ? $0 : nil }
+        let learnt = memory.map { _ in BuildMemory<C.R>.Pages(buildKey: buildKey) }
         do {
             var walker = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
             walker.phases = phases
-            let graph = try await walker.walk { visit in
+            walker.memory = learnt?.walk
+            if let previous, let changedInputs { walker.previous = (previous.walk, changedInputs) }
+            /// Takes in a page's products, made or replayed: what the steps, the search index,
+            /// the flow record and the link check read.
+            @Sendable func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int) {
+                let path = products.page.path
+                let position = records.withLock { records in
+                    let position = records.made.count
+                    records.made.append(products.page)
+                    records.index.append((path, kind, products.content))
+                    if records.linkCheck.wantsSample(depth: depth, modal: products.page.isDialog),
+                        let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(path))))
+                    {
+                        records.linkCheck.samples.append((path, html))
+                    }
+                    if !products.siteFiles.isEmpty { records.linkCheck.siteFiles.append((path, products.siteFiles)) }
+                    if var entry = products.search {
+                        entry.page = Int32(position)
+                        records.searchEntries.append(entry)
+                    }
+                    return position
+                }
+                learnt?.keep(route, products)
+                // The allocator keeps what pages freed for later; hand it back now and then, so
+                // resident memory follows what the build really holds.
+                if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
+            }
+            @Sendable func counted(discovered: Int) {
+                guard let progress else { return }
+                let (made, discovered) = counts.withLock { counts in
+                    counts.made += 1
+                    counts.discovered = max(counts.discovered, discovered)
+                    return (counts.made, counts.discovered)
+                }
+                progress((phase: "pages", made: made, discovered: discovered))
+            }
+            let graph = try await walker.walk(visit: { visit in
                 let path = visit.route.path.file
                 var siteFiles: [String] = []
                 // The page's HTML, kept to the end of the visit when its depth still needs a
@@ -144,39 +194,30 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                         }
                     }
                 }
-                for (name, contents) in visit.page.files.sorted(by: { $0.key < $1.key }) {
+                let files = visit.page.files.sorted(by: { $0.key < $1.key })
+                for (name, contents) in files {
                     try Page<C.R>.checkFileName(name, route: "\(visit.route)")
                     try staging.write(contents, to: visit.route.path.directory + name)
                 }
-                let page = (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
-                let entry = search?.entry(for: visit.route, page: visit.page)
-                let depth = visit.route.path.slugs.count
-                let position = records.withLock { records in
-                    let position = records.made.count
-                    records.made.append(page)
-                    records.index.append((path, visit.kind, content))
-                    if let html, records.linkCheck.wantsSample(depth: depth, modal: page.isDialog) {
-                        records.linkCheck.samples.append((path, html))
-                    }
-                    if !siteFiles.isEmpty { records.linkCheck.siteFiles.append((path, siteFiles)) }
-                    if var entry {
-                        entry.page = Int32(position)
-                        records.searchEntries.append(entry)
-                    }
-                    return position
-                }
-                // The allocator keeps what pages freed for later; hand it back now and then, so
-                // resident memory follows what the build really holds.
-                if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
-                if let progress {
-                    let (made, discovered) = counts.withLock { counts in
-                        counts.made += 1
-                        counts.discovered = max(counts.discovered, visit.discovered)
-                        return (counts.made, counts.discovered)
-                    }
-                    progress((phase: "pages", made: made, discovered: discovered))
-                }
-            }
+                let products = BuildMemory<C.R>.Products(
+                    page: (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal),
+                    search: search?.entry(for: visit.route, page: visit.page), content: content, siteFiles: siteFiles,
+                    files: learnt == nil ? [] : files
+                )
+                take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count)
+                counted(discovered: visit.discovered)
+            }, replay: { route, context in
+                // A page replayed from the last build: its file is the one that build wrote.
+                guard let products = previous?.products(route) else { return false }
+                var fingerprint = buildKey
+                fingerprint.combine(products.content)
+                guard phases.measure(.write, { staging.reuse(products.page.path, fingerprint: fingerprint) }) else { return false }
+                for (name, contents) in products.files { try staging.write(contents, to: route.path.directory + name) }
+                take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count)
+                replayed.add(1, ordering: .relaxed)
+                counted(discovered: 0)
+                return true
+            })
             try graph.requireNoFailures()
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
@@ -269,7 +310,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             let totalBytes = staging.totalBytes
             progress?((phase: "swap", made: pages, discovered: pages))
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: graph.routes.count) }
-            return BuildReport(
+            if let learnt { memory?.keep(learnt) }
+            var report = BuildReport(
                 pages: graph.routes.count,
                 rendered: rendered.load(ordering: .relaxed),
                 edges: graph.edgeCount,
@@ -284,8 +326,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 flow: flow,
                 flowLint: lint
             )
+            report.replayed = replayed.load(ordering: .relaxed)
+            return report
         } catch {
             staging.discard()
+            // The site on disk is still the one the memory describes.
+            if let remembered { memory?.keep(remembered) }
             throw error
         }
     }
@@ -449,6 +495,9 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public var flow: FlowGraph?
     /// What flow lint found; `nil` when nothing was built.
     public var flowLint: FlowLintReport?
+    /// Pages replayed from the previous build's ``SiteBuilder/memory``: neither made nor
+    /// rendered (a part of the pages not ``rendered``).
+    public var replayed: Int = 0
 
     /// Whether the site was already up to date: nothing was walked, rendered or written.
     public var isUpToDate: Bool { rendered == 0 && edges == 0 && unchangedFiles == files }
@@ -550,4 +599,39 @@ private struct PageRecords<R: Route>: Sendable {
     var searchEntries: [SiteSearch<R>.Entry] = []
     /// The sampled pages and the site-file links the link check reads.
     var linkCheck = LinkCheckByConstruction()
+}
+
+/// What builds into one output learnt of their pages, kept from one build to the next (see
+/// ``SiteBuilder/memory``).
+package final class BuildMemory<R: Route>: Sendable {
+    private let last = Mutex<Pages?>(nil)
+
+    package init() {}
+
+    /// How many pages the last successful build left, for tests and reports.
+    package var pageCount: Int { last.withLock { $0?.walk.count ?? 0 } }
+
+    func take() -> Pages? { last.withLock { last in defer { last = nil }; return last } }
+    func keep(_ pages: Pages) { last.withLock { $0 = pages } }
+
+    /// One build's pages: the walk's side and the builder's.
+    final class Pages: Sendable {
+        let buildKey: StableHash
+        let walk = WalkMemory<R>()
+        private let made = Mutex<[R: Products]>([:])
+
+        init(buildKey: StableHash) { self.buildKey = buildKey }
+
+        func products(_ route: R) -> Products? { made.withLock { $0[route] } }
+        func keep(_ route: R, _ products: Products) { made.withLock { $0[route] = products } }
+    }
+
+    /// What a page left besides its file.
+    struct Products: Sendable {
+        var page: (path: String, title: String, summary: String?, isDialog: Bool)
+        var search: SiteSearch<R>.Entry?
+        var content: StableHash
+        var siteFiles: [String]
+        var files: [(key: String, value: Data)]
+    }
 }

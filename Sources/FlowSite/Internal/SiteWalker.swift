@@ -26,8 +26,15 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// unfollowed) instead of failing the walk. A build fails on it: its page would link to
     /// nothing.
     package var recordsUnhandledLinks = false
-    /// Whether the graph keeps what each page read (see ``PageInputs``), in ``SiteGraph/inputs``.
+    /// Whether the graph keeps what each page read (see ``InputKey``), in ``SiteGraph/inputs``.
     package var recordsInputs = false
+    /// Where this walk leaves what it learnt of each page (its place, what it read, what it
+    /// led to), for the next walk to replay.
+    package var memory: WalkMemory<R>?
+    /// The previous walk's memory and the inputs that changed since: a page in the same place
+    /// that read none of them is replayed, not made again, when `replay` says its products are
+    /// still there.
+    package var previous: (memory: WalkMemory<R>, changed: Set<InputKey>)?
 
     package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
         self.coordinator = coordinator
@@ -39,7 +46,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// - Throws: ``FlowSiteError`` for two routes with one path, a link whose navigation shows
     ///   another route, or whatever `visit` throws (the first in discovery order). Screens that
     ///   fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
-    package func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
+    /// - Parameter replay: called for a page the previous walk made in the same place from
+    ///   inputs that did not change; returns whether the page's products are still there (then
+    ///   the page is not made and `visit` is not called for it).
+    package func walk(
+        visit: @escaping @Sendable (PageVisit<R>) async throws -> Void,
+        replay: @escaping @Sendable (R, PageContext<R>) async throws -> Bool = { _, _ in false }
+    ) async throws -> SiteGraph<R> {
         var graph = SiteGraph<R>()
         try graph.table.discover(coordinator.startRoute, parent: nil, presentation: .root, presenter: nil)
         graph.flow.catchUp(with: graph.table.routes)
@@ -68,10 +81,15 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let depth = graph.flow.depth[index]
                     let kind = graph.flow.kindOfRoute[index]
                     group.addTask {
+                        let context = PageContext(
+                            trail: trail, presenter: presenter, presentation: presentation, depth: depth < 0 ? trail.count : Int(depth), kind: kind
+                        )
+                        if let outcome = await replayed(route, context: context, replay: replay) { return (index, outcome) }
                         let outcome = await makePage(
                             route, trail: trail, presentation: presentation, presenter: presenter,
-                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, discovered: discovered, visit: visit
+                            depth: context.depth, kind: kind, discovered: discovered, visit: visit
                         )
+                        if outcome.error == nil { memory?.keep(route, context: context, outcome: outcome) }
                         return (index, outcome)
                     }
                     dispatched += 1
@@ -184,15 +202,33 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         return stack
     }
 
+    /// The previous walk's outcome for `route`, when its page is in the same place, read
+    /// nothing that changed, was made without failing, and `replay` found its products.
+    private func replayed(_ route: R, context: PageContext<R>, replay: @Sendable (R, PageContext<R>) async throws -> Bool) async -> Outcome? {
+        guard let previous, let kept = previous.memory.kept(route), kept.context == context,
+            kept.outcome.failure == nil, kept.outcome.recovered == nil,
+            !kept.outcome.inputs.contains(where: previous.changed.contains)
+        else { return nil }
+        do {
+            guard try await replay(route, context) else { return nil }
+        } catch {
+            var outcome = kept.outcome
+            outcome.error = error
+            return outcome
+        }
+        memory?.keep(route, context: context, outcome: kept.outcome)
+        return kept.outcome
+    }
+
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     private func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
         depth: Int, kind: Int32, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
-        guard recordsInputs else {
+        guard recordsInputs || memory != nil else {
             return await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, visit: visit)
         }
-        var (outcome, inputs) = await PageInputs.recording {
+        var (outcome, inputs) = await InputKey.recording {
             await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, visit: visit)
         }
         outcome.inputs = inputs
@@ -279,41 +315,44 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         return outcome
     }
 
-    private struct Outcome: Sendable {
-        var title: String
-        var failure: String?
-        var recovered: String?
-        /// Where the page's links lead, and how each was shown (two arrays, not one of pairs:
-        /// unspecialised code looks up a tuple's type at run time on every use).
-        var targets: [R] = []
-        var presentations: [Presentation] = []
-        var labels: [String] = []
-        /// The distinct places in the app's code that chose the links' presentations, and for
-        /// each link the index of its place.
-        var locations: [CodeLocation] = []
-        var linkLocations: [Int32] = []
-        /// Where the page was made.
-        var location: CodeLocation?
-        /// The page's own links: its content's and its pagination's, not the site navigation.
-        var ownLinks = 0
-        var labelProblems: LinkLabelProblems?
-        /// Links whose route the app did not show, when the walk records them.
-        var unhandled: [UnhandledLink] = []
-        /// What `visit` or the app's navigation threw, reported when the page's turn comes.
-        var error: (any Error)?
-        /// What making the page and following its links read, when the walk records it.
-        var inputs: [InputKey] = []
+    typealias Outcome = WalkOutcome<R>
+}
 
-        /// Adds the place that chose the next link's presentation.
-        mutating func record(_ location: CodeLocation) {
-            if let last = locations.indices.last, locations[last] == location {
-                linkLocations.append(Int32(last))
-            } else if let known = locations.firstIndex(of: location) {
-                linkLocations.append(Int32(known))
-            } else {
-                linkLocations.append(Int32(locations.count))
-                locations.append(location)
-            }
+/// What making one page led to, as the walk takes it in discovery order.
+struct WalkOutcome<R: Route>: Sendable {
+    var title: String
+    var failure: String?
+    var recovered: String?
+    /// Where the page's links lead, and how each was shown (two arrays, not one of pairs:
+    /// unspecialised code looks up a tuple's type at run time on every use).
+    var targets: [R] = []
+    var presentations: [Presentation] = []
+    var labels: [String] = []
+    /// The distinct places in the app's code that chose the links' presentations, and for
+    /// each link the index of its place.
+    var locations: [CodeLocation] = []
+    var linkLocations: [Int32] = []
+    /// Where the page was made.
+    var location: CodeLocation?
+    /// The page's own links: its content's and its pagination's, not the site navigation.
+    var ownLinks = 0
+    var labelProblems: LinkLabelProblems?
+    /// Links whose route the app did not show, when the walk records them.
+    var unhandled: [UnhandledLink] = []
+    /// What `visit` or the app's navigation threw, reported when the page's turn comes.
+    var error: (any Error)?
+    /// What making the page and following its links read, when the walk records it.
+    var inputs: [InputKey] = []
+
+    /// Adds the place that chose the next link's presentation.
+    mutating func record(_ location: CodeLocation) {
+        if let last = locations.indices.last, locations[last] == location {
+            linkLocations.append(Int32(last))
+        } else if let known = locations.firstIndex(of: location) {
+            linkLocations.append(Int32(known))
+        } else {
+            linkLocations.append(Int32(locations.count))
+            locations.append(location)
         }
     }
 }
@@ -388,6 +427,34 @@ final class ShowList<R: Route>: Navigator, Sendable {
     }
 
     var shown: [String] { list.withLock { $0 } }
+}
+
+/// Where a page stands in the walk: what its layout shows around its content. A page replayed
+/// from a previous walk must stand where it stood.
+package struct PageContext<R: Route>: Sendable, Hashable {
+    package let trail: [Breadcrumb<R>]
+    package let presenter: Breadcrumb<R>?
+    package let presentation: Presentation
+    package let depth: Int
+    package let kind: Int32
+}
+
+/// What a walk learnt of each page it made or replayed, by route.
+package final class WalkMemory<R: Route>: Sendable {
+    typealias Outcome = WalkOutcome<R>
+    struct Kept: Sendable {
+        let context: PageContext<R>
+        let outcome: Outcome
+    }
+    private let pages = Mutex<[R: Kept]>([:])
+
+    package init() {}
+
+    func kept(_ route: R) -> Kept? { pages.withLock { $0[route] } }
+    func keep(_ route: R, context: PageContext<R>, outcome: Outcome) {
+        pages.withLock { $0[route] = Kept(context: context, outcome: outcome) }
+    }
+    package var count: Int { pages.withLock { $0.count } }
 }
 
 /// One page the walker made, with what the renderer needs to place it in the site.

@@ -1,7 +1,7 @@
 import FlowSite
 import SWAPI
 
-/// The inputs a Star Wars page can read (see ``PageInputs``): a record, a resource's slug, a
+/// The inputs a Star Wars page can read (see ``InputKey``): a record, a resource's slug, a
 /// kind's list order and count, or everything at once.
 extension InputKey {
     /// Tables 0–5: the records of each kind, by `ResourceKind.position`.

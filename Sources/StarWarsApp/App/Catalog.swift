@@ -11,7 +11,7 @@ public struct Catalog: Sendable {
     private let data: SwapiArchive
     /// The whole data: a page that reads it this way depends on every record.
     public var archive: SwapiArchive {
-        PageInputs.read(InputKey.everything)
+        InputKey.read(.everything)
         return data
     }
     /// Each kind's slugs in the archive's order (by id), by `ResourceKind.position`.
@@ -66,7 +66,7 @@ public struct Catalog: Sendable {
 
     /// How many resources of `kind` a list shows.
     public func listCount(of kind: ResourceKind) -> Int {
-        PageInputs.read(InputKey.order(kind))
+        InputKey.read(.order(kind))
         return listOrder[kind.position].count
     }
 
@@ -76,7 +76,7 @@ public struct Catalog: Sendable {
     /// The resources at `positions` of `kind`'s list, read one by one: a list page costs its
     /// rows, never the whole kind.
     public func listRows(_ kind: ResourceKind, _ positions: Range<Int>) -> [any SwapiResource] {
-        PageInputs.read(InputKey.order(kind))
+        InputKey.read(.order(kind))
         let order = listOrder[kind.position]
         let ids = order[positions.clamped(to: order.indices)]
         rowReads.add(ids.count)
@@ -85,7 +85,7 @@ public struct Catalog: Sendable {
 
     /// One resource, or `nil` when the archive does not hold it.
     public func resource(_ kind: ResourceKind, id: Int) -> (any SwapiResource)? {
-        PageInputs.read(InputKey.record(kind, id: id))
+        InputKey.read(.record(kind, id: id))
         return switch kind {
         case .people: data.person(id)
         case .films: data.film(id)
@@ -96,16 +96,16 @@ public struct Catalog: Sendable {
         }
     }
 
-    public func person(_ id: Int) -> Person? { PageInputs.read(InputKey.record(.people, id: id)); return data.person(id) }
-    public func film(_ id: Int) -> Film? { PageInputs.read(InputKey.record(.films, id: id)); return data.film(id) }
-    public func planet(_ id: Int) -> Planet? { PageInputs.read(InputKey.record(.planets, id: id)); return data.planet(id) }
-    public func species(_ id: Int) -> Species? { PageInputs.read(InputKey.record(.species, id: id)); return data.species(id) }
-    public func starship(_ id: Int) -> Starship? { PageInputs.read(InputKey.record(.starships, id: id)); return data.starship(id) }
-    public func vehicle(_ id: Int) -> Vehicle? { PageInputs.read(InputKey.record(.vehicles, id: id)); return data.vehicle(id) }
+    public func person(_ id: Int) -> Person? { InputKey.read(.record(.people, id: id)); return data.person(id) }
+    public func film(_ id: Int) -> Film? { InputKey.read(.record(.films, id: id)); return data.film(id) }
+    public func planet(_ id: Int) -> Planet? { InputKey.read(.record(.planets, id: id)); return data.planet(id) }
+    public func species(_ id: Int) -> Species? { InputKey.read(.record(.species, id: id)); return data.species(id) }
+    public func starship(_ id: Int) -> Starship? { InputKey.read(.record(.starships, id: id)); return data.starship(id) }
+    public func vehicle(_ id: Int) -> Vehicle? { InputKey.read(.record(.vehicles, id: id)); return data.vehicle(id) }
 
     /// The slug of a resource in the archive.
     public func slug(of kind: ResourceKind, id: Int) -> Slug? {
-        PageInputs.read(InputKey.slug(kind, id: id))
+        InputKey.read(.slug(kind, id: id))
         return data.position(of: kind, id: id).map { slugs[kind.position][$0] }
     }
 
@@ -123,7 +123,7 @@ public struct Catalog: Sendable {
 
     /// A resource's name (or title) as the data has it, or `nil` when the archive does not hold it.
     public func rawName(of kind: ResourceKind, id: Int) -> String? {
-        PageInputs.read(InputKey.record(kind, id: id))
+        InputKey.read(.record(kind, id: id))
         return data.name(of: kind, id: id)
     }
 

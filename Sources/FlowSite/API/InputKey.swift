@@ -28,49 +28,47 @@ public struct InputKey: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// edit reaches: a page whose inputs are all unchanged (and whose place in the walk is the same)
 /// is the same page.
 ///
-/// The app calls ``read(_:)`` wherever its data layer hands out a value a view model can use
-/// (the one place every read goes through, so none is missed). While a page is made, the
-/// walker installs a recorder for its task; outside a walk a read costs one task-local lookup.
-public enum PageInputs {
+/// The app calls ``read(_:)-swift.type.method`` wherever its data layer hands out a value a
+/// view model can use (the one place every read goes through, so none is missed). While a page
+/// is made, the walker installs a recorder for its task; outside a walk a read costs one
+/// task-local lookup.
+extension InputKey {
     /// Records that the page being made read `key`.
-    @inlinable
     public static func read(_ key: InputKey) {
-        Recorder.current?.add(key)
+        InputRecorder.current?.add(key)
     }
 
     /// Records that the page being made read every key of `keys`.
     public static func read(_ keys: some Sequence<InputKey>) {
-        guard let recorder = Recorder.current else { return }
+        guard let recorder = InputRecorder.current else { return }
         for key in keys { recorder.add(key) }
     }
 
     /// The keys `work` read, sorted, without repeats, with what it returned.
-    public static func recording<T>(_ work: () async throws -> T) async rethrows -> (value: T, inputs: [InputKey]) {
-        let recorder = Recorder()
-        let value = try await Recorder.$current.withValue(recorder) { try await work() }
+    package static func recording<T>(_ work: () async throws -> T) async rethrows -> (value: T, inputs: [InputKey]) {
+        let recorder = InputRecorder()
+        let value = try await InputRecorder.$current.withValue(recorder) { try await work() }
         return (value, recorder.keys)
     }
+}
 
-    /// The keys one page read. A page is made by one task at a time, but the lock keeps a
-    /// page that reads from child tasks correct too.
-    public final class Recorder: Sendable {
-        @TaskLocal public static var current: Recorder?
-        private let read = Mutex<[InputKey]>([])
+/// The keys one page read. A page is made by one task at a time, but the lock keeps a page that
+/// reads from child tasks correct too.
+final class InputRecorder: Sendable {
+    @TaskLocal static var current: InputRecorder?
+    private let read = Mutex<[InputKey]>([])
 
-        init() {}
+    func add(_ key: InputKey) {
+        read.withLock { $0.append(key) }
+    }
 
-        public func add(_ key: InputKey) {
-            read.withLock { $0.append(key) }
-        }
-
-        /// Sorted, without repeats.
-        var keys: [InputKey] {
-            var keys = read.withLock { $0 }
-            keys.sort()
-            var unique: [InputKey] = []
-            unique.reserveCapacity(keys.count)
-            for key in keys where unique.last != key { unique.append(key) }
-            return unique
-        }
+    /// Sorted, without repeats.
+    var keys: [InputKey] {
+        var keys = read.withLock { $0 }
+        keys.sort()
+        var unique: [InputKey] = []
+        unique.reserveCapacity(keys.count)
+        for key in keys where unique.last != key { unique.append(key) }
+        return unique
     }
 }
