@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Times `holocron serve --watch` from saving a template to the reload event.
+"""Times `holocron serve --watch` from saving an edit to the reload event.
 
-Starts the server on a free port with a copy of the built-in templates, listens on its
-live-reload channel (Server-Sent Events) as a browser would, then saves the footer template
-again and again; each run is the time from the moment the save is closed to the moment the
-`reload` event is read, and the page is then fetched to check it shows the edit. Also prints
-what the server said each rebuild took.
+Starts the server on a free port with a copy of the built-in templates (and of the data, when
+given), listens on its live-reload channel (Server-Sent Events) as a browser would, then saves
+an edit again and again: the footer template (every page changes), then one record of the data
+(the first character's mass, one record). Each run is the time from the moment the save is
+closed to the moment the `reload` event is read, and the page is then fetched to check it shows
+the edit. Also prints what the server said each rebuild took. `--edit` picks one kind.
 
     swift build -c release --product holocron
     scripts/reload-latency.py                          # the embedded data (291 pages)
@@ -62,6 +63,7 @@ def main():
     parser.add_argument("--holocron", default=".build/release/holocron")
     parser.add_argument("--data", help="a SWAPI snapshot folder; the embedded data without it")
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--edit", choices=["template", "data", "both"], default="both")
     args = parser.parse_args()
     holocron = os.path.abspath(args.holocron)
 
@@ -73,8 +75,17 @@ def main():
         original = open(footer, encoding="utf-8").read()
         port = free_port()
         command = [holocron, "serve", "--watch", "--templates", templates, "--output", os.path.join(work, "site"), "--port", str(port)]
+        data = os.path.join(work, "data")
         if args.data:
-            command += ["--data", os.path.abspath(args.data)]
+            shutil.copytree(os.path.abspath(args.data), data)
+        else:
+            # The data built into the binary, as the repository keeps it.
+            shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "SWAPI", "Resources", "snapshot"), data)
+        command += ["--data", data]
+        people = os.path.join(data, "people.json")
+        people_text = open(people, encoding="utf-8").read()
+        first_mass = re.search(r'"mass"\s*:\s*"[^"]*"', people_text)
+        first_name = re.search(r'"name"\s*:\s*"([^"]*)"', people_text).group(1)
         server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         builds = queue.Queue()
 
@@ -94,28 +105,46 @@ def main():
         assert events.get(timeout=30)[1] == "hello"
         print(f"{pages} pages; the first build took {first:.2f} s")
 
-        latencies, rebuilds = [], []
-        for run in range(args.runs):
-            marker = f"edit number {run} at {time.time()}"
-            with open(footer, "w", encoding="utf-8") as file:
-                file.write(original.replace("</footer>", f"<p>{marker}</p></footer>"))
-            saved = time.monotonic()
-            while True:
-                at, name = events.get(timeout=600)
-                if name == "reload":
-                    break
-            latencies.append(at - saved)
-            status, body = get(port, "/characters/")
-            assert status == 200 and marker in body, "the reload came before the new page was served"
-            rebuilds.append(builds.get(timeout=60)[1])
-        server.terminate()
-        server.wait(timeout=30)
+        # The first character's page, found by its name on the first list page.
+        status, listing = get(port, "/characters/")
+        person_path = re.search(r'href="([^"]*)"[^>]*>' + re.escape(first_name) + "<", listing).group(1)
+        person_path = "/characters/" + person_path.lstrip("./")
+
+        def measure(kind):
+            latencies, rebuilds = [], []
+            for run in range(args.runs):
+                if kind == "template":
+                    marker = f"edit number {run} at {time.time()}"
+                    with open(footer, "w", encoding="utf-8") as file:
+                        file.write(original.replace("</footer>", f"<p>{marker}</p></footer>"))
+                    page = "/characters/"
+                else:
+                    marker = f"{100 + run} kg"  # below 1,000: no thousands separator
+                    edited = people_text[:first_mass.start()] + f'"mass" : "{marker}"' + people_text[first_mass.end():]
+                    with open(people, "w", encoding="utf-8") as file:
+                        file.write(edited)
+                    page = person_path
+                saved = time.monotonic()
+                while True:
+                    at, name = events.get(timeout=600)
+                    if name == "reload":
+                        break
+                latencies.append(at - saved)
+                status, body = get(port, page)
+                assert status == 200 and marker in body, f"the reload came before the new page was served ({page})"
+                rebuilds.append(builds.get(timeout=60)[1])
+            return latencies, rebuilds
 
         def summary(values):
             return f"median {statistics.median(values):.3f} s, min {min(values):.3f} s, max {max(values):.3f} s"
 
-        print(f"save to reload event over {args.runs} saves: {summary(latencies)}")
-        print(f"the rebuild itself, as holocron reports it: {summary(rebuilds)}")
+        for kind in (["template", "data"] if args.edit == "both" else [args.edit]):
+            latencies, rebuilds = measure(kind)
+            what = "a footer template edit" if kind == "template" else "a one-record data edit"
+            print(f"{what}: save to reload event over {args.runs} saves: {summary(latencies)}")
+            print(f"{what}: the rebuild itself, as holocron reports it: {summary(rebuilds)}")
+        server.terminate()
+        server.wait(timeout=30)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

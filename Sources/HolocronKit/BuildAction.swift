@@ -4,6 +4,7 @@ import Logging
 import StarWarsApp
 import SWAPI
 import SWAPILive
+import Synchronization
 
 /// Everything `holocron build` needs, as a value: the command parses, this runs.
 public struct BuildAction: Sendable {
@@ -19,6 +20,9 @@ public struct BuildAction: Sendable {
     public var flowLint: FlowLintConfiguration?
     /// Waits between fetch attempts; tests pass one that doesn't sleep.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// What one run leaves for the next, so that an edit makes only the pages it reaches;
+    /// `serve --watch` keeps one for its rebuilds.
+    public var session: EditSession?
 
     public init(
         output: URL, source: DataSource = .embedded, templates: URL? = nil, baseURL: String? = nil,
@@ -52,6 +56,7 @@ public struct BuildAction: Sendable {
         line.start()
         defer { line.finish() }
         var report = try await builder.build(into: output)
+        session?.commit()
         let (seconds, attoseconds) = loading.components
         report.timings.insert(("load data and templates", Double(seconds) + Double(attoseconds) / 1e18), at: 0)
         return report
@@ -93,22 +98,33 @@ public struct BuildAction: Sendable {
     /// `holocron serve` build with it too.
     public func makeBuilder() async throws -> SiteBuilder<AppCoordinator> {
         let logger = makeLogger()
-        let coordinator = try await loadApp(logger: logger)
+        let (coordinator, catalog) = try await loadCatalogedApp(logger: logger)
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
         var builder = SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
+        if let session {
+            builder.memory = session.memory
+            builder.changedInputs = session.changes(to: catalog)
+        }
         return builder
     }
 
     /// The Star Wars app over the loaded data. All data is loaded before any site is touched,
     /// so a failed fetch leaves the old site as it was.
     public func loadApp(logger: Logger) async throws -> AppCoordinator {
+        try await loadCatalogedApp(logger: logger).app
+    }
+
+    /// The app and the catalog its pages read.
+    func loadCatalogedApp(logger: Logger) async throws -> (app: AppCoordinator, catalog: Catalog) {
         let archive = try await source.load(sleep: sleep, reporter: ProgressReporter(quiet: quiet))
         for dangling in archive.danglingReferences {
             logger.warning("\(dangling)")
         }
-        return AppCoordinator(dependencies: .live(.archive(archive), logger: logger))
+        let catalog = Catalog(archive: archive)
+        let dependencies = AppDependencies(swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, logger: logger)
+        return (AppCoordinator(dependencies: dependencies), catalog)
     }
 
     /// Warnings and errors on standard error; only errors when quiet.
@@ -116,5 +132,28 @@ public struct BuildAction: Sendable {
         var logger = Logger(label: "holocron") { TerminalSafeLogHandler(base: StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = quiet ? .error : .info
         return logger
+    }
+}
+
+/// What `serve --watch` keeps between rebuilds: the last build's memory of its pages and the
+/// catalog they read, so the next build knows which inputs an edit changed.
+public final class EditSession: Sendable {
+    let memory = BuildMemory<AppRoute>()
+    private let catalogs = Mutex<(built: Catalog?, building: Catalog?)>((nil, nil))
+
+    public init() {}
+
+    /// The inputs that differ between the last built catalog and `catalog` (`nil` before the
+    /// first build), noting `catalog` as the one being built.
+    func changes(to catalog: Catalog) -> Set<InputKey>? {
+        catalogs.withLock { catalogs in
+            catalogs.building = catalog
+            return catalogs.built.map { catalog.changedInputs(since: $0) }
+        }
+    }
+
+    /// The build succeeded: its catalog is what the memory now describes.
+    func commit() {
+        catalogs.withLock { $0 = ($0.building, nil) }
     }
 }

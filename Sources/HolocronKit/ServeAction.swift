@@ -58,7 +58,10 @@ public struct ServeAction: Sendable {
 
     /// Builds, then serves until the task is cancelled or the process gets SIGINT or SIGTERM.
     public func run(events: @escaping @Sendable (Event) async -> Void) async throws {
-        if let build { await events(.built(try await build.run())) }
+        var building = build
+        // Rebuilds make only the pages an edit reaches: each remembers the last.
+        if !watched.isEmpty, building?.session == nil { building?.session = EditSession() }
+        if let building { await events(.built(try await building.run())) }
         // The server's own start and stop lines would repeat ours; it speaks up only for problems.
         var logger = (build ?? BuildAction(output: root)).makeLogger()
         logger.logLevel = max(logger.logLevel, .warning)
@@ -70,7 +73,7 @@ public struct ServeAction: Sendable {
         )
         let watch = watching ? FolderWatcher(folders: watched, forcePolling: forcePolling).changes() : nil
         if let watch { await events(.watching(watch.method)) }
-        let (build, host, port, basePath, openBrowser, describe) = (build, host, port, basePath, openBrowser, describe)
+        let (build, host, port, basePath, openBrowser, describe) = (building, host, port, basePath, openBrowser, describe)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run { actual in
