@@ -74,7 +74,8 @@ def main():
         footer = os.path.join(templates, "partials", "footer.mustache")
         original = open(footer, encoding="utf-8").read()
         port = free_port()
-        command = [holocron, "serve", "--watch", "--templates", templates, "--output", os.path.join(work, "site"), "--port", str(port)]
+        # No --output: the preview is built where serve --watch keeps it by default (tmpfs).
+        command = [holocron, "serve", "--watch", "--templates", templates, "--port", str(port)]
         data = os.path.join(work, "data")
         if args.data:
             shutil.copytree(os.path.abspath(args.data), data)

@@ -16,8 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to build the site into and serve.", valueName: "dir"))
-    var output: String = "site"
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to build the site into and serve (default: site; with --watch, a preview folder kept in memory, on tmpfs, and removed when serve stops).", valueName: "dir"))
+    var output: String?
 
     @OptionGroup var site: SiteOptions
 
@@ -65,13 +65,17 @@ struct ServeCommand: AsyncParsableCommand {
     /// when the build reads only the cache.
     private var watchedFolders: [URL] {
         var folders = [site.templates, site.fetch.data].compactMap { $0.map { URL(fileURLWithPath: $0) } }
-        if site.fetch.offline, case .api(let live) = site.fetch.source(cacheBeside: URL(fileURLWithPath: output)) {
+        if site.fetch.offline, case .api(let live) = site.fetch.source(cacheBeside: URL(fileURLWithPath: output ?? "site")) {
             folders.append(live.cache)
         }
         return folders
     }
 
     func run() async throws {
+        // A live preview needn't wait on the disk: unless told where, it is built in memory.
+        let preview = watch && output == nil ? try ServeAction.makePreviewFolder() : nil
+        defer { if let preview { ServeAction.removePreviewFolder(preview) } }
+        let output = preview?.appendingPathComponent("site").path ?? self.output ?? "site"
         let action = ServeAction(
             build: noBuild ? nil : site.action(output: output, force: force, quiet: quiet),
             root: URL(fileURLWithPath: output), host: host, port: port, basePath: basePath,
@@ -79,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
             describe: { error in (error as? FlowSiteError).map(CommandLineMessage.text(for:)) ?? "\(error)" }
         )
         let quiet = quiet
-        let output = output
+        let served = preview == nil ? output : "a preview in memory"
         let folders = watchedFolders.map(\.relativePath).joined(separator: ", ")
         try await action.run { event in
             switch event {
@@ -99,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
                     FileHandle.standardError.write(Data("Port \(requested) is in use; using \(address.port).\n".utf8))
                 }
                 if !quiet {
-                    print(TerminalText.safe("Serving \(output) at \(address.local) (Ctrl-C stops)"))
+                    print(TerminalText.safe("Serving \(served) at \(address.local) (Ctrl-C stops)"))
                     for url in address.network { print("On your network: \(url)") }
                     if address.network.isEmpty && (action.host == "0.0.0.0" || action.host == "::") {
                         print("On your network: no address found besides this machine's own.")

@@ -110,3 +110,31 @@ public struct ServeAction: Sendable {
         }
     }
 }
+
+extension ServeAction {
+    /// A new private folder for `serve --watch`'s preview: on tmpfs (`/dev/shm`) where there is
+    /// one, so a rebuild never waits on the disk's write-back, else in the temporary folder.
+    public static func makePreviewFolder() throws -> URL {
+        var parents = [FileManager.default.temporaryDirectory]
+        var shm = stat()
+        if stat("/dev/shm", &shm) == 0, shm.st_mode & S_IFMT == S_IFDIR, access("/dev/shm", W_OK | X_OK) == 0 {
+            parents.insert(URL(fileURLWithPath: "/dev/shm"), at: 0)
+        }
+        var lastError: (any Error)?
+        for parent in parents {
+            let folder = parent.appendingPathComponent("holocron-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                return folder
+            } catch {
+                lastError = error
+            }
+        }
+        throw FlowSiteError(.fileSystem(path: parents.last!.path, message: "no folder for the preview: \(lastError.map { "\($0)" } ?? "")"))
+    }
+
+    /// Removes a folder ``makePreviewFolder()`` made, with the site and its spare in it.
+    public static func removePreviewFolder(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

@@ -199,6 +199,43 @@ import Testing
         #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
     }
 
+    /// `serve --watch` without --output keeps its preview in a private folder on tmpfs, never
+    /// in the folder it runs in, rebuilds it on a data edit, and removes it when it stops.
+    @Test func aWatchingServeWithoutAnOutputPreviewsFromMemoryAndLeavesNothing() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.copyItem(at: HolocronCLITests.repository.appendingPathComponent("Sources/SWAPI/Resources/snapshot"), to: data)
+        let serve = try Running(["serve", "--port", "0", "--data", "data", "--watch"], in: folder)
+        let lines = try await serve.lines(until: { $0.hasPrefix("Serving ") })
+        let serving = try #require(lines.last)
+        #expect(serving.hasPrefix("Serving a preview in memory at http://127.0.0.1:"), "\(serving)")
+        let address = try #require(serving.split(separator: " ").first { $0.hasPrefix("http://") }).description
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data"], "nothing is written where serve runs")
+        let mine = "holocron-preview-\(serve.process.processIdentifier)-"
+        let shm = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+        if FileManager.default.isWritableFile(atPath: "/dev/shm") { #expect(shm.contains { $0.hasPrefix(mine) }, "the preview is on tmpfs") }
+
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown() }
+        func luke() async throws -> String {
+            let response = try await client.execute(HTTPClientRequest(url: address + "characters/luke-skywalker/"), timeout: .seconds(10))
+            return String(buffer: try await response.body.collect(upTo: 1 << 20))
+        }
+        #expect(try await luke().contains("<strong>Height:</strong> 172 cm"))
+        let people = data.appendingPathComponent("people.json")
+        let text = try String(contentsOf: people, encoding: .utf8)
+        let height = try #require(text.range(of: "\"height\": \"172\""))
+        try Data(text.replacingCharacters(in: height, with: "\"height\": \"173\"").utf8).write(to: people)
+        let rebuilt = try await serve.lines(until: { $0.hasPrefix("Built ") })
+        #expect(rebuilt.last?.hasPrefix("Built 291 pages") == true, "\(rebuilt)")
+        #expect(try await luke().contains("<strong>Height:</strong> 173 cm"))
+
+        #expect(await serve.interrupt() == 0)
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []) + ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
+        #expect(!left.contains { $0.hasPrefix(mine) }, "the preview goes when serve stops")
+    }
+
     /// The benchmark's floors: cmark over every page, and cmark plus writing each page's HTML
     /// where the build writes it; a folder that exists is refused.
     @Test func theCmarkFloorConvertsAndWritesEveryPage() async throws {

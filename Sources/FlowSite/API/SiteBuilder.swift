@@ -125,7 +125,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         // on the same program, templates and options.
         let remembered = memory?.take()
         let previous = remembered.flatMap { $0.buildKey == buildKey ? $0 : nil }
-        let learnt = memory.map { _ in BuildMemory<C.R>.Pages(buildKey: buildKey) }
+        let learnt = memory.map { _ in BuildMemory<C.R>.Pages(buildKey: buildKey, capacity: remembered?.walk.count ?? 0) }
         do {
             var walker = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
             walker.phases = phases
@@ -617,10 +617,14 @@ package final class BuildMemory<R: Route>: Sendable {
     /// One build's pages: the walk's side and the builder's.
     final class Pages: Sendable {
         let buildKey: StableHash
-        let walk = WalkMemory<R>()
-        private let made = Mutex<[R: Products]>([:])
+        let walk: WalkMemory<R>
+        private let made: Mutex<[R: Products]>
 
-        init(buildKey: StableHash) { self.buildKey = buildKey }
+        init(buildKey: StableHash, capacity: Int) {
+            self.buildKey = buildKey
+            walk = WalkMemory(capacity: capacity)
+            made = Mutex(Dictionary(minimumCapacity: capacity))
+        }
 
         func products(_ route: R) -> Products? { made.withLock { $0[route] } }
         func keep(_ route: R, _ products: Products) { made.withLock { $0[route] = products } }

@@ -446,9 +446,12 @@ package final class WalkMemory<R: Route>: Sendable {
         let context: PageContext<R>
         let outcome: Outcome
     }
-    private let pages = Mutex<[R: Kept]>([:])
+    private let pages: Mutex<[R: Kept]>
 
-    package init() {}
+    /// - Parameter capacity: how many pages to make room for (the last walk's count).
+    package init(capacity: Int = 0) {
+        pages = Mutex(Dictionary(minimumCapacity: capacity))
+    }
 
     func kept(_ route: R) -> Kept? { pages.withLock { $0[route] } }
     func keep(_ route: R, context: PageContext<R>, outcome: Outcome) {
