@@ -34,7 +34,16 @@ struct GraphCoordinator: RootCoordinator {
         SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation, labels: labels)
     }
 
+    /// The input key of a node's own data (its title, links and the rest), for builds that
+    /// replay pages from memory.
+    static func inputKey(_ node: Node) -> InputKey {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in node.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return InputKey(table: 0, id: Int(hash & 0xFF_FFFF_FFFF))
+    }
+
     func makeScreen(for route: Node) async throws -> any Screen<Node> {
+        InputKey.read(Self.inputKey(route))
         if failing.contains(route) { throw GraphError(description: "no data for \(route)") }
         let pages = paginated
         var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<Node>)?
