@@ -56,8 +56,9 @@ import Testing
         #expect(unknown.replayed == 0)
     }
 
-    /// A failed build leaves the memory of the site still on disk.
-    @Test func aFailedBuildKeepsTheMemoryOfTheSiteOnDisk() async throws {
+    /// A failed build may have updated the memory halfway: it forgets it, and the next build
+    /// makes every page, rightly.
+    @Test func aFailedBuildForgetsTheMemory() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
@@ -68,7 +69,11 @@ import Testing
         failing.changedInputs = []
         failing.beforeCommit = { _ in throw GraphError(description: "killed midway") }
         await #expect(throws: GraphError.self) { try await failing.build(into: output) }
-        let after = try await build(Self.app, into: output, memory: memory, changed: [])
-        #expect(after.replayed == after.pages)
+        #expect(memory.pageCount == 0)
+        var retitled = Self.app
+        retitled.titles["about"] = "Changed"
+        let after = try await build(retitled, into: output, memory: memory, changed: [])
+        #expect(after.replayed == 0)
+        #expect(try SiteDifference.files(in: output) == (try await fresh(retitled, in: folder)))
     }
 }

@@ -123,9 +123,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         }
         // The previous build's memory is replayed only when every page's bytes still depend
         // on the same program, templates and options.
+        // It is updated in place: a replayed page's entry stays as it is, a page made again
+        // replaces its own. A failed build forgets it all, since it may be half updated.
         let remembered = memory?.take()
         let previous = remembered.flatMap { $0.buildKey == buildKey ? $0 : nil }
-        let learnt = memory.map { _ in BuildMemory<C.R>.Pages(buildKey: buildKey, capacity: remembered?.walk.count ?? 0) }
+        let learnt = memory.map { _ in previous ?? BuildMemory<C.R>.Pages(buildKey: buildKey, capacity: remembered?.walk.count ?? 0) }
         do {
             var walker = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
             walker.phases = phases
@@ -133,7 +135,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             if let previous, let changedInputs { walker.previous = (previous.walk, changedInputs) }
             /// Takes in a page's products, made or replayed: what the steps, the search index,
             /// the flow record and the link check read.
-            @Sendable func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int) {
+            @Sendable func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false) {
                 let path = products.page.path
                 let position = records.withLock { records in
                     let position = records.made.count
@@ -151,7 +153,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     }
                     return position
                 }
-                learnt?.keep(route, products)
+                if !replayed { learnt?.keep(route, products) }
                 // The allocator keeps what pages freed for later; hand it back now and then, so
                 // resident memory follows what the build really holds.
                 if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
@@ -213,7 +215,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 fingerprint.combine(products.content)
                 guard phases.measure(.write, { staging.reuse(products.page.path, fingerprint: fingerprint) }) else { return false }
                 for (name, contents) in products.files { try staging.write(contents, to: route.path.directory + name) }
-                take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count)
+                take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count, replayed: true)
                 replayed.add(1, ordering: .relaxed)
                 counted(discovered: 0)
                 return true
@@ -310,7 +312,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             let totalBytes = staging.totalBytes
             progress?((phase: "swap", made: pages, discovered: pages))
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: graph.routes.count) }
-            if let learnt { memory?.keep(learnt) }
+            if let learnt {
+                // Pages the site no longer has go from the memory.
+                if learnt.walk.count > graph.routes.count { learnt.keepOnly(Set(graph.routes)) }
+                memory?.keep(learnt)
+            }
             var report = BuildReport(
                 pages: graph.routes.count,
                 rendered: rendered.load(ordering: .relaxed),
@@ -330,8 +336,6 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             return report
         } catch {
             staging.discard()
-            // The site on disk is still the one the memory describes.
-            if let remembered { memory?.keep(remembered) }
             throw error
         }
     }
@@ -628,6 +632,12 @@ package final class BuildMemory<R: Route>: Sendable {
 
         func products(_ route: R) -> Products? { made.withLock { $0[route] } }
         func keep(_ route: R, _ products: Products) { made.withLock { $0[route] = products } }
+
+        /// Forgets every page but those of `routes`.
+        func keepOnly(_ routes: Set<R>) {
+            walk.keepOnly(routes)
+            made.withLock { made in made = made.filter { routes.contains($0.key) } }
+        }
     }
 
     /// What a page left besides its file.

@@ -216,7 +216,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             outcome.error = error
             return outcome
         }
-        memory?.keep(route, context: context, outcome: kept.outcome)
+        // The memory is the previous one, updated in place: a replayed page's entry stands.
+        if memory !== previous.memory { memory?.keep(route, context: context, outcome: kept.outcome) }
         return kept.outcome
     }
 
@@ -458,6 +459,11 @@ package final class WalkMemory<R: Route>: Sendable {
         pages.withLock { $0[route] = Kept(context: context, outcome: outcome) }
     }
     package var count: Int { pages.withLock { $0.count } }
+
+    /// Forgets every page but those of `routes`.
+    func keepOnly(_ routes: Set<R>) {
+        pages.withLock { pages in pages = pages.filter { routes.contains($0.key) } }
+    }
 }
 
 /// One page the walker made, with what the renderer needs to place it in the site.
