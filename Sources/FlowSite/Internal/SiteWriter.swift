@@ -379,6 +379,8 @@ package final class SiteStaging: Sendable {
         }()
         if reuse(path, fingerprint: fingerprint) { return }
         do {
+            // The spare's stale file makes way first: one failed create fewer per file.
+            if base?.files[path] != nil { unlinkat(staged, path, 0) }
             try ensureFolder(of: path)
             let status = try Self.writeWithoutSync(bytes, in: staged, at: path)
             record(path, SiteManifest.Entry(
