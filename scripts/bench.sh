@@ -4,7 +4,8 @@
 # BENCH_1000=1 (it takes minutes). For each: pages, wall seconds, pages per second, CPU time over
 # wall time, peak memory, the cmark-only floor and the build's ratio to it, the floor of cmark
 # plus writing the files and the ratio to that, a rebuild with nothing changed and its ratio to
-# the full build, and a rebuild after renaming one character.
+# the full build, a rebuild after one record's edit and after one template's (medians of five),
+# and a rebuild after renaming one character.
 # Data and output go to a tmpfs folder (/dev/shm) when there is one. Uses hyperfine for the full
 # build and GNU time for CPU and memory; installs them with apt-get when missing and root.
 set -euo pipefail
@@ -22,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 scales="10 100"; [ "${BENCH_1000:-0}" = 1 ] && scales="$scales 1000"
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
-printf "\n%-6s %8s %8s %9s %8s %9s %9s %7s %9s %7s %10s %7s %12s\n" scale pages wall pages/s cpu/wall "peak MiB" "cmark s" ratio "+write s" ratio "no-change" ratio "1-edit"
+printf "\n%-6s %8s %8s %9s %8s %9s %9s %7s %9s %7s %10s %7s %9s %7s %9s %7s %12s\n" scale pages wall pages/s cpu/wall "peak MiB" "cmark s" ratio "+write s" ratio "no-change" ratio "1-record" ratio "template" ratio "rename"
 for scale in $scales; do
   data=$work/data-$scale out=$work/site-$scale
   $bin snapshot --synthetic "$scale" --output "$data" --quiet
@@ -34,7 +35,7 @@ for scale in $scales; do
   rm -rf "$out"
   /usr/bin/time -f "%e %U %S %M" -o "$work/time-$scale" $bin build --data "$data" --output "$out" > "$work/summary-$scale"
   read -r twall user sys peak < "$work/time-$scale"
-  pages=$(sed -E 's/^Built ([0-9]+) pages.*/\1/' "$work/summary-$scale")
+  pages=$(head -n 1 "$work/summary-$scale" | sed -E 's/^Built ([0-9]+) pages.*/\1/')
   floor=$($bin cmark-floor --data "$data" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
   # The same with every page's HTML written to its file: what a build would take if making
   # the Markdown and the layout cost nothing.
@@ -45,14 +46,27 @@ for scale in $scales; do
   hyperfine --warmup 1 --runs 10 --export-json "$work/nochange-$scale.json" \
     "$bin build --quiet --data $data --output $out" >/dev/null
   nochange=$(python3 -c "import json,sys; print(json.load(open('$work/nochange-$scale.json'))['results'][0]['median'])")
+  # One record edited (the first character's mass, a new value each run) and one template
+  # edited (the footer, every page changes), each the median of five rebuilds.
+  templates=$work/templates-$scale
+  $bin templates --output "$templates" >/dev/null
+  hyperfine --warmup 1 --runs 5 --export-json "$work/record-$scale.json" \
+    --prepare "python3 scripts/bench-edit.py record $data" "$bin build --quiet --data $data --output $out" >/dev/null
+  record=$(python3 -c "import json,sys; print(json.load(open('$work/record-$scale.json'))['results'][0]['median'])")
+  $bin build --quiet --data "$data" --templates "$templates" --output "$out"
+  hyperfine --warmup 1 --runs 5 --export-json "$work/template-$scale.json" \
+    --prepare "python3 scripts/bench-edit.py template $templates" "$bin build --quiet --data $data --templates $templates --output $out" >/dev/null
+  template=$(python3 -c "import json,sys; print(json.load(open('$work/template-$scale.json'))['results'][0]['median'])")
+  $bin build --quiet --data "$data" --output "$out"
   sed -i 's/"Person 7"/"Person Seven"/' "$data/people.json"
   edit=$( { /usr/bin/time -f "%e" $bin build --data "$data" --output "$out"; } 2>&1 | tr '\n' ' ')
   rendered=$(echo "$edit" | sed -E 's/.*\(([0-9]+) rendered.*/\1/'); editwall=$(echo "$edit" | awk '{print $NF}')
-  python3 - "$scale" "$pages" "$wall" "$user" "$sys" "$twall" "$peak" "$floor" "$wfloor" "$nochange" "$rendered" "$editwall" <<'EOF'
+  python3 - "$scale" "$pages" "$wall" "$user" "$sys" "$twall" "$peak" "$floor" "$wfloor" "$nochange" "$rendered" "$editwall" "$record" "$template" <<'EOF'
 import sys
-scale, pages, wall, user, sys_, twall, peak, floor, wfloor, nochange, rendered, editwall = sys.argv[1:]
+scale, pages, wall, user, sys_, twall, peak, floor, wfloor, nochange, rendered, editwall, record, template = sys.argv[1:]
 pages, wall, cpu, twall, peak, floor, wfloor, nochange = int(pages), float(wall), float(user) + float(sys_), float(twall), int(peak), float(floor), float(wfloor), float(nochange)
-print(f"{scale+'x':<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f} {peak/1024:9.0f} {floor:9.3f} {wall/floor:7.2f} {wfloor:9.3f} {wall/wfloor:7.2f} {nochange:10.3f} {nochange/wall:7.1%} {rendered:>5} in {float(editwall):.2f}s")
+record, template = float(record), float(template)
+print(f"{scale+'x':<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f} {peak/1024:9.0f} {floor:9.3f} {wall/floor:7.2f} {wfloor:9.3f} {wall/wfloor:7.2f} {nochange:10.3f} {nochange/wall:7.1%} {record:9.3f} {record/wall:7.1%} {template:9.3f} {template/wall:7.1%} {rendered:>5} in {float(editwall):.2f}s")
 EOF
 done
 echo
@@ -81,3 +95,6 @@ done
 echo
 echo "Where a 100x build's time goes:"
 $bin build --data "$work/data-100" --output "$work/timings" --timings | tail -n +2
+echo
+echo "serve --watch at 100x, the preview on tmpfs: save to reload event (scripts/reload-latency.py)"
+python3 scripts/reload-latency.py --holocron "$bin" --data "$work/data-100" --runs 10 | sed 's/^/  /'
