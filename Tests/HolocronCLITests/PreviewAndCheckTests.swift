@@ -63,8 +63,11 @@ import Testing
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try await cli.holocron("build", "--output", "out", "--quiet", in: folder).status == 0)
+        #expect(try await cli.holocron("build", "--output", "out", "--quiet", "--force", in: folder).status == 0)
+        let spare = folder.appendingPathComponent(".out.spare/site")
+        #expect(FileManager.default.fileExists(atPath: spare.path), "the second build keeps the first as its spare")
 
-        // --force builds afresh, so this build stages; it is killed while it does.
+        // --force builds afresh, so this build stages (from the spare); it is killed while it does.
         let killed = try Running(["build", "--output", "out", "--force", "--quiet"], in: folder)
         let prefix = ".out.staging-"
         let deadline = ContinuousClock.now + .seconds(60)
@@ -84,6 +87,13 @@ import Testing
         #expect(again.stderr.contains("Removed what killed builds left beside the output: \(left[0])"), "\(again.stderr)")
         #expect(staged().isEmpty, "\(staged())")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".out.lock").path))
+        #expect(!FileManager.default.fileExists(atPath: spare.path), "the spare went with the killed build's staging")
+
+        // The next real build starts from nothing and makes the same site as a build elsewhere.
+        #expect(try await cli.holocron("build", "--output", "out", "--quiet", "--base-url", "https://example.com/", in: folder).status == 0)
+        #expect(try await cli.holocron("build", "--output", "fresh", "--quiet", "--base-url", "https://example.com/", in: folder).status == 0)
+        let (out, fresh) = (try SiteDifference.files(in: folder.appendingPathComponent("out")), try SiteDifference.files(in: folder.appendingPathComponent("fresh")))
+        #expect(out == fresh, "\(Set(out.keys).symmetricDifference(fresh.keys).sorted())")
     }
 
     @Test func serveAnswersLikeAStaticHost() async throws {
