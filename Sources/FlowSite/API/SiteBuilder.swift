@@ -232,14 +232,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             // The search index reads the pages in the order they were made, before they are
             // sorted: it is made on the other core while the pages are sorted and the steps run.
-            let (made, searchEntries, index) = records.withLock { records in
+            let (made, searchEntries) = records.withLock { records in
                 var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
                 var entries: [SiteSearch<C.R>.Entry] = []
-                var index: [(path: String, kind: Int32, content: StableHash)] = []
                 swap(&made, &records.made)
                 swap(&entries, &records.searchEntries)
-                swap(&index, &records.index)
-                return (made, entries, index)
+                return (made, entries)
             }
             var searchIndex = search.map { search in
                 Task { [made, searchEntries] in
@@ -267,12 +265,20 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             // What `holocron diff` reads: the flow, and each page's kind and content.
             let kindIDs = flow.kinds.map(\.id)
             let record = FlowRecord(graph: flow, lint: lint)
+            let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(records.withLock { records in
+                var index: [(path: String, kind: Int32, content: StableHash)] = []
+                swap(&index, &records.index)
+                return index
+            })
             pipeline.append(BuildStep("flow record") { context in
                 try context.write(Array(record.json().utf8), to: FlowRecord.fileName)
-                var pages: [String: PageIndex.Entry] = [:]
-                pages.reserveCapacity(index.count)
-                for page in index { pages[page.path] = PageIndex.Entry(content: page.content, kind: kindIDs[Int(page.kind)]) }
-                try context.write(PageIndex(pages: pages).bytes(), to: PageIndex.fileName)
+                // Sorted where it lies and let go once written: at 1000x a dictionary of it
+                // was tens of megabytes at the build's peak.
+                guard var pages = pageOrder.withLock({ order in defer { order = nil }; return order }) else { return }
+                pages.sort { $0.path < $1.path }
+                let bytes = PageIndex.bytes(count: pages.count) { pages[$0].path } kind: { kindIDs[Int(pages[$0].kind)] } content: { pages[$0].content }
+                pages = []
+                try context.write(bytes, to: PageIndex.fileName)
             })
             if let search, let searchIndex {
                 // Handed over once and let go when written, so it isn't held to the end.

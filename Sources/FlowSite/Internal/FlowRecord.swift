@@ -95,15 +95,32 @@ package struct PageIndex: Sendable, Equatable {
 
     /// The file's bytes, pages in path order.
     package func bytes() -> [UInt8] {
+        let sorted = pages.sorted(by: { $0.key < $1.key })
+        return Self.bytes(count: sorted.count) { sorted[$0].key } kind: { sorted[$0].value.kind } content: { sorted[$0].value.content }
+    }
+
+    /// The bytes of the index of `count` pages, already in path order, read through the
+    /// closures: a build writes it from its own records, without a dictionary of them all.
+    package static func bytes(
+        count: Int, path: (Int) -> String, kind: (Int) -> String, content: (Int) -> StableHash
+    ) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(16 + pages.count * 80)
+        out.reserveCapacity(16 + count * 80)
         out.append(contentsOf: "pages 1\n".utf8)
-        for (path, entry) in pages.sorted(by: { $0.key < $1.key }) {
-            entry.content.appendHex(to: &out)
+        var escapedKinds: [String: String] = [:]
+        for index in 0..<count {
+            content(index).appendHex(to: &out)
             out.append(UInt8(ascii: " "))
-            out.append(contentsOf: Self.escaped(entry.kind).utf8)
+            let name = kind(index)
+            if let escaped = escapedKinds[name] {
+                out.append(contentsOf: escaped.utf8)
+            } else {
+                let escaped = Self.escaped(name)
+                escapedKinds[name] = escaped
+                out.append(contentsOf: escaped.utf8)
+            }
             out.append(UInt8(ascii: " "))
-            out.append(contentsOf: path.utf8)
+            out.append(contentsOf: path(index).utf8)
             out.append(UInt8(ascii: "\n"))
         }
         return out
