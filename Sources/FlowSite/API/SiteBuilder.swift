@@ -58,7 +58,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// successful build replaces what it holds; a failed one leaves it.
     package var memory: BuildMemory<C.R>?
     /// The inputs (see ``InputKey``) whose values changed since the build ``memory`` holds;
-    /// `nil` when unknown, and then every page is made.
+    /// `nil` when unknown, and then every page is made. Whatever pages read besides what the app
+    /// tags (its compiled words, say) must be the same in both builds, or this must be `nil`:
+    /// the templates, site information and options are checked by the build itself.
     package var changedInputs: Set<InputKey>?
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
