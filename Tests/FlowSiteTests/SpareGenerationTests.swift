@@ -118,4 +118,23 @@ import Glibc
         try await SiteBuilder(coordinator: titled("Four")).build(into: output)
         #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Four"), in: folder)))
     }
+
+    /// A `.site.spare` that is a symbolic link (to a folder of someone else's with a `site` in
+    /// it) is never read, renamed or emptied; the builds go on without a spare.
+    @Test func aSpareFolderThatIsALinkIsLeftAlone() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = folder.appendingPathComponent("elsewhere/site")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let precious = elsewhere.appendingPathComponent("precious.txt")
+        try Data("keep me".utf8).write(to: precious)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent(".site.spare"), withDestinationURL: folder.appendingPathComponent("elsewhere")
+        )
+        let output = folder.appendingPathComponent("site")
+        for title in ["One", "Two", "Three"] { try await SiteBuilder(coordinator: titled(title)).build(into: output) }
+        #expect(try String(contentsOf: precious, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["precious.txt"])
+        #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Three"), in: folder)))
+    }
 }

@@ -78,7 +78,7 @@ package struct SiteWriter: Sendable {
         // writes only what differs from it. Renamed first, so a killed build leaves a staging
         // folder like any other, which the next build removes.
         let spare = Self.spareTree(of: target)
-        if rename(spare.path, staging.path) == 0 {
+        if Self.isOwnFolder(Self.spareFolder(of: target)), rename(spare.path, staging.path) == 0 {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             let base = folder >= 0 ? SiteManifest.load(from: folder) : nil
             if folder >= 0 { close(folder) } else { unlink(staging.path) }
@@ -107,6 +107,13 @@ package struct SiteWriter: Sendable {
     /// The spare generation itself, inside ``spareFolder(of:)``.
     static func spareTree(of output: URL) -> URL {
         spareFolder(of: output).appendingPathComponent("site")
+    }
+
+    /// Whether `folder` is a folder itself, not a symbolic link to one: a spare folder that
+    /// leads elsewhere is never read, renamed or emptied.
+    static func isOwnFolder(_ folder: URL) -> Bool {
+        var status = stat()
+        return lstat(folder.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Removes what killed builds left beside an output that is otherwise up to date, under the
@@ -541,6 +548,11 @@ package final class SiteStaging: Sendable {
         let spare = SiteWriter.spareFolder(of: output)
         let tree = SiteWriter.spareTree(of: output)
         mkdir(spare.path, 0o755)
+        guard SiteWriter.isOwnFolder(spare) else {
+            // Something else is there (a file, a link): the old site is removed, as before.
+            try? Self.removeTree(at: old.path)
+            return
+        }
         let ignore = spare.appendingPathComponent(".gitignore").path
         if access(ignore, F_OK) != 0 { _ = try? Self.writeWithoutSync(Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore) }
         try? Self.removeTree(at: tree.path)
