@@ -137,4 +137,31 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["precious.txt"])
         #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Three"), in: folder)))
     }
+
+    /// A folder of the live site replaced by a link to a copy elsewhere comes back as the
+    /// spare two builds later: the build that starts from it removes the link and never
+    /// removes, links or writes a file through it.
+    @Test func aLinkPutInTheLiveSiteIsNeverFollowedWhenItBecomesTheSpare() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let output = folder.appendingPathComponent("site")
+        let outside = folder.appendingPathComponent("outside")
+        try await SiteBuilder(coordinator: titled("One")).build(into: output)
+        try await SiteBuilder(coordinator: titled("Two")).build(into: output)
+        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+        try manager.copyItem(at: output.appendingPathComponent("a"), to: outside.appendingPathComponent("a"))
+        try manager.removeItem(at: output.appendingPathComponent("a"))
+        try manager.createSymbolicLink(at: output.appendingPathComponent("a"), withDestinationURL: outside.appendingPathComponent("a"))
+        let outsideBefore = try SiteDifference.files(in: outside)
+
+        // The third build starts from the first site; the second, with the link, becomes the spare.
+        try await SiteBuilder(coordinator: titled("Three")).build(into: output)
+        // The fourth starts from it, and changes a/ and the pages below it.
+        try await SiteBuilder(coordinator: titled("Four")).build(into: output)
+        try await SiteBuilder(coordinator: titled("Five")).build(into: output)
+        #expect(try SiteDifference.files(in: outside) == outsideBefore, "the folder the link led to is as it was")
+        #expect(try status(output.appendingPathComponent("a")).st_mode & S_IFMT == S_IFDIR)
+        #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Five"), in: folder)))
+    }
 }

@@ -394,6 +394,7 @@ package final class SiteStaging: Sendable {
         }()
         if reuse(path, fingerprint: fingerprint) { return }
         do {
+            if base != nil { clearLinks(above: path) }
             // The spare's stale file makes way first: one failed create fewer per file.
             if base?.files[path] != nil { unlinkat(staged, path, 0) }
             try ensureFolder(of: path)
@@ -422,9 +423,9 @@ package final class SiteStaging: Sendable {
         }
         guard previousSite >= 0, let entry = previousManifest?.files[path], entry.fingerprint == fingerprint else { return false }
         var status = stat()
-        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status),
-            (try? ensureFolder(of: path)) != nil
-        else { return false }
+        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
+        if base != nil { clearLinks(above: path) }
+        guard (try? ensureFolder(of: path)) != nil else { return false }
         // The spare's own file there, stale, makes way (never written through: it may share its
         // inode with the live site).
         if held != nil { unlinkat(staged, path, 0) }
@@ -533,12 +534,35 @@ package final class SiteStaging: Sendable {
     /// Removes the files the spare generation had and this build did not write, and the
     /// folders that leaves empty.
     private func removeStale(_ paths: [String]) {
+        for path in paths {
+            clearLinks(above: path)
+        }
         for path in paths where unlinkat(staged, path, 0) == 0 || errno == ENOENT {
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
                 if unlinkat(staged, String(folder), AT_REMOVEDIR) != 0 { break }
             }
+        }
+    }
+
+    /// Makes sure no folder above `path` in the staging folder is a symbolic link or a file,
+    /// before the spare's tree is changed there: the spare was the live site, where anyone may
+    /// have put a link to a folder elsewhere, and removing or creating a file through it would
+    /// change that folder. Such an entry is removed (a link, not what it points at); the folders
+    /// are then made anew. Each prefix is checked after the one above it, so none is followed.
+    private func clearLinks(above path: String) {
+        var end = path.utf8.startIndex
+        let bytes = path.utf8
+        while let slash = bytes[end...].firstIndex(of: UInt8(ascii: "/")) {
+            let prefix = String(path[..<slash])
+            var status = stat()
+            guard fstatat(staged, prefix, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+            if status.st_mode & S_IFMT != S_IFDIR {
+                unlinkat(staged, prefix, 0)
+                return
+            }
+            end = bytes.index(after: slash)
         }
     }
 
