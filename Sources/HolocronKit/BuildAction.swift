@@ -98,14 +98,14 @@ public struct BuildAction: Sendable {
     /// `holocron serve` build with it too.
     public func makeBuilder() async throws -> SiteBuilder<AppCoordinator> {
         let logger = makeLogger()
-        let (coordinator, catalog) = try await loadCatalogedApp(logger: logger)
+        let (coordinator, catalog, decoded) = try await loadCatalogedApp(logger: logger)
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
         var builder = SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
         if let session {
             builder.memory = session.memory
-            builder.changedInputs = session.changes(to: catalog)
+            builder.changedInputs = session.changes(to: catalog, kinds: decoded)
         }
         return builder
     }
@@ -116,15 +116,24 @@ public struct BuildAction: Sendable {
         try await loadCatalogedApp(logger: logger).app
     }
 
-    /// The app and the catalog its pages read.
-    func loadCatalogedApp(logger: Logger) async throws -> (app: AppCoordinator, catalog: Catalog) {
-        let archive = try await source.load(sleep: sleep, reporter: ProgressReporter(quiet: quiet))
+    /// The app, the catalog its pages read, and (in an edit session reading a snapshot folder)
+    /// the kinds whose files were read afresh; the others are the last run's.
+    func loadCatalogedApp(logger: Logger) async throws -> (app: AppCoordinator, catalog: Catalog, decoded: Set<ResourceKind>?) {
+        let archive: SwapiArchive
+        var decoded: Set<ResourceKind>?
+        if let session, case .local(.directory(let folder)) = source {
+            let loaded = try SnapshotDirectory(url: folder).load(reusing: session.snapshot, changed: session.changedPaths)
+            decoded = session.loaded(loaded)
+            archive = loaded.archive
+        } else {
+            archive = try await source.load(sleep: sleep, reporter: ProgressReporter(quiet: quiet))
+        }
         for dangling in archive.danglingReferences {
             logger.warning("\(dangling)")
         }
         let catalog = Catalog(archive: archive)
         let dependencies = AppDependencies(swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, logger: logger)
-        return (AppCoordinator(dependencies: dependencies), catalog)
+        return (AppCoordinator(dependencies: dependencies), catalog, decoded)
     }
 
     /// Warnings and errors on standard error; only errors when quiet.
@@ -139,21 +148,45 @@ public struct BuildAction: Sendable {
 /// catalog they read, so the next build knows which inputs an edit changed.
 public final class EditSession: Sendable {
     let memory = BuildMemory<AppRoute>()
-    private let catalogs = Mutex<(built: Catalog?, building: Catalog?)>((nil, nil))
+    /// The last built catalog, the one being built, and the kinds read afresh since the last
+    /// build (`nil`: all of them).
+    private let catalogs = Mutex<(built: Catalog?, building: Catalog?, kinds: Set<ResourceKind>?)>((nil, nil, []))
+    private let data = Mutex<(snapshot: SnapshotDirectory.Loaded?, changed: Set<String>)>((nil, []))
 
     public init() {}
 
+    /// The last load of a snapshot folder, whose unchanged files the next load keeps.
+    var snapshot: SnapshotDirectory.Loaded? { data.withLock { $0.snapshot } }
+
+    /// Keeps `loaded` for the next load, and returns the kinds read afresh since the last
+    /// successful build: a load whose build then failed (or never began) counts too.
+    func loaded(_ loaded: SnapshotDirectory.Loaded) -> Set<ResourceKind>? {
+        data.withLock { $0.snapshot = loaded }
+        return catalogs.withLock { catalogs in
+            if let earlier = catalogs.kinds { catalogs.kinds = earlier.union(loaded.decoded) }
+            return catalogs.kinds
+        }
+    }
+
+    /// The paths the watcher saw change before this rebuild: read afresh whatever their stamps.
+    public var changedPaths: Set<String> {
+        get { data.withLock { $0.changed } }
+        set { data.withLock { $0.changed = newValue } }
+    }
+
     /// The inputs that differ between the last built catalog and `catalog` (`nil` before the
-    /// first build), noting `catalog` as the one being built.
-    func changes(to catalog: Catalog) -> Set<InputKey>? {
+    /// first build), noting `catalog` as the one being built. `kinds`: the kinds that may
+    /// differ (the others were read from the same files), or `nil` for all.
+    func changes(to catalog: Catalog, kinds: Set<ResourceKind>? = nil) -> Set<InputKey>? {
         catalogs.withLock { catalogs in
             catalogs.building = catalog
-            return catalogs.built.map { catalog.changedInputs(since: $0) }
+            if kinds == nil { catalogs.kinds = nil }
+            return catalogs.built.map { catalog.changedInputs(since: $0, kinds: catalogs.kinds) }
         }
     }
 
     /// The build succeeded: its catalog is what the memory now describes.
     func commit() {
-        catalogs.withLock { $0 = ($0.building, nil) }
+        catalogs.withLock { $0 = ($0.building, nil, []) }
     }
 }

@@ -91,6 +91,7 @@ public struct ServeAction: Sendable {
                 group.addTask {
                     await RebuildLoop.run(changes: watch.changes) { changed in
                         do {
+                            build.session?.changedPaths = changed
                             let report = try await build.run()
                             // The new site is in place: pages may reload now.
                             liveReload.rebuilt(stylesheetsOnly: changed.allSatisfy { $0.hasSuffix(".css") })

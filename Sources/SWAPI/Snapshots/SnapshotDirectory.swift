@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A folder holding SWAPI data as six JSON arrays (`people.json`, `films.json`, …), each
 /// resource exactly as the REST API returns it.
@@ -12,6 +15,78 @@ public struct SnapshotDirectory: Sendable {
     /// - Throws: ``SwapiError`` naming the missing, unreadable or malformed file, the position
     ///   (line and column, or resource), the field and what was expected.
     public func load() throws -> SwapiArchive {
+        try load(reusing: nil).archive
+    }
+
+    /// What a load read: the archive, and each file's identity (device, inode, size and times)
+    /// when it was read, so the next load can keep the kinds whose files did not change.
+    public struct Loaded: Sendable {
+        public let archive: SwapiArchive
+        let stamps: [ResourceKind: FileStamp]
+        /// The resources as the files have them, before the archive leaves out relations it
+        /// can't follow (which depends on the other files).
+        let decodedResources: Resources
+        /// The kinds whose files were decoded afresh (all of them without a previous load).
+        public let decoded: Set<ResourceKind>
+    }
+
+    /// A file's identity as `stat` gives it; a file written since has another.
+    struct FileStamp: Sendable, Equatable {
+        var device: UInt64, inode: UInt64, size: Int64
+        var modified: (Int, Int), changed: (Int, Int)
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            #if canImport(Darwin)
+            modified = (status.st_mtimespec.tv_sec, status.st_mtimespec.tv_nsec)
+            changed = (status.st_ctimespec.tv_sec, status.st_ctimespec.tv_nsec)
+            #else
+            modified = (status.st_mtim.tv_sec, status.st_mtim.tv_nsec)
+            changed = (status.st_ctim.tv_sec, status.st_ctim.tv_nsec)
+            #endif
+        }
+
+        static func == (a: FileStamp, b: FileStamp) -> Bool {
+            a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified && a.changed == b.changed
+        }
+    }
+
+    /// Reads and decodes the six files, keeping from `previous` the resources of each file that
+    /// is the very file it read then (same device, inode, size and times) and is not among
+    /// `changed` (paths a watcher saw change).
+    public func load(reusing previous: Loaded?, changed: Set<String> = []) throws -> Loaded {
+        let url = url
+        var stamps: [ResourceKind: FileStamp] = [:]
+        var kept: Set<ResourceKind> = []
+        for kind in ResourceKind.allCases {
+            let path = url.appendingPathComponent(kind.fileName).path
+            let stamp = FileStamp(path: path)
+            stamps[kind] = stamp
+            if let stamp, let previous, previous.stamps[kind] == stamp,
+                !changed.contains(path), !changed.contains(url.appendingPathComponent(kind.fileName).standardizedFileURL.path)
+            {
+                kept.insert(kind)
+            }
+        }
+        let resources = try decode(keeping: kept, from: previous?.decodedResources)
+        let archive = try SwapiArchive(
+            people: resources.people, films: resources.films, planets: resources.planets,
+            species: resources.species, starships: resources.starships, vehicles: resources.vehicles
+        )
+        return Loaded(archive: archive, stamps: stamps, decodedResources: resources, decoded: Set(ResourceKind.allCases).subtracting(kept))
+    }
+
+    /// The six files' resources as decoded.
+    struct Resources: Sendable {
+        var people: [Person], films: [Film], planets: [Planet]
+        var species: [Species], starships: [Starship], vehicles: [Vehicle]
+    }
+
+    private func decode(keeping kept: Set<ResourceKind>, from previous: Resources?) throws -> Resources {
         let url = url
         @Sendable func read<R: SwapiJSONDecodable>(_ type: R.Type) throws -> [R] {
             let file = url.appendingPathComponent(R.kind.fileName)
@@ -33,13 +108,25 @@ public struct SnapshotDirectory: Sendable {
         // The six files decode on all cores; the first failure in file order is reported.
         let people = Slot<[Person]>(), films = Slot<[Film]>(), planets = Slot<[Planet]>()
         let species = Slot<[Species]>(), starships = Slot<[Starship]>(), vehicles = Slot<[Vehicle]>()
-        let jobs: [@Sendable () -> Void] = [
-            { people.fill { try read(Person.self) } }, { films.fill { try read(Film.self) } },
-            { planets.fill { try read(Planet.self) } }, { species.fill { try read(Species.self) } },
-            { starships.fill { try read(Starship.self) } }, { vehicles.fill { try read(Vehicle.self) } },
-        ]
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { jobs[$0]() }
-        return try SwapiArchive(
+        if let previous {
+            if kept.contains(.people) { people.fill { previous.people } }
+            if kept.contains(.films) { films.fill { previous.films } }
+            if kept.contains(.planets) { planets.fill { previous.planets } }
+            if kept.contains(.species) { species.fill { previous.species } }
+            if kept.contains(.starships) { starships.fill { previous.starships } }
+            if kept.contains(.vehicles) { vehicles.fill { previous.vehicles } }
+        }
+        let decoding = previous == nil ? Set(ResourceKind.allCases) : Set(ResourceKind.allCases).subtracting(kept)
+        var jobs: [@Sendable () -> Void] = []
+        if decoding.contains(.people) { jobs.append { people.fill { try read(Person.self) } } }
+        if decoding.contains(.films) { jobs.append { films.fill { try read(Film.self) } } }
+        if decoding.contains(.planets) { jobs.append { planets.fill { try read(Planet.self) } } }
+        if decoding.contains(.species) { jobs.append { species.fill { try read(Species.self) } } }
+        if decoding.contains(.starships) { jobs.append { starships.fill { try read(Starship.self) } } }
+        if decoding.contains(.vehicles) { jobs.append { vehicles.fill { try read(Vehicle.self) } } }
+        let work = jobs
+        DispatchQueue.concurrentPerform(iterations: work.count) { work[$0]() }
+        return try Resources(
             people: people.value(), films: films.value(), planets: planets.value(),
             species: species.value(), starships: starships.value(), vehicles: vehicles.value()
         )

@@ -18,7 +18,11 @@ extension Catalog {
     /// The keys whose values differ between `old` and this catalog: records changed, added or
     /// removed, slugs that changed, list orders that changed, and (when anything changed)
     /// ``InputKey/everything``.
-    public func changedInputs(since old: Catalog) -> Set<InputKey> {
+    ///
+    /// With `kinds`, only those kinds' records are compared: the caller knows the others were
+    /// decoded from the very same files. (When the data's API roots changed, which decide
+    /// which relations every kind keeps, all kinds are compared anyway.)
+    public func changedInputs(since old: Catalog, kinds: Set<ResourceKind>? = nil) -> Set<InputKey> {
         var changed: Set<InputKey> = []
         func compare<R: SwapiResource & Equatable>(_ kind: ResourceKind, _ new: [R], _ previous: [R]) {
             var before: [Int: R] = [:]
@@ -35,12 +39,13 @@ extension Catalog {
             if listIDs(kind) != old.listIDs(kind) { changed.insert(.order(kind)) }
         }
         let (new, previous) = (archiveWithoutRecording, old.archiveWithoutRecording)
-        compare(.people, new.people, previous.people)
-        compare(.films, new.films, previous.films)
-        compare(.planets, new.planets, previous.planets)
-        compare(.species, new.species, previous.species)
-        compare(.starships, new.starships, previous.starships)
-        compare(.vehicles, new.vehicles, previous.vehicles)
+        let compared = new.apiRoots == previous.apiRoots ? kinds ?? Set(ResourceKind.allCases) : Set(ResourceKind.allCases)
+        if compared.contains(.people) { compare(.people, new.people, previous.people) }
+        if compared.contains(.films) { compare(.films, new.films, previous.films) }
+        if compared.contains(.planets) { compare(.planets, new.planets, previous.planets) }
+        if compared.contains(.species) { compare(.species, new.species, previous.species) }
+        if compared.contains(.starships) { compare(.starships, new.starships, previous.starships) }
+        if compared.contains(.vehicles) { compare(.vehicles, new.vehicles, previous.vehicles) }
         if !changed.isEmpty || new.apiRoots != previous.apiRoots { changed.insert(.everything) }
         return changed
     }
