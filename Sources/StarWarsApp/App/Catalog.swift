@@ -70,9 +70,6 @@ public struct Catalog: Sendable {
         return listOrder[kind.position].count
     }
 
-    /// How many resources of `kind` there are.
-    public func count(of kind: ResourceKind) -> Int { listCount(of: kind) }
-
     /// The resources at `positions` of `kind`'s list, read one by one: a list page costs its
     /// rows, never the whole kind.
     public func listRows(_ kind: ResourceKind, _ positions: Range<Int>) -> [any SwapiResource] {

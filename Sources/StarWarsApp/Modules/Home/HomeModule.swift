@@ -43,7 +43,7 @@ public struct HomeViewModel: ViewModel {
         var people = featuredIDs.compactMap { catalog.person($0) }
         if people.isEmpty { people = catalog.listRows(.people, 0..<8).compactMap { $0 as? Person } }
         return HomeContent(
-            categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: catalog.count(of: $0)) },
+            categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: catalog.listCount(of: $0)) },
             featured: people.map {
                 ListContent.Row(title: $0.name, route: catalog.route(.people, id: $0.id), summary: CharactersModule.summary(of: $0, in: catalog, strings: strings))
             }
