@@ -41,6 +41,47 @@ import Testing
         #expect(second.replayed == 2, "\(second)")
     }
 
+    /// An edit to what one page says (not its title or links) leaves the graph as it was: that
+    /// page is made again in its place and the app is not walked.
+    @Test func anEditThatMovesNoLinkRemakesItsPageWithoutAWalk() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let memory = BuildMemory<Node>()
+        var app = Self.app
+        app.search = SiteSearch(summaries: true)
+        try await build(app, into: output, memory: memory)
+        app.summaries["a/b"] = "A summary written since"
+        let edit = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("a/b")])
+        #expect(edit.patched && edit.rendered == 1 && edit.replayed == edit.pages - 1, "\(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+        let index = try String(contentsOf: output.appendingPathComponent("search-index.json"), encoding: .utf8)
+        #expect(index.contains("A summary written since"))
+        // The next edit starts from the patched build's memory.
+        app.summaries["a/b"] = nil
+        app.summaries["a"] = "The own summary of a"
+        let next = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("a/b"), GraphCoordinator.inputKey("a")])
+        // a/b is as the first build wrote it, which the spare generation still holds: only a is
+        // rendered.
+        #expect(next.patched && next.rendered == 1 && next.replayed == next.pages - 2, "\(next)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// A page made again that links elsewhere moves other pages: the build walks the app after
+    /// all, and nothing it made before counts twice.
+    @Test func anEditThatAddsALinkWalksTheApp() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let memory = BuildMemory<Node>()
+        var app = Self.app
+        try await build(app, into: output, memory: memory)
+        app.links["about", default: []].append("a")
+        let edit = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("about")])
+        #expect(!edit.patched && edit.rendered == 1 && edit.replayed == edit.pages - 1, "\(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
     /// Nothing changed: every page is replayed and the site is the same.
     @Test func withNothingChangedEveryPageIsReplayed() async throws {
         let folder = try temporaryFolder()

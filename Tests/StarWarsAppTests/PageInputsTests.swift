@@ -172,6 +172,10 @@ import Testing
             if step > 0 && step != 3 && step != 5 {
                 // The pages the edit did not reach are replayed: not made, not rendered.
                 #expect(report.replayed > full.pages / 2 && report.rendered < full.pages / 2, "\(what): \(report.replayed) replayed, \(report.rendered) rendered of \(full.pages)")
+                // An edit that changes what pages say, not where they lead, needs no walk.
+                if let edit, ["a character's height", "a planet's population", "a vehicle's crew"].contains(edit.description) {
+                    #expect(report.patched, "\(what)")
+                }
             } else {
                 #expect(report.replayed == 0, "\(what): other templates, nothing to replay")
             }

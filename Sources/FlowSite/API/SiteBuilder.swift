@@ -169,7 +169,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 }
                 progress((phase: "pages", made: made, discovered: discovered))
             }
-            let graph = try await walker.walk(visit: { visit in
+            @Sendable func visit(_ visit: PageVisit<C.R>) async throws {
                 let path = visit.route.path.file
                 var siteFiles: [String] = []
                 // The page's HTML, kept to the end of the visit when its depth still needs a
@@ -210,8 +210,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 )
                 take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count)
                 counted(discovered: visit.discovered)
-            }, replay: { route, context in
-                // A page replayed from the last build: its file is the one that build wrote.
+            }
+            /// Replays a page from the last build: its file is the one that build wrote.
+            @Sendable func replay(_ route: C.R, _ context: PageContext<C.R>) async throws -> Bool {
                 guard let products = previous?.products(route) else { return false }
                 var fingerprint = buildKey
                 fingerprint.combine(products.content)
@@ -221,7 +222,33 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 replayed.add(1, ordering: .relaxed)
                 counted(discovered: 0)
                 return true
-            })
+            }
+            // An edit whose pages, made again, lead where they led (the same titles and links)
+            // moves no other page: every other page is replayed in its place, without a walk.
+            var patched: SiteGraph<C.R>?
+            if let previous, let changedInputs, var graph = previous.graph {
+                let touched = previous.walk.routes(reading: changedInputs)
+                if touched.count <= Self.patchLimit(pages: graph.routes.count), try await walker.remake(touched, in: &graph, visit: visit) {
+                    let remade = Set(touched)
+                    var complete = true
+                    for route in graph.routes where !remade.contains(route) {
+                        guard let context = previous.walk.kept(route)?.context, try await replay(route, context) else {
+                            complete = false
+                            break
+                        }
+                    }
+                    if complete { patched = graph }
+                }
+                if patched == nil {
+                    // Walk after all, from nothing taken.
+                    records.withLock { $0 = PageRecords() }
+                    rendered.store(0, ordering: .relaxed)
+                    replayed.store(0, ordering: .relaxed)
+                    counts.withLock { $0 = (0, 1) }
+                }
+            }
+            let graph: SiteGraph<C.R>
+            if let patched { graph = patched } else { graph = try await walker.walk(visit: visit, replay: replay) }
             try graph.requireNoFailures()
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
@@ -323,6 +350,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             if let learnt {
                 // Pages the site no longer has go from the memory.
                 if learnt.walk.count > graph.routes.count { learnt.keepOnly(Set(graph.routes)) }
+                learnt.graph = graph
                 memory?.keep(learnt)
             }
             var report = BuildReport(
@@ -341,12 +369,18 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 flowLint: lint
             )
             report.replayed = replayed.load(ordering: .relaxed)
+            report.patched = patched != nil
             return report
         } catch {
             staging.discard()
             throw error
         }
     }
+
+    /// The most pages an edit may touch for them to be made again without a walk: above it, a
+    /// walk (which replays the untouched pages too) costs little more than making them, and
+    /// making them first would be wasted when one leads elsewhere.
+    static func patchLimit(pages: Int) -> Int { max(64, pages / 16) }
 
     /// The flow map's pages in the layout, with their files.
     private static func renderFlowMap(_ map: FlowMapPages, with renderer: PageRenderer<C.R>) throws -> [(path: String, html: [UInt8])] {
@@ -510,6 +544,9 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     /// Pages replayed from the previous build's ``SiteBuilder/memory``: neither made nor
     /// rendered (a part of the pages not ``rendered``).
     public var replayed: Int = 0
+    /// Whether the pages an edit touched were made again in place and the app was not walked
+    /// (see ``SiteBuilder/memory``).
+    package var patched = false
 
     /// Whether the site was already up to date: nothing was walked, rendered or written.
     public var isUpToDate: Bool { rendered == 0 && edges == 0 && unchangedFiles == files }
@@ -631,6 +668,13 @@ package final class BuildMemory<R: Route>: Sendable {
         let buildKey: StableHash
         let walk: WalkMemory<R>
         private let made: Mutex<[R: Products]>
+        private let walked = Mutex<SiteGraph<R>?>(nil)
+
+        /// The graph of the build that left these pages, once it succeeded.
+        var graph: SiteGraph<R>? {
+            get { walked.withLock { $0 } }
+            set { walked.withLock { $0 = newValue } }
+        }
 
         init(buildKey: StableHash, capacity: Int) {
             self.buildKey = buildKey

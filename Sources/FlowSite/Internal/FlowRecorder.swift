@@ -108,7 +108,7 @@ struct FlowRecorder: Sendable {
 
 /// The link texts of one page that flow lint reports: links without text, and one text that
 /// leads to different pages (a screen reader's list of links can't tell them apart).
-package struct LinkLabelProblems: Sendable {
+package struct LinkLabelProblems: Sendable, Equatable {
     /// How many links have no text (or only spaces).
     var emptyCount = 0
     /// The path of the first such link's page.
@@ -119,6 +119,12 @@ package struct LinkLabelProblems: Sendable {
     var firstAmbiguous: (label: String, first: RoutePath, second: RoutePath)?
 
     var hasProblems: Bool { emptyCount > 0 || ambiguousCount > 0 }
+
+    package static func == (a: Self, b: Self) -> Bool {
+        a.emptyCount == b.emptyCount && a.firstEmpty == b.firstEmpty && a.ambiguousCount == b.ambiguousCount
+            && a.firstAmbiguous?.label == b.firstAmbiguous?.label && a.firstAmbiguous?.first == b.firstAmbiguous?.first
+            && a.firstAmbiguous?.second == b.firstAmbiguous?.second
+    }
 }
 
 extension MarkdownDocument {

@@ -222,7 +222,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     }
 
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
-    private func makePage(
+    func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
         depth: Int, kind: Int32, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
@@ -413,7 +413,7 @@ struct ShownLink: Sendable {
 }
 
 /// A link whose route the app's navigation did not show, as flow lint reports it.
-struct UnhandledLink: Sendable {
+struct UnhandledLink: Sendable, Equatable {
     let label: String
     let target: String
     let shown: [String]
@@ -447,7 +447,7 @@ package final class WalkMemory<R: Route>: Sendable {
         let context: PageContext<R>
         let outcome: Outcome
     }
-    private let pages: Mutex<[R: Kept]>
+    let pages: Mutex<[R: Kept]>
 
     /// - Parameter capacity: how many pages to make room for (the last walk's count).
     package init(capacity: Int = 0) {
