@@ -76,8 +76,11 @@ struct ServeCommand: AsyncParsableCommand {
         let preview = watch && output == nil ? try ServeAction.makePreviewFolder() : nil
         defer { if let preview { ServeAction.removePreviewFolder(preview) } }
         let output = preview?.appendingPathComponent("site").path ?? self.output ?? "site"
+        var build = noBuild ? nil : site.action(output: output, force: force, quiet: quiet)
+        // Nobody else reads the private preview: an edit that moves no page is written into it.
+        build?.patchesInPlace = preview != nil
         let action = ServeAction(
-            build: noBuild ? nil : site.action(output: output, force: force, quiet: quiet),
+            build: build,
             root: URL(fileURLWithPath: output), host: host, port: port, basePath: basePath,
             watched: watch ? watchedFolders : [], forcePolling: poll, openBrowser: open,
             describe: { error in (error as? FlowSiteError).map(CommandLineMessage.text(for:)) ?? "\(error)" }

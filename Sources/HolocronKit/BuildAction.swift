@@ -22,6 +22,10 @@ public struct BuildAction: Sendable {
     /// What one run leaves for the next, so that an edit makes only the pages it reaches;
     /// `serve --watch` keeps one for its rebuilds.
     public var session: EditSession?
+    /// Whether `output` is a private preview nobody else reads as a whole (`serve --watch`'s
+    /// own, on tmpfs): an edit that moves no page is then written into it in place, costing what
+    /// it changes, instead of as a new generation of the site.
+    public var patchesInPlace = false
 
     public init(
         output: URL, source: DataSource = .embedded, templates: URL? = nil, baseURL: String? = nil,
@@ -103,6 +107,7 @@ public struct BuildAction: Sendable {
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
         if let session {
+            builder.patchesInPlace = patchesInPlace
             builder.memory = session.memory
             builder.changedInputs = session.changes(to: catalog, kinds: decoded)
         }

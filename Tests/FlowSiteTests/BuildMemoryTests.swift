@@ -7,11 +7,90 @@ import Testing
 @Suite struct BuildMemoryTests {
     static let app = SiteBuilderTests.app
 
-    func build(_ app: GraphCoordinator, into output: URL, memory: BuildMemory<Node>? = nil, changed: Set<InputKey>? = nil) async throws -> BuildReport {
+    func build(
+        _ app: GraphCoordinator, into output: URL, memory: BuildMemory<Node>? = nil, changed: Set<InputKey>? = nil, inPlace: Bool = false
+    ) async throws -> BuildReport {
         var builder = SiteBuilder(coordinator: app)
         builder.memory = memory
         builder.changedInputs = changed
+        builder.patchesInPlace = inPlace
         return try await builder.build(into: output)
+    }
+
+    func inode(_ url: URL) -> UInt64? {
+        var status = stat()
+        return lstat(url.path, &status) == 0 ? UInt64(status.st_ino) : nil
+    }
+
+    /// A private preview (``SiteBuilder/patchesInPlace``): an edit that moves no page writes just
+    /// the files it changes into the live folder, and the site is the one a full build makes;
+    /// an edit after it that moves pages is built as a new generation, from that site, and is
+    /// right too.
+    @Test func aPreviewIsPatchedInPlaceAndAGenerationBuiltAfterItIsRight() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let memory = BuildMemory<Node>()
+        var app = Self.app
+        app.search = SiteSearch(summaries: true)
+        try await build(app, into: output, memory: memory, inPlace: true)
+        // A second generation, so the spare shares the untouched files' inodes with the site.
+        app.summaries["about"] = "First words"
+        try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("about")])
+        let spareAB = folder.appendingPathComponent(".site.spare/site/a/b/index.html")
+        let spareBytes = try Data(contentsOf: spareAB)
+        let untouched = inode(output.appendingPathComponent("a/index.html"))
+        let manifest = try Data(contentsOf: output.appendingPathComponent(SiteWriter.manifestName))
+
+        app.summaries["a/b"] = "A summary written since"
+        let edit = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("a/b")], inPlace: true)
+        #expect(edit.patched && edit.rendered == 1 && edit.replayed == edit.pages - 1 && edit.files - edit.unchangedFiles == 3, "\(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+        #expect(try String(contentsOf: output.appendingPathComponent("search-index.json"), encoding: .utf8).contains("A summary written since"))
+        // In place: the other pages and the bookkeeping are as they were, the spare untouched
+        // (the page it shared with the site was replaced, never written through).
+        #expect(inode(output.appendingPathComponent("a/index.html")) == untouched)
+        #expect(try Data(contentsOf: output.appendingPathComponent(SiteWriter.manifestName)) == manifest)
+        #expect(try Data(contentsOf: spareAB) == spareBytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".site.spare", "site"])
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("a/b").path)).contains { $0.contains("holocron-patch") })
+
+        // Patched again, from the patched memory.
+        app.summaries["a/b"] = "Written once more"
+        let again = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("a/b")], inPlace: true)
+        #expect(again.patched && again.rendered == 1, "\(again)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+
+        // A link added moves pages: a new generation, which must not trust the patched files'
+        // old manifest entries.
+        app.links["about", default: []].append("a")
+        app.summaries["a/b"] = "And a third time"
+        let moved = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("about"), GraphCoordinator.inputKey("a/b")], inPlace: true)
+        #expect(!moved.patched, "\(moved)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+        // And the generation after that starts from a spare that was patched in place.
+        app.summaries["a/b"] = nil
+        app.summaries["a"] = "The own summary of a"
+        let last = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("a/b"), GraphCoordinator.inputKey("a")])
+        #expect(last.patched, "\(last)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// A page made again that fails leaves the preview as it was and the memory forgotten.
+    @Test func aFailedPatchLeavesThePreviewAsItWas() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let memory = BuildMemory<Node>()
+        var app = Self.app
+        try await build(app, into: output, memory: memory, inPlace: true)
+        let before = try SiteDifference.files(in: output)
+        app.failing = ["a/b"]
+        await #expect(throws: (any Error).self) {
+            try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("a/b")], inPlace: true)
+        }
+        #expect(try SiteDifference.files(in: output) == before)
+        #expect(memory.pageCount == 0, "a failed build forgets what it half updated")
     }
 
     func fresh(_ app: GraphCoordinator, in folder: URL) async throws -> [String: Data] {

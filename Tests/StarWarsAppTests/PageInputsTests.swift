@@ -132,9 +132,10 @@ import Testing
 
     /// A site rebuilt edit after edit from the last build's memory is, after every edit, the
     /// site a build from nothing makes of the same data and templates, and each data edit
-    /// makes only the pages it reaches.
-    @Test(arguments: [1, 2])
-    func rebuildsFromMemoryAreByteIdenticalToFullBuilds(seed: UInt64) async throws {
+    /// makes only the pages it reaches. With `inPlace`, as in `serve --watch`'s preview, an
+    /// edit that moves no page is written into the live folder (``SiteBuilder/patchesInPlace``).
+    @Test(arguments: [(1, false), (3, true)])
+    func rebuildsFromMemoryAreByteIdenticalToFullBuilds(seed: UInt64, inPlace: Bool) async throws {
         let original = try EmbeddedSnapshot.load()
         var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
         var random = SplitMix(state: 0xED17_0000 + seed)
@@ -147,6 +148,7 @@ import Testing
             of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\">\n<p>Edited.</p>"
         )
         var catalog: Catalog?
+        var patchedInPlace = 0
         for step in 0..<8 {
             // Mostly data edits; a template edit (every page) and its undoing on the way.
             let templates = (3...4).contains(step) ? footer : TemplateSet.embedded
@@ -160,7 +162,11 @@ import Testing
             var builder = SiteBuilder(coordinator: app, templates: templates)
             builder.memory = memory
             builder.changedInputs = catalog.map { now.changedInputs(since: $0) }
+            builder.patchesInPlace = inPlace
+            let manifest = try? Data(contentsOf: live.appendingPathComponent(".holocron-manifest"))
             let report = try await builder.build(into: live)
+            // Patched in place: the bookkeeping of the last generation is left as it was.
+            if report.patched, try Data(contentsOf: live.appendingPathComponent(".holocron-manifest")) == manifest { patchedInPlace += 1 }
             catalog = now
 
             let fresh = folder.appendingPathComponent("fresh-\(step)")
@@ -180,5 +186,6 @@ import Testing
                 #expect(report.replayed == 0, "\(what): other templates, nothing to replay")
             }
         }
+        #expect(inPlace ? patchedInPlace > 0 : patchedInPlace == 0, "\(patchedInPlace) edits patched in place")
     }
 }

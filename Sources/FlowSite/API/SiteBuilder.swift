@@ -62,6 +62,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// tags (its compiled words, say) must be the same in both builds, or this must be `nil`:
     /// the templates, site information and options are checked by the build itself.
     package var changedInputs: Set<InputKey>?
+    /// Whether `output` is a private preview that nobody else reads as a whole
+    /// (`serve --watch`'s): an edit that moves no page (see ``memory``) is then written into it
+    /// in place, file by file, instead of as a new generation of the whole site, so it costs
+    /// what it changes. The pages are the bytes a full build writes.
+    package var patchesInPlace = false
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -107,6 +112,22 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         if let flowLint { lintConfiguration = lintConfiguration.merging(flowLint) }
         try lintConfiguration.validate()
         let buildKey = self.buildKey(searchIndexPath: search?.indexPath)
+        // An edit of a private preview is patched into it when it moves no page; otherwise (or
+        // when that can't be told) it is built as below, from the same memory.
+        var mayPatch = true
+        if patchesInPlace, let changedInputs, let pages = memory?.take() {
+            mayPatch = false
+            if pages.buildKey == buildKey,
+                let report = try await patch(
+                    output, from: pages, changedInputs: changedInputs, renderer: renderer, buildKey: buildKey,
+                    lint: lintConfiguration, started: started
+                )
+            {
+                memory?.keep(pages)
+                return report
+            }
+            memory?.keep(pages)
+        }
         // What each page leaves for after the walk, taken under one lock per page: the pages
         // made, their search entries, and what the link check needs.
         let records = Mutex(PageRecords<C.R>())
@@ -226,7 +247,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             // An edit whose pages, made again, lead where they led (the same titles and links)
             // moves no other page: every other page is replayed in its place, without a walk.
             var patched: SiteGraph<C.R>?
-            if let previous, let changedInputs, var graph = previous.graph {
+            if mayPatch, let previous, let changedInputs, var graph = previous.graph {
                 let touched = previous.walk.routes(reading: changedInputs)
                 if touched.count <= Self.patchLimit(pages: graph.routes.count), try await walker.remake(touched, in: &graph, visit: visit) {
                     let remade = Set(touched)
@@ -293,19 +314,23 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             flowMapTask = nil
             // What `holocron diff` reads: the flow, and each page's kind and content.
             let kindIDs = flow.kinds.map(\.id)
-            let record = FlowRecord(graph: flow, lint: lint)
+            let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
+            // What an edit patched in place needs of the page index, when the build is remembered.
+            let keptIndex = Mutex<[(path: String, kind: Int32, content: StableHash)]>([])
+            let keepsIndex = learnt != nil
             let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(records.withLock { records in
                 var index: [(path: String, kind: Int32, content: StableHash)] = []
                 swap(&index, &records.index)
                 return index
             })
             pipeline.append(BuildStep("flow record") { context in
-                try context.write(Array(record.json().utf8), to: FlowRecord.fileName)
+                try context.write(recordBytes, to: FlowRecord.fileName)
                 // Sorted where it lies and let go once written: at 1000x a dictionary of it
                 // was tens of megabytes at the build's peak.
                 guard var pages = pageOrder.withLock({ order in defer { order = nil }; return order }) else { return }
                 pages.sort { $0.path < $1.path }
                 let bytes = PageIndex.bytes(count: pages.count) { pages[$0].path } kind: { kindIDs[Int(pages[$0].kind)] } content: { pages[$0].content }
+                if keepsIndex { keptIndex.withLock { swap(&$0, &pages) } }
                 pages = []
                 try context.write(bytes, to: PageIndex.fileName)
             })
@@ -351,6 +376,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 // Pages the site no longer has go from the memory.
                 if learnt.walk.count > graph.routes.count { learnt.keepOnly(Set(graph.routes)) }
                 learnt.graph = graph
+                learnt.written = BuildMemory<C.R>.Written(
+                    made: made, searchEntries: searchEntries, index: keptIndex.withLock { $0 }, flowRecord: recordBytes,
+                    files: written.count, bytes: totalBytes, links: graph.edgeCount + links.internalReferences
+                )
                 memory?.keep(learnt)
             }
             var report = BuildReport(
@@ -457,7 +486,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 
     /// What a page's bytes are made of besides the build's key (templates, site, program): its
     /// state. A page's fingerprint is the key and this.
-    private static func contentFingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown) -> StableHash {
+    static func contentFingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown) -> StableHash {
         var hash = StableHash()
         hash.combine(visit.route.path.description)
         hash.combine(visit.page.title)
@@ -669,11 +698,18 @@ package final class BuildMemory<R: Route>: Sendable {
         let walk: WalkMemory<R>
         private let made: Mutex<[R: Products]>
         private let walked = Mutex<SiteGraph<R>?>(nil)
+        private let wrote = Mutex<Written?>(nil)
 
         /// The graph of the build that left these pages, once it succeeded.
         var graph: SiteGraph<R>? {
             get { walked.withLock { $0 } }
             set { walked.withLock { $0 = newValue } }
+        }
+
+        /// What the build that left these pages wrote besides their files, once it succeeded.
+        var written: Written? {
+            get { wrote.withLock { $0 } }
+            set { wrote.withLock { $0 = newValue } }
         }
 
         init(buildKey: StableHash, capacity: Int) {
@@ -690,6 +726,22 @@ package final class BuildMemory<R: Route>: Sendable {
             walk.keepOnly(routes)
             made.withLock { made in made = made.filter { routes.contains($0.key) } }
         }
+    }
+
+    /// What a build wrote besides its pages' files, from the pages' records: what an edit
+    /// patched in place (``SiteBuilder/patchesInPlace``) needs to write the search index and
+    /// the page index again, and to report on the whole site.
+    struct Written: Sendable {
+        /// Every page, in the order the build made them (the search entries point into it).
+        var made: [(path: String, title: String, summary: String?, isDialog: Bool)]
+        var searchEntries: [SiteSearch<R>.Entry]
+        /// Every page's file, kind and content fingerprint, sorted by path.
+        var index: [(path: String, kind: Int32, content: StableHash)]
+        /// The flow record's bytes.
+        var flowRecord: [UInt8]
+        var files: Int
+        var bytes: Int
+        var links: Int
     }
 
     /// What a page left besides its file.

@@ -131,7 +131,7 @@ package struct SiteWriter: Sendable {
 
     /// The output's real path, once it is known not to be the root, home, the current folder or
     /// a folder above one of them. Comparing real paths means no symbolic link or `..` gets past.
-    private func guardedOutput() throws -> URL {
+    func guardedOutput() throws -> URL {
         let given = output.path
         let real = try Self.realPath(of: given)
         func holds(_ folder: String) -> Bool { real == folder || folder.hasPrefix(real + "/") }
@@ -447,10 +447,17 @@ package final class SiteStaging: Sendable {
     }
 
     private func checkPath(_ path: String) throws {
-        // Every component is non-empty and neither `.` nor `..`.
+        guard staged >= 0, Self.isSafe(path) else {
+            throw FlowSiteError(.fileSystem(path: path, message: staged < 0 ? "the staging folder could not be opened" : "the path would leave the site folder"))
+        }
+    }
+
+    /// Whether `path` is a path inside the site folder: components that are non-empty and
+    /// neither `.` nor `..`.
+    static func isSafe(_ path: String) -> Bool {
         var componentLength = 0
         var dots = 0
-        var valid = !path.isEmpty && staged >= 0
+        var valid = !path.isEmpty
         for byte in path.utf8 where valid {
             if byte == UInt8(ascii: "/") {
                 valid = componentLength > 0 && dots != componentLength
@@ -461,10 +468,7 @@ package final class SiteStaging: Sendable {
                 if byte == UInt8(ascii: ".") && dots == componentLength - 1 && componentLength <= 2 { dots += 1 }
             }
         }
-        valid = valid && componentLength > 0 && dots != componentLength
-        guard valid else {
-            throw FlowSiteError(.fileSystem(path: path, message: staged < 0 ? "the staging folder could not be opened" : "the path would leave the site folder"))
-        }
+        return valid && componentLength > 0 && dots != componentLength
     }
 
     /// Creates the folders above `path` in the staging folder. Nearly every page has a folder
