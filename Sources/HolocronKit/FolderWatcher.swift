@@ -7,7 +7,8 @@ import Foundation
 /// made later; elsewhere, or when inotify can't be used (no more watches allowed, say), it
 /// polls, which is portable and cheap for folders the size of a template set or a SWAPI
 /// snapshot. Either way a burst (an editor's save is several events) is reported once it has
-/// been quiet for ``quietPeriod``.
+/// been quiet for ``quietPeriod``; with inotify, a burst whose files were all closed after
+/// writing (or moved in whole) is a finished save and is reported after 20 ms of quiet.
 public struct FolderWatcher: Sendable {
     /// What a folder looks like at one moment: every file's path, size and modification time.
     public struct Fingerprint: Sendable, Equatable {

@@ -66,8 +66,15 @@ final class InotifyWatcher: Sendable {
         }
     }
 
+    /// How long a burst must be quiet when every file in it was closed after writing (or moved
+    /// in whole): a save is complete, and only a save of several files at once could still be
+    /// going on. A file still open for writing waits the whole quiet period.
+    static let settledMilliseconds: Int32 = 20
+
     private func run(quietMilliseconds: Int32, report: @Sendable (Set<String>) -> Void) {
         var pending = Set<String>()
+        // Files written to and not yet closed.
+        var writing = Set<String>()
         // A burst that never pauses (a big copy) is still reported every two seconds.
         var burstStarted: ContinuousClock.Instant?
         let longest = Duration.seconds(2)
@@ -77,7 +84,7 @@ final class InotifyWatcher: Sendable {
             if let burstStarted {
                 let left = longest - (ContinuousClock.now - burstStarted)
                 let leftMilliseconds = Int32(max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-                timeout = min(quietMilliseconds, leftMilliseconds)
+                timeout = min(writing.isEmpty ? min(quietMilliseconds, Self.settledMilliseconds) : quietMilliseconds, leftMilliseconds)
             }
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout)
@@ -89,6 +96,7 @@ final class InotifyWatcher: Sendable {
             if ready == 0 || (burstStarted.map { ContinuousClock.now - $0 >= longest } ?? false) {
                 if !pending.isEmpty { report(pending) }
                 pending = []
+                writing = []
                 burstStarted = nil
                 if ready == 0 { continue }
             }
@@ -98,7 +106,7 @@ final class InotifyWatcher: Sendable {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return
             }
-            let changed = buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            let changed = buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), writing: &writing) }
             if !changed.isEmpty {
                 pending.formUnion(changed)
                 if burstStarted == nil { burstStarted = .now }
@@ -106,8 +114,9 @@ final class InotifyWatcher: Sendable {
         }
     }
 
-    /// The paths a buffer of events names, watching folders that were made or moved in.
-    private func parse(_ bytes: UnsafeRawBufferPointer) -> Set<String> {
+    /// The paths a buffer of events names, watching folders that were made or moved in;
+    /// `writing` gains the files written to and loses those closed, moved or removed.
+    private func parse(_ bytes: UnsafeRawBufferPointer, writing: inout Set<String>) -> Set<String> {
         var changed = Set<String>()
         let headerSize = MemoryLayout<inotify_event>.size
         var offset = 0
@@ -139,6 +148,13 @@ final class InotifyWatcher: Sendable {
             let path = folder + "/" + name
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 try? addTree(path)  // a folder that can't be watched is still reported now
+            }
+            if mask & UInt32(IN_ISDIR) == 0 {
+                if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE) != 0 {
+                    writing.remove(path)
+                } else if mask & UInt32(IN_MODIFY | IN_CREATE) != 0 {
+                    writing.insert(path)
+                }
             }
             changed.insert(path)
         }

@@ -46,6 +46,36 @@ import Testing
         #expect(!inside.isEmpty)
     }
 
+    #if os(Linux)
+    /// A finished save (the file closed) is reported after a short quiet, but a file still open
+    /// for writing is waited for through a pause longer than that: one burst, the file whole.
+    @Test func aFileStillOpenForWritingIsWaitedForThroughAPause() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, changes) = FolderWatcher(folders: [folder], quietPeriod: .milliseconds(400)).changes()
+        let inbox = Inbox<Set<String>>()
+        let reader = Task {
+            for await batch in changes { inbox.put(batch) }
+            inbox.close()
+        }
+        defer { reader.cancel() }
+        let file = folder.appendingPathComponent("people.json")
+        try Data().write(to: file)
+        #expect(try await inbox.next(within: .seconds(30), "the new file") == [file.path])
+        let handle = try FileHandle(forWritingTo: file)
+        handle.write(Data("[".utf8))
+        // A writer that pauses mid-file for longer than a finished save's quiet (20 ms).
+        try await Task.sleep(for: .milliseconds(150))
+        handle.write(Data("]".utf8))
+        try handle.close()
+        #expect(try await inbox.next(within: .seconds(30), "the write") == [file.path])
+        #expect(try String(contentsOf: file, encoding: .utf8) == "[]")
+        // Nothing more: the pause did not split the write into two bursts.
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("films.json"))
+        #expect(try await inbox.next(within: .seconds(30), "the next save") == [folder.appendingPathComponent("films.json").path])
+    }
+    #endif
+
     @Test func pollingSeesEveryKindOfChange() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
