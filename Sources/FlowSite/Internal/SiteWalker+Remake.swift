@@ -79,12 +79,3 @@ extension WalkOutcome {
             && (error == nil) == (other.error == nil)
     }
 }
-
-extension WalkMemory {
-    /// The routes whose page read one of `inputs`, in no particular order.
-    func routes(reading inputs: Set<InputKey>) -> [R] {
-        pages.withLock { pages in
-            pages.compactMap { route, kept in kept.outcome.inputs.contains(where: inputs.contains) ? route : nil }
-        }
-    }
-}

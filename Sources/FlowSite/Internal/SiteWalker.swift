@@ -447,7 +447,10 @@ package final class WalkMemory<R: Route>: Sendable {
         let context: PageContext<R>
         let outcome: Outcome
     }
-    let pages: Mutex<[R: Kept]>
+    private let pages: Mutex<[R: Kept]>
+    /// The routes whose page read each input, made when an edit first asks and kept while no
+    /// page's inputs change (taken under `pages`' lock).
+    private let readers = Mutex<[InputKey: [R]]?>(nil)
 
     /// - Parameter capacity: how many pages to make room for (the last walk's count).
     package init(capacity: Int = 0) {
@@ -456,13 +459,39 @@ package final class WalkMemory<R: Route>: Sendable {
 
     func kept(_ route: R) -> Kept? { pages.withLock { $0[route] } }
     func keep(_ route: R, context: PageContext<R>, outcome: Outcome) {
-        pages.withLock { $0[route] = Kept(context: context, outcome: outcome) }
+        pages.withLock { pages in
+            let before = pages.updateValue(Kept(context: context, outcome: outcome), forKey: route)
+            readers.withLock { readers in
+                if readers != nil, before?.outcome.inputs != outcome.inputs { readers = nil }
+            }
+        }
     }
     package var count: Int { pages.withLock { $0.count } }
 
     /// Forgets every page but those of `routes`.
     func keepOnly(_ routes: Set<R>) {
-        pages.withLock { pages in pages = pages.filter { routes.contains($0.key) } }
+        pages.withLock { pages in
+            pages = pages.filter { routes.contains($0.key) }
+            readers.withLock { $0 = nil }
+        }
+    }
+
+    /// The routes whose page read one of `inputs`, in no particular order.
+    func routes(reading inputs: Set<InputKey>) -> [R] {
+        pages.withLock { pages in
+            readers.withLock { readers in
+                if readers == nil {
+                    var index: [InputKey: [R]] = [:]
+                    for (route, kept) in pages {
+                        for input in kept.outcome.inputs { index[input, default: []].append(route) }
+                    }
+                    readers = index
+                }
+                var found = Set<R>()
+                for input in inputs { found.formUnion(readers?[input] ?? []) }
+                return Array(found)
+            }
+        }
     }
 }
 
