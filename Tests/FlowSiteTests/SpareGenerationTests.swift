@@ -60,6 +60,33 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".site.spare", "site"])
     }
 
+    /// A stale page the spare holds alone is written over in place (its inode reused), while one
+    /// that another name links to is replaced, never written through.
+    @Test func aStalePageIsWrittenOverOnlyWhenNoOtherNameLinksToIt() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let page = output.appendingPathComponent("a/index.html")
+        try await SiteBuilder(coordinator: titled("One")).build(into: output)
+        let one = try status(page)
+        try await SiteBuilder(coordinator: titled("Two")).build(into: output)
+        #expect(try status(page).st_ino != one.st_ino)
+        try await SiteBuilder(coordinator: titled("Three")).build(into: output)
+        // The first site's page, the spare's alone, became the third's.
+        #expect(try status(page).st_ino == one.st_ino)
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("<h1>Three</h1>"))
+        #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Three"), in: folder)))
+
+        // Someone links the spare's stale page (the second site's) from elsewhere.
+        let elsewhere = folder.appendingPathComponent("kept.html")
+        try FileManager.default.linkItem(at: folder.appendingPathComponent(".site.spare/site/a/index.html"), to: elsewhere)
+        let kept = try Data(contentsOf: elsewhere)
+        try await SiteBuilder(coordinator: titled("Four")).build(into: output)
+        #expect(try Data(contentsOf: elsewhere) == kept, "written through a file another name links to")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("<h1>Four</h1>"))
+        #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Four"), in: folder)))
+    }
+
     @Test func pagesTheSpareHadAndTheNewSiteHasNotGoWithTheirFolders() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

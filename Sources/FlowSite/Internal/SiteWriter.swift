@@ -395,10 +395,15 @@ package final class SiteStaging: Sendable {
         if reuse(path, fingerprint: fingerprint) { return }
         do {
             if base != nil { clearLinks(above: path) }
-            // The spare's stale file makes way first: one failed create fewer per file.
-            if base?.files[path] != nil { unlinkat(staged, path, 0) }
-            try ensureFolder(of: path)
-            let status = try Self.writeWithoutSync(bytes, in: staged, at: path)
+            var written: stat?
+            if base?.files[path] != nil {
+                // The spare's stale file is written over when it is the spare's alone; otherwise
+                // it makes way first (one failed create fewer per file).
+                written = try Self.overwriteWithoutSync(bytes, in: staged, at: path)
+                if written == nil { unlinkat(staged, path, 0) }
+            }
+            if written == nil { try ensureFolder(of: path) }
+            let status = try written ?? Self.writeWithoutSync(bytes, in: staged, at: path)
             record(path, SiteManifest.Entry(
                 fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
             ))
@@ -605,6 +610,31 @@ package final class SiteStaging: Sendable {
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
+        try writeAll(data, to: descriptor)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return status
+    }
+
+    /// Writes `data` over the file at `path` itself when it is a regular file that no other
+    /// name links to (so no other site shares it): the spare generation's stale page, whose
+    /// inode, folder entry and memory are reused instead of freed and made again. `nil`, having
+    /// changed nothing, when the file is anything else; then it must be replaced.
+    package static func overwriteWithoutSync(_ data: [UInt8], in folder: Int32, at path: String) throws -> stat? {
+        // Not through a link; and a FIFO put there fails at once instead of waiting for a reader.
+        let descriptor = openat(folder, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else { return nil }
+        try writeAll(data, to: descriptor)
+        guard ftruncate(descriptor, off_t(data.count)) == 0, fstat(descriptor, &status) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        return status
+    }
+
+    private static func writeAll(_ data: [UInt8], to descriptor: Int32) throws {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -620,9 +650,6 @@ package final class SiteStaging: Sendable {
                 offset += written
             }
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        return status
     }
 
     /// Removes the folder at `path` and everything in it, through directory descriptors and
