@@ -291,7 +291,7 @@ private final class Session: Sendable {
             } catch let error as SwapiFetchError {
                 throw error
             } catch {
-                outcome = .failure(Self.reason(for: HTTPTransportError(classifying: error).reason), retryAfter: nil, underlying: error)
+                outcome = .failure(.transport(HTTPTransportError(classifying: error).reason), retryAfter: nil, underlying: error)
             }
             switch outcome {
             case .success(let body, let json):
@@ -360,24 +360,6 @@ private final class Session: Sendable {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: trimmed) else { return nil }
         return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1000)))
-    }
-
-    /// The crawl's reason for a transport failure.
-    static func reason(for transport: HTTPTransportError.Reason) -> SwapiFetchError.Reason {
-        switch transport {
-        case .timeout: .timeout
-        case .connectionLost: .connectionLost
-        case .connectionRefused: .connectionRefused
-        case .hostNotFound: .hostNotFound
-        case .unreachable: .unreachable
-        case .tls: .tls
-        case .invalidResponse: .invalidResponse
-        case .redirectLoop: .redirectLoop
-        case .tooManyRedirects: .tooManyRedirects
-        case .bodyTooLarge(let limit): .bodyTooLarge(limit: limit)
-        case .invalidURL: .invalidURL
-        case .unrecognized: .unrecognized
-        }
     }
 }
 

@@ -6,26 +6,10 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         /// The server answered with an HTTP error status.
         case status(Int)
-        /// No complete response arrived in time.
-        case timeout
-        /// The connection was reset or closed before the response was complete.
-        case connectionLost
-        /// Nothing listens at the URL's host and port.
-        case connectionRefused
-        /// The URL's host name could not be resolved.
-        case hostNotFound
-        /// The network has no route to the host.
-        case unreachable
-        /// The TLS handshake failed.
-        case tls
-        /// The answer is not HTTP.
-        case invalidResponse
-        /// Redirects lead in a circle.
-        case redirectLoop
-        /// Redirects go on past the limit.
-        case tooManyRedirects
-        /// The body is larger than `limit` bytes.
-        case bodyTooLarge(limit: Int)
+        /// The request failed below HTTP: no answer in time, a lost or refused connection, TLS,
+        /// redirects, a body too large, a URL that can't be requested. Classified once, by the
+        /// transport (see ``HTTPTransportError``).
+        case transport(HTTPTransportError.Reason)
         /// The body stops before its JSON is complete (`bytes` arrived).
         case incompleteBody(bytes: Int)
         /// The server answered 2xx with an HTML page.
@@ -48,10 +32,6 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
         case requestLimit(Int)
         /// The response at the URL links (in `field`) to `link`, which is not on `apiHost`.
         case foreignLink(field: String, link: String, apiHost: String)
-        /// The URL cannot be requested.
-        case invalidURL
-        /// The request failed in a way holocron does not recognise (see ``SwapiFetchError/underlying``).
-        case unrecognized
     }
 
     /// The URL that failed.
@@ -73,7 +53,7 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
     /// 429 and 5xx. Everything else fails at once.
     public var isRetryable: Bool {
         switch reason {
-        case .timeout, .connectionLost, .incompleteBody: true
+        case .transport(.timeout), .transport(.connectionLost), .incompleteBody: true
         case .status(let code): code == 429 || (500..<600).contains(code)
         default: false
         }
@@ -85,26 +65,8 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .status(let code):
             return "GET \(url) failed with HTTP \(code)\(tries). Check that --api points at a SWAPI server, try more --retries, \(offline)."
-        case .timeout:
-            return "GET \(url) timed out\(tries). Try a longer --timeout or more --retries, \(offline)."
-        case .connectionLost:
-            return "GET \(url) failed\(tries): the server closed the connection before the response was complete. Try more --retries, \(offline)."
-        case .connectionRefused:
-            return "GET \(url) failed: the connection was refused, so nothing is listening there. Check that the server is running and that --api names the right host and port, \(offline)."
-        case .hostNotFound:
-            return "GET \(url) failed: the host name could not be found. Check the spelling of --api and your network connection, \(offline)."
-        case .unreachable:
-            return "GET \(url) failed: the network cannot reach the host. Check your network connection, \(offline)."
-        case .tls:
-            return "GET \(url) failed: the TLS handshake did not succeed. If the server speaks plain HTTP, write --api with http://; otherwise its certificate is not trusted."
-        case .invalidResponse:
-            return "GET \(url) failed: the answer is not HTTP. Check that --api names an HTTP server's host and port."
-        case .redirectLoop:
-            return "GET \(url) failed: its redirects lead in a circle. Check --api in a browser; give the URL the redirects should end at."
-        case .tooManyRedirects:
-            return "GET \(url) failed: it redirects more than 5 times. Give --api as the URL the redirects end at."
-        case .bodyTooLarge(let limit):
-            return "GET \(url) returned more than \(Self.size(limit)), far more than any SWAPI page. Check that --api points at a SWAPI server."
+        case .transport(let transport):
+            return describe(transport, tries: tries, offline: offline)
         case .incompleteBody(let bytes):
             return "GET \(url) returned a body that stops before its JSON is complete (\(bytes) bytes)\(tries). Try more --retries, \(offline)."
         case .htmlPage:
@@ -127,10 +89,36 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
             return "GET \(url) stopped: the crawl reached the limit of \(limit) requests without finishing. If the API really is that large, raise --max-requests; otherwise its links never end, so check --api."
         case .foreignLink(let field, let link, let host):
             return "GET \(url) returned a '\(field)' link to \(link), which is not on the host of --api (\(host)); holocron fetches only from that host. Give --api on the host the server names in its links."
+        }
+    }
+
+    /// The sentence for a failure below HTTP: what happened and what to try.
+    private func describe(_ transport: HTTPTransportError.Reason, tries: String, offline: String) -> String {
+        switch transport {
+        case .timeout:
+            "GET \(url) timed out\(tries). Try a longer --timeout or more --retries, \(offline)."
+        case .connectionLost:
+            "GET \(url) failed\(tries): the server closed the connection before the response was complete. Try more --retries, \(offline)."
+        case .connectionRefused:
+            "GET \(url) failed: the connection was refused, so nothing is listening there. Check that the server is running and that --api names the right host and port, \(offline)."
+        case .hostNotFound:
+            "GET \(url) failed: the host name could not be found. Check the spelling of --api and your network connection, \(offline)."
+        case .unreachable:
+            "GET \(url) failed: the network cannot reach the host. Check your network connection, \(offline)."
+        case .tls:
+            "GET \(url) failed: the TLS handshake did not succeed. If the server speaks plain HTTP, write --api with http://; otherwise its certificate is not trusted."
+        case .invalidResponse:
+            "GET \(url) failed: the answer is not HTTP. Check that --api names an HTTP server's host and port."
+        case .redirectLoop:
+            "GET \(url) failed: its redirects lead in a circle. Check --api in a browser; give the URL the redirects should end at."
+        case .tooManyRedirects:
+            "GET \(url) failed: it redirects more than 5 times. Give --api as the URL the redirects end at."
+        case .bodyTooLarge(let limit):
+            "GET \(url) returned more than \(Self.size(limit)), far more than any SWAPI page. Check that --api points at a SWAPI server."
         case .invalidURL:
-            return "GET \(url) failed: it is not an http(s) URL with a host. Check --api and the links the server returns."
+            "GET \(url) failed: it is not an http(s) URL with a host. Check --api and the links the server returns."
         case .unrecognized:
-            return "GET \(url) failed\(tries) for a reason holocron does not recognise. Check the URL and your network, try again, \(offline)."
+            "GET \(url) failed\(tries) for a reason holocron does not recognise. Check the URL and your network, try again, \(offline)."
         }
     }
 
@@ -145,16 +133,7 @@ extension SwapiFetchError.Reason {
     var summary: String {
         switch self {
         case .status(let code): "HTTP \(code)"
-        case .timeout: "timed out"
-        case .connectionLost: "the connection was lost"
-        case .connectionRefused: "connection refused"
-        case .hostNotFound: "host not found"
-        case .unreachable: "host unreachable"
-        case .tls: "TLS handshake failed"
-        case .invalidResponse: "not HTTP"
-        case .redirectLoop: "redirect loop"
-        case .tooManyRedirects: "too many redirects"
-        case .bodyTooLarge: "body too large"
+        case .transport(let transport): transport.summary
         case .incompleteBody(let bytes): "the body stopped short (\(bytes) bytes)"
         case .htmlPage: "an HTML page"
         case .notUTF8: "not UTF-8"
@@ -166,6 +145,24 @@ extension SwapiFetchError.Reason {
         case .endlessList: "endless list"
         case .requestLimit: "request limit reached"
         case .foreignLink: "a link to another host"
+        }
+    }
+}
+
+extension HTTPTransportError.Reason {
+    /// A few words for a progress line: "timed out", "connection refused".
+    var summary: String {
+        switch self {
+        case .timeout: "timed out"
+        case .connectionLost: "the connection was lost"
+        case .connectionRefused: "connection refused"
+        case .hostNotFound: "host not found"
+        case .unreachable: "host unreachable"
+        case .tls: "TLS handshake failed"
+        case .invalidResponse: "not HTTP"
+        case .redirectLoop: "redirect loop"
+        case .tooManyRedirects: "too many redirects"
+        case .bodyTooLarge: "body too large"
         case .invalidURL: "not an http(s) URL"
         case .unrecognized: "an unrecognised error"
         }
