@@ -225,9 +225,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     try staging.write(contents, to: visit.route.path.directory + name)
                 }
                 let products = BuildMemory<C.R>.Products(
-                    page: (path: path, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal),
-                    search: search?.entry(for: visit.route, page: visit.page), content: content, siteFiles: siteFiles,
-                    files: learnt == nil ? [] : files
+                    visit, search: search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
                 )
                 take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count)
                 counted(discovered: visit.discovered)
@@ -274,12 +272,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             for failure in graph.recovered {
                 logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
             }
-            let (flow, lint) = phases.measure(.flow) {
-                (graph.flowGraph, graph.lint(lintConfiguration, declared: C.R.screenKindExamples.map(\.screenKind)))
-            }
-            if strictFlowLint && lint.failsStrict {
-                throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))
-            }
+            let (flow, lint) = try flowAndLint(of: graph, configuration: lintConfiguration, phases: phases)
             // The search index reads the pages in the order they were made, before they are
             // sorted: it is made on the other core while the pages are sorted and the steps run.
             let (made, searchEntries) = records.withLock { records in
@@ -404,6 +397,20 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             staging.discard()
             throw error
         }
+    }
+
+    /// The flow of the graph's screen kinds and what flow lint finds in it.
+    /// - Throws: ``FlowSiteError`` when ``strictFlowLint`` is on and lint finds a warning.
+    func flowAndLint(
+        of graph: SiteGraph<C.R>, configuration: FlowLintConfiguration, phases: PhaseClock
+    ) throws -> (flow: FlowGraph, lint: FlowLintReport) {
+        let (flow, lint) = phases.measure(.flow) {
+            (graph.flowGraph, graph.lint(configuration, declared: C.R.screenKindExamples.map(\.screenKind)))
+        }
+        if strictFlowLint && lint.failsStrict {
+            throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))
+        }
+        return (flow, lint)
     }
 
     /// The most pages an edit may touch for them to be made again without a walk: above it, a
@@ -751,5 +758,16 @@ package final class BuildMemory<R: Route>: Sendable {
         var content: StableHash
         var siteFiles: [String]
         var files: [(key: String, value: Data)]
+
+        /// What the page of `visit` leaves, whose content has the fingerprint `content`.
+        init(
+            _ visit: PageVisit<R>, search: SiteSearch<R>?, content: StableHash, siteFiles: [String], files: [(key: String, value: Data)]
+        ) {
+            page = (path: visit.route.path.file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
+            self.search = search?.entry(for: visit.route, page: visit.page)
+            self.content = content
+            self.siteFiles = siteFiles
+            self.files = files
+        }
     }
 }

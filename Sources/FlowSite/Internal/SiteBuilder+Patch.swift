@@ -35,10 +35,7 @@ extension SiteBuilder {
             let html = pages.products(visit.route)?.content == content ? nil : try renderer.render(visit, markdown: markdown, phases: phases)
             let files = visit.page.files.sorted(by: { $0.key < $1.key })
             for (name, _) in files { try Page<C.R>.checkFileName(name, route: "\(visit.route)") }
-            let products = BuildMemory<C.R>.Products(
-                page: (path: visit.route.path.file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal),
-                search: search?.entry(for: visit.route, page: visit.page), content: content, siteFiles: siteFiles, files: files
-            )
+            let products = BuildMemory<C.R>.Products(visit, search: search, content: content, siteFiles: siteFiles, files: files)
             remade.withLock { $0.append((visit.route, products, html)) }
         }
         guard leadsAsBefore else { return nil }
@@ -83,12 +80,7 @@ extension SiteBuilder {
             let index = phases.measure(.steps) { SiteSearch<C.R>.json(written.searchEntries, pages: written.made, summaries: true) }
             files.append((search.indexPath, index))
         }
-        let (flow, lint) = phases.measure(.flow) {
-            (graph.flowGraph, graph.lint(configuration, declared: C.R.screenKindExamples.map(\.screenKind)))
-        }
-        if strictFlowLint && lint.failsStrict {
-            throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))
-        }
+        let (flow, lint) = try flowAndLint(of: graph, configuration: configuration, phases: phases)
         let record = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
         if record != written.flowRecord {
             files.append((FlowRecord.fileName, record))
