@@ -101,9 +101,32 @@ import Testing
         #expect(stack.count == 1, "every frame a section pushed is popped")
     }
 
-    @Test func unsupportedMustacheFallsBack() {
+    @Test func unsupportedMustacheDoesNotCompile() {
         for source in ["{{=<% %>=}}", "{{$block}}x{{/block}}", "{{.}}", "{{#a}}unclosed"] {
             #expect(CompiledTemplate.compile(source) == nil, "\(source)")
+        }
+    }
+
+    /// A template the renderer can't render is refused with the template, the line and what to
+    /// do, before anything is built (no second engine renders it differently).
+    @Test func aTemplateOutsideTheSupportedMustacheIsRefusedByNameAndLine() throws {
+        var templates = TemplateSet.embedded
+        templates.templates["footer"] = "<footer>\n{{=<% %>=}}\n<%site%></footer>\n"
+        do {
+            _ = try PageRenderer<Node>(templates: templates, site: SiteInfo(name: "S"))
+            Issue.record("the footer was accepted")
+        } catch let error as FlowSiteError {
+            #expect(error.description.contains("footer.mustache") && error.description.contains("line 2: set delimiters"), "\(error)")
+        }
+        templates.templates["footer"] = "<ul>{{#items}}<li>{{.}}</li>{{/items}}</ul>"
+        #expect(throws: FlowSiteError.self) { try PageRenderer<Node>(templates: templates, site: SiteInfo(name: "S")) }
+        // A syntax error still names its line and column.
+        templates.templates["footer"] = "<p>\n{{#a}}</p>"
+        do {
+            _ = try PageRenderer<Node>(templates: templates, site: SiteInfo(name: "S"))
+            Issue.record("the footer was accepted")
+        } catch let error as FlowSiteError {
+            #expect(error.description.contains("footer.mustache") && error.description.contains("line 2"), "\(error)")
         }
     }
 }

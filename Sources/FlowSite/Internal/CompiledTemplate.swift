@@ -66,7 +66,10 @@ struct TemplateFrame: Sendable, ExpressibleByDictionaryLiteral {
 /// partials, comments, dotted names, and the spec's standalone-line rules (a line holding only a
 /// section, partial or comment tag disappears; a standalone partial is indented like its tag).
 /// Anything else (set delimiters, inheritance, pragmas, `{{.}}`) makes ``compile(_:)``
-/// return `nil`, and the renderer uses swift-mustache for the whole set instead.
+/// return `nil`, and the template set is refused with ``unsupported(in:)``'s reason. (It was
+/// once rendered by swift-mustache instead; a differential test found that library dropping a
+/// last line of spaces, treating a line of several tags as standalone and printing Swift's
+/// description of a list, so one engine renders everything now.)
 ///
 /// The parsed tree is flattened into a list of plain operations over one buffer of literal
 /// bytes: pages on both cores read the same template, and reading a tree of reference-counted
@@ -105,6 +108,21 @@ struct CompiledTemplate: Sendable {
     let names: [Name]
     /// The names of the partials the template includes, by the index `.partial` holds.
     let partialNames: [String]
+
+    /// Why `source` does not compile, for an error message: the line of the first tag the
+    /// renderer does not support.
+    static func unsupported(in source: String) -> String {
+        let kinds: [(opening: String, what: String)] = [
+            ("{{=", "set delimiters"), ("{{$", "a block"), ("{{<", "a parent template"), ("{{%", "a pragma"), ("{{.}}", "the implicit iterator {{.}}"),
+            ("{{ . }}", "the implicit iterator {{.}}"),
+        ]
+        for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for kind in kinds where line.contains(kind.opening) {
+                return "line \(number + 1): \(kind.what) is Mustache holocron's renderer does not support; write it with variables, sections and partials"
+            }
+        }
+        return "it uses Mustache holocron's renderer does not support (set delimiters, blocks and parents, pragmas, {{.}}); write it with variables, sections and partials"
+    }
 
     /// Parses `source`, or returns `nil` for Mustache outside the supported part.
     static func compile(_ source: String) -> CompiledTemplate? {

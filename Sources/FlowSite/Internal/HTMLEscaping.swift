@@ -1,5 +1,3 @@
-import Mustache
-
 /// The one escaper for every value the engine hands to a template.
 ///
 /// It works on Unicode scalars, never on `Character`s: a `<` that shares a grapheme cluster with
@@ -83,18 +81,4 @@ enum HTMLEscaping {
         default: scalar.value & 0xFFFE == 0xFFFE
         }
     }
-}
-
-/// The content type every template is parsed with, so `{{value}}` is escaped by
-/// ``HTMLEscaping`` and never by the template library's own escaper.
-struct HTMLValueContentType: MustacheContentType {
-    /// The name templates select it by; ``PageRenderer`` puts the pragma at the top of each.
-    static let name = "HOLOCRON_HTML"
-    /// Registers the content type with the template library once per process.
-    static let registered: String = {
-        MustacheContentTypes.register(HTMLValueContentType(), named: name)
-        return "{{% CONTENT_TYPE: \(name) }}"
-    }()
-
-    func escapeText(_ text: String) -> String { HTMLEscaping.escape(text) }
 }

@@ -17,46 +17,42 @@ package struct PageRenderer<R: Route>: Sendable {
     let faviconPath: String?
     /// The flow map's page from the site root, when the site has one: the footer links to it.
     let flowMapPath: String?
-    private let library: MustacheLibrary
     /// The values every page shares (see ``siteFrame(_:)``).
     private let siteFrame: TemplateFrame
     /// The navigation's labels and paths, each path made once.
     private let navigationPaths: [(label: String, path: RoutePath)]
-    /// The templates compiled to byte segments, or `nil` when one uses Mustache the compiler
-    /// doesn't cover (then swift-mustache renders, with the same escaping).
-    private let compiled: [String: CompiledTemplate]?
+    /// The templates compiled to byte segments: the one way pages are rendered.
+    private let compiled: [String: CompiledTemplate]
     /// The shared contexts made so far, by the shape of the page's place in the site.
     private let sharedContexts = SharedContextCache()
 
-    /// Parses every template.
+    /// Parses and compiles every template.
     ///
-    /// Each template is parsed with the engine's own content type, so every `{{value}}` is
-    /// escaped per Unicode scalar by the engine, whatever the template library would do.
-    /// - Throws: ``FlowSiteError`` naming a template that does not parse, or a missing `layout`.
+    /// swift-mustache parses each first, for its syntax errors' lines and columns; the compiled
+    /// templates then render every page, escaping every `{{value}}` per Unicode scalar.
+    /// - Throws: ``FlowSiteError`` naming a template that does not parse, that uses Mustache
+    ///   the renderer does not support (set delimiters, blocks and parents, pragmas, `{{.}}`),
+    ///   or a missing `layout` or `404`.
     package init(
         templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil, flowMap: Bool = false
     ) throws {
-        var library = MustacheLibrary()
-        let pragma = HTMLValueContentType.registered
+        var compiled: [String: CompiledTemplate] = [:]
         for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: pragma + "\n" + source), named: name)
+                _ = try MustacheTemplate(string: source)
             } catch let error as MustacheTemplate.ParserError {
-                // The pragma line comes first, so the template's own lines start at 2.
-                let where_ = "line \(error.context.lineNumber - 1), column \(error.context.columnNumber)"
+                let where_ = "line \(error.context.lineNumber), column \(error.context.columnNumber)"
                 throw FlowSiteError(.template(name: "\(name).mustache", message: "\(where_): \(error.error)"))
             } catch {
                 throw FlowSiteError(.template(name: "\(name).mustache", message: "\(error)"))
             }
+            guard let template = CompiledTemplate.compile(source) else {
+                throw FlowSiteError(.template(name: "\(name).mustache", message: CompiledTemplate.unsupported(in: source)))
+            }
+            compiled[name] = template
         }
-        for required in ["layout", "404"] where library.getTemplate(named: required) == nil {
+        for required in ["layout", "404"] where compiled[required] == nil {
             throw FlowSiteError(.template(name: "\(required).mustache", message: "the template is missing"))
-        }
-        self.library = library
-        var compiled: [String: CompiledTemplate]? = [:]
-        for (name, source) in templates.templates {
-            guard let template = CompiledTemplate.compile(source) else { compiled = nil; break }
-            compiled?[name] = template
         }
         self.compiled = compiled
         self.site = site
@@ -314,32 +310,14 @@ package struct PageRenderer<R: Route>: Sendable {
     }
 
     private func render(_ name: String, _ context: TemplateFrame) throws -> [UInt8] {
-        if let compiled {
-            guard let template = compiled[name] else {
-                throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
-            }
-            var out: [UInt8] = []
-            out.reserveCapacity(16_384)
-            var stack = [siteFrame, context]
-            template.render(&stack, into: &out, partials: compiled)
-            return out
-        }
-        let merged = siteFrame.dictionary.merging(context.dictionary) { _, page in page }
-        guard let html = library.render(merged.mapValues(Self.mustacheValue), withTemplate: name) else {
+        guard let template = compiled[name] else {
             throw FlowSiteError(.template(name: "\(name).mustache", message: "the template is missing"))
         }
-        return Array(html.utf8)
-    }
-
-    /// A value as swift-mustache takes it.
-    private static func mustacheValue(_ value: TemplateValue) -> Any {
-        switch value {
-        case .text(let text): text
-        case .html(let bytes): String(decoding: bytes, as: UTF8.self)
-        case .flag(let flag): flag
-        case .list(let frames): frames.map { $0.dictionary.mapValues(mustacheValue) }
-        case .object(let frame): frame.dictionary.mapValues(mustacheValue)
-        }
+        var out: [UInt8] = []
+        out.reserveCapacity(16_384)
+        var stack = [siteFrame, context]
+        template.render(&stack, into: &out, partials: compiled)
+        return out
     }
 }
 
