@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a build did, for the one-line summary.
+public struct BuildReport: Sendable, CustomStringConvertible {
+    /// Pages written, one per reachable route.
+    public let pages: Int
+    /// Pages rendered; the others were the previous build's, unchanged.
+    public let rendered: Int
+    /// Navigation edges the walker followed.
+    public let edges: Int
+    /// Internal links and asset references checked.
+    public let links: Int
+    /// Files written, pages included.
+    public let files: Int
+    /// Bytes written.
+    public let bytes: Int
+    /// Files whose bytes were the same as in the previous site.
+    public let unchangedFiles: Int
+    /// Screens that showed their error screen.
+    public let warnings: [String]
+    /// How long the build took.
+    public let duration: Duration
+    /// Seconds per phase (walk and view models, Markdown, cmark, layout, write, build steps,
+    /// link check, swap), summed over the tasks that worked on it in parallel.
+    public var timings: [(phase: String, seconds: Double)] = []
+    /// Whether `sitemap.xml` was written: only with a base URL, since a sitemap's locations
+    /// must be absolute.
+    public let sitemap: Bool
+    /// The app's flow as screen kinds and transitions; `nil` when nothing was built.
+    public var flow: FlowGraph?
+    /// What flow lint found; `nil` when nothing was built.
+    public var flowLint: FlowLintReport?
+    /// Pages replayed from the previous build's ``SiteBuilder/memory``: neither made nor
+    /// rendered (a part of the pages not ``rendered``).
+    public var replayed: Int = 0
+    /// Whether the pages an edit touched were made again in place and the app was not walked
+    /// (see ``SiteBuilder/memory``).
+    package var patched = false
+
+    /// Whether the site was already up to date: nothing was walked, rendered or written.
+    public var isUpToDate: Bool { rendered == 0 && edges == 0 && unchangedFiles == files }
+
+    /// One line: pages, links, bytes and seconds, and what was left out.
+    public var description: String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let kilobytes = Double(bytes) / 1024
+        if isUpToDate {
+            return "Up to date: \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
+        }
+        let line = "Built \(pages) pages (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
+        return sitemap ? line : line + "; no sitemap.xml without a base URL"
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+/// What the walk found: every route, every edge, and the screens that failed.
+package struct SiteGraph<R: Route>: Sendable {
+    /// Every route with its place in the walk, in breadth-first discovery order.
+    var table = RouteTable<R>()
+    /// Every link followed, in discovery order (when the walker keeps them).
+    package var edges: [Edge<R>] = []
+    /// How many links were followed.
+    package var edgeCount = 0
+    /// Screens that could not be built; the build fails when there are any.
+    package var failures: [ScreenFailure<R>] = []
+    /// Screens that failed but were replaced by the app's error screen.
+    package var recovered: [ScreenFailure<R>] = []
+    /// Kinds, click depths and transitions, for the flow graph and flow lint.
+    var flow = FlowRecorder()
+    /// What each route's page read, by the route's place in ``routes`` (when the walker
+    /// records inputs).
+    package var inputs: [[InputKey]] = []
+
+    /// Every reachable route in breadth-first discovery order.
+    package var routes: [R] { table.routes }
+
+    /// Each route's stack and presentation.
+    package var records: [R: RouteRecord<R>] {
+        var records: [R: RouteRecord<R>] = [:]
+        for index in table.routes.indices {
+            records[table.routes[index]] = RouteRecord(
+                stack: table.stack(of: index).map { table.routes[$0] },
+                presentation: table.presentation(of: index),
+                presenter: table.presenter(of: index).map { table.routes[$0] }
+            )
+        }
+        return records
+    }
+
+    /// Each route's page title as its breadcrumb shows it.
+    package var titles: [R: String] {
+        var titles: [R: String] = [:]
+        for (route, title) in zip(table.routes, table.titles) { titles[route] = title }
+        return titles
+    }
+
+    /// The navigation stack of `route` on its first, shortest path.
+    package func stack(of route: R) -> [R]? {
+        table.index(of: route).map { table.stack(of: $0).map { table.routes[$0] } }
+    }
+
+    /// Throws when screens failed that the app has no error screen for.
+    /// - Throws: ``FlowSiteError`` listing each failed route, its path and its error.
+    package func requireNoFailures() throws {
+        guard failures.isEmpty else {
+            throw FlowSiteError(.screensFailed(failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
+        }
+    }
+}
+
+/// The walk's routes, kept compact: per route its parent on the navigation stack, how it was
+/// first presented, its presenter and its title, all by index. A stack is followed through
+/// parents; only one that isn't its parent's plus the route (a root presentation's trail through
+/// pages reached another way) is kept whole.
+struct RouteTable<R: Route>: Sendable {
+    /// Every route, in discovery order.
+    private(set) var routes: [R] = []
+    /// Each route's page title, once its page is made.
+    var titles: [String?] = []
+    /// Each route's index, found by the route's hash (four bytes a route, not a dictionary
+    /// entry holding a copy of the route).
+    private var indexes = IndexTable()
+    private var parents: [Int32] = []
+    private var presentations: [Presentation] = []
+    private var presenters: [Int32: Int32] = [:]
+    private var stacks: [Int32: [Int32]] = [:]
+    /// Each route's index by its path's hash, to find two routes with one path without keeping
+    /// every path.
+    private var owners = IndexTable()
+
+    var count: Int { routes.count }
+
+    func index(of route: R) -> Int? {
+        indexes.find(hash: route.hashValue) { routes[$0] == route }
+    }
+
+    func parent(of index: Int) -> Int? {
+        let parent = parents[index]
+        return parent < 0 ? nil : Int(parent)
+    }
+
+    func presentation(of index: Int) -> Presentation { presentations[index] }
+
+    func presenter(of index: Int) -> Int? { presenters[Int32(index)].map(Int.init) }
+
+    /// The indexes of the routes on `index`'s navigation stack, `index` last.
+    func stack(of index: Int) -> [Int] {
+        var reversed = [index]
+        var current = index
+        while true {
+            if let whole = stacks[Int32(current)] {
+                return whole.map(Int.init) + reversed.dropFirst().reversed()
+            }
+            guard let parent = parent(of: current) else { break }
+            reversed.append(parent)
+            current = parent
+        }
+        return reversed.reversed()
+    }
+
+    mutating func setStack(_ stack: [Int], of index: Int) {
+        stacks[Int32(index)] = stack.map { Int32($0) }
+    }
+
+    /// Whether every page on `index`'s trail and its presenter have titles.
+    func trailIsTitled(_ index: Int) -> Bool {
+        if let presenter = presenter(of: index), titles[presenter] == nil { return false }
+        return stack(of: index).dropLast().allSatisfy { titles[$0] != nil }
+    }
+
+    /// Adds a route and returns its index.
+    /// - Throws: ``FlowSiteError`` when another route has its path, or it is the assets folder.
+    @discardableResult
+    mutating func discover(_ route: R, parent: Int?, presentation: Presentation, presenter: Int?) throws -> Int {
+        let path = route.path
+        if let first = path.slugs.first, first.rawValue == SiteWriter.assetsFolder || first == FlowMapPages.folder {
+            throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
+        }
+        var key = Hasher()
+        for slug in path.slugs { key.combine(slug) }
+        let pathHash = key.finalize()
+        let index = routes.count
+        if let owner = owners.find(hash: pathHash, where: { routes[$0].path == path }) {
+            throw FlowSiteError(.pathConflict(path: path.description, first: "\(routes[owner])", second: "\(route)"))
+        }
+        owners.insert(index, hash: pathHash)
+        indexes.insert(index, hash: route.hashValue)
+        routes.append(route)
+        titles.append(nil)
+        parents.append(parent.map { Int32($0) } ?? -1)
+        presentations.append(presentation)
+        if let presenter { presenters[Int32(index)] = Int32(presenter) }
+        return index
+    }
+}
+
+/// Indexes into an array, found by a hash of what they index: open addressing over `Int32`
+/// slots and their hashes, so a table of 280,000 routes takes about seven megabytes, where a
+/// dictionary holding a copy of each route took about four times that. The caller keeps the
+/// elements and says which one matches.
+struct IndexTable: Sendable {
+    private var slots: [Int32] = []
+    /// The low 32 bits of each slot's hash, to skip most non-matching elements unseen.
+    private var hashes: [UInt32] = []
+    private(set) var count = 0
+
+    /// The index whose element `matches`, among those stored with `hash`.
+    func find(hash: Int, where matches: (Int) -> Bool) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        let short = UInt32(truncatingIfNeeded: hash)
+        var slot = hash & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[slot] == short && matches(index) { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores `index` under `hash`.
+    mutating func insert(_ index: Int, hash: Int) {
+        // At most three quarters full.
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        put(Int32(index), hash: hash)
+        count += 1
+    }
+
+    private mutating func put(_ index: Int32, hash: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = index
+        hashes[slot] = UInt32(truncatingIfNeeded: hash)
+    }
+
+    private mutating func grow() {
+        let old = zip(slots, hashes).filter { $0.0 >= 0 }
+        let capacity = max(64, slots.count * 2)
+        slots = Array(repeating: -1, count: capacity)
+        hashes = Array(repeating: 0, count: capacity)
+        // Only the low bits place a slot, and those are the bits kept.
+        for (index, hash) in old { put(index, hash: Int(hash)) }
+    }
+}
+
+/// How a route was first reached.
+package struct RouteRecord<R: Route>: Sendable, Hashable {
+    /// The navigation stack on the shortest path from the start route, the route itself last.
+    package let stack: [R]
+    /// The presentation of the edge that first reached the route.
+    package let presentation: Presentation
+    /// The presenting route, for a modal.
+    package let presenter: R?
+}
+
+/// A followed link: from one route to another, with the presentation the coordinator chose.
+package struct Edge<R: Route>: Sendable, Hashable {
+    package let from: R
+    package let to: R
+    package let label: String
+    package let presentation: Presentation
+}
+
+/// A screen that failed to build.
+package struct ScreenFailure<R: Route>: Sendable {
+    package let route: R
+    package let error: String
+}

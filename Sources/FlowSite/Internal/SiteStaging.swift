@@ -1,0 +1,433 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A site being written: files go into a hidden folder beside the output until ``commit()``.
+package final class SiteStaging: Sendable {
+    /// The staging folder.
+    package let folder: URL
+    /// Where the site goes on commit: the output's real path.
+    package let output: URL
+    /// Staging and old folders of killed builds that were removed when this one began.
+    let removedLeftovers: [String]
+    /// The previous site's folder, opened when staging began (-1 when there was none).
+    private let previousSite: Int32
+    /// The staging folder, open, so files are made relative to it without building paths.
+    private let staged: Int32
+    /// What the previous build wrote, if it left a manifest.
+    let previousManifest: SiteManifest?
+    /// What the staging folder held when it began: the spare generation's manifest, or `nil`
+    /// when it began empty.
+    let base: SiteManifest?
+    private let lock: BuildLock
+    private let state = Mutex(State())
+
+    struct State {
+        var manifest: [String: SiteManifest.Entry] = [:]
+        /// Every path written, in order, for what a step wrote after the pages.
+        var order: [String] = []
+        var unchanged = 0
+        var finished = false
+    }
+
+    init(folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: SiteManifest? = nil) {
+        self.folder = folder
+        self.output = output
+        self.previousSite = previousSite
+        self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var previous = previousSite >= 0 ? SiteManifest.load(from: previousSite) : nil
+        if let base, var files = previous?.files {
+            // A file the spare shares with the live site (one inode, as recorded) is kept or
+            // refused through the spare's entry alone: only the others need the live entry. At
+            // 1000x that leaves one manifest of 280,000 entries in memory, not two.
+            files = files.filter { base.files[$0.key] != $0.value }
+            previous?.files = files
+        }
+        self.previousManifest = previous
+        self.base = base
+        self.lock = lock
+        self.removedLeftovers = removedLeftovers
+    }
+
+    deinit {
+        if !state.withLock({ $0.finished }) { try? FileManager.default.removeItem(at: folder) }
+        if previousSite >= 0 { close(previousSite) }
+        if staged >= 0 { close(staged) }
+        lock.release()
+    }
+
+    /// Every file written so far, by path from the site root, with its size.
+    package var files: [String: Int] { state.withLock { $0.manifest.mapValues { $0.size } } }
+    /// How many files were written so far.
+    package var fileCount: Int { state.withLock { $0.order.count } }
+    /// Every path written so far.
+    package var paths: Set<String> { state.withLock { Set($0.order) } }
+    /// The paths written after the first `count`.
+    package func paths(since count: Int) -> [String] { state.withLock { Array($0.order[count...]) } }
+    /// The bytes of every file written so far.
+    package var totalBytes: Int { state.withLock { $0.manifest.values.reduce(0) { $0 + $1.size } } }
+    /// How many files had the same bytes in the previous site.
+    package var unchangedCount: Int { state.withLock { $0.unchanged } }
+
+    /// Writes `data` at `path` (relative to the site root, made of safe components); a file
+    /// the previous build wrote with the same bytes is linked instead.
+    package func write(_ data: Data, to path: String) throws {
+        try write(Array(data), to: path, fingerprint: nil)
+    }
+
+    /// Writes `bytes` at `path`. `fingerprint` stands for what decided the bytes (a page's
+    /// state); without one, the bytes' own hash does. When the previous build wrote the same
+    /// fingerprint there and its file is intact, that file is linked and nothing is written.
+    package func write(_ bytes: [UInt8], to path: String, fingerprint: StableHash?) throws {
+        try checkPath(path)
+        let fingerprint = fingerprint ?? {
+            var hash = StableHash()
+            hash.combine(bytes)
+            return hash
+        }()
+        if reuse(path, fingerprint: fingerprint) { return }
+        do {
+            if base != nil { clearLinks(above: path) }
+            var written: stat?
+            if base?.files[path] != nil {
+                // The spare's stale file is written over when it is the spare's alone; otherwise
+                // it makes way first (one failed create fewer per file).
+                written = try Self.overwriteWithoutSync(bytes, in: staged, at: path)
+                if written == nil { unlinkat(staged, path, 0) }
+            }
+            if written == nil { try ensureFolder(of: path) }
+            let status = try written ?? Self.writeWithoutSync(bytes, in: staged, at: path)
+            record(path, SiteManifest.Entry(
+                fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
+            ))
+        } catch {
+            throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
+        }
+    }
+
+    /// Links the previous build's file at `path` into the new site when the previous manifest
+    /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
+    /// and modification time, not a symbolic link). Returns whether it did.
+    package func reuse(_ path: String, fingerprint: StableHash) -> Bool {
+        // Staging began as the spare generation: a file it already holds as it was written stays.
+        let held = base?.files[path]
+        if let held, held.fingerprint == fingerprint {
+            var status = stat()
+            if fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0, held.matches(status) {
+                record(path, held)
+                state.withLock { $0.unchanged += 1 }
+                return true
+            }
+        }
+        guard previousSite >= 0, let entry = previousManifest?.files[path], entry.fingerprint == fingerprint else { return false }
+        var status = stat()
+        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
+        if base != nil { clearLinks(above: path) }
+        guard (try? ensureFolder(of: path)) != nil else { return false }
+        // The spare's own file there, stale, makes way (never written through: it may share its
+        // inode with the live site).
+        if held != nil { unlinkat(staged, path, 0) }
+        guard linkat(previousSite, path, staged, path, 0) == 0 else { return false }
+        var linked = stat()
+        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
+            unlinkat(staged, path, 0)
+            return false
+        }
+        record(path, entry)
+        state.withLock { $0.unchanged += 1 }
+        return true
+    }
+
+    private func record(_ path: String, _ entry: SiteManifest.Entry) {
+        state.withLock {
+            if $0.manifest.updateValue(entry, forKey: path) == nil { $0.order.append(path) }
+        }
+    }
+
+    private func checkPath(_ path: String) throws {
+        guard staged >= 0, Self.isSafe(path) else {
+            throw FlowSiteError(.fileSystem(path: path, message: staged < 0 ? "the staging folder could not be opened" : "the path would leave the site folder"))
+        }
+    }
+
+    /// Whether `path` is a path inside the site folder: components that are non-empty and
+    /// neither `.` nor `..`.
+    static func isSafe(_ path: String) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        var valid = !path.isEmpty
+        for byte in path.utf8 where valid {
+            if byte == UInt8(ascii: "/") {
+                valid = componentLength > 0 && dots != componentLength
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") && dots == componentLength - 1 && componentLength <= 2 { dots += 1 }
+            }
+        }
+        return valid && componentLength > 0 && dots != componentLength
+    }
+
+    /// Creates the folders above `path` in the staging folder. Nearly every page has a folder
+    /// of its own, so its parent is simply made (or found there); only when that fails for a
+    /// missing ancestor are the folders made from the top.
+    private func ensureFolder(of path: String) throws {
+        try Self.ensureFolder(of: path, in: staged)
+    }
+
+    /// Creates the folders above `path` in the open folder `folder`, as the site writer does.
+    package static func ensureFolder(of path: String, in folder: Int32) throws {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(path[..<slash])
+        if mkdirat(folder, parent, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var prefix = ""
+        for component in parent.split(separator: "/") {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            let made = mkdirat(folder, prefix, 0o755)
+            guard made == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    /// Writes a UTF-8 string at `path`.
+    package func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Puts the staged site in place of the output in one rename, then removes the old site and
+    /// releases the build lock.
+    package func commit(inputs: String? = nil, pages: Int = 0) throws {
+        try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
+        let files = state.withLock { $0.manifest }
+        if let base { removeStale(base.files.keys.filter { files[$0] == nil }) }
+        let manifest = SiteManifest(inputs: inputs, pages: pages, files: files)
+        let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
+        do {
+            _ = try Self.writeWithoutSync(manifest.bytes(), at: manifestPath)
+        } catch {
+            throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
+        }
+        let manager = FileManager.default
+        let old = output.deletingLastPathComponent()
+            .appendingPathComponent(SiteWriter.siblingName(of: output, role: "old", pid: getpid()))
+        do {
+            if manager.fileExists(atPath: output.path) {
+                if Self.exchange(folder.path, output.path) {
+                    // The staging path now holds the old site: the next build's spare.
+                    state.withLock { $0.finished = true }
+                    keepAsSpare(folder)
+                } else {
+                    try manager.moveItem(at: output, to: old)
+                    try manager.moveItem(at: folder, to: output)
+                    state.withLock { $0.finished = true }
+                    keepAsSpare(old)
+                }
+            } else {
+                try manager.moveItem(at: folder, to: output)
+            }
+        } catch {
+            throw FlowSiteError(.fileSystem(path: output.path, message: error.localizedDescription))
+        }
+        state.withLock { $0.finished = true }
+        lock.release()
+    }
+
+    /// Removes the files the spare generation had and this build did not write, and the
+    /// folders that leaves empty.
+    private func removeStale(_ paths: [String]) {
+        for path in paths {
+            clearLinks(above: path)
+        }
+        for path in paths where unlinkat(staged, path, 0) == 0 || errno == ENOENT {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if unlinkat(staged, String(folder), AT_REMOVEDIR) != 0 { break }
+            }
+        }
+    }
+
+    /// Makes sure no folder above `path` in the staging folder is a symbolic link or a file,
+    /// before the spare's tree is changed there: the spare was the live site, where anyone may
+    /// have put a link to a folder elsewhere, and removing or creating a file through it would
+    /// change that folder. Such an entry is removed (a link, not what it points at); the folders
+    /// are then made anew. Each prefix is checked after the one above it, so none is followed.
+    private func clearLinks(above path: String) {
+        var end = path.utf8.startIndex
+        let bytes = path.utf8
+        while let slash = bytes[end...].firstIndex(of: UInt8(ascii: "/")) {
+            let prefix = String(path[..<slash])
+            var status = stat()
+            guard fstatat(staged, prefix, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+            if status.st_mode & S_IFMT != S_IFDIR {
+                unlinkat(staged, prefix, 0)
+                return
+            }
+            end = bytes.index(after: slash)
+        }
+    }
+
+    /// Moves the site a commit replaced to the spare folder, for the next build to start from.
+    /// Clean-up only: when that fails, the old site is removed as before.
+    private func keepAsSpare(_ old: URL) {
+        let spare = SiteWriter.spareFolder(of: output)
+        let tree = SiteWriter.spareTree(of: output)
+        mkdir(spare.path, 0o755)
+        guard SiteWriter.isOwnFolder(spare) else {
+            // Something else is there (a file, a link): the old site is removed, as before.
+            try? Self.removeTree(at: old.path)
+            return
+        }
+        let ignore = spare.appendingPathComponent(".gitignore").path
+        if access(ignore, F_OK) != 0 { _ = try? Self.writeWithoutSync(Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore) }
+        try? Self.removeTree(at: tree.path)
+        if rename(old.path, tree.path) != 0 { try? Self.removeTree(at: old.path) }
+    }
+
+    /// Throws the staged files away and releases the build lock.
+    package func discard() {
+        try? FileManager.default.removeItem(at: folder)
+        state.withLock { $0.finished = true }
+        lock.release()
+    }
+
+    /// Writes a new file. Foundation's `Data.write` syncs every file to disk, which costs more
+    /// than rendering it; the staging folder is thrown away or swapped in whole, so a crash
+    /// can't leave a half-written site in place either way. A file already at `path` is replaced,
+    /// never truncated: it may be a hard link into the previous site.
+    package static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
+        var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 && errno == EEXIST && unlinkat(folder, path, 0) == 0 {
+            descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return status
+    }
+
+    /// Writes `data` over the file at `path` itself when it is a regular file that no other
+    /// name links to (so no other site shares it): the spare generation's stale page, whose
+    /// inode, folder entry and memory are reused instead of freed and made again. `nil`, having
+    /// changed nothing, when the file is anything else; then it must be replaced.
+    package static func overwriteWithoutSync(_ data: [UInt8], in folder: Int32, at path: String) throws -> stat? {
+        // Not through a link; and a FIFO put there fails at once instead of waiting for a reader.
+        let descriptor = openat(folder, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else { return nil }
+        try writeAll(data, to: descriptor)
+        guard ftruncate(descriptor, off_t(data.count)) == 0, fstat(descriptor, &status) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        return status
+    }
+
+    private static func writeAll(_ data: [UInt8], to descriptor: Int32) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Removes the folder at `path` and everything in it, through directory descriptors and
+    /// on all cores: the old site of a rebuild has a folder per page, and Foundation's removal
+    /// took longer than the rebuild that replaced it. Symbolic links are removed, not followed.
+    package static func removeTree(at path: String) throws {
+        let parent = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else {
+            if errno == ENOENT { return }
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        // The top level's entries are shared out between the cores.
+        let entries = Self.entries(of: folder)
+        let failure = Mutex<Int32>(0)
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            let (entry, isFolder) = entries[index]
+            if !removeEntry(entry, isFolder: isFolder, in: folder) { failure.withLock { $0 = errno } }
+        }
+        close(folder)
+        if failure.withLock({ $0 }) != 0 || rmdir(path) != 0 {
+            // Something was left: let Foundation try the rest, and report what it can't.
+            try FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// The names in an open folder and whether each is a folder (not following links).
+    private static func entries(of folder: Int32) -> [(String, Bool)] {
+        (SiteStaging.names(in: folder) ?? []).map { name, type in
+            var isFolder = type == UInt8(DT_DIR)
+            if type == UInt8(DT_UNKNOWN) {
+                var status = stat()
+                isFolder = fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            }
+            return (name, isFolder)
+        }
+    }
+
+    /// The names in an open folder (without `.` and `..`) with their `d_type`, or `nil` when it
+    /// can't be read; the folder stays open.
+    package static func names(in folder: Int32) -> [(name: String, type: UInt8)]? {
+        let copy = dup(folder)
+        guard copy >= 0, let stream = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return nil
+        }
+        defer { closedir(stream) }
+        var names: [(name: String, type: UInt8)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append((name, entry.pointee.d_type)) }
+        }
+        return names
+    }
+
+    /// Removes one entry of an open folder, a folder with everything in it.
+    private static func removeEntry(_ name: String, isFolder: Bool, in parent: Int32) -> Bool {
+        if !isFolder { return unlinkat(parent, name, 0) == 0 || errno == ENOENT }
+        let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return false }
+        var removed = true
+        for (entry, isFolder) in entries(of: folder) where !removeEntry(entry, isFolder: isFolder, in: folder) {
+            removed = false
+        }
+        close(folder)
+        return removed && unlinkat(parent, name, AT_REMOVEDIR) == 0
+    }
+
+    /// Swaps two paths atomically where the kernel can (Linux `renameat2` with RENAME_EXCHANGE).
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+        // glibc's renameat2 isn't imported into Swift; look it up (glibc 2.28 and later).
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(nil, "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+        #else
+        return false
+        #endif
+    }
+}
