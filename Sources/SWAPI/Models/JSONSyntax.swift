@@ -4,7 +4,14 @@ import Foundation
 /// say: invalid UTF-8, a syntax error, or data that ends too soon (a body cut short).
 ///
 /// It checks RFC 8259 strictly, without building values, so it is cheap to run before decoding.
+/// Arrays and objects may sit at most ``maximumDepth`` inside one another: Foundation's limit
+/// (RFC 8259 §9 lets a parser set one), so a file nested deeper gets a position, not Foundation's
+/// "The given data was not valid JSON".
 package enum JSONSyntax {
+    /// How many arrays and objects may sit inside one another: Foundation's `JSONSerialization`
+    /// and `JSONDecoder` reject the 513th.
+    package static let maximumDepth = 512
+
     /// What is wrong and where.
     package struct Problem: Error, Sendable, Equatable {
         package enum Reason: Sendable, Equatable {
@@ -94,6 +101,7 @@ package enum JSONSyntax {
                     guard index < bytes.count else { throw problem(expected: "a value") }
                     switch bytes[index] {
                     case UInt8(ascii: "{"):
+                        try checkDepth(stack.count)
                         index += 1
                         skipWhitespace()
                         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -104,6 +112,7 @@ package enum JSONSyntax {
                             try fieldName()
                         }
                     case UInt8(ascii: "["):
+                        try checkDepth(stack.count)
                         index += 1
                         skipWhitespace()
                         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -152,6 +161,14 @@ package enum JSONSyntax {
                         throw problem(expected: expected)
                     }
                 }
+            }
+        }
+
+        /// An array or object opens at `index` inside `depth` others (empty ones count too, as
+        /// they do for Foundation).
+        private func checkDepth(_ depth: Int) throws(Problem) {
+            guard depth < JSONSyntax.maximumDepth else {
+                throw problem(expected: "at most \(JSONSyntax.maximumDepth) arrays and objects inside one another")
             }
         }
 
