@@ -102,25 +102,17 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     ///   a failed step, bad templates or file-system errors; the previous site is untouched.
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let search = coordinator.search
-        let renderer = try PageRenderer(
-            templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath, flowMap: flowMap
-        )
-        var lintConfiguration = coordinator.flowLint
-        if let flowLint { lintConfiguration = lintConfiguration.merging(flowLint) }
-        try lintConfiguration.validate()
-        let buildKey = self.buildKey(searchIndexPath: search?.indexPath)
+        let started = ContinuousClock.now
+        let plan = try makePlan()
         // An edit of a private preview is patched into it when it moves no page; otherwise (or
         // when that can't be told) it is built as below, from the same memory.
         var mayPatch = true
         if patchesInPlace, let changedInputs, let pages = memory?.take() {
             mayPatch = false
-            if pages.buildKey == buildKey,
+            if pages.buildKey == plan.buildKey,
                 let report = try await patch(
-                    output, from: pages, changedInputs: changedInputs, renderer: renderer, buildKey: buildKey,
-                    lint: lintConfiguration, started: started
+                    output, from: pages, changedInputs: changedInputs, renderer: plan.renderer, buildKey: plan.buildKey,
+                    lint: plan.lint, started: started
                 )
             {
                 memory?.keep(pages)
@@ -128,275 +120,32 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             memory?.keep(pages)
         }
-        // What each page leaves for after the walk, taken under one lock per page: the pages
-        // made, their search entries, and what the link check needs.
-        let records = Mutex(PageRecords<C.R>())
-        let rendered = Atomic<Int>(0)
-        let replayed = Atomic<Int>(0)
-        let phases = PhaseClock()
-        // Pages made and routes discovered so far, for `progress` only.
-        let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
-        let progress = progress
-        let staging = try SiteWriter(output: output, force: force).beginStaging()
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
-            logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
-        }
-        if !staging.removedLeftovers.isEmpty {
-            logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
-        }
-        // The previous build's memory is replayed only when every page's bytes still depend
-        // on the same program, templates and options.
-        // It is updated in place: a replayed page's entry stays as it is, a page made again
-        // replaces its own. A failed build forgets it all, since it may be half updated.
-        let remembered = memory?.take()
-        let previous = remembered.flatMap { $0.buildKey == buildKey ? $0 : nil }
-        let learnt = memory.map { _ in previous ?? BuildMemory<C.R>.Pages(buildKey: buildKey, capacity: remembered?.walk.count ?? 0) }
+        let run = try SiteBuild(self, plan: plan, output: output, started: started)
         do {
-            var walker = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
-            walker.phases = phases
-            walker.memory = learnt?.walk
-            if let previous, let changedInputs { walker.previous = (previous.walk, changedInputs) }
-            /// Takes in a page's products, made or replayed: what the steps, the search index,
-            /// the flow record and the link check read.
-            @Sendable func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false) {
-                let path = products.page.path
-                let position = records.withLock { records in
-                    let position = records.made.count
-                    records.made.append(products.page)
-                    records.index.append((path, kind, products.content))
-                    if records.linkCheck.wantsSample(depth: depth, modal: products.page.isDialog),
-                        let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(path))))
-                    {
-                        records.linkCheck.samples.append((path, html))
-                    }
-                    if !products.siteFiles.isEmpty { records.linkCheck.siteFiles.append((path, products.siteFiles)) }
-                    if var entry = products.search {
-                        entry.page = Int32(position)
-                        records.searchEntries.append(entry)
-                    }
-                    return position
-                }
-                if !replayed { learnt?.keep(route, products) }
-                // The allocator keeps what pages freed for later; hand it back now and then, so
-                // resident memory follows what the build really holds.
-                if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
-            }
-            @Sendable func counted(discovered: Int) {
-                guard let progress else { return }
-                let (made, discovered) = counts.withLock { counts in
-                    counts.made += 1
-                    counts.discovered = max(counts.discovered, discovered)
-                    return (counts.made, counts.discovered)
-                }
-                progress((phase: "pages", made: made, discovered: discovered))
-            }
-            @Sendable func visit(_ visit: PageVisit<C.R>) async throws {
-                let path = visit.route.path.file
-                var siteFiles: [String] = []
-                // The page's HTML, kept to the end of the visit when its depth still needs a
-                // sample for the template link check.
-                var html: [UInt8]?
-                // The fingerprint of what the page says, without the layout.
-                var content = StableHash()
-                // A page with thousands of links (a film with tens of thousands of characters)
-                // makes megabytes of Markdown and HTML, and cmark's tree is ten times that: such
-                // pages go one at a time, so memory is bounded by one of them, not one per task.
-                let heavy = visit.page.document.routes.count >= HeavyPages.links
-                try HeavyPages.one(if: heavy) {
-                    let markdown: PageMarkdown
-                    (markdown, content) = phases.measure(.markdown) {
-                        let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
-                        return (markdown, Self.contentFingerprint(of: visit, markdown: markdown))
-                    }
-                    var fingerprint = buildKey
-                    fingerprint.combine(content)
-                    if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
-                        try HeavyPages.one(if: !heavy && markdown.bytes.count >= HeavyPages.bytes) {
-                            let bytes = try renderer.render(visit, markdown: markdown, phases: phases)
-                            rendered.add(1, ordering: .relaxed)
-                            try phases.measure(.write) { try staging.write(bytes, to: path, fingerprint: fingerprint) }
-                            html = bytes
-                        }
-                    }
-                }
-                let files = visit.page.files.sorted(by: { $0.key < $1.key })
-                for (name, contents) in files {
-                    try Page<C.R>.checkFileName(name, route: "\(visit.route)")
-                    try staging.write(contents, to: visit.route.path.directory + name)
-                }
-                let products = BuildMemory<C.R>.Products(
-                    visit, search: search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
-                )
-                take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count)
-                counted(discovered: visit.discovered)
-            }
-            /// Replays a page from the last build: its file is the one that build wrote.
-            @Sendable func replay(_ route: C.R, _ context: PageContext<C.R>) async throws -> Bool {
-                guard let products = previous?.products(route) else { return false }
-                var fingerprint = buildKey
-                fingerprint.combine(products.content)
-                guard phases.measure(.write, { staging.reuse(products.page.path, fingerprint: fingerprint) }) else { return false }
-                for (name, contents) in products.files { try staging.write(contents, to: route.path.directory + name) }
-                take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count, replayed: true)
-                replayed.add(1, ordering: .relaxed)
-                counted(discovered: 0)
-                return true
-            }
-            // An edit whose pages, made again, lead where they led (the same titles and links)
-            // moves no other page: every other page is replayed in its place, without a walk.
-            var patched: SiteGraph<C.R>?
-            if mayPatch, let previous, let changedInputs, var graph = previous.graph {
-                let touched = previous.walk.routes(reading: changedInputs)
-                if touched.count <= Self.patchLimit(pages: graph.routes.count), try await walker.remake(touched, in: &graph, visit: visit) {
-                    let remade = Set(touched)
-                    var complete = true
-                    for route in graph.routes where !remade.contains(route) {
-                        guard let context = previous.walk.kept(route)?.context, try await replay(route, context) else {
-                            complete = false
-                            break
-                        }
-                    }
-                    if complete { patched = graph }
-                }
-                if patched == nil {
-                    // Walk after all, from nothing taken.
-                    records.withLock { $0 = PageRecords() }
-                    rendered.store(0, ordering: .relaxed)
-                    replayed.store(0, ordering: .relaxed)
-                    counts.withLock { $0 = (0, 1) }
-                }
-            }
-            let graph: SiteGraph<C.R>
-            if let patched { graph = patched } else { graph = try await walker.walk(visit: visit, replay: replay) }
-            try graph.requireNoFailures()
-            for failure in graph.recovered {
-                logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
-            }
-            let (flow, lint) = try flowAndLint(of: graph, configuration: lintConfiguration, phases: phases)
-            // The search index reads the pages in the order they were made, before they are
-            // sorted: it is made on the other core while the pages are sorted and the steps run.
-            let (made, searchEntries) = records.withLock { records in
-                var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
-                var entries: [SiteSearch<C.R>.Entry] = []
-                swap(&made, &records.made)
-                swap(&entries, &records.searchEntries)
-                return (made, entries)
-            }
-            var searchIndex = search.map { search in
-                Task { [made, searchEntries] in
-                    phases.measure(.steps) { SiteSearch<C.R>.json(searchEntries, pages: made, summaries: search.summaries) }
-                }
-            }
-            var sorted = made
-            sorted.sort { Self.pathPrecedes($0.path, $1.path) }
-            let context = BuildStep.Context(pages: sorted, siteName: coordinator.siteInfo.name, baseURL: baseURL, staging: staging)
-            // The flow map's pages depend only on the flow: Graphviz lays them out on the other
-            // core while this one runs the other steps.
-            let site = coordinator.siteInfo
-            let mapPages = FlowMapPages(graph: flow, label: { site.label($0, $1) })
-            var flowMapTask = flowMap ? Task { try phases.measure(.flow) { try Self.renderFlowMap(mapPages, with: renderer) } } : nil
-            var pipeline = builtInSteps(renderer: renderer, morePages: flowMap ? mapPages.paths().map(\.file) : [])
-            if let task = flowMapTask {
-                // Handed over once and let go when written, like the search index.
-                let handOver = Mutex<Task<[(path: String, html: [UInt8])], any Error>?>(task)
-                pipeline.append(BuildStep("flow map") { context in
-                    guard let task = handOver.withLock({ task in defer { task = nil }; return task }) else { return }
-                    for page in try await task.value { try context.write(page.html, to: page.path) }
-                })
-            }
-            flowMapTask = nil
-            // What `holocron diff` reads: the flow, and each page's kind and content.
-            let kindIDs = flow.kinds.map(\.id)
-            let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
-            // What an edit patched in place needs of the page index, when the build is remembered.
-            let keptIndex = Mutex<[(path: String, kind: Int32, content: StableHash)]>([])
-            let keepsIndex = learnt != nil
-            let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(records.withLock { records in
-                var index: [(path: String, kind: Int32, content: StableHash)] = []
-                swap(&index, &records.index)
-                return index
-            })
-            pipeline.append(BuildStep("flow record") { context in
-                try context.write(recordBytes, to: FlowRecord.fileName)
-                // Sorted where it lies and let go once written: at 1000x a dictionary of it
-                // was tens of megabytes at the build's peak.
-                guard var pages = pageOrder.withLock({ order in defer { order = nil }; return order }) else { return }
-                pages.sort { $0.path < $1.path }
-                let bytes = PageIndex.bytes(count: pages.count) { pages[$0].path } kind: { kindIDs[Int(pages[$0].kind)] } content: { pages[$0].content }
-                if keepsIndex { keptIndex.withLock { swap(&$0, &pages) } }
-                pages = []
-                try context.write(bytes, to: PageIndex.fileName)
-            })
-            if let search, let searchIndex {
-                // Handed over once and let go when written, so it isn't held to the end.
-                let handOver = Mutex<Task<[UInt8], Never>?>(searchIndex)
-                pipeline.append(BuildStep("search index") { context in
-                    if let task = handOver.withLock({ task in defer { task = nil }; return task }) {
-                        try context.write(await task.value, to: search.indexPath)
-                    }
-                })
-            }
-            searchIndex = nil
-            let before = staging.fileCount
-            let stepsStarted = ContinuousClock.now
-            let pages = graph.routes.count
-            progress?((phase: "steps", made: pages, discovered: pages))
-            try await BuildStep.run(pipeline + steps, in: context, logger: logger)
-            phases.add(.steps, ContinuousClock.now - stepsStarted)
-            try beforeCommit(staging)
-            progress?((phase: "links", made: pages, discovered: pages))
-
-            // Links by construction: every route link leads to a page the walk made (or the
-            // build failed), so what is left to check is links to site files, and the
-            // templates' own links on one page of each depth, plus every HTML file a step wrote.
-            let written = staging.paths
-            var check = records.withLock { $0.linkCheck }
-            // The flow map's pages link only to paths the walk made and to each other, by
-            // construction; its first page is the sample for the layout's own links there.
-            let mapFolder = FlowMapPages.folder.rawValue + "/"
-            for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
-                if path.hasPrefix(mapFolder) && path != mapFolder + "index.html" { continue }
-                check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
-            }
-            // The 404 page links from the root path a server shows it under, at any depth.
-            let links = try phases.measure(.linkCheck) { try check.run(files: written, rootPaths: ["404.html": renderer.notFoundRoot]) }
-            if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
-            let unchanged = staging.unchangedCount
-            let totalBytes = staging.totalBytes
-            progress?((phase: "swap", made: pages, discovered: pages))
-            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: graph.routes.count) }
-            if let learnt {
-                // Pages the site no longer has go from the memory.
-                if learnt.walk.count > graph.routes.count { learnt.keepOnly(Set(graph.routes)) }
-                learnt.graph = graph
-                learnt.written = BuildMemory<C.R>.Written(
-                    made: made, searchEntries: searchEntries, index: keptIndex.withLock { $0 }, flowRecord: recordBytes,
-                    files: written.count, bytes: totalBytes, links: graph.edgeCount + links.internalReferences
-                )
-                memory?.keep(learnt)
-            }
-            var report = BuildReport(
-                pages: graph.routes.count,
-                rendered: rendered.load(ordering: .relaxed),
-                edges: graph.edgeCount,
-                links: graph.edgeCount + links.internalReferences,
-                files: written.count,
-                bytes: totalBytes,
-                unchangedFiles: unchanged,
-                warnings: graph.recovered.map { "\($0.route): \($0.error)" },
-                duration: clock.now - started,
-                timings: phases.seconds,
-                sitemap: baseURL != nil,
-                flow: flow,
-                flowLint: lint
-            )
-            report.replayed = replayed.load(ordering: .relaxed)
-            report.patched = patched != nil
-            return report
+            let (graph, patched) = try await run.walk(patchingFirst: mayPatch)
+            let (flow, lint) = try flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)
+            let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
+            let stepsFrom = try await run.runSteps(builtIn.pipeline + steps, in: builtIn.context, pages: graph.routes.count)
+            let links = try run.checkLinks(stepsFrom: stepsFrom)
+            return try run.commit(graph, steps: builtIn, links: links, flow: flow, lint: lint, patched: patched)
         } catch {
-            staging.discard()
+            run.staging.discard()
             throw error
         }
+    }
+
+    /// The renderer (every template parsed), the flow lint settings and the build key.
+    /// - Throws: ``FlowSiteError`` for a template that does not parse or flow lint settings
+    ///   that name no rule.
+    func makePlan() throws -> BuildPlan<C.R> {
+        let search = coordinator.search
+        let renderer = try PageRenderer(
+            templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath, flowMap: flowMap
+        )
+        var lint = coordinator.flowLint
+        if let flowLint { lint = lint.merging(flowLint) }
+        try lint.validate()
+        return BuildPlan(renderer: renderer, lint: lint, buildKey: buildKey(searchIndexPath: search?.indexPath))
     }
 
     /// The flow of the graph's screen kinds and what flow lint finds in it.
@@ -419,7 +168,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     static func patchLimit(pages: Int) -> Int { max(64, pages / 16) }
 
     /// The flow map's pages in the layout, with their files.
-    private static func renderFlowMap(_ map: FlowMapPages, with renderer: PageRenderer<C.R>) throws -> [(path: String, html: [UInt8])] {
+    static func renderFlowMap(_ map: FlowMapPages, with renderer: PageRenderer<C.R>) throws -> [(path: String, html: [UInt8])] {
         try map.pages().map { page in
             (page.path.file, try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content))
         }
@@ -475,7 +224,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 
     /// What every page's bytes depend on besides its own state: the templates, the site's
     /// information, the base URL, the search index's place and the program itself.
-    private func buildKey(searchIndexPath: String?) -> StableHash {
+    func buildKey(searchIndexPath: String?) -> StableHash {
         var key = StableHash()
         key.combine(ProgramIdentity.current)
         for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
@@ -525,7 +274,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// URL there is none).
     /// `morePages` are pages the build writes beside the app's screens (the flow map's), for the
     /// sitemap.
-    private func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String]) -> [BuildStep] {
+    func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String]) -> [BuildStep] {
         let assets = templates.assets
         let baseURL = baseURL
         return [
@@ -547,14 +296,4 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     }
 }
 
-/// What the pages of a build leave for after the walk.
-private struct PageRecords<R: Route>: Sendable {
-    /// Every page made, in the order they were made.
-    var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
-    /// Every page's file, screen kind (the flow recorder's number) and content fingerprint.
-    var index: [(path: String, kind: Int32, content: StableHash)] = []
-    /// The search index's entries, pointing into `made`.
-    var searchEntries: [SiteSearch<R>.Entry] = []
-    /// The sampled pages and the site-file links the link check reads.
-    var linkCheck = LinkCheckByConstruction()
-}
+

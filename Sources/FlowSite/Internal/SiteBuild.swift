@@ -1,0 +1,366 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// What a build needs before it touches the output: the renderer with its parsed templates,
+/// the flow lint settings and the build key.
+struct BuildPlan<R: Route>: Sendable {
+    let renderer: PageRenderer<R>
+    let lint: FlowLintConfiguration
+    /// What every page's bytes depend on besides its own state (see `SiteBuilder.buildKey`).
+    let buildKey: StableHash
+}
+
+/// One run of ``SiteBuilder/build(into:)`` once its staging folder is open: the state its
+/// phases share (the pages' records, the counters, the memory) and the phases themselves, which
+/// the builder calls in order: ``walk(patchingFirst:)``, ``makeSteps(for:flow:lint:)`` and
+/// ``runSteps(_:pages:)``, ``checkLinks(_:)``, ``commit(_:steps:links:)``, ``report(_:flow:lint:links:patched:)``.
+final class SiteBuild<C: RootCoordinator>: Sendable {
+    let builder: SiteBuilder<C>
+    let plan: BuildPlan<C.R>
+    let staging: SiteStaging
+    let phases = PhaseClock()
+    let started: ContinuousClock.Instant
+    /// The last build's memory, when its pages depend on the same program, templates and
+    /// options: it is updated in place (a replayed page's entry stays, a page made again
+    /// replaces its own), and a failed build forgets it, since it may be half updated.
+    let previous: BuildMemory<C.R>.Pages?
+    /// What this build leaves for the next (``SiteBuilder/memory``).
+    let learnt: BuildMemory<C.R>.Pages?
+    /// What each page leaves for after the walk, taken under one lock per page: the pages
+    /// made, their search entries, and what the link check needs.
+    private let records = Mutex(PageRecords<C.R>())
+    private let rendered = Atomic<Int>(0)
+    private let replayed = Atomic<Int>(0)
+    /// Pages made and routes discovered so far, for `progress` only.
+    private let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
+    /// The sorted page index, once its step ran, when the build is remembered.
+    private let keptIndex = Mutex<[(path: String, kind: Int32, content: StableHash)]>([])
+
+    /// Opens the staging folder (see ``SiteWriter/beginStaging()``) and takes the memory.
+    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws {
+        self.builder = builder
+        self.plan = plan
+        self.started = started
+        staging = try SiteWriter(output: output, force: builder.force).beginStaging()
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
+            builder.logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
+        }
+        if !staging.removedLeftovers.isEmpty {
+            builder.logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
+        }
+        let remembered = builder.memory?.take()
+        previous = remembered.flatMap { $0.buildKey == plan.buildKey ? $0 : nil }
+        learnt = builder.memory.map { [previous] _ in
+            previous ?? BuildMemory<C.R>.Pages(buildKey: plan.buildKey, capacity: remembered?.walk.count ?? 0)
+        }
+    }
+
+    // MARK: The walk
+
+    /// Makes (or replays) every page. An edit whose pages, made again, lead where they led (the
+    /// same titles and links) moves no other page: with `patchingFirst`, those pages are made
+    /// again and every other page replayed in its place, without a walk; otherwise, or when one
+    /// of them moved, the app is walked.
+    func walk(patchingFirst: Bool) async throws -> (graph: SiteGraph<C.R>, patched: Bool) {
+        var walker = SiteWalker(coordinator: builder.coordinator, concurrency: builder.concurrency, keepsEdges: false)
+        walker.phases = phases
+        walker.memory = learnt?.walk
+        if let previous, let changedInputs = builder.changedInputs { walker.previous = (previous.walk, changedInputs) }
+        var patched: SiteGraph<C.R>?
+        if patchingFirst, let previous, let changedInputs = builder.changedInputs, var graph = previous.graph {
+            let touched = previous.walk.routes(reading: changedInputs)
+            if touched.count <= SiteBuilder<C>.patchLimit(pages: graph.routes.count),
+                try await walker.remake(touched, in: &graph, visit: { try await self.visit($0) })
+            {
+                let remade = Set(touched)
+                var complete = true
+                for route in graph.routes where !remade.contains(route) {
+                    guard let context = previous.walk.kept(route)?.context, try await replay(route, context) else {
+                        complete = false
+                        break
+                    }
+                }
+                if complete { patched = graph }
+            }
+            if patched == nil {
+                // Walk after all, from nothing taken.
+                records.withLock { $0 = PageRecords() }
+                rendered.store(0, ordering: .relaxed)
+                replayed.store(0, ordering: .relaxed)
+                counts.withLock { $0 = (0, 1) }
+            }
+        }
+        let graph: SiteGraph<C.R>
+        if let patched { graph = patched } else { graph = try await walker.walk(visit: { try await self.visit($0) }, replay: { try await self.replay($0, $1) }) }
+        try graph.requireNoFailures()
+        for failure in graph.recovered {
+            builder.logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
+        }
+        return (graph, patched != nil)
+    }
+
+    /// Makes one page's file (or keeps the one the staging folder has) and takes in what it left.
+    private func visit(_ visit: PageVisit<C.R>) async throws {
+        let (renderer, phases, staging, buildKey) = (plan.renderer, phases, staging, plan.buildKey)
+        let path = visit.route.path.file
+        var siteFiles: [String] = []
+        // The page's HTML, kept to the end of the visit when its depth still needs a sample
+        // for the template link check.
+        var html: [UInt8]?
+        // The fingerprint of what the page says, without the layout.
+        var content = StableHash()
+        // A page with thousands of links (a film with tens of thousands of characters) makes
+        // megabytes of Markdown and HTML, and cmark's tree is ten times that: such pages go one
+        // at a time, so memory is bounded by one of them, not one per task.
+        let heavy = visit.page.document.routes.count >= HeavyPages.links
+        try HeavyPages.one(if: heavy) {
+            let markdown: PageMarkdown
+            (markdown, content) = phases.measure(.markdown) {
+                let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                return (markdown, SiteBuilder<C>.contentFingerprint(of: visit, markdown: markdown))
+            }
+            var fingerprint = buildKey
+            fingerprint.combine(content)
+            if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
+                try HeavyPages.one(if: !heavy && markdown.bytes.count >= HeavyPages.bytes) {
+                    let bytes = try renderer.render(visit, markdown: markdown, phases: phases)
+                    rendered.add(1, ordering: .relaxed)
+                    try phases.measure(.write) { try staging.write(bytes, to: path, fingerprint: fingerprint) }
+                    html = bytes
+                }
+            }
+        }
+        let files = visit.page.files.sorted(by: { $0.key < $1.key })
+        for (name, contents) in files {
+            try Page<C.R>.checkFileName(name, route: "\(visit.route)")
+            try staging.write(contents, to: visit.route.path.directory + name)
+        }
+        let products = BuildMemory<C.R>.Products(
+            visit, search: builder.coordinator.search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
+        )
+        take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count)
+        counted(discovered: visit.discovered)
+    }
+
+    /// Replays a page from the last build: its file is the one that build wrote.
+    private func replay(_ route: C.R, _ context: PageContext<C.R>) async throws -> Bool {
+        guard let products = previous?.products(route) else { return false }
+        var fingerprint = plan.buildKey
+        fingerprint.combine(products.content)
+        guard phases.measure(.write, { staging.reuse(products.page.path, fingerprint: fingerprint) }) else { return false }
+        for (name, contents) in products.files { try staging.write(contents, to: route.path.directory + name) }
+        take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count, replayed: true)
+        replayed.add(1, ordering: .relaxed)
+        counted(discovered: 0)
+        return true
+    }
+
+    /// Takes in a page's products, made or replayed: what the steps, the search index, the flow
+    /// record and the link check read.
+    private func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false) {
+        let path = products.page.path
+        let staging = staging
+        let position = records.withLock { records in
+            let position = records.made.count
+            records.made.append(products.page)
+            records.index.append((path, kind, products.content))
+            if records.linkCheck.wantsSample(depth: depth, modal: products.page.isDialog),
+                let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(path))))
+            {
+                records.linkCheck.samples.append((path, html))
+            }
+            if !products.siteFiles.isEmpty { records.linkCheck.siteFiles.append((path, products.siteFiles)) }
+            if var entry = products.search {
+                entry.page = Int32(position)
+                records.searchEntries.append(entry)
+            }
+            return position
+        }
+        if !replayed { learnt?.keep(route, products) }
+        // The allocator keeps what pages freed for later; hand it back now and then, so
+        // resident memory follows what the build really holds.
+        if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
+    }
+
+    private func counted(discovered: Int) {
+        guard let progress = builder.progress else { return }
+        let (made, discovered) = counts.withLock { counts in
+            counts.made += 1
+            counts.discovered = max(counts.discovered, discovered)
+            return (counts.made, counts.discovered)
+        }
+        progress((phase: "pages", made: made, discovered: discovered))
+    }
+
+    // MARK: The steps
+
+    /// The built-in steps and what they leave for the memory.
+    struct Steps {
+        var pipeline: [BuildStep]
+        let context: BuildStep.Context
+        /// Every page in the order it was made, and the search entries pointing into it.
+        let made: [(path: String, title: String, summary: String?, isDialog: Bool)]
+        let searchEntries: [SiteSearch<C.R>.Entry]
+        let flowRecord: [UInt8]
+    }
+
+    /// The steps after the walk: the assets, 404 page, sitemap, flow map, flow record and page
+    /// index, and search index. The search index and the flow map's layouts start at once on
+    /// the other core, while the pages are sorted and the other steps run.
+    func makeSteps(for graph: SiteGraph<C.R>, flow: FlowGraph, lint: FlowLintReport) -> Steps {
+        let (renderer, phases) = (plan.renderer, phases)
+        let search = builder.coordinator.search
+        // The search index reads the pages in the order they were made, before they are sorted.
+        let (made, searchEntries) = records.withLock { records in
+            var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+            var entries: [SiteSearch<C.R>.Entry] = []
+            swap(&made, &records.made)
+            swap(&entries, &records.searchEntries)
+            return (made, entries)
+        }
+        var searchIndex = search.map { search in
+            Task { [made, searchEntries] in
+                phases.measure(.steps) { SiteSearch<C.R>.json(searchEntries, pages: made, summaries: search.summaries) }
+            }
+        }
+        var sorted = made
+        sorted.sort { SiteBuilder<C>.pathPrecedes($0.path, $1.path) }
+        let site = builder.coordinator.siteInfo
+        let context = BuildStep.Context(pages: sorted, siteName: site.name, baseURL: builder.baseURL, staging: staging)
+        let mapPages = FlowMapPages(graph: flow, label: { site.label($0, $1) })
+        var flowMapTask = builder.flowMap ? Task { try phases.measure(.flow) { try SiteBuilder<C>.renderFlowMap(mapPages, with: renderer) } } : nil
+        var pipeline = builder.builtInSteps(renderer: renderer, morePages: builder.flowMap ? mapPages.paths().map(\.file) : [])
+        if let task = flowMapTask {
+            // Handed over once and let go when written, like the search index.
+            let handOver = Mutex<Task<[(path: String, html: [UInt8])], any Error>?>(task)
+            pipeline.append(BuildStep("flow map") { context in
+                guard let task = handOver.withLock({ task in defer { task = nil }; return task }) else { return }
+                for page in try await task.value { try context.write(page.html, to: page.path) }
+            })
+        }
+        flowMapTask = nil
+        // What `holocron diff` reads: the flow, and each page's kind and content.
+        let kindIDs = flow.kinds.map(\.id)
+        let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
+        let keepsIndex = learnt != nil
+        let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(records.withLock { records in
+            var index: [(path: String, kind: Int32, content: StableHash)] = []
+            swap(&index, &records.index)
+            return index
+        })
+        pipeline.append(BuildStep("flow record") { context in
+            try context.write(recordBytes, to: FlowRecord.fileName)
+            // Sorted where it lies and let go once written: at 1000x a dictionary of it was
+            // tens of megabytes at the build's peak.
+            guard var pages = pageOrder.withLock({ order in defer { order = nil }; return order }) else { return }
+            pages.sort { $0.path < $1.path }
+            let bytes = PageIndex.bytes(count: pages.count) { pages[$0].path } kind: { kindIDs[Int(pages[$0].kind)] } content: { pages[$0].content }
+            if keepsIndex { self.keptIndex.withLock { swap(&$0, &pages) } }
+            pages = []
+            try context.write(bytes, to: PageIndex.fileName)
+        })
+        if let search, let searchIndex {
+            // Handed over once and let go when written, so it isn't held to the end.
+            let handOver = Mutex<Task<[UInt8], Never>?>(searchIndex)
+            pipeline.append(BuildStep("search index") { context in
+                if let task = handOver.withLock({ task in defer { task = nil }; return task }) {
+                    try context.write(await task.value, to: search.indexPath)
+                }
+            })
+        }
+        searchIndex = nil
+        return Steps(
+            pipeline: pipeline, context: context, made: learnt == nil ? [] : made, searchEntries: learnt == nil ? [] : searchEntries,
+            flowRecord: recordBytes
+        )
+    }
+
+    /// Runs `steps` into the staging folder; returns how many files it held before them.
+    func runSteps(_ steps: [BuildStep], in context: BuildStep.Context, pages: Int) async throws -> Int {
+        let before = staging.fileCount
+        let stepsStarted = ContinuousClock.now
+        builder.progress?((phase: "steps", made: pages, discovered: pages))
+        try await BuildStep.run(steps, in: context, logger: builder.logger)
+        phases.add(.steps, ContinuousClock.now - stepsStarted)
+        try builder.beforeCommit(staging)
+        builder.progress?((phase: "links", made: pages, discovered: pages))
+        return before
+    }
+
+    // MARK: The link check, the swap and the report
+
+    /// Checks links. Every route link leads to a page the walk made (or the build failed), so
+    /// what is left are links to site files, and the templates' own links on one page of each
+    /// depth, plus every HTML file a step wrote (`stepsFrom` is the staging folder's file count
+    /// before the steps).
+    /// - Throws: ``FlowSiteError`` naming each broken link.
+    func checkLinks(stepsFrom before: Int) throws -> LinkChecker.Result {
+        let written = staging.paths
+        var check = records.withLock { $0.linkCheck }
+        // The flow map's pages link only to paths the walk made and to each other, by
+        // construction; its first page is the sample for the layout's own links there.
+        let mapFolder = FlowMapPages.folder.rawValue + "/"
+        for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
+            if path.hasPrefix(mapFolder) && path != mapFolder + "index.html" { continue }
+            check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
+        }
+        // The 404 page links from the root path a server shows it under, at any depth.
+        let links = try phases.measure(.linkCheck) { try check.run(files: written, rootPaths: ["404.html": plan.renderer.notFoundRoot]) }
+        if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
+        return links
+    }
+
+    /// Swaps the staged site in and keeps what this build learnt for the next; returns the
+    /// report of what it wrote.
+    func commit(
+        _ graph: SiteGraph<C.R>, steps: Steps, links: LinkChecker.Result, flow: FlowGraph, lint: FlowLintReport, patched: Bool
+    ) throws -> BuildReport {
+        let pages = graph.routes.count
+        let written = staging.fileCount
+        let unchanged = staging.unchangedCount
+        let totalBytes = staging.totalBytes
+        builder.progress?((phase: "swap", made: pages, discovered: pages))
+        try phases.measure(.swap) { try staging.commit(inputs: builder.inputs, pages: pages) }
+        if let learnt {
+            // Pages the site no longer has go from the memory.
+            if learnt.walk.count > pages { learnt.keepOnly(Set(graph.routes)) }
+            learnt.graph = graph
+            learnt.written = BuildMemory<C.R>.Written(
+                made: steps.made, searchEntries: steps.searchEntries, index: keptIndex.withLock { $0 }, flowRecord: steps.flowRecord,
+                files: written, bytes: totalBytes, links: graph.edgeCount + links.internalReferences
+            )
+            builder.memory?.keep(learnt)
+        }
+        var report = BuildReport(
+            pages: pages,
+            rendered: rendered.load(ordering: .relaxed),
+            edges: graph.edgeCount,
+            links: graph.edgeCount + links.internalReferences,
+            files: written,
+            bytes: totalBytes,
+            unchangedFiles: unchanged,
+            warnings: graph.recovered.map { "\($0.route): \($0.error)" },
+            duration: ContinuousClock.now - started,
+            timings: phases.seconds,
+            sitemap: builder.baseURL != nil,
+            flow: flow,
+            flowLint: lint
+        )
+        report.replayed = replayed.load(ordering: .relaxed)
+        report.patched = patched
+        return report
+    }
+}
+
+/// What the pages of a build leave for after the walk.
+private struct PageRecords<R: Route>: Sendable {
+    /// Every page made, in the order they were made.
+    var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+    /// Every page's file, screen kind (the flow recorder's number) and content fingerprint.
+    var index: [(path: String, kind: Int32, content: StableHash)] = []
+    /// The search index's entries, pointing into `made`.
+    var searchEntries: [SiteSearch<R>.Entry] = []
+    /// The sampled pages and the site-file links the link check reads.
+    var linkCheck = LinkCheckByConstruction()
+}
