@@ -9,7 +9,7 @@ HOLOCRON = .build/release/holocron
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 export RELEASE_FLAGS
 
-.PHONY: site test build deps bench docs clean validate browser-check screenshots
+.PHONY: site test build deps bench docs clean validate browser-check screenshots fuzz
 
 ## Build the site from the embedded data into site/.
 site: deps
@@ -44,6 +44,12 @@ browser-check: deps
 	@scripts/install-checkers.sh
 	$(SWIFT) build --product holocron $(SWIFT_FLAGS)
 	scripts/browser_check.py .build/debug/holocron $(BROWSER_CHECK_FLAGS)
+
+## Fuzz SWAPI's JSON readers with libFuzzer for SECONDS seconds (not part of `make test`); the
+## corpus and anything found go to .build/fuzz (see scripts/fuzz.sh).
+SECONDS ?= 60
+fuzz:
+	@scripts/fuzz.sh $(SECONDS)
 
 ## PNG screenshots of a few pages at desktop and phone widths, light and dark, into .build/screenshots.
 screenshots:

@@ -1,0 +1,50 @@
+// A libFuzzer target for SWAPI's JSON readers: `JSONSyntax.firstProblem` and
+// `SwapiJSONReader.resources` for each resource type, on whatever bytes the fuzzer makes.
+//
+// Not a SwiftPM target, so the package's build is unaffected: scripts/fuzz.sh (`make fuzz`)
+// compiles this file together with the SWAPI sources it needs, with -sanitize=fuzzer,address.
+// An input that breaks an invariant stops the run with the reason; the fuzzer writes it to
+// .build/fuzz/crash-…, and it belongs in JSONDifferentialTests' FoundCase.all, fixed.
+
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSONReaders(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = count == 0 ? Data() : Data(bytes: start!, count: count)
+    let problem = JSONSyntax.firstProblem(in: data)
+    if let problem {
+        // A problem is somewhere in the data (just past its end when the data stops too soon).
+        let position = problem.position
+        guard position.line >= 1, position.column >= 1, (1...(count + 1)).contains(position.byte) else {
+            fatalError("firstProblem's position \(position) is outside \(count) bytes")
+        }
+        guard !problem.isTruncation || count - (position.byte - 1) <= 3 else {
+            fatalError("firstProblem calls \(problem.detail) at \(position) a truncation, \(count) bytes")
+        }
+    }
+    check(Person.self, data, problem)
+    check(Film.self, data, problem)
+    check(Planet.self, data, problem)
+    check(Species.self, data, problem)
+    check(Starship.self, data, problem)
+    check(Vehicle.self, data, problem)
+    return 0
+}
+
+/// Whatever the typed reader reads is valid JSON, and Foundation's decoder makes the same values
+/// of it.
+private func check<R: SwapiJSONDecodable>(_ type: R.Type, _ data: Data, _ problem: JSONSyntax.Problem?) {
+    guard let resources = SwapiJSONReader.resources(R.self, in: data) else { return }
+    if let problem {
+        fatalError("the typed reader read \(resources.count) \(R.self) from data firstProblem rejects: \(problem.detail) at \(problem.position)")
+    }
+    let decoded: [R]
+    do {
+        decoded = try JSONDecoder().decode([R].self, from: data)
+    } catch {
+        fatalError("the typed reader read \(resources.count) \(R.self) from data JSONDecoder rejects: \(error)")
+    }
+    guard decoded == resources else {
+        fatalError("the typed reader's \(R.self) values are not JSONDecoder's:\n\(resources)\n\(decoded)")
+    }
+}
