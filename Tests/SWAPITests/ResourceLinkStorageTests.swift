@@ -26,6 +26,19 @@ import Testing
         #expect(ResourceLink(url: "https://swapi.dev/api/people/1")?.prefixIndex == nil)
     }
 
+    /// Links on many hosts (many prefixes) come back as written, the same URL as the same link,
+    /// in linear time: past the first few prefixes the table is asked, not every prefix. (It
+    /// compared each new link with every prefix: 40,000 hosts took seconds and grew four times
+    /// with each doubling. The limit only stops a run that hangs.)
+    @Test(.timeLimit(.minutes(1))) func linksOnManyHostsAreKeptInLinearTime() throws {
+        let urls = (0..<40_000).map { "https://host\($0).example/api/people/\($0 % 7 + 1)/" }
+        let links = urls.map { ResourceLink(url: $0)! }
+        #expect(links.allSatisfy { $0.prefixIndex != nil })
+        for (url, link) in zip(urls, links) where link.url != url { Issue.record("\(url) came back as \(link.url)") }
+        for (url, link) in zip(urls, links).prefix(100) { #expect(ResourceLink(url: url) == link) }
+        #expect(Set(links).count == urls.count)
+    }
+
     @Test func anIDGivenApartFromTheURLKeepsTheURL() {
         let link = ResourceLink(url: "https://swapi.dev/api/planets/7/", id: 999)
         #expect(link.id == 999)

@@ -129,6 +129,10 @@ final class ResourceURLTable: Sendable {
 
     private let state = Mutex(State())
 
+    /// How many of the first prefixes a new link is compared with byte by byte before the
+    /// table is asked.
+    static let comparedPrefixes = 16
+
     /// The prefixes so far; a link's ``ResourceLink/prefixIndex`` indexes them.
     var prefixes: [String] { state.withLock { $0.prefixes } }
 
@@ -138,8 +142,10 @@ final class ResourceURLTable: Sendable {
         let stored: Int32? = url.withUTF8 { bytes in
             guard let length = Self.prefixLength(of: bytes, id: id) else { return nil }
             return state.withLock { state in
-                // Few prefixes (one per kind and API root): comparing bytes beats hashing.
-                for (index, prefix) in state.prefixBytes.enumerated() where prefix.count == length {
+                // Nearly every link is one of the first few prefixes (one per kind and API root):
+                // comparing their bytes beats hashing. Data with many prefixes (links on many
+                // hosts) is looked up by hash, so it costs no more than linear time.
+                for (index, prefix) in state.prefixBytes.prefix(Self.comparedPrefixes).enumerated() where prefix.count == length {
                     if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, length) }) == 0 { return Int32(index) }
                 }
                 let prefix = String(decoding: bytes[..<length], as: UTF8.self)
