@@ -179,6 +179,7 @@ let package = Package(
             dependencies: [
                 "FlowSite",
                 "FlowSiteTesting",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

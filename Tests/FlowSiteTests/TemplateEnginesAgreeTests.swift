@@ -1,6 +1,7 @@
 @testable import FlowSite
 import Foundation
 import Mustache
+import TestSupport
 import Testing
 
 /// Pages render with the compiled templates (``CompiledTemplate``). This holds them against
@@ -45,7 +46,7 @@ import Testing
     }
 
     /// A random piece, text and variables most often.
-    static func piece(_ random: inout Seeded) -> Piece {
+    static func piece(_ random: inout SplitMix) -> Piece {
         switch random.below(14) {
         case 0..<4: .text(random.below(Piece.texts.count))
         case 4..<8: .variable(random.below(Piece.names.count), form: random.below(4))
@@ -84,7 +85,7 @@ import Testing
     /// Random values for the names, from `seed`: text (hostile too), flags, lists of frames and
     /// frames, nested a level or two; a name may be missing.
     static func context(seed: UInt64) -> TemplateFrame {
-        var random = Seeded(state: seed)
+        var random = SplitMix(seed: seed)
         let texts = ["", "a", "<b>&\"'", "x\u{0}y", "e\u{301}", "{{a}}", "line\nbreak", " ", "\u{1F600}", "&amp;", "</script>", "\u{202E}rtl", "`="]
         func value(depth: Int) -> TemplateValue? {
             switch random.below(depth > 1 ? 4 : 6) {
@@ -120,18 +121,6 @@ import Testing
         return "{" + frame.dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\(value($0.value))" }.joined(separator: " ") + "}"
     }
 
-    /// SplitMix64: a seeded generator, so every run tries the same cases.
-    struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
 
     /// What each engine renders of `source` over `frame`; `nil` for the compiled one when the
     /// source is outside its subset.
@@ -206,7 +195,7 @@ import Testing
     }
 
     @Test func bothEnginesRenderTheSameBytesButForKnownDifferences() throws {
-        var random = Seeded(state: 0x7E3D_1A7E_5EED_0001)
+        var random = SplitMix(seed: 0x7E3D_1A7E_5EED_0001)
         var unknown = 0
         var known: [KnownDifference: Int] = [:]
         let cases = 6_000

@@ -1,6 +1,7 @@
 @testable import FlowSite
 import Foundation
 import SWAPI
+import TestSupport
 import Testing
 @testable import StarWarsApp
 
@@ -10,18 +11,6 @@ import Testing
 /// pages is exact.
 @Suite struct PageInputsTests {
     typealias Archive = (people: [Person], films: [Film], planets: [Planet], species: [Species], starships: [Starship], vehicles: [Vehicle])
-
-    /// A seeded generator, so a failing edit is the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// An edit a user makes to the data files, named for the failure message.
     struct Edit: Sendable, CustomStringConvertible {
@@ -81,7 +70,7 @@ import Testing
     func everyPageAnEditChangesReadAChangedInputOrMoved(edit: Int) async throws {
         let original = try EmbeddedSnapshot.load()
         var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
-        var random = SplitMix(state: 0x5EED_0000 + UInt64(edit))
+        var random = SplitMix(seed: 0x5EED_0000 + UInt64(edit))
         Self.edits[edit].apply(&data, &random)
         let edited = try SwapiArchive(
             people: data.people, films: data.films, planets: data.planets, species: data.species, starships: data.starships, vehicles: data.vehicles
@@ -138,7 +127,7 @@ import Testing
     func rebuildsFromMemoryAreByteIdenticalToFullBuilds(seed: UInt64, inPlace: Bool) async throws {
         let original = try EmbeddedSnapshot.load()
         var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
-        var random = SplitMix(state: 0xED17_0000 + seed)
+        var random = SplitMix(seed: 0xED17_0000 + seed)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-memory-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let live = folder.appendingPathComponent("site")
