@@ -76,6 +76,25 @@ import Testing
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
     }
 
+    /// A page's own files follow it in place too: a new one is written, one it no longer
+    /// writes goes, and the preview is the site a full build makes.
+    @Test func aPatchedPageWritesAndRemovesItsOwnFiles() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        let memory = BuildMemory<Node>()
+        var app = Self.app
+        app.files["a/b"] = ["data.json": Data("[1]".utf8)]
+        let first = try await build(app, into: output, memory: memory, inPlace: true)
+        app.files["a/b"] = ["other.json": Data("[2]".utf8)]
+        let edit = try await build(app, into: output, memory: memory, changed: [GraphCoordinator.inputKey("a/b")], inPlace: true)
+        // One file in place of another: as many files, one written.
+        #expect(edit.patched && edit.files == first.files && edit.unchangedFiles == first.files - 1, "\(edit)")
+        let full = try await fresh(app, in: folder)
+        #expect(try SiteDifference.files(in: output) == full)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("a/b/data.json").path))
+    }
+
     /// A page made again that fails leaves the preview as it was and the memory forgotten.
     @Test func aFailedPatchLeavesThePreviewAsItWas() async throws {
         let folder = try temporaryFolder()

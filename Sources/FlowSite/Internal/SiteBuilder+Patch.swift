@@ -42,6 +42,7 @@ extension SiteBuilder {
         let made = remade.withLock { $0 }
 
         var files: [(path: String, bytes: [UInt8])] = []
+        var removed: [String] = []
         var contentChanged = false
         var summaryChanged = false
         var byPath: [String: Int] = [:]
@@ -55,6 +56,10 @@ extension SiteBuilder {
             let before = pages.products(page.route)?.files ?? []
             for (name, contents) in page.products.files where !before.contains(where: { $0.key == name && $0.value == contents }) {
                 files.append((page.route.path.directory + name, Array(contents)))
+            }
+            // A file the page wrote and no longer writes goes, as a full build would leave it out.
+            for (name, _) in before where !page.products.files.contains(where: { $0.key == name }) {
+                removed.append(page.route.path.directory + name)
             }
         }
         // What the search index and the page index list of the pages made again.
@@ -97,16 +102,17 @@ extension SiteBuilder {
         let writing = Set(files.map(\.path))
         var broken: [(String, String)] = []
         for page in made {
-            for link in page.products.siteFiles where !writing.contains(link) && !writer.holds(link) {
+            for link in page.products.siteFiles where !writing.contains(link) && (removed.contains(link) || !writer.holds(link)) {
                 broken.append((page.products.page.path, link))
             }
         }
         if !broken.isEmpty { throw FlowSiteError(.brokenLinks(broken)) }
-        let patched = try phases.measure(.write) { try writer.patch(files) }
+        let patched = try phases.measure(.write) { try writer.patch(files, removing: removed) }
 
         for page in made { pages.keep(page.route, page.products) }
         pages.graph = graph
         written.bytes += patched.byteChange
+        written.files += patched.created - patched.removed
         pages.written = written
         var report = BuildReport(
             pages: graph.routes.count,

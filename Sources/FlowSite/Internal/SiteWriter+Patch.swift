@@ -9,7 +9,11 @@ import Darwin
 extension SiteWriter {
     /// What a patch wrote: how many files, and how the site's bytes changed.
     struct Patched {
+        /// Files written, `created` of them new.
         var files = 0
+        var created = 0
+        /// Files removed.
+        var removed = 0
         var byteChange = 0
     }
 
@@ -24,7 +28,8 @@ extension SiteWriter {
     /// removed and the site is as it was.
     /// - Throws: ``FlowSiteError`` when the output is not a site holocron made, is one that must
     ///   never be replaced, is being built by another build, or a file could not be written.
-    func patch(_ files: [(path: String, bytes: [UInt8])]) throws -> Patched {
+    /// The files of `removing` are unlinked last.
+    func patch(_ files: [(path: String, bytes: [UInt8])], removing: [String] = []) throws -> Patched {
         let target = try guardedOutput()
         let parent = target.deletingLastPathComponent()
         let lock = try BuildLock(path: parent.appendingPathComponent(".\(target.lastPathComponent).lock").path, output: target.path)
@@ -47,7 +52,12 @@ extension SiteWriter {
                     _ = try SiteStaging.writeWithoutSync(bytes, in: folder, at: temporary)
                     written.append((temporary, path))
                     var old = stat()
-                    patched.byteChange += bytes.count - (fstatat(folder, path, &old, AT_SYMLINK_NOFOLLOW) == 0 ? Int(old.st_size) : 0)
+                    if fstatat(folder, path, &old, AT_SYMLINK_NOFOLLOW) == 0 {
+                        patched.byteChange += bytes.count - Int(old.st_size)
+                    } else {
+                        patched.byteChange += bytes.count
+                        patched.created += 1
+                    }
                 } catch let error as FlowSiteError {
                     throw error
                 } catch {
@@ -65,6 +75,12 @@ extension SiteWriter {
                 throw FlowSiteError(.fileSystem(path: target.appendingPathComponent(file.path).path, message: message))
             }
             patched.files += 1
+        }
+        for path in removing where SiteStaging.isSafe(path) {
+            var old = stat()
+            guard fstatat(folder, path, &old, AT_SYMLINK_NOFOLLOW) == 0, unlinkat(folder, path, 0) == 0 else { continue }
+            patched.byteChange -= Int(old.st_size)
+            patched.removed += 1
         }
         return patched
     }

@@ -28,6 +28,8 @@ struct GraphCoordinator: RootCoordinator {
     /// The pages of one paginated list, in order: each shows them all as its pagination.
     var paginated: [Node] = []
     var summaries: [Node: String] = [:]
+    /// Files a node's page writes beside it.
+    var files: [Node: [String: Data]] = [:]
     var labels: [String: String] = [:]
 
     var siteInfo: SiteInfo<Node> {
@@ -53,7 +55,7 @@ struct GraphCoordinator: RootCoordinator {
         }
         return GraphScreen(
             node: route, title: titles[route] ?? route.description, targets: links[route] ?? [],
-            summary: summaries[route], pagination: pagination
+            summary: summaries[route], pagination: pagination, files: files[route] ?? [:]
         )
     }
 
@@ -72,12 +74,13 @@ struct GraphScreen: Screen {
     let targets: [Node]
     var summary: String? = nil
     var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<Node>)? = nil
+    var files: [String: Data] = [:]
 
     func makePage() async throws -> Page<Node> {
         var document = MarkdownDocument<Node>()
         document.paragraph(.text("Page \(node)"))
         document.list(targets.map { [.link("to \($0)", to: $0)] })
-        return Page(title: title, summary: summary, document: document, pagination: pagination)
+        return Page(title: title, summary: summary, document: document, files: files, pagination: pagination)
     }
 }
 
