@@ -35,8 +35,8 @@ struct BuildCommand: AsyncParsableCommand {
         action.flowLint = try lintConfig.map { try LintSettings.load($0) }
         let report = try await action.run()
         if !quiet { print(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)") }
-        if !quiet, let lint = report.flowLint {
-            print(lint.active.isEmpty ? lint.summaryLine : "\(lint.summaryLine); run `holocron lint` for details")
+        if !quiet, let lint = report.flowLintSummary {
+            print(lint.findings == 0 ? lint.line : "\(lint.line); run `holocron lint` for details")
         }
         if timings {
             print("Time by phase (seconds, summed over parallel tasks):")

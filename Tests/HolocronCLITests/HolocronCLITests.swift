@@ -135,6 +135,9 @@ import TestSupport
         let again = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(again.status == 0)
         #expect(again.stdout.hasPrefix("Up to date:"), "\(again.stdout)")
+        // What flow lint found is said again, as the build that made the site found it.
+        let lintLine = try #require(first.stdout.split(separator: "\n").last { $0.hasPrefix("Flow lint:") })
+        #expect(again.stdout.split(separator: "\n").last == lintLine, "\(again.stdout)")
         #expect(try identities(folder.appendingPathComponent("out")) == before, "every file keeps its inode and modification time")
         // A file changed behind holocron's back is noticed, and the site repaired.
         let index = folder.appendingPathComponent("out/index.html")

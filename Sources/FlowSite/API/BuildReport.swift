@@ -30,6 +30,14 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public var flow: FlowGraph?
     /// What flow lint found; `nil` when nothing was built.
     public var flowLint: FlowLintReport?
+    /// Flow lint's one-line summary (``FlowLintReport/summaryLine``) and how many findings are
+    /// active: of this build, or, when the site was up to date, of the build that made it (as
+    /// its manifest kept them).
+    public var flowLintSummary: (findings: Int, line: String)? {
+        flowLint.map { ($0.active.count, $0.summaryLine) } ?? recordedFlowLint
+    }
+    /// What the site's manifest says the build that made it found, for an up-to-date site.
+    var recordedFlowLint: (findings: Int, line: String)?
     /// Pages replayed from the previous build's ``SiteBuilder/memory``: neither made nor
     /// rendered (a part of the pages not ``rendered``).
     public var replayed: Int = 0

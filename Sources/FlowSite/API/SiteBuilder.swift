@@ -216,10 +216,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         if !removed.isEmpty {
             logger?.info("Removed what killed builds left beside the output: \(removed.joined(separator: ", "))")
         }
-        return BuildReport(
+        var report = BuildReport(
             pages: site.pages, rendered: 0, edges: 0, links: 0, files: site.files, bytes: site.bytes,
             unchangedFiles: site.files, warnings: [], duration: clock.now - started, sitemap: site.sitemap
         )
+        report.recordedFlowLint = site.lint.map { ($0.findings, $0.summary) }
+        return report
     }
 
     /// What every page's bytes depend on besides its own state: the templates, the site's

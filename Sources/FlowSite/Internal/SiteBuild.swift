@@ -321,7 +321,9 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let unchanged = staging.unchangedCount
         let totalBytes = staging.totalBytes
         builder.progress?((phase: "swap", made: pages, discovered: pages))
-        try phases.measure(.swap) { try staging.commit(inputs: builder.inputs, pages: pages) }
+        try phases.measure(.swap) {
+            try staging.commit(inputs: builder.inputs, pages: pages, lint: (lint.active.count, lint.summaryLine))
+        }
         if let learnt {
             // Pages the site no longer has go from the memory.
             if learnt.walk.count > pages { learnt.keepOnly(Set(graph.routes)) }

@@ -46,6 +46,9 @@ struct SiteManifest: Sendable {
     var inputs: String?
     var pages: Int
     var files: [String: Entry]
+    /// What flow lint found: how many active findings and the one-line summary, so a rebuild
+    /// that finds nothing changed can say it again.
+    var lint: (findings: Int, summary: String)?
 
     /// The manifest file's text.
     func text() -> String { String(decoding: bytes(), as: UTF8.self) }
@@ -56,6 +59,7 @@ struct SiteManifest: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(64 + files.count * 110)
         out.append(contentsOf: "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n".utf8)
+        if let lint, !lint.summary.contains("\n") { out.append(contentsOf: "lint \(lint.findings) \(lint.summary)\n".utf8) }
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             out.append(contentsOf: "f ".utf8)
             entry.fingerprint.appendHex(to: &out)
@@ -97,6 +101,7 @@ struct SiteManifest: Sendable {
     init?(bytes: [UInt8]) {
         var inputs: String?
         var pages = 0
+        var lint: (findings: Int, summary: String)?
         var files: [String: Entry] = [:]
         files.reserveCapacity(bytes.count / 96)
         var sawManifest = false
@@ -116,6 +121,8 @@ struct SiteManifest: Sendable {
                 } else if line.starts(with: "pages ".utf8) {
                     var reader = FieldReader(line: line, at: 6)
                     pages = reader.integer(last: true) ?? 0
+                } else if line.starts(with: "lint ".utf8) {
+                    lint = Self.lint(line)
                 } else if line.starts(with: "f ".utf8) {
                     guard let (entry, path) = Self.file(line) else { return false }
                     files[String(decoding: path, as: UTF8.self)] = entry
@@ -127,6 +134,14 @@ struct SiteManifest: Sendable {
         self.inputs = inputs
         self.pages = pages
         self.files = files
+        self.lint = lint
+    }
+
+    /// The findings count and summary of a `lint <count> <summary>` line.
+    static func lint(_ line: UnsafeBufferPointer<UInt8>) -> (findings: Int, summary: String)? {
+        let text = String(decoding: line.dropFirst(5), as: UTF8.self)
+        guard let space = text.firstIndex(of: " "), let findings = Int(text[..<space]) else { return nil }
+        return (findings, String(text[text.index(after: space)...]))
     }
 
     /// The entry and the path of a file line (`f <fingerprint> <size> <inode> <seconds>
@@ -221,13 +236,14 @@ struct SiteManifest: Sendable {
     /// page count, and the files and bytes it lists besides the marker, when all are intact.
     static func intactSite(
         _ bytes: [UInt8], in folder: Int32, inputs: String, lanes: Int
-    ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool)? {
+    ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
         bytes.withUnsafeBufferPointer { buffer in
             // The header lines come first; the file lines follow.
             var start = 0
             var sawManifest = false
             var sameInputs = false
             var pages = 0
+            var lint: (findings: Int, summary: String)?
             while start < buffer.count, !(buffer[start] == UInt8(ascii: "f") && start + 1 < buffer.count && buffer[start + 1] == UInt8(ascii: " ")) {
                 var end = start
                 while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
@@ -239,6 +255,8 @@ struct SiteManifest: Sendable {
                 } else if line.starts(with: "pages ".utf8) {
                     var reader = FieldReader(line: line, at: 6)
                     pages = reader.integer(last: true) ?? 0
+                } else if line.starts(with: "lint ".utf8) {
+                    lint = Self.lint(line)
                 }
                 start = end + 1
             }
@@ -293,7 +311,7 @@ struct SiteManifest: Sendable {
             }
             let result = tally.withLock { $0 }
             guard result.valid, result.intact else { return nil }
-            return (pages, result.files, result.bytes, result.sitemap)
+            return (pages, result.files, result.bytes, result.sitemap, lint)
         }
     }
 

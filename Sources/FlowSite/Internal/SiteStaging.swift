@@ -202,11 +202,12 @@ package final class SiteStaging: Sendable {
 
     /// Puts the staged site in place of the output in one rename, then removes the old site and
     /// releases the build lock.
-    package func commit(inputs: String? = nil, pages: Int = 0) throws {
+    package func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
         try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
         let files = state.withLock { $0.manifest }
         if let base { removeStale(base.files.keys.filter { files[$0] == nil }) }
-        let manifest = SiteManifest(inputs: inputs, pages: pages, files: files)
+        var manifest = SiteManifest(inputs: inputs, pages: pages, files: files)
+        manifest.lint = lint
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         do {
             _ = try Self.writeWithoutSync(manifest.bytes(), at: manifestPath)
