@@ -120,7 +120,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             memory?.keep(pages)
         }
-        let run = try SiteBuild(self, plan: plan, output: output, started: started)
+        let run = try SiteBuild.begin(self, plan: plan, output: output, started: started)
         do {
             let (graph, patched) = try await run.walk(patchingFirst: mayPatch)
             let (flow, lint) = try flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)

@@ -27,22 +27,20 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     let previous: BuildMemory<C.R>.Pages?
     /// What this build leaves for the next (``SiteBuilder/memory``).
     let learnt: BuildMemory<C.R>.Pages?
-    /// What each page leaves for after the walk, taken under one lock per page: the pages
-    /// made, their search entries, and what the link check needs.
-    private let records = Mutex(PageRecords<C.R>())
-    private let rendered = Atomic<Int>(0)
-    private let replayed = Atomic<Int>(0)
-    /// Pages made and routes discovered so far, for `progress` only.
-    private let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
-    /// The sorted page index, once its step ran, when the build is remembered.
-    private let keptIndex = Mutex<[(path: String, kind: Int32, content: StableHash)]>([])
+    /// The records and counters the phases share, behind their locks.
+    private let state = RunState<C.R>()
 
     /// Opens the staging folder (see ``SiteWriter/beginStaging()``) and takes the memory.
-    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws {
+    static func begin(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws -> SiteBuild {
+        let staging = try SiteWriter(output: output, force: builder.force).beginStaging()
+        return SiteBuild(builder, plan: plan, output: output, staging: staging, started: started)
+    }
+
+    private init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, staging: SiteStaging, started: ContinuousClock.Instant) {
         self.builder = builder
         self.plan = plan
         self.started = started
-        staging = try SiteWriter(output: output, force: builder.force).beginStaging()
+        self.staging = staging
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             builder.logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
         }
@@ -50,9 +48,12 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             builder.logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
         }
         let remembered = builder.memory?.take()
-        previous = remembered.flatMap { $0.buildKey == plan.buildKey ? $0 : nil }
-        learnt = builder.memory.map { [previous] _ in
-            previous ?? BuildMemory<C.R>.Pages(buildKey: plan.buildKey, capacity: remembered?.walk.count ?? 0)
+        let previous = remembered.flatMap { $0.buildKey == plan.buildKey ? $0 : nil }
+        self.previous = previous
+        if builder.memory == nil {
+            learnt = nil
+        } else {
+            learnt = previous ?? BuildMemory<C.R>.Pages(buildKey: plan.buildKey, capacity: remembered?.walk.count ?? 0)
         }
     }
 
@@ -85,10 +86,10 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             }
             if patched == nil {
                 // Walk after all, from nothing taken.
-                records.withLock { $0 = PageRecords() }
-                rendered.store(0, ordering: .relaxed)
-                replayed.store(0, ordering: .relaxed)
-                counts.withLock { $0 = (0, 1) }
+                state.records.withLock { $0 = PageRecords() }
+                state.rendered.store(0, ordering: .relaxed)
+                state.replayed.store(0, ordering: .relaxed)
+                state.counts.withLock { $0 = (0, 1) }
             }
         }
         let graph: SiteGraph<C.R>
@@ -125,7 +126,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
                 try HeavyPages.one(if: !heavy && markdown.bytes.count >= HeavyPages.bytes) {
                     let bytes = try renderer.render(visit, markdown: markdown, phases: phases)
-                    rendered.add(1, ordering: .relaxed)
+                    state.rendered.add(1, ordering: .relaxed)
                     try phases.measure(.write) { try staging.write(bytes, to: path, fingerprint: fingerprint) }
                     html = bytes
                 }
@@ -151,7 +152,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         guard phases.measure(.write, { staging.reuse(products.page.path, fingerprint: fingerprint) }) else { return false }
         for (name, contents) in products.files { try staging.write(contents, to: route.path.directory + name) }
         take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count, replayed: true)
-        replayed.add(1, ordering: .relaxed)
+        state.replayed.add(1, ordering: .relaxed)
         counted(discovered: 0)
         return true
     }
@@ -161,7 +162,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     private func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false) {
         let path = products.page.path
         let staging = staging
-        let position = records.withLock { records in
+        let position = state.records.withLock { records in
             let position = records.made.count
             records.made.append(products.page)
             records.index.append((path, kind, products.content))
@@ -185,7 +186,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     private func counted(discovered: Int) {
         guard let progress = builder.progress else { return }
-        let (made, discovered) = counts.withLock { counts in
+        let (made, discovered) = state.counts.withLock { counts in
             counts.made += 1
             counts.discovered = max(counts.discovered, discovered)
             return (counts.made, counts.discovered)
@@ -212,7 +213,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let (renderer, phases) = (plan.renderer, phases)
         let search = builder.coordinator.search
         // The search index reads the pages in the order they were made, before they are sorted.
-        let (made, searchEntries) = records.withLock { records in
+        let (made, searchEntries) = state.records.withLock { records in
             var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
             var entries: [SiteSearch<C.R>.Entry] = []
             swap(&made, &records.made)
@@ -244,7 +245,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let kindIDs = flow.kinds.map(\.id)
         let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
         let keepsIndex = learnt != nil
-        let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(records.withLock { records in
+        let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(state.records.withLock { records in
             var index: [(path: String, kind: Int32, content: StableHash)] = []
             swap(&index, &records.index)
             return index
@@ -256,7 +257,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             guard var pages = pageOrder.withLock({ order in defer { order = nil }; return order }) else { return }
             pages.sort { $0.path < $1.path }
             let bytes = PageIndex.bytes(count: pages.count) { pages[$0].path } kind: { kindIDs[Int(pages[$0].kind)] } content: { pages[$0].content }
-            if keepsIndex { self.keptIndex.withLock { swap(&$0, &pages) } }
+            if keepsIndex { self.state.keptIndex.withLock { swap(&$0, &pages) } }
             pages = []
             try context.write(bytes, to: PageIndex.fileName)
         })
@@ -297,7 +298,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// - Throws: ``FlowSiteError`` naming each broken link.
     func checkLinks(stepsFrom before: Int) throws -> LinkChecker.Result {
         let written = staging.paths
-        var check = records.withLock { $0.linkCheck }
+        var check = state.records.withLock { $0.linkCheck }
         // The flow map's pages link only to paths the walk made and to each other, by
         // construction; its first page is the sample for the layout's own links there.
         let mapFolder = FlowMapPages.folder.rawValue + "/"
@@ -329,14 +330,14 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             if learnt.walk.count > pages { learnt.keepOnly(Set(graph.routes)) }
             learnt.graph = graph
             learnt.written = BuildMemory<C.R>.Written(
-                made: steps.made, searchEntries: steps.searchEntries, index: keptIndex.withLock { $0 }, flowRecord: steps.flowRecord,
+                made: steps.made, searchEntries: steps.searchEntries, index: state.keptIndex.withLock { $0 }, flowRecord: steps.flowRecord,
                 files: written, bytes: totalBytes, links: graph.edgeCount + links.internalReferences
             )
             builder.memory?.keep(learnt)
         }
         var report = BuildReport(
             pages: pages,
-            rendered: rendered.load(ordering: .relaxed),
+            rendered: state.rendered.load(ordering: .relaxed),
             edges: graph.edgeCount,
             links: graph.edgeCount + links.internalReferences,
             files: written,
@@ -349,10 +350,25 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             flow: flow,
             flowLint: lint
         )
-        report.replayed = replayed.load(ordering: .relaxed)
+        report.replayed = state.replayed.load(ordering: .relaxed)
         report.patched = patched
         return report
     }
+}
+
+/// The records and counters of a ``SiteBuild``, in a class of their own: as the run's own stored
+/// properties, the 6.3 compiler's ownership verifier crashed on the run's initialiser in release
+/// builds (its clean-up of an `Atomic`).
+private final class RunState<R: Route>: Sendable {
+    /// What each page leaves for after the walk, taken under one lock per page: the pages made,
+    /// their search entries, and what the link check needs.
+    let records = Mutex(PageRecords<R>())
+    let rendered = Atomic<Int>(0)
+    let replayed = Atomic<Int>(0)
+    /// Pages made and routes discovered so far, for `progress` only.
+    let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
+    /// The sorted page index, once its step ran, when the build is remembered.
+    let keptIndex = Mutex<[(path: String, kind: Int32, content: StableHash)]>([])
 }
 
 /// What the pages of a build leave for after the walk.
