@@ -162,7 +162,7 @@ struct LinkTexts {
     /// Pairs of offsets whose links have the same text: the first link with it, and a later one.
     private(set) var repeats: [(Int, Int)] = []
 
-    private struct LinkList {
+    fileprivate struct LinkList {
         let first: Int
         let labels: [String]
     }
@@ -188,12 +188,12 @@ struct LinkTexts {
         var total = 0
         for list in lists { total += list.labels.count }
         var seen = LabelTable(capacity: total)
-        for list in lists {
+        for (listIndex, list) in lists.enumerated() {
             for index in list.labels.indices {
                 let label = list.labels[index], offset = list.first + index
                 if LinkLabelProblems.isBlank(label) {
                     empty.append(offset)
-                } else if let first = seen.firstOffset(of: label, at: offset) {
+                } else if let first = seen.firstOffset(of: label, at: offset, in: lists, list: listIndex) {
                     repeats.append((first, offset))
                 }
             }
@@ -222,39 +222,51 @@ struct LinkTexts {
 }
 
 /// The link texts of one page seen so far, by a 64-bit FNV-1a hash of their bytes: open
-/// addressing over offsets, so a page of ten thousand links makes no dictionary of Strings.
+/// addressing over offsets, so a page of ten thousand links makes no dictionary of Strings and
+/// copies no text; two texts are compared only when their hashes meet.
 private struct LabelTable {
     private var hashes: [UInt64]
+    /// Each slot's link: its offset, and the list and index its text is at.
     private var offsets: [Int32]
-    /// Each slot's text, compared only when two hashes meet.
-    private var texts: [String]
+    private var places: [(list: Int32, index: Int32)]
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         hashes = Array(repeating: 0, count: size)
         offsets = Array(repeating: -1, count: size)
-        texts = Array(repeating: "", count: size)
+        places = Array(repeating: (0, 0), count: size)
     }
 
-    /// The offset of the first link with `label`'s text, or `nil` after recording `offset` as
-    /// the first.
-    mutating func firstOffset(of label: String, at offset: Int) -> Int? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in label.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
+    /// The offset of the first link with `label`'s text, or `nil` after recording `offset` (the
+    /// link at `offset - lists[list].first` of `lists[list]`) as the first.
+    mutating func firstOffset(of label: String, at offset: Int, in lists: [LinkTexts.LinkList], list: Int) -> Int? {
+        let hash = Self.hash(label)
         let mask = hashes.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while offsets[slot] >= 0 {
-            if hashes[slot] == hash, texts[slot] == label { return Int(offsets[slot]) }
+            if hashes[slot] == hash {
+                let place = places[slot]
+                if lists[Int(place.list)].labels[Int(place.index)] == label { return Int(offsets[slot]) }
+            }
             slot = (slot + 1) & mask
         }
         hashes[slot] = hash
         offsets[slot] = Int32(offset)
-        texts[slot] = label
+        places[slot] = (Int32(list), Int32(offset - lists[list].first))
         return nil
+    }
+
+    private static func hash(_ label: String) -> UInt64 {
+        func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+        return label.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(label.utf8)
     }
 }
 

@@ -178,15 +178,9 @@ extension GraphvizLayout {
         }
         defer { gvFreeLayout(context, g) }
 
-        // Rendering to "dot" is what writes the layout into the pos, bb, width,
-        // height and lp attributes; the text itself is not needed.
-        var data: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        let rendered = gvRenderData(context, g, "dot", &data, &length)
-        gvFreeRenderData(data)
-        guard rendered == 0 else {
-            throw .callFailed("gvRenderData(dot)")
-        }
+        // Writes the layout into the pos, bb, width, height and lp attributes, as rendering
+        // to "dot" would, without making the text.
+        attach_attrs(g)
 
         return try readLayout(graph: g, nodes: nodes, edges: edges)
     }

@@ -14,7 +14,7 @@ package final class PhaseClock: Sendable {
             case .layout: "layout"
             case .write: "write"
             case .steps: "build steps"
-            case .flow: "flow graph, lint, map"
+            case .flow: "flow lint and map"
             case .linkCheck: "link check"
             case .swap: "swap"
             }

@@ -275,7 +275,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             let document = page.document
             outcome.location = page.location
             outcome.ownLinks = routes.count + pagination.count
+            // Flow lint's link-text check is the flow's one cost per page: timed with the flow.
+            let checking = clock.now
             outcome.labelProblems = document.linkLabelProblems(extra: pagination)
+            phases?.add(.flow, clock.now - checking)
             outcome.targets = routes
             outcome.targets.reserveCapacity(routes.count + actions.count)
             outcome.presentations.reserveCapacity(routes.count + actions.count)
