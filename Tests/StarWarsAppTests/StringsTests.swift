@@ -11,37 +11,57 @@ import Testing
     /// without going through the table stands out.
     static let marker = "§"
     static func madeUpLanguage() throws -> Strings {
-        Strings(language: "xx", table: try Strings.table("en").mapValues { marker + $0 })
+        let english = try Strings.table("en")
+        return Strings(StringTable(language: "xx", file: "xx.json", texts: english.texts.mapValues { marker + $0 }, settings: english.settings))
     }
 
     // MARK: Complete tables
 
     @Test func englishHasEveryKeyTheAppUsesAndNoOther() throws {
-        let english = Set(try Strings.table("en").keys)
-        let used = Set(Strings.Key.allCases.map(\.rawValue))
+        let english = Set(try Strings.table("en").texts.keys)
+        let used = Set(Strings.Key.allCases.flatMap { key in
+            key.isPlural ? ["\(key.rawValue).one", "\(key.rawValue).other"] : [key.rawValue]
+        })
         #expect(used.subtracting(english).sorted() == [], "en.json lacks these keys: add their English text")
         #expect(english.subtracting(used).sorted() == [], "en.json has keys that no Strings.Key case names: remove them or add the case")
     }
 
     @Test(arguments: Strings.languages)
-    func everyTableHasExactlyTheEnglishKeysAndPlaceholders(language: String) throws {
-        let problems = Self.problems(in: try Strings.table(language), english: try Strings.table("en"))
-        #expect(problems.isEmpty, "Resources/Strings/\(language).json: \(problems.joined(separator: "; "))")
+    func everyTableHasEveryKeyPlaceholderAndPluralFormOfEnglish(language: String) throws {
+        let problems = try Strings.problems(of: language)
+        #expect(problems.isEmpty, "\(TranslationProblems(problems))")
     }
 
-    @Test func theTableCheckFindsMissingAndExtraKeysAndStrayPlaceholders() throws {
+    @Test func theTableCheckFindsEachKindOfProblemOnceWithItsLine() throws {
         let english = try Strings.table("en")
-        var table = english
-        table["home.title"] = nil
-        table["home.subtitle"] = "Extra"
-        table["list.title.paged"] = "{Kinds}: page {page} of {total}"
-        table["detail.missing"] = "No {kind} number {id}"  // another form of the kind's name is fine
-        #expect(Self.problems(in: table, english: english) == [
-            "missing key home.title",
-            "extra key home.subtitle",
-            "list.title.paged has {total}, which English does not fill",
-            "list.title.paged lacks {count}",
+        var texts = english.texts
+        texts["home.title"] = nil
+        texts["home.subtitle"] = "Extra"
+        texts["list.title.paged"] = "{Kinds}: page {page} of {total}"
+        texts["detail.missing"] = "No {kind} number {id}"  // another form of the kind's name is fine
+        texts["list.count.one"] = "One {kind} in the archive."  // "one" may say it in words
+        texts["list.noSuchPage.one"] = nil
+        texts["list.count.few"] = "{count} {kinds}"  // English has no "few"
+        let json = "{\n" + texts.sorted { $0.key < $1.key }.map { "  \"\($0.key)\": \"\($0.value)\"" }.joined(separator: ",\n") + "\n}\n"
+        let table = try StringTable(language: "en-ZZ", file: "zz.json", json: Array(json.utf8))
+        let check = TranslationCheck(reference: english, interchangeable: [["Kind", "Kinds", "kind", "kinds"]])
+        let problems = check.problems(of: table, rules: try PluralRules(language: "en"))
+        #expect(problems.map { "\($0.kind.rawValue): \($0.key)" } == [
+            "missing: home.title",
+            "placeholder mismatch: list.title.paged",
+            "missing plural category: list.noSuchPage.one",
+            "unused key: home.subtitle",
+            "unused key: list.count.few",
         ])
+        let mismatch = try #require(problems.first { $0.key == "list.title.paged" })
+        #expect(mismatch.detail == "has {total}, which en does not fill and lacks {count}")
+        let line = try #require(json.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"list.title.paged\"") })
+        #expect(mismatch.location == "zz.json:\(line + 1)")
+        #expect(problems.first { $0.kind == .missing }?.location.hasPrefix("Sources/StarWarsApp/Resources/Strings/en.json:") == true)
+        // One grouped list, a heading per kind.
+        let report = TranslationProblems(problems + problems).description
+        #expect(report.hasPrefix("5 translation problems in en-ZZ:"))
+        #expect(report.contains("  missing plural category (1):\n    en-ZZ list.noSuchPage.one"))
     }
 
     @Test func everyRegisteredLanguageLoadsAndAnUnknownOneSaysWhatExists() throws {
@@ -87,7 +107,9 @@ import Testing
     /// A key's text is found by its position among the cases, read from the enum's tag.
     @Test func everyKeyKnowsItsPositionAndText() {
         #expect(Strings.Key.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
-        let table = Dictionary(uniqueKeysWithValues: Strings.Key.allCases.map { ($0.rawValue, "text of " + $0.rawValue) })
+        let table = Dictionary(uniqueKeysWithValues: Strings.Key.allCases.map { key in
+            (key.isPlural ? key.rawValue + ".other" : key.rawValue, "text of " + key.rawValue)
+        })
         let strings = Strings(language: "xx", table: table)
         #expect(Strings.Key.allCases.allSatisfy { strings.localizedString($0) == "text of " + $0.rawValue })
     }
@@ -131,36 +153,10 @@ import Testing
     @Test func everyPageOfTheWalkSpeaksTheTablesLanguageWithNoPlaceholderLeft() async throws {
         let site = try await SiteSnapshot(walking: AppCoordinator(dependencies: .mock(Fixtures.archive, strings: try Self.madeUpLanguage())))
         #expect(site.text.firstMatch(of: #/\{[A-Za-z]+\}/#) == nil, "a placeholder was left unfilled")
-        for text in ["# §About this site", "# §§Starship #99 is not in the archive", "# §Search", "§All 8 entries, A–Z.", "§3 §characters in the archive.", "§Gastropod · sentient · speaks Huttese", "§§Episode IV · §25 §May 1977 · directed by George Lucas"] {
+        for text in ["# §About this site", "# §§Starship #99 is not in the archive", "# §Search", "§All 8 entries, A–Z.", "§3 §characters in the archive.", "§Gastropod · sentient · speaks Huttese", "§§Episode IV · 25 May 1977 · directed by George Lucas"] {
             #expect(site.text.contains(text), "no page says \(text)")
         }
         // Every page's title in the trail of crumbs comes from the table or the data.
         #expect(site.text.contains("breadcrumbs: §Home › §Characters › Luke Skywalker"))
-    }
-
-    // MARK: Helpers
-
-    /// The placeholders a kind's messages may use, whichever English picked.
-    static let kindPlaceholders: Set<String> = ["Kind", "Kinds", "kind", "kinds"]
-
-    /// What is wrong with `table` against English: missing and extra keys, placeholders the app
-    /// doesn't fill, and values the text forgot.
-    static func problems(in table: [String: String], english: [String: String]) -> [String] {
-        var problems: [String] = []
-        for key in english.keys.sorted() where table[key] == nil { problems.append("missing key \(key)") }
-        for key in table.keys.sorted() where english[key] == nil { problems.append("extra key \(key)") }
-        for (key, text) in table.sorted(by: { $0.key < $1.key }) {
-            guard let englishText = english[key] else { continue }
-            let expected = placeholders(englishText)
-            let found = placeholders(text)
-            let allowed = expected.isDisjoint(with: kindPlaceholders) ? expected : expected.union(kindPlaceholders)
-            for name in found.subtracting(allowed).sorted() { problems.append("\(key) has {\(name)}, which English does not fill") }
-            for name in expected.subtracting(kindPlaceholders).subtracting(found).sorted() { problems.append("\(key) lacks {\(name)}") }
-        }
-        return problems
-    }
-
-    static func placeholders(_ text: String) -> Set<String> {
-        Set(text.matches(of: #/\{([A-Za-z]+)\}/#).map { String($0.output.1) })
     }
 }

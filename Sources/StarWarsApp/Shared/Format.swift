@@ -1,8 +1,10 @@
+import Foundation
 import SWAPI
+import Synchronization
 
-/// Turns SWAPI's raw strings into readable text in the site's language: units, digit grouping,
-/// "unknown" → "Unknown", "n/a" → "Not applicable". Numbers that already have commas ("1,358")
-/// are kept as written.
+/// Turns SWAPI's raw strings into readable text in the site's language: units, numbers and dates
+/// as the language's locale writes them (Foundation's formatters: `200,000` in English,
+/// `200.000` in Spanish), "unknown" → "Unknown", "n/a" → "Not applicable".
 ///
 /// ```swift
 /// let format = Format(.english)
@@ -43,14 +45,16 @@ public struct Format: Sendable {
         return Self.capitalizedFirst(raw.trimmedSpaces)
     }
 
-    /// A number with a unit: `172` → `172 cm`, `200000` → `200,000`; non-numbers as ``text(_:)``.
+    /// A number with a unit: `172` → `172 cm`, `200000` → `200,000` (`200.000` in Spanish);
+    /// non-numbers as ``text(_:)``. A number written with grouping commas ("1,358") is read
+    /// without them; one whose commas aren't thousands groups is kept as written.
     public func quantity(_ raw: String, unit: Unit? = nil) -> String {
         if let special = special(raw) { return special }
         let trimmed = raw.trimmedSpaces
         guard Self.isNumber(trimmed) else { return text(trimmed) }
-        let grouped = trimmed.utf8.contains(UInt8(ascii: ",")) ? trimmed : Self.groupDigits(trimmed)
-        guard let unit else { return grouped }
-        return strings.localizedString(unit.key, ["value": grouped])
+        let number = strings.formatted.number(trimmed)
+        guard let unit else { return number }
+        return strings.localizedString(unit.key, ["value": number])
     }
 
     /// A measurement that is never zero for a real thing (a height, a mass, a length, a
@@ -89,12 +93,11 @@ public struct Format: Sendable {
         return raw
     }
 
-    /// An ISO date: `1977-05-25` → `25 May 1977`.
+    /// An ISO date, as the locale writes a date in full: `1977-05-25` → `25 May 1977` (en-GB),
+    /// `25 de mayo de 1977` (es).
     public func date(_ raw: String) -> String {
         if let special = special(raw) { return special }
-        let parts = raw.split(separator: "-")
-        guard parts.count == 3, let month = Int(parts[1]).flatMap(Strings.Key.month), let day = Int(parts[2]) else { return raw }
-        return strings.localizedString(.formatDate, ["day": "\(day)", "month": strings.localizedString(month), "year": String(parts[0])])
+        return strings.formatted.date(raw) ?? raw
     }
 
     /// An episode number in Roman numerals: 4 → `Episode IV`.
@@ -142,22 +145,6 @@ public struct Format: Sendable {
         return digits > 0 && dots <= 1
     }
 
-    /// `1234567.5` → `1,234,567.5`.
-    static func groupDigits(_ number: String) -> String {
-        var bytes = Array(number.utf8)
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { bytes.removeFirst() }
-        let dot = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
-        var grouped: [UInt8] = negative ? [UInt8(ascii: "-")] : []
-        grouped.reserveCapacity(bytes.count + bytes.count / 3 + 1)
-        for index in 0..<dot {
-            if index > 0 && (dot - index) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
-            grouped.append(bytes[index])
-        }
-        grouped.append(contentsOf: bytes[dot...])
-        return String(decoding: grouped, as: UTF8.self)
-    }
-
     static func capitalizedFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
@@ -175,5 +162,73 @@ extension String {
         while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
         return String(scalars)
+    }
+}
+
+/// A locale's numbers and dates, each distinct value formatted once by Foundation and then
+/// looked up: both cores format the same heights and populations on many pages.
+final class FormattedValues: Sendable {
+    let locale: Locale
+    private let integers: IntegerFormatStyle<Int64>
+    private let cache = Mutex<[String: String]>([:])
+    private let dates = Mutex<[String: String?]>([:])
+
+    init(locale: Locale) {
+        self.locale = locale
+        integers = IntegerFormatStyle<Int64>.number.locale(locale)
+    }
+
+    /// A count as the locale writes it.
+    func integer(_ value: Int) -> String {
+        number(String(value))
+    }
+
+    /// A number SWAPI wrote (digits, one `.`, grouping `,`, a leading `-`), as the locale
+    /// writes it with as many decimals as SWAPI gave.
+    func number(_ raw: String) -> String {
+        if let known = cache.withLock({ $0[raw] }) { return known }
+        let made = Self.format(raw, integers: integers, locale: locale)
+        cache.withLock { $0[raw] = made }
+        return made
+    }
+
+    private static func format(_ raw: String, integers: IntegerFormatStyle<Int64>, locale: Locale) -> String {
+        guard let plain = withoutGrouping(raw) else { return raw }
+        let parts = plain.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 1 {
+            guard let value = Int64(plain) else { return raw }
+            return integers.format(value)
+        }
+        guard let value = Double(plain), parts[1].count <= 15 else { return raw }
+        return value.formatted(.number.locale(locale).precision(.fractionLength(parts[1].count)).grouping(.automatic))
+    }
+
+    /// `raw` without its grouping commas, or `nil` when they aren't groups of three digits
+    /// before the point.
+    static func withoutGrouping(_ raw: String) -> String? {
+        guard raw.utf8.contains(UInt8(ascii: ",")) else { return raw }
+        let whole = raw.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0].drop { $0 == "-" }
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard let first = groups.first, (1...3).contains(first.count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+        return raw.replacingOccurrences(of: ",", with: "")
+    }
+
+    /// An ISO date (`1977-05-25`) in full, or `nil` when it isn't one.
+    func date(_ raw: String) -> String? {
+        if let known = dates.withLock({ $0[raw] }) { return known }
+        let made = Self.formatDate(raw, locale: locale)
+        dates.withLock { $0[raw] = made }
+        return made
+    }
+
+    private static func formatDate(_ raw: String, locale: Locale) -> String? {
+        let parts = raw.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        guard let utc = TimeZone(identifier: "UTC") else { return nil }
+        calendar.timeZone = utc
+        let components = DateComponents(year: year, month: month, day: day)
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
+        return date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
     }
 }

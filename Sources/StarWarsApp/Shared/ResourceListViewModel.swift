@@ -37,7 +37,7 @@ public struct ResourceListViewModel: ViewModel {
         if total == 0 { return .empty(strings.localizedString(.listEmpty, about: kind)) }
         let pageCount = (total + listPageSize - 1) / listPageSize
         guard (1...pageCount).contains(page) else {
-            return .empty(strings.localizedString(pageCount == 1 ? .listNoSuchPageOne : .listNoSuchPageOther, about: kind, ["page": "\(page)", "count": "\(pageCount)"]))
+            return .empty(strings.localizedString(.listNoSuchPage, count: pageCount, about: kind, ["page": "\(page)"]))
         }
         // Only the rows on this page are read and summarised.
         let rows = catalog.listRows(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize)).map { resource in
@@ -89,15 +89,15 @@ public struct ResourceListScreen: StatefulScreen {
                 if content.page > 1 { shortTitle = strings.localizedString(.listShortTitlePaged, ["page": "\(content.page)"]) }
                 if let first = content.rows.first, let last = content.rows.last {
                     summary = strings.localizedString(.listSummaryPaged, about: kind, [
-                        "first": "\(content.firstPosition)", "last": "\(content.firstPosition + content.rows.count - 1)",
-                        "total": "\(content.total)", "from": first.title, "to": last.title,
+                        "first": strings.formatted.integer(content.firstPosition), "last": strings.formatted.integer(content.firstPosition + content.rows.count - 1),
+                        "total": strings.formatted.integer(content.total), "from": first.title, "to": last.title,
                     ])
                 }
                 pagination = (content.pageCount, content.page, { number in
                     NavigationAction(strings.localizedString(.listPageNumber, ["page": "\(number)"]), to: .list(kind, page: number))
                 })
             }
-            document.paragraph(.text(strings.localizedString(content.total == 1 ? .listCountOne : .listCountOther, about: kind, ["count": "\(content.total)"])))
+            document.paragraph(.text(strings.localizedString(.listCount, count: content.total, about: kind)))
             document.section(.results) { section in
                 section.list(content.rows.map { [.link($0.title, to: $0.route), .text(" — \($0.summary)")] })
             }

@@ -68,11 +68,11 @@ extension Strings {
         case listSummaryPaged = "list.summary.paged"
         case listTitlePaged = "list.title.paged"
         case listShortTitlePaged = "list.shortTitle.paged"
-        case listCountOne = "list.count.one"
-        case listCountOther = "list.count.other"
+        /// Plural: the table has one text per category of the language (`list.count.one`, …).
+        case listCount = "list.count"
         case listEmpty = "list.empty"
-        case listNoSuchPageOne = "list.noSuchPage.one"
-        case listNoSuchPageOther = "list.noSuchPage.other"
+        /// Plural, like ``listCount``.
+        case listNoSuchPage = "list.noSuchPage"
         case listError = "list.error"
         case listLinkFirstPage = "list.link.firstPage"
         case listLinkHome = "list.link.home"
@@ -179,19 +179,6 @@ extension Strings {
         case formatNotApplicable = "format.notApplicable"
         case formatNone = "format.none"
         case formatIndefinite = "format.indefinite"
-        case formatDate = "format.date"
-        case formatMonth1 = "format.month.1"
-        case formatMonth2 = "format.month.2"
-        case formatMonth3 = "format.month.3"
-        case formatMonth4 = "format.month.4"
-        case formatMonth5 = "format.month.5"
-        case formatMonth6 = "format.month.6"
-        case formatMonth7 = "format.month.7"
-        case formatMonth8 = "format.month.8"
-        case formatMonth9 = "format.month.9"
-        case formatMonth10 = "format.month.10"
-        case formatMonth11 = "format.month.11"
-        case formatMonth12 = "format.month.12"
         case formatEpisode = "format.episode"
         case formatEpisodeUnknown = "format.episodeUnknown"
         case formatBeforeYavin = "format.beforeYavin"
@@ -217,6 +204,12 @@ extension Strings.Key {
     /// `String`-backed enum hashes the raw string at every lookup (a percent of a large build);
     /// `unsafeBitCast` traps if the enum ever outgrows a byte, and a test checks the order.
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+    /// The keys whose text depends on a count: a table holds one text per CLDR plural category
+    /// its language uses, under the key and the category (`list.count.one`, `list.count.other`).
+    static let plural: Set<Self> = [.listCount, .listNoSuchPage]
+
+    var isPlural: Bool { Self.plural.contains(self) }
 
     /// The key of a kind's name: one or many, as a title or within a sentence.
     static func kindName(_ kind: ResourceKind, plural: Bool, inText: Bool) -> Self {
@@ -246,14 +239,5 @@ extension Strings.Key {
         case (.vehicles, false, true): .kindVehiclesSingularInText
         case (.vehicles, true, true): .kindVehiclesPluralInText
         }
-    }
-
-    /// The key of a month's name, for months 1 to 12.
-    static func month(_ month: Int) -> Self? {
-        let months: [Self] = [
-            .formatMonth1, .formatMonth2, .formatMonth3, .formatMonth4, .formatMonth5, .formatMonth6,
-            .formatMonth7, .formatMonth8, .formatMonth9, .formatMonth10, .formatMonth11, .formatMonth12,
-        ]
-        return months.indices.contains(month - 1) ? months[month - 1] : nil
     }
 }

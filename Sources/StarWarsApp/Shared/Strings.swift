@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 import SWAPI
 
@@ -19,9 +20,20 @@ import SWAPI
 public struct Strings: Sendable {
     /// The language's code, such as `en`; the site's pages declare it as their `lang`.
     public let language: String
+    /// The locale numbers and dates are formatted for: the table's `@locale`, or the language.
+    public let locale: Locale
+    /// The language's CLDR plural rules, which pick a counted text's form.
+    public let pluralRules: PluralRules
     /// Each key's text in the order of `Key.allCases` (see ``Key/ordinal``), English's where
-    /// the language's table lacks it, or the key itself.
+    /// the language's table lacks it, or the key itself. A plural key's texts are in
+    /// ``pluralTexts``, and here its `other` form.
     private let texts: [String]
+    /// Each plural key's text per category (in `PluralRules.Category.allCases` order), by the
+    /// key's ordinal; a category the table lacks has its `other` text.
+    private let pluralTexts: [Int: [String]]
+    /// Numbers and dates formatted once per distinct value: Foundation's formatters cost a
+    /// microsecond a call, and a large archive repeats the same values on many pages.
+    let formatted: FormattedValues
 
     /// The strings of `language`, one of ``languages``.
     public init(language: String) throws {
@@ -32,14 +44,33 @@ public struct Strings: Sendable {
         guard let json = Self.tables.first(where: { $0.language == language })?.json else {
             throw UnsupportedLanguage(language: language, available: Self.languages)
         }
-        self.init(language: language, table: try Self.parse(json, language: language))
+        self.init(try Self.parse(json, language: language))
     }
 
     /// Strings from a table of key → text; keys the table lacks fall back to English.
     init(language: String, table: [String: String]) {
-        self.language = language
-        let english = language == "en" ? nil : Self.english
-        texts = Key.allCases.map { key in table[key.rawValue] ?? english?.text(for: key) ?? key.rawValue }
+        self.init(StringTable(language: language, file: "\(language).json", texts: table))
+    }
+
+    /// Strings from a table; keys the table lacks fall back to English.
+    init(_ table: StringTable) {
+        language = table.language
+        locale = Locale(identifier: table.settings["locale"] ?? table.language)
+        // Every language code the app accepts has rules: ICU falls back to the root rules.
+        pluralRules = (try? PluralRules(language: table.language)) ?? Self.english.pluralRules
+        let english = table.language == "en" ? nil : Self.english
+        let categories = PluralRules.Category.allCases
+        // A plural key's text without a count is its `other` form.
+        texts = Key.allCases.map { key in
+            table.texts[key.isPlural ? "\(key.rawValue).other" : key.rawValue] ?? english?.text(for: key) ?? key.rawValue
+        }
+        var plurals: [Int: [String]] = [:]
+        for key in Key.allCases where key.isPlural {
+            let other = texts[key.ordinal]
+            plurals[key.ordinal] = categories.map { table.texts["\(key.rawValue).\($0.rawValue)"] ?? other }
+        }
+        pluralTexts = plurals
+        formatted = FormattedValues(locale: locale)
     }
 
     /// English, the language the site is built in unless another is chosen.
@@ -49,7 +80,7 @@ public struct Strings: Sendable {
             fatalError("No English string table is registered in Strings.tables.")
         }
         do {
-            return Strings(language: language, table: try parse(json, language: language))
+            return Strings(try parse(json, language: language))
         } catch {
             // The table is compiled in: only an edit of en.json gets here, and the tests catch it.
             fatalError("\(error)")
@@ -84,6 +115,25 @@ public struct Strings: Sendable {
         }
     }
 
+    /// The text for a plural `key` in the form `count` takes, about `kind`, with `{count}` filled
+    /// with the count as the language writes numbers.
+    func localizedString(_ key: Key, count: Int, about kind: ResourceKind, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+        let category = pluralRules.category(for: count)
+        let form = pluralTexts[key.ordinal]?[PluralRules.Category.allCases.firstIndex(of: category)!] ?? key.rawValue
+        let number = formatted.integer(count)
+        return Self.fill(form) { name in
+            if name == "count" { return number }
+            if let value = Self.value(named: name, in: arguments) { return value }
+            switch name {
+            case "Kind": return self.name(of: kind)
+            case "Kinds": return self.name(of: kind, plural: true)
+            case "kind": return self.name(of: kind, inText: true)
+            case "kinds": return self.name(of: kind, plural: true, inText: true)
+            default: return nil
+            }
+        }
+    }
+
     /// The table's text for `key`, English's when the table lacks it, or the key itself.
     private func text(for key: Key) -> String { texts[key.ordinal] }
 
@@ -98,20 +148,24 @@ public struct Strings: Sendable {
         localizedString(.kindName(kind, plural: plural, inText: inText))
     }
 
-    /// The raw table of a registered language, as its JSON file has it.
-    static func table(_ language: String) throws -> [String: String] {
+    /// The table of a registered language, as its JSON file has it.
+    static func table(_ language: String) throws -> StringTable {
         guard let json = tables.first(where: { $0.language == language })?.json else {
             throw UnsupportedLanguage(language: language, available: languages)
         }
         return try parse(json, language: language)
     }
 
-    static func parse(_ json: [UInt8], language: String) throws -> [String: String] {
-        do {
-            return try JSONDecoder().decode([String: String].self, from: Data(json))
-        } catch {
-            throw MalformedTable(language: language, underlying: error)
-        }
+    static func parse(_ json: [UInt8], language: String) throws -> StringTable {
+        try StringTable(language: language, file: "Sources/StarWarsApp/Resources/Strings/\(language).json", json: json)
+    }
+
+    /// What is wrong with `language`'s table against English's: missing keys, placeholders that
+    /// differ, plural categories the language needs (by CLDR) and keys nothing uses.
+    static func problems(of language: String) throws -> [TranslationProblem] {
+        // English is the table every other is held to; a kind's name may take any of its forms.
+        let check = TranslationCheck(reference: try table("en"), interchangeable: [["Kind", "Kinds", "kind", "kinds"]])
+        return check.problems(of: try table(language), rules: try PluralRules(language: language))
     }
 
     /// `template` with every `{name}` that `arguments` has a value for replaced by it. Values
@@ -158,15 +212,5 @@ public struct UnsupportedLanguage: Error, CustomStringConvertible {
 
     public var description: String {
         "The app has no strings in '\(language)'. Choose one of \(available.joined(separator: ", ")), or add Sources/StarWarsApp/Resources/Strings/\(language).json and register it in Strings.tables."
-    }
-}
-
-/// A compiled-in string table is not a flat JSON object of strings.
-struct MalformedTable: Error, CustomStringConvertible {
-    let language: String
-    let underlying: any Error
-
-    var description: String {
-        "Resources/Strings/\(language).json is not a flat JSON object of key → text: \(underlying). Fix the file and rebuild."
     }
 }

@@ -119,19 +119,19 @@ public struct SearchScreen: StatefulScreen {
             document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .filtered(let query, let results, let total):
             document.paragraph(.text(query.isEmpty
-                ? strings.localizedString(.searchAll, ["total": "\(total)"])
-                : strings.localizedString(.searchMatches, ["count": "\(results.count)", "total": "\(total)", "query": query])))
+                ? strings.localizedString(.searchAll, ["total": strings.formatted.integer(total)])
+                : strings.localizedString(.searchMatches, ["count": strings.formatted.integer(results.count), "total": strings.formatted.integer(total), "query": query])))
             document.section(.results) { section in
                 section.list(results.map { [.link($0.name, to: $0.route), .text(" — \(strings.name(of: $0.kind))")] })
             }
         case .empty(let query, let total):
-            document.section(.notice) { $0.paragraph(.text(strings.localizedString(.searchNoMatch, ["total": "\(total)", "query": query]))) }
+            document.section(.notice) { $0.paragraph(.text(strings.localizedString(.searchNoMatch, ["total": strings.formatted.integer(total), "query": query]))) }
         case .tooMany(let total, let counts):
-            document.paragraph(.text(strings.localizedString(.searchTooMany, ["total": Format.groupDigits("\(total)")])))
+            document.paragraph(.text(strings.localizedString(.searchTooMany, ["total": strings.formatted.integer(total)])))
             document.section(.results) { section in
                 section.list(ResourceKind.allCases.compactMap { kind in
                     guard let count = counts[kind], count > 0 else { return nil }
-                    return [.link(strings.name(of: kind, plural: true), to: .list(kind)), .text(" — \(Format.groupDigits("\(count)"))")]
+                    return [.link(strings.name(of: kind, plural: true), to: .list(kind)), .text(" — \(strings.formatted.integer(count))")]
                 })
             }
         case .error(let message):

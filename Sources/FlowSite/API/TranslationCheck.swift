@@ -1,0 +1,143 @@
+/// Compares a language's string table with the reference language's, key by key: what a build
+/// in that language would show wrong. Problems are grouped and de-duplicated (one entry per
+/// language and key, not one warning per page).
+///
+/// ```swift
+/// let problems = TranslationCheck(reference: english).problems(of: spanish, rules: try PluralRules(language: "es"))
+/// if !problems.isEmpty { throw TranslationProblems(problems) }
+/// ```
+public struct TranslationCheck: Sendable {
+    /// The table every other is held to (the language the app is written in).
+    public let reference: StringTable
+    /// Placeholders that may stand for one another: a translation may fill `{kind}` where the
+    /// reference fills `{Kinds}`, say, when its grammar wants another form of the same word.
+    public let interchangeable: [Set<String>]
+
+    public init(reference: StringTable, interchangeable: [Set<String>] = []) {
+        self.reference = reference
+        self.interchangeable = interchangeable
+    }
+
+    /// The reference's plural keys: `base` for every `base.other` with at least one other
+    /// category beside it.
+    public var pluralKeys: Set<String> {
+        var keys: Set<String> = []
+        for key in reference.texts.keys where key.hasSuffix(".other") {
+            let base = String(key.dropLast(".other".count))
+            if PluralRules.Category.allCases.contains(where: { $0 != .other && reference.texts["\(base).\($0.rawValue)"] != nil }) {
+                keys.insert(base)
+            }
+        }
+        return keys
+    }
+
+    /// Every problem of `table`, a translation whose language has plural `rules`, sorted by
+    /// kind and key.
+    public func problems(of table: StringTable, rules: PluralRules) -> [TranslationProblem] {
+        let plurals = pluralKeys
+        var problems: Set<TranslationProblem> = []
+        func problem(_ kind: TranslationProblem.Kind, _ key: String, at location: String, _ detail: String) {
+            problems.insert(TranslationProblem(kind: kind, language: table.language, key: key, location: location, detail: detail))
+        }
+        var expected: Set<String> = []
+        for (key, text) in reference.texts {
+            let base = plurals.first { key.hasPrefix($0 + ".") && PluralRules.Category(rawValue: String(key.dropFirst($0.count + 1))) != nil }
+            if base != nil { continue }
+            expected.insert(key)
+            guard let translated = table.texts[key] else {
+                problem(.missing, key, at: reference.location(of: key), "not in \(table.file); add its text")
+                continue
+            }
+            if let mismatch = placeholderMismatch(translated, reference: text) {
+                problem(.placeholderMismatch, key, at: table.location(of: key), mismatch)
+            }
+        }
+        for base in plurals {
+            let other = reference.texts["\(base).other"] ?? ""
+            for category in rules.categories {
+                let key = "\(base).\(category.rawValue)"
+                expected.insert(key)
+                guard let translated = table.texts[key] else {
+                    let uses = rules.categories.map(\.rawValue).joined(separator: ", ")
+                    problem(.missingPluralCategory, key, at: table.lines[base + ".other"].map { "\(table.file):\($0)" } ?? reference.location(of: "\(base).other"),
+                            "\(table.language) counts with \(uses) (CLDR); add \(key)")
+                    continue
+                }
+                // A form for one thing may say "one" in words instead of filling {count}.
+                if let mismatch = placeholderMismatch(translated, reference: other, mayOmit: ["count"]) {
+                    problem(.placeholderMismatch, key, at: table.location(of: key), mismatch)
+                }
+            }
+        }
+        for key in table.texts.keys where !expected.contains(key) {
+            let base = plurals.first { key.hasPrefix($0 + ".") }
+            let detail = base == nil
+                ? "\(reference.file) has no such key; remove it or add it there"
+                : "\(table.language) has no plural category '\(key.split(separator: ".").last ?? "")' (it uses \(rules.categories.map(\.rawValue).joined(separator: ", "))); remove it"
+            problem(.unusedKey, key, at: table.location(of: key), detail)
+        }
+        return problems.sorted()
+    }
+
+    /// What differs between the placeholders of a translation and of its reference, or `nil`.
+    func placeholderMismatch(_ text: String, reference: String, mayOmit: Set<String> = []) -> String? {
+        let found = StringTable.placeholders(in: text), wanted = StringTable.placeholders(in: reference)
+        func family(_ name: String) -> Set<String> { interchangeable.first { $0.contains(name) } ?? [name] }
+        let extra = found.filter { family($0).isDisjoint(with: wanted) }.sorted()
+        let lacking = wanted.filter { !mayOmit.contains($0) && family($0).isDisjoint(with: found) }.sorted()
+        if extra.isEmpty && lacking.isEmpty { return nil }
+        var parts: [String] = []
+        if !extra.isEmpty { parts.append("has \(extra.map { "{\($0)}" }.joined(separator: ", ")), which \(self.reference.language) does not fill") }
+        if !lacking.isEmpty { parts.append("lacks \(lacking.map { "{\($0)}" }.joined(separator: ", "))") }
+        return parts.joined(separator: " and ")
+    }
+}
+
+/// One thing wrong with one key of one language's strings.
+public struct TranslationProblem: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public enum Kind: String, CaseIterable, Sendable, Comparable {
+        case missing = "missing"
+        case placeholderMismatch = "placeholder mismatch"
+        case missingPluralCategory = "missing plural category"
+        case unusedKey = "unused key"
+
+        public static func < (a: Self, b: Self) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    public let kind: Kind
+    public let language: String
+    public let key: String
+    /// `file:line` of the key (for a missing key, where the reference defines it).
+    public let location: String
+    public let detail: String
+
+    public var description: String { "\(language) \(key) (\(location)): \(detail)" }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        (a.kind, a.language, a.key, a.location) < (b.kind, b.language, b.key, b.location)
+    }
+}
+
+/// A build's translation problems, as one grouped error.
+public struct TranslationProblems: Error, CustomStringConvertible, Sendable {
+    public let problems: [TranslationProblem]
+
+    public init(_ problems: [TranslationProblem]) {
+        self.problems = Array(Set(problems)).sorted()
+    }
+
+    /// One heading per kind of problem with its count, then one line per language and key.
+    public var description: String {
+        let languages = Set(problems.map(\.language)).sorted()
+        var lines = ["\(problems.count) translation problem\(problems.count == 1 ? "" : "s") in \(languages.joined(separator: ", ")):"]
+        for kind in TranslationProblem.Kind.allCases {
+            let ofKind = problems.filter { $0.kind == kind }
+            guard !ofKind.isEmpty else { continue }
+            lines.append("  \(kind.rawValue) (\(ofKind.count)):")
+            lines += ofKind.map { "    \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
