@@ -9,7 +9,7 @@ HOLOCRON = .build/release/holocron
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 export RELEASE_FLAGS
 
-.PHONY: site release test build deps bench docs clean validate browser-check screenshots fuzz
+.PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz
 
 ## Build the site from the embedded data into site/.
 site: release
@@ -55,10 +55,19 @@ SECONDS ?= 60
 fuzz:
 	@scripts/fuzz.sh $(SECONDS)
 
-## PNG screenshots of a few pages at desktop and phone widths, light and dark, into .build/screenshots.
-screenshots:
+## The visual matrix: one PNG per screen kind (from `holocron graph --level screens`, plus the
+## 404 page and the flow map) in every language x light/dark x phone/desktop, and a static report,
+## into .build/visual-matrix. PREVIOUS=dir compares with an earlier run's folder (a copy of
+## .build/visual-matrix) and exits 1 when a cell changed, was added or removed;
+## VISUAL_MATRIX_FLAGS passes more, e.g. --pixel-tolerance 16 or --max-changed-share 0.1.
+screenshots: release
 	@scripts/install-checkers.sh
-	scripts/screenshots.py site .build/screenshots
+	scripts/visual_matrix.py site --holocron $(HOLOCRON) --output .build/visual-matrix $(if $(PREVIOUS),--previous $(PREVIOUS)) $(VISUAL_MATRIX_FLAGS)
+
+## The visual matrix's report and comparison tests (Pillow only, no browser).
+test-visual-matrix:
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet pillow || python3 -m pip install --quiet --break-system-packages pillow
+	python3 -m unittest scripts/test_visual_matrix.py
 
 ## FlowSite's API documentation (DocC) into .build/docs.
 docs: deps
