@@ -129,6 +129,7 @@ let package = Package(
             resources: [
                 // One string table per language; each is also registered in Strings.tables.
                 .embedInCode("Resources/Strings/en.json"),
+                .embedInCode("Resources/Strings/es.json"),
             ],
             swiftSettings: swiftSettings
         ),

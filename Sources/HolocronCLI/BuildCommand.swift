@@ -56,6 +56,9 @@ struct SiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A folder of templates and assets that override the built-in ones, file by file.", valueName: "dir"))
     var templates: String?
 
+    @Option(help: ArgumentHelp("The language of the site's words: \(BuildAction.languages.joined(separator: " or ")). Numbers, dates and plurals follow it; the data's own values stay as they are.", valueName: "code"))
+    var language = "en"
+
     @Option(help: ArgumentHelp("The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.", valueName: "url"))
     var baseURL: String?
 
@@ -66,6 +69,9 @@ struct SiteOptions: ParsableArguments {
             else {
                 throw ValidationError("--base-url '\(baseURL)' is not an absolute http(s) URL; write it like https://example.com/docs/.")
             }
+        }
+        guard BuildAction.languages.contains(language) else {
+            throw ValidationError("--language '\(language)' has no string table; choose one of \(BuildAction.languages.joined(separator: ", ")).")
         }
         if let templates {
             var isDirectory: ObjCBool = false
@@ -83,6 +89,7 @@ struct SiteOptions: ParsableArguments {
             source: fetch.source(cacheBeside: URL(fileURLWithPath: cacheBeside ?? output)),
             templates: templates.map { URL(fileURLWithPath: $0) },
             baseURL: baseURL,
+            language: language,
             force: force,
             quiet: quiet
         )

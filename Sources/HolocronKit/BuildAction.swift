@@ -11,6 +11,8 @@ public struct BuildAction: Sendable {
     public var source: DataSource
     public var templates: URL?
     public var baseURL: String?
+    /// The language the site's words are in: a code ``Strings/languages`` lists.
+    public var language = "en"
     public var force: Bool
     public var quiet: Bool
     /// Whether a flow lint warning fails the build.
@@ -29,7 +31,7 @@ public struct BuildAction: Sendable {
 
     public init(
         output: URL, source: DataSource = .embedded, templates: URL? = nil, baseURL: String? = nil,
-        force: Bool = false, quiet: Bool = false,
+        language: String = "en", force: Bool = false, quiet: Bool = false,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.output = output
@@ -37,6 +39,7 @@ public struct BuildAction: Sendable {
         self.sleep = sleep
         self.templates = templates
         self.baseURL = baseURL
+        self.language = language
         self.force = force
         self.quiet = quiet
     }
@@ -69,7 +72,7 @@ public struct BuildAction: Sendable {
     /// (each by path, size and modification time, as make does), the options and the program
     /// itself. `nil` for a live API, whose answers can change at any time.
     func inputsFingerprint() -> String? {
-        var parts = ["holocron", ProgramIdentity.current, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-"]
+        var parts = ["holocron", ProgramIdentity.current, language, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-"]
         switch source {
         case .local(.embedded): parts.append("embedded")
         case .local(.directory(let folder)): parts.append("data " + Self.listing(of: folder))
@@ -136,8 +139,24 @@ public struct BuildAction: Sendable {
             logger.warning("\(dangling)")
         }
         let catalog = Catalog(archive: archive)
-        let dependencies = AppDependencies(swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, logger: logger)
+        let strings = try Self.strings(in: language)
+        let dependencies = AppDependencies(swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, strings: strings, logger: logger)
         return (AppCoordinator(dependencies: dependencies), catalog, decoded)
+    }
+
+    /// The languages the app has words in, English first.
+    public static var languages: [String] { Strings.languages }
+
+    /// The app's words in `language`, when its table is complete: a missing key, a placeholder
+    /// that differs from English's, a plural form the language needs or a key nothing uses
+    /// fails the build with every problem listed once, before any site is touched.
+    static func strings(in language: String) throws -> Strings {
+        let strings = try Strings(language: language)
+        if language != Strings.english.language {
+            let problems = try Strings.problems(of: language)
+            if !problems.isEmpty { throw TranslationProblems(problems) }
+        }
+        return strings
     }
 
     /// Warnings and errors on standard error; only errors when quiet.

@@ -114,6 +114,48 @@ import Testing
         #expect(Strings.Key.allCases.allSatisfy { strings.localizedString($0) == "text of " + $0.rawValue })
     }
 
+    // MARK: Spanish
+
+    @Test func spanishWritesNumbersDatesAndYearsItsOwnWay() throws {
+        let format = Format(try Strings(language: "es"))
+        #expect(format.quantity("200000") == "200.000")
+        #expect(format.quantity("2000") == "2000")  // Spanish groups from five digits
+        #expect(format.quantity("10465", unit: .kilometres) == "10.465 km")
+        #expect(format.quantity("1,358", unit: .kilograms) == "1358 kg")  // SWAPI's commas are read, not kept
+        #expect(format.quantity("78.2", unit: .kilograms) == "78,2 kg")
+        #expect(format.quantity("1", unit: .percent) == "1 %")
+        #expect(format.date("1977-05-25") == "25 de mayo de 1977")
+        #expect(format.birthYear("41.9BBY") == "41,9 ABY")
+        #expect(format.quantity("1,35,8") == "1,35,8")  // not thousands groups: as written
+        let english = Format(.english)
+        #expect(english.quantity("78.2", unit: .kilograms) == "78.2 kg")
+        #expect(english.quantity("1000000000000") == "1,000,000,000,000")
+        #expect(english.birthYear("41.9BBY") == "41.9 BBY")
+    }
+
+    @Test func countedTextsTakeTheFormTheCountNeeds() throws {
+        let spanish = try Strings(language: "es")
+        #expect(spanish.pluralRules.categories == [.one, .many, .other])
+        #expect(spanish.localizedString(.listCount, count: 1, about: .films) == "1 película en el archivo.")
+        #expect(spanish.localizedString(.listCount, count: 2, about: .films) == "2 películas en el archivo.")
+        #expect(spanish.localizedString(.listCount, count: 1_000_000, about: .people) == "1.000.000 personajes en el archivo.")
+        #expect(spanish.localizedString(.listNoSuchPage, count: 1, about: .species, ["page": "3"]) == "No existe la página 3 de especies: la lista tiene 1 página.")
+        let english = Strings.english
+        #expect(english.localizedString(.listCount, count: 1, about: .starships) == "1 starship in the archive.")
+        #expect(english.localizedString(.listCount, count: 1_200, about: .starships) == "1,200 starships in the archive.")
+    }
+
+    @Test func aSpanishWalkSaysNoEnglishWordOfTheApps() async throws {
+        let site = try await SiteSnapshot(walking: AppCoordinator(dependencies: .mock(Fixtures.archive, strings: try Strings(language: "es"))))
+        #expect(site.text.firstMatch(of: #/\{[A-Za-z]+\}/#) == nil, "a placeholder was left unfilled")
+        for text in ["# Acerca de este sitio", "3 personajes en el archivo.", "Episodio IV · 25 de mayo de 1977 · dirigida por George Lucas", "breadcrumbs: Inicio › Personajes › Luke Skywalker"] {
+            #expect(site.text.contains(text), "no page says \(text)")
+        }
+        // Every English text of the app, longer than a word, is gone (the data's stay).
+        let english = try Strings.table("en").texts.values.filter { $0.count > 12 && !$0.contains("{") && !$0.contains("Star Wars") }
+        for text in english { #expect(!site.text.contains(text), "a Spanish page says \(text)") }
+    }
+
     // MARK: Another language, no view model touched
 
     @Test func anotherTableChangesTheHomeScreen() async throws {

@@ -84,11 +84,12 @@ public struct Format: Sendable {
         kind == .planets && raw.trimmedSpaces.lowercased() == "unknown" ? strings.localizedString(.planetsUnknownName) : raw
     }
 
-    /// A birth year: `19BBY` → `19 BBY`, `41.9BBY` → `41.9 BBY`.
+    /// A birth year: `19BBY` → `19 BBY`, `41.9BBY` → `41.9 BBY` (`41,9 ABY` in Spanish).
     public func birthYear(_ raw: String) -> String {
         if let special = special(raw) { return special }
         for (era, key) in [("BBY", Strings.Key.formatBeforeYavin), ("ABY", .formatAfterYavin)] where raw.hasSuffix(era) {
-            return strings.localizedString(key, ["year": String(raw.dropLast(3)).trimmedSpaces])
+            let year = String(raw.dropLast(3)).trimmedSpaces
+            return strings.localizedString(key, ["year": Self.isNumber(year) ? strings.formatted.number(year) : year])
         }
         return raw
     }

@@ -162,7 +162,7 @@ public struct Strings: Sendable {
 
     /// What is wrong with `language`'s table against English's: missing keys, placeholders that
     /// differ, plural categories the language needs (by CLDR) and keys nothing uses.
-    static func problems(of language: String) throws -> [TranslationProblem] {
+    public static func problems(of language: String) throws -> [TranslationProblem] {
         // English is the table every other is held to; a kind's name may take any of its forms.
         let check = TranslationCheck(reference: try table("en"), interchangeable: [["Kind", "Kinds", "kind", "kinds"]])
         return check.problems(of: try table(language), rules: try PluralRules(language: language))
