@@ -20,10 +20,12 @@ site: release
 release: deps
 	$(SWIFT) build -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 
-## Run every test (installs Node too, for the search script's test).
+## Run every test (installs Node too, for the search script's test, and Pillow, for the visual
+## matrix's report tests, which need no browser).
 test:
 	@scripts/install-deps.sh test
 	$(SWIFT) test $(SWIFT_FLAGS)
+	python3 -m unittest scripts/test_visual_matrix.py
 
 ## Build everything (debug).
 build: deps

@@ -216,6 +216,21 @@ import TestSupport
         #expect(templates.stderr.contains("nowhere"))
     }
 
+    @Test func buildsInAnotherLanguageAndRebuildsWhenOnlyTheLanguageChanged() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let english = try await holocron("build", "--output", "out", in: folder)
+        #expect(english.status == 0, "\(english.stderr)")
+        let spanish = try await holocron("build", "--language", "es", "--output", "out", in: folder)
+        #expect(spanish.status == 0, "\(spanish.stderr)")
+        #expect(spanish.stdout.hasPrefix("Built 291 pages (291 rendered"), "the language is an input of the build: \(spanish.stdout)")
+        let luke = try String(contentsOf: folder.appendingPathComponent("out/characters/luke-skywalker/index.html"), encoding: .utf8)
+        #expect(luke.contains("<html lang=\"es\">") && luke.contains("<strong>Altura:</strong> 172 cm"), "\(luke)")
+        let unknown = try await holocron("build", "--language", "tlh", "--output", "out", in: folder)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("--language 'tlh'") && unknown.stderr.contains("en, es"), "\(unknown.stderr)")
+    }
+
     @Test func buildsFromASnapshotFolder() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
