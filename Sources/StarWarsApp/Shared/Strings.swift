@@ -103,15 +103,17 @@ public struct Strings: Sendable {
     /// `{Kind}` and `{Kinds}` are the kind's name as a title ("Character", "Characters") and
     /// `{kind}` and `{kinds}` as it reads within a sentence ("character", "characters").
     func localizedString(_ key: Key, about kind: ResourceKind, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
-        Self.fill(text(for: key)) { name in
-            if let value = Self.value(named: name, in: arguments) { return value }
-            switch name {
-            case "Kind": return self.name(of: kind)
-            case "Kinds": return self.name(of: kind, plural: true)
-            case "kind": return self.name(of: kind, inText: true)
-            case "kinds": return self.name(of: kind, plural: true, inText: true)
-            default: return nil
-            }
+        Self.fill(text(for: key)) { name in Self.value(named: name, in: arguments) ?? self.kindName(name, of: kind) }
+    }
+
+    /// The kind's name for a `{Kind}`, `{Kinds}`, `{kind}` or `{kinds}` placeholder.
+    private func kindName(_ placeholder: Substring, of kind: ResourceKind) -> String? {
+        switch placeholder {
+        case "Kind": name(of: kind)
+        case "Kinds": name(of: kind, plural: true)
+        case "kind": name(of: kind, inText: true)
+        case "kinds": name(of: kind, plural: true, inText: true)
+        default: nil
         }
     }
 
@@ -122,15 +124,7 @@ public struct Strings: Sendable {
         let form = pluralTexts[key.ordinal]?[PluralRules.Category.allCases.firstIndex(of: category)!] ?? key.rawValue
         let number = formatted.integer(count)
         return Self.fill(form) { name in
-            if name == "count" { return number }
-            if let value = Self.value(named: name, in: arguments) { return value }
-            switch name {
-            case "Kind": return self.name(of: kind)
-            case "Kinds": return self.name(of: kind, plural: true)
-            case "kind": return self.name(of: kind, inText: true)
-            case "kinds": return self.name(of: kind, plural: true, inText: true)
-            default: return nil
-            }
+            name == "count" ? number : Self.value(named: name, in: arguments) ?? self.kindName(name, of: kind)
         }
     }
 
