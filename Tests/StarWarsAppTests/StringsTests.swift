@@ -1,6 +1,8 @@
 import FlowSite
+import Foundation
 import FlowSiteTesting
 import SWAPI
+import TestSupport
 import Testing
 @testable import StarWarsApp
 
@@ -131,6 +133,36 @@ import Testing
         #expect(english.quantity("78.2", unit: .kilograms) == "78.2 kg")
         #expect(english.quantity("1000000000000") == "1,000,000,000,000")
         #expect(english.birthYear("41.9BBY") == "41.9 BBY")
+    }
+
+    /// Numbers are written with the symbols read from Foundation, not by Foundation each time:
+    /// held to Foundation's own output over random numbers in each locale.
+    @Test(arguments: ["en-GB", "es-ES", "ar", "de-CH", "fr-FR"])
+    func numbersMatchFoundationsFormatter(locale: String) throws {
+        let values = FormattedValues(locale: Locale(identifier: locale))
+        var random = SplitMix(seed: 22)
+        for _ in 0..<2_000 {
+            let digits = Int.random(in: 1...13, using: &random)
+            var whole = String(Int.random(in: 1...9, using: &random))
+            for _ in 1..<digits { whole += String(Int.random(in: 0...9, using: &random)) }
+            if Int.random(in: 0...5, using: &random) == 0 { whole = "0" }
+            let fractionDigits = Int.random(in: 0...(15 - digits > 3 ? 3 : 0), using: &random)
+            var raw = whole
+            if fractionDigits > 0 {
+                raw += "."
+                for _ in 0..<fractionDigits { raw += String(Int.random(in: 0...9, using: &random)) }
+            }
+            if Int.random(in: 0...3, using: &random) == 0 { raw = "-" + raw }
+            #expect(values.number(raw) == values.foundationNumber(raw), "\(locale): \(raw)")
+        }
+    }
+
+    @Test func aLocaleThatGroupsOtherwiseIsLeftToFoundation() {
+        // Indian English groups by two after the first three: 12,34,567.
+        let indian = FormattedValues(locale: Locale(identifier: "en-IN"))
+        #expect(indian.number("1234567") == "12,34,567")
+        #expect(NumberSymbols(integers: .number.locale(Locale(identifier: "en-IN")), locale: Locale(identifier: "en-IN")) == nil)
+        #expect(NumberSymbols(integers: .number.locale(Locale(identifier: "es")), locale: Locale(identifier: "es"))?.groupingFrom == 5)
     }
 
     @Test func countedTextsTakeTheFormTheCountNeeds() throws {

@@ -166,17 +166,26 @@ extension String {
     }
 }
 
-/// A locale's numbers and dates, each distinct value formatted once by Foundation and then
-/// looked up: both cores format the same heights and populations on many pages.
+/// A locale's numbers and dates, as Foundation's formatters write them.
+///
+/// Numbers are the hot part (a large archive has a distinct height, mass or population on
+/// nearly every page, and Foundation costs a microsecond a call): the locale's minus sign,
+/// grouping and decimal separators and the digits it starts grouping at are read once from
+/// Foundation's own output (``NumberSymbols``), and a number SWAPI wrote in plain digits is then
+/// written with them; a test holds the two to the same output over random numbers. A locale
+/// whose numbers don't have that shape (other digits, groups of two) and anything unusual go
+/// through Foundation, each distinct value once.
 final class FormattedValues: Sendable {
     let locale: Locale
     private let integers: IntegerFormatStyle<Int64>
+    private let symbols: NumberSymbols?
     private let cache = Mutex<[String: String]>([:])
     private let dates = Mutex<[String: String?]>([:])
 
     init(locale: Locale) {
         self.locale = locale
         integers = IntegerFormatStyle<Int64>.number.locale(locale)
+        symbols = NumberSymbols(integers: integers, locale: locale)
     }
 
     /// A count as the locale writes it.
@@ -187,6 +196,12 @@ final class FormattedValues: Sendable {
     /// A number SWAPI wrote (digits, one `.`, grouping `,`, a leading `-`), as the locale
     /// writes it with as many decimals as SWAPI gave.
     func number(_ raw: String) -> String {
+        if let symbols, let plain = Self.withoutGrouping(raw), let written = symbols.write(plain) { return written }
+        return foundationNumber(raw)
+    }
+
+    /// `raw` as Foundation's formatters write it, each distinct value once.
+    func foundationNumber(_ raw: String) -> String {
         if let known = cache.withLock({ $0[raw] }) { return known }
         let made = Self.format(raw, integers: integers, locale: locale)
         cache.withLock { $0[raw] = made }
@@ -231,5 +246,79 @@ final class FormattedValues: Sendable {
         let components = DateComponents(year: year, month: month, day: day)
         guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
         return date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
+    }
+}
+
+/// What a locale's numbers are made of, read from Foundation's output for a few probes: the
+/// minus sign, the grouping separator (every three digits), the decimal separator and the number
+/// of digits from which grouping starts (`2000` in Spanish, `2,000` in English). `nil` when the
+/// probes don't have that shape, so Foundation writes every number.
+struct NumberSymbols: Sendable {
+    let minus: [UInt8]
+    let group: [UInt8]
+    let decimal: [UInt8]
+    /// The fewest digits before the point that get grouped: 4 (English) or 5 (Spanish).
+    let groupingFrom: Int
+
+    init?(integers: IntegerFormatStyle<Int64>, locale: Locale) {
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        let million = bytes(integers.format(1_234_567))
+        guard million.first == UInt8(ascii: "1"), million.suffix(3) == [0x35, 0x36, 0x37] else { return nil }
+        // "1" group "234" group "567"
+        let middle = million.dropFirst().dropLast(3)
+        guard let start = middle.firstRange(of: [0x32, 0x33, 0x34]) else { return nil }
+        let group = Array(middle[middle.startIndex..<start.lowerBound])
+        guard !group.isEmpty, Array(middle[start.upperBound...]) == group else { return nil }
+        let four = bytes(integers.format(1_234)), five = bytes(integers.format(12_345))
+        let groupingFrom: Int
+        if four == bytes("1") + group + bytes("234") {
+            groupingFrom = 4
+        } else if four == bytes("1234"), five == bytes("12") + group + bytes("345") {
+            groupingFrom = 5
+        } else {
+            return nil
+        }
+        let negative = bytes(integers.format(-5))
+        guard negative.last == UInt8(ascii: "5") else { return nil }
+        let half = bytes(1.5.formatted(.number.locale(locale).precision(.fractionLength(1)).grouping(.automatic)))
+        guard half.first == UInt8(ascii: "1"), half.last == UInt8(ascii: "5"), half.count > 2 else { return nil }
+        minus = Array(negative.dropLast())
+        self.group = group
+        decimal = Array(half.dropFirst().dropLast())
+        self.groupingFrom = groupingFrom
+    }
+
+    /// `plain` (ASCII digits, at most one `.`, a leading `-`, no grouping) with the locale's
+    /// symbols, or `nil` for anything else (a bare point, no digits, leading zeros).
+    func write(_ plain: String) -> String? {
+        var text = plain
+        return text.withUTF8 { bytes -> String? in
+            var rest = bytes[...]
+            let negative = rest.first == UInt8(ascii: "-")
+            if negative { rest = rest.dropFirst() }
+            let point = rest.firstIndex(of: UInt8(ascii: ".")) ?? rest.endIndex
+            let whole = rest[rest.startIndex..<point]
+            let fraction = point < rest.endIndex ? rest[(point + 1)...] : rest[rest.endIndex...]
+            let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard !whole.isEmpty, whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit),
+                  point == rest.endIndex || !fraction.isEmpty, fraction.count <= 15,
+                  whole.count == 1 || whole.first != UInt8(ascii: "0"), whole.count <= 18
+            else { return nil }
+            // Foundation writes -0 as 0.
+            if negative && whole.allSatisfy({ $0 == UInt8(ascii: "0") }) && fraction.allSatisfy({ $0 == UInt8(ascii: "0") }) { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + whole.count / 3 * group.count + minus.count + decimal.count)
+            if negative { out += minus }
+            let grouped = whole.count >= groupingFrom
+            for (index, digit) in whole.enumerated() {
+                if grouped && index > 0 && (whole.count - index) % 3 == 0 { out += group }
+                out.append(digit)
+            }
+            if !fraction.isEmpty {
+                out += decimal
+                out += fraction
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 }
