@@ -59,6 +59,17 @@ struct SiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The language of the site's words: \(BuildAction.languages.joined(separator: " or ")). Numbers, dates and plurals follow it; the data's own values stay as they are.", valueName: "code"))
     var language = "en"
 
+    @Option(help: ArgumentHelp("Build a multilingual site: one tree per language under its code (en/, es/), a switcher on every page, and a root page listing the languages. Comma-separated codes, the first the default; en-XA and ar-XB are pseudo-locales for testing.", valueName: "codes"))
+    var languages: String?
+
+    @Option(help: ArgumentHelp("Build even when a language's table lacks keys: their text is shown in this language (en), marked on the page, and such pages get no hreflang alternate. Without it a missing translation fails the build.", valueName: "code"))
+    var fallbackLanguage: String?
+
+    /// The codes `--languages` lists, in order.
+    var languageList: [String] {
+        (languages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     @Option(help: ArgumentHelp("The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.", valueName: "url"))
     var baseURL: String?
 
@@ -72,6 +83,19 @@ struct SiteOptions: ParsableArguments {
         }
         guard BuildAction.languages.contains(language) else {
             throw ValidationError("--language '\(language)' has no string table; choose one of \(BuildAction.languages.joined(separator: ", ")).")
+        }
+        if languages != nil {
+            guard language == "en" else { throw ValidationError("Give either --language or --languages, not both.") }
+            guard !languageList.isEmpty else { throw ValidationError("--languages lists no language; write them like --languages en,es.") }
+            for code in languageList where !BuildAction.languages.contains(code) {
+                throw ValidationError("--languages: '\(code)' has no string table; choose from \(BuildAction.languages.joined(separator: ", ")).")
+            }
+            if let repeated = languageList.first(where: { code in languageList.filter { $0 == code }.count > 1 }) {
+                throw ValidationError("--languages names '\(repeated)' twice.")
+            }
+        }
+        if let fallbackLanguage, fallbackLanguage != BuildAction.referenceLanguage {
+            throw ValidationError("--fallback-language '\(fallbackLanguage)': only \(BuildAction.referenceLanguage), the language every table is checked against, can stand in for a missing text.")
         }
         if let templates {
             var isDirectory: ObjCBool = false
@@ -90,6 +114,8 @@ struct SiteOptions: ParsableArguments {
             templates: templates.map { URL(fileURLWithPath: $0) },
             baseURL: baseURL,
             language: language,
+            languages: languageList,
+            fallbackLanguage: fallbackLanguage,
             force: force,
             quiet: quiet
         )

@@ -13,6 +13,12 @@ public struct BuildAction: Sendable {
     public var baseURL: String?
     /// The language the site's words are in: a code ``Strings/languages`` lists.
     public var language = "en"
+    /// A multilingual site's languages, the default first: each is a tree under its code. Empty
+    /// for a site of one language (``language``).
+    public var languages: [String] = []
+    /// The language whose text stands in for a key a table lacks, marked on the page; `nil`
+    /// fails the build on a missing translation instead.
+    public var fallbackLanguage: String?
     public var force: Bool
     public var quiet: Bool
     /// Whether a flow lint warning fails the build.
@@ -31,7 +37,7 @@ public struct BuildAction: Sendable {
 
     public init(
         output: URL, source: DataSource = .embedded, templates: URL? = nil, baseURL: String? = nil,
-        language: String = "en", force: Bool = false, quiet: Bool = false,
+        language: String = "en", languages: [String] = [], fallbackLanguage: String? = nil, force: Bool = false, quiet: Bool = false,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.output = output
@@ -40,6 +46,8 @@ public struct BuildAction: Sendable {
         self.templates = templates
         self.baseURL = baseURL
         self.language = language
+        self.languages = languages
+        self.fallbackLanguage = fallbackLanguage
         self.force = force
         self.quiet = quiet
     }
@@ -72,7 +80,7 @@ public struct BuildAction: Sendable {
     /// (each by path, size and modification time, as make does), the options and the program
     /// itself. `nil` for a live API, whose answers can change at any time.
     func inputsFingerprint() -> String? {
-        var parts = ["holocron", ProgramIdentity.current, language, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-"]
+        var parts = ["holocron", ProgramIdentity.current, language, languages.joined(separator: ","), fallbackLanguage ?? "-", baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-"]
         switch source {
         case .local(.embedded): parts.append("embedded")
         case .local(.directory(let folder)): parts.append("data " + Self.listing(of: folder))
@@ -107,6 +115,7 @@ public struct BuildAction: Sendable {
         let (coordinator, catalog, decoded) = try await loadCatalogedApp(logger: logger)
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
         var builder = SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
+        builder.otherLanguages = try languages.dropFirst().map { try coordinator.translated(into: Self.strings(in: $0, fallback: fallbackLanguage, logger: logger)) }
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
         if let session {
@@ -139,21 +148,36 @@ public struct BuildAction: Sendable {
             logger.warning("\(dangling)")
         }
         let catalog = Catalog(archive: archive)
-        let strings = try Self.strings(in: language)
+        let strings = try Self.strings(in: languages.first ?? language, fallback: fallbackLanguage, logger: logger)
         let dependencies = AppDependencies(swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, strings: strings, logger: logger)
         return (AppCoordinator(dependencies: dependencies), catalog, decoded)
     }
 
-    /// The languages the app has words in, English first.
+    /// The languages the app has words in, English first, then the pseudo-locales.
     public static var languages: [String] { Strings.languages }
+
+    /// The language every other table is checked against, and the one a missing text can fall
+    /// back to.
+    public static var referenceLanguage: String { Strings.english.language }
 
     /// The app's words in `language`, when its table is complete: a missing key, a placeholder
     /// that differs from English's, a plural form the language needs or a key nothing uses
     /// fails the build with every problem listed once, before any site is touched.
-    static func strings(in language: String) throws -> Strings {
-        let strings = try Strings(language: language)
+    ///
+    /// With a `fallback` language, missing keys and plural forms are not problems: the build
+    /// goes on, says how many keys fell back, and their text is marked on the pages.
+    static func strings(in language: String, fallback: String? = nil, logger: Logger? = nil) throws -> Strings {
+        let strings = try Strings(language: language, marksFallback: fallback != nil)
         if language != Strings.english.language {
-            let problems = try Strings.problems(of: language)
+            var problems = try Strings.problems(of: language)
+            if fallback != nil {
+                let missing = problems.filter { $0.fallsBack }
+                problems.removeAll { $0.fallsBack }
+                if !missing.isEmpty {
+                    let keys = missing.map(\.key).sorted()
+                    logger?.warning("\(language): \(keys.count) keys fall back to \(Strings.english.language) and are marked on the pages that show them: \(keys.prefix(8).joined(separator: ", "))\(keys.count > 8 ? ", …" : "")")
+                }
+            }
             if !problems.isEmpty { throw TranslationProblems(problems) }
         }
         return strings

@@ -268,10 +268,10 @@ import Testing
 /// FlowSite's public surface stays small: what an app needs, nothing of the machinery.
 @Suite struct PublicAPITests {
     /// 24 types for building a site, 15 for its flow (kinds, the flow graph, flow lint's
-    /// rules, configuration and report), which apps read in their own tests and tools, and 9
+    /// rules, configuration and report), which apps read in their own tests and tools, and 11
     /// for languages (plural rules, string tables and the translation check, each with its
-    /// error or problem type).
-    @Test func flowSiteDeclaresAtMost49PublicTypes() throws {
+    /// error or problem type; the pseudo-locales; fallback text).
+    @Test func flowSiteDeclaresAtMost51PublicTypes() throws {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSite")
@@ -283,7 +283,7 @@ import Testing
                 declared.append(String(text[match.output[1].range!]))
             }
         }
-        #expect(declared.count <= 49, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
+        #expect(declared.count <= 51, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
         #expect(!declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }
 }

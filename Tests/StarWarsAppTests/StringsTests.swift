@@ -21,9 +21,10 @@ import Testing
 
     @Test func englishHasEveryKeyTheAppUsesAndNoOther() throws {
         let english = Set(try Strings.table("en").texts.keys)
+        // The app's own keys, and the layout's: every FlowSite label, as `layout.<label>`.
         let used = Set(Strings.Key.allCases.flatMap { key in
             key.isPlural ? ["\(key.rawValue).one", "\(key.rawValue).other"] : [key.rawValue]
-        })
+        }).union(SiteInfo<AppRoute>.defaultLabels.keys.map { "layout." + $0 })
         #expect(used.subtracting(english).sorted() == [], "en.json lacks these keys: add their English text")
         #expect(english.subtracting(used).sorted() == [], "en.json has keys that no Strings.Key case names: remove them or add the case")
     }

@@ -44,6 +44,9 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     /// Whether the pages an edit touched were made again in place and the app was not walked
     /// (see ``SiteBuilder/memory``).
     package var patched = false
+    /// A multilingual site's languages, in the order given, each with how many of its pages
+    /// showed fallback text; empty for a site of one language.
+    public var languages: [(code: String, fallbackPages: Int)] = []
 
     /// Whether the site was already up to date: nothing was walked, rendered or written.
     public var isUpToDate: Bool { rendered == 0 && edges == 0 && unchangedFiles == files }
@@ -55,7 +58,8 @@ public struct BuildReport: Sendable, CustomStringConvertible {
         if isUpToDate {
             return "Up to date: \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
         }
-        let line = "Built \(pages) pages (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
+        let languages = languages.isEmpty ? "" : " in \(languages.count) languages (\(languages.map(\.code).joined(separator: ", ")))"
+        let line = "Built \(pages) pages\(languages) (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
         return sitemap ? line : line + "; no sitemap.xml without a base URL"
     }
 }

@@ -37,17 +37,28 @@ public struct BuildStep: Sendable {
         /// The absolute URL the site is served from, with a trailing slash, if known.
         public let baseURL: String?
         let staging: SiteStaging
+        /// The folder of the language being built in a multilingual site (`es/`), or empty:
+        /// every path is from that language's root.
+        var folder = ""
+
+        init(pages: [(path: String, title: String, summary: String?, isDialog: Bool)], siteName: String, baseURL: String?, staging: SiteStaging, folder: String = "") {
+            self.pages = pages
+            self.siteName = siteName
+            self.baseURL = baseURL
+            self.staging = staging
+            self.folder = folder
+        }
 
         /// Writes a file into the new site at `path` (from the site root; no `.` or `..`
         /// components).
         /// - Throws: ``FlowSiteError`` when the path would leave the site or writing fails.
         public func write(_ data: Data, to path: String) throws {
-            try staging.write(data, to: path)
+            try staging.write(data, to: folder + path)
         }
 
         /// Writes bytes without copying them into `Data` first.
         func write(_ bytes: [UInt8], to path: String) throws {
-            try staging.write(bytes, to: path, fingerprint: nil)
+            try staging.write(bytes, to: folder + path, fingerprint: nil)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Owns navigation for a set of routes: which screen shows a route, and how a route is
 /// presented when the user follows a link to it.
 ///
@@ -86,6 +88,17 @@ public struct SiteInfo<R: Route>: Sendable {
     /// `{{labels.previous}}`; `{title}`, `{site}` and `{number}` are filled in where the keys
     /// below say.
     public var labels: [String: String]
+    /// The language the app shows a text in when the site's language lacks it, when it may
+    /// (a build that falls back instead of failing on a missing translation): each page then
+    /// listens for ``FallbackText/shown(_:)`` and notes the texts it showed that way. `nil`
+    /// when every text is translated.
+    public var fallbackLanguage: String?
+    /// Writes a count as the site's language does ("1,234", "1.234"); `nil` groups thousands
+    /// with commas. The flow map's counts use it.
+    public var formatsCount: (@Sendable (Int) -> String)?
+    /// The locale the site's numbers are written for (`en-GB`), when not its language's: the
+    /// search script counts its results in it.
+    public var numberLocale: String?
 
     public init(
         name: String, language: String = "en", footer: String = "", navigation: [NavigationAction<R>] = [],
@@ -106,6 +119,9 @@ public struct SiteInfo<R: Route>: Sendable {
             "mainNavigation": "Main",
             "breadcrumb": "Breadcrumb",
             "search": "Search the site",
+            "searchNoResults": "No results for “{query}”",
+            "searchResults.one": "{count} result",
+            "searchResults.other": "{count} results",
             "pagination": "Pagination",
             "previous": "Previous",
             "next": "Next",
@@ -116,12 +132,14 @@ public struct SiteInfo<R: Route>: Sendable {
             "notFoundMessage": "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
             "notFoundHome": "Return to the {site} home page",
             "flowMap": "Flow map",
+            "languages": "Languages",
+            "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
             "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
             "flowMapIntro": "The site has {kinds} kinds of screen in {flows} flows, {pages} pages in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
             "flowMapCaption": "Every kind of screen and every transition between kinds.",
             "flowFlows": "Flows",
-            "flowKindsCount": "({count} kinds)",
-            "flowKindCount": "({count} kind)",
+            "flowKindsCount.one": "({count} kind)",
+            "flowKindsCount.other": "({count} kinds)",
             "flowOf": "{flow} flow",
             "flowIntro": "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
             "flowSummary": "The screens of the {flow} flow and how they connect.",
@@ -132,8 +150,8 @@ public struct SiteInfo<R: Route>: Sendable {
             "kindTitle": "{kind} screens",
             "kindCaption": "{kind} and the kinds of screen it connects to.",
             "kindSummary": "Where {kind} pages lead and what leads to them.",
-            "kindPages": "{count} pages",
-            "kindPage": "{count} page",
+            "kindPages.one": "{count} page",
+            "kindPages.other": "{count} pages",
             "kindLeadsTo": "{kind} leads to",
             "kindReachedFrom": "{kind} is reached from",
             "flowKinds": "Screen kinds",
@@ -168,6 +186,47 @@ public struct SiteInfo<R: Route>: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         return text + rest
+    }
+
+    /// The labels whose text depends on a count: each has one entry per CLDR plural category
+    /// the language uses, `key.one`, `key.other` and so on (see ``label(_:count:rules:_:)``).
+    public static var countedLabels: [String] { ["flowKindsCount", "kindPages", "searchResults"] }
+
+    /// The counted label `key` in the form `count` takes by `rules` (the site's language's):
+    /// `key.<category>`, or `key.other` when the labels lack that category.
+    func label(_ key: String, count: Int, rules: PluralRules?, _ values: [String: String] = [:]) -> String {
+        let category = rules?.category(for: count) ?? (count == 1 ? .one : .other)
+        let all = allLabels
+        let chosen = all["\(key).\(category.rawValue)"] != nil ? "\(key).\(category.rawValue)" : "\(key).other"
+        return label(chosen, values)
+    }
+
+    /// The search script's words as JSON for its `data-messages` (see `search.js`), or `nil`
+    /// when they are its own English ones and the locale is the language's.
+    var searchMessages: String? {
+        let all = allLabels
+        let defaults = Self.defaultLabels
+        let keys = ["searchNoResults"] + PluralRules.Category.allCases.map { "searchResults.\($0.rawValue)" }
+        guard numberLocale != nil || keys.contains(where: { all[$0] != defaults[$0] }) else { return nil }
+        var results: [String: String] = [:]
+        for category in PluralRules.Category.allCases {
+            if let text = all["searchResults.\(category.rawValue)"] { results[category.rawValue] = text }
+        }
+        var object: [String: Any] = ["noResults": all["searchNoResults"] ?? "", "results": results]
+        if let numberLocale { object["locale"] = numberLocale }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `count` as the site's language writes it (see ``formatsCount``).
+    func number(_ count: Int) -> String {
+        formatsCount?(count) ?? FlowMapSVG.count(count)
+    }
+
+    /// Whether the site's language is written right to left (Arabic, Hebrew, `ar-XB`), by the
+    /// locale data Foundation has for it: the layout then sets `dir="rtl"`.
+    public var isRightToLeft: Bool {
+        Locale.Language(identifier: language).characterDirection == .rightToLeft
     }
 
     /// Every label, the defaults under the app's own.

@@ -40,6 +40,9 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case flowLintConfiguration(file: String?, message: String)
         /// Flow lint found holes in the flow and the build is strict about them.
         case flowLintFailed(summary: String, findings: [String])
+        /// The languages of a multilingual build can't make one site: two share a code, or a
+        /// page exists in one language and not in another (its switcher would lead nowhere).
+        case languages(message: String)
     }
 
     /// What went wrong.
@@ -99,6 +102,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
                 + findings.prefix(20).map { "  - \($0)" }.joined(separator: "\n")
                 + (findings.count > 20 ? "\n  … and \(findings.count - 20) more" : "")
                 + "\nFix them, or turn a rule off or suppress a finding (with its reason) in the flow lint configuration."
+        case .languages(let message):
+            "The languages can't make one site: \(message). The previous site was left as it was."
         }
     }
 }

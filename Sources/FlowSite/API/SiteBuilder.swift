@@ -33,6 +33,14 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var logger: Logger
     /// Steps of the app's own, run in order after the built-in ones, before the link check.
     public var steps: [BuildStep]
+    /// The same app in other languages, each coordinator's ``SiteInfo/language`` different.
+    /// When there are any, the site is multilingual: every language, ``coordinator``'s first,
+    /// is a tree under its code (`en/…`, `es/…`) with the same pages at the same paths; every
+    /// page has `hreflang` alternates and a language switcher that keeps the reader on the same
+    /// screen; each language has its own search index, flow map, 404 page and (with a base URL)
+    /// sitemap with alternates; the root lists the languages (a plain page, no script). All
+    /// languages are built into one staging folder and swapped in together.
+    public var otherLanguages: [C] = []
     /// Whether the site gets its flow map: pages under `flow/` that draw the app's screen
     /// kinds and transitions (laid out by Graphviz), linked from the footer.
     public var flowMap: Bool = true
@@ -103,6 +111,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
         let started = ContinuousClock.now
+        if !otherLanguages.isEmpty { return try await buildLanguages(into: output, started: started) }
         let plan = try makePlan()
         // An edit of a private preview is patched into it when it moves no page; otherwise (or
         // when that can't be told) it is built as below, from the same memory.
@@ -161,6 +170,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         }
         return (flow, lint)
     }
+
+    /// Whether this build's pages may show fallback text (see ``FallbackText``).
+    var fallsBack: Bool { coordinator.siteInfo.fallbackLanguage != nil }
 
     /// The most pages an edit may touch for them to be made again without a walk: above it, a
     /// walk (which replays the untouched pages too) costs little more than making them, and
@@ -234,7 +246,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             key.combine(source)
         }
         let site = coordinator.siteInfo
-        for text in [site.name, site.language, site.footer, baseURL ?? "-", searchIndexPath ?? "-"] { key.combine(text) }
+        for text in [site.name, site.language, site.footer, baseURL ?? "-", searchIndexPath ?? "-", site.fallbackLanguage ?? "-"] { key.combine(text) }
+        for (name, label) in site.labels.sorted(by: { $0.key < $1.key }) {
+            key.combine(name)
+            key.combine(label)
+        }
         for action in site.navigation {
             key.combine(action.label)
             key.combine(action.route.path.description)
@@ -258,6 +274,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             hash.combine(crumb.route.path.description)
         }
         hash.combine(visit.presentation.rawValue)
+        for text in visit.fallbackTexts { hash.combine(text) }
         if let presenter = visit.presenter {
             hash.combine(presenter.title)
             hash.combine(presenter.route.path.description)
@@ -276,7 +293,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// URL there is none).
     /// `morePages` are pages the build writes beside the app's screens (the flow map's), for the
     /// sitemap.
-    func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String]) -> [BuildStep] {
+    /// In a multilingual site (`languages`), each language's sitemap lists every page's
+    /// translations as `xhtml:link` alternates, and robots.txt is the root's alone.
+    func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String], languages: SiteLanguages? = nil) -> [BuildStep] {
         let assets = templates.assets
         let baseURL = baseURL
         return [
@@ -290,9 +309,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             },
             BuildStep("sitemap") { context in
                 let pages = (context.pages.filter { !$0.isDialog }.map(\.path) + morePages).sorted(by: Self.pathPrecedes)
-                let sitemap = Sitemap(baseURL: baseURL, pages: pages)
+                var sitemap = Sitemap(baseURL: baseURL, pages: pages)
+                sitemap.alternates = languages.map { languages in { languages.sitemapAlternates(of: $0) } }
                 if let xml = sitemap.xml { try context.write(Data(xml.utf8), to: "sitemap.xml") }
-                try context.write(Data(sitemap.robots.utf8), to: "robots.txt")
+                if languages == nil { try context.write(Data(sitemap.robots.utf8), to: "robots.txt") }
             },
         ]
     }

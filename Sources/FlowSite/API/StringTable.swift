@@ -2,7 +2,9 @@ import Foundation
 
 /// One language's UI strings as its file holds them: a flat JSON object of key → text, each
 /// key with its line, so a problem can point at it. Keys that start with `@` are settings of the
-/// table (`"@locale": "en-GB"`, the locale its numbers and dates are formatted for), not texts.
+/// table, not texts: `"@locale": "en-GB"`, the locale its numbers and dates are formatted for,
+/// and `"@plurals"`, the language whose plural rules pick its forms when not its own (a
+/// ``PseudoLocale``'s table counts like its source).
 ///
 /// A key whose text depends on a count has one entry per CLDR plural category the language
 /// uses, under the key and the category: `list.count.one`, `list.count.other` (see

@@ -115,6 +115,11 @@ public struct TranslationProblem: Hashable, Comparable, Sendable, CustomStringCo
 
     public var description: String { "\(language) \(key) (\(location)): \(detail)" }
 
+    /// Whether a build that falls back to the reference language can go on despite it: a
+    /// missing text (shown in the reference language) or plural form (shown in the `other`
+    /// form); a wrong placeholder or a key nothing uses still fails it.
+    public var fallsBack: Bool { kind == .missing || kind == .missingPluralCategory }
+
     public static func < (a: Self, b: Self) -> Bool {
         (a.kind, a.language, a.key, a.location) < (b.kind, b.language, b.key, b.location)
     }

@@ -23,6 +23,10 @@ struct FlowMapPages {
     let graph: FlowGraph
     /// The site's words (see ``SiteInfo/defaultLabels``).
     let label: @Sendable (String, [String: String]) -> String
+    /// A counted word in the form the count takes (see ``SiteInfo/label(_:count:rules:_:)``).
+    let counted: @Sendable (String, Int, [String: String]) -> String
+    /// A count as the site's language writes numbers.
+    let number: @Sendable (Int) -> String
 
     /// Where each page of ``pages()`` goes, in the same order, without laying anything out.
     func paths() -> [RoutePath] {
@@ -64,7 +68,7 @@ struct FlowMapPages {
         let here = RoutePath([Self.folder])
         let pages = graph.kinds.reduce(0) { $0 + $1.pages }
         var html = paragraph(label("flowMapIntro", [
-            "kinds": FlowMapSVG.count(graph.kinds.count), "flows": FlowMapSVG.count(graph.flows.count), "pages": FlowMapSVG.count(pages),
+            "kinds": number(graph.kinds.count), "flows": number(graph.flows.count), "pages": number(pages),
         ]))
         html += legend()
         let nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path)) }
@@ -72,7 +76,7 @@ struct FlowMapPages {
         html += figure(svg, caption: label("flowMapCaption", [:]))
         html += heading(label("flowFlows", [:]))
         html += "<ul>\n" + graph.flows.map { flow in
-            "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(label(flow.kinds.count == 1 ? "flowKindCount" : "flowKindsCount", ["count": FlowMapSVG.count(flow.kinds.count)])) + "</li>\n"
+            "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(counted("flowKindsCount", flow.kinds.count, ["count": number(flow.kinds.count)])) + "</li>\n"
         }.joined() + "</ul>\n"
         html += kindTable(graph.kinds, places, here: here)
         html += transitionTable(graph.transitions, here: here, places: places)
@@ -96,7 +100,7 @@ struct FlowMapPages {
         let nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!)) }
         let edges = self.edges(transitions, kinds: kinds, merging: true)
         let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
-        var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": FlowMapSVG.count(flow.kinds.count)]))
+        var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": number(flow.kinds.count)]))
         html += legend()
         html += figure(FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowCaption", ["flow": flow.name]))
         html += kindTable(flow.kinds, places, here: here)
@@ -194,7 +198,7 @@ struct FlowMapPages {
         for kind in kinds {
             html += "<tr><th scope=\"row\">" + link(kind.kind.name, here.relativeURL(to: places.kind[kind.id]!)) + "</th>"
             html += "<td>" + escape(kind.kind.flow) + "</td>"
-            html += "<td class=\"number\">" + FlowMapSVG.count(kind.pages) + "</td>"
+            html += "<td class=\"number\">" + number(kind.pages) + "</td>"
             html += "<td class=\"number\">\(kind.depth.minimum) / \(kind.depth.median) / \(kind.depth.maximum)</td>"
             html += "<td>" + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</td></tr>\n"
         }
@@ -215,14 +219,14 @@ struct FlowMapPages {
             html += "<tr><td>" + link(from.kind.name, here.relativeURL(to: places.kind[from.id]!)) + "</td>"
             html += "<td>" + link(to.kind.name, here.relativeURL(to: places.kind[to.id]!)) + "</td>"
             html += "<td>" + escape(label("presentation." + transition.presentation.rawValue, [:])) + "</td>"
-            html += "<td class=\"number\">" + FlowMapSVG.count(transition.links) + "</td></tr>\n"
+            html += "<td class=\"number\">" + number(transition.links) + "</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n"
     }
 
     /// "1 page", "82 pages".
     private func pages(_ count: Int) -> String {
-        label(count == 1 ? "kindPage" : "kindPages", ["count": FlowMapSVG.count(count)])
+        counted("kindPages", count, ["count": number(count)])
     }
 
     private func heading(_ text: String) -> String { "<h2>" + escape(text) + "</h2>\n" }

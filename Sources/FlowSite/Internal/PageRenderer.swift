@@ -17,6 +17,9 @@ package struct PageRenderer<R: Route>: Sendable {
     let faviconPath: String?
     /// The flow map's page from the site root, when the site has one: the footer links to it.
     let flowMapPath: String?
+    /// In a multilingual site, the languages the pages link to (the switcher and `hreflang`
+    /// alternates); `nil` in a site of one language.
+    package var languages: SiteLanguages?
     /// The values every page shares (see ``siteFrame(_:)``).
     private let siteFrame: TemplateFrame
     /// The navigation's labels and paths, each path made once.
@@ -78,7 +81,7 @@ package struct PageRenderer<R: Route>: Sendable {
     /// links would be wrong there; in a browser its script corrects them when the site turns
     /// out to live elsewhere.
     package var notFoundRoot: String {
-        guard let baseURL, let components = URLComponents(string: baseURL) else { return "/" }
+        guard let baseURL, let components = URLComponents(string: baseURL) else { return "/" + (languages?.folder ?? "") }
         let path = components.percentEncodedPath
         return path.hasSuffix("/") ? path : path + "/"
     }
@@ -146,6 +149,12 @@ package struct PageRenderer<R: Route>: Sendable {
             context["pagination"] = paginationContext(pagination, at: here)
         }
         if let searchIndexPath { context["searchIndexURL"] = .text(here.relativeURL(toSiteFile: searchIndexPath)) }
+        // A page that isn't really translated is no one's alternate, nor has any.
+        languages?.add(to: &context, at: here, alternates: indexable && visit.fallbackTexts.isEmpty)
+        if !visit.fallbackTexts.isEmpty, let fallback = site.fallbackLanguage {
+            let texts = visit.fallbackTexts.map { "“\($0)”" }.joined(separator: ", ")
+            context["fallbackNote"] = .text(site.label("fallbackNote", ["language": SiteLanguages.name(of: fallback, in: site.language), "texts": texts]))
+        }
         for (key, value) in visit.page.templateValues where context[key] == nil && siteFrame[key] == nil {
             context[key] = .text(value)
         }
@@ -178,6 +187,17 @@ package struct PageRenderer<R: Route>: Sendable {
         context["navigation"] = .list(site.navigation.map { action in
             ["title": .text(action.label), "url": .text(root + action.route.path.file), "isCurrent": .flag(false), "isSection": .flag(false)] as TemplateFrame
         })
+        if let languages {
+            // From the root path too, so the page's script moves these links with the others.
+            context["hasLanguages"] = .flag(true)
+            context["languages"] = .list(languages.all.indices.map { index in
+                let language = languages.all[index]
+                return [
+                    "code": .text(language.code), "name": .text(language.name), "url": .text(root + "../" + language.code + "/index.html"),
+                    "isCurrent": .flag(index == languages.current), "isRightToLeft": .flag(language.isRightToLeft),
+                ] as TemplateFrame
+            })
+        }
         return try render("404", context)
     }
 
@@ -224,14 +244,17 @@ package struct PageRenderer<R: Route>: Sendable {
 
     /// The values every page shares, made once: the bottom frame of every page's context.
     static func siteFrame(_ site: SiteInfo<R>) -> TemplateFrame {
-        [
+        var frame: TemplateFrame = [
             "lang": .text(site.language),
+            "rtl": .flag(site.isRightToLeft),
             "siteName": .text(site.name),
             "footer": .text(site.footer),
             "hasBreadcrumbs": .flag(false),
             "isModal": .flag(false),
             "labels": .object(TemplateFrame(site.allLabels.mapValues { .text($0) })),
         ]
+        if let messages = site.searchMessages { frame["searchMessages"] = .text(messages) }
+        return frame
     }
 
     /// The values that depend on where the page is.
@@ -273,6 +296,7 @@ package struct PageRenderer<R: Route>: Sendable {
         context["documentTitle"] = .text(documentTitle(title))
         if let summary { context["description"] = .text(summary) }
         context["content"] = .html(Array(content.utf8))
+        languages?.add(to: &context, at: here)
         let crumbs = trail + [(title, here)]
         context["hasBreadcrumbs"] = .flag(crumbs.count > 1)
         context["breadcrumbs"] = .list(crumbs.indices.map { index in

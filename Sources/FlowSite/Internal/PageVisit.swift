@@ -20,6 +20,8 @@ package struct PageVisit<R: Route>: Sendable {
     package let kind: Int32
     /// How many routes the walk had discovered when this page was started (for progress).
     package let discovered: Int
+    /// The texts the page showed in ``SiteInfo/fallbackLanguage`` (see ``FallbackText``).
+    package var fallbackTexts: [String] = []
 
     package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,

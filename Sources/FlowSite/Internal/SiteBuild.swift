@@ -5,10 +5,10 @@ import Synchronization
 /// What a build needs before it touches the output: the renderer with its parsed templates,
 /// the flow lint settings and the build key.
 struct BuildPlan<R: Route>: Sendable {
-    let renderer: PageRenderer<R>
+    var renderer: PageRenderer<R>
     let lint: FlowLintConfiguration
     /// What every page's bytes depend on besides its own state (see `SiteBuilder.buildKey`).
-    let buildKey: StableHash
+    var buildKey: StableHash
 }
 
 /// One run of ``SiteBuilder/build(into:)`` once its staging folder is open: the state its
@@ -27,26 +27,32 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     let previous: BuildMemory<C.R>.Pages?
     /// What this build leaves for the next (``SiteBuilder/memory``).
     let learnt: BuildMemory<C.R>.Pages?
+    /// The folder of the language this run builds in a multilingual site (`es/`), or empty:
+    /// every file it writes goes there.
+    let folder: String
     /// The records and counters the phases share, behind their locks.
     private let state = RunState<C.R>()
 
     /// Opens the staging folder (see ``SiteWriter/beginStaging()``) and takes the memory.
     static func begin(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws -> SiteBuild {
         let staging = try SiteWriter(output: output, force: builder.force).beginStaging()
-        return SiteBuild(builder, plan: plan, output: output, staging: staging, started: started)
-    }
-
-    private init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, staging: SiteStaging, started: ContinuousClock.Instant) {
-        self.builder = builder
-        self.plan = plan
-        self.started = started
-        self.staging = staging
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             builder.logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
         }
         if !staging.removedLeftovers.isEmpty {
             builder.logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
         }
+        return SiteBuild(builder, plan: plan, staging: staging, folder: "", started: started)
+    }
+
+    /// A run that builds one language of a multilingual site into `folder` (`es/`) of a staging
+    /// folder the languages share.
+    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String, started: ContinuousClock.Instant) {
+        self.builder = builder
+        self.plan = plan
+        self.started = started
+        self.staging = staging
+        self.folder = folder
         let remembered = builder.memory?.take()
         let previous = remembered.flatMap { $0.buildKey == plan.buildKey ? $0 : nil }
         self.previous = previous
@@ -104,7 +110,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// Makes one page's file (or keeps the one the staging folder has) and takes in what it left.
     private func visit(_ visit: PageVisit<C.R>) async throws {
         let (renderer, phases, staging, buildKey) = (plan.renderer, phases, staging, plan.buildKey)
-        let path = visit.route.path.file
+        let path = folder + visit.route.path.file
         var siteFiles: [String] = []
         // The page's HTML, kept to the end of the visit when its depth still needs a sample
         // for the template link check.
@@ -132,10 +138,11 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                 }
             }
         }
+        if !visit.fallbackTexts.isEmpty { state.untranslated.withLock { _ = $0.insert(visit.route.path.file) } }
         let files = visit.page.files.sorted(by: { $0.key < $1.key })
         for (name, contents) in files {
             try Page<C.R>.checkFileName(name, route: "\(visit.route)")
-            try staging.write(contents, to: visit.route.path.directory + name)
+            try staging.write(contents, to: folder + visit.route.path.directory + name)
         }
         let products = BuildMemory<C.R>.Products(
             visit, search: builder.coordinator.search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
@@ -149,8 +156,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         guard let products = previous?.products(route) else { return false }
         var fingerprint = plan.buildKey
         fingerprint.combine(products.content)
-        guard phases.measure(.write, { staging.reuse(products.page.path, fingerprint: fingerprint) }) else { return false }
-        for (name, contents) in products.files { try staging.write(contents, to: route.path.directory + name) }
+        guard phases.measure(.write, { staging.reuse(folder + products.page.path, fingerprint: fingerprint) }) else { return false }
+        for (name, contents) in products.files { try staging.write(contents, to: folder + route.path.directory + name) }
         take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count, replayed: true)
         state.replayed.add(1, ordering: .relaxed)
         counted(discovered: 0)
@@ -161,17 +168,19 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// record and the link check read.
     private func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false) {
         let path = products.page.path
-        let staging = staging
+        let (staging, folder) = (staging, folder)
         let position = state.records.withLock { records in
             let position = records.made.count
             records.made.append(products.page)
             records.index.append((path, kind, products.content))
             if records.linkCheck.wantsSample(depth: depth, modal: products.page.isDialog),
-                let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(path))))
+                let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(folder + path))))
             {
-                records.linkCheck.samples.append((path, html))
+                records.linkCheck.samples.append((folder + path, html))
             }
-            if !products.siteFiles.isEmpty { records.linkCheck.siteFiles.append((path, products.siteFiles)) }
+            if !products.siteFiles.isEmpty {
+                records.linkCheck.siteFiles.append((folder + path, folder.isEmpty ? products.siteFiles : products.siteFiles.map { folder + $0 }))
+            }
             if var entry = products.search {
                 entry.page = Int32(position)
                 records.searchEntries.append(entry)
@@ -193,6 +202,11 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         }
         progress((phase: "pages", made: made, discovered: discovered))
     }
+
+    /// How many pages this run rendered.
+    var rendered: Int { state.rendered.load(ordering: .relaxed) }
+    /// The pages (files from the site's or language's root) that showed fallback text.
+    var untranslatedPages: Set<String> { state.untranslated.withLock { $0 } }
 
     // MARK: The steps
 
@@ -228,10 +242,15 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         var sorted = made
         sorted.sort { SiteBuilder<C>.pathPrecedes($0.path, $1.path) }
         let site = builder.coordinator.siteInfo
-        let context = BuildStep.Context(pages: sorted, siteName: site.name, baseURL: builder.baseURL, staging: staging)
-        let mapPages = FlowMapPages(graph: flow, label: { site.label($0, $1) })
+        let context = BuildStep.Context(pages: sorted, siteName: site.name, baseURL: builder.baseURL, staging: staging, folder: folder)
+        let rules = try? PluralRules(language: site.language)
+        let mapPages = FlowMapPages(
+            graph: flow, label: { site.label($0, $1) }, counted: { site.label($0, count: $1, rules: rules, $2) }, number: { site.number($0) }
+        )
         var flowMapTask = builder.flowMap ? Task { try phases.measure(.flow) { try SiteBuilder<C>.renderFlowMap(mapPages, with: renderer) } } : nil
-        var pipeline = builder.builtInSteps(renderer: renderer, morePages: builder.flowMap ? mapPages.paths().map(\.file) : [])
+        var pipeline = builder.builtInSteps(
+            renderer: renderer, morePages: builder.flowMap ? mapPages.paths().map(\.file) : [], languages: plan.renderer.languages
+        )
         if let task = flowMapTask {
             // Handed over once and let go when written, like the search index.
             let handOver = Mutex<Task<[(path: String, html: [UInt8])], any Error>?>(task)
@@ -297,19 +316,27 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// before the steps).
     /// - Throws: ``FlowSiteError`` naming each broken link.
     func checkLinks(stepsFrom before: Int) throws -> LinkChecker.Result {
-        let written = staging.paths
+        let (check, rootPaths) = try linkCheck(stepsFrom: before)
+        let links = try phases.measure(.linkCheck) { try check.run(files: staging.paths, rootPaths: rootPaths) }
+        if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
+        return links
+    }
+
+    /// What the link check reads of this run: the sampled pages, the site-file links and every
+    /// HTML file a step wrote, with the pages whose links start from a root path. A multilingual
+    /// build checks every language's once all are written, so links between them are checked too.
+    func linkCheck(stepsFrom before: Int) throws -> (check: LinkCheckByConstruction, rootPaths: [String: String]) {
         var check = state.records.withLock { $0.linkCheck }
         // The flow map's pages link only to paths the walk made and to each other, by
         // construction; its first page is the sample for the layout's own links there.
-        let mapFolder = FlowMapPages.folder.rawValue + "/"
+        let mapFolder = folder + FlowMapPages.folder.rawValue + "/"
         for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
             if path.hasPrefix(mapFolder) && path != mapFolder + "index.html" { continue }
             check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
         }
-        // The 404 page links from the root path a server shows it under, at any depth.
-        let links = try phases.measure(.linkCheck) { try check.run(files: written, rootPaths: ["404.html": plan.renderer.notFoundRoot]) }
-        if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
-        return links
+        // The 404 page links from the root path a server shows it under, at any depth: a
+        // language's from the whole site's.
+        return (check, [folder + "404.html": plan.renderer.languages?.siteRootPath ?? plan.renderer.notFoundRoot])
     }
 
     /// Swaps the staged site in and keeps what this build learnt for the next; returns the
@@ -369,6 +396,8 @@ private final class RunState<R: Route>: Sendable {
     let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
     /// The sorted page index, once its step ran, when the build is remembered.
     let keptIndex = Mutex<[(path: String, kind: Int32, content: StableHash)]>([])
+    /// The pages that showed fallback text.
+    let untranslated = Mutex<Set<String>>([])
 }
 
 /// What the pages of a build leave for after the walk.

@@ -40,7 +40,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         self.coordinator = coordinator
         self.concurrency = max(1, concurrency)
         self.keepsEdges = keepsEdges
+        self.recordsFallbacks = coordinator.siteInfo.fallbackLanguage != nil
     }
+
+    /// Whether each page listens for text shown in the fallback language (``FallbackText``).
+    let recordsFallbacks: Bool
 
     /// Walks every reachable route, calling `visit` for each page (concurrently).
     /// - Throws: ``FlowSiteError`` for two routes with one path, a link whose navigation shows
@@ -245,8 +249,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var recovered: String?
         let clock = ContinuousClock()
         let started = clock.now
+        let fallbacks = recordsFallbacks ? FallbackRecorder() : nil
         do {
-            page = try await coordinator.makeScreen(for: route).makePage()
+            if let fallbacks {
+                page = try await FallbackRecorder.$current.withValue(fallbacks) { try await coordinator.makeScreen(for: route).makePage() }
+            } else {
+                page = try await coordinator.makeScreen(for: route).makePage()
+            }
         } catch {
             guard let fallback = coordinator.errorScreen(for: route, error: error) else {
                 return Outcome(title: "\(route)", failure: describe(error))
@@ -261,11 +270,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         phases?.add(.viewModels, clock.now - started)
         var outcome = Outcome(title: page.breadcrumbTitle, recovered: recovered)
         do {
-            try await visit(PageVisit(
+            var pageVisit = PageVisit(
                 route: route, page: page, breadcrumbs: trail + [Breadcrumb(title: page.breadcrumbTitle, route: route)],
                 presentation: presentation, presenter: presenter, recoveredError: recovered, clickDepth: depth,
                 kind: kind, discovered: discovered
-            ))
+            )
+            if let fallbacks { pageVisit.fallbackTexts = fallbacks.shown }
+            try await visit(pageVisit)
             // Every link goes through the app's navigation code, here where pages are made in
             // parallel; a link's label is only made when it is needed.
             let routes = page.document.routes

@@ -6,20 +6,44 @@ struct Sitemap {
     let baseURL: String?
     /// Each page's file from the site root (`index.html` for the front page), sorted.
     let pages: [String]
+    /// Each page's translations (code and absolute URL), in a multilingual site.
+    var alternates: ((String) -> [(code: String, url: String)])?
 
     /// The sitemap, or `nil` without a base URL: the protocol allows only absolute locations.
     /// Each location is the URL the site's own links and the page's canonical link use
     /// (`…/characters/index.html`), so there is one address per page.
     var xml: String? {
         guard let baseURL else { return nil }
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
-        ]
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+        guard let alternates else {
+            lines.append(#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#)
+            for page in pages {
+                lines.append("  <url><loc>\(escape(baseURL + page))</loc></url>")
+            }
+            lines.append("</urlset>")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append(#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#)
         for page in pages {
-            lines.append("  <url><loc>\(escape(baseURL + page))</loc></url>")
+            lines.append("  <url>")
+            lines.append("    <loc>\(escape(baseURL + page))</loc>")
+            for alternate in alternates(page) {
+                lines.append(#"    <xhtml:link rel="alternate" hreflang="\#(escape(alternate.code))" href="\#(escape(alternate.url))"/>"#)
+            }
+            lines.append("  </url>")
         }
         lines.append("</urlset>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A sitemap index of the languages' sitemaps (`en/sitemap.xml`, …), for a multilingual
+    /// site's root; `nil` without a base URL.
+    static func index(baseURL: String?, folders: [String]) -> String? {
+        guard let baseURL else { return nil }
+        let sitemap = Sitemap(baseURL: baseURL, pages: [])
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#]
+        for folder in folders { lines.append("  <sitemap><loc>\(sitemap.escape(baseURL + folder + "sitemap.xml"))</loc></sitemap>") }
+        lines.append("</sitemapindex>")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -29,7 +53,7 @@ struct Sitemap {
         return text
     }
 
-    private func escape(_ text: String) -> String {
+    func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&apos;")

@@ -1,4 +1,5 @@
 import FlowSite
+import Foundation
 import SWAPI
 
 /// The root coordinator: hands each route to the child coordinator or flow controller that owns
@@ -6,8 +7,10 @@ import SWAPI
 public struct AppCoordinator: RootCoordinator {
     let children: [any ChildCoordinator]
     let strings: Strings
+    let dependencies: AppDependencies
 
     public init(dependencies: AppDependencies) {
+        self.dependencies = dependencies
         strings = dependencies.strings
         children = [
             HomeCoordinator(dependencies: dependencies),
@@ -23,29 +26,33 @@ public struct AppCoordinator: RootCoordinator {
         ]
     }
 
+    /// The same app with its words in another language: a multilingual build walks one each.
+    public func translated(into strings: Strings) -> AppCoordinator {
+        var dependencies = dependencies
+        dependencies.strings = strings
+        return AppCoordinator(dependencies: dependencies)
+    }
+
     public var startRoute: AppRoute { .home }
 
     public var siteInfo: SiteInfo<AppRoute> {
-        SiteInfo(
+        var info = SiteInfo(
             name: strings.localizedString(.siteName),
             language: strings.language,
             footer: strings.localizedString(.siteFooter),
             navigation: ResourceKind.allCases.map { NavigationAction(strings.name(of: $0, plural: true), to: AppRoute.list($0)) }
                 + [NavigationAction(strings.localizedString(.navigationSearch), to: .search)],
-            labels: Self.labels(strings)
+            labels: strings.layoutLabels
         )
-    }
-
-    /// The layout's own words, from the string table.
-    static func labels(_ strings: Strings) -> [String: String] {
-        let keys: [(String, Strings.Key)] = [
-            ("skipToContent", .layoutSkipToContent), ("mainNavigation", .layoutMainNavigation),
-            ("breadcrumb", .layoutBreadcrumb), ("search", .layoutSearch), ("pagination", .layoutPagination),
-            ("previous", .layoutPrevious), ("next", .layoutNext), ("page", .layoutPage), ("close", .layoutClose),
-            ("closeAndReturn", .layoutCloseAndReturn), ("notFoundTitle", .layoutNotFoundTitle),
-            ("notFoundMessage", .layoutNotFoundMessage), ("notFoundHome", .layoutNotFoundHome), ("flowMap", .layoutFlowMap),
-        ]
-        return Dictionary(uniqueKeysWithValues: keys.map { ($0.0, strings.localizedString($0.1)) })
+        info.fallbackLanguage = strings.fallbackLanguage
+        let formatted = strings.formatted
+        info.formatsCount = { formatted.integer($0) }
+        // The search script counts in the page's language unless the table's locale speaks
+        // another (a pseudo-locale's numbers are its source's).
+        if strings.locale.language.languageCode != Locale.Language(identifier: strings.language).languageCode {
+            info.numberLocale = strings.locale.identifier
+        }
+        return info
     }
 
     /// Every character, film, planet, species, starship and vehicle is in the search index,

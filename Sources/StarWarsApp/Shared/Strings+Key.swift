@@ -10,21 +10,6 @@ extension Strings {
 
         case navigationSearch = "navigation.search"
 
-        case layoutSkipToContent = "layout.skipToContent"
-        case layoutMainNavigation = "layout.mainNavigation"
-        case layoutBreadcrumb = "layout.breadcrumb"
-        case layoutSearch = "layout.search"
-        case layoutPagination = "layout.pagination"
-        case layoutPrevious = "layout.previous"
-        case layoutNext = "layout.next"
-        case layoutPage = "layout.page"
-        case layoutClose = "layout.close"
-        case layoutCloseAndReturn = "layout.closeAndReturn"
-        case layoutNotFoundTitle = "layout.notFoundTitle"
-        case layoutNotFoundMessage = "layout.notFoundMessage"
-        case layoutNotFoundHome = "layout.notFoundHome"
-        case layoutFlowMap = "layout.flowMap"
-
         case kindPeopleSingular = "kind.people.singular"
         case kindPeoplePlural = "kind.people.plural"
         case kindPeopleSingularInText = "kind.people.singularInText"

@@ -31,20 +31,25 @@ public struct Strings: Sendable {
     /// Each plural key's text per category (in `PluralRules.Category.allCases` order), by the
     /// key's ordinal; a category the table lacks has its `other` text.
     private let pluralTexts: [Int: [String]]
+    /// The layout's words (FlowSite's labels: the skip link, pagination, the flow map…): the
+    /// table's `layout.*` texts by label name, English's where the table lacks one.
+    public let layoutLabels: [String: String]
+    /// The language whose text stands in for a key the table lacks, when the build falls back
+    /// instead of failing: such texts are reported as they are handed out (``FallbackText``).
+    public let fallbackLanguage: String?
+    /// Which keys (by ordinal) show the fallback language's text.
+    private let fellBack: [Bool]
     /// Numbers and dates formatted once per distinct value: Foundation's formatters cost a
     /// microsecond a call, and a large archive repeats the same values on many pages.
     let formatted: FormattedValues
 
     /// The strings of `language`, one of ``languages``.
-    public init(language: String) throws {
+    public init(language: String, marksFallback: Bool = false) throws {
         if language == Self.english.language {
             self = .english
             return
         }
-        guard let json = Self.tables.first(where: { $0.language == language })?.json else {
-            throw UnsupportedLanguage(language: language, available: Self.languages)
-        }
-        self.init(try Self.parse(json, language: language))
+        self.init(try Self.table(language), marksFallback: marksFallback)
     }
 
     /// Strings from a table of key → text; keys the table lacks fall back to English.
@@ -52,18 +57,25 @@ public struct Strings: Sendable {
         self.init(StringTable(language: language, file: "\(language).json", texts: table))
     }
 
-    /// Strings from a table; keys the table lacks fall back to English.
-    init(_ table: StringTable) {
+    /// Strings from a table; keys the table lacks fall back to English. With `marksFallback`,
+    /// the texts that do are reported to the page showing them (``FallbackText``).
+    init(_ table: StringTable, marksFallback: Bool = false) {
         language = table.language
         locale = Locale(identifier: table.settings["locale"] ?? table.language)
         // Every language code the app accepts has rules: ICU falls back to the root rules.
-        pluralRules = (try? PluralRules(language: table.language)) ?? Self.english.pluralRules
+        pluralRules = (try? PluralRules(language: table.settings["plurals"] ?? table.language)) ?? Self.english.pluralRules
         let english = table.language == "en" ? nil : Self.english
         let categories = PluralRules.Category.allCases
         // A plural key's text without a count is its `other` form.
         texts = Key.allCases.map { key in
             table.texts[key.isPlural ? "\(key.rawValue).other" : key.rawValue] ?? english?.text(for: key) ?? key.rawValue
         }
+        let missing = Key.allCases.map { key in table.texts[key.isPlural ? "\(key.rawValue).other" : key.rawValue] == nil }
+        fellBack = marksFallback ? missing : missing.map { _ in false }
+        fallbackLanguage = marksFallback && missing.contains(true) ? english?.language : nil
+        var labels = english?.layoutLabels ?? [:]
+        for (key, text) in table.texts where key.hasPrefix("layout.") { labels[String(key.dropFirst("layout.".count))] = text }
+        layoutLabels = labels
         var plurals: [Int: [String]] = [:]
         for key in Key.allCases where key.isPlural {
             let other = texts[key.ordinal]
@@ -87,8 +99,9 @@ public struct Strings: Sendable {
         }
     }()
 
-    /// The codes of the languages the app has a table for.
-    public static var languages: [String] { tables.map(\.language) }
+    /// The codes of the languages the app has a table for, then the pseudo-locales made from
+    /// English (``PseudoLocale``).
+    public static var languages: [String] { tables.map(\.language) + PseudoLocale.allCases.map(\.code) }
 
     /// The text for `key`, with each `{name}` placeholder replaced by `arguments[name]`.
     ///
@@ -129,7 +142,11 @@ public struct Strings: Sendable {
     }
 
     /// The table's text for `key`, English's when the table lacks it, or the key itself.
-    private func text(for key: Key) -> String { texts[key.ordinal] }
+    private func text(for key: Key) -> String {
+        let text = texts[key.ordinal]
+        if fellBack[key.ordinal] { FallbackText.shown(text) }
+        return text
+    }
 
     private static func value(named name: Substring, in arguments: KeyValuePairs<String, String>) -> String? {
         for (key, value) in arguments where key.utf8.elementsEqual(name.utf8) { return value }
@@ -142,8 +159,10 @@ public struct Strings: Sendable {
         localizedString(.kindName(kind, plural: plural, inText: inText))
     }
 
-    /// The table of a registered language, as its JSON file has it.
+    /// The table of a registered language, as its JSON file has it, or a pseudo-locale's, made
+    /// from English's.
     static func table(_ language: String) throws -> StringTable {
+        if let pseudo = PseudoLocale(code: language) { return pseudo.table(from: try table(english.language)) }
         guard let json = tables.first(where: { $0.language == language })?.json else {
             throw UnsupportedLanguage(language: language, available: languages)
         }
@@ -157,6 +176,8 @@ public struct Strings: Sendable {
     /// What is wrong with `language`'s table against English's: missing keys, placeholders that
     /// differ, plural categories the language needs (by CLDR) and keys nothing uses.
     public static func problems(of language: String) throws -> [TranslationProblem] {
+        // A pseudo-locale is English transformed: nothing can be missing.
+        if PseudoLocale(code: language) != nil { return [] }
         // English is the table every other is held to; a kind's name may take any of its forms.
         let check = TranslationCheck(reference: try table("en"), interchangeable: [["Kind", "Kinds", "kind", "kinds"]])
         return check.problems(of: try table(language), rules: try PluralRules(language: language))

@@ -47,10 +47,28 @@
   var index = null; // the entries once the index has loaded
   var showingIndex = false;
 
+  // The page's language's words, when they are not these English ones: data-messages holds
+  // {"noResults": "…{query}…", "results": {"one": "…{count}…", "other": …}, "locale": "en-GB"}.
+  var messages = { noResults: "No results for \u201c{query}\u201d", results: { one: "{count} result", other: "{count} results" } };
+  try {
+    var given = JSON.parse(input.getAttribute("data-messages") || "null");
+    if (given && typeof given.noResults === "string" && given.results && typeof given.results.other === "string") messages = given;
+  } catch (e) { /* keep English */ }
+  var language = messages.locale || document.documentElement.lang || "en";
+  var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(language) : null;
+  var numbers = window.Intl && Intl.NumberFormat ? new Intl.NumberFormat(language) : null;
+
+  function fill(text, name, value) { return text.split("{" + name + "}").join(value); }
+
   function setStatus(query, count) {
     if (!query) status.textContent = "";
-    else if (count === 0) status.textContent = "No results for \u201c" + query + "\u201d";
-    else status.textContent = count + (count === 1 ? " result" : " results");
+    else if (count === 0) status.textContent = fill(messages.noResults, "query", query);
+    else {
+      // The count's CLDR plural form, as the page's language picks it (its "other" if absent).
+      var form = plural ? plural.select(count) : (count === 1 ? "one" : "other");
+      var text = messages.results[form] || messages.results.other;
+      status.textContent = fill(text, "count", numbers ? numbers.format(count) : String(count));
+    }
   }
 
   function restore() {
