@@ -231,6 +231,32 @@ import TestSupport
         #expect(unknown.stderr.contains("--language 'tlh'") && unknown.stderr.contains("en, es"), "\(unknown.stderr)")
     }
 
+    @Test func buildsEveryLanguageIntoOneSiteThatReplacesTheOldOneWhole() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try await holocron("build", "--output", "out", in: folder).status == 0)
+        let run = try await holocron("build", "--languages", "en,es,ar-XB", "--output", "out", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Built 873 pages in 3 languages (en, es, ar-XB)"), "\(run.stdout)")
+        let out = folder.appendingPathComponent("out")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("characters").path), "the English-only site is gone whole")
+        let root = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(root.contains(#"<a href="es/index.html" hreflang="es" lang="es">Español</a>"#), "\(root)")
+        let luke = try String(contentsOf: out.appendingPathComponent("ar-XB/characters/luke-skywalker/index.html"), encoding: .utf8)
+        #expect(luke.hasPrefix("<!doctype html>\n<html lang=\"ar-XB\" dir=\"rtl\">"))
+        #expect(luke.contains(#"<a href="../../../es/characters/luke-skywalker/index.html" hreflang="es" lang="es">Español</a>"#))
+        let again = try await holocron("build", "--languages", "en,es,ar-XB", "--output", "out", in: folder)
+        #expect(again.stdout.hasPrefix("Up to date: 873 pages"), "\(again.stdout)")
+        for (arguments, message) in [
+            (["--languages", "en,tlh"], "'tlh' has no string table"), (["--languages", "en,es", "--language", "es"], "not both"),
+            (["--languages", "en,es,en"], "twice"), (["--fallback-language", "es"], "only en"),
+        ] {
+            let refused = try await holocronArguments(["build", "--output", "out"] + arguments, in: folder)
+            #expect(refused.status == 64 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try String(contentsOf: out.appendingPathComponent("es/index.html"), encoding: .utf8).contains("<html lang=\"es\">"), "a refused build keeps the site")
+    }
+
     @Test func buildsFromASnapshotFolder() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
