@@ -36,15 +36,19 @@ bench: deps
 	@scripts/bench.sh
 
 ## Checks outside `make test` (they need Java, Chromium, nginx; see scripts/install-checkers.sh).
-## Run the Nu HTML checker over the golden site and a build with a base URL: 0 errors, 0 warnings.
+## Run the Nu HTML checker over the golden site, a build with a base URL and a multilingual build
+## (every language's tree and the root's pages): 0 errors, 0 warnings.
 validate: deps
 	@scripts/install-checkers.sh
 	$(SWIFT) build --product holocron $(SWIFT_FLAGS)
 	rm -rf .build/validate-base && .build/debug/holocron build --quiet --output .build/validate-base --base-url https://example.com/holocron/
-	scripts/validate.py site .build/validate-base
+	rm -rf .build/validate-languages && .build/debug/holocron build --quiet --output .build/validate-languages --languages en,es,en-XA,ar-XB --base-url https://example.com/holocron/
+	scripts/validate.py site .build/validate-base .build/validate-languages
 
 ## Serve the site with nginx under /deep/sub/ and drive it in headless Chromium: the 404 page at
-## depth, axe-core in light and dark mode, search without JavaScript and under a strict CSP.
+## depth, axe-core in light and dark mode, search without JavaScript and under a strict CSP; then
+## the multilingual build (en, es, en-XA, ar-XB): every page's language switcher, axe per language,
+## right-to-left and overflow at phone and desktop widths, Spanish search, per-language 404 pages.
 ## BROWSER_CHECK_FLAGS=--all-pages runs axe over every page.
 browser-check: deps
 	@scripts/install-checkers.sh
@@ -58,13 +62,14 @@ fuzz:
 	@scripts/fuzz.sh $(SECONDS)
 
 ## The visual matrix: one PNG per screen kind (from `holocron graph --level screens`, plus the
-## 404 page and the flow map) in every language x light/dark x phone/desktop, and a static report,
-## into .build/visual-matrix. PREVIOUS=dir compares with an earlier run's folder (a copy of
+## 404 page and the flow map) in every language of a multilingual build (en, es, en-XA, ar-XB, in
+## .build/visual-matrix-site) x light/dark x phone/desktop, and a static report, into .build/visual-matrix. PREVIOUS=dir compares with an earlier run's folder (a copy of
 ## .build/visual-matrix) and exits 1 when a cell changed, was added or removed;
 ## VISUAL_MATRIX_FLAGS passes more, e.g. --pixel-tolerance 16 or --max-changed-share 0.1.
 screenshots: release
 	@scripts/install-checkers.sh
-	scripts/visual_matrix.py site --holocron $(HOLOCRON) --output .build/visual-matrix $(if $(PREVIOUS),--previous $(PREVIOUS)) $(VISUAL_MATRIX_FLAGS)
+	rm -rf .build/visual-matrix-site && $(HOLOCRON) build --quiet --output .build/visual-matrix-site --languages en,es,en-XA,ar-XB
+	scripts/visual_matrix.py .build/visual-matrix-site --holocron $(HOLOCRON) --output .build/visual-matrix $(if $(PREVIOUS),--previous $(PREVIOUS)) $(VISUAL_MATRIX_FLAGS)
 
 ## The visual matrix's report and comparison tests (Pillow only, no browser).
 test-visual-matrix:

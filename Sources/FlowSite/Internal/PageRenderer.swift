@@ -141,7 +141,8 @@ package struct PageRenderer<R: Route>: Sendable {
         // A dialog is a state of the page under it, not a page of its own: search engines
         // should neither index it nor find it in the sitemap.
         let indexable = visit.presentation != .modal
-        context["noindex"] = .flag(!indexable)
+        // A pseudo-locale is for testing: its pages are never offered to search engines.
+        context["noindex"] = .flag(!indexable || languages?.isPseudo == true)
         if let baseURL, indexable {
             context["canonicalURL"] = .text(baseURL + here.file)
         }
@@ -169,7 +170,11 @@ package struct PageRenderer<R: Route>: Sendable {
     /// to the folder the site really is in: the base URL when the page is shown under it, the
     /// page's own folder when it is opened as `404.html` (from disk, say), or else the nearest
     /// parent folder of the address that holds a `404.html`.
-    package func renderNotFound() throws -> [UInt8] {
+    ///
+    /// With `atSiteRoot`, in a multilingual site, it is the root's 404 page, shown for an address
+    /// outside every language's folder: its links still lead into this language's tree, but its
+    /// script moves them from the whole site's root path.
+    package func renderNotFound(atSiteRoot: Bool = false) throws -> [UInt8] {
         let root = notFoundRoot
         var context = sharedContext(at: .root, trail: [])
         let title = site.label("notFoundTitle")
@@ -178,6 +183,10 @@ package struct PageRenderer<R: Route>: Sendable {
         context["notFoundHome"] = .text(site.label("notFoundHome", ["site": site.name]))
         context["siteRoot"] = .text(root)
         context["baseURL"] = .text(baseURL ?? "")
+        if atSiteRoot, let languages {
+            context["siteRoot"] = .text(languages.siteRootPath)
+            context["baseURL"] = .text(languages.siteBaseURL ?? "")
+        }
         context["root"] = .text(root)
         context["homeURL"] = .text(root + "index.html")
         context["stylesheet"] = .text(root + SiteWriter.assetsFolder + "/style.css")
@@ -297,6 +306,7 @@ package struct PageRenderer<R: Route>: Sendable {
         if let summary { context["description"] = .text(summary) }
         context["content"] = .html(Array(content.utf8))
         languages?.add(to: &context, at: here)
+        if languages?.isPseudo == true { context["noindex"] = .flag(true) }
         let crumbs = trail + [(title, here)]
         context["hasBreadcrumbs"] = .flag(crumbs.count > 1)
         context["breadcrumbs"] = .list(crumbs.indices.map { index in

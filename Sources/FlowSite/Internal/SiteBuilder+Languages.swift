@@ -123,46 +123,41 @@ extension SiteBuilder {
 
     /// The root of a multilingual site: `index.html`, a plain page (no script) listing the
     /// languages, each link in its own language; `404.html`, the same list under the default
-    /// language's "page not found", its links from the site's root path; `robots.txt`; and with
+    /// language's 404 page, its links from the site's root path; `robots.txt`; and with
     /// a base URL a sitemap index of the languages' sitemaps.
     func writeRoot(into staging: SiteStaging, codes: [String], renderer: PageRenderer<C.R>) throws {
+        let realCodes = codes.filter { PseudoLocale(code: $0) == nil }
         let languages = SiteLanguages(codes: codes, current: 0, siteBaseURL: baseURL)
         let site = renderer.site
         let stylesheet = codes[0] + "/" + SiteWriter.assetsFolder + "/style.css"
-        func page(title: String, message: String?, root: String, notFound: Bool) -> String {
+        func page(title: String) -> String {
             var html = "<!doctype html>\n<html lang=\"\(HTMLEscaping.escape(site.language))\"\(site.isRightToLeft ? " dir=\"rtl\"" : "")>\n<head>\n"
             html += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             html += "<title>\(HTMLEscaping.escape(title))</title>\n"
-            if notFound {
-                html += "<meta name=\"robots\" content=\"noindex\">\n<style>\n\(renderer.inlineStylesheet)\n</style>\n"
-            } else {
-                for language in languages.all where !language.isPseudo {
-                    let url = baseURL.map { $0 + language.code + "/index.html" } ?? language.code + "/index.html"
-                    html += "<link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(language.code))\" href=\"\(HTMLEscaping.escape(url))\">\n"
-                }
-                let home = baseURL.map { $0 + "index.html" } ?? "index.html"
-                html += "<link rel=\"alternate\" hreflang=\"x-default\" href=\"\(HTMLEscaping.escape(home))\">\n"
+            for language in languages.all where !language.isPseudo {
+                let url = baseURL.map { $0 + language.code + "/index.html" } ?? language.code + "/index.html"
+                html += "<link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(language.code))\" href=\"\(HTMLEscaping.escape(url))\">\n"
             }
-            html += "<link rel=\"stylesheet\" href=\"\(HTMLEscaping.escape(root + stylesheet))\">\n</head>\n<body>\n"
+            let home = baseURL.map { $0 + "index.html" } ?? "index.html"
+            html += "<link rel=\"alternate\" hreflang=\"x-default\" href=\"\(HTMLEscaping.escape(home))\">\n"
+            html += "<link rel=\"stylesheet\" href=\"\(HTMLEscaping.escape(stylesheet))\">\n</head>\n<body>\n"
             html += "<header class=\"site-header\">\n<span class=\"site-name\">\(HTMLEscaping.escape(site.name))</span>\n</header>\n"
             html += "<main id=\"content\">\n<h1>\(HTMLEscaping.escape(title))</h1>\n"
-            if let message { html += "<div class=\"notice\">\n<p>\(HTMLEscaping.escape(message))</p>\n</div>\n" }
             html += "<nav class=\"languages language-list\" aria-label=\"\(HTMLEscaping.escape(site.label("languages")))\">\n<ul>\n"
             for language in languages.all {
                 let direction = language.isRightToLeft ? " dir=\"rtl\"" : ""
-                html += "<li><a href=\"\(HTMLEscaping.escape(root + language.code + "/index.html"))\" hreflang=\"\(HTMLEscaping.escape(language.code))\" lang=\"\(HTMLEscaping.escape(language.code))\"\(direction)>\(HTMLEscaping.escape(language.name))</a></li>\n"
+                html += "<li><a href=\"\(HTMLEscaping.escape(language.code + "/index.html"))\" hreflang=\"\(HTMLEscaping.escape(language.code))\" lang=\"\(HTMLEscaping.escape(language.code))\"\(direction)>\(HTMLEscaping.escape(language.name))</a></li>\n"
             }
             html += "</ul>\n</nav>\n</main>\n</body>\n</html>\n"
             return html
         }
-        try staging.write(page(title: site.name, message: nil, root: "", notFound: false), to: "index.html")
-        // A server shows the root's 404 page at any address: its links start from the root path.
-        try staging.write(
-            page(title: site.label("notFoundTitle"), message: site.label("notFoundMessage"), root: languages.siteRootPath, notFound: true),
-            to: "404.html"
-        )
+        try staging.write(page(title: site.name), to: "index.html")
+        // A server shows the root's 404 page at any address: the default language's, its links
+        // into that language's tree moved by its script from the whole site's root path.
+        try staging.write(try renderer.renderNotFound(atSiteRoot: true), to: "404.html", fingerprint: nil)
         let robots = "User-agent: *\nAllow: /\n" + (baseURL.map { "Sitemap: \($0)sitemap.xml\n" } ?? "")
         try staging.write(robots, to: "robots.txt")
-        if let index = Sitemap.index(baseURL: baseURL, folders: codes.map { $0 + "/" }) { try staging.write(index, to: "sitemap.xml") }
+        // The pseudo-locales' pages are for testing and say noindex: their sitemaps aren't listed.
+        if let index = Sitemap.index(baseURL: baseURL, folders: realCodes.map { $0 + "/" }) { try staging.write(index, to: "sitemap.xml") }
     }
 }

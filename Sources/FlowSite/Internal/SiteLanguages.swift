@@ -38,6 +38,9 @@ package struct SiteLanguages: Sendable {
         self.siteBaseURL = siteBaseURL
     }
 
+    /// Whether the current language is a pseudo-locale.
+    package var isPseudo: Bool { all[current].isPseudo }
+
     /// The folder of the current language, from the site root (`es/`).
     package var folder: String { all[current].code + "/" }
 
