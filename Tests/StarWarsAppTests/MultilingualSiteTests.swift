@@ -87,7 +87,10 @@ import Testing
         let sitemap = try text(folder, "es/sitemap.xml")
         #expect(sitemap.contains(#"<xhtml:link rel="alternate" hreflang="en" href="\#(Self.base)en/characters/index.html"/>"#))
         #expect(!sitemap.contains("en-XA"))
-        #expect(try text(folder, "sitemap.xml").contains("<loc>\(Self.base)ar-XB/sitemap.xml</loc>"))
+        // The sitemap index names the real languages' sitemaps; pseudo-locale pages say noindex.
+        let index = try text(folder, "sitemap.xml")
+        #expect(index.contains("<loc>\(Self.base)es/sitemap.xml</loc>") && !index.contains("ar-XB"))
+        #expect(try text(folder, "ar-XB/characters/index.html").contains(#"<meta name="robots" content="noindex">"#))
         // The root lists the languages, each in its own language, with no script.
         let root = try text(folder, "index.html")
         #expect(root.contains(#"<a href="es/index.html" hreflang="es" lang="es">Español</a>"#))
