@@ -263,6 +263,25 @@ def run_axe(driver, axe_script, url):
     )
 
 
+def axe_over(urls, axe_script, plain):
+    """axe-core over every URL in light and dark mode: the serious or critical violations, one
+    line each, and a summary of the counts by scheme and impact."""
+    totals, serious = {}, []
+    with browser() as driver:
+        for scheme in ["light", "dark"]:
+            color_scheme(driver, scheme)
+            for url in urls:
+                for violation in run_axe(driver, axe_script, url):
+                    key = (scheme, violation["impact"])
+                    totals[key] = totals.get(key, 0) + 1
+                    line = f"{scheme} {url[len(plain):]}: {violation['impact']} {violation['id']} ({violation['nodes']} nodes): {violation['help']}"
+                    print("     " + line)
+                    if violation["impact"] in ("serious", "critical"):
+                        serious.append(line)
+    summary = ", ".join(f"{scheme} {impact}: {count}" for (scheme, impact), count in sorted(totals.items())) or "none"
+    return serious, summary
+
+
 def check_axe(plain, site_folder, all_pages):
     print("\n# axe-core, light and dark")
     import axe_selenium_python
@@ -276,20 +295,7 @@ def check_axe(plain, site_folder, all_pages):
                   "flow/index.html", "flow/characters/index.html", "flow/characters/characters-detail/index.html", "flow/about/index.html"]
         pages = [p for p in sample if p in pages]
     urls = [plain + SUBPATH + page for page in pages] + [plain + SUBPATH + "a/b/c/missing"]
-    totals = {}
-    serious = []
-    with browser() as driver:
-        for scheme in ["light", "dark"]:
-            color_scheme(driver, scheme)
-            for url in urls:
-                for violation in run_axe(driver, axe_script, url):
-                    key = (scheme, violation["impact"])
-                    totals[key] = totals.get(key, 0) + 1
-                    line = f"{scheme} {url[len(plain):]}: {violation['impact']} {violation['id']} ({violation['nodes']} nodes): {violation['help']}"
-                    print("     " + line)
-                    if violation["impact"] in ("serious", "critical"):
-                        serious.append(line)
-    summary = ", ".join(f"{scheme} {impact}: {count}" for (scheme, impact), count in sorted(totals.items())) or "none"
+    serious, summary = axe_over(urls, axe_script, plain)
     check(not serious, f"axe over {len(urls)} pages in light and dark mode: violations {summary}")
 
 
@@ -533,19 +539,7 @@ def check_language_axe(plain, site_folder, all_pages):
         if not all_pages:
             pages = [page for page in LANGUAGE_SAMPLE if page in pages]
         urls += [plain + SUBPATH + f"{code}/{page}" for page in pages] + [plain + SUBPATH + f"{code}/a/b/c/missing"]
-    totals, serious = {}, []
-    with browser() as driver:
-        for scheme in ["light", "dark"]:
-            color_scheme(driver, scheme)
-            for url in urls:
-                for violation in run_axe(driver, axe_script, url):
-                    key = (scheme, violation["impact"])
-                    totals[key] = totals.get(key, 0) + 1
-                    line = f"{scheme} {url[len(plain):]}: {violation['impact']} {violation['id']} ({violation['nodes']} nodes): {violation['help']}"
-                    print("     " + line)
-                    if violation["impact"] in ("serious", "critical"):
-                        serious.append(line)
-    summary = ", ".join(f"{scheme} {impact}: {count}" for (scheme, impact), count in sorted(totals.items())) or "none"
+    serious, summary = axe_over(urls, axe_script, plain)
     check(not serious, f"axe over {len(urls)} pages ({', '.join(LANGUAGES)} and the root) in light and dark mode: violations {summary}")
 
 

@@ -81,9 +81,7 @@ package struct PageRenderer<R: Route>: Sendable {
     /// links would be wrong there; in a browser its script corrects them when the site turns
     /// out to live elsewhere.
     package var notFoundRoot: String {
-        guard let baseURL, let components = URLComponents(string: baseURL) else { return "/" + (languages?.folder ?? "") }
-        let path = components.percentEncodedPath
-        return path.hasSuffix("/") ? path : path + "/"
+        SiteLanguages.rootPath(of: baseURL) ?? "/" + (languages?.folder ?? "")
     }
 
     /// The Markdown of `document` placed at `here`, in chunks by section style, with every

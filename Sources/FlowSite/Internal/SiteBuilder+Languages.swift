@@ -67,8 +67,8 @@ extension SiteBuilder {
                 links.internalReferences += result.internalReferences
             }
             let rootPages = staging.paths(since: rootStart).filter { $0.hasSuffix(".html") }
-            let rootRoots = Dictionary(uniqueKeysWithValues: rootPages.filter { $0 == "404.html" }.map { ($0, SiteLanguages(codes: codes, current: 0, siteBaseURL: baseURL).siteRootPath) })
-            let rootResult = try LinkChecker().check(files: files, only: Set(rootPages), rootPaths: rootRoots) {
+            let rootPath = SiteLanguages.rootPath(of: baseURL) ?? "/"
+            let rootResult = try LinkChecker().check(files: files, only: Set(rootPages), rootPaths: ["404.html": rootPath]) {
                 String(decoding: try Data(contentsOf: staging.folder.appendingPathComponent($0)), as: UTF8.self)
             }
             links.broken += rootResult.broken
@@ -93,7 +93,8 @@ extension SiteBuilder {
                 duration: ContinuousClock.now - started, timings: phaseOrder.map { ($0, timings[$0]!) }, sitemap: baseURL != nil,
                 flow: first.flow, flowLint: first.lint
             )
-            report.languages = order.map { (codes[$0], reports[order.firstIndex(of: $0)!].fallbacks) }.sorted { codes.firstIndex(of: $0.code)! < codes.firstIndex(of: $1.code)! }
+            // `reports` are in build order; the report lists the languages in the order given.
+            report.languages = runs.indices.map { (codes[$0], reports[order.firstIndex(of: $0)!].fallbacks) }
             return report
         } catch {
             staging.discard()
@@ -103,8 +104,8 @@ extension SiteBuilder {
 
     /// Whether `code` is a plain BCP 47 code that can name a folder: letters, digits, hyphens.
     static func isSafeFolderName(_ code: String) -> Bool {
-        !code.isEmpty && code.utf8.count <= 35 && code.utf8.allSatisfy { $0 == UInt8(ascii: "-") || ($0 < 128 && (Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber)) }
-            && code.first != "-"
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+        return !code.isEmpty && code.count <= 35 && code.first != "-" && code.allSatisfy(allowed.contains)
     }
 
     /// Fails unless every language has exactly the same pages: each page's switcher leads to

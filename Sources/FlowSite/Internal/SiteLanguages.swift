@@ -45,8 +45,11 @@ package struct SiteLanguages: Sendable {
     package var folder: String { all[current].code + "/" }
 
     /// The path from the host's root that the whole site is served under (`/docs/`), or `/`.
-    package var siteRootPath: String {
-        guard let siteBaseURL, let components = URLComponents(string: siteBaseURL) else { return "/" }
+    package var siteRootPath: String { Self.rootPath(of: siteBaseURL) ?? "/" }
+
+    /// The path from the host's root of an absolute URL (`/docs/`), with a trailing slash.
+    static func rootPath(of baseURL: String?) -> String? {
+        guard let baseURL, let components = URLComponents(string: baseURL) else { return nil }
         let path = components.percentEncodedPath
         return path.hasSuffix("/") ? path : path + "/"
     }
