@@ -62,7 +62,7 @@ public struct BuildAction: Sendable {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        var builder = try await makeBuilder()
+        var builder = try await makeBuilder(journal: true)
         let loading = clock.now - started
         builder.inputs = inputs
         let line = BuildProgressLine(enabled: BuildProgressLine.shouldDraw(quiet: quiet))
@@ -110,7 +110,10 @@ public struct BuildAction: Sendable {
 
     /// Loads the data and the templates, and makes the builder `run` uses; `holocron check` and
     /// `holocron serve` build with it too.
-    public func makeBuilder() async throws -> SiteBuilder<AppCoordinator> {
+    /// With `journal`, the build writes down its pages beside the site, so that the next build
+    /// after an edit makes only the pages the edit reaches (``SiteBuilder/journalsEdits``): the
+    /// catalog fingerprints every input for it.
+    public func makeBuilder(journal: Bool = false) async throws -> SiteBuilder<AppCoordinator> {
         let logger = makeLogger()
         let (coordinator, catalog, decoded) = try await loadCatalogedApp(logger: logger)
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
@@ -122,6 +125,9 @@ public struct BuildAction: Sendable {
             builder.patchesInPlace = patchesInPlace
             builder.memory = session.memory
             builder.changedInputs = session.changes(to: catalog, kinds: decoded)
+        } else if journal, languages.count <= 1 {
+            builder.journalsEdits = true
+            builder.inputFingerprints = catalog.inputFingerprints()
         }
         return builder
     }

@@ -14,6 +14,8 @@ public struct InputKey: Hashable, Comparable, Sendable, CustomStringConvertible 
         rawValue = UInt64(table) << 48 | UInt64(bitPattern: Int64(id)) & 0xFFFF_FFFF_FFFF
     }
 
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+
     public var table: UInt16 { UInt16(rawValue >> 48) }
     public var id: Int {
         let low = rawValue & 0xFFFF_FFFF_FFFF

@@ -75,6 +75,15 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// in place, file by file, instead of as a new generation of the whole site, so it costs
     /// what it changes. The pages are the bytes a full build writes.
     package var patchesInPlace = false
+    /// Whether the build writes down its pages beside the site (`.NAME.spare/journal`, see
+    /// ``BuildJournal``), so that the next build into the same output, in another process, makes
+    /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
+    /// writes its site as a new generation that shares every other file. Needs routes that can
+    /// be stored (``StorableRoute``); a build of one language only.
+    package var journalsEdits = false
+    /// The fingerprint of every input pages can read, made by the app from its data for this
+    /// build (see ``journalsEdits``).
+    package var inputFingerprints: InputFingerprints?
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -129,6 +138,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             }
             memory?.keep(pages)
         }
+        // An edit after a build that kept a journal makes only the pages it reaches.
+        if let report = try await buildFromJournal(into: output, plan: plan, started: started) { return report }
         let run = try SiteBuild.begin(self, plan: plan, output: output, started: started)
         do {
             let (graph, patched) = try await run.walk(patchingFirst: mayPatch)
@@ -139,6 +150,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             return try run.commit(graph, steps: builtIn, links: links, flow: flow, lint: lint, patched: patched)
         } catch {
             run.staging.discard()
+            run.journal?.discard()
             throw error
         }
     }

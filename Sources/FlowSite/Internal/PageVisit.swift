@@ -22,6 +22,8 @@ package struct PageVisit<R: Route>: Sendable {
     package let discovered: Int
     /// The texts the page showed in ``SiteInfo/fallbackLanguage`` (see ``FallbackText``).
     package var fallbackTexts: [String] = []
+    /// The page's place in the walk's discovery order (-1 when not made by a walk).
+    package var index = -1
 
     package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,

@@ -32,6 +32,9 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     let folder: String
     /// The records and counters the phases share, behind their locks.
     private let state = RunState<C.R>()
+    /// Where this run writes down its pages for the next `holocron build` (see
+    /// ``SiteBuilder/journalsEdits``).
+    let journal: JournalWriting<C.R>?
 
     /// Opens the staging folder (see ``SiteWriter/beginStaging()``) and takes the memory.
     static func begin(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws -> SiteBuild {
@@ -61,6 +64,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         } else {
             learnt = previous ?? BuildMemory<C.R>.Pages(buildKey: plan.buildKey, capacity: remembered?.walk.count ?? 0)
         }
+        journal = builder.memory == nil && folder.isEmpty ? JournalWriting(builder, output: staging.output, buildKey: builder.journalKey(plan)) : nil
     }
 
     // MARK: The walk
@@ -73,6 +77,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         var walker = SiteWalker(coordinator: builder.coordinator, concurrency: builder.concurrency, keepsEdges: false)
         walker.phases = phases
         walker.memory = learnt?.walk
+        walker.journal = journal?.walk
         if let previous, let changedInputs = builder.changedInputs { walker.previous = (previous.walk, changedInputs) }
         var patched: SiteGraph<C.R>?
         if patchingFirst, let previous, let changedInputs = builder.changedInputs, var graph = previous.graph {
@@ -100,6 +105,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         }
         let graph: SiteGraph<C.R>
         if let patched { graph = patched } else { graph = try await walker.walk(visit: { try await self.visit($0) }, replay: { try await self.replay($0, $1) }) }
+        journal?.walked(pages: graph.routes.count)
         try graph.requireNoFailures()
         for failure in graph.recovered {
             builder.logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
@@ -147,7 +153,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let products = BuildMemory<C.R>.Products(
             visit, search: builder.coordinator.search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
         )
-        take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count)
+        take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty)
         counted(discovered: visit.discovered)
     }
 
@@ -166,13 +172,18 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     /// Takes in a page's products, made or replayed: what the steps, the search index, the flow
     /// record and the link check read.
-    private func take(_ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false) {
+    private func take(
+        _ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false, index: Int = -1,
+        hasFiles: Bool = false
+    ) {
+        let journals = journal != nil
         let path = products.page.path
         let (staging, folder) = (staging, folder)
         let position = state.records.withLock { records in
             let position = records.made.count
             records.made.append(products.page)
             records.index.append((path, kind, products.content))
+            if journals { records.journal.append((Int32(index), hasFiles)) }
             if records.linkCheck.wantsSample(depth: depth, modal: products.page.isDialog),
                 let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(folder + path))))
             {
@@ -228,6 +239,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let search = builder.coordinator.search
         // The search index reads the pages in the order they were made, before they are sorted.
         let (made, searchEntries) = state.records.withLock { records in
+            journal?.writeProducts(made: records.made, index: records.index, entries: records.searchEntries, journal: records.journal)
+            records.journal = []
             var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
             var entries: [SiteSearch<C.R>.Entry] = []
             swap(&made, &records.made)
@@ -349,9 +362,11 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let unchanged = staging.unchangedCount
         let totalBytes = staging.totalBytes
         builder.progress?((phase: "swap", made: pages, discovered: pages))
+        let files = journal == nil ? [] : staging.fingerprints
         try phases.measure(.swap) {
             try staging.commit(inputs: builder.inputs, pages: pages, lint: (lint.active.count, lint.summaryLine))
         }
+        journal?.install(files: files, kinds: flow.kinds.map(\.id), edges: graph.edgeCount, links: graph.edgeCount + links.internalReferences)
         if let learnt {
             // Pages the site no longer has go from the memory.
             if learnt.walk.count > pages { learnt.keepOnly(Set(graph.routes)) }
@@ -410,4 +425,7 @@ private struct PageRecords<R: Route>: Sendable {
     var searchEntries: [SiteSearch<R>.Entry] = []
     /// The sampled pages and the site-file links the link check reads.
     var linkCheck = LinkCheckByConstruction()
+    /// Each page's discovery index and whether it wrote files of its own, in `made`'s order,
+    /// when the run keeps a journal.
+    var journal: [(index: Int32, hasFiles: Bool)] = []
 }

@@ -69,6 +69,10 @@ package final class SiteStaging: Sendable {
     package var paths: Set<String> { state.withLock { Set($0.order) } }
     /// The paths written after the first `count`.
     package func paths(since count: Int) -> [String] { state.withLock { Array($0.order[count...]) } }
+    /// Every file written so far and its fingerprint.
+    var fingerprints: [(path: String, fingerprint: StableHash)] {
+        state.withLock { $0.manifest.map { ($0.key, $0.value.fingerprint) } }
+    }
     /// The bytes of every file written so far.
     package var totalBytes: Int { state.withLock { $0.manifest.values.reduce(0) { $0 + $1.size } } }
     /// How many files had the same bytes in the previous site.
@@ -277,16 +281,12 @@ package final class SiteStaging: Sendable {
     /// Moves the site a commit replaced to the spare folder, for the next build to start from.
     /// Clean-up only: when that fails, the old site is removed as before.
     private func keepAsSpare(_ old: URL) {
-        let spare = SiteWriter.spareFolder(of: output)
         let tree = SiteWriter.spareTree(of: output)
-        mkdir(spare.path, 0o755)
-        guard SiteWriter.isOwnFolder(spare) else {
+        guard SiteWriter.prepareSpareFolder(of: output) else {
             // Something else is there (a file, a link): the old site is removed, as before.
             try? Self.removeTree(at: old.path)
             return
         }
-        let ignore = spare.appendingPathComponent(".gitignore").path
-        if access(ignore, F_OK) != 0 { _ = try? Self.writeWithoutSync(Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore) }
         try? Self.removeTree(at: tree.path)
         if rename(old.path, tree.path) != 0 { try? Self.removeTree(at: old.path) }
     }

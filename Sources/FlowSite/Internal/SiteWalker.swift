@@ -35,6 +35,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// that read none of them is replayed, not made again, when `replay` says its products are
     /// still there.
     package var previous: (memory: WalkMemory<R>, changed: Set<InputKey>)?
+    /// Where this walk writes down each page for a build in another process (see
+    /// ``BuildJournal``); the walk then records what each page read.
+    var journal: WalkJournal<R>?
 
     package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
         self.coordinator = coordinator
@@ -66,6 +69,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             var dispatched = 0
             var processed = 0
             var finished: [Int: Outcome] = [:]
+            // Where each page in flight stood, for the journal.
+            var standing: [Int: JournalContext] = [:]
             while true {
                 // Start pages in discovery order, as long as their trail has its titles.
                 // Every page on a trail was discovered before the page, so with nothing in flight
@@ -78,12 +83,20 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     func crumb(_ step: Int) -> Breadcrumb<R> {
                         Breadcrumb(title: table.titles[step] ?? "\(table.routes[step])", route: table.routes[step])
                     }
-                    let trail = graph.table.stack(of: index).dropLast().map(crumb)
-                    let presenter = graph.table.presenter(of: index).map(crumb)
+                    let stack = graph.table.stack(of: index).dropLast()
+                    let trail = stack.map(crumb)
+                    let presenterIndex = graph.table.presenter(of: index)
+                    let presenter = presenterIndex.map(crumb)
                     let presentation = graph.table.presentation(of: index)
                     let discovered = graph.table.count
                     let depth = graph.flow.depth[index]
                     let kind = graph.flow.kindOfRoute[index]
+                    if journal != nil {
+                        standing[index] = JournalContext(
+                            trail: stack.map { Int32($0) }, presenter: presenterIndex.map { Int32($0) } ?? -1, presentation: presentation,
+                            depth: depth < 0 ? trail.count : Int(depth), kind: kind
+                        )
+                    }
                     group.addTask {
                         let context = PageContext(
                             trail: trail, presenter: presenter, presentation: presentation, depth: depth < 0 ? trail.count : Int(depth), kind: kind
@@ -91,7 +104,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                         if let outcome = await replayed(route, context: context, replay: replay) { return (index, outcome) }
                         let outcome = await makePage(
                             route, trail: trail, presentation: presentation, presenter: presenter,
-                            depth: context.depth, kind: kind, discovered: discovered, visit: visit
+                            depth: context.depth, kind: kind, discovered: discovered, index: index, visit: visit
                         )
                         if outcome.error == nil { memory?.keep(route, context: context, outcome: outcome) }
                         return (index, outcome)
@@ -106,7 +119,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 finished[index] = outcome
                 // Take each page's links in discovery order.
                 while let outcome = finished.removeValue(forKey: processed) {
-                    try take(outcome, of: processed, into: &graph)
+                    try take(outcome, of: processed, into: &graph, standing: standing.removeValue(forKey: processed))
                     processed += 1
                 }
             }
@@ -116,8 +129,16 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
 
     /// Records what the page at `index` led to: its failure, and each link's target, discovered
     /// when new.
-    private func take(_ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>) throws {
+    private func take(_ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>, standing: JournalContext? = nil) throws {
         let route = graph.table.routes[index]
+        // Each link's target by discovery index, for the journal.
+        var targetIndices: [Int32] = []
+        if journal != nil { targetIndices.reserveCapacity(outcome.targets.count) }
+        defer {
+            if let journal, let standing, outcome.error == nil {
+                journal.record(route, index: index, outcome: outcome, context: standing, targets: targetIndices)
+            }
+        }
         if let error = outcome.error { throw error }
         if recordsInputs {
             if graph.inputs.count <= index { graph.inputs.append(contentsOf: repeatElement([], count: index + 1 - graph.inputs.count)) }
@@ -145,6 +166,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             }
             if let known = graph.table.index(of: target) {
                 graph.flow.link(from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog)
+                if journal != nil { targetIndices.append(Int32(known)) }
                 continue
             }
             switch presentation {
@@ -175,6 +197,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             graph.flow.catchUp(with: graph.table.routes)
             if let added = graph.table.index(of: target) {
                 graph.flow.link(from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog)
+                if journal != nil { targetIndices.append(Int32(added)) }
             }
         }
     }
@@ -228,13 +251,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
-        depth: Int, kind: Int32, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
+        depth: Int, kind: Int32, discovered: Int, index: Int = -1, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
-        guard recordsInputs || memory != nil else {
-            return await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, visit: visit)
+        guard recordsInputs || memory != nil || journal != nil else {
+            return await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, index: index, visit: visit)
         }
         var (outcome, inputs) = await InputKey.recording {
-            await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, visit: visit)
+            await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, index: index, visit: visit)
         }
         outcome.inputs = inputs
         return outcome
@@ -243,7 +266,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Makes one page, under the page's input recorder when there is one.
     private func makeRecordedPage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
-        depth: Int, kind: Int32, discovered: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
+        depth: Int, kind: Int32, discovered: Int, index: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
         var page: Page<R>
         var recovered: String?
@@ -276,6 +299,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 kind: kind, discovered: discovered
             )
             if let fallbacks { pageVisit.fallbackTexts = fallbacks.shown }
+            pageVisit.index = index
             try await visit(pageVisit)
             // Every link goes through the app's navigation code, here where pages are made in
             // parallel; a link's label is only made when it is needed.

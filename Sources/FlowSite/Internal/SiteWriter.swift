@@ -104,6 +104,19 @@ package struct SiteWriter: Sendable {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
     }
 
+    /// Makes ``spareFolder(of:)`` when it is missing, with a `.gitignore` that ignores it
+    /// whole; `false` when something else is there (a file, a link), which is never used.
+    static func prepareSpareFolder(of output: URL) -> Bool {
+        let spare = spareFolder(of: output)
+        mkdir(spare.path, 0o755)
+        guard isOwnFolder(spare) else { return false }
+        let ignore = spare.appendingPathComponent(".gitignore").path
+        if access(ignore, F_OK) != 0 {
+            _ = try? SiteStaging.writeWithoutSync(Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore)
+        }
+        return true
+    }
+
     /// The spare generation itself, inside ``spareFolder(of:)``.
     static func spareTree(of output: URL) -> URL {
         spareFolder(of: output).appendingPathComponent("site")
@@ -189,7 +202,7 @@ package struct SiteWriter: Sendable {
     /// process. A process id another process has taken since keeps its folder until that ends.
     private static func removeLeftovers(of output: URL) -> [String] {
         let parent = output.deletingLastPathComponent()
-        let prefixes = ["staging", "old"].map { ".\(output.lastPathComponent).\($0)-" }
+        let prefixes = ["staging", "old", "journal"].map { ".\(output.lastPathComponent).\($0)-" }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
         var removed: [String] = []
         for entry in entries.sorted() {

@@ -105,3 +105,41 @@ extension AppRoute {
             + ResourceKind.allCases.flatMap { [.list($0), .resources($0, .detail(id: 0, slug: "example"))] }
     }
 }
+
+extension AppRoute: StorableRoute {
+    /// `home`, `search`, `about`, `list/people/2`, `detail/people/1/luke-skywalker`,
+    /// `missing/people/99`: what `holocron build` keeps of a page's route for the next run.
+    public var storedName: String {
+        switch self {
+        case .home: "home"
+        case .search: "search"
+        case .about: "about"
+        case .resources(let kind, .list(let page)): "list/\(kind.rawValue)/\(page)"
+        case .resources(let kind, .detail(let id, let slug)): "detail/\(kind.rawValue)/\(id)/\(slug.rawValue)"
+        case .alert(.missing(let kind, let id)): "missing/\(kind.rawValue)/\(id)"
+        }
+    }
+
+    public init?(storedName: String) {
+        let parts = storedName.split(separator: "/", omittingEmptySubsequences: false)
+        func kind(_ index: Int) -> ResourceKind? { parts.count > index ? ResourceKind(rawValue: String(parts[index])) : nil }
+        func number(_ index: Int) -> Int? { parts.count > index ? Int(parts[index]) : nil }
+        switch (parts.first, parts.count) {
+        case ("home", 1): self = .home
+        case ("search", 1): self = .search
+        case ("about", 1): self = .about
+        case ("list", 3):
+            guard let kind = kind(1), let page = number(2) else { return nil }
+            self = .resources(kind, .list(page: page))
+        case ("detail", 4):
+            guard let kind = kind(1), let id = number(2), !parts[3].isEmpty else { return nil }
+            let slug = Slug(String(parts[3]))
+            guard slug.rawValue == parts[3] else { return nil }
+            self = .resources(kind, .detail(id: id, slug: slug))
+        case ("missing", 3):
+            guard let kind = kind(1), let id = number(2) else { return nil }
+            self = .alert(.missing(kind, id: id))
+        default: return nil
+        }
+    }
+}

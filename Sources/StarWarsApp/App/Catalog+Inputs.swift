@@ -1,5 +1,7 @@
+import Dispatch
 import FlowSite
 import SWAPI
+import Synchronization
 
 /// The inputs a Star Wars page can read (see ``InputKey``): a record, a resource's slug, a
 /// kind's list order and count, or everything at once.
@@ -48,5 +50,52 @@ extension Catalog {
         if compared.contains(.vehicles) { compare(.vehicles, new.vehicles, previous.vehicles) }
         if !changed.isEmpty || new.apiRoots != previous.apiRoots { changed.insert(.everything) }
         return changed
+    }
+}
+
+extension Catalog {
+    /// A fingerprint of every input a page can read: each record (all its fields, as a
+    /// snapshot file writes them), each slug, each kind's list order, and everything at once.
+    /// `holocron build` keeps them with the site, and the next build's changed inputs are the
+    /// keys whose fingerprints differ: the same keys ``changedInputs(since:kinds:)`` finds
+    /// with both catalogs at hand.
+    package func inputFingerprints() -> InputFingerprints {
+        let data = archiveWithoutRecording
+        let kinds = ResourceKind.allCases
+        let made = Mutex([[(key: InputKey, value: UInt64)]](repeating: [], count: kinds.count))
+        DispatchQueue.concurrentPerform(iterations: kinds.count) { position in
+            let kind = kinds[position]
+            func fingerprints<R: SwapiResource>(_ resources: [R]) -> [(key: InputKey, value: UInt64)] {
+                var pairs: [(key: InputKey, value: UInt64)] = []
+                pairs.reserveCapacity(resources.count * 2 + 1)
+                for resource in resources {
+                    pairs.append((.record(kind, id: resource.id), Fingerprint.of(resource)))
+                    if let slug = slug(of: kind, id: resource.id) { pairs.append((.slug(kind, id: resource.id), Fingerprint.of(slug.rawValue))) }
+                }
+                pairs.append((.order(kind), Fingerprint.of(listIDs(kind))))
+                return pairs
+            }
+            let pairs: [(key: InputKey, value: UInt64)]
+            switch kind {
+            case .people: pairs = fingerprints(data.people)
+            case .films: pairs = fingerprints(data.films)
+            case .planets: pairs = fingerprints(data.planets)
+            case .species: pairs = fingerprints(data.species)
+            case .starships: pairs = fingerprints(data.starships)
+            case .vehicles: pairs = fingerprints(data.vehicles)
+            }
+            made.withLock { $0[position] = pairs }
+        }
+        var pairs = made.withLock { $0 }.flatMap { $0 }
+        // Everything: every other fingerprint, and the API roots, which decide which relations
+        // every kind keeps.
+        var everything = StableHash()
+        for root in data.apiRoots { everything.combine(root) }
+        for pair in pairs {
+            everything.combine(Int(bitPattern: UInt(pair.key.rawValue)))
+            everything.combine(Int(bitPattern: UInt(pair.value)))
+        }
+        pairs.append((.everything, everything.low))
+        return InputFingerprints(pairs)
     }
 }

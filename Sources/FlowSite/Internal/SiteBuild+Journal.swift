@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run's journal (see ``BuildJournal``) while it is written: the walk's part as pages are
+/// taken, what the pages left once the walk is done, and the rest after the commit, when it is
+/// put in place. Memory stays flat: each part goes to the file as it is made.
+final class JournalWriting<R: Route>: Sendable {
+    let walk: WalkJournal<R>
+    private let output: URL
+    private let buildKey: StableHash
+    private let fingerprints: InputFingerprints
+    private let state = Mutex(Progress())
+
+    private struct Progress {
+        var descriptor: Int32 = -1
+        var walkOffsets = 0
+        var written = 0
+        var products = 0
+        var productOffsets: [UInt64] = []
+        var failed = false
+    }
+
+    /// The journal of a build of `builder` into `output`, when it keeps one: one language,
+    /// routes that can be stored, and the app's input fingerprints.
+    init?<C: RootCoordinator>(_ builder: SiteBuilder<C>, output: URL, buildKey: StableHash) where C.R == R {
+        guard builder.journalsEdits, let fingerprints = builder.inputFingerprints, builder.otherLanguages.isEmpty,
+            !builder.patchesInPlace, R.self is any StorableRoute.Type
+        else { return nil }
+        let temporary = output.deletingLastPathComponent()
+            .appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path
+        guard let walk = WalkJournal<R>(path: temporary, name: { ($0 as! any StorableRoute).storedName }) else { return nil }
+        self.walk = walk
+        self.output = output
+        self.buildKey = buildKey
+        self.fingerprints = fingerprints
+    }
+
+    /// The walk is over: its records end with their offsets.
+    func walked(pages: Int) {
+        guard let (descriptor, offsets, end) = walk.finish(pages: pages) else {
+            state.withLock { $0.failed = true }
+            return
+        }
+        state.withLock { state in
+            state.descriptor = descriptor
+            state.walkOffsets = Int(offsets)
+            state.written = Int(end)
+        }
+    }
+
+    /// Writes what every page left, in the order pages were made.
+    func writeProducts(
+        made: [(path: String, title: String, summary: String?, isDialog: Bool)], index: [(path: String, kind: Int32, content: StableHash)],
+        entries: [SiteSearch<R>.Entry], journal: [(index: Int32, hasFiles: Bool)]
+    ) {
+        state.withLock { state in
+            guard !state.failed, state.descriptor >= 0, made.count == index.count, made.count == journal.count else {
+                state.failed = true
+                return
+            }
+            var sections = [String?](repeating: nil, count: made.count)
+            var hasEntry = [Bool](repeating: false, count: made.count)
+            for entry in entries where sections.indices.contains(Int(entry.page)) {
+                sections[Int(entry.page)] = entry.section
+                hasEntry[Int(entry.page)] = true
+            }
+            state.products = state.written
+            state.productOffsets.reserveCapacity(made.count)
+            var out = JournalBytes()
+            for position in made.indices {
+                state.productOffsets.append(UInt64(state.written + out.bytes.count))
+                let page = made[position]
+                JournalFile.Product(
+                    index: journal[position].index, path: page.path, title: page.title, summary: page.summary, isDialog: page.isDialog,
+                    hasEntry: hasEntry[position], section: sections[position], content: index[position].content, kind: index[position].kind,
+                    hasFiles: journal[position].hasFiles
+                ).encode(into: &out)
+                if out.bytes.count >= 1 << 20 { Self.flush(&out, &state) }
+            }
+            Self.flush(&out, &state)
+        }
+    }
+
+    private static func flush(_ out: inout JournalBytes, _ state: inout Progress) {
+        if !out.bytes.withUnsafeBytes({ JournalFile.writeAll(state.descriptor, $0) }) { state.failed = true }
+        state.written += out.bytes.count
+        out.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// After the commit: writes the files, kinds, fingerprints and meta block, and puts the
+    /// journal in place for the live site.
+    func install(files: [(path: String, fingerprint: StableHash)], kinds: [String], edges: Int, links: Int) {
+        let progress = state.withLock { state in
+            defer { state.descriptor = -1 }
+            return state
+        }
+        guard !progress.failed, progress.descriptor >= 0 else {
+            if progress.descriptor >= 0 { close(progress.descriptor) }
+            unlink(walk.path)
+            return
+        }
+        let filesSection = Self.filesSection(files)
+        let fingerprints = fingerprints
+        let meta = JournalFile.Meta(
+            buildKey: buildKey, stamp: [], pages: progress.productOffsets.count, edges: edges, links: links, walkOffsets: progress.walkOffsets,
+            products: progress.products, productOffsets: 0, files: 0, kinds: 0, fingerprints: 0
+        )
+        let productOffsets = progress.productOffsets
+        JournalFile.install(walk.path, descriptor: progress.descriptor, tail: { start, stamp in
+            var meta = meta
+            meta.stamp = stamp
+            // The products are written already: the tail starts with their offsets.
+            return JournalFile.tail(
+                start: start, meta: meta, products: [], productOffsets: productOffsets, files: filesSection, kinds: kinds,
+                fingerprints: fingerprints, productsStart: meta.products
+            )
+        }, start: progress.written, output: output)
+    }
+
+    /// The files section: every file and its fingerprint.
+    static func filesSection(_ files: [(path: String, fingerprint: StableHash)]) -> [UInt8] {
+        var out = JournalBytes()
+        out.bytes.reserveCapacity(files.count * 64)
+        out.u32(UInt32(files.count))
+        for file in files {
+            out.string(file.path)
+            out.hash(file.fingerprint)
+        }
+        return out.bytes
+    }
+
+    /// A failed build keeps no journal.
+    func discard() {
+        let descriptor = state.withLock { state in
+            defer { state.descriptor = -1 }
+            return state.descriptor
+        }
+        if descriptor >= 0 { close(descriptor) }
+        walk.discard()
+    }
+}

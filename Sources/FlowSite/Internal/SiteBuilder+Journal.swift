@@ -1,0 +1,368 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SiteBuilder {
+    /// Builds an edit from the live site's journal (see ``journalsEdits``): the pages that read
+    /// an input whose fingerprint changed are made again in the place the journal gives them;
+    /// when every one of them leads where it led (the same title and links), no other page
+    /// moves, and the new site is the spare generation brought up to date: every other file is
+    /// the live site's (checked intact, as a full build checks it), the pages whose content
+    /// changed are written, and the search index and page index when what they say of those
+    /// pages changed. It is swapped in like any build, and the journal is written for the next.
+    ///
+    /// `nil` when the journal can't tell (none, another site's, other templates or options, a
+    /// page that moved, a file changed by hand): then the caller builds as usual, and nothing
+    /// was written.
+    func buildFromJournal(into output: URL, plan: BuildPlan<C.R>, started: ContinuousClock.Instant) async throws -> BuildReport? {
+        guard journalsEdits, memory == nil, otherLanguages.isEmpty, !patchesInPlace, let fingerprints = inputFingerprints,
+            let storable = C.R.self as? any StorableRoute.Type
+        else { return nil }
+        let target = try SiteWriter(output: output, force: force).guardedOutput()
+        let phases = PhaseClock()
+        let loaded = phases.measure(.viewModels) { StoredJournal.load(for: target, buildKey: journalKey(plan)) }
+        guard let journal = loaded else { return nil }
+        func route(_ name: String) -> C.R? { storable.init(storedName: name) as? C.R }
+
+        // The pages an edit reaches, each where it stood.
+        let changed = fingerprints.changes(since: journal.fingerprints)
+        let touched = try phases.measure(.viewModels) { try journal.pages(reading: changed) }
+        guard touched.count <= Self.patchLimit(pages: journal.pages) else { return nil }
+        var remakes: [Remake] = []
+        for index in touched {
+            let record = try journal.walkRecord(index)
+            guard let page = route(record.name) else { return nil }
+            func crumb(_ step: Int32) throws -> Breadcrumb<C.R>? {
+                let record = try journal.walkRecord(Int(step))
+                return route(record.name).map { Breadcrumb(title: record.title, route: $0) }
+            }
+            var trail: [Breadcrumb<C.R>] = []
+            for step in record.context.trail {
+                guard let crumb = try crumb(step) else { return nil }
+                trail.append(crumb)
+            }
+            var presenter: Breadcrumb<C.R>?
+            if record.context.presenter >= 0 {
+                guard let crumb = try crumb(record.context.presenter) else { return nil }
+                presenter = crumb
+            }
+            let position = Int(journal.madeOf[index])
+            let (product, _) = try journal.product(at: position)
+            guard !product.hasFiles else { return nil }
+            remakes.append(Remake(index: index, position: position, route: page, record: record, trail: trail, presenter: presenter, product: product))
+        }
+
+        // Made again; each page's HTML only when what it says changed.
+        guard let remade = try await remake(remakes, renderer: plan.renderer, phases: phases) else { return nil }
+        if !remade.isEmpty {
+            let paths = try journal.pathTable()
+            for (remake, page) in zip(remakes, remade) {
+                var targets: [Int32] = []
+                targets.reserveCapacity(page.outcome.targets.count)
+                for target in page.outcome.targets {
+                    guard let index = paths[target.path.file] else { return nil }
+                    targets.append(index)
+                }
+                guard page.outcome.leadsFingerprint(targets: targets) == remake.record.leads else { return nil }
+            }
+        }
+
+        // What changes in the site besides those pages' own files.
+        let files = try journal.files()
+        var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
+        var contentChanged = false
+        var searchChanged = false
+        for (remake, page) in zip(remakes, remade) {
+            var fingerprint = plan.buildKey
+            fingerprint.combine(page.product.content)
+            if let html = page.html {
+                replaced[page.product.path] = (fingerprint, html)
+                contentChanged = true
+            }
+            let (old, new) = (remake.product, page.product)
+            if old.title != new.title || old.summary != new.summary || old.isDialog != new.isDialog || old.hasEntry != new.hasEntry
+                || old.section != new.section
+            {
+                searchChanged = true
+            }
+        }
+        let search = coordinator.search
+        if let search, searchChanged {
+            let bytes = try phases.measure(.steps) { try searchIndex(journal, remade: zip(remakes, remade).map { ($0.position, $1.product) }, search: search) }
+            replaced[search.indexPath] = (StableHash(of: bytes), bytes)
+        }
+        if contentChanged {
+            guard let index = try? Data(contentsOf: target.appendingPathComponent(PageIndex.fileName)),
+                let bytes = Self.patchedPageIndex(Array(index), contents: Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 }))
+            else { return nil }
+            replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
+        }
+        // Links to site files from the pages made again must lead to files the site has.
+        let held = Set(files.map(\.path))
+        for page in remade {
+            for link in page.siteFiles where !held.contains(link) {
+                throw FlowSiteError(.brokenLinks([(page.product.path, link)]))
+            }
+        }
+
+        // The new generation: the spare, with every file the live site's or written anew.
+        let staging = try SiteWriter(output: output, force: force).beginStaging()
+        do {
+            let intact = try phases.measure(.write) { try Self.stage(files, replaced: replaced, in: staging) }
+            guard intact else {
+                staging.discard()
+                return nil
+            }
+            let written = staging.fileCount
+            let lint = staging.previousManifest?.lint
+            let newFiles = files.map { file in (file.path, replaced[file.path]?.fingerprint ?? file.fingerprint) }
+            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: journal.pages, lint: lint) }
+            phases.measure(.swap) {
+                Self.rewriteJournal(journal, remakes: remakes, remade: remade, files: newFiles, fingerprints: fingerprints, output: staging.output)
+            }
+            var report = BuildReport(
+                pages: journal.pages, rendered: remade.count(where: { $0.html != nil }), edges: journal.meta.edges, links: journal.meta.links,
+                files: written, bytes: staging.totalBytes, unchangedFiles: staging.unchangedCount, warnings: [],
+                duration: ContinuousClock.now - started, timings: phases.seconds, sitemap: baseURL != nil
+            )
+            report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
+            report.replayed = journal.pages - remade.count
+            return report
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// What a journal must have been written with to be used: the build key, and what flow
+    /// lint decided with (an edit built from the journal keeps the last build's findings, which
+    /// only the walk's graph and these decide).
+    func journalKey(_ plan: BuildPlan<C.R>) -> StableHash {
+        var key = plan.buildKey
+        key.combine(strictFlowLint ? 1 : 0)
+        key.combine(flowMap ? 1 : 0)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        key.combine(Array((try? encoder.encode(plan.lint)) ?? Data()))
+        return key
+    }
+
+    /// A page the journal says read a changed input, and where it stood.
+    struct Remake: Sendable {
+        let index: Int
+        let position: Int
+        let route: C.R
+        let record: StoredJournal.WalkRecord
+        let trail: [Breadcrumb<C.R>]
+        let presenter: Breadcrumb<C.R>?
+        let product: JournalFile.Product
+    }
+
+    /// A page made again: what the walk took of it, what it left, and its HTML when its content
+    /// changed.
+    struct Remade: Sendable {
+        var outcome: WalkOutcome<C.R>
+        var product: JournalFile.Product
+        var html: [UInt8]?
+        var siteFiles: [String]
+    }
+
+    /// Makes the pages of `remakes` again, a few at a time; `nil` when one failed or wrote
+    /// files of its own (a full build says why, or writes them).
+    private func remake(_ remakes: [Remake], renderer: PageRenderer<C.R>, phases: PhaseClock) async throws -> [Remade]? {
+        var making = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
+        making.phases = phases
+        making.recordsInputs = true
+        let walker = making
+        let search = coordinator.search
+        let results = try await withThrowingTaskGroup(of: (Int, Remade?).self) { group in
+            var results = [Remade?](repeating: nil, count: remakes.count)
+            var next = 0
+            func start() {
+                let (offset, remake) = (next, remakes[next])
+                group.addTask {
+                    let left = Mutex<(product: JournalFile.Product, html: [UInt8]?, siteFiles: [String])?>(nil)
+                    let context = remake.record.context
+                    let outcome = await walker.makePage(
+                        remake.route, trail: remake.trail, presentation: context.presentation, presenter: remake.presenter,
+                        depth: context.depth, kind: context.kind, discovered: 0, index: remake.index
+                    ) { visit in
+                        guard visit.page.files.isEmpty else { return }
+                        var siteFiles: [String] = []
+                        let markdown = phases.measure(.markdown) {
+                            renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                        }
+                        let content = Self.contentFingerprint(of: visit, markdown: markdown)
+                        let html = content == remake.product.content ? nil : try renderer.render(visit, markdown: markdown, phases: phases)
+                        let entry = search?.entry(for: visit.route, page: visit.page)
+                        var product = remake.product
+                        product.title = visit.page.title
+                        product.summary = visit.page.summary
+                        product.isDialog = visit.presentation == .modal
+                        product.hasEntry = entry != nil
+                        product.section = entry?.section
+                        product.content = content
+                        left.withLock { $0 = (product, html, siteFiles) }
+                    }
+                    guard outcome.error == nil, outcome.failure == nil, outcome.recovered == nil,
+                        let (product, html, siteFiles) = left.withLock({ $0 })
+                    else { return (offset, nil) }
+                    return (offset, Remade(outcome: outcome, product: product, html: html, siteFiles: siteFiles))
+                }
+                next += 1
+            }
+            while next < min(remakes.count, concurrency) { start() }
+            while let (offset, remade) = try await group.next() {
+                results[offset] = remade
+                if next < remakes.count { start() }
+            }
+            return results
+        }
+        var remade: [Remade] = []
+        for result in results {
+            guard let result else { return nil }
+            remade.append(result)
+        }
+        return remade
+    }
+
+    /// The search index of the journal's pages, with those of `remade` (by made position) as
+    /// they are now.
+    private func searchIndex(_ journal: StoredJournal, remade: [(position: Int, product: JournalFile.Product)], search: SiteSearch<C.R>) throws -> [UInt8] {
+        let now = Dictionary(remade.map { ($0.position, $0.product) }, uniquingKeysWith: { $1 })
+        var pages: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+        var entries: [SiteSearch<C.R>.Entry] = []
+        pages.reserveCapacity(journal.pages)
+        for position in 0..<journal.pages {
+            let product = try now[position] ?? journal.product(at: position).product
+            pages.append((product.path, product.title, product.summary, product.isDialog))
+            if product.hasEntry { entries.append(SiteSearch<C.R>.Entry(page: Int32(position), section: product.section, title: product.title)) }
+        }
+        return SiteSearch<C.R>.json(entries, pages: pages, summaries: search.summaries)
+    }
+
+    /// The page index `bytes` with the content fingerprints of `contents` (by path) written
+    /// over; `nil` when a page is missing from it.
+    static func patchedPageIndex(_ bytes: [UInt8], contents: [String: StableHash]) -> [UInt8]? {
+        var bytes = bytes
+        var found = 0
+        var lineStart = 0
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+        let lengths = Set(contents.keys.map(\.utf8.count))
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.count
+            // `<content> <kind> <path>`: the path is what follows the second space.
+            if lineEnd - lineStart > 33, bytes[lineStart + 32] == space,
+                let kindEnd = bytes[(lineStart + 33)..<lineEnd].firstIndex(of: space), lengths.contains(lineEnd - kindEnd - 1)
+            {
+                let path = String(decoding: bytes[(kindEnd + 1)..<lineEnd], as: UTF8.self)
+                if let content = contents[path] {
+                    var hex: [UInt8] = []
+                    content.appendHex(to: &hex)
+                    bytes.replaceSubrange(lineStart..<(lineStart + 32), with: hex)
+                    found += 1
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+        return found == contents.count ? bytes : nil
+    }
+
+    /// Puts every file of the site into `staging`: those of `replaced` with their new bytes (or
+    /// the live file, when its fingerprint says it is the same), every other one linked from
+    /// the live site or kept from the spare, on all cores. `false` when a file is no longer the
+    /// one the journal's build wrote (changed by hand): then a full build must decide.
+    static func stage(
+        _ files: [(path: String, fingerprint: StableHash, hashAt: Int)], replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)],
+        in staging: SiteStaging
+    ) throws -> Bool {
+        for (path, file) in replaced {
+            if !staging.reuse(path, fingerprint: file.fingerprint), let bytes = file.bytes {
+                try staging.write(bytes, to: path, fingerprint: file.fingerprint)
+            }
+        }
+        let lanes = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        let intact = Atomic<Bool>(true)
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            var position = lane
+            while position < files.count, intact.load(ordering: .relaxed) {
+                let file = files[position]
+                if replaced[file.path] == nil, !staging.reuse(file.path, fingerprint: file.fingerprint) {
+                    intact.store(false, ordering: .relaxed)
+                }
+                position += lanes
+            }
+        }
+        return intact.load(ordering: .relaxed) && staging.fileCount == files.count
+    }
+
+    /// Writes the journal of the site an edit made: the old one with the pages made again
+    /// written anew (what they read may differ), the files' new fingerprints and the inputs'.
+    static func rewriteJournal(
+        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], files: [(String, StableHash)], fingerprints: InputFingerprints, output: URL
+    ) {
+        var byIndex: [Int: (record: StoredJournal.WalkRecord, outcome: WalkOutcome<C.R>)] = [:]
+        var byPosition: [Int: JournalFile.Product] = [:]
+        for (remake, page) in zip(remakes, remade) {
+            byIndex[remake.index] = (remake.record, page.outcome)
+            byPosition[remake.position] = page.product
+        }
+        guard let bytes = try? journal.bytes.withUnsafeBufferPointer({ old -> [UInt8] in
+            var out = JournalBytes()
+            out.bytes.reserveCapacity(old.count + 4096)
+            var walkOffsets: [UInt64] = []
+            walkOffsets.reserveCapacity(journal.pages)
+            for index in 0..<journal.pages {
+                walkOffsets.append(UInt64(out.bytes.count))
+                if let (record, outcome) = byIndex[index] {
+                    var outcome = outcome
+                    outcome.title = record.title
+                    WalkJournal<C.R>.encode(name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &out)
+                } else {
+                    out.bytes.append(contentsOf: old[try journal.walkRange(index)])
+                }
+            }
+            var meta = journal.meta
+            meta.walkOffsets = out.bytes.count
+            for offset in walkOffsets { out.u64(offset) }
+            let productsStart = out.bytes.count
+            var products = JournalBytes()
+            var productOffsets: [UInt64] = []
+            productOffsets.reserveCapacity(journal.pages)
+            for position in 0..<journal.pages {
+                productOffsets.append(UInt64(productsStart + products.bytes.count))
+                if let product = byPosition[position] {
+                    product.encode(into: &products)
+                } else {
+                    products.bytes.append(contentsOf: old[try journal.product(at: position).range])
+                }
+            }
+            guard let stamp = BuildJournal.manifestStamp(of: output) else { throw JournalCursor.Malformed() }
+            meta.stamp = stamp
+            out.bytes += JournalFile.tail(
+                start: productsStart, meta: meta, products: products.bytes, productOffsets: productOffsets,
+                files: JournalWriting<C.R>.filesSection(files), kinds: journal.kinds, fingerprints: fingerprints
+            )
+            return out.bytes
+        }) else { return }
+        let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path
+        guard SiteWriter.prepareSpareFolder(of: output), (try? SiteStaging.writeWithoutSync(bytes, at: temporary)) != nil else {
+            unlink(temporary)
+            return
+        }
+        if rename(temporary, BuildJournal.path(of: output)) != 0 { unlink(temporary) }
+    }
+}
+
+extension StableHash {
+    /// The hash of `bytes`: a file's fingerprint when nothing else decides its bytes.
+    init(of bytes: [UInt8]) {
+        self.init()
+        combine(bytes)
+    }
+}

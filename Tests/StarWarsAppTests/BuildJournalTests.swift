@@ -1,0 +1,95 @@
+@testable import FlowSite
+import Foundation
+import SWAPI
+import TestSupport
+import Testing
+@testable import StarWarsApp
+
+/// `holocron build` in a new process after an edit: the journal the last build kept beside the
+/// site (``SiteBuilder/journalsEdits``) says which pages read a changed input, and the site it
+/// makes is the one a build from nothing makes.
+@Suite struct BuildJournalTests {
+    typealias Archive = PageInputsTests.Archive
+
+    static func archive(_ data: Archive) throws -> SwapiArchive {
+        try SwapiArchive(people: data.people, films: data.films, planets: data.planets, species: data.species, starships: data.starships, vehicles: data.vehicles)
+    }
+
+    /// The fingerprints find exactly the inputs that comparing two catalogs finds, for every
+    /// kind of edit: no change is missed, and nothing else is made again.
+    @Test(arguments: 0..<PageInputsTests.edits.count)
+    func fingerprintsFindTheInputsComparingCatalogsFinds(edit: Int) throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var random = SplitMix(seed: 0xF1E1D + UInt64(edit))
+        let before = Catalog(archive: try Self.archive(data))
+        PageInputsTests.edits[edit].apply(&data, &random)
+        let after = Catalog(archive: try Self.archive(data))
+        let changed = after.inputFingerprints().changes(since: before.inputFingerprints())
+        #expect(!changed.isEmpty, "\(PageInputsTests.edits[edit])")
+        #expect(changed == after.changedInputs(since: before), "\(PageInputsTests.edits[edit])")
+        #expect(after.inputFingerprints().changes(since: after.inputFingerprints()).isEmpty)
+    }
+
+    /// Every route's stored name makes the same route again, and names the app never wrote are
+    /// refused.
+    @Test func storedNamesMakeTheRoutesAgain() throws {
+        let catalog = Catalog(archive: try EmbeddedSnapshot.load())
+        var routes: [AppRoute] = [.home, .search, .about, .alert(.missing(.planets, id: 99)), .list(.films, page: 2)]
+        routes.append(catalog.route(.people, id: 1))
+        for route in routes {
+            let again = AppRoute(storedName: route.storedName)
+            #expect(again == route && again?.path == route.path, "\(route.storedName)")
+        }
+        for name in ["", "home/1", "list/people", "list/robots/1", "detail/people/1/Not A Slug", "detail/people/x/luke", "missing/people"] {
+            #expect(AppRoute(storedName: name) == nil, "\(name)")
+        }
+    }
+
+    /// Edit after edit, each build a new builder with no memory (as a new `holocron build`
+    /// process is): the site is byte for byte a build from nothing of the same data, and an
+    /// edit that changes what pages say but not where they lead makes only the pages it reaches.
+    @Test(arguments: [UInt64(5), 9])
+    func buildsFromTheJournalAreByteIdenticalToFullBuilds(seed: UInt64) async throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var random = SplitMix(seed: 0x10A2_0000 + seed)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = folder.appendingPathComponent("site")
+        var footer = TemplateSet.embedded
+        footer.templates["footer"] = try #require(footer.templates["footer"]).replacingOccurrences(
+            of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\">\n<p>Edited.</p>"
+        )
+        var fromJournal = 0
+        for step in 0..<10 {
+            let templates = step == 4 ? footer : TemplateSet.embedded
+            let edit = step == 0 ? nil : PageInputsTests.edits[Int.random(in: 0..<PageInputsTests.edits.count, using: &random)]
+            edit?.apply(&data, &random)
+            let archive = try Self.archive(data)
+            let app = AppCoordinator(dependencies: .live(.archive(archive)))
+            var builder = SiteBuilder(coordinator: app, templates: templates)
+            builder.journalsEdits = true
+            builder.inputFingerprints = Catalog(archive: archive).inputFingerprints()
+            let report = try await builder.build(into: live)
+            #expect(FileManager.default.fileExists(atPath: BuildJournal.path(of: live)), "step \(step): the journal is kept")
+
+            let fresh = folder.appendingPathComponent("fresh-\(step)")
+            let full = try await SiteBuilder(coordinator: app, templates: templates).build(into: fresh)
+            let what = "step \(step): \(edit?.description ?? "first build")\(step == 4 ? ", footer edited" : step == 5 ? ", footer restored" : "")"
+            #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(what)")
+            try FileManager.default.removeItem(at: fresh)
+            #expect(report.pages == full.pages, "\(what)")
+            if report.replayed > 0 {
+                fromJournal += 1
+                #expect(report.rendered < full.pages / 2, "\(what): \(report.rendered) rendered of \(full.pages)")
+            }
+            if step == 4 || step == 5 || step == 0 { #expect(report.replayed == 0, "\(what): other templates, nothing to keep") }
+            // An edit that changes what pages say, not where they lead, is built from the journal.
+            if step != 4, step != 5, let edit, ["a character's height", "a planet's population", "a vehicle's crew"].contains(edit.description) {
+                #expect(report.replayed > full.pages / 2, "\(what): \(report.replayed) pages kept of \(full.pages)")
+            }
+        }
+        #expect(fromJournal > 0, "no edit was built from the journal")
+    }
+}
