@@ -92,4 +92,51 @@ import Testing
         }
         #expect(fromJournal > 0, "no edit was built from the journal")
     }
+
+    /// A build of `data` into `live` that keeps a journal.
+    static func build(_ data: Archive, into live: URL) async throws -> BuildReport {
+        let archive = try Self.archive(data)
+        var builder = SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive))))
+        builder.journalsEdits = true
+        builder.inputFingerprints = Catalog(archive: archive).inputFingerprints()
+        return try await builder.build(into: live)
+    }
+
+    /// A journal that is damaged, or a file of the live site changed by hand since the journal
+    /// was written, is never trusted: the edit is built in full, and the site is still the one
+    /// a build from nothing makes.
+    @Test(arguments: ["truncated", "bytes flipped", "hand-edited page", "removed page"])
+    func aJournalThatCannotBeTrustedMeansAFullBuild(damage: String) async throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-journal-damage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = folder.appendingPathComponent("site")
+        _ = try await Self.build(data, into: live)
+        data.people[0].height = "173"
+        let journal = URL(fileURLWithPath: BuildJournal.path(of: live))
+        var bytes = try Data(contentsOf: journal)
+        // A page the edit does not reach: the last planet's.
+        let planet = try #require(Catalog(archive: try Self.archive(data)).route(.planets, id: data.planets[data.planets.count - 1].id))
+        let page = live.appendingPathComponent(planet.path.file)
+        switch damage {
+        case "truncated": bytes = bytes.prefix(bytes.count / 2)
+        case "bytes flipped": for offset in stride(from: 0, to: bytes.count, by: 97) { bytes[offset] ^= 0x5A }
+        case "hand-edited page":
+            let handle = try FileHandle(forWritingTo: page)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("<!-- mine -->".utf8))
+            try handle.close()
+        default: try FileManager.default.removeItem(at: page)
+        }
+        try bytes.write(to: journal)
+        let report = try await Self.build(data, into: live)
+        #expect(report.replayed == 0, "\(damage): built in full")
+        let fresh = folder.appendingPathComponent("fresh")
+        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+        #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(damage)")
+        // And the next edit is built from the journal that full build wrote.
+        data.people[0].height = "174"
+        #expect(try await Self.build(data, into: live).replayed > 0)
+    }
 }

@@ -28,13 +28,16 @@ final class StoredJournal {
     init(bytes: [UInt8], stamp: [UInt64], buildKey: StableHash) throws {
         self.bytes = bytes
         let magic = BuildJournal.magic
-        guard bytes.count > 16, Array(bytes.suffix(magic.count)) == magic else { throw Malformed() }
+        guard bytes.count > JournalFile.sealSize + 8, Array(bytes.suffix(magic.count)) == magic else { throw Malformed() }
         var meta: JournalFile.Meta!
         var fingerprints: InputFingerprints!
         var madeOf: [Int32] = []
         var kinds: [String] = []
         try bytes.withUnsafeBytes { raw in
-            var cursor = JournalCursor(raw, at: raw.count - magic.count - 8)
+            let sealed = raw.count - JournalFile.sealSize
+            var cursor = JournalCursor(raw, at: sealed)
+            guard try cursor.hash() == JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<sealed])) else { throw Malformed() }
+            cursor.offset = sealed - 8
             cursor.offset = try cursor.int()
             meta = try JournalFile.Meta.decode(&cursor)
             guard meta.stamp == stamp, meta.buildKey == buildKey, meta.pages > 0, meta.pages < 1 << 31 else { throw Malformed() }

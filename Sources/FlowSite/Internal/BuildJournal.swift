@@ -24,9 +24,10 @@ import Darwin
 /// - every file of the site with its manifest fingerprint;
 /// - the app's input fingerprints (``InputFingerprints``);
 /// - the meta block: the build key, the live manifest's identity (the journal describes that
-///   site and no other), counts, and where each section starts; then its offset and a magic.
+///   site and no other), counts, and where each section starts; then its offset;
+/// - the seal: a checksum of all that, and a magic.
 enum BuildJournal {
-    static let magic: [UInt8] = Array("HOLOJRN2".utf8)
+    static let magic: [UInt8] = Array("HOLOJRN3".utf8)
 
     /// `.NAME.spare/journal`.
     static func path(of output: URL) -> String {
@@ -204,7 +205,7 @@ final class WalkJournal<R: Route>: Sendable {
 
     /// A journal written to a new file at `path`, or `nil` when it can't be made.
     init?(path: String, name: @escaping @Sendable (R) -> String) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
         self.path = path
         self.name = name
@@ -392,8 +393,55 @@ struct JournalFile {
         let metaStart = start + out.bytes.count
         meta.encode(into: &out)
         out.u64(UInt64(metaStart))
+        return out.bytes
+    }
+
+    /// The seal a journal ends with: the checksum of everything before it (``checksum(_:)``)
+    /// and the magic. A journal whose bytes changed in any way is not read.
+    static func seal(_ checksum: StableHash) -> [UInt8] {
+        var out = JournalBytes()
+        out.hash(checksum)
         out.bytes.append(contentsOf: BuildJournal.magic)
         return out.bytes
+    }
+
+    /// The seal's size.
+    static let sealSize = 16 + 8
+
+    /// The checksum of `bytes`, a block of 1 MiB at a time (so a file can be checked as it is
+    /// read back, in the same blocks).
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> StableHash {
+        var hash = StableHash()
+        var offset = 0
+        repeat {
+            let end = min(bytes.count, offset + checksumBlock)
+            hash.combine(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+            offset = end
+        } while offset < bytes.count
+        return hash
+    }
+
+    static let checksumBlock = 1 << 20
+
+    /// ``checksum(_:)`` of the first `count` bytes of the file open at `descriptor`, read back
+    /// a block at a time.
+    static func checksum(of descriptor: Int32, count: Int) -> StableHash? {
+        var hash = StableHash()
+        var block = [UInt8](repeating: 0, count: checksumBlock)
+        var offset = 0
+        repeat {
+            let length = min(checksumBlock, count - offset)
+            var done = 0
+            while done < length {
+                let read = block.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { return nil }
+                done += read
+            }
+            block.withUnsafeBytes { hash.combine(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+            offset += length
+        } while offset < count
+        return hash
     }
 
     /// Writes all of `bytes` to `descriptor`.
@@ -418,7 +466,9 @@ struct JournalFile {
             return
         }
         let bytes = tail(start, stamp)
-        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }), rename(temporary, BuildJournal.path(of: output)) == 0 else {
+        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }), let checksum = checksum(of: descriptor, count: start + bytes.count),
+            seal(checksum).withUnsafeBytes({ writeAll(descriptor, $0) }), rename(temporary, BuildJournal.path(of: output)) == 0
+        else {
             unlink(temporary)
             return
         }

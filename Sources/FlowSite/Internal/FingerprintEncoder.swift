@@ -3,8 +3,9 @@
 /// field the type adds is in the fingerprint without anyone listing it.
 package enum Fingerprint {
     /// The 64-bit fingerprint of `value`.
-    package static func of(_ value: some Encodable) -> UInt64 {
-        let encoder = FingerprintEncoder()
+    /// `userInfo` is what the value's `encode(to:)` finds in the encoder's.
+    package static func of(_ value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> UInt64 {
+        let encoder = FingerprintEncoder(userInfo: userInfo)
         try? value.encode(to: encoder)
         return encoder.hash.low
     }
@@ -18,7 +19,9 @@ extension StableHash {
 private final class FingerprintEncoder: Encoder {
     var hash = StableHash()
     var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(userInfo: [CodingUserInfoKey: any Sendable]) { self.userInfo = userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         hash.combine(-1)

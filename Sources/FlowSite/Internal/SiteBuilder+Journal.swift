@@ -348,6 +348,7 @@ extension SiteBuilder {
                 start: productsStart, meta: meta, products: products.bytes, productOffsets: productOffsets,
                 files: JournalWriting<C.R>.filesSection(files), kinds: journal.kinds, fingerprints: fingerprints
             )
+            out.bytes += out.bytes.withUnsafeBytes { JournalFile.seal(JournalFile.checksum($0)) }
             return out.bytes
         }) else { return }
         let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path

@@ -50,6 +50,13 @@ package final class SiteStaging: Sendable {
         }
         self.previousManifest = previous
         self.base = base
+        // A rebuild writes about as many files as the last build did.
+        if let count = base?.files.count ?? previous?.files.count {
+            state.withLock { state in
+                state.manifest.reserveCapacity(count + 16)
+                state.order.reserveCapacity(count + 16)
+            }
+        }
         self.lock = lock
         self.removedLeftovers = removedLeftovers
     }

@@ -103,6 +103,13 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if encoder.userInfo[.swapiCompactLinks] != nil {
+            // What the URL is made of, without making it: the same URL always gives the same.
+            var container = encoder.unkeyedContainer()
+            try container.encode(ResourceURLTable.shared.text(stored))
+            try container.encode(id)
+            return
+        }
         var container = encoder.singleValueContainer()
         try container.encode(url)
     }
@@ -183,6 +190,11 @@ final class ResourceURLTable: Sendable {
         return position
     }
 
+    /// The prefix, or the whole URL, kept at `stored`.
+    func text(_ stored: Int32) -> String {
+        state.withLock { stored >= 0 ? $0.prefixes[Int(stored)] : $0.wholes[Int(-stored - 1)] }
+    }
+
     /// The URL kept at `stored` for a link to `id`.
     func url(_ stored: Int32, id: Int) -> String {
         if stored >= 0 {
@@ -190,4 +202,11 @@ final class ResourceURLTable: Sendable {
         }
         return state.withLock { $0.wholes[Int(-stored - 1)] }
     }
+}
+
+extension CodingUserInfoKey {
+    /// Set (to any value) by an encoder that only compares what it is given, such as a
+    /// fingerprint: a ``ResourceLink`` then writes its URL's prefix and id instead of making
+    /// the URL, which costs a String for each of the archive's millions of links.
+    public static let swapiCompactLinks = CodingUserInfoKey(rawValue: "swapi.compactLinks")!
 }

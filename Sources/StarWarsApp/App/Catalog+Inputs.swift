@@ -69,7 +69,7 @@ extension Catalog {
                 var pairs: [(key: InputKey, value: UInt64)] = []
                 pairs.reserveCapacity(resources.count * 2 + 1)
                 for resource in resources {
-                    pairs.append((.record(kind, id: resource.id), Fingerprint.of(resource)))
+                    pairs.append((.record(kind, id: resource.id), Fingerprint.of(resource, userInfo: [.swapiCompactLinks: true])))
                     if let slug = slug(of: kind, id: resource.id) { pairs.append((.slug(kind, id: resource.id), Fingerprint.of(slug.rawValue))) }
                 }
                 pairs.append((.order(kind), Fingerprint.of(listIDs(kind))))
