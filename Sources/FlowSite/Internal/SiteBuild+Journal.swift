@@ -95,8 +95,10 @@ final class JournalWriting<R: Route>: Sendable {
 
     /// After the commit: writes the files, kinds, fingerprints and meta block, and puts the
     /// journal in place for the live site.
-    func install(files: [(path: String, fingerprint: StableHash)], kinds: [String], edges: Int, links: Int) {
-        let progress = state.withLock { state in
+    /// Every file `staging` holds but its marker goes in the files section, written a block at
+    /// a time (at 1000x the section is tens of megabytes).
+    func install(staging: SiteStaging, kinds: [String], edges: Int, links: Int) {
+        var progress = state.withLock { state in
             defer { state.descriptor = -1 }
             return state
         }
@@ -105,21 +107,46 @@ final class JournalWriting<R: Route>: Sendable {
             unlink(walk.path)
             return
         }
-        let filesSection = Self.filesSection(files)
+        // The products' offsets, the files section, then what follows them as the tail.
+        let offsetsStart = progress.written
+        let filesStart = offsetsStart + progress.productOffsets.count * 8
+        var count: UInt32 = 0
+        staging.forEachFingerprint { path, _ in if path != SiteWriter.markerName { count += 1 } }
+        var out = JournalBytes()
+        out.u32(count)
+        var written = 0
+        var failed = false
+        var offsets = JournalBytes()
+        for offset in progress.productOffsets { offsets.u64(offset) }
+        failed = !offsets.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
+        staging.forEachFingerprint { path, fingerprint in
+            guard path != SiteWriter.markerName, !failed else { return }
+            out.string(path)
+            out.hash(fingerprint)
+            if out.bytes.count >= 1 << 20 {
+                failed = !out.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
+                written += out.bytes.count
+                out.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        failed = failed || !out.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
+        written += out.bytes.count
+        guard !failed else {
+            close(progress.descriptor)
+            unlink(walk.path)
+            return
+        }
+        progress.written = filesStart + written
         let fingerprints = fingerprints
         let meta = JournalFile.Meta(
             buildKey: buildKey, stamp: [], pages: progress.productOffsets.count, edges: edges, links: links, walkOffsets: progress.walkOffsets,
-            products: progress.products, productOffsets: 0, files: 0, kinds: 0, fingerprints: 0
+            products: progress.products, productOffsets: offsetsStart, files: filesStart, kinds: 0, fingerprints: 0
         )
-        let productOffsets = progress.productOffsets
         JournalFile.install(walk.path, descriptor: progress.descriptor, tail: { start, stamp in
             var meta = meta
             meta.stamp = stamp
-            // The products are written already: the tail starts with their offsets.
-            return JournalFile.tail(
-                start: start, meta: meta, products: [], productOffsets: productOffsets, files: filesSection, kinds: kinds,
-                fingerprints: fingerprints, productsStart: meta.products
-            )
+            // The products, their offsets and the files are written already.
+            return JournalFile.tail(start: start, meta: meta, kinds: kinds, fingerprints: fingerprints)
         }, start: progress.written, output: output)
     }
 

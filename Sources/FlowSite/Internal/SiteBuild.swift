@@ -362,11 +362,10 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let unchanged = staging.unchangedCount
         let totalBytes = staging.totalBytes
         builder.progress?((phase: "swap", made: pages, discovered: pages))
-        let files = journal == nil ? [] : staging.fingerprints
         try phases.measure(.swap) {
             try staging.commit(inputs: builder.inputs, pages: pages, lint: (lint.active.count, lint.summaryLine))
         }
-        journal?.install(files: files, kinds: flow.kinds.map(\.id), edges: graph.edgeCount, links: graph.edgeCount + links.internalReferences)
+        journal?.install(staging: staging, kinds: flow.kinds.map(\.id), edges: graph.edgeCount, links: graph.edgeCount + links.internalReferences)
         if let learnt {
             // Pages the site no longer has go from the memory.
             if learnt.walk.count > pages { learnt.keepOnly(Set(graph.routes)) }

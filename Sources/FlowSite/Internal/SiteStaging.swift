@@ -76,9 +76,12 @@ package final class SiteStaging: Sendable {
     package var paths: Set<String> { state.withLock { Set($0.order) } }
     /// The paths written after the first `count`.
     package func paths(since count: Int) -> [String] { state.withLock { Array($0.order[count...]) } }
-    /// Every file written so far and its fingerprint.
-    var fingerprints: [(path: String, fingerprint: StableHash)] {
-        state.withLock { $0.manifest.map { ($0.key, $0.value.fingerprint) } }
+    /// Calls `body` with every file written so far and its fingerprint (under the lock: keep
+    /// it short), without a copy of the list.
+    func forEachFingerprint(_ body: (String, StableHash) -> Void) {
+        state.withLock { state in
+            for (path, entry) in state.manifest { body(path, entry.fingerprint) }
+        }
     }
     /// The bytes of every file written so far.
     package var totalBytes: Int { state.withLock { $0.manifest.values.reduce(0) { $0 + $1.size } } }
