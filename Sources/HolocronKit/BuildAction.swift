@@ -115,7 +115,7 @@ public struct BuildAction: Sendable {
     /// catalog fingerprints every input for it.
     public func makeBuilder(journal: Bool = false) async throws -> SiteBuilder<AppCoordinator> {
         let logger = makeLogger()
-        let (coordinator, catalog, decoded) = try await loadCatalogedApp(logger: logger)
+        let (coordinator, catalog, decoded, fingerprints) = try await loadCatalogedApp(logger: logger)
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
         var builder = SiteBuilder(coordinator: coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
         builder.otherLanguages = try languages.dropFirst().map { try coordinator.translated(into: Self.strings(in: $0, fallback: fallbackLanguage, logger: logger)) }
@@ -127,7 +127,7 @@ public struct BuildAction: Sendable {
             builder.changedInputs = session.changes(to: catalog, kinds: decoded)
         } else if journal, languages.count <= 1 {
             builder.journalsEdits = true
-            builder.inputFingerprints = catalog.inputFingerprints()
+            builder.inputFingerprints = catalog.inputFingerprints(resources: fingerprints)
         }
         return builder
     }
@@ -140,13 +140,21 @@ public struct BuildAction: Sendable {
 
     /// The app, the catalog its pages read, and (in an edit session reading a snapshot folder)
     /// the kinds whose files were read afresh; the others are the last run's.
-    func loadCatalogedApp(logger: Logger) async throws -> (app: AppCoordinator, catalog: Catalog, decoded: Set<ResourceKind>?) {
+    /// Also the fingerprint of each record's text, when the data is a snapshot folder.
+    func loadCatalogedApp(logger: Logger) async throws -> (
+        app: AppCoordinator, catalog: Catalog, decoded: Set<ResourceKind>?, fingerprints: [ResourceKind: [Int: UInt64]]?
+    ) {
         let archive: SwapiArchive
         var decoded: Set<ResourceKind>?
+        var fingerprints: [ResourceKind: [Int: UInt64]]?
         if let session, case .local(.directory(let folder)) = source {
             let loaded = try SnapshotDirectory(url: folder).load(reusing: session.snapshot, changed: session.changedPaths)
             decoded = session.loaded(loaded)
             archive = loaded.archive
+        } else if case .local(.directory(let folder)) = source {
+            let loaded = try SnapshotDirectory(url: folder).load(reusing: nil)
+            archive = loaded.archive
+            fingerprints = loaded.resourceFingerprints
         } else {
             archive = try await source.load(sleep: sleep, reporter: ProgressReporter(quiet: quiet))
         }
@@ -156,7 +164,7 @@ public struct BuildAction: Sendable {
         let catalog = Catalog(archive: archive)
         let strings = try Self.strings(in: languages.first ?? language, fallback: fallbackLanguage, logger: logger)
         let dependencies = AppDependencies(swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, strings: strings, logger: logger)
-        return (AppCoordinator(dependencies: dependencies), catalog, decoded)
+        return (AppCoordinator(dependencies: dependencies), catalog, decoded, fingerprints)
     }
 
     /// The languages the app has words in, English first, then the pseudo-locales.

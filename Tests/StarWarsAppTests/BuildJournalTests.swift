@@ -31,6 +31,32 @@ import Testing
         #expect(after.inputFingerprints().changes(since: after.inputFingerprints()).isEmpty)
     }
 
+    /// Read from a snapshot folder, each record is fingerprinted from its text as it is
+    /// decoded: for every kind of edit, written to the files, the fingerprints find exactly the
+    /// inputs comparing the two catalogs finds, and reading the same files again finds none.
+    @Test(arguments: 0..<PageInputsTests.edits.count)
+    func fingerprintsOfTheFilesFindTheInputsComparingCatalogsFinds(edit: Int) throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var random = SplitMix(seed: 0xF11E5 + UInt64(edit))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-fingerprints-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func load() throws -> (catalog: Catalog, fingerprints: InputFingerprints) {
+            let loaded = try SnapshotDirectory(url: folder).load(reusing: nil)
+            let resources = try #require(loaded.resourceFingerprints)
+            let catalog = Catalog(archive: loaded.archive)
+            return (catalog, catalog.inputFingerprints(resources: resources))
+        }
+        try SnapshotDirectory.write(try Self.archive(data), to: folder)
+        let before = try load()
+        #expect(try load().fingerprints.changes(since: before.fingerprints).isEmpty)
+        PageInputsTests.edits[edit].apply(&data, &random)
+        try SnapshotDirectory.write(try Self.archive(data), to: folder)
+        let after = try load()
+        let changed = after.fingerprints.changes(since: before.fingerprints)
+        #expect(!changed.isEmpty && changed == after.catalog.changedInputs(since: before.catalog), "\(PageInputsTests.edits[edit])")
+    }
+
     /// Every route's stored name makes the same route again, and names the app never wrote are
     /// refused.
     @Test func storedNamesMakeTheRoutesAgain() throws {

@@ -5,11 +5,19 @@ import Foundation
 /// expected.
 package enum SnapshotDecoder {
     package static func decode<R: SwapiJSONDecodable>(_ type: R.Type, from data: Data, source: String) throws -> [R] {
+        try decode(R.self, from: data, source: source, fingerprinting: false).resources
+    }
+
+    /// ``decode(_:from:source:)``, with a fingerprint of each resource's text when
+    /// `fingerprinting` and the file is read straight from its bytes (`nil` otherwise).
+    package static func decode<R: SwapiJSONDecodable>(
+        _ type: R.Type, from data: Data, source: String, fingerprinting: Bool
+    ) throws -> (resources: [R], fingerprints: [UInt64]?) {
         // An ordinary file is read straight from its bytes; anything else, and every error,
         // goes the slower way through Foundation, which the messages below explain.
-        if let resources = SwapiJSONReader.resources(R.self, in: data) {
+        if let (resources, fingerprints) = SwapiJSONReader.fingerprintedResources(R.self, in: data, fingerprinting: fingerprinting) {
             try checkUniqueIDs(resources, source: source)
-            return resources
+            return (resources, fingerprinting ? fingerprints : nil)
         }
         // Foundation says that JSON is invalid, not where; the check finds the place first.
         if let problem = JSONSyntax.firstProblem(in: data) {
@@ -29,7 +37,7 @@ package enum SnapshotDecoder {
             throw SwapiError(.malformed(source: source, resource: nil, field: nil, message: "the JSON could not be decoded"), underlying: error)
         }
         try checkUniqueIDs(resources, source: source)
-        return resources
+        return (resources, nil)
     }
 
     /// Fails on the first id that two resources share, naming both.

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,32 @@ public struct SnapshotDirectory: Sendable {
         let decodedResources: Resources
         /// The kinds whose files were decoded afresh (all of them without a previous load).
         public let decoded: Set<ResourceKind>
+
+        /// A fingerprint of each resource's text in its file, by kind and id, mixed with the
+        /// data's API roots (which decide what relations a resource keeps): a resource whose
+        /// fingerprint is the same is the same in the archive. `nil` when a file was not read
+        /// straight from its bytes.
+        public var resourceFingerprints: [ResourceKind: [Int: UInt64]]? {
+            guard ResourceKind.allCases.allSatisfy({ decodedResources.fingerprints[$0] != nil }) else { return nil }
+            var roots: UInt64 = 0
+            for root in archive.apiRoots { roots = roots &* 31 &+ root.utf8.reduce(UInt64(root.utf8.count)) { $0 &* 131 &+ UInt64($1) } }
+            var result: [ResourceKind: [Int: UInt64]] = [:]
+            func pair<R: SwapiResource>(_ resources: [R]) {
+                guard let fingerprints = decodedResources.fingerprints[R.kind], fingerprints.count == resources.count else { return }
+                var byID: [Int: UInt64] = [:]
+                byID.reserveCapacity(resources.count)
+                for (resource, fingerprint) in zip(resources, fingerprints) { byID[resource.id] = fingerprint ^ roots }
+                result[R.kind] = byID
+            }
+            let resources = decodedResources
+            pair(resources.people)
+            pair(resources.films)
+            pair(resources.planets)
+            pair(resources.species)
+            pair(resources.starships)
+            pair(resources.vehicles)
+            return result.count == ResourceKind.allCases.count ? result : nil
+        }
     }
 
     /// A file's identity as `stat` gives it; a file written since has another.
@@ -84,10 +111,17 @@ public struct SnapshotDirectory: Sendable {
     struct Resources: Sendable {
         var people: [Person], films: [Film], planets: [Planet]
         var species: [Species], starships: [Starship], vehicles: [Vehicle]
+        /// Each kind's resources' fingerprints, in file order, when its file was read straight
+        /// from its bytes.
+        var fingerprints: [ResourceKind: [UInt64]] = [:]
     }
 
     private func decode(keeping kept: Set<ResourceKind>, from previous: Resources?) throws -> Resources {
         let url = url
+        let fingerprints = Mutex<[ResourceKind: [UInt64]]>([:])
+        if let previous {
+            fingerprints.withLock { found in for kind in kept { found[kind] = previous.fingerprints[kind] } }
+        }
         @Sendable func read<R: SwapiJSONDecodable>(_ type: R.Type) throws -> [R] {
             let file = url.appendingPathComponent(R.kind.fileName)
             var isFolder: ObjCBool = false
@@ -103,7 +137,9 @@ public struct SnapshotDirectory: Sendable {
             } catch {
                 throw SwapiError(.unreadable(path: file.path, problem: .failed), underlying: error)
             }
-            return try SnapshotDecoder.decode(R.self, from: data, source: file.path)
+            let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, fingerprinting: true)
+            if let found { fingerprints.withLock { $0[R.kind] = found } }
+            return resources
         }
         // The six files decode on all cores; the first failure in file order is reported.
         let people = Slot<[Person]>(), films = Slot<[Film]>(), planets = Slot<[Planet]>()
@@ -128,7 +164,8 @@ public struct SnapshotDirectory: Sendable {
         DispatchQueue.concurrentPerform(iterations: work.count) { work[$0]() }
         return try Resources(
             people: people.value(), films: films.value(), planets: planets.value(),
-            species: species.value(), starships: starships.value(), vehicles: vehicles.value()
+            species: species.value(), starships: starships.value(), vehicles: vehicles.value(),
+            fingerprints: fingerprints.withLock { $0 }
         )
     }
 

@@ -59,17 +59,24 @@ extension Catalog {
     /// `holocron build` keeps them with the site, and the next build's changed inputs are the
     /// keys whose fingerprints differ: the same keys ``changedInputs(since:kinds:)`` finds
     /// with both catalogs at hand.
-    package func inputFingerprints() -> InputFingerprints {
+    ///
+    /// `resources`: each record's fingerprint by kind and id when the loader already has one
+    /// (``SnapshotDirectory/Loaded/resourceFingerprints``, from the record's text: much
+    /// cheaper than encoding each record again); otherwise each record is fingerprinted here.
+    package func inputFingerprints(resources: [ResourceKind: [Int: UInt64]]? = nil) -> InputFingerprints {
         let data = archiveWithoutRecording
         let kinds = ResourceKind.allCases
         let made = Mutex([[(key: InputKey, value: UInt64)]](repeating: [], count: kinds.count))
+        let knownFingerprints = resources
         DispatchQueue.concurrentPerform(iterations: kinds.count) { position in
             let kind = kinds[position]
             func fingerprints<R: SwapiResource>(_ resources: [R]) -> [(key: InputKey, value: UInt64)] {
                 var pairs: [(key: InputKey, value: UInt64)] = []
                 pairs.reserveCapacity(resources.count * 2 + 1)
+                let known = knownFingerprints?[kind]
                 for resource in resources {
-                    pairs.append((.record(kind, id: resource.id), Fingerprint.of(resource, userInfo: [.swapiCompactLinks: true])))
+                    let fingerprint = known?[resource.id] ?? Fingerprint.of(resource, userInfo: [.swapiCompactLinks: true])
+                    pairs.append((.record(kind, id: resource.id), fingerprint))
                     if let slug = slug(of: kind, id: resource.id) { pairs.append((.slug(kind, id: resource.id), Fingerprint.of(slug.rawValue))) }
                 }
                 pairs.append((.order(kind), Fingerprint.of(listIDs(kind))))
