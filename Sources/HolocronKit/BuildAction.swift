@@ -142,11 +142,11 @@ public struct BuildAction: Sendable {
     /// the kinds whose files were read afresh; the others are the last run's.
     /// Also the fingerprint of each record's text, when the data is a snapshot folder.
     func loadCatalogedApp(logger: Logger) async throws -> (
-        app: AppCoordinator, catalog: Catalog, decoded: Set<ResourceKind>?, fingerprints: [ResourceKind: [Int: UInt64]]?
+        app: AppCoordinator, catalog: Catalog, decoded: Set<ResourceKind>?, fingerprints: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]?
     ) {
         let archive: SwapiArchive
         var decoded: Set<ResourceKind>?
-        var fingerprints: [ResourceKind: [Int: UInt64]]?
+        var fingerprints: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]?
         if let session, case .local(.directory(let folder)) = source {
             let loaded = try SnapshotDirectory(url: folder).load(reusing: session.snapshot, changed: session.changedPaths)
             decoded = session.loaded(loaded)

@@ -26,7 +26,7 @@ package struct InputFingerprints: Sendable, Equatable {
     /// The fingerprints of `pairs` (a key given twice keeps its last value).
     package init(_ pairs: [(key: InputKey, value: UInt64)]) {
         var pairs = pairs
-        pairs.sort { $0.key.rawValue < $1.key.rawValue }
+        if zip(pairs, pairs.dropFirst()).contains(where: { $0.key.rawValue > $1.key.rawValue }) { pairs.sort { $0.key.rawValue < $1.key.rawValue } }
         keys.reserveCapacity(pairs.count)
         values.reserveCapacity(pairs.count)
         for (key, value) in pairs {

@@ -30,21 +30,17 @@ public struct SnapshotDirectory: Sendable {
         /// The kinds whose files were decoded afresh (all of them without a previous load).
         public let decoded: Set<ResourceKind>
 
-        /// A fingerprint of each resource's text in its file, by kind and id, mixed with the
-        /// data's API roots (which decide what relations a resource keeps): a resource whose
-        /// fingerprint is the same is the same in the archive. `nil` when a file was not read
-        /// straight from its bytes.
-        public var resourceFingerprints: [ResourceKind: [Int: UInt64]]? {
-            guard ResourceKind.allCases.allSatisfy({ decodedResources.fingerprints[$0] != nil }) else { return nil }
+        /// A fingerprint of each resource's text in its file, by kind, with the resources' ids,
+        /// in file order, mixed with the data's API roots (which decide what relations a
+        /// resource keeps): a resource whose fingerprint is the same is the same in the archive.
+        /// `nil` when a file was not read straight from its bytes.
+        public var resourceFingerprints: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]? {
             var roots: UInt64 = 0
             for root in archive.apiRoots { roots = roots &* 31 &+ root.utf8.reduce(UInt64(root.utf8.count)) { $0 &* 131 &+ UInt64($1) } }
-            var result: [ResourceKind: [Int: UInt64]] = [:]
+            var result: [ResourceKind: (ids: [Int], fingerprints: [UInt64])] = [:]
             func pair<R: SwapiResource>(_ resources: [R]) {
                 guard let fingerprints = decodedResources.fingerprints[R.kind], fingerprints.count == resources.count else { return }
-                var byID: [Int: UInt64] = [:]
-                byID.reserveCapacity(resources.count)
-                for (resource, fingerprint) in zip(resources, fingerprints) { byID[resource.id] = fingerprint ^ roots }
-                result[R.kind] = byID
+                result[R.kind] = (resources.map(\.id), fingerprints.map { $0 ^ roots })
             }
             let resources = decodedResources
             pair(resources.people)

@@ -63,37 +63,53 @@ extension Catalog {
     /// `resources`: each record's fingerprint by kind and id when the loader already has one
     /// (``SnapshotDirectory/Loaded/resourceFingerprints``, from the record's text: much
     /// cheaper than encoding each record again); otherwise each record is fingerprinted here.
-    package func inputFingerprints(resources: [ResourceKind: [Int: UInt64]]? = nil) -> InputFingerprints {
+    package func inputFingerprints(resources: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]? = nil) -> InputFingerprints {
         let data = archiveWithoutRecording
         let kinds = ResourceKind.allCases
-        let made = Mutex([[(key: InputKey, value: UInt64)]](repeating: [], count: kinds.count))
-        let knownFingerprints = resources
+        // Per kind: its records' and its slugs' fingerprints, each in id order, and its order's.
+        typealias Pairs = [(key: InputKey, value: UInt64)]
+        let made = Mutex([(records: Pairs, slugs: Pairs, order: UInt64)](repeating: ([], [], 0), count: kinds.count))
+        let known = resources
         DispatchQueue.concurrentPerform(iterations: kinds.count) { position in
             let kind = kinds[position]
-            func fingerprints<R: SwapiResource>(_ resources: [R]) -> [(key: InputKey, value: UInt64)] {
-                var pairs: [(key: InputKey, value: UInt64)] = []
-                pairs.reserveCapacity(resources.count * 2 + 1)
-                let known = knownFingerprints?[kind]
-                for resource in resources {
-                    let fingerprint = known?[resource.id] ?? Fingerprint.of(resource, userInfo: [.swapiCompactLinks: true])
-                    pairs.append((.record(kind, id: resource.id), fingerprint))
-                    if let slug = slug(of: kind, id: resource.id) { pairs.append((.slug(kind, id: resource.id), Fingerprint.of(slug.rawValue))) }
+            func fingerprints<R: SwapiResource>(_ resources: [R]) -> (records: Pairs, slugs: Pairs, order: UInt64) {
+                var records: Pairs = [], slugs: Pairs = []
+                records.reserveCapacity(resources.count)
+                slugs.reserveCapacity(resources.count)
+                // The loader's fingerprints, by position when the file had the archive's order.
+                let given = known?[kind]
+                let aligned = given.map { $0.ids.count == resources.count && zip($0.ids, resources).allSatisfy { $0 == $1.id } } ?? false
+                let byID = given.flatMap { given in aligned ? nil : Dictionary(zip(given.ids, given.fingerprints), uniquingKeysWith: { $1 }) }
+                for (position, resource) in resources.enumerated() {
+                    let fingerprint = aligned ? given!.fingerprints[position]
+                        : byID?[resource.id] ?? Fingerprint.of(resource, userInfo: [.swapiCompactLinks: true])
+                    records.append((.record(kind, id: resource.id), fingerprint))
+                    if let slug = slug(of: kind, id: resource.id) {
+                        var hash = StableHash()
+                        hash.combine(slug.rawValue)
+                        slugs.append((.slug(kind, id: resource.id), hash.low))
+                    }
                 }
-                pairs.append((.order(kind), Fingerprint.of(listIDs(kind))))
-                return pairs
+                return (records, slugs, Fingerprint.of(listIDs(kind)))
             }
-            let pairs: [(key: InputKey, value: UInt64)]
+            let result: (records: Pairs, slugs: Pairs, order: UInt64)
             switch kind {
-            case .people: pairs = fingerprints(data.people)
-            case .films: pairs = fingerprints(data.films)
-            case .planets: pairs = fingerprints(data.planets)
-            case .species: pairs = fingerprints(data.species)
-            case .starships: pairs = fingerprints(data.starships)
-            case .vehicles: pairs = fingerprints(data.vehicles)
+            case .people: result = fingerprints(data.people)
+            case .films: result = fingerprints(data.films)
+            case .planets: result = fingerprints(data.planets)
+            case .species: result = fingerprints(data.species)
+            case .starships: result = fingerprints(data.starships)
+            case .vehicles: result = fingerprints(data.vehicles)
             }
-            made.withLock { $0[position] = pairs }
+            made.withLock { $0[position] = result }
         }
-        var pairs = made.withLock { $0 }.flatMap { $0 }
+        let parts = made.withLock { $0 }
+        // In key order (records, slugs, orders by table, then everything), so nothing is sorted.
+        var pairs: Pairs = []
+        pairs.reserveCapacity(parts.reduce(8) { $0 + $1.records.count + $1.slugs.count })
+        for part in parts { pairs += part.records }
+        for part in parts { pairs += part.slugs }
+        for (position, part) in parts.enumerated() { pairs.append((.order(kinds[position]), part.order)) }
         // Everything: every other fingerprint, and the API roots, which decide which relations
         // every kind keeps.
         var everything = StableHash()
