@@ -134,6 +134,17 @@ final class StoredJournal {
         }
     }
 
+    /// The `pages` offsets of a section's records, read from `position`.
+    func offsets(at position: Int) throws -> [Int] {
+        try bytes.withUnsafeBytes { raw in
+            var cursor = JournalCursor(raw, at: position)
+            var offsets: [Int] = []
+            offsets.reserveCapacity(meta.pages)
+            for _ in 0..<meta.pages { offsets.append(try cursor.int()) }
+            return offsets
+        }
+    }
+
     /// The bytes of walk record `index`.
     func walkRange(_ index: Int) throws -> Range<Int> {
         try bytes.withUnsafeBytes { raw in

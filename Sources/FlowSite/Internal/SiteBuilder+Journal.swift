@@ -120,10 +120,10 @@ extension SiteBuilder {
             }
             let written = staging.fileCount
             let lint = staging.previousManifest?.lint
-            let newFiles = files.map { file in (file.path, replaced[file.path]?.fingerprint ?? file.fingerprint) }
+            let newHashes = files.compactMap { file in replaced[file.path].map { (file.hashAt, $0.fingerprint) } }
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: journal.pages, lint: lint) }
             phases.measure(.swap) {
-                Self.rewriteJournal(journal, remakes: remakes, remade: remade, files: newFiles, fingerprints: fingerprints, output: staging.output)
+                Self.rewriteJournal(journal, remakes: remakes, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: staging.output)
             }
             var report = BuildReport(
                 pages: journal.pages, rendered: remade.count(where: { $0.html != nil }), edges: journal.meta.edges, links: journal.meta.links,
@@ -289,13 +289,13 @@ extension SiteBuilder {
         let lanes = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
         let intact = Atomic<Bool>(true)
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            var position = lane
-            while position < files.count, intact.load(ordering: .relaxed) {
-                let file = files[position]
-                if replaced[file.path] == nil, !staging.reuse(file.path, fingerprint: file.fingerprint) {
-                    intact.store(false, ordering: .relaxed)
-                }
-                position += lanes
+            // Each lane a contiguous share: the spare's files kept in one go, then the others
+            // (the last build's changes) linked from the live site one by one.
+            let share = (files.count + lanes - 1) / lanes
+            let range = min(files.count, lane * share)..<min(files.count, (lane + 1) * share)
+            let others = staging.reuseKept(files[range].lazy.filter { replaced[$0.path] == nil }.map { ($0.path, $0.fingerprint) })
+            for file in others where intact.load(ordering: .relaxed) {
+                if !staging.reuse(file.path, fingerprint: file.fingerprint) { intact.store(false, ordering: .relaxed) }
             }
         }
         return intact.load(ordering: .relaxed) && staging.fileCount == files.count
@@ -304,7 +304,8 @@ extension SiteBuilder {
     /// Writes the journal of the site an edit made: the old one with the pages made again
     /// written anew (what they read may differ), the files' new fingerprints and the inputs'.
     static func rewriteJournal(
-        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], files: [(String, StableHash)], fingerprints: InputFingerprints, output: URL
+        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
+        fingerprints: InputFingerprints, output: URL
     ) {
         var byIndex: [Int: (record: StoredJournal.WalkRecord, outcome: WalkOutcome<C.R>)] = [:]
         var byPosition: [Int: JournalFile.Product] = [:]
@@ -315,39 +316,63 @@ extension SiteBuilder {
         guard let bytes = try? journal.bytes.withUnsafeBufferPointer({ old -> [UInt8] in
             var out = JournalBytes()
             out.bytes.reserveCapacity(old.count + 4096)
-            var walkOffsets: [UInt64] = []
-            walkOffsets.reserveCapacity(journal.pages)
-            for index in 0..<journal.pages {
-                walkOffsets.append(UInt64(out.bytes.count))
-                if let (record, outcome) = byIndex[index] {
-                    var outcome = outcome
-                    outcome.title = record.title
-                    WalkJournal<C.R>.encode(name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &out)
-                } else {
-                    out.bytes.append(contentsOf: old[try journal.walkRange(index)])
+            // A section of records: the old ones copied a run at a time, the new ones encoded.
+            func section(offsets: Int, end: Int, base: Int, encode: (Int, inout JournalBytes) -> Bool) throws -> [UInt64] {
+                let starts = try journal.offsets(at: offsets) + [end]
+                var written: [UInt64] = []
+                written.reserveCapacity(journal.pages)
+                var run = 0
+                func copyRun(upTo index: Int) throws {
+                    guard run < index else { return }
+                    let (from, to) = (starts[run], starts[index])
+                    guard from <= to, to <= old.count else { throw JournalCursor.Malformed() }
+                    let shift = base + out.bytes.count - from
+                    for position in run..<index { written.append(UInt64(starts[position] + shift)) }
+                    out.bytes.append(contentsOf: old[from..<to])
                 }
+                for index in 0..<journal.pages {
+                    var fresh = JournalBytes()
+                    guard encode(index, &fresh) else { continue }
+                    try copyRun(upTo: index)
+                    written.append(UInt64(base + out.bytes.count))
+                    out.bytes += fresh.bytes
+                    run = index + 1
+                }
+                try copyRun(upTo: journal.pages)
+                return written
             }
             var meta = journal.meta
+            let walkOffsets = try section(offsets: meta.walkOffsets, end: meta.walkOffsets, base: 0) { index, fresh in
+                guard let (record, outcome) = byIndex[index] else { return false }
+                WalkJournal<C.R>.encode(name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &fresh)
+                return true
+            }
             meta.walkOffsets = out.bytes.count
             for offset in walkOffsets { out.u64(offset) }
             let productsStart = out.bytes.count
-            var products = JournalBytes()
-            var productOffsets: [UInt64] = []
-            productOffsets.reserveCapacity(journal.pages)
-            for position in 0..<journal.pages {
-                productOffsets.append(UInt64(productsStart + products.bytes.count))
-                if let product = byPosition[position] {
-                    product.encode(into: &products)
-                } else {
-                    products.bytes.append(contentsOf: old[try journal.product(at: position).range])
-                }
+            let productOffsets = try section(offsets: meta.productOffsets, end: meta.productOffsets, base: 0) { position, fresh in
+                guard let product = byPosition[position] else { return false }
+                product.encode(into: &fresh)
+                return true
             }
+            meta.products = productsStart
+            meta.productOffsets = out.bytes.count
+            for offset in productOffsets { out.u64(offset) }
+            // The files section as it was, each replaced file's fingerprint written over.
+            let filesStart = out.bytes.count
+            guard meta.files <= meta.kinds, meta.kinds <= old.count else { throw JournalCursor.Malformed() }
+            out.bytes.append(contentsOf: old[meta.files..<meta.kinds])
+            for (hashAt, fingerprint) in replaced {
+                var hash = JournalBytes()
+                hash.hash(fingerprint)
+                let at = filesStart + hashAt - meta.files
+                guard at >= filesStart, at + 16 <= out.bytes.count else { throw JournalCursor.Malformed() }
+                out.bytes.replaceSubrange(at..<(at + 16), with: hash.bytes)
+            }
+            meta.files = filesStart
             guard let stamp = BuildJournal.manifestStamp(of: output) else { throw JournalCursor.Malformed() }
             meta.stamp = stamp
-            out.bytes += JournalFile.tail(
-                start: productsStart, meta: meta, products: products.bytes, productOffsets: productOffsets,
-                files: JournalWriting<C.R>.filesSection(files), kinds: journal.kinds, fingerprints: fingerprints
-            )
+            out.bytes += JournalFile.tail(start: out.bytes.count, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
             out.bytes += out.bytes.withUnsafeBytes { JournalFile.seal(JournalFile.checksum($0)) }
             return out.bytes
         }) else { return }

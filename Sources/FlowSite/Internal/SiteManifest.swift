@@ -63,10 +63,15 @@ struct SiteManifest: Sendable {
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             out.append(contentsOf: "f ".utf8)
             entry.fingerprint.appendHex(to: &out)
-            for number in [entry.size, Int(bitPattern: UInt(entry.inode)), entry.modified.tv_sec, entry.modified.tv_nsec] {
-                out.append(UInt8(ascii: " "))
-                Self.appendDecimal(number, to: &out)
-            }
+            // One number at a time: an array literal here was an allocation per file.
+            out.append(UInt8(ascii: " "))
+            Self.appendDecimal(entry.size, to: &out)
+            out.append(UInt8(ascii: " "))
+            Self.appendDecimal(Int(bitPattern: UInt(entry.inode)), to: &out)
+            out.append(UInt8(ascii: " "))
+            Self.appendDecimal(entry.modified.tv_sec, to: &out)
+            out.append(UInt8(ascii: " "))
+            Self.appendDecimal(entry.modified.tv_nsec, to: &out)
             out.append(UInt8(ascii: " "))
             out.append(contentsOf: path.utf8)
             out.append(UInt8(ascii: "\n"))

@@ -128,16 +128,41 @@ package final class SiteStaging: Sendable {
     /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
     /// and modification time, not a symbolic link). Returns whether it did.
     package func reuse(_ path: String, fingerprint: StableHash) -> Bool {
+        reuse(path, fingerprint: fingerprint, kept: nil)
+    }
+
+    /// Reuses every file of `files` (see ``reuse(_:fingerprint:)``) that the spare generation
+    /// holds as it was written, recording them under one lock at the end; returns the others,
+    /// for ``reuse(_:fingerprint:)`` one by one. For many files at once, from several threads.
+    func reuseKept(_ files: some Sequence<(path: String, fingerprint: StableHash)>) -> [(path: String, fingerprint: StableHash)] {
+        var kept: [(String, SiteManifest.Entry)] = []
+        var others: [(path: String, fingerprint: StableHash)] = []
+        for file in files where !reuse(file.path, fingerprint: file.fingerprint, kept: &kept) { others.append(file) }
+        state.withLock { state in
+            for (path, entry) in kept where state.manifest.updateValue(entry, forKey: path) == nil { state.order.append(path) }
+            state.unchanged += kept.count
+        }
+        return others
+    }
+
+    /// With `kept`, a file the spare holds as it was written is added there instead of recorded,
+    /// and a file that would need linking is left (returns `false`).
+    private func reuse(_ path: String, fingerprint: StableHash, kept: UnsafeMutablePointer<[(String, SiteManifest.Entry)]>?) -> Bool {
         // Staging began as the spare generation: a file it already holds as it was written stays.
         let held = base?.files[path]
         if let held, held.fingerprint == fingerprint {
             var status = stat()
             if fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0, held.matches(status) {
+                if let kept {
+                    kept.pointee.append((path, held))
+                    return true
+                }
                 record(path, held)
                 state.withLock { $0.unchanged += 1 }
                 return true
             }
         }
+        if kept != nil { return false }
         guard previousSite >= 0, let entry = previousManifest?.files[path], entry.fingerprint == fingerprint else { return false }
         var status = stat()
         guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
