@@ -185,18 +185,43 @@ final class StoredJournal {
         }
     }
 
-    /// The discovery index of each page by its file's path, for the few lookups an edit makes.
-    func pathTable() throws -> [String: Int32] {
-        var table: [String: Int32] = [:]
+    /// The made position of each page by a hash of its file's path (no String per page: at
+    /// 1000x that would be tens of megabytes), for ``index(ofPath:in:)``; -1 for a hash two
+    /// paths share.
+    func pathTable() throws -> [UInt64: Int32] {
+        var table: [UInt64: Int32] = [:]
         table.reserveCapacity(meta.pages)
         try bytes.withUnsafeBytes { raw in
             for position in 0..<meta.pages {
                 var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
                 cursor.offset = try cursor.int()
-                let index = try cursor.i32()
-                table[try cursor.string()] = index
+                _ = try cursor.i32()
+                let key = Self.pathKey(try cursor.stringBytes())
+                table[key] = table[key] == nil ? Int32(position) : -1
             }
         }
         return table
+    }
+
+    private static func pathKey(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(bytes)
+        return hash.low
+    }
+
+    /// The discovery index of the page whose file is `path`, by `table` (``pathTable()``).
+    func index(ofPath path: String, in table: [UInt64: Int32]) throws -> Int32? {
+        var path = path
+        let key = path.withUTF8 { Self.pathKey(UnsafeRawBufferPointer($0)) }
+        guard let position = table[key] else { return nil }
+        if position >= 0 {
+            let product = try product(at: Int(position)).product
+            return product.path == path ? product.index : nil
+        }
+        for position in 0..<meta.pages {
+            let product = try product(at: position).product
+            if product.path == path { return product.index }
+        }
+        return nil
     }
 }

@@ -65,7 +65,7 @@ extension SiteBuilder {
                 var targets: [Int32] = []
                 targets.reserveCapacity(page.outcome.targets.count)
                 for target in page.outcome.targets {
-                    guard let index = paths[target.path.file] else { return nil }
+                    guard let index = try journal.index(ofPath: target.path.file, in: paths) else { return nil }
                     targets.append(index)
                 }
                 guard page.outcome.leadsFingerprint(targets: targets) == remake.record.leads else { return nil }
@@ -103,9 +103,9 @@ extension SiteBuilder {
             replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
         }
         // Links to site files from the pages made again must lead to files the site has.
-        let held = Set(files.map(\.path))
+        // (Few pages link site files: a scan each, not a set of every path.)
         for page in remade {
-            for link in page.siteFiles where !held.contains(link) {
+            for link in page.siteFiles where !files.contains(where: { $0.path == link }) {
                 throw FlowSiteError(.brokenLinks([(page.product.path, link)]))
             }
         }
@@ -313,11 +313,17 @@ extension SiteBuilder {
             byIndex[remake.index] = (remake.record, page.outcome)
             byPosition[remake.position] = page.product
         }
-        guard let bytes = try? journal.bytes.withUnsafeBufferPointer({ old -> [UInt8] in
-            var out = JournalBytes()
-            out.bytes.reserveCapacity(old.count + 4096)
+        let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path
+        guard SiteWriter.prepareSpareFolder(of: output) else { return }
+        let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        // Written as it is made, old runs straight from the old journal's bytes: at 1000x the
+        // journal is over a hundred megabytes, which an edit need not hold twice.
+        var sink = JournalSink(descriptor: descriptor)
+        let done: Bool = (try? journal.bytes.withUnsafeBytes { old -> Bool in
             // A section of records: the old ones copied a run at a time, the new ones encoded.
-            func section(offsets: Int, end: Int, base: Int, encode: (Int, inout JournalBytes) -> Bool) throws -> [UInt64] {
+            func section(offsets: Int, end: Int, encode: (Int, inout JournalBytes) -> Bool) throws -> [UInt64] {
                 let starts = try journal.offsets(at: offsets) + [end]
                 var written: [UInt64] = []
                 written.reserveCapacity(journal.pages)
@@ -326,62 +332,102 @@ extension SiteBuilder {
                     guard run < index else { return }
                     let (from, to) = (starts[run], starts[index])
                     guard from <= to, to <= old.count else { throw JournalCursor.Malformed() }
-                    let shift = base + out.bytes.count - from
+                    let shift = sink.position - from
                     for position in run..<index { written.append(UInt64(starts[position] + shift)) }
-                    out.bytes.append(contentsOf: old[from..<to])
+                    sink.write(UnsafeRawBufferPointer(rebasing: old[from..<to]))
                 }
                 for index in 0..<journal.pages {
                     var fresh = JournalBytes()
                     guard encode(index, &fresh) else { continue }
                     try copyRun(upTo: index)
-                    written.append(UInt64(base + out.bytes.count))
-                    out.bytes += fresh.bytes
+                    written.append(UInt64(sink.position))
+                    sink.write(fresh.bytes)
                     run = index + 1
                 }
                 try copyRun(upTo: journal.pages)
                 return written
             }
+            func table(_ offsets: [UInt64]) {
+                var out = JournalBytes()
+                for offset in offsets { out.u64(offset) }
+                sink.write(out.bytes)
+            }
             var meta = journal.meta
-            let walkOffsets = try section(offsets: meta.walkOffsets, end: meta.walkOffsets, base: 0) { index, fresh in
+            let walkOffsets = try section(offsets: meta.walkOffsets, end: meta.walkOffsets) { index, fresh in
                 guard let (record, outcome) = byIndex[index] else { return false }
                 WalkJournal<C.R>.encode(name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &fresh)
                 return true
             }
-            meta.walkOffsets = out.bytes.count
-            for offset in walkOffsets { out.u64(offset) }
-            let productsStart = out.bytes.count
-            let productOffsets = try section(offsets: meta.productOffsets, end: meta.productOffsets, base: 0) { position, fresh in
+            meta.walkOffsets = sink.position
+            table(walkOffsets)
+            let productsStart = sink.position
+            let productOffsets = try section(offsets: meta.productOffsets, end: meta.productOffsets) { position, fresh in
                 guard let product = byPosition[position] else { return false }
                 product.encode(into: &fresh)
                 return true
             }
             meta.products = productsStart
-            meta.productOffsets = out.bytes.count
-            for offset in productOffsets { out.u64(offset) }
+            meta.productOffsets = sink.position
+            table(productOffsets)
             // The files section as it was, each replaced file's fingerprint written over.
-            let filesStart = out.bytes.count
             guard meta.files <= meta.kinds, meta.kinds <= old.count else { throw JournalCursor.Malformed() }
-            out.bytes.append(contentsOf: old[meta.files..<meta.kinds])
-            for (hashAt, fingerprint) in replaced {
+            let filesStart = sink.position
+            var from = meta.files
+            for (hashAt, fingerprint) in replaced.sorted(by: { $0.hashAt < $1.hashAt }) {
+                guard hashAt >= from, hashAt + 16 <= meta.kinds else { throw JournalCursor.Malformed() }
+                sink.write(UnsafeRawBufferPointer(rebasing: old[from..<hashAt]))
                 var hash = JournalBytes()
                 hash.hash(fingerprint)
-                let at = filesStart + hashAt - meta.files
-                guard at >= filesStart, at + 16 <= out.bytes.count else { throw JournalCursor.Malformed() }
-                out.bytes.replaceSubrange(at..<(at + 16), with: hash.bytes)
+                sink.write(hash.bytes)
+                from = hashAt + 16
             }
+            sink.write(UnsafeRawBufferPointer(rebasing: old[from..<meta.kinds]))
             meta.files = filesStart
             guard let stamp = BuildJournal.manifestStamp(of: output) else { throw JournalCursor.Malformed() }
             meta.stamp = stamp
-            out.bytes += JournalFile.tail(start: out.bytes.count, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
-            out.bytes += out.bytes.withUnsafeBytes { JournalFile.seal(JournalFile.checksum($0)) }
-            return out.bytes
-        }) else { return }
-        let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path
-        guard SiteWriter.prepareSpareFolder(of: output), (try? SiteStaging.writeWithoutSync(bytes, at: temporary)) != nil else {
+            sink.write(JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints))
+            return sink.finish()
+        }) ?? false
+        guard done, let checksum = JournalFile.checksum(of: descriptor, count: sink.position),
+            JournalFile.seal(checksum).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
+            rename(temporary, BuildJournal.path(of: output)) == 0
+        else {
             unlink(temporary)
             return
         }
-        if rename(temporary, BuildJournal.path(of: output)) != 0 { unlink(temporary) }
+    }
+}
+
+/// Bytes going to a file in order, small pieces gathered and large ones written through.
+struct JournalSink {
+    let descriptor: Int32
+    private(set) var position = 0
+    private var buffer: [UInt8] = []
+    private var failed = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    mutating func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        position += bytes.count
+        if buffer.count + bytes.count < 1 << 16 {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        flush()
+        if !JournalFile.writeAll(descriptor, bytes) { failed = true }
+    }
+
+    private mutating func flush() {
+        if !buffer.isEmpty, !buffer.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }) { failed = true }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is gathered; whether every write succeeded.
+    mutating func finish() -> Bool {
+        flush()
+        return !failed
     }
 }
 
