@@ -9,7 +9,9 @@ import Darwin
 /// A journal read back (see ``BuildJournal``): only what an edit asks for is decoded.
 final class StoredJournal {
     typealias Malformed = JournalCursor.Malformed
-    let bytes: [UInt8]
+    /// The file, mapped (read-only, private): only what an edit reads is in memory, and the
+    /// long scans give their pages back as they go (``release(upTo:)``).
+    let raw: UnsafeRawBufferPointer
     let meta: JournalFile.Meta
     let fingerprints: InputFingerprints
     /// Each page's made position, by discovery index.
@@ -19,21 +21,59 @@ final class StoredJournal {
     /// The journal of the site at `output`, when it describes that very site (its manifest)
     /// and pages built with `buildKey`; `nil` otherwise, or when it is damaged.
     static func load(for output: URL, buildKey: StableHash) -> StoredJournal? {
-        guard let stamp = BuildJournal.manifestStamp(of: output),
-            let data = FileManager.default.contents(atPath: BuildJournal.path(of: output))
-        else { return nil }
-        return try? StoredJournal(bytes: Array(data), stamp: stamp, buildKey: buildKey)
+        guard let stamp = BuildJournal.manifestStamp(of: output) else { return nil }
+        let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
+        let count = Int(status.st_size)
+        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        let raw = UnsafeRawBufferPointer(start: base, count: count)
+        do {
+            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey)
+        } catch {
+            munmap(base, count)
+            return nil
+        }
     }
 
-    init(bytes: [UInt8], stamp: [UInt64], buildKey: StableHash) throws {
-        self.bytes = bytes
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: raw.baseAddress!), raw.count)
+    }
+
+    /// Gives back the memory of the file's pages in `range` (they are read again from the file
+    /// if needed): a scan of a section at 1000x would otherwise keep a hundred megabytes.
+    func release(_ range: Range<Int>) { Self.release(raw, range) }
+
+    private static func release(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(raw.count, range.upperBound) / page * page
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: raw.baseAddress! + start), end - start, MADV_DONTNEED)
+    }
+
+    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash) throws {
+        self.raw = raw
         let magic = BuildJournal.magic
-        guard bytes.count > JournalFile.sealSize + 8, Array(bytes.suffix(magic.count)) == magic else { throw Malformed() }
+        guard raw.count > JournalFile.sealSize + 8, Array(raw[(raw.count - magic.count)...]) == magic else { throw Malformed() }
         var meta: JournalFile.Meta!
         var fingerprints: InputFingerprints!
         var madeOf: [Int32] = []
         var kinds: [String] = []
-        try bytes.withUnsafeBytes { raw in
+        let sealed = raw.count - JournalFile.sealSize
+        var cursor = JournalCursor(raw, at: sealed)
+        var hash = StableHash()
+        var offset = 0
+        repeat {
+            let end = min(sealed, offset + JournalFile.checksumBlock)
+            hash.combine(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+            Self.release(raw, offset..<end)
+            offset = end
+        } while offset < sealed
+        guard try cursor.hash() == hash else { throw Malformed() }
+        do {
             let sealed = raw.count - JournalFile.sealSize
             var cursor = JournalCursor(raw, at: sealed)
             guard try cursor.hash() == JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<sealed])) else { throw Malformed() }
@@ -60,6 +100,7 @@ final class StoredJournal {
                 guard madeOf.indices.contains(index), madeOf[index] < 0 else { throw Malformed() }
                 madeOf[index] = Int32(position)
             }
+            Self.release(raw, meta.products..<meta.files)
         }
         self.meta = meta
         self.fingerprints = fingerprints
@@ -74,17 +115,21 @@ final class StoredJournal {
         if inputs.isEmpty { return [] }
         let wanted = Set(inputs.map(\.rawValue))
         var found: [Int] = []
-        try bytes.withUnsafeBytes { raw in
-            for index in 0..<meta.pages {
-                var cursor = try walkCursor(raw, index)
-                try Self.skipToInputs(&cursor)
-                let count = Int(try cursor.u32())
-                for _ in 0..<count where wanted.contains(try cursor.u64()) {
-                    found.append(index)
-                    break
-                }
+        var released = 0
+        for index in 0..<meta.pages {
+            var cursor = try walkCursor(raw, index)
+            if cursor.offset - released >= 1 << 22 {
+                release(released..<cursor.offset)
+                released = cursor.offset
+            }
+            try Self.skipToInputs(&cursor)
+            let count = Int(try cursor.u32())
+            for _ in 0..<count where wanted.contains(try cursor.u64()) {
+                found.append(index)
+                break
             }
         }
+        release(0..<meta.walkOffsets + meta.pages * 8)
         return found
     }
 
@@ -115,7 +160,7 @@ final class StoredJournal {
     }
 
     func walkRecord(_ index: Int) throws -> WalkRecord {
-        try bytes.withUnsafeBytes { raw in
+        do {
             var cursor = try walkCursor(raw, index)
             let start = cursor.offset
             let name = try cursor.string()
@@ -136,7 +181,7 @@ final class StoredJournal {
 
     /// The `pages` offsets of a section's records, read from `position`.
     func offsets(at position: Int) throws -> [Int] {
-        try bytes.withUnsafeBytes { raw in
+        do {
             var cursor = JournalCursor(raw, at: position)
             var offsets: [Int] = []
             offsets.reserveCapacity(meta.pages)
@@ -147,7 +192,7 @@ final class StoredJournal {
 
     /// The bytes of walk record `index`.
     func walkRange(_ index: Int) throws -> Range<Int> {
-        try bytes.withUnsafeBytes { raw in
+        do {
             let start = try walkCursor(raw, index).offset
             let end = index + 1 < meta.pages ? try walkCursor(raw, index + 1).offset : meta.walkOffsets
             guard start <= end, end <= raw.count else { throw Malformed() }
@@ -157,7 +202,7 @@ final class StoredJournal {
 
     /// What the page made at `position` left, and its bytes in the file.
     func product(at position: Int) throws -> (product: JournalFile.Product, range: Range<Int>) {
-        try bytes.withUnsafeBytes { raw in
+        do {
             guard position >= 0, position < meta.pages else { throw Malformed() }
             var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
             cursor.offset = try cursor.int()
@@ -170,7 +215,7 @@ final class StoredJournal {
     /// Every file of the site and its fingerprint, in the journal's order; `hashAt` is where
     /// the fingerprint lies in the file.
     func files() throws -> [(path: String, fingerprint: StableHash, hashAt: Int)] {
-        try bytes.withUnsafeBytes { raw in
+        do {
             var cursor = JournalCursor(raw, at: meta.files)
             let count = Int(try cursor.u32())
             guard count <= raw.count else { throw Malformed() }
@@ -181,6 +226,7 @@ final class StoredJournal {
                 let at = cursor.offset
                 files.append((path, try cursor.hash(), at))
             }
+            release(meta.files..<cursor.offset)
             return files
         }
     }
@@ -191,7 +237,7 @@ final class StoredJournal {
     func pathTable() throws -> [UInt64: Int32] {
         var table: [UInt64: Int32] = [:]
         table.reserveCapacity(meta.pages)
-        try bytes.withUnsafeBytes { raw in
+        do {
             for position in 0..<meta.pages {
                 var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
                 cursor.offset = try cursor.int()
@@ -200,6 +246,7 @@ final class StoredJournal {
                 table[key] = table[key] == nil ? Int32(position) : -1
             }
         }
+        release(meta.products..<meta.files)
         return table
     }
 

@@ -321,7 +321,8 @@ extension SiteBuilder {
         // Written as it is made, old runs straight from the old journal's bytes: at 1000x the
         // journal is over a hundred megabytes, which an edit need not hold twice.
         var sink = JournalSink(descriptor: descriptor)
-        let done: Bool = (try? journal.bytes.withUnsafeBytes { old -> Bool in
+        let old = journal.raw
+        let done: Bool = (try? { () throws -> Bool in
             // A section of records: the old ones copied a run at a time, the new ones encoded.
             func section(offsets: Int, end: Int, encode: (Int, inout JournalBytes) -> Bool) throws -> [UInt64] {
                 let starts = try journal.offsets(at: offsets) + [end]
@@ -335,6 +336,7 @@ extension SiteBuilder {
                     let shift = sink.position - from
                     for position in run..<index { written.append(UInt64(starts[position] + shift)) }
                     sink.write(UnsafeRawBufferPointer(rebasing: old[from..<to]))
+                    journal.release(from..<to)
                 }
                 for index in 0..<journal.pages {
                     var fresh = JournalBytes()
@@ -387,7 +389,7 @@ extension SiteBuilder {
             meta.stamp = stamp
             sink.write(JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints))
             return sink.finish()
-        }) ?? false
+        }()) ?? false
         guard done, let checksum = JournalFile.checksum(of: descriptor, count: sink.position),
             JournalFile.seal(checksum).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
             rename(temporary, BuildJournal.path(of: output)) == 0
