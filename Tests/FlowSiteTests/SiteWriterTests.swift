@@ -1,5 +1,6 @@
 @testable import FlowSite
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -272,11 +273,5 @@ private func status(_ url: URL) throws -> stat {
 
 /// The id of a process that has ended and been reaped, so no process has it (until reused).
 private func deadProcessIdentifier(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/true")
-    try process.run()
-    process.waitUntilExit()
-    let pid = process.processIdentifier
-    try #require(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) is still taken", sourceLocation: sourceLocation)
-    return pid
+    try #require(Processes.deadIdentifier(), "no process id that is surely free", sourceLocation: sourceLocation)
 }

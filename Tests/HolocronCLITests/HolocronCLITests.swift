@@ -166,6 +166,33 @@ import TestSupport
         #expect(difference.isEmpty, "\(difference)")
     }
 
+    /// A new `holocron build` process after an edit reads the journal the last one kept beside
+    /// the site: only the pages that read the edited record are made again, and the site is
+    /// what a full build of the edited data makes. A journal left half written by a killed
+    /// build is removed.
+    @Test func aDataEditIsBuiltFromTheJournalOfTheLastBuild() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        try SnapshotDirectory.write(SyntheticArchive.make(people: 40), to: data)
+        #expect(try await holocron("build", "--data", "data", "--output", "out", in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".out.spare/journal").path))
+        let halfWritten = folder.appendingPathComponent(".out.journal-\(try #require(Processes.deadIdentifier()))")
+        try Data("half a journal".utf8).write(to: halfWritten)
+        let people = data.appendingPathComponent("people.json")
+        let text = try String(contentsOf: people, encoding: .utf8)
+        let height = try #require(text.firstMatch(of: #/"height"\s*:\s*"[^"]*"/#))
+        try Data(text.replacingCharacters(in: height.range, with: #""height": "251""#).utf8).write(to: people)
+        let rebuild = try await holocron("build", "--data", "data", "--output", "out", in: folder)
+        #expect(rebuild.status == 0, "\(rebuild.stderr)")
+        let made = try #require(rebuild.stdout.firstMatch(of: #/; (\d+) pages made again, the others kept as they were/#).flatMap { Int($0.1) }, "\(rebuild.stdout)")
+        #expect(made > 0 && made < 20, "\(rebuild.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: halfWritten.path), "a killed build's journal is removed")
+        #expect(try await holocron("build", "--data", "data", "--output", "fresh", in: folder).status == 0)
+        let difference = try SiteDifference(expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
+        #expect(difference.isEmpty, "\(difference)")
+    }
+
     @Test func aTemplateEditRerendersEveryPageAndEqualsAFullBuild() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -59,7 +59,8 @@ public struct BuildReport: Sendable, CustomStringConvertible {
             return "Up to date: \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
         }
         let languages = languages.isEmpty ? "" : " in \(languages.count) languages (\(languages.map(\.code).joined(separator: ", ")))"
-        let line = "Built \(pages) pages\(languages) (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
+        var line = "Built \(pages) pages\(languages) (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
+        if replayed > 0 { line += "; \(pages - replayed) pages made again, the others kept as they were" }
         return sitemap ? line : line + "; no sitemap.xml without a base URL"
     }
 }
