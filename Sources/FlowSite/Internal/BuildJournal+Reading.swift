@@ -155,14 +155,11 @@ final class StoredJournal {
         var leads: StableHash
         var context: JournalContext
         var inputs: [InputKey]
-        /// The record's bytes in the file.
-        var range: Range<Int>
     }
 
     func walkRecord(_ index: Int) throws -> WalkRecord {
         do {
             var cursor = try walkCursor(raw, index)
-            let start = cursor.offset
             let name = try cursor.string()
             let title = try cursor.string()
             let leads = try cursor.hash()
@@ -175,7 +172,7 @@ final class StoredJournal {
             var inputs: [InputKey] = []
             for _ in 0..<Int(try cursor.u32()) { inputs.append(InputKey(rawValue: try cursor.u64())) }
             let context = JournalContext(trail: trail, presenter: presenter, presentation: presentation, depth: depth, kind: kind)
-            return WalkRecord(name: name, title: title, leads: leads, context: context, inputs: inputs, range: start..<cursor.offset)
+            return WalkRecord(name: name, title: title, leads: leads, context: context, inputs: inputs)
         }
     }
 
@@ -187,16 +184,6 @@ final class StoredJournal {
             offsets.reserveCapacity(meta.pages)
             for _ in 0..<meta.pages { offsets.append(try cursor.int()) }
             return offsets
-        }
-    }
-
-    /// The bytes of walk record `index`.
-    func walkRange(_ index: Int) throws -> Range<Int> {
-        do {
-            let start = try walkCursor(raw, index).offset
-            let end = index + 1 < meta.pages ? try walkCursor(raw, index + 1).offset : meta.walkOffsets
-            guard start <= end, end <= raw.count else { throw Malformed() }
-            return start..<end
         }
     }
 

@@ -367,26 +367,9 @@ struct JournalFile {
         }
     }
 
-    /// The sections after the walk's: products and their offsets, files, then the tail (see
-    /// the other ``tail(start:meta:kinds:fingerprints:)``). `start` is where they begin in the
-    /// file (the walk's records and offsets come first).
-    static func tail(
-        start: Int, meta: Meta, products: [UInt8], productOffsets: [UInt64], files: [UInt8], kinds: [String], fingerprints: InputFingerprints
-    ) -> [UInt8] {
-        var meta = meta
-        var out = JournalBytes()
-        out.bytes.reserveCapacity(products.count + files.count + productOffsets.count * 8)
-        meta.products = start
-        out.bytes.append(contentsOf: products)
-        meta.productOffsets = start + out.bytes.count
-        for offset in productOffsets { out.u64(offset) }
-        meta.files = start + out.bytes.count
-        out.bytes.append(contentsOf: files)
-        return out.bytes + tail(start: start + out.bytes.count, meta: meta, kinds: kinds, fingerprints: fingerprints)
-    }
-
-    /// The kinds, the fingerprints, the meta block (with `meta`'s products, offsets and files
-    /// where they were written) and its offset, from `start` in the file.
+    /// What follows the files section: the kinds, the fingerprints, the meta block (with
+    /// `meta`'s walk, products, offsets and files where they were written) and its offset,
+    /// from `start` in the file. The seal (``seal(_:)``) comes last.
     static func tail(start: Int, meta: Meta, kinds: [String], fingerprints: InputFingerprints) -> [UInt8] {
         var meta = meta
         var out = JournalBytes()

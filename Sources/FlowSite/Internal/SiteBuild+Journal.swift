@@ -150,18 +150,6 @@ final class JournalWriting<R: Route>: Sendable {
         }, start: progress.written, output: output)
     }
 
-    /// The files section: every file and its fingerprint.
-    static func filesSection(_ files: [(path: String, fingerprint: StableHash)]) -> [UInt8] {
-        var out = JournalBytes()
-        out.bytes.reserveCapacity(files.count * 64)
-        out.u32(UInt32(files.count))
-        for file in files {
-            out.string(file.path)
-            out.hash(file.fingerprint)
-        }
-        return out.bytes
-    }
-
     /// A failed build keeps no journal.
     func discard() {
         let descriptor = state.withLock { state in
