@@ -113,69 +113,11 @@ public struct SiteInfo<R: Route>: Sendable {
 
     /// The English words of the built-in templates: the skip link, the landmarks' names, the
     /// pagination, the dialogs' Close link, the 404 page and the flow map.
-    public static var defaultLabels: [String: String] {
-        [
-            "skipToContent": "Skip to content",
-            "mainNavigation": "Main",
-            "breadcrumb": "Breadcrumb",
-            "search": "Search the site",
-            "searchNoResults": "No results for “{query}”",
-            "searchResults.one": "{count} result",
-            "searchResults.other": "{count} results",
-            "pagination": "Pagination",
-            "previous": "Previous",
-            "next": "Next",
-            "page": "Page {number}",
-            "close": "Close",
-            "closeAndReturn": "Close and return to {title}",
-            "notFoundTitle": "Page not found",
-            "notFoundMessage": "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
-            "notFoundHome": "Return to the {site} home page",
-            "flowMap": "Flow map",
-            "languages": "Languages",
-            "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
-            "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
-            "flowMapIntro": "The site has {kinds} kinds of screen in {flows} flows, {pages} pages in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
-            "flowMapCaption": "Every kind of screen and every transition between kinds.",
-            "flowFlows": "Flows",
-            "flowKindsCount.one": "({count} kind)",
-            "flowKindsCount.other": "({count} kinds)",
-            "flowOf": "{flow} flow",
-            "flowIntro": "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
-            "flowSummary": "The screens of the {flow} flow and how they connect.",
-            "flowCaption": "The {flow} flow and its neighbours.",
-            "kindIntro": "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
-            "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {minimum} clicks from the start page.",
-            "kindExample": "A page of this kind:",
-            "kindTitle": "{kind} screens",
-            "kindCaption": "{kind} and the kinds of screen it connects to.",
-            "kindSummary": "Where {kind} pages lead and what leads to them.",
-            "kindPages.one": "{count} page",
-            "kindPages.other": "{count} pages",
-            "kindLeadsTo": "{kind} leads to",
-            "kindReachedFrom": "{kind} is reached from",
-            "flowKinds": "Screen kinds",
-            "flowTransitions": "Transitions",
-            "flowNoTransitions": "None.",
-            "flowKind": "Kind",
-            "flowFlow": "Flow",
-            "flowPages": "Pages",
-            "flowDepth": "Clicks (least / median / most)",
-            "flowExample": "Example",
-            "flowFrom": "From",
-            "flowTo": "To",
-            "flowPresentation": "Presentation",
-            "flowLinks": "Links",
-            "presentation.push": "push: opens over the page",
-            "presentation.modal": "modal: a dialog over the page",
-            "presentation.root": "root: starts a new trail",
-            "presentation.replace": "replace: takes the page's place",
-        ]
-    }
+    public static var defaultLabels: [String: String] { builtInLabels }
 
     /// The label for `key`, with the defaults under the app's own.
     func label(_ key: String, _ values: [String: String] = [:]) -> String {
-        let template = labels[key] ?? Self.defaultLabels[key] ?? key
+        let template = labels[key] ?? builtInLabels[key] ?? key
         // One pass, so a value that holds "{title}" stays as it is.
         var text = ""
         var rest = template[...]
@@ -196,9 +138,8 @@ public struct SiteInfo<R: Route>: Sendable {
     /// `key.<category>`, or `key.other` when the labels lack that category.
     func label(_ key: String, count: Int, rules: PluralRules?, _ values: [String: String] = [:]) -> String {
         let category = rules?.category(for: count) ?? (count == 1 ? .one : .other)
-        let all = allLabels
-        let chosen = all["\(key).\(category.rawValue)"] != nil ? "\(key).\(category.rawValue)" : "\(key).other"
-        return label(chosen, values)
+        let specific = "\(key).\(category.rawValue)"
+        return label(labels[specific] != nil || builtInLabels[specific] != nil ? specific : "\(key).other", values)
     }
 
     /// The search script's words as JSON for its `data-messages` (see `search.js`), or `nil`
@@ -254,3 +195,63 @@ extension Navigator {
         show(route, as: presentation, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 }
+
+/// ``SiteInfo/defaultLabels``, made once: every label a page or the flow map asks for falls back
+/// to them.
+private let builtInLabels: [String: String] = [
+    "skipToContent": "Skip to content",
+    "mainNavigation": "Main",
+    "breadcrumb": "Breadcrumb",
+    "search": "Search the site",
+    "searchNoResults": "No results for “{query}”",
+    "searchResults.one": "{count} result",
+    "searchResults.other": "{count} results",
+    "pagination": "Pagination",
+    "previous": "Previous",
+    "next": "Next",
+    "page": "Page {number}",
+    "close": "Close",
+    "closeAndReturn": "Close and return to {title}",
+    "notFoundTitle": "Page not found",
+    "notFoundMessage": "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
+    "notFoundHome": "Return to the {site} home page",
+    "flowMap": "Flow map",
+    "languages": "Languages",
+    "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
+    "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
+    "flowMapIntro": "The site has {kinds} kinds of screen in {flows} flows, {pages} pages in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
+    "flowMapCaption": "Every kind of screen and every transition between kinds.",
+    "flowFlows": "Flows",
+    "flowKindsCount.one": "({count} kind)",
+    "flowKindsCount.other": "({count} kinds)",
+    "flowOf": "{flow} flow",
+    "flowIntro": "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
+    "flowSummary": "The screens of the {flow} flow and how they connect.",
+    "flowCaption": "The {flow} flow and its neighbours.",
+    "kindIntro": "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
+    "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {minimum} clicks from the start page.",
+    "kindExample": "A page of this kind:",
+    "kindTitle": "{kind} screens",
+    "kindCaption": "{kind} and the kinds of screen it connects to.",
+    "kindSummary": "Where {kind} pages lead and what leads to them.",
+    "kindPages.one": "{count} page",
+    "kindPages.other": "{count} pages",
+    "kindLeadsTo": "{kind} leads to",
+    "kindReachedFrom": "{kind} is reached from",
+    "flowKinds": "Screen kinds",
+    "flowTransitions": "Transitions",
+    "flowNoTransitions": "None.",
+    "flowKind": "Kind",
+    "flowFlow": "Flow",
+    "flowPages": "Pages",
+    "flowDepth": "Clicks (least / median / most)",
+    "flowExample": "Example",
+    "flowFrom": "From",
+    "flowTo": "To",
+    "flowPresentation": "Presentation",
+    "flowLinks": "Links",
+    "presentation.push": "push: opens over the page",
+    "presentation.modal": "modal: a dialog over the page",
+    "presentation.root": "root: starts a new trail",
+    "presentation.replace": "replace: takes the page's place",
+]

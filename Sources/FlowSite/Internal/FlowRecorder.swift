@@ -141,7 +141,8 @@ extension MarkdownDocument {
         func target(at offset: Int) -> R { offset < routes.count ? routes[offset] : extra[offset - routes.count].route }
         problems.emptyCount = texts.empty.count
         problems.firstEmpty = texts.empty.first.map { target(at: $0).path }
-        for (first, second) in texts.repeats where target(at: first) != target(at: second) {
+        for pair in texts.repeats where target(at: pair.first) != target(at: pair.second) {
+            let (first, second) = (pair.first, pair.second)
             problems.ambiguousCount += 1
             if problems.firstAmbiguous == nil {
                 problems.firstAmbiguous = (texts.label(at: second), target(at: first).path, target(at: second).path)
@@ -160,7 +161,12 @@ struct LinkTexts {
     /// Offsets of links with blank text.
     private(set) var empty: [Int] = []
     /// Pairs of offsets whose links have the same text: the first link with it, and a later one.
-    private(set) var repeats: [(Int, Int)] = []
+    private(set) var repeats: [Repeat] = []
+
+    struct Repeat {
+        let first: Int
+        let second: Int
+    }
 
     fileprivate struct LinkList {
         let first: Int
@@ -187,14 +193,23 @@ struct LinkTexts {
         if !extra.isEmpty { lists.append(LinkList(first: offset, labels: extra)) }
         var total = 0
         for list in lists { total += list.labels.count }
-        var seen = LabelTable(capacity: total)
-        for (listIndex, list) in lists.enumerated() {
-            for index in list.labels.indices {
-                let label = list.labels[index], offset = list.first + index
-                if LinkLabelProblems.isBlank(label) {
-                    empty.append(offset)
-                } else if let first = seen.firstOffset(of: label, at: offset, in: lists, list: listIndex) {
-                    repeats.append((first, offset))
+        guard total > 0 else { return }
+        var size = 16
+        while size < total * 2 { size <<= 1 }
+        // One table of plain structs, on the stack when it is small: every page makes one, and
+        // arrays of tuples cost a run-time metadata lookup each.
+        withUnsafeTemporaryAllocation(of: LabelTable.Slot.self, capacity: size) { slots in
+            slots.initialize(repeating: .vacant)
+            var seen = LabelTable(slots: slots)
+            for listIndex in lists.indices {
+                let list = lists[listIndex]
+                for index in list.labels.indices {
+                    let label = list.labels[index], offset = list.first + index
+                    if LinkLabelProblems.isBlank(label) {
+                        empty.append(offset)
+                    } else if let first = seen.firstOffset(of: label, list: listIndex, index: index, in: lists) {
+                        repeats.append(Repeat(first: first, second: offset))
+                    }
                 }
             }
         }
@@ -222,38 +237,36 @@ struct LinkTexts {
 }
 
 /// The link texts of one page seen so far, by a 64-bit FNV-1a hash of their bytes: open
-/// addressing over offsets, so a page of ten thousand links makes no dictionary of Strings and
-/// copies no text; two texts are compared only when their hashes meet.
+/// addressing over a page's own slots, so a page of ten thousand links makes no dictionary of
+/// Strings and copies no text; two texts are compared only when their hashes meet.
 private struct LabelTable {
-    private var hashes: [UInt64]
-    /// Each slot's link: its offset, and the list and index its text is at.
-    private var offsets: [Int32]
-    private var places: [(list: Int32, index: Int32)]
+    /// A link whose text is in the table: the hash of its text, and the list and index it is at.
+    struct Slot {
+        var hash: UInt64
+        var list: Int32
+        var index: Int32
 
-    init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        hashes = Array(repeating: 0, count: size)
-        offsets = Array(repeating: -1, count: size)
-        places = Array(repeating: (0, 0), count: size)
+        static let vacant = Slot(hash: 0, list: -1, index: 0)
     }
 
-    /// The offset of the first link with `label`'s text, or `nil` after recording `offset` (the
-    /// link at `offset - lists[list].first` of `lists[list]`) as the first.
-    mutating func firstOffset(of label: String, at offset: Int, in lists: [LinkTexts.LinkList], list: Int) -> Int? {
+    /// A power of two of them, at least twice the links.
+    let slots: UnsafeMutableBufferPointer<Slot>
+
+    /// The offset of the first link with the text of `lists[list].labels[index]`, or `nil` after
+    /// recording that link as the first.
+    mutating func firstOffset(of label: String, list: Int, index: Int, in lists: [LinkTexts.LinkList]) -> Int? {
         let hash = Self.hash(label)
-        let mask = hashes.count - 1
+        let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while offsets[slot] >= 0 {
-            if hashes[slot] == hash {
-                let place = places[slot]
-                if lists[Int(place.list)].labels[Int(place.index)] == label { return Int(offsets[slot]) }
+        while slots[slot].list >= 0 {
+            let seen = slots[slot]
+            if seen.hash == hash {
+                let other = lists[Int(seen.list)]
+                if other.labels[Int(seen.index)] == label { return other.first + Int(seen.index) }
             }
             slot = (slot + 1) & mask
         }
-        hashes[slot] = hash
-        offsets[slot] = Int32(offset)
-        places[slot] = (Int32(list), Int32(offset - lists[list].first))
+        slots[slot] = Slot(hash: hash, list: Int32(list), index: Int32(index))
         return nil
     }
 

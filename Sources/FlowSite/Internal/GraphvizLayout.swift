@@ -178,10 +178,6 @@ extension GraphvizLayout {
         }
         defer { gvFreeLayout(context, g) }
 
-        // Writes the layout into the pos, bb, width, height and lp attributes, as rendering
-        // to "dot" would, without making the text.
-        attach_attrs(g)
-
         return try readLayout(graph: g, nodes: nodes, edges: edges)
     }
 
@@ -220,19 +216,16 @@ extension GraphvizLayout {
         }
     }
 
-    /// Reads the positions that rendering attached and converts them to
+    /// Reads the positions `dot` left in the graph's structs and converts them to
     /// top-left-origin coordinates with a margin.
     private static func readLayout(
         graph g: UnsafeMutablePointer<Agraph_t>,
         nodes: [UnsafeMutablePointer<Agnode_t>],
         edges: [UnsafeMutablePointer<Agedge_t>]
     ) throws(GraphvizError) -> LayoutResult {
-        guard let bbText = attribute(g, "bb"),
-              let bb = numbers(bbText), bb.count == 4
-        else {
-            throw .missingAttribute("bb", of: "the graph")
-        }
-        let (left, top) = (bb[0], bb[3])
+        var bb = (0.0, 0.0, 0.0, 0.0)
+        withUnsafeMutableBytes(of: &bb) { cgraphviz_bounding_box(g, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+        let (left, top) = (bb.0, bb.3)
         // Graphviz's y axis points up; SVG's points down.
         func point(_ x: Double, _ y: Double) -> LayoutResult.Point {
             LayoutResult.Point(x: rounded(x - left + margin), y: rounded(top - y + margin))
@@ -240,65 +233,42 @@ extension GraphvizLayout {
 
         var boxes: [LayoutResult.Box] = []
         boxes.reserveCapacity(nodes.count)
-        for (index, n) in nodes.enumerated() {
-            guard let pos = attribute(n, "pos").flatMap(numbers), pos.count == 2 else {
-                throw .missingAttribute("pos", of: "node \(index)")
-            }
-            guard let width = attribute(n, "width").flatMap(Double.init),
-                  let height = attribute(n, "height").flatMap(Double.init)
-            else {
-                throw .missingAttribute("width/height", of: "node \(index)")
-            }
-            let centre = point(pos[0], pos[1])
+        for n in nodes {
+            var box = (0.0, 0.0, 0.0, 0.0)
+            withUnsafeMutableBytes(of: &box) { cgraphviz_node_box(n, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+            let centre = point(box.0, box.1)
             boxes.append(LayoutResult.Box(
-                x: centre.x, y: centre.y, width: rounded(width * 72), height: rounded(height * 72)
+                x: centre.x, y: centre.y, width: rounded(box.2 * 72), height: rounded(box.3 * 72)
             ))
         }
 
         var paths: [LayoutResult.EdgePath] = []
         paths.reserveCapacity(edges.count)
+        var coordinates: [Double] = []
         for (index, e) in edges.enumerated() {
-            guard let pos = attribute(e, "pos"), let spline = parseSpline(pos, point: point) else {
+            // A Bézier spline: a start point, then three points per curve.
+            let count = Int(cgraphviz_edge_point_count(e))
+            guard count >= 4, (count - 1) % 3 == 0 else {
                 throw .missingAttribute("pos", of: "edge \(index)")
             }
-            var path = spline
-            if let lp = attribute(e, "lp").flatMap(numbers), lp.count == 2 {
-                path.labelCentre = point(lp[0], lp[1])
+            coordinates = Array(repeating: 0, count: 2 * count)
+            var tip = (0.0, 0.0), centre = (0.0, 0.0)
+            let hasTip = withUnsafeMutableBytes(of: &tip) { tip in
+                cgraphviz_edge_spline(e, &coordinates, Int32(count), tip.baseAddress!.assumingMemoryBound(to: Double.self)) != 0
             }
+            var path = LayoutResult.EdgePath(points: (0..<count).map { point(coordinates[2 * $0], coordinates[2 * $0 + 1]) })
+            if hasTip { path.arrowTip = point(tip.0, tip.1) }
+            let hasLabel = withUnsafeMutableBytes(of: &centre) { cgraphviz_edge_label_centre(e, $0.baseAddress!.assumingMemoryBound(to: Double.self)) != 0 }
+            if hasLabel { path.labelCentre = point(centre.0, centre.1) }
             paths.append(path)
         }
 
         return LayoutResult(
-            width: rounded(bb[2] - bb[0] + 2 * margin),
-            height: rounded(bb[3] - bb[1] + 2 * margin),
+            width: rounded(bb.2 - bb.0 + 2 * margin),
+            height: rounded(bb.3 - bb.1 + 2 * margin),
             nodes: boxes,
             edges: paths
         )
-    }
-
-    /// Parses an edge's `pos`: `[s,x,y] [e,x,y] x,y x,y ...`, where the plain points
-    /// are the Bézier spline and `e` is the arrowhead's tip.
-    private static func parseSpline(
-        _ text: String,
-        point: (Double, Double) -> LayoutResult.Point
-    ) -> LayoutResult.EdgePath? {
-        // Several splines separated by ";" appear only with options we do not set
-        // (such as concentrate); keep the first.
-        guard let first = text.split(separator: ";").first else { return nil }
-        var path = LayoutResult.EdgePath(points: [])
-        for token in first.split(separator: " ") {
-            if token.hasPrefix("e,") {
-                guard let xy = numbers(token.dropFirst(2)), xy.count == 2 else { return nil }
-                path.arrowTip = point(xy[0], xy[1])
-            } else if token.hasPrefix("s,") {
-                continue // the arrow tail; we draw no arrowhead there
-            } else {
-                guard let xy = numbers(token), xy.count == 2 else { return nil }
-                path.points.append(point(xy[0], xy[1]))
-            }
-        }
-        guard path.points.count >= 4, (path.points.count - 1) % 3 == 0 else { return nil }
-        return path
     }
 }
 
@@ -341,23 +311,6 @@ extension GraphvizLayout {
         guard status == 0 else {
             throw .callFailed("agsafeset(\(name))")
         }
-    }
-
-    /// An attribute's value, or nil if it is not declared or empty.
-    private static func attribute<Object>(_ object: UnsafeMutablePointer<Object>, _ name: String) -> String? {
-        guard let value = withMutableCString(name, { agget(object, $0) }) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
-    }
-
-    /// Comma-separated numbers such as `"27,18.5"`.
-    private static func numbers(_ text: some StringProtocol) -> [Double]? {
-        var values: [Double] = []
-        for part in text.split(separator: ",") {
-            guard let value = Double(part) else { return nil }
-            values.append(value)
-        }
-        return values
     }
 
     /// Rounds to 0.1 pt so that tiny floating-point differences never show.

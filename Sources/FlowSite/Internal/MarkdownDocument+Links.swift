@@ -44,7 +44,9 @@ extension MarkdownInline {
 
     /// The text of inlines without markup.
     static func plainText(_ inlines: [MarkdownInline]) -> String {
-        inlines.map { inline -> String in
+        // Most link texts are one run of text.
+        if inlines.count == 1, case .text(let text) = inlines[0] { return text }
+        return inlines.map { inline -> String in
             switch inline {
             case .text(let text), .code(let text): text
             case .emphasis(let inner), .strong(let inner), .link(let inner, _), .siteFile(let inner, _): plainText(inner)
