@@ -220,6 +220,42 @@ import Testing
         }
     }
 
+    /// The indexes and the manifest are written a piece at a time: the file and its fingerprint
+    /// are the ones writing it whole gives, however the pieces fall.
+    @Test func filesWrittenInPiecesHaveTheBytesAndHashOfTheWhole() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 63, 64, 1_000, 70_001] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var whole = StableHash()
+            whole.combine(bytes)
+            var pieces = StableHash.Pieces()
+            var start = 0
+            while start < length {
+                let end = min(length, start + Int.random(in: 0...20, using: &generator))
+                bytes[start..<end].withUnsafeBytes { pieces.add($0) }
+                start = end
+            }
+            #expect(pieces.finish() == whole, "\(length) bytes")
+            #expect(pieces.count == length)
+        }
+
+        // A manifest of more than a megabyte, so it is written in several pieces.
+        var files: [String: SiteManifest.Entry] = [:]
+        for index in 0..<12_000 {
+            files["kind-\(index % 5)/a-page-with-a-long-slug-\(index)/index.html"] = SiteManifest.Entry(
+                fingerprint: StableHash(a: UInt64(index), b: 7), size: index, inode: UInt64(index) << 20, modified: timespec(tv_sec: index, tv_nsec: index)
+            )
+        }
+        var manifest = SiteManifest(inputs: "abc", pages: 12_000, files: files)
+        manifest.lint = (findings: 3, summary: "3 warnings")
+        let whole = manifest.bytes()
+        #expect(whole.count > 1 << 20)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        _ = try SiteStaging.writeWithoutSync(at: url.path) { try manifest.write(to: $0) }
+        #expect(Array(try Data(contentsOf: url)) == whole)
+    }
+
     /// The no-change check reads the manifest's lines on several threads: every file is
     /// checked whichever thread reads its line, and one changed file, other inputs or a damaged
     /// line each mean "build".

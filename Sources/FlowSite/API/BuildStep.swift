@@ -60,6 +60,11 @@ public struct BuildStep: Sendable {
         func write(_ bytes: [UInt8], to path: String) throws {
             try staging.write(bytes, to: folder + path, fingerprint: nil)
         }
+
+        /// Writes a file that `produce` makes a piece at a time, without holding it whole.
+        func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+            try staging.write(to: folder + path, produce)
+        }
     }
 
     /// Runs `steps` in order, tagging any error with its step.

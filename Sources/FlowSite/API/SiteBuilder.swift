@@ -320,7 +320,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 try context.write(Data(try renderer.renderNotFound()), to: "404.html")
             },
             BuildStep("sitemap") { context in
-                let pages = (context.pages.filter { !$0.isDialog }.map(\.path) + morePages).sorted(by: Self.pathPrecedes)
+                // Without a base URL there is no sitemap, and robots.txt names none: the list of
+                // every page (tens of megabytes at 1000x, at the build's peak) isn't made.
+                let pages = baseURL == nil ? [] : (context.pages.filter { !$0.isDialog }.map(\.path) + morePages).sorted(by: Self.pathPrecedes)
                 var sitemap = Sitemap(baseURL: baseURL, pages: pages)
                 sitemap.alternates = languages.map { languages in { languages.sitemapAlternates(of: $0) } }
                 if let xml = sitemap.xml { try context.write(Data(xml.utf8), to: "sitemap.xml") }

@@ -106,6 +106,17 @@ package struct PageIndex: Sendable, Equatable {
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(16 + count * 80)
+        lines(count: count, path: path, kind: kind, content: content) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// ``bytes(count:path:kind:content:)`` handed to `emit` a few lines at a time.
+    static func lines(
+        count: Int, path: (Int) -> String, kind: (Int) -> String, content: (Int) -> StableHash,
+        emit: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
         out.append(contentsOf: "pages 1\n".utf8)
         var escapedKinds: [String: String] = [:]
         for index in 0..<count {
@@ -122,8 +133,12 @@ package struct PageIndex: Sendable, Equatable {
             out.append(UInt8(ascii: " "))
             out.append(contentsOf: path(index).utf8)
             out.append(UInt8(ascii: "\n"))
+            if out.count >= 1 << 16 - 512 {
+                try out.withUnsafeBytes(emit)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return out
+        try out.withUnsafeBytes(emit)
     }
 
     /// Parses ``bytes()``.

@@ -15,13 +15,19 @@ extension SiteStaging {
     /// can't leave a half-written site in place either way. A file already at `path` is replaced,
     /// never truncated: it may be a hard link into the previous site.
     package static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
+        try writeWithoutSync(in: folder, at: path) { try writeAll(data, to: $0) }
+    }
+
+    /// Makes a new file at `path` (replacing, never truncating, one that is there) and lets
+    /// `write` fill it through its descriptor.
+    static func writeWithoutSync(in folder: Int32 = AT_FDCWD, at path: String, _ write: (Int32) throws -> Void) throws -> stat {
         var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST && unlinkat(folder, path, 0) == 0 {
             descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
-        try writeAll(data, to: descriptor)
+        try write(descriptor)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         return status
@@ -45,7 +51,7 @@ extension SiteStaging {
         return status
     }
 
-    private static func writeAll(_ data: [UInt8], to descriptor: Int32) throws {
+    static func writeAll(_ data: [UInt8], to descriptor: Int32) throws {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -124,6 +124,62 @@ package final class SiteStaging: Sendable {
         }
     }
 
+    /// Writes a file that `produce` makes a piece at a time, each piece handed to the function
+    /// it is given, a megabyte at a time to the file: for the indexes of a whole site, which at
+    /// 1000x were tens of megabytes each at the build's peak. Its fingerprint is the hash of its
+    /// bytes, as ``write(_:to:fingerprint:)`` gives one; when the previous build left the same
+    /// bytes, its file is kept or linked as there, and the one just written is removed.
+    package func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try checkPath(path)
+        // Written beside its place under a name no page has, then moved there.
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
+        let part = String(path[..<slash]) + "." + String(path[slash...]) + ".holocron-part"
+        do {
+            if base != nil { clearLinks(above: path) }
+            try ensureFolder(of: path)
+            var hash = StableHash.Pieces()
+            let status: stat
+            do {
+                status = try Self.writeWithoutSync(in: staged, at: part) { descriptor in
+                    let chunk = 1 << 20
+                    var buffer: [UInt8] = []
+                    buffer.reserveCapacity(chunk + 4096)
+                    try produce { piece in
+                        hash.add(piece)
+                        buffer.append(contentsOf: piece)
+                        if buffer.count >= chunk {
+                            try Self.writeAll(buffer, to: descriptor)
+                            buffer.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    try Self.writeAll(buffer, to: descriptor)
+                }
+            } catch {
+                unlinkat(staged, part, 0)
+                throw error
+            }
+            let fingerprint = hash.finish()
+            if reuse(path, fingerprint: fingerprint) {
+                unlinkat(staged, part, 0)
+                return
+            }
+            // A rename replaces only the spare's folder entry, never a file it may share with the
+            // live site.
+            guard renameat(staged, part, staged, path) == 0 else {
+                let failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                unlinkat(staged, part, 0)
+                throw failure
+            }
+            record(path, SiteManifest.Entry(
+                fingerprint: fingerprint, size: hash.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
+            ))
+        } catch let error as FlowSiteError {
+            throw error
+        } catch {
+            throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
+        }
+    }
+
     /// Links the previous build's file at `path` into the new site when the previous manifest
     /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
     /// and modification time, not a symbolic link). Returns whether it did.
@@ -249,7 +305,7 @@ package final class SiteStaging: Sendable {
         manifest.lint = lint
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         do {
-            _ = try Self.writeWithoutSync(manifest.bytes(), at: manifestPath)
+            _ = try Self.writeWithoutSync(at: manifestPath) { try manifest.write(to: $0) }
         } catch {
             throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
         }

@@ -35,7 +35,7 @@ package struct StableHash: Sendable, Hashable, CustomStringConvertible {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private mutating func mix(_ word: UInt64) {
+    fileprivate mutating func mix(_ word: UInt64) {
         a = (a ^ word) &* 0xFF51_AFD7_ED55_8CCD
         a ^= a >> 33
         b = (b ^ (word &+ 0x1656_67B1_9E37_79F9)) &* 0xC4CE_B9FE_1A85_EC53
@@ -71,5 +71,49 @@ package struct StableHash: Sendable, Hashable, CustomStringConvertible {
     package mutating func combine(_ hash: StableHash) {
         mix(hash.a)
         mix(hash.b)
+    }
+}
+
+extension StableHash {
+    /// ``combine(_:)-([UInt8])`` of bytes that come a piece at a time: the same hash as
+    /// combining them all at once, without holding them all.
+    struct Pieces {
+        private var hash: StableHash
+        private var pending: UInt64 = 0
+        private var pendingCount = 0
+        private(set) var count = 0
+
+        init(_ hash: StableHash = StableHash()) { self.hash = hash }
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            count += bytes.count
+            var index = 0
+            // Fill the word a previous piece began.
+            while pendingCount > 0, pendingCount < 8, index < bytes.count {
+                pending |= UInt64(bytes[index]) << UInt64(8 * pendingCount)
+                pendingCount += 1
+                index += 1
+            }
+            if pendingCount == 8 {
+                hash.mix(pending)
+                (pending, pendingCount) = (0, 0)
+            }
+            while index + 8 <= bytes.count {
+                hash.mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                index += 8
+            }
+            while index < bytes.count {
+                pending |= UInt64(bytes[index]) << UInt64(8 * pendingCount)
+                pendingCount += 1
+                index += 1
+            }
+        }
+
+        /// The hash, as `combine` of every byte added would have left it.
+        func finish() -> StableHash {
+            var hash = hash
+            hash.mix(pending ^ (UInt64(count) << 56))
+            return hash
+        }
     }
 }
