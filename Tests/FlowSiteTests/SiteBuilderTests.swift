@@ -261,6 +261,19 @@ import Testing
             return text.contains("'upload'") && text.contains("no network")
         }
         #expect(try String(contentsOf: folder.appendingPathComponent("site/feed.xml"), encoding: .utf8) == written, "failed builds keep the site")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("staging") }
+        #expect(leftovers.isEmpty, "a failed build leaves nothing half-written beside the site: \(leftovers)")
+
+        // The search index is written by a task of its own: once a failed build has thrown its
+        // staging folder away, that task writes nothing more into it.
+        let staging = try SiteWriter(output: folder.appendingPathComponent("site")).beginStaging()
+        staging.discard()
+        #expect {
+            try staging.write(to: "search-index.json") { emit in try [UInt8](repeating: 1, count: 10).withUnsafeBytes(emit) }
+        } throws: { error in
+            (error as? FlowSiteError)?.description.contains("given up") == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: staging.folder.path))
     }
 
 }

@@ -259,8 +259,9 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     }
 
     /// The steps after the walk: the assets, 404 page, sitemap, flow map, flow record and page
-    /// index, and search index. The search index and the flow map's layouts start at once on
-    /// the other core, while the pages are sorted and the other steps run.
+    /// index, and search index. The pages are sorted first; then the search index (written by
+    /// its task as it is made) and the flow map's layouts start at once on the other core while
+    /// the other steps run.
     func makeSteps(for graph: SiteGraph<C.R>, flow: FlowGraph, lint: FlowLintReport) -> Steps {
         let (renderer, phases) = (plan.renderer, phases)
         let search = builder.coordinator.search

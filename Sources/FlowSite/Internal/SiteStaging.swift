@@ -33,7 +33,13 @@ package final class SiteStaging: Sendable {
         var order: [String] = []
         var unchanged = 0
         var finished = false
+        /// Set by ``discard()``: a file written a piece at a time is not begun after it.
+        var discarded = false
     }
+
+    /// Files being written a piece at a time (``write(to:_:)``), which may run in a task of
+    /// their own: ``discard()`` waits for them before it removes the folder they write into.
+    private let pieceWriters = DispatchGroup()
 
     init(folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: SiteManifest? = nil) {
         self.folder = folder
@@ -131,6 +137,14 @@ package final class SiteStaging: Sendable {
     /// bytes, its file is kept or linked as there, and the one just written is removed.
     package func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try checkPath(path)
+        let begun = state.withLock { state in
+            if !state.discarded { pieceWriters.enter() }
+            return !state.discarded
+        }
+        guard begun else {
+            throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: "the build was given up before this file was written"))
+        }
+        defer { pieceWriters.leave() }
         // Written beside its place under a name no page has, then moved there.
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
         let part = String(path[..<slash]) + "." + String(path[slash...]) + ".holocron-part"
@@ -384,6 +398,8 @@ package final class SiteStaging: Sendable {
 
     /// Throws the staged files away and releases the build lock.
     package func discard() {
+        state.withLock { $0.discarded = true }
+        pieceWriters.wait()
         try? FileManager.default.removeItem(at: folder)
         state.withLock { $0.finished = true }
         lock.release()
