@@ -35,6 +35,23 @@ import Testing
         #expect(warnings.contains { $0.contains("https://swapi.dev/api/planets/3/") })
     }
 
+    /// A link is eight bytes (an archive holds millions for the whole build), and an id too
+    /// large for that still reads back whole, with its URL, equal to the same link made again.
+    @Test func linksAreSmallAndLargeIDsSurvive() throws {
+        #expect(MemoryLayout<ResourceLink>.stride == 8)
+        let url = "https://swapi.dev/api/people/12345678901234567/"
+        let large = try #require(ResourceLink(url: url))
+        #expect(large.id == 12_345_678_901_234_567)
+        #expect(large.url == url)
+        #expect(large == ResourceLink(url: url))
+        #expect(large.hashValue == ResourceLink(url: url)?.hashValue)
+        let small = try #require(ResourceLink(url: "https://swapi.dev/api/people/2147483647/"))
+        #expect(small.id == Int(Int32.max) && small < large)
+        let other = ResourceLink(url: url, id: 7)
+        #expect(other.id == 7 && other.url == url && other != large)
+        #expect(ResourceLink(url: url, id: -3).id == -3)
+    }
+
     /// Data fetched from a server: only roots on the host of `--api` count, even when the
     /// server names another host in its own URLs.
     @Test func withAnAPIHostOnlyRootsOnThatHostCount() throws {

@@ -45,7 +45,11 @@ public enum ResourceKind: String, Sendable, Hashable, CaseIterable, Codable, Com
 /// swapi.info or a local mirror all work.
 public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The resource's id: the URL's last path component.
-    public let id: Int
+    public var id: Int { smallID >= 0 ? Int(smallID) : ResourceURLTable.shared.largeID(stored) }
+    /// The id when it fits in 31 bits (every id real data has); otherwise -1, and the table
+    /// keeps the id with the URL. Eight bytes a link instead of sixteen: a large archive holds
+    /// millions of them for the whole build (46 MB of films' links alone at 1000x).
+    private let smallID: Int32
     /// Where ``url`` is kept in ``ResourceURLTable``: an archive holds millions of links, and
     /// nearly all are one of a few prefixes plus the id, so each is two numbers, not a String.
     let stored: Int32
@@ -60,8 +64,13 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
     }
 
     public init(url: String, id: Int) {
-        self.id = id
-        self.stored = ResourceURLTable.shared.store(url, id: id)
+        if let small = Int32(exactly: id), small >= 0 {
+            self.smallID = small
+            self.stored = ResourceURLTable.shared.store(url, id: id)
+        } else {
+            self.smallID = -1
+            self.stored = ResourceURLTable.shared.store(url, largeID: id)
+        }
     }
 
     /// The index of the URL's prefix in ``ResourceURLTable/prefixes`` when the URL is that prefix,
@@ -132,6 +141,10 @@ final class ResourceURLTable: Sendable {
         var prefixIndexes: [String: Int32] = [:]
         var wholes: [String] = []
         var wholeIndexes: [String: Int32] = [:]
+        /// The ids of links whose id needs more than 31 bits, by their whole-URL index; such a
+        /// URL and id get a whole entry of their own, found again by both.
+        var largeIDs: [Int32: Int] = [:]
+        var largeIndexes: [String: Int32] = [:]
     }
 
     private let state = Mutex(State())
@@ -172,6 +185,25 @@ final class ResourceURLTable: Sendable {
             state.wholeIndexes[url] = index
             return -index - 1
         }
+    }
+
+    /// Where a link to `url` with an id past 31 bits is kept: a negative whole-URL index of its
+    /// own, which ``largeID(_:)`` gives the id back for.
+    func store(_ url: String, largeID id: Int) -> Int32 {
+        state.withLock { state in
+            let key = "\(id) \(url)"
+            if let index = state.largeIndexes[key] { return -index - 1 }
+            let index = Int32(state.wholes.count)
+            state.wholes.append(url)
+            state.largeIndexes[key] = index
+            state.largeIDs[index] = id
+            return -index - 1
+        }
+    }
+
+    /// The id of the link kept at `stored` by ``store(_:largeID:)``.
+    func largeID(_ stored: Int32) -> Int {
+        state.withLock { $0.largeIDs[-stored - 1] ?? 0 }
     }
 
     /// The length of `url` without its id and final slash, when it is exactly
