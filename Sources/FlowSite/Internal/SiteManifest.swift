@@ -173,6 +173,35 @@ struct SiteManifest: Sendable {
         self.lint = lint
     }
 
+    /// The files of the manifest at `bytes` by a hash of their path (see ``LinkableFiles``),
+    /// leaving out those `base` lists as they are; `nil` when the manifest is malformed.
+    static func linkableFiles(_ bytes: [UInt8], besides base: SiteManifest?) -> LinkableFiles? {
+        var files = LinkableFiles()
+        var sawManifest = false
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var start = 0
+            while start < buffer.count {
+                var end = start
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                defer { start = end + 1 }
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                if line.isEmpty { continue }
+                if line.elementsEqual("manifest 1".utf8) {
+                    sawManifest = true
+                } else if line.starts(with: "lint ".utf8) {
+                    files.lint = Self.lint(line)
+                } else if line.starts(with: "f ".utf8) {
+                    guard let (entry, path) = Self.file(line) else { return false }
+                    if let base, base.files[String(decoding: path, as: UTF8.self)] == entry { continue }
+                    files.entries[LinkableFiles.key(UnsafeRawBufferPointer(path))] = entry
+                }
+            }
+            return true
+        }
+        guard valid, sawManifest else { return nil }
+        return files
+    }
+
     /// The findings count and summary of a `lint <count> <summary>` line.
     static func lint(_ line: UnsafeBufferPointer<UInt8>) -> (findings: Int, summary: String)? {
         let text = String(decoding: line.dropFirst(5), as: UTF8.self)
@@ -365,5 +394,27 @@ struct SiteManifest: Sendable {
             data.append(contentsOf: buffer[..<count])
         }
         return data
+    }
+}
+
+/// What the live site's manifest says of its files, for linking the unchanged ones into a new
+/// site: each entry under a 64-bit hash of its path, not a String (at 1000x, 280,000 paths were
+/// about 18 MB held through the build). Two paths that share a hash can only cost a link, never
+/// a wrong one: a file is linked only when the one at its own path is still what the entry
+/// describes (same inode, size and time).
+struct LinkableFiles: Sendable {
+    fileprivate(set) var entries: [UInt64: SiteManifest.Entry] = [:]
+    /// The live site's flow lint line.
+    fileprivate(set) var lint: (findings: Int, summary: String)?
+
+    subscript(path: String) -> SiteManifest.Entry? {
+        var path = path
+        return path.withUTF8 { entries[Self.key(UnsafeRawBufferPointer($0))] }
+    }
+
+    fileprivate static func key(_ path: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(path)
+        return hash.low
     }
 }

@@ -19,8 +19,9 @@ package final class SiteStaging: Sendable {
     private let previousSite: Int32
     /// The staging folder, open, so files are made relative to it without building paths.
     private let staged: Int32
-    /// What the previous build wrote, if it left a manifest.
-    let previousManifest: SiteManifest?
+    /// What the previous build wrote, if it left a manifest: the files the spare doesn't hold
+    /// as they are, by their path's hash.
+    let previousManifest: LinkableFiles?
     /// What the staging folder held when it began: the spare generation's manifest, or `nil`
     /// when it began empty.
     let base: SiteManifest?
@@ -46,18 +47,13 @@ package final class SiteStaging: Sendable {
         self.output = output
         self.previousSite = previousSite
         self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        var previous = previousSite >= 0 ? SiteManifest.load(from: previousSite) : nil
-        if let base, var files = previous?.files {
-            // A file the spare shares with the live site (one inode, as recorded) is kept or
-            // refused through the spare's entry alone: only the others need the live entry. At
-            // 1000x that leaves one manifest of 280,000 entries in memory, not two.
-            files = files.filter { base.files[$0.key] != $0.value }
-            previous?.files = files
-        }
-        self.previousManifest = previous
+        // A file the spare shares with the live site (one inode, as recorded) is kept or refused
+        // through the spare's entry alone: only the others need the live entry. At 1000x that
+        // leaves one manifest of 280,000 entries in memory, not two.
+        self.previousManifest = previousSite >= 0 ? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base) } : nil
         self.base = base
         // A rebuild writes about as many files as the last build did.
-        if let count = base?.files.count ?? previous?.files.count {
+        if let count = base?.files.count ?? previousManifest?.entries.count {
             state.withLock { state in
                 state.manifest.reserveCapacity(count + 16)
                 state.order.reserveCapacity(count + 16)
@@ -233,7 +229,7 @@ package final class SiteStaging: Sendable {
             }
         }
         if kept != nil { return false }
-        guard previousSite >= 0, let entry = previousManifest?.files[path], entry.fingerprint == fingerprint else { return false }
+        guard previousSite >= 0, let entry = previousManifest?[path], entry.fingerprint == fingerprint else { return false }
         var status = stat()
         guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
         if base != nil { clearLinks(above: path) }
