@@ -343,6 +343,10 @@ struct SiteManifest: Sendable {
             DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                 var (count, bytes, sitemap) = (0, 0, false)
                 var path = [CChar](repeating: 0, count: 256)
+                // The lines are in path order, so a section's files come together: each is looked
+                // up from its section's open folder, a component less for the kernel to walk.
+                var section: (name: [UInt8], folder: Int32) = ([], -1)
+                defer { if section.folder >= 0 { close(section.folder) } }
                 var start = cuts[lane]
                 while start < cuts[lane + 1] {
                     var end = start
@@ -354,11 +358,28 @@ struct SiteManifest: Sendable {
                         tally.withLock { $0.valid = false }
                         return
                     }
-                    if path.count <= name.count { path = [CChar](repeating: 0, count: name.count + 1) }
-                    for index in name.indices { path[index] = CChar(bitPattern: name[index]) }
-                    path[name.count] = 0
+                    var from = folder
+                    var rest = name
+                    if let slash = name.firstIndex(of: UInt8(ascii: "/")) {
+                        let head = UnsafeBufferPointer(rebasing: name[..<slash])
+                        if section.folder < 0 || !head.elementsEqual(section.name) {
+                            if section.folder >= 0 { close(section.folder) }
+                            section.name = Array(head)
+                            section.name.append(0)
+                            // Not through a link: a section that is one is not the site as written.
+                            section.folder = section.name.withUnsafeBufferPointer { name in
+                                name.withMemoryRebound(to: CChar.self) { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+                            }
+                            section.name.removeLast()
+                        }
+                        from = section.folder
+                        rest = UnsafeBufferPointer(rebasing: name[(slash + 1)...])
+                    }
+                    if path.count <= rest.count { path = [CChar](repeating: 0, count: rest.count + 1) }
+                    for index in rest.indices { path[index - rest.startIndex] = CChar(bitPattern: rest[index]) }
+                    path[rest.count] = 0
                     var status = stat()
-                    guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
+                    guard from >= 0, fstatat(from, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
                         tally.withLock { $0.intact = false }
                         return
                     }
