@@ -406,14 +406,20 @@ struct SiteManifest: Sendable {
         let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into an array of the file's size (a no-change rebuild is mostly reading
+        // this file and checking what it lists); a file that grows meanwhile is read to its end.
+        var status = stat()
+        let expected = fstat(file, &status) == 0 ? max(0, Int(status.st_size)) : 0
+        var data = [UInt8](repeating: 0, count: expected + 1)
+        var count = 0
         while true {
-            let count = read(file, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[..<count])
+            if count == data.count { data.append(contentsOf: repeatElement(0, count: max(1 << 16, data.count))) }
+            let got = data.withUnsafeMutableBytes { read(file, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
         }
+        data.removeLast(data.count - count)
         return data
     }
 }
