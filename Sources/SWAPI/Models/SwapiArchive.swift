@@ -29,9 +29,18 @@ public struct SwapiArchive: Sendable, Hashable {
     ) throws {
         var roots: Set<String> = []
         let host = apiHost?.lowercased()
+        // What a resource's own URL adds depends on its prefix alone when it has one: each
+        // prefix is looked at once, not every resource's URL made and parsed again.
+        var prefixesSeen: [ResourceKind: Set<Int>] = [:]
         func collectRoots<R: SwapiResource>(_ resources: [R]) {
-            for resource in resources where !roots.contains(where: { ResourceURL.isPlain(resource.url.url, root: $0, kind: R.kind) }) {
-                guard let own = ResourceURL(resource.url.url), host == nil || own.host == host else { continue }
+            var seen = prefixesSeen[R.kind] ?? []
+            defer { prefixesSeen[R.kind] = seen }
+            for resource in resources {
+                if let prefix = resource.url.prefixIndex, !seen.insert(prefix).inserted { continue }
+                let url = resource.url.url
+                guard !roots.contains(where: { ResourceURL.isPlain(url, root: $0, kind: R.kind) }),
+                    let own = ResourceURL(url), host == nil || own.host == host
+                else { continue }
                 roots.insert(own.root)
             }
         }
@@ -51,22 +60,23 @@ public struct SwapiArchive: Sendable, Hashable {
         for kind in ResourceKind.allCases {
             plainPrefixes[kind] = prefixes.map { prefix in roots.contains { $0 + kind.rawValue + "/" == prefix } }
         }
-        func problem<T>(with link: ResourceLink, in relation: Relation<T>) -> DanglingReference.Problem? {
-            if let index = link.prefixIndex, let plain = plainPrefixes[relation.kind], index < plain.count, plain[index] { return nil }
+        func problem<T>(with link: ResourceLink, in relation: Relation<T>, plain: [Bool]) -> DanglingReference.Problem? {
+            if let index = link.prefixIndex, index < plain.count, plain[index] { return nil }
             return Self.problem(with: link, in: relation, roots: roots)
         }
         func accepted<R: Relating>(_ resources: [R]) -> [R] {
-            let relations = R.relations
+            // Each relation's plain prefixes looked up once, not for each of its links.
+            let relations = R.relations.map { ($0, plainPrefixes[$0.kind] ?? []) }
             var resources = resources
             if !resources.isSorted(by: { $0.id < $1.id }) { resources.sort { $0.id < $1.id } }
             for position in resources.indices {
-                let (id, name) = (resources[position].id, resources[position].displayName)
-                for relation in relations {
+                for (relation, plain) in relations {
                     // Read first: writing would copy every relation list, and almost all pass.
                     let links = resources[position][keyPath: relation.links]
-                    guard links.contains(where: { problem(with: $0, in: relation) != nil }) else { continue }
+                    guard links.contains(where: { problem(with: $0, in: relation, plain: plain) != nil }) else { continue }
+                    let (id, name) = (resources[position].id, resources[position].displayName)
                     resources[position][keyPath: relation.links].removeAll { link in
-                        guard let problem = problem(with: link, in: relation) else { return false }
+                        guard let problem = problem(with: link, in: relation, plain: plain) else { return false }
                         rejected.append(DanglingReference(
                             from: R.kind, id: id, name: name, field: relation.field, to: relation.kind,
                             link: link, problem: problem, apiRoots: apiRoots
