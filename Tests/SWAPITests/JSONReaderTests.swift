@@ -53,6 +53,23 @@ import TestSupport
         #expect(fast[1].height == "unknown")
     }
 
+    /// Strings are scanned eight bytes at a time until one needs a look: a quote, an escape, a
+    /// control character or a multi-byte character is seen wherever in the word it falls.
+    @Test func aSpecialByteIsSeenAtEveryPlaceInAWord() throws {
+        let specials = [#"\""#, #"\\"#, #"\u00e9"#, "é", "🚀", "\u{01}", "\u{1F}", "\t", "\u{7F}"]
+        for special in specials {
+            for offset in 0..<20 {
+                let name = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset)
+                let data = Data(#"[{"name":"\#(name)","url":"https://swapi.dev/api/people/1/"}]"#.utf8)
+                let fast = SwapiJSONReader.resources(Person.self, in: data)
+                let slow = Self.foundation(Person.self, data)
+                if let fast { #expect(fast == slow, "\(special) at \(offset)") }
+                let control = special.unicodeScalars.contains { $0.value < 0x20 }
+                #expect((fast == nil) == control, "\(special) at \(offset): \(String(describing: fast?.first?.name))")
+            }
+        }
+    }
+
     @Test(arguments: [
         "\u{FEFF}[]",  // a byte order mark
         #"[{"name":"A","name":"B","url":"/api/people/1/"}]"#,  // a field twice

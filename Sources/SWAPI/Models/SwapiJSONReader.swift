@@ -249,6 +249,14 @@ package struct SwapiJSONReader {
     private mutating func scanString() throws(Unusual) -> Bool {
         var plain = true
         while index < bytes.count {
+            // Eight bytes at a time while none is a quote, a backslash, a control character or
+            // part of a multi-byte character: most of a SWAPI file's strings are names and URLs.
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if Self.needsLook(word) { break }
+                index += 8
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == Self.quote {
                 index += 1
@@ -276,6 +284,15 @@ package struct SwapiJSONReader {
             }
         }
         throw Unusual()
+    }
+
+    /// Whether any byte of `word` is a quote, a backslash, below 0x20 or above 0x7F.
+    @inline(__always)
+    private static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return (word & highs) | control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) != 0
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {
