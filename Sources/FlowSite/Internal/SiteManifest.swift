@@ -141,28 +141,20 @@ struct SiteManifest: Sendable {
         var files: [String: Entry] = [:]
         files.reserveCapacity(bytes.count / 96)
         var sawManifest = false
-        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            var start = 0
-            while start < buffer.count {
-                var end = start
-                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
-                defer { start = end + 1 }
-                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                if line.isEmpty { continue }
-                if line.elementsEqual("manifest 1".utf8) {
-                    sawManifest = true
-                } else if line.starts(with: "inputs ".utf8) {
-                    let value = String(decoding: line.dropFirst(7), as: UTF8.self)
-                    inputs = value == "-" ? nil : value
-                } else if line.starts(with: "pages ".utf8) {
-                    var reader = FieldReader(line: line, at: 6)
-                    pages = reader.integer(last: true) ?? 0
-                } else if line.starts(with: "lint ".utf8) {
-                    lint = Self.lint(line)
-                } else if line.starts(with: "f ".utf8) {
-                    guard let (entry, path) = Self.file(line) else { return false }
-                    files[String(decoding: path, as: UTF8.self)] = entry
-                }
+        let valid = Self.forEachLine(of: bytes) { line in
+            if line.elementsEqual("manifest 1".utf8) {
+                sawManifest = true
+            } else if line.starts(with: "inputs ".utf8) {
+                let value = String(decoding: line.dropFirst(7), as: UTF8.self)
+                inputs = value == "-" ? nil : value
+            } else if line.starts(with: "pages ".utf8) {
+                var reader = FieldReader(line: line, at: 6)
+                pages = reader.integer(last: true) ?? 0
+            } else if line.starts(with: "lint ".utf8) {
+                lint = Self.lint(line)
+            } else if line.starts(with: "f ".utf8) {
+                guard let (entry, path) = Self.file(line) else { return false }
+                files[String(decoding: path, as: UTF8.self)] = entry
             }
             return true
         }
@@ -178,28 +170,36 @@ struct SiteManifest: Sendable {
     static func linkableFiles(_ bytes: [UInt8], besides base: SiteManifest?) -> LinkableFiles? {
         var files = LinkableFiles()
         var sawManifest = false
-        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+        let valid = Self.forEachLine(of: bytes) { line in
+            if line.elementsEqual("manifest 1".utf8) {
+                sawManifest = true
+            } else if line.starts(with: "lint ".utf8) {
+                files.lint = Self.lint(line)
+            } else if line.starts(with: "f ".utf8) {
+                guard let (entry, path) = Self.file(line) else { return false }
+                if let base, base.files[String(decoding: path, as: UTF8.self)] == entry { return true }
+                files.entries[LinkableFiles.key(UnsafeRawBufferPointer(path))] = entry
+            }
+            return true
+        }
+        guard valid, sawManifest else { return nil }
+        return files
+    }
+
+    /// Calls `body` with each non-empty line of `bytes` until it returns `false`; whether every
+    /// line was taken.
+    private static func forEachLine(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             while start < buffer.count {
                 var end = start
                 while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
                 defer { start = end + 1 }
                 let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                if line.isEmpty { continue }
-                if line.elementsEqual("manifest 1".utf8) {
-                    sawManifest = true
-                } else if line.starts(with: "lint ".utf8) {
-                    files.lint = Self.lint(line)
-                } else if line.starts(with: "f ".utf8) {
-                    guard let (entry, path) = Self.file(line) else { return false }
-                    if let base, base.files[String(decoding: path, as: UTF8.self)] == entry { continue }
-                    files.entries[LinkableFiles.key(UnsafeRawBufferPointer(path))] = entry
-                }
+                if !line.isEmpty, !body(line) { return false }
             }
             return true
         }
-        guard valid, sawManifest else { return nil }
-        return files
     }
 
     /// The findings count and summary of a `lint <count> <summary>` line.
