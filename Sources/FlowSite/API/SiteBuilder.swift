@@ -233,7 +233,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        guard let bytes = SiteManifest.readBytes(from: folder),
+        guard SiteManifest.mayHaveInputs(inputs, in: folder), let bytes = SiteManifest.readBytes(from: folder),
             let site = SiteManifest.intactSite(bytes, in: folder, inputs: inputs, lanes: ProcessInfo.processInfo.activeProcessorCount)
         else { return nil }
         let removed = SiteWriter.removeLeftovers(besides: output)

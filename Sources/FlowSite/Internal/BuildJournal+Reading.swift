@@ -243,19 +243,25 @@ final class StoredJournal {
         return hash.low
     }
 
-    /// The discovery index of the page whose file is `path`, by `table` (``pathTable()``).
+    /// The discovery index of the page whose file is `path`, by `table` (``pathTable()``): only
+    /// the product's index and path are read, not the whole product (an edited film page has
+    /// thousands of links to look up).
     func index(ofPath path: String, in table: [UInt64: Int32]) throws -> Int32? {
         var path = path
-        let key = path.withUTF8 { Self.pathKey(UnsafeRawBufferPointer($0)) }
-        guard let position = table[key] else { return nil }
-        if position >= 0 {
-            let product = try product(at: Int(position)).product
-            return product.path == path ? product.index : nil
+        return try path.withUTF8 { wanted throws -> Int32? in
+            let key = Self.pathKey(UnsafeRawBufferPointer(wanted))
+            guard let position = table[key] else { return nil }
+            func index(at position: Int) throws -> Int32? {
+                var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
+                cursor.offset = try cursor.int()
+                let index = try cursor.i32()
+                return try cursor.stringBytes().elementsEqual(UnsafeRawBufferPointer(wanted)) ? index : nil
+            }
+            if position >= 0 { return try index(at: Int(position)) }
+            for position in 0..<meta.pages {
+                if let found = try index(at: position) { return found }
+            }
+            return nil
         }
-        for position in 0..<meta.pages {
-            let product = try product(at: position).product
-            if product.path == path { return product.index }
-        }
-        return nil
     }
 }

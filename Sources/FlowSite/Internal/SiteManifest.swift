@@ -401,6 +401,22 @@ struct SiteManifest: Sendable {
         }
     }
 
+    /// Whether the manifest in `folder` may have been written from `inputs`: `false` only when
+    /// its first lines say it was made from other ones. An edit is told so from a few bytes,
+    /// before the whole manifest (megabytes at scale) is read for the no-change check.
+    static func mayHaveInputs(_ inputs: String, in folder: Int32) -> Bool {
+        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var head = [UInt8](repeating: 0, count: 512)
+        let got = head.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, 0) }
+        guard got > 0 else { return true }
+        let expected = Array("manifest 1\ninputs \(inputs)\n".utf8)
+        // A header longer than what was read can't be judged from it.
+        guard got >= expected.count else { return got == head.count }
+        return head[..<expected.count].elementsEqual(expected)
+    }
+
     /// The bytes of the manifest in `folder`, read without following a symbolic link.
     static func readBytes(from folder: Int32) -> [UInt8]? {
         let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
