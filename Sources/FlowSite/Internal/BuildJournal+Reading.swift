@@ -63,24 +63,23 @@ final class StoredJournal {
         var madeOf: [Int32] = []
         var kinds: [String] = []
         let sealed = raw.count - JournalFile.sealSize
-        var cursor = JournalCursor(raw, at: sealed)
-        var hash = StableHash()
-        var offset = 0
-        repeat {
-            let end = min(sealed, offset + JournalFile.checksumBlock)
-            hash.combine(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
-            Self.release(raw, offset..<end)
-            offset = end
-        } while offset < sealed
-        guard try cursor.hash() == hash else { throw Malformed() }
         do {
-            let sealed = raw.count - JournalFile.sealSize
-            var cursor = JournalCursor(raw, at: sealed)
-            guard try cursor.hash() == JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<sealed])) else { throw Malformed() }
-            cursor.offset = sealed - 8
+            // Whether the journal is this site's and this build's is read first: a journal of
+            // other templates or options is refused without reading it whole.
+            var cursor = JournalCursor(raw, at: sealed - 8)
             cursor.offset = try cursor.int()
             meta = try JournalFile.Meta.decode(&cursor)
             guard meta.stamp == stamp, meta.buildKey == buildKey, meta.pages > 0, meta.pages < 1 << 31 else { throw Malformed() }
+            var hash = StableHash()
+            var offset = 0
+            repeat {
+                let end = min(sealed, offset + JournalFile.checksumBlock)
+                hash.combine(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+                Self.release(raw, offset..<end)
+                offset = end
+            } while offset < sealed
+            cursor.offset = sealed
+            guard try cursor.hash() == hash else { throw Malformed() }
             cursor.offset = meta.fingerprints
             let count = Int(try cursor.u32())
             var keys: [UInt64] = []

@@ -414,6 +414,34 @@ struct JournalFile {
 
     static let checksumBlock = 1 << 20
 
+    /// ``checksum(_:)`` of bytes that come a piece at a time, as they are written: the file
+    /// need not be read back to be sealed.
+    struct Checksum {
+        private var sealed = StableHash()
+        private var block = StableHash.Pieces()
+        private var inBlock = 0
+        private var total = 0
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            var rest = bytes
+            total += bytes.count
+            while !rest.isEmpty {
+                let take = min(checksumBlock - inBlock, rest.count)
+                block.add(UnsafeRawBufferPointer(rebasing: rest[..<take]))
+                inBlock += take
+                if inBlock == checksumBlock {
+                    sealed = block.finish()
+                    block = StableHash.Pieces(sealed)
+                    inBlock = 0
+                }
+                rest = UnsafeRawBufferPointer(rebasing: rest[take...])
+            }
+        }
+
+        /// The checksum of everything added (of no bytes, one empty block, as ``checksum(_:)``).
+        func finish() -> StableHash { total == 0 || inBlock > 0 ? block.finish() : sealed }
+    }
+
     /// ``checksum(_:)`` of the first `count` bytes of the file open at `descriptor`, read back
     /// a block at a time.
     static func checksum(of descriptor: Int32, count: Int) -> StableHash? {

@@ -390,8 +390,7 @@ extension SiteBuilder {
             sink.write(JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints))
             return sink.finish()
         }()) ?? false
-        guard done, let checksum = JournalFile.checksum(of: descriptor, count: sink.position),
-            JournalFile.seal(checksum).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
+        guard done, JournalFile.seal(sink.checksum.finish()).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
             rename(temporary, BuildJournal.path(of: output)) == 0
         else {
             unlink(temporary)
@@ -404,6 +403,8 @@ extension SiteBuilder {
 struct JournalSink {
     let descriptor: Int32
     private(set) var position = 0
+    /// The checksum of everything written, for the seal.
+    private(set) var checksum = JournalFile.Checksum()
     private var buffer: [UInt8] = []
     private var failed = false
 
@@ -413,6 +414,7 @@ struct JournalSink {
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) {
         position += bytes.count
+        checksum.add(bytes)
         if buffer.count + bytes.count < 1 << 16 {
             buffer.append(contentsOf: bytes)
             return
