@@ -62,7 +62,10 @@ public struct BuildAction: Sendable {
         }
         let clock = ContinuousClock()
         let started = clock.now
+        // The site's manifests and journal are read on another core while the data loads.
+        let readAhead = force || languages.count > 1 ? nil : SiteReadAhead(output: output)
         var builder = try await makeBuilder(journal: true)
+        builder.readAhead = readAhead
         let loading = clock.now - started
         builder.inputs = inputs
         let line = BuildProgressLine(enabled: BuildProgressLine.shouldDraw(quiet: quiet))

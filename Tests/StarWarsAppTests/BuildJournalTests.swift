@@ -119,13 +119,65 @@ import Testing
         #expect(fromJournal > 0, "no edit was built from the journal")
     }
 
-    /// A build of `data` into `live` that keeps a journal.
-    static func build(_ data: Archive, into live: URL) async throws -> BuildReport {
+    /// A build of `data` into `live` that keeps a journal (with what was read of the site
+    /// ahead, when given).
+    static func build(_ data: Archive, into live: URL, readAhead: SiteReadAhead? = nil) async throws -> BuildReport {
         let archive = try Self.archive(data)
         var builder = SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive))))
         builder.journalsEdits = true
         builder.inputFingerprints = Catalog(archive: archive).inputFingerprints()
+        builder.readAhead = readAhead
         return try await builder.build(into: live)
+    }
+
+    /// What a build reads of the site before it loads its data (the manifests and the journal,
+    /// read on another core) is used only while it is still what the site holds: read before
+    /// another build replaced the site and its spare, it is not trusted, and either way the
+    /// site is byte for byte a build from nothing of the same data.
+    @Test func whatWasReadAheadIsUsedOnlyWhileTheSiteIsTheOneRead() async throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-read-ahead-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = folder.appendingPathComponent("site")
+        func expectLikeAFullBuild(_ what: String) async throws {
+            let fresh = folder.appendingPathComponent("fresh")
+            defer { try? FileManager.default.removeItem(at: fresh) }
+            let app = AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))
+            _ = try await SiteBuilder(coordinator: app).build(into: fresh)
+            #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(what)")
+        }
+        _ = try await Self.build(data, into: live)
+        data.people[0].height = "173"
+        _ = try await Self.build(data, into: live)
+
+        // Read ahead, and still the site: the edit is built from what was read.
+        let ahead = SiteReadAhead(output: live)
+        data.people[0].height = "174"
+        let edit = try await Self.build(data, into: live, readAhead: ahead)
+        #expect(edit.replayed > 0, "the edit is built from the journal read ahead")
+        #expect(ahead.used == ["journal", "spare", "live"])
+        try await expectLikeAFullBuild("an edit from what was read ahead")
+
+        // Read ahead, then another build swaps in a new site (and makes the old one the spare).
+        let stale = SiteReadAhead(output: live)
+        #expect(stale.journal() != nil, "the journal was read")
+        #expect(stale.journal() == nil, "and is handed out once")
+        let staleAgain = SiteReadAhead(output: live)
+        data.people[0].height = "175"
+        _ = try await Self.build(data, into: live)
+        #expect(staleAgain.journal() == nil, "a journal read before another build is not handed out")
+        data.people[0].height = "176"
+        _ = try await Self.build(data, into: live, readAhead: SiteReadAhead(output: folder.appendingPathComponent("elsewhere")))
+        try await expectLikeAFullBuild("an edit with what was read of another folder")
+        let late = SiteReadAhead(output: live)
+        data.people[0].height = "177"
+        _ = try await Self.build(data, into: live)
+        data.people[1].height = "178"
+        let afterAnother = try await Self.build(data, into: live, readAhead: late)
+        try await expectLikeAFullBuild("an edit with what was read before another build")
+        #expect(afterAnother.replayed > 0, "built from the journal on disk")
+        #expect(late.used.isEmpty, "nothing read before the other build was used")
     }
 
     /// A journal that is damaged, or a file of the live site changed by hand since the journal

@@ -84,6 +84,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// The fingerprint of every input pages can read, made by the app from its data for this
     /// build (see ``journalsEdits``).
     package var inputFingerprints: InputFingerprints?
+    /// What was read of the output before the data was loaded (``SiteReadAhead``); used only
+    /// for a build into the folder it read.
+    package var readAhead: SiteReadAhead?
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 

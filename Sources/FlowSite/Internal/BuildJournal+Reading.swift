@@ -20,7 +20,10 @@ final class StoredJournal {
 
     /// The journal of the site at `output`, when it describes that very site (its manifest)
     /// and pages built with `buildKey`; `nil` otherwise, or when it is damaged.
-    static func load(for output: URL, buildKey: StableHash) -> StoredJournal? {
+    /// The journal of the site at `output`, when it is whole and records that site's manifest;
+    /// with a `buildKey`, only when it was written with it (without one the caller checks
+    /// ``buildKey``).
+    static func load(for output: URL, buildKey: StableHash?) -> StoredJournal? {
         guard let stamp = BuildJournal.manifestStamp(of: output) else { return nil }
         let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -54,7 +57,7 @@ final class StoredJournal {
         madvise(UnsafeMutableRawPointer(mutating: raw.baseAddress! + start), end - start, MADV_DONTNEED)
     }
 
-    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash) throws {
+    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?) throws {
         self.raw = raw
         let magic = BuildJournal.magic
         guard raw.count > JournalFile.sealSize + 8, Array(raw[(raw.count - magic.count)...]) == magic else { throw Malformed() }
@@ -69,7 +72,7 @@ final class StoredJournal {
             var cursor = JournalCursor(raw, at: sealed - 8)
             cursor.offset = try cursor.int()
             meta = try JournalFile.Meta.decode(&cursor)
-            guard meta.stamp == stamp, meta.buildKey == buildKey, meta.pages > 0, meta.pages < 1 << 31 else { throw Malformed() }
+            guard meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true, meta.pages > 0, meta.pages < 1 << 31 else { throw Malformed() }
             var hash = StableHash()
             var offset = 0
             repeat {
@@ -108,6 +111,12 @@ final class StoredJournal {
     }
 
     var pages: Int { meta.pages }
+
+    /// The key of the build that wrote it.
+    var buildKey: StableHash { meta.buildKey }
+
+    /// The identity of the live site's manifest when it was written (``BuildJournal/manifestStamp(of:)``).
+    var stamp: [UInt64] { meta.stamp }
 
     /// The discovery indices of the pages that read one of `inputs`.
     func pages(reading inputs: Set<InputKey>) throws -> [Int] {

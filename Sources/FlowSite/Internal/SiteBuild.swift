@@ -38,7 +38,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     /// Opens the staging folder (see ``SiteWriter/beginStaging()``) and takes the memory.
     static func begin(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws -> SiteBuild {
-        let staging = try SiteWriter(output: output, force: builder.force).beginStaging()
+        let writer = SiteWriter(output: output, force: builder.force)
+        let staging = try writer.beginStaging(readAhead: builder.readAhead.flatMap { ahead in (try? writer.guardedOutput()).map(ahead.isFor) == true ? ahead : nil })
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             builder.logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
         }

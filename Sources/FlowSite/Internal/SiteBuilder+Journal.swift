@@ -25,8 +25,10 @@ extension SiteBuilder {
         else { return nil }
         let target = try SiteWriter(output: output, force: force).guardedOutput()
         let phases = PhaseClock()
-        let loaded = phases.measure(.viewModels) { StoredJournal.load(for: target, buildKey: journalKey(plan)) }
-        guard let journal = loaded else { return nil }
+        let ahead = readAhead.flatMap { $0.isFor(target) ? $0 : nil }
+        let key = journalKey(plan)
+        let loaded = phases.measure(.viewModels) { ahead?.journal() ?? StoredJournal.load(for: target, buildKey: key) }
+        guard let journal = loaded, journal.buildKey == key else { return nil }
         func route(_ name: String) -> C.R? { storable.init(storedName: name) as? C.R }
 
         // The pages an edit reaches, each where it stood.
@@ -111,7 +113,7 @@ extension SiteBuilder {
         }
 
         // The new generation: the spare, with every file the live site's or written anew.
-        let staging = try SiteWriter(output: output, force: force).beginStaging()
+        let staging = try SiteWriter(output: output, force: force).beginStaging(readAhead: ahead)
         do {
             let intact = try phases.measure(.write) { try Self.stage(files, replaced: replaced, in: staging) }
             guard intact else {

@@ -294,6 +294,11 @@ struct SiteManifest: Sendable {
         readBytes(from: folder).flatMap { SiteManifest(bytes: $0) }
     }
 
+    /// The manifest in the open file `descriptor`.
+    static func load(fromFile descriptor: Int32) -> SiteManifest? {
+        readBytes(fromFile: descriptor).flatMap { SiteManifest(bytes: $0) }
+    }
+
     /// Whether every file the manifest at `bytes` lists is still in `folder` as it was written,
     /// checked on `lanes` threads straight from the manifest's lines, without a String or a
     /// dictionary entry per file: a rebuild with nothing changed is mostly this check. `nil`
@@ -422,6 +427,11 @@ struct SiteManifest: Sendable {
         let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
+        return readBytes(fromFile: file)
+    }
+
+    /// The bytes of the open file `file`, from its start.
+    static func readBytes(fromFile file: Int32) -> [UInt8]? {
         // Read straight into an array of the file's size (a no-change rebuild is mostly reading
         // this file and checking what it lists); a file that grows meanwhile is read to its end.
         var status = stat()

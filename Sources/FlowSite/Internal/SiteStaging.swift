@@ -33,6 +33,9 @@ package final class SiteStaging: Sendable {
         /// Every path written, in order, for what a step wrote after the pages.
         var order: [String] = []
         var unchanged = 0
+        /// How many of the paths written are the spare's too: when it is all of the spare's,
+        /// no stale file is left to remove.
+        var baseHits = 0
         var finished = false
         /// Set by ``discard()``: a file written a piece at a time is not begun after it.
         var discarded = false
@@ -42,7 +45,12 @@ package final class SiteStaging: Sendable {
     /// their own: ``discard()`` waits for them before it removes the folder they write into.
     private let pieceWriters = DispatchGroup()
 
-    init(folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: SiteManifest? = nil) {
+    /// `readAhead` is what was read of the site before the lock was taken, and whether `base`
+    /// is the spare manifest it read.
+    init(
+        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: SiteManifest? = nil,
+        readAhead: (read: SiteReadAhead, base: Bool)? = nil
+    ) {
         self.folder = folder
         self.output = output
         self.previousSite = previousSite
@@ -50,7 +58,9 @@ package final class SiteStaging: Sendable {
         // A file the spare shares with the live site (one inode, as recorded) is kept or refused
         // through the spare's entry alone: only the others need the live entry. At 1000x that
         // leaves one manifest of 280,000 entries in memory, not two.
-        self.previousManifest = previousSite >= 0 ? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base) } : nil
+        self.previousManifest = previousSite < 0 ? nil
+            : readAhead.flatMap { $0.read.liveFiles(in: previousSite, besideReadSpare: $0.base) }
+            ?? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base) }
         self.base = base
         // A rebuild writes about as many files as the last build did.
         if let count = base?.files.count ?? previousManifest?.entries.count {
@@ -110,7 +120,8 @@ package final class SiteStaging: Sendable {
         do {
             if base != nil { clearLinks(above: path) }
             var written: stat?
-            if base?.files[path] != nil {
+            let inBase = base?.files[path] != nil
+            if inBase {
                 // The spare's stale file is written over when it is the spare's alone; otherwise
                 // it makes way first (one failed create fewer per file).
                 written = try Self.overwriteWithoutSync(bytes, in: staged, at: path)
@@ -120,7 +131,7 @@ package final class SiteStaging: Sendable {
             let status = try written ?? Self.writeWithoutSync(bytes, in: staged, at: path)
             record(path, SiteManifest.Entry(
                 fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
-            ))
+            ), inBase: inBase)
         } catch {
             throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
         }
@@ -182,7 +193,7 @@ package final class SiteStaging: Sendable {
             }
             record(path, SiteManifest.Entry(
                 fingerprint: fingerprint, size: hash.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
-            ))
+            ), inBase: base?.files[path] != nil)
         } catch let error as FlowSiteError {
             throw error
         } catch {
@@ -205,7 +216,10 @@ package final class SiteStaging: Sendable {
         var others: [(path: String, fingerprint: StableHash)] = []
         for file in files where !reuse(file.path, fingerprint: file.fingerprint, kept: &kept) { others.append(file) }
         state.withLock { state in
-            for (path, entry) in kept where state.manifest.updateValue(entry, forKey: path) == nil { state.order.append(path) }
+            for (path, entry) in kept where state.manifest.updateValue(entry, forKey: path) == nil {
+                state.order.append(path)
+                state.baseHits += 1
+            }
             state.unchanged += kept.count
         }
         return others
@@ -223,7 +237,7 @@ package final class SiteStaging: Sendable {
                     kept.pointee.append((path, held))
                     return true
                 }
-                record(path, held)
+                record(path, held, inBase: true)
                 state.withLock { $0.unchanged += 1 }
                 return true
             }
@@ -243,14 +257,18 @@ package final class SiteStaging: Sendable {
             unlinkat(staged, path, 0)
             return false
         }
-        record(path, entry)
+        record(path, entry, inBase: held != nil)
         state.withLock { $0.unchanged += 1 }
         return true
     }
 
-    private func record(_ path: String, _ entry: SiteManifest.Entry) {
+    /// Records a file written or kept; `inBase` when the spare has a file at its path.
+    private func record(_ path: String, _ entry: SiteManifest.Entry, inBase: Bool) {
         state.withLock {
-            if $0.manifest.updateValue(entry, forKey: path) == nil { $0.order.append(path) }
+            if $0.manifest.updateValue(entry, forKey: path) == nil {
+                $0.order.append(path)
+                if inBase { $0.baseHits += 1 }
+            }
         }
     }
 
@@ -309,8 +327,9 @@ package final class SiteStaging: Sendable {
     /// releases the build lock.
     package func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
         try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
-        let files = state.withLock { $0.manifest }
-        if let base { removeStale(base.files.keys.filter { files[$0] == nil }) }
+        let (files, baseHits) = state.withLock { ($0.manifest, $0.baseHits) }
+        // Only when some of the spare's paths were not written again is each looked up.
+        if let base, baseHits < base.files.count { removeStale(base.files.keys.filter { files[$0] == nil }) }
         var manifest = SiteManifest(inputs: inputs, pages: pages, files: files)
         manifest.lint = lint
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path

@@ -60,7 +60,7 @@ package struct SiteWriter: Sendable {
     ///   output is not holocron's and `force` is off, or when it is a folder that must never be
     ///   replaced (the file-system root, the home or current folder, or a folder holding one of
     ///   them), however it is reached, even with `force`.
-    package func beginStaging() throws -> SiteStaging {
+    package func beginStaging(readAhead: SiteReadAhead? = nil) throws -> SiteStaging {
         let target = try guardedOutput()
         let parent = target.deletingLastPathComponent()
         let manager = FileManager.default
@@ -80,11 +80,15 @@ package struct SiteWriter: Sendable {
         let spare = Self.spareTree(of: target)
         if Self.isOwnFolder(Self.spareFolder(of: target)), rename(spare.path, staging.path) == 0 {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            let base = folder >= 0 ? SiteManifest.load(from: folder) : nil
+            let read = folder >= 0 ? readAhead?.spareManifest(in: folder) : nil
+            let base = read ?? (folder >= 0 ? SiteManifest.load(from: folder) : nil)
             if folder >= 0 { close(folder) } else { unlink(staging.path) }
             // Without its manifest the folder may be anything: it is thrown away.
             if let base, unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0 {
-                return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: base)
+                return SiteStaging(
+                    folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: base,
+                    readAhead: readAhead.map { ($0, read != nil) }
+                )
             }
             try? SiteStaging.removeTree(at: staging.path)
         }
@@ -94,7 +98,9 @@ package struct SiteWriter: Sendable {
             if previous >= 0 { close(previous) }
             throw FlowSiteError(.fileSystem(path: staging.path, message: error.localizedDescription))
         }
-        return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed)
+        return SiteStaging(
+            folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, readAhead: readAhead.map { ($0, false) }
+        )
     }
 
     /// The folder beside `output` that keeps the generation before the live one
