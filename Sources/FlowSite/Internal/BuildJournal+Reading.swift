@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,10 @@ import Darwin
 #endif
 
 /// A journal read back (see ``BuildJournal``): only what an edit asks for is decoded.
-final class StoredJournal {
+/// Read from one task at a time, except ``index(ofPath:in:)`` and ``pathTable()``, which the
+/// pages made again call at once (they only read the mapped bytes; the table is made under a
+/// lock).
+final class StoredJournal: @unchecked Sendable {
     typealias Malformed = JournalCursor.Malformed
     /// The file, mapped (read-only, private): only what an edit reads is in memory, and the
     /// long scans give their pages back as they go (``release(upTo:)``).
@@ -17,9 +21,8 @@ final class StoredJournal {
     /// Each page's made position, by discovery index.
     let madeOf: [Int32]
     let kinds: [String]
+    private let madePathTable = Mutex<[UInt64: Int32]?>(nil)
 
-    /// The journal of the site at `output`, when it describes that very site (its manifest)
-    /// and pages built with `buildKey`; `nil` otherwise, or when it is damaged.
     /// The journal of the site at `output`, when it is whole and records that site's manifest;
     /// with a `buildKey`, only when it was written with it (without one the caller checks
     /// ``buildKey``).
@@ -228,8 +231,15 @@ final class StoredJournal {
 
     /// The made position of each page by a hash of its file's path (no String per page: at
     /// 1000x that would be tens of megabytes), for ``index(ofPath:in:)``; -1 for a hash two
-    /// paths share.
+    /// paths share. Made once (the read-ahead makes it while the data loads).
     func pathTable() throws -> [UInt64: Int32] {
+        if let table = madePathTable.withLock({ $0 }) { return table }
+        let table = try makePathTable()
+        madePathTable.withLock { $0 = table }
+        return table
+    }
+
+    private func makePathTable() throws -> [UInt64: Int32] {
         var table: [UInt64: Int32] = [:]
         table.reserveCapacity(meta.pages)
         do {
@@ -263,7 +273,8 @@ final class StoredJournal {
                 var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
                 cursor.offset = try cursor.int()
                 let index = try cursor.i32()
-                return try cursor.stringBytes().elementsEqual(UnsafeRawBufferPointer(wanted)) ? index : nil
+                let stored = try cursor.stringBytes()
+                return stored.count == wanted.count && (wanted.isEmpty || memcmp(stored.baseAddress!, wanted.baseAddress!, wanted.count) == 0) ? index : nil
             }
             if position >= 0 { return try index(at: Int(position)) }
             for position in 0..<meta.pages {

@@ -59,20 +59,9 @@ extension SiteBuilder {
             remakes.append(Remake(index: index, position: position, route: page, record: record, trail: trail, presenter: presenter, product: product))
         }
 
-        // Made again; each page's HTML only when what it says changed.
-        guard let remade = try await remake(remakes, renderer: plan.renderer, phases: phases) else { return nil }
-        if !remade.isEmpty {
-            let paths = try journal.pathTable()
-            for (remake, page) in zip(remakes, remade) {
-                var targets: [Int32] = []
-                targets.reserveCapacity(page.outcome.targets.count)
-                for target in page.outcome.targets {
-                    guard let index = try journal.index(ofPath: target.path.file, in: paths) else { return nil }
-                    targets.append(index)
-                }
-                guard page.outcome.leadsFingerprint(targets: targets) == remake.record.leads else { return nil }
-            }
-        }
+        // Made again, each leading where it led; each page's HTML only when what it says changed.
+        let paths = remakes.isEmpty ? [:] : try journal.pathTable()
+        guard let remade = try await remake(remakes, journal: journal, paths: paths, renderer: plan.renderer, phases: phases) else { return nil }
 
         // What changes in the site besides those pages' own files.
         let files = try journal.files()
@@ -174,9 +163,12 @@ extension SiteBuilder {
         var siteFiles: [String]
     }
 
-    /// Makes the pages of `remakes` again, a few at a time; `nil` when one failed or wrote
-    /// files of its own (a full build says why, or writes them).
-    private func remake(_ remakes: [Remake], renderer: PageRenderer<C.R>, phases: PhaseClock) async throws -> [Remade]? {
+    /// Makes the pages of `remakes` again, a few at a time; `nil` when one failed, wrote
+    /// files of its own (a full build says why, or writes them) or leads elsewhere than it led
+    /// (its links' pages, found in `journal` by `paths`, are not the ones it recorded).
+    private func remake(
+        _ remakes: [Remake], journal: StoredJournal, paths: [UInt64: Int32], renderer: PageRenderer<C.R>, phases: PhaseClock
+    ) async throws -> [Remade]? {
         var making = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
         making.phases = phases
         making.recordsInputs = true
@@ -214,6 +206,15 @@ extension SiteBuilder {
                     guard outcome.error == nil, outcome.failure == nil, outcome.recovered == nil,
                         let (product, html, siteFiles) = left.withLock({ $0 })
                     else { return (offset, nil) }
+                    // Where its links lead, as the journal numbers pages (an edited film page has
+                    // thousands of links: looked up here, on the task's own core).
+                    var targets: [Int32] = []
+                    targets.reserveCapacity(outcome.targets.count)
+                    for target in outcome.targets {
+                        guard let index = try journal.index(ofPath: target.path.file, in: paths) else { return (offset, nil) }
+                        targets.append(index)
+                    }
+                    guard outcome.leadsFingerprint(targets: targets) == remake.record.leads else { return (offset, nil) }
                     return (offset, Remade(outcome: outcome, product: product, html: html, siteFiles: siteFiles))
                 }
                 next += 1

@@ -75,6 +75,8 @@ package final class SiteReadAhead: Sendable {
                 }
             }
             done.journal = StoredJournal.load(for: target, buildKey: nil)
+            // An edit looks up where each link of a page it makes leads.
+            _ = try? done.journal?.pathTable()
             read.withLock { $0 = done }
         }
     }
