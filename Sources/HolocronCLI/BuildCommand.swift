@@ -32,6 +32,7 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         var action = site.action(output: output, force: force, quiet: quiet)
         action.strictFlowLint = strict
+        action.endsProcess = true
         action.flowLint = try lintConfig.map { try LintSettings.load($0) }
         let report = try await action.run()
         if !quiet { print(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)") }

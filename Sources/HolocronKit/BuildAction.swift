@@ -34,6 +34,9 @@ public struct BuildAction: Sendable {
     /// own, on tmpfs): an edit that moves no page is then written into it in place, costing what
     /// it changes, instead of as a new generation of the site.
     public var patchesInPlace = false
+    /// Whether the process ends when ``run()`` returns (`holocron build`): what the build held
+    /// is then left for the exit to free, not freed piece by piece first.
+    public var endsProcess = false
 
     public init(
         output: URL, source: DataSource = .embedded, templates: URL? = nil, baseURL: String? = nil,
@@ -66,6 +69,8 @@ public struct BuildAction: Sendable {
         let readAhead = force || languages.count > 1 ? nil : SiteReadAhead(output: output)
         var builder = try await makeBuilder(journal: true)
         builder.readAhead = readAhead
+        builder.leavesMemoryToExit = endsProcess
+        if endsProcess { ProcessLeftovers.keep([LeftoverBox(builder)] + (readAhead.map { [$0] } ?? [])) }
         let loading = clock.now - started
         builder.inputs = inputs
         let line = BuildProgressLine(enabled: BuildProgressLine.shouldDraw(quiet: quiet))
