@@ -125,6 +125,9 @@ final class StoredJournal: @unchecked Sendable {
     func pages(reading inputs: Set<InputKey>) throws -> [Int] {
         if inputs.isEmpty { return [] }
         let wanted = Set(inputs.map(\.rawValue))
+        // An edit changes a few inputs, and the pages read hundreds of thousands: a few keys
+        // are compared outright, not hashed for a set once per input read.
+        let few = wanted.count <= 16 ? Array(wanted) : nil
         var found: [Int] = []
         var released = 0
         for index in 0..<meta.pages {
@@ -135,9 +138,14 @@ final class StoredJournal: @unchecked Sendable {
             }
             try Self.skipToInputs(&cursor)
             let count = Int(try cursor.u32())
-            for _ in 0..<count where wanted.contains(try cursor.u64()) {
-                found.append(index)
-                break
+            for _ in 0..<count {
+                let input = try cursor.u64()
+                let isWanted: Bool
+                if let few { isWanted = few.contains(input) } else { isWanted = wanted.contains(input) }
+                if isWanted {
+                    found.append(index)
+                    break
+                }
             }
         }
         release(0..<meta.walkOffsets + meta.pages * 8)
