@@ -112,10 +112,32 @@ extension SiteBuilder {
             let written = staging.fileCount
             let lint = staging.previousManifest?.lint
             let newHashes = files.compactMap { file in replaced[file.path].map { (file.hashAt, $0.fingerprint) } }
-            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: journal.pages, lint: lint) }
-            phases.measure(.swap) {
-                Self.rewriteJournal(journal, remakes: remakes, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: staging.output)
+            // The next journal is written on another core while the site is committed (its
+            // manifest written, the folders swapped); only its last bytes, which name the new
+            // manifest, wait for the commit.
+            let committed = DispatchSemaphore(value: 0)
+            let commitSucceeded = Atomic<Bool>(false)
+            let journalWritten = DispatchGroup()
+            journalWritten.enter()
+            let output = staging.output
+            let made = remakes
+            DispatchQueue.global().async {
+                defer { journalWritten.leave() }
+                Self.rewriteJournal(journal, remakes: made, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: output) {
+                    committed.wait()
+                    return commitSucceeded.load(ordering: .acquiring)
+                }
             }
+            do {
+                try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: journal.pages, lint: lint) }
+                commitSucceeded.store(true, ordering: .releasing)
+                committed.signal()
+            } catch {
+                committed.signal()
+                journalWritten.wait()
+                throw error
+            }
+            phases.measure(.swap) { journalWritten.wait() }
             var report = BuildReport(
                 pages: journal.pages, rendered: remade.count(where: { $0.html != nil }), edges: journal.meta.edges, links: journal.meta.links,
                 files: written, bytes: staging.totalBytes, unchangedFiles: staging.unchangedCount, warnings: [],
@@ -307,9 +329,11 @@ extension SiteBuilder {
 
     /// Writes the journal of the site an edit made: the old one with the pages made again
     /// written anew (what they read may differ), the files' new fingerprints and the inputs'.
+    /// `committed` waits for the new site's commit and says whether it succeeded: the journal's
+    /// last bytes name the manifest it wrote.
     static func rewriteJournal(
         _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
-        fingerprints: InputFingerprints, output: URL
+        fingerprints: InputFingerprints, output: URL, committed: () -> Bool = { true }
     ) {
         var byIndex: [Int: (record: StoredJournal.WalkRecord, outcome: WalkOutcome<C.R>)] = [:]
         var byPosition: [Int: JournalFile.Product] = [:]
@@ -389,7 +413,7 @@ extension SiteBuilder {
             }
             sink.write(UnsafeRawBufferPointer(rebasing: old[from..<meta.kinds]))
             meta.files = filesStart
-            guard let stamp = BuildJournal.manifestStamp(of: output) else { throw JournalCursor.Malformed() }
+            guard committed(), let stamp = BuildJournal.manifestStamp(of: output) else { throw JournalCursor.Malformed() }
             meta.stamp = stamp
             sink.write(JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints))
             return sink.finish()
