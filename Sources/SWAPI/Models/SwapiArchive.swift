@@ -35,9 +35,11 @@ public struct SwapiArchive: Sendable, Hashable {
         func collectRoots<R: SwapiResource>(_ resources: [R]) {
             var seen = prefixesSeen[R.kind] ?? []
             defer { prefixesSeen[R.kind] = seen }
-            for resource in resources {
-                if let prefix = resource.url.prefixIndex, !seen.insert(prefix).inserted { continue }
-                let url = resource.url.url
+            // By position, reading the URL alone: iterating the resources copied each whole one.
+            for position in resources.indices {
+                let link = resources[position].url
+                if let prefix = link.prefixIndex, !seen.insert(prefix).inserted { continue }
+                let url = link.url
                 guard !roots.contains(where: { ResourceURL.isPlain(url, root: $0, kind: R.kind) }),
                     let own = ResourceURL(url), host == nil || own.host == host
                 else { continue }
@@ -68,12 +70,16 @@ public struct SwapiArchive: Sendable, Hashable {
             // Each relation's plain prefixes looked up once, not for each of its links.
             let relations = R.relations.map { ($0, plainPrefixes[$0.kind] ?? []) }
             var resources = resources
-            if !resources.isSorted(by: { $0.id < $1.id }) { resources.sort { $0.id < $1.id } }
+            // Compared by position: `isSorted(by:)` copied every resource twice.
+            if !resources.indices.dropFirst().allSatisfy({ resources[$0 - 1].id < resources[$0].id }) { resources.sort { $0.id < $1.id } }
             for position in resources.indices {
                 for (relation, plain) in relations {
-                    // Read first: writing would copy every relation list, and almost all pass.
-                    let links = resources[position][keyPath: relation.links]
-                    guard links.contains(where: { problem(with: $0, in: relation, plain: plain) != nil }) else { continue }
+                    // Read first, in place: writing would copy every relation list, and almost
+                    // all pass; reading through the array's subscript copied the whole resource.
+                    let passes = resources.withUnsafeBufferPointer { buffer in
+                        !relation.read(buffer[position]).contains(where: { problem(with: $0, in: relation, plain: plain) != nil })
+                    }
+                    if passes { continue }
                     let (id, name) = (resources[position].id, resources[position].displayName)
                     resources[position][keyPath: relation.links].removeAll { link in
                         guard let problem = problem(with: link, in: relation, plain: plain) else { return false }
@@ -101,7 +107,7 @@ public struct SwapiArchive: Sendable, Hashable {
             for position in resources.indices.dropFirst() where resources[position].id == resources[position - 1].id {
                 throw SwapiError(.duplicateID(kind: R.kind, id: resources[position].id, source: nil, first: nil, second: nil))
             }
-            return IDIndex(sortedIDs: resources.map(\.id))
+            return IDIndex(sortedIDs: resources.indices.map { resources[$0].id })
         }
         self.indexes = [
             try index(self.people), try index(self.films), try index(self.planets),
@@ -166,13 +172,16 @@ public struct SwapiArchive: Sendable, Hashable {
         var found = rejectedReferences
         func check<R: Relating>(_ resources: [R]) {
             let relations = R.relations
-            for resource in resources {
-                for relation in relations {
-                    for link in resource[keyPath: relation.links] where !contains(relation.kind, id: link.id) {
-                        found.append(DanglingReference(
-                            from: R.kind, id: resource.id, name: resource.displayName, field: relation.field, to: relation.kind,
-                            link: link, problem: .notInArchive, apiRoots: apiRoots
-                        ))
+            // In place, by each relation's reader: iterating copied every resource.
+            resources.withUnsafeBufferPointer { resources in
+                for position in resources.indices {
+                    for relation in relations {
+                        for link in relation.read(resources[position]) where !contains(relation.kind, id: link.id) {
+                            found.append(DanglingReference(
+                                from: R.kind, id: resources[position].id, name: resources[position].displayName, field: relation.field,
+                                to: relation.kind, link: link, problem: .notInArchive, apiRoots: apiRoots
+                            ))
+                        }
                     }
                 }
             }

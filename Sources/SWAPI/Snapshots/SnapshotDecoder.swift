@@ -44,15 +44,17 @@ package enum SnapshotDecoder {
     private static func checkUniqueIDs<R: SwapiResource>(_ resources: [R], source: String) throws {
         var firstIndex: [Int: Int] = [:]
         firstIndex.reserveCapacity(resources.count)
-        for (index, resource) in resources.enumerated() {
-            guard let earlier = firstIndex[resource.id] else {
-                firstIndex[resource.id] = index
+        // By position, reading the id alone: iterating the resources copied each whole one.
+        for index in resources.indices {
+            let id = resources[index].id
+            guard let earlier = firstIndex[id] else {
+                firstIndex[id] = index
                 continue
             }
             throw SwapiError(.duplicateID(
-                kind: R.kind, id: resource.id, source: source,
+                kind: R.kind, id: id, source: source,
                 first: resourceName(earlier, resources[earlier].displayName),
-                second: resourceName(index, resource.displayName)
+                second: resourceName(index, resources[index].displayName)
             ))
         }
     }

@@ -78,16 +78,18 @@ extension Catalog {
                 slugs.reserveCapacity(resources.count)
                 // The loader's fingerprints, by position when the file had the archive's order.
                 let given = known?[kind]
-                let aligned = given.map { $0.ids.count == resources.count && zip($0.ids, resources).allSatisfy { $0 == $1.id } } ?? false
+                // By position, reading the id alone: iterating the resources copied each whole one.
+                let aligned = given.map { given in given.ids.count == resources.count && resources.indices.allSatisfy { given.ids[$0] == resources[$0].id } } ?? false
                 let byID = given.flatMap { given in aligned ? nil : Dictionary(zip(given.ids, given.fingerprints), uniquingKeysWith: { $1 }) }
-                for (position, resource) in resources.enumerated() {
+                for position in resources.indices {
+                    let id = resources[position].id
                     let fingerprint = aligned ? given!.fingerprints[position]
-                        : byID?[resource.id] ?? Fingerprint.of(resource, userInfo: [.swapiCompactLinks: true])
-                    records.append((.record(kind, id: resource.id), fingerprint))
-                    if let slug = slug(of: kind, id: resource.id) {
+                        : byID?[id] ?? Fingerprint.of(resources[position], userInfo: [.swapiCompactLinks: true])
+                    records.append((.record(kind, id: id), fingerprint))
+                    if let slug = slug(of: kind, id: id) {
                         var hash = StableHash()
                         hash.combine(slug.rawValue)
-                        slugs.append((.slug(kind, id: resource.id), hash.low))
+                        slugs.append((.slug(kind, id: id), hash.low))
                     }
                 }
                 return (records, slugs, Fingerprint.of(listIDs(kind)))
