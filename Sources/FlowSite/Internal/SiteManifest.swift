@@ -84,13 +84,33 @@ struct SiteManifest: Sendable {
         var header = "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n"
         if let lint, !lint.summary.contains("\n") { header += "lint \(lint.findings) \(lint.summary)\n" }
         try Array(header.utf8).withUnsafeBufferPointer(emit)
-        // The entries' places sorted, not a sorted copy of the entries.
-        var order = Array(files.indices)
-        order.sort { files[$0].key < files[$1].key }
+        // The entries' places sorted by their paths' bytes, not a sorted copy of the entries:
+        // the paths are gathered in one buffer and compared with memcmp (comparing Strings
+        // through the dictionary's indices was most of an edit's manifest).
+        let places = Array(files.indices)
+        var paths: [UInt8] = []
+        var spans: [(start: Int32, count: Int32)] = []
+        spans.reserveCapacity(places.count)
+        for place in places {
+            let start = paths.count
+            paths.append(contentsOf: files[place].key.utf8)
+            spans.append((Int32(start), Int32(paths.count - start)))
+        }
+        var order = Array(0..<Int32(places.count))
+        paths.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            order.sort { a, b in
+                let (x, y) = (spans[Int(a)], spans[Int(b)])
+                let compared = memcmp(base + Int(x.start), base + Int(y.start), Int(min(x.count, y.count)))
+                return compared != 0 ? compared < 0 : x.count < y.count
+            }
+        }
+        paths = []
+        spans = []
         var line: [UInt8] = []
         line.reserveCapacity(256)
-        for index in order {
-            let (path, entry) = files[index]
+        for position in order {
+            let (path, entry) = files[places[Int(position)]]
             line.removeAll(keepingCapacity: true)
             line.append(contentsOf: "f ".utf8)
             entry.fingerprint.appendHex(to: &line)
