@@ -130,6 +130,37 @@ import Testing
         return try await builder.build(into: live)
     }
 
+    /// A page reads what it shows: a film's page shows its characters' names, not their
+    /// records, so editing a character's mass makes that character's pages again and leaves
+    /// the films (and planets, species and craft that list the character) as they were; editing
+    /// the name makes them all again. Both sites are byte for byte a build from nothing.
+    @Test func aFieldNoLinkShowsLeavesTheLinkingPagesAsTheyWere() async throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-read-fields-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = folder.appendingPathComponent("site")
+        _ = try await Self.build(data, into: live)
+        let person = data.people[0]
+        let linking = person.films.count + person.starships.count + person.vehicles.count + (person.homeworld == nil ? 0 : 1)
+        #expect(linking >= 4, "\(person.name) is linked from several pages")
+
+        data.people[0].mass = "78"
+        let massEdit = try await Self.build(data, into: live)
+        let massMade = massEdit.pages - massEdit.replayed
+        #expect(massEdit.replayed > 0)
+        #expect(massMade < linking, "\(massMade) pages made again for a mass edit; \(linking) pages link \(person.name)")
+
+        data.people[0].name = person.name + " Skyrunner"
+        let nameEdit = try await Self.build(data, into: live)
+        let nameMade = nameEdit.pages - nameEdit.replayed
+        #expect(nameEdit.replayed == 0 || nameMade > linking, "a renamed character's links are made again (\(nameMade) pages)")
+
+        let fresh = folder.appendingPathComponent("fresh")
+        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+        #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)))
+    }
+
     /// What a build reads of the site before it loads its data (the manifests and the journal,
     /// read on another core) is used only while it is still what the site holds: read before
     /// another build replaced the site and its spare, it is not trusted, and either way the

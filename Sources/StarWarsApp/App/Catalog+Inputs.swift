@@ -12,6 +12,10 @@ extension InputKey {
     static func slug(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: 10 + UInt16(kind.position), id: id) }
     /// Tables 20–25, whole: each kind's list order, which gives its count too.
     static func order(_ kind: ResourceKind) -> InputKey { InputKey(table: 20 + UInt16(kind.position), id: InputKey.whole) }
+    /// Tables 30–35: each resource's name (or title) as the data has it, which is all a link
+    /// to it shows: a page listing a film's characters reads their names, not their records,
+    /// so a character's mass edited leaves the film's page as it is.
+    static func name(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: 30 + UInt16(kind.position), id: id) }
     /// Table 99, whole: the archive read as one value.
     static let everything = InputKey(table: 99, id: InputKey.whole)
 }
@@ -32,9 +36,20 @@ extension Catalog {
             var ids = Set(before.keys)
             for resource in new {
                 ids.remove(resource.id)
-                if before[resource.id] != resource { changed.insert(.record(kind, id: resource.id)) }
+                guard let old = before[resource.id] else {
+                    changed.insert(.record(kind, id: resource.id))
+                    changed.insert(.name(kind, id: resource.id))
+                    continue
+                }
+                if old != resource {
+                    changed.insert(.record(kind, id: resource.id))
+                    if old.displayName != resource.displayName { changed.insert(.name(kind, id: resource.id)) }
+                }
             }
-            for id in ids { changed.insert(.record(kind, id: id)) }
+            for id in ids {
+                changed.insert(.record(kind, id: id))
+                changed.insert(.name(kind, id: id))
+            }
             for id in Set(new.map(\.id)).union(previous.map(\.id)) where slug(of: kind, id: id) != old.slug(of: kind, id: id) {
                 changed.insert(.slug(kind, id: id))
             }
@@ -68,14 +83,15 @@ extension Catalog {
         let kinds = ResourceKind.allCases
         // Per kind: its records' and its slugs' fingerprints, each in id order, and its order's.
         typealias Pairs = [(key: InputKey, value: UInt64)]
-        let made = Mutex([(records: Pairs, slugs: Pairs, order: UInt64)](repeating: ([], [], 0), count: kinds.count))
+        let made = Mutex([(records: Pairs, slugs: Pairs, order: UInt64, names: Pairs)](repeating: ([], [], 0, []), count: kinds.count))
         let known = resources
         DispatchQueue.concurrentPerform(iterations: kinds.count) { position in
             let kind = kinds[position]
-            func fingerprints<R: SwapiResource>(_ resources: [R]) -> (records: Pairs, slugs: Pairs, order: UInt64) {
-                var records: Pairs = [], slugs: Pairs = []
+            func fingerprints<R: SwapiResource>(_ resources: [R]) -> (records: Pairs, slugs: Pairs, order: UInt64, names: Pairs) {
+                var records: Pairs = [], slugs: Pairs = [], names: Pairs = []
                 records.reserveCapacity(resources.count)
                 slugs.reserveCapacity(resources.count)
+                names.reserveCapacity(resources.count)
                 // The loader's fingerprints, by position when the file had the archive's order.
                 let given = known?[kind]
                 // By position, reading the id alone: iterating the resources copied each whole one.
@@ -91,10 +107,13 @@ extension Catalog {
                         hash.combine(slug.rawValue)
                         slugs.append((.slug(kind, id: id), hash.low))
                     }
+                    var name = StableHash()
+                    name.combine(resources[position].displayName)
+                    names.append((.name(kind, id: id), name.low))
                 }
-                return (records, slugs, Fingerprint.of(listIDs(kind)))
+                return (records, slugs, Fingerprint.of(listIDs(kind)), names)
             }
-            let result: (records: Pairs, slugs: Pairs, order: UInt64)
+            let result: (records: Pairs, slugs: Pairs, order: UInt64, names: Pairs)
             switch kind {
             case .people: result = fingerprints(data.people)
             case .films: result = fingerprints(data.films)
@@ -106,12 +125,14 @@ extension Catalog {
             made.withLock { $0[position] = result }
         }
         let parts = made.withLock { $0 }
-        // In key order (records, slugs, orders by table, then everything), so nothing is sorted.
+        // In key order (records, slugs, orders by table, names, then everything), so nothing is
+        // sorted.
         var pairs: Pairs = []
-        pairs.reserveCapacity(parts.reduce(8) { $0 + $1.records.count + $1.slugs.count })
+        pairs.reserveCapacity(parts.reduce(8) { $0 + $1.records.count + $1.slugs.count + $1.names.count })
         for part in parts { pairs += part.records }
         for part in parts { pairs += part.slugs }
         for (position, part) in parts.enumerated() { pairs.append((.order(kinds[position]), part.order)) }
+        for part in parts { pairs += part.names }
         // Everything: every other fingerprint, and the API roots, which decide which relations
         // every kind keeps.
         var everything = StableHash()

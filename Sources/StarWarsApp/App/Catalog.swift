@@ -120,7 +120,7 @@ public struct Catalog: Sendable {
 
     /// A resource's name (or title) as the data has it, or `nil` when the archive does not hold it.
     public func rawName(of kind: ResourceKind, id: Int) -> String? {
-        InputKey.read(.record(kind, id: id))
+        InputKey.read(.name(kind, id: id))
         return data.name(of: kind, id: id)
     }
 
