@@ -256,6 +256,27 @@ import Testing
         #expect(Array(try Data(contentsOf: url)) == whole)
     }
 
+    /// An edit writes its pages' new content fingerprints into the page index by finding each
+    /// page's line by its path: only the line whose whole path it is changes, not one whose
+    /// path ends the same way or holds it after a space; a page the index lacks means no patch.
+    @Test func theEditedPagesLinesAndOnlyThoseArePatched() throws {
+        func line(_ hex: Character, _ kind: String, _ path: String) -> String { String(repeating: hex, count: 32) + " \(kind) \(path)\n" }
+        let index = "pages 1\n" + line("a", "7", "b/index.html") + line("b", "7", "a/b/index.html") + line("c", "12", "x y b/index.html")
+            + line("d", "3", "index.html")
+        let content = StableHash(a: 0x0123_4567_89AB_CDEF, b: 0x1122_3344_5566_7788)
+        var hex: [UInt8] = []
+        content.appendHex(to: &hex)
+        let patched = try #require(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["b/index.html": content]))
+        let expected = "pages 1\n" + String(decoding: hex, as: UTF8.self) + " 7 b/index.html\n" + line("b", "7", "a/b/index.html")
+            + line("c", "12", "x y b/index.html") + line("d", "3", "index.html")
+        #expect(String(decoding: patched, as: UTF8.self) == expected)
+        let root = try #require(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["index.html": content]))
+        #expect(String(decoding: root, as: UTF8.self).hasSuffix(String(decoding: hex, as: UTF8.self) + " 3 index.html\n"))
+        #expect(String(decoding: root, as: UTF8.self).hasPrefix("pages 1\n" + line("a", "7", "b/index.html")))
+        #expect(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["y b/index.html": content]) == nil)
+        #expect(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["c/index.html": content]) == nil)
+    }
+
     /// A journal is sealed with the checksum of its bytes as they were written, a piece at a
     /// time: it must be the checksum a reader computes over the whole file, a block at a time,
     /// at every length around the block size and every way of cutting the bytes.
