@@ -187,7 +187,7 @@ import Testing
         data.people[0].height = "174"
         let edit = try await Self.build(data, into: live, readAhead: ahead)
         #expect(edit.replayed > 0, "the edit is built from the journal read ahead")
-        #expect(ahead.used == ["journal", "spare", "live"])
+        #expect(ahead.used == ["journal", "spare", "live", "checked"])
         try await expectLikeAFullBuild("an edit from what was read ahead")
 
         // Read ahead, then another build swaps in a new site (and makes the old one the spare).
@@ -209,6 +209,21 @@ import Testing
         try await expectLikeAFullBuild("an edit with what was read before another build")
         #expect(afterAnother.replayed > 0, "built from the journal on disk")
         #expect(late.used.isEmpty, "nothing read before the other build was used")
+
+        // A page of the live site changed by hand (its file is the spare's too, one inode)
+        // before the spare was checked ahead: the check finds it, and the edit does not keep it.
+        let planet = try #require(Catalog(archive: try Self.archive(data)).route(.planets, id: data.planets[data.planets.count - 1].id))
+        let page = live.appendingPathComponent(planet.path.file)
+        let handle = try FileHandle(forWritingTo: page)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("<!-- changed by hand -->".utf8))
+        try handle.close()
+        let checking = SiteReadAhead(output: live)
+        data.people[0].height = "179"
+        _ = try await Self.build(data, into: live, readAhead: checking)
+        #expect(checking.used.contains("checked") || !checking.used.contains("spare"), "the spare's check was used with its manifest")
+        #expect(!(try String(contentsOf: page, encoding: .utf8)).contains("changed by hand"))
+        try await expectLikeAFullBuild("an edit after a page was changed by hand")
     }
 
     /// A journal that is damaged, or a file of the live site changed by hand since the journal

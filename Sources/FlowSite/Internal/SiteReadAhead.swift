@@ -47,21 +47,26 @@ package final class SiteReadAhead: Sendable {
         var live: (identity: Identity, files: LinkableFiles)?
         // Handed to one build only (``journal()``), which reads it from one task at a time.
         var journal: StoredJournal?
-        /// What a build took: "journal", "spare", "live".
+        /// What a build took: "journal", "spare", "live", "checked".
         var used: Set<String> = []
+        /// The spare's files checked against its manifest: the folder checked (device and
+        /// inode) and the paths whose file is not the one the manifest describes.
+        var checked: (folder: [UInt64], stale: Set<String>)?
     }
 
     private let output: URL
     private let read = Mutex(Read())
     private let finished = DispatchGroup()
+    private let checkedSpare = DispatchGroup()
 
     /// Starts reading what a build into `output` will read.
     package init(output: URL) {
         self.output = (try? SiteWriter(output: output, force: false).guardedOutput()) ?? output
         finished.enter()
+        checkedSpare.enter()
         let target = self.output
         DispatchQueue.global().async { [self] in
-            defer { finished.leave() }
+            defer { checkedSpare.leave() }
             var done = Read()
             let spare = Self.openFile(SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
             if let (descriptor, identity) = spare {
@@ -77,8 +82,47 @@ package final class SiteReadAhead: Sendable {
             done.journal = StoredJournal.load(for: target, buildKey: nil)
             // An edit looks up where each link of a page it makes leads.
             _ = try? done.journal?.pathTable()
+            let spareManifest = done.spare?.manifest
+            let hasJournal = done.journal != nil
             read.withLock { $0 = done }
+            finished.leave()
+            // An edit keeps nearly every file of the spare, each after checking it is still the
+            // file its manifest describes: checked here, while the data loads, not on the
+            // edit's way.
+            guard hasJournal, let spareManifest else { return }
+            let checked = Self.check(spareManifest, in: SiteWriter.spareTree(of: target))
+            read.withLock { $0.checked = checked }
         }
+    }
+
+    /// The paths of `manifest` whose file in `folder` is not the one it describes.
+    private static func check(_ manifest: SiteManifest, in folder: URL) -> (folder: [UInt64], stale: Set<String>)? {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let identity = folderIdentity(descriptor) else { return nil }
+        var stale: Set<String> = []
+        var status = stat()
+        for (path, entry) in manifest.files where !(fstatat(descriptor, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && entry.matches(status)) {
+            stale.insert(path)
+        }
+        return (identity, stale)
+    }
+
+    private static func folderIdentity(_ descriptor: Int32) -> [UInt64]? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    }
+
+    /// The spare's files whose file was not the one its manifest describes when checked, for a
+    /// build that began from that manifest (``spareManifest(in:)``) in the open folder `folder`
+    /// (the spare, renamed); `nil` when they were not checked, or `folder` is another.
+    func staleSpareFiles(in folder: Int32) -> Set<String>? {
+        checkedSpare.wait()
+        guard let checked = read.withLock({ $0.checked }), Self.folderIdentity(folder) == checked.folder else { return nil }
+        read.withLock { _ = $0.used.insert("checked") }
+        return checked.stale
     }
 
     private static func openFile(_ path: String) -> (Int32, Identity)? {

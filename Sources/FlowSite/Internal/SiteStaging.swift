@@ -25,6 +25,12 @@ package final class SiteStaging: Sendable {
     /// What the staging folder held when it began: the spare generation's manifest, or `nil`
     /// when it began empty.
     let base: SiteManifest?
+    /// The spare's files found changed when it was checked ahead (``SiteReadAhead``), when
+    /// `base` is the manifest it checked them against: the others are kept without a look.
+    private let staleInBase: Set<String>?
+    /// Cleared when this build changes the spare's folders (``clearLinks(above:)``): the check
+    /// ahead no longer speaks for the files below them.
+    private let checkedAheadHolds = Atomic<Bool>(true)
     private let lock: BuildLock
     private let state = Mutex(State())
 
@@ -62,6 +68,8 @@ package final class SiteStaging: Sendable {
             : readAhead.flatMap { $0.read.liveFiles(in: previousSite, besideReadSpare: $0.base) }
             ?? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base) }
         self.base = base
+        let staged = self.staged
+        self.staleInBase = base != nil && staged >= 0 ? readAhead.flatMap { $0.base ? $0.read.staleSpareFiles(in: staged) : nil } : nil
         // A rebuild writes about as many files as the last build did.
         if let count = base?.files.count ?? previousManifest?.entries.count {
             state.withLock { state in
@@ -232,7 +240,8 @@ package final class SiteStaging: Sendable {
         let held = base?.files[path]
         if let held, held.fingerprint == fingerprint {
             var status = stat()
-            if fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0, held.matches(status) {
+            let checkedAhead = checkedAheadHolds.load(ordering: .acquiring) ? staleInBase : nil
+            if checkedAhead.map({ !$0.contains(path) }) ?? (fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && held.matches(status)) {
                 if let kept {
                     kept.pointee.append((path, held))
                     return true
@@ -391,6 +400,7 @@ package final class SiteStaging: Sendable {
             var status = stat()
             guard fstatat(staged, prefix, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return }
             if status.st_mode & S_IFMT != S_IFDIR {
+                checkedAheadHolds.store(false, ordering: .releasing)
                 unlinkat(staged, prefix, 0)
                 return
             }
