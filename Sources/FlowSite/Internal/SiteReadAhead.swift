@@ -8,14 +8,17 @@ import Darwin
 #endif
 
 /// What a build reads of the site before it writes (the spare generation's manifest, the live
-/// site's manifest and the edit journal) read on a thread of its own while the caller loads
-/// its data. At 100x these were 40 ms of a 0.3 s one-record edit, on one core while the other
-/// was idle (the archive is put together on one).
+/// site's manifest, the edit journal, and whether the spare's files are still the ones its
+/// manifest describes) read on a thread of its own while the caller loads its data. At 100x
+/// this was about a fifth of a one-record edit, done while one core was idle (the archive is
+/// put together on one).
 ///
-/// Nothing is taken on trust: each manifest is used only when the file at its place, once the
-/// build holds the site's lock, is still the one read (same inode, size and times), and the
-/// journal is checked as a journal loaded later would be (its checksum, the live manifest's
-/// identity it records, and the build key when it is taken).
+/// Nothing is taken on trust: each manifest (and the check of the spare's files) is used only
+/// when the file at its place, once the build holds the site's lock, is still the one read
+/// (same inode, size and times) in the same folder; the journal is checked as a journal loaded
+/// later would be (its checksum, the live manifest's identity it records, and the build key
+/// when it is taken). A file changed by hand after the check and before the build is the one
+/// thing the check can't see; a build that checks on its own way has the same window, shorter.
 package final class SiteReadAhead: Sendable {
     /// A file as `stat` describes it: another file at the same place, or the same file changed,
     /// differs in one of these.
