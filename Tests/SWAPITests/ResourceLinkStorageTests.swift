@@ -5,6 +5,37 @@ import Testing
 /// A relation link is kept as two numbers when its URL is `<prefix><id>/`, whole otherwise; either
 /// way it gives back exactly the URL it was made from.
 @Suite struct ResourceLinkStorageTests {
+    /// The reader makes a list of plain URLs' links from their bytes, under one lock: each is
+    /// the link ``ResourceLink/init(url:)`` makes, whatever the list mixes, and a list with a
+    /// URL that is not a resource's is refused whole.
+    @Test func linksFromBytesAreTheLinksFromStrings() throws {
+        let urls = [
+            "https://swapi.dev/api/people/1/", "https://swapi.dev/api/people/1", "https://swapi.dev/api/people/012/",
+            "https://swapi.dev/api/films/3/?format=json", "https://mirror.example/api/planets/2/#top", "/api/species/7/",
+            "https://swapi.dev/api/people//9/", "https://swapi.dev/api/vehicles/99999999999/", "https://swapi.dev/api/vehicles/2147483648/",
+            "https://swapi.dev/api/vehicles/2147483647/", "https://swapi.dev/api/starships/0/", "https://ünï.example/api/people/5/",
+            "https://swapi.dev/api/people/123456789/", "https://swapi.dev/api/people/1234567890/", "7/", "/7/",
+        ]
+        func links(_ list: [String]) -> [ResourceLink]? {
+            let bytes = list.map { Array($0.utf8) }
+            let buffers = bytes.map { $0.withUnsafeBufferPointer { UnsafeBufferPointer(start: UnsafeMutablePointer(mutating: $0.baseAddress!), count: $0.count) } }
+            return withExtendedLifetime(bytes) { ResourceLink.links(plain: buffers) }
+        }
+        for url in urls {
+            let expected = ResourceLink(url: url)
+            #expect(links([url]) == expected.map { [$0] }, "\(url)")
+            if let made = links([url])?.first {
+                #expect(made.url == url)
+                #expect(made.id == expected?.id)
+            }
+        }
+        let usual = ["https://swapi.dev/api/people/1/", "https://swapi.dev/api/people/22/", "https://other.example/api/films/3/"]
+        #expect(links(usual) == usual.map { ResourceLink(url: $0)! })
+        let mixed = usual + ["https://swapi.dev/api/films/3/?format=json", "https://swapi.dev/api/people/5"]
+        #expect(links(mixed) == mixed.map { ResourceLink(url: $0)! })
+        #expect(links(usual + ["https://swapi.dev/api/people/luke/"]) == nil)
+    }
+
     @Test func everyURLComesBackAsWritten() throws {
         let urls = [
             "https://swapi.dev/api/people/1/", "https://swapi.dev/api/people/1", "https://swapi.dev/api/people/012/",

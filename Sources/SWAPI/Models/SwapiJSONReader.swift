@@ -431,6 +431,17 @@ extension SwapiJSONReader {
             switch value(key) {
             case nil, .null?: return []
             case .array(let start, let count)?:
+                // Plain URLs straight from their bytes (nearly all of them).
+                var plain: [UnsafeBufferPointer<UInt8>] = []
+                plain.reserveCapacity(count)
+                for item in base.items[start..<(start + count)] {
+                    guard case .string(let from, let to, true) = item else { break }
+                    plain.append(UnsafeBufferPointer(rebasing: base.bytes[from..<to]))
+                }
+                if plain.count == count {
+                    guard let links = ResourceLink.links(plain: plain) else { throw Unusual() }
+                    return links
+                }
                 var links: [ResourceLink] = []
                 links.reserveCapacity(count)
                 for item in base.items[start..<(start + count)] {
