@@ -256,6 +256,34 @@ import Testing
         #expect(Array(try Data(contentsOf: url)) == whole)
     }
 
+    /// The live site's files an edit may link are those its manifest lists differently from the
+    /// spare's: found from the two manifests' lines (by a hash of each line) they are the ones
+    /// found by parsing the spare's manifest and comparing entries.
+    @Test func linkableFilesFromLinesAreThoseFromEntries() throws {
+        var spare: [String: SiteManifest.Entry] = [:]
+        var live: [String: SiteManifest.Entry] = [:]
+        for index in 0..<3_000 {
+            let path = "kind-\(index % 7)/page-\(index)/index.html"
+            let entry = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 1), size: index, inode: UInt64(index + 10), modified: timespec(tv_sec: index, tv_nsec: 5))
+            if index % 11 != 0 { spare[path] = entry }
+            switch index % 13 {
+            case 0: live[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 2), size: index, inode: UInt64(index + 10), modified: entry.modified)
+            case 1: live[path] = SiteManifest.Entry(fingerprint: entry.fingerprint, size: index, inode: UInt64(index + 99_999), modified: entry.modified)
+            case 2: break
+            default: live[path] = entry
+            }
+        }
+        let spareManifest = SiteManifest(inputs: "x", pages: 1, files: spare)
+        var liveManifest = SiteManifest(inputs: "x", pages: 1, files: live)
+        liveManifest.lint = (findings: 2, summary: "2 warnings")
+        let byEntries = try #require(SiteManifest.linkableFiles(liveManifest.bytes(), besides: spareManifest))
+        let byLines = try #require(SiteManifest.linkableFiles(liveManifest.bytes(), besidesLinesOf: spareManifest.bytes()))
+        #expect(byLines.entries == byEntries.entries)
+        #expect(byLines.entries.count > 300 && byLines.entries.count < live.count / 2)
+        #expect(byLines.lint?.summary == "2 warnings")
+        #expect(SiteManifest.linkableFiles(Array("not a manifest\n".utf8), besidesLinesOf: spareManifest.bytes()) == nil)
+    }
+
     /// An edit writes its pages' new content fingerprints into the page index by finding each
     /// page's line by its path: only the line whose whole path it is changes, not one whose
     /// path ends the same way or holds it after a space; a page the index lacks means no patch.

@@ -185,6 +185,40 @@ struct SiteManifest: Sendable {
         self.lint = lint
     }
 
+    /// ``linkableFiles(_:besides:)`` with the spare's manifest as its bytes, `base`: a file line
+    /// that is in both, byte for byte, is left out, found by a hash of the whole line (no String
+    /// or dictionary entry per file). A line that only shares a hash with one of `base` is left
+    /// out too; that can only cost a link (the file is then written or the edit built in full),
+    /// never a wrong file.
+    static func linkableFiles(_ bytes: [UInt8], besidesLinesOf base: [UInt8]) -> LinkableFiles? {
+        func key(_ line: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash = StableHash()
+            hash.combine(UnsafeRawBufferPointer(line))
+            return hash.low
+        }
+        var shared: Set<UInt64> = []
+        _ = forEachLine(of: base) { line in
+            if line.starts(with: "f ".utf8) { shared.insert(key(line)) }
+            return true
+        }
+        var files = LinkableFiles()
+        var sawManifest = false
+        let valid = Self.forEachLine(of: bytes) { line in
+            if line.elementsEqual("manifest 1".utf8) {
+                sawManifest = true
+            } else if line.starts(with: "lint ".utf8) {
+                files.lint = Self.lint(line)
+            } else if line.starts(with: "f ".utf8) {
+                if shared.contains(key(line)) { return true }
+                guard let (entry, path) = Self.file(line) else { return false }
+                files.entries[LinkableFiles.key(UnsafeRawBufferPointer(path))] = entry
+            }
+            return true
+        }
+        guard valid, sawManifest else { return nil }
+        return files
+    }
+
     /// The files of the manifest at `bytes` by a hash of their path (see ``LinkableFiles``),
     /// leaving out those `base` lists as they are; `nil` when the manifest is malformed.
     static func linkableFiles(_ bytes: [UInt8], besides base: SiteManifest?) -> LinkableFiles? {

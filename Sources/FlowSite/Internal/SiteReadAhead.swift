@@ -71,17 +71,19 @@ package final class SiteReadAhead: Sendable {
         DispatchQueue.global().async { [self] in
             defer { checkedSpare.leave() }
             var done = Read()
-            let spare = Self.openFile(SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
-            if let (descriptor, identity) = spare {
+            var spareBytes: [UInt8]?
+            if let (descriptor, identity) = Self.openFile(SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path) {
                 defer { close(descriptor) }
-                if let manifest = SiteManifest.load(fromFile: descriptor) { done.spare = (identity, manifest) }
+                spareBytes = SiteManifest.readBytes(fromFile: descriptor)
+                if let manifest = spareBytes.flatMap({ SiteManifest(bytes: $0) }) { done.spare = (identity, manifest) } else { spareBytes = nil }
             }
             if let (descriptor, identity) = Self.openFile(target.appendingPathComponent(SiteWriter.manifestName).path) {
                 defer { close(descriptor) }
-                if let bytes = SiteManifest.readBytes(fromFile: descriptor), let files = SiteManifest.linkableFiles(bytes, besides: done.spare?.manifest) {
-                    done.live = (identity, files)
-                }
+                let bytes = SiteManifest.readBytes(fromFile: descriptor)
+                let files = spareBytes.map { spare in bytes.flatMap { SiteManifest.linkableFiles($0, besidesLinesOf: spare) } } ?? bytes.flatMap { SiteManifest.linkableFiles($0, besides: nil) }
+                if let files { done.live = (identity, files) }
             }
+            spareBytes = nil
             done.journal = StoredJournal.load(for: target, buildKey: nil)
             // An edit looks up where each link of a page it makes leads.
             _ = try? done.journal?.pathTable()
