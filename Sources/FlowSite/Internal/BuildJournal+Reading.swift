@@ -76,16 +76,16 @@ final class StoredJournal: @unchecked Sendable {
             cursor.offset = try cursor.int()
             meta = try JournalFile.Meta.decode(&cursor)
             guard meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true, meta.pages > 0, meta.pages < 1 << 31 else { throw Malformed() }
-            var hash = StableHash()
+            var checksum = JournalFile.Checksum()
             var offset = 0
-            repeat {
+            while offset < sealed {
                 let end = min(sealed, offset + JournalFile.checksumBlock)
-                hash.combine(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+                checksum.add(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
                 Self.release(raw, offset..<end)
                 offset = end
-            } while offset < sealed
+            }
             cursor.offset = sealed
-            guard try cursor.hash() == hash else { throw Malformed() }
+            guard try cursor.hash() == checksum.finish() else { throw Malformed() }
             cursor.offset = meta.fingerprints
             let count = Int(try cursor.u32())
             var keys: [UInt64] = []

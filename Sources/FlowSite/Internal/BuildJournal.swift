@@ -399,56 +399,85 @@ struct JournalFile {
     /// The seal's size.
     static let sealSize = 16 + 8
 
-    /// The checksum of `bytes`, a block of 1 MiB at a time (so a file can be checked as it is
-    /// read back, in the same blocks).
+    /// The checksum of `bytes` (``Checksum`` of them all).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> StableHash {
-        var hash = StableHash()
-        var offset = 0
-        repeat {
-            let end = min(bytes.count, offset + checksumBlock)
-            hash.combine(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
-            offset = end
-        } while offset < bytes.count
-        return hash
+        var checksum = Checksum()
+        checksum.add(bytes)
+        return checksum.finish()
     }
 
+    /// How much of a journal is read (or read back) at a time to check it: each block's pages
+    /// are given back once checked.
     static let checksumBlock = 1 << 20
 
-    /// ``checksum(_:)`` of bytes that come a piece at a time, as they are written: the file
-    /// need not be read back to be sealed.
+    /// A journal's checksum, of bytes that may come a piece at a time (as they are written, or
+    /// read back a block at a time): four lanes, each folding every fourth word of eight bytes,
+    /// side by side (a single chain waited on each multiply: checking and sealing a journal were
+    /// a twentieth of an edit's CPU), then the lanes, the tail and the count folded into two.
     struct Checksum {
-        private var sealed = StableHash()
-        private var block = StableHash.Pieces()
-        private var inBlock = 0
+        private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5)
+        /// Bytes short of a whole group of 32, waiting for the next piece.
+        private var pending: [UInt8] = []
         private var total = 0
 
-        mutating func add(_ bytes: UnsafeRawBufferPointer) {
-            var rest = bytes
-            total += bytes.count
-            while !rest.isEmpty {
-                let take = min(checksumBlock - inBlock, rest.count)
-                block.add(UnsafeRawBufferPointer(rebasing: rest[..<take]))
-                inBlock += take
-                if inBlock == checksumBlock {
-                    sealed = block.finish()
-                    block = StableHash.Pieces(sealed)
-                    inBlock = 0
-                }
-                rest = UnsafeRawBufferPointer(rebasing: rest[take...])
-            }
+        @inline(__always) private static func fold(_ lane: inout UInt64, _ word: UInt64) {
+            lane = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            lane ^= lane >> 32
         }
 
-        /// The checksum of everything added (of no bytes, one empty block, as ``checksum(_:)``).
-        func finish() -> StableHash { total == 0 || inBlock > 0 ? block.finish() : sealed }
+        private mutating func group(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+            Self.fold(&lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            Self.fold(&lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            Self.fold(&lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            Self.fold(&lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+        }
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            total += bytes.count
+            var offset = 0
+            if !pending.isEmpty {
+                let take = min(32 - pending.count, bytes.count)
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<take]))
+                offset = take
+                guard pending.count == 32 else { return }
+                pending.withUnsafeBytes { group($0, at: 0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            while offset + 32 <= bytes.count {
+                group(bytes, at: offset)
+                offset += 32
+            }
+            if offset < bytes.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+        }
+
+        /// The checksum of everything added.
+        func finish() -> StableHash {
+            var (a, b) = (lanes.0, lanes.1)
+            Self.fold(&a, lanes.2)
+            Self.fold(&b, lanes.3)
+            // The tail, eight bytes at a time, and the count.
+            var tail = pending
+            tail.append(contentsOf: repeatElement(0, count: (8 - tail.count % 8) % 8))
+            tail.withUnsafeBytes { words in
+                for offset in stride(from: 0, to: words.count, by: 8) {
+                    let word = words.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    Self.fold(&a, word)
+                    Self.fold(&b, word ^ 0x9E37_79B9_7F4A_7C15)
+                }
+            }
+            Self.fold(&a, UInt64(total))
+            Self.fold(&b, UInt64(total) &+ 1)
+            return StableHash(a: a, b: b)
+        }
     }
 
     /// ``checksum(_:)`` of the first `count` bytes of the file open at `descriptor`, read back
     /// a block at a time.
     static func checksum(of descriptor: Int32, count: Int) -> StableHash? {
-        var hash = StableHash()
+        var checksum = Checksum()
         var block = [UInt8](repeating: 0, count: checksumBlock)
         var offset = 0
-        repeat {
+        while offset < count {
             let length = min(checksumBlock, count - offset)
             var done = 0
             while done < length {
@@ -457,10 +486,10 @@ struct JournalFile {
                 guard read > 0 else { return nil }
                 done += read
             }
-            block.withUnsafeBytes { hash.combine(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+            block.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
             offset += length
-        } while offset < count
-        return hash
+        }
+        return checksum.finish()
     }
 
     /// Writes all of `bytes` to `descriptor`.
