@@ -108,8 +108,10 @@ package final class SiteReadAhead: Sendable {
         guard let identity = folderIdentity(descriptor) else { return nil }
         var stale: Set<String> = []
         var status = stat()
-        for (path, entry) in manifest.files where !(fstatat(descriptor, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && entry.matches(status)) {
-            stale.insert(path)
+        for (path, entry) in manifest.files {
+            // `withCString`: passing the String itself copied it into a new C string each time.
+            let found = path.withCString { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) } == 0
+            if !(found && entry.matches(status)) { stale.insert(path) }
         }
         return (identity, stale)
     }
