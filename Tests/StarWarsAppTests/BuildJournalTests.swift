@@ -130,16 +130,21 @@ import Testing
         return try await builder.build(into: live)
     }
 
+    /// The embedded data, a new temporary folder named after `folder`, and the site's place in it.
+    static func embeddedData(folder name: String) throws -> (data: Archive, folder: URL, live: URL) {
+        let original = try EmbeddedSnapshot.load()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        return ((original.people, original.films, original.planets, original.species, original.starships, original.vehicles), folder, folder.appendingPathComponent("site"))
+    }
+
     /// A page reads what it shows: a film's page shows its characters' names, not their
     /// records, so editing a character's mass makes that character's pages again and leaves
     /// the films (and planets, species and craft that list the character) as they were; editing
     /// the name makes them all again. Both sites are byte for byte a build from nothing.
     @Test func aFieldNoLinkShowsLeavesTheLinkingPagesAsTheyWere() async throws {
-        let original = try EmbeddedSnapshot.load()
-        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-read-fields-\(UUID().uuidString)")
+        let (embedded, folder, live) = try Self.embeddedData(folder: "starwars-read-fields")
+        var data = embedded
         defer { try? FileManager.default.removeItem(at: folder) }
-        let live = folder.appendingPathComponent("site")
         _ = try await Self.build(data, into: live)
         let person = data.people[0]
         let linking = person.films.count + person.starships.count + person.vehicles.count + (person.homeworld == nil ? 0 : 1)
@@ -166,11 +171,9 @@ import Testing
     /// another build replaced the site and its spare, it is not trusted, and either way the
     /// site is byte for byte a build from nothing of the same data.
     @Test func whatWasReadAheadIsUsedOnlyWhileTheSiteIsTheOneRead() async throws {
-        let original = try EmbeddedSnapshot.load()
-        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-read-ahead-\(UUID().uuidString)")
+        let (embedded, folder, live) = try Self.embeddedData(folder: "starwars-read-ahead")
+        var data = embedded
         defer { try? FileManager.default.removeItem(at: folder) }
-        let live = folder.appendingPathComponent("site")
         func expectLikeAFullBuild(_ what: String) async throws {
             let fresh = folder.appendingPathComponent("fresh")
             defer { try? FileManager.default.removeItem(at: fresh) }

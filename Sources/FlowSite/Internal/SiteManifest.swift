@@ -201,27 +201,23 @@ struct SiteManifest: Sendable {
             if line.starts(with: "f ".utf8) { shared.insert(key(line)) }
             return true
         }
-        var files = LinkableFiles()
-        var sawManifest = false
-        let valid = Self.forEachLine(of: bytes) { line in
-            if line.elementsEqual("manifest 1".utf8) {
-                sawManifest = true
-            } else if line.starts(with: "lint ".utf8) {
-                files.lint = Self.lint(line)
-            } else if line.starts(with: "f ".utf8) {
-                if shared.contains(key(line)) { return true }
-                guard let (entry, path) = Self.file(line) else { return false }
-                files.entries[LinkableFiles.key(UnsafeRawBufferPointer(path))] = entry
-            }
-            return true
-        }
-        guard valid, sawManifest else { return nil }
-        return files
+        return linkableFiles(bytes) { line, _ in shared.contains(key(line)) }
     }
 
     /// The files of the manifest at `bytes` by a hash of their path (see ``LinkableFiles``),
     /// leaving out those `base` lists as they are; `nil` when the manifest is malformed.
     static func linkableFiles(_ bytes: [UInt8], besides base: SiteManifest?) -> LinkableFiles? {
+        linkableFiles(bytes) { _, file in
+            guard let base, let (entry, path) = file() else { return false }
+            return base.files[String(decoding: path, as: UTF8.self)] == entry
+        }
+    }
+
+    /// The files of the manifest at `bytes` but those `leftOut` says to leave out (given the
+    /// line, and its entry and path when it asks); `nil` when the manifest is malformed.
+    private static func linkableFiles(
+        _ bytes: [UInt8], leavingOut leftOut: (UnsafeBufferPointer<UInt8>, () -> (Entry, UnsafeBufferPointer<UInt8>)?) -> Bool
+    ) -> LinkableFiles? {
         var files = LinkableFiles()
         var sawManifest = false
         let valid = Self.forEachLine(of: bytes) { line in
@@ -230,8 +226,8 @@ struct SiteManifest: Sendable {
             } else if line.starts(with: "lint ".utf8) {
                 files.lint = Self.lint(line)
             } else if line.starts(with: "f ".utf8) {
+                if leftOut(line, { Self.file(line) }) { return true }
                 guard let (entry, path) = Self.file(line) else { return false }
-                if let base, base.files[String(decoding: path, as: UTF8.self)] == entry { return true }
                 files.entries[LinkableFiles.key(UnsafeRawBufferPointer(path))] = entry
             }
             return true
