@@ -344,11 +344,6 @@ struct SiteManifest: Sendable {
         readBytes(from: folder).flatMap { SiteManifest(bytes: $0) }
     }
 
-    /// The manifest in the open file `descriptor`.
-    static func load(fromFile descriptor: Int32) -> SiteManifest? {
-        readBytes(fromFile: descriptor).flatMap { SiteManifest(bytes: $0) }
-    }
-
     /// Whether every file the manifest at `bytes` lists is still in `folder` as it was written,
     /// checked on `lanes` threads straight from the manifest's lines, without a String or a
     /// dictionary entry per file: a rebuild with nothing changed is mostly this check. `nil`
