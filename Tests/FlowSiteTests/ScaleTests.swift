@@ -284,6 +284,113 @@ import Testing
         #expect(SiteManifest.linkableFiles(Array("not a manifest\n".utf8), besidesLinesOf: spareManifest.bytes()) == nil)
     }
 
+    /// What an edit must make up of the live site in the spare is found from the two manifests'
+    /// lines: the live files whose line the spare lacks (changed or new since), and the spare's
+    /// paths the live site no longer has; a file listed alike in both is neither.
+    @Test func theGapIsWhatTheSpareLacksOfTheLiveSite() throws {
+        var spare: [String: SiteManifest.Entry] = [:]
+        var live: [String: SiteManifest.Entry] = [:]
+        var (expectedMissing, expectedExtra): (Set<String>, Set<String>) = ([], [])
+        for index in 0..<2_000 {
+            let path = "kind-\(index % 5)/page-\(index)/index.html"
+            let entry = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 1), size: index, inode: UInt64(index + 10), modified: timespec(tv_sec: index, tv_nsec: 5))
+            switch index % 9 {
+            case 0:  // changed by the last build
+                spare[path] = entry
+                live[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 2), size: index + 1, inode: UInt64(index + 50_000), modified: entry.modified)
+                expectedMissing.insert(path)
+            case 1:  // the same bytes, another inode
+                spare[path] = entry
+                live[path] = SiteManifest.Entry(fingerprint: entry.fingerprint, size: index, inode: UInt64(index + 90_000), modified: entry.modified)
+                expectedMissing.insert(path)
+            case 2:  // new in the live site
+                live[path] = entry
+                expectedMissing.insert(path)
+            case 3:  // gone from the live site
+                spare[path] = entry
+                expectedExtra.insert(path)
+            default:
+                spare[path] = entry
+                live[path] = entry
+            }
+        }
+        live[SiteWriter.markerName] = SiteManifest.Entry(fingerprint: StableHash(a: 9, b: 9), size: 64, inode: 7, modified: timespec(tv_sec: 1, tv_nsec: 2))
+        expectedMissing.insert(SiteWriter.markerName)
+        var liveManifest = SiteManifest(inputs: "x", pages: 3, files: live)
+        liveManifest.lint = (findings: 2, summary: "2 warnings")
+        let gap = try #require(GenerationGap(live: liveManifest.bytes(), spare: SiteManifest(inputs: "y", pages: 3, files: spare).bytes()))
+        #expect(Set(gap.missing.map(\.path)) == expectedMissing)
+        #expect(gap.missing.allSatisfy { live[$0.path] == $0.entry })
+        #expect(Set(gap.extra) == expectedExtra)
+        #expect(gap.fileCount == live.count - 1, "the marker is not counted")
+        #expect(gap.byteCount == live.values.reduce(0) { $0 + $1.size } - 64)
+        #expect(gap.lint?.summary == "2 warnings")
+        // Without a spare, every live file is missing.
+        let empty = try #require(GenerationGap(live: liveManifest.bytes(), spare: nil))
+        #expect(empty.missing.count == live.count && empty.extra.isEmpty)
+        #expect(GenerationGap(live: Array("not a manifest\n".utf8), spare: nil) == nil)
+        #expect(GenerationGap(live: liveManifest.bytes(), spare: Array("f 12 not a manifest\n".utf8)) == nil)
+    }
+
+    /// The manifest an edit commits is the live one with the lines of the files it wrote
+    /// written over, found by a binary search of the sorted lines: byte for byte the manifest
+    /// of the new entries written in full, whichever paths change, look-alike paths included.
+    @Test func aPatchedManifestIsTheWholeManifestOfTheNewEntries() throws {
+        var files: [String: SiteManifest.Entry] = [:]
+        let names = ["a", "a b", "a/b", "ab", "a/index.html", "b/index.html", "x y b/index.html", "index.html", "é/index.html", "z", ".holocron"]
+        for (index, name) in (names + (0..<500).map { "characters/person-\($0)/index.html" }).enumerated() {
+            files[name] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 3), size: index * 7, inode: UInt64(index), modified: timespec(tv_sec: 100, tv_nsec: index))
+        }
+        var live = SiteManifest(inputs: "old", pages: 511, files: files)
+        live.lint = (findings: 1, summary: "1 warning")
+        let gap = try #require(GenerationGap(live: live.bytes(), spare: nil))
+        for (path, entry) in files { #expect(gap.liveEntry(path) == entry, "\(path)") }
+        #expect(gap.liveEntry("a/") == nil && gap.liveEntry("characters/person-5") == nil && gap.liveEntry("") == nil)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            let chosen = files.keys.shuffled(using: &generator).prefix(round % 6 + 1)
+            var changed: [String: SiteManifest.Entry] = [:]
+            for path in chosen {
+                changed[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(round), b: 4), size: round * 1_000_003, inode: 999, modified: timespec(tv_sec: 7, tv_nsec: round))
+            }
+            var expected = SiteManifest(inputs: "new", pages: 511, files: files.merging(changed) { $1 })
+            expected.lint = live.lint
+            #expect(gap.patchedManifest(inputs: "new", pages: 511, changed: changed) == expected.bytes(), "\(chosen)")
+        }
+        #expect(gap.patchedManifest(inputs: "new", pages: 1, changed: ["not/there.html": files["a"]!]) == nil)
+    }
+
+    /// The spare's check finds, from its manifest's lines, each file that is not the one its
+    /// line describes: changed in place, replaced, removed, or made a folder.
+    @Test func theSparesCheckFindsEveryFileNotAsItsLineSays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spare-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String: SiteManifest.Entry] = [:]
+        for path in ["index.html", "a/index.html", "a/b/index.html", "c/index.html", "c/d.html", "e/index.html", "f.css"] {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+            var status = stat()
+            #expect(lstat(url.path, &status) == 0)
+            files[path] = SiteManifest.Entry(fingerprint: StableHash(of: Array(path.utf8)), size: Int(status.st_size), inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status))
+        }
+        let manifest = SiteManifest(inputs: "x", pages: 1, files: files).bytes()
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        #expect(try #require(SiteManifest.staleFiles(of: manifest, in: descriptor)).isEmpty)
+        let appended = try FileHandle(forWritingTo: folder.appendingPathComponent("a/index.html"))
+        try appended.seekToEnd()
+        try appended.write(contentsOf: Data("!".utf8))
+        try appended.close()
+        try Data("c/d.html".utf8).write(to: folder.appendingPathComponent("c/d.html"), options: .atomic)  // another inode
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("e/index.html"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("f.css"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("f.css"), withIntermediateDirectories: false)
+        let stale = try #require(SiteManifest.staleFiles(of: manifest, in: descriptor))
+        #expect(Set(stale.map(\.path)) == ["a/index.html", "c/d.html", "e/index.html", "f.css"])
+        #expect(stale.allSatisfy { files[$0.path] == $0.entry })
+    }
+
     /// An edit writes its pages' new content fingerprints into the page index by finding each
     /// page's line by its path: only the line whose whole path it is changes, not one whose
     /// path ends the same way or holds it after a space; a page the index lacks means no patch.

@@ -218,23 +218,28 @@ final class StoredJournal: @unchecked Sendable {
         }
     }
 
-    /// Every file of the site and its fingerprint, in the journal's order; `hashAt` is where
-    /// the fingerprint lies in the file.
-    func files() throws -> [(path: String, fingerprint: StableHash, hashAt: Int)] {
-        do {
-            var cursor = JournalCursor(raw, at: meta.files)
-            let count = Int(try cursor.u32())
-            guard count <= raw.count else { throw Malformed() }
-            var files: [(path: String, fingerprint: StableHash, hashAt: Int)] = []
-            files.reserveCapacity(count)
-            for _ in 0..<count {
-                let path = try cursor.string()
-                let at = cursor.offset
-                files.append((path, try cursor.hash(), at))
+    /// The files of `wanted` the journal lists, with their fingerprints and where each is
+    /// kept (for ``files()``'s `hashAt`): the list is walked comparing bytes, with no String
+    /// per file (an edit asks for a few of 280,000 at 1000x).
+    func files(among wanted: Set<String>) throws -> [String: (fingerprint: StableHash, hashAt: Int)] {
+        guard !wanted.isEmpty else { return [:] }
+        let byCount = Dictionary(grouping: wanted.map { Array($0.utf8) }, by: \.count)
+        var found: [String: (fingerprint: StableHash, hashAt: Int)] = [:]
+        var cursor = JournalCursor(raw, at: meta.files)
+        let count = Int(try cursor.u32())
+        guard count <= raw.count else { throw Malformed() }
+        for _ in 0..<count {
+            let path = try cursor.stringBytes()
+            let at = cursor.offset
+            try cursor.skip(16)
+            guard let candidates = byCount[path.count] else { continue }
+            for candidate in candidates where candidate.withUnsafeBytes({ memcmp($0.baseAddress!, path.baseAddress!, path.count) == 0 }) {
+                var hash = JournalCursor(raw, at: at)
+                found[String(decoding: candidate, as: UTF8.self)] = (try hash.hash(), at)
+                if found.count == wanted.count { return found }
             }
-            release(meta.files..<cursor.offset)
-            return files
         }
+        return found
     }
 
     /// The made position of each page by a hash of its file's path (no String per page: at

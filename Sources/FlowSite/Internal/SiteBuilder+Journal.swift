@@ -64,7 +64,6 @@ extension SiteBuilder {
         guard let remade = try await remake(remakes, journal: journal, paths: paths, renderer: plan.renderer, phases: phases) else { return nil }
 
         // What changes in the site besides those pages' own files.
-        let files = try journal.files()
         var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
         var contentChanged = false
         var searchChanged = false
@@ -93,25 +92,37 @@ extension SiteBuilder {
             else { return nil }
             replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
         }
-        // Links to site files from the pages made again must lead to files the site has.
-        // (Few pages link site files: a scan each, not a set of every path.)
+        // Links to site files from the pages made again must lead to files the site has, and
+        // the journal's fingerprint of each file written is written over. (Few pages link site
+        // files, and an edit writes a few files: the journal's list is searched for those.)
+        let linkedFiles = Set(remade.flatMap(\.siteFiles))
+        let listed = try journal.files(among: linkedFiles.union(replaced.keys))
         for page in remade {
-            for link in page.siteFiles where !files.contains(where: { $0.path == link }) {
+            for link in page.siteFiles where listed[link] == nil {
                 throw FlowSiteError(.brokenLinks([(page.product.path, link)]))
             }
         }
+        guard replaced.keys.allSatisfy({ listed[$0] != nil }) else { return nil }
 
-        // The new generation: the spare, with every file the live site's or written anew.
-        let staging = try SiteWriter(output: output, force: force).beginStaging(readAhead: ahead)
+        // The new generation: the spare, made up to the live site, with the edit's files written.
+        guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead), let gap = staging.gap else { return nil }
         do {
-            let intact = try phases.measure(.write) { try Self.stage(files, replaced: replaced, in: staging) }
+            // A file whose new fingerprint is the live one's is the live file.
+            replaced = replaced.filter { gap.liveEntry($0.key)?.fingerprint != $0.value.fingerprint }
+            let intact = try phases.measure(.write) { () throws -> Bool in
+                guard staging.catchUp(leaving: Set(replaced.keys)) else { return false }
+                for (path, file) in replaced {
+                    guard let bytes = file.bytes else { return false }
+                    try staging.write(bytes, to: path, fingerprint: file.fingerprint)
+                }
+                return true
+            }
             guard intact else {
                 staging.discard()
                 return nil
             }
-            let written = staging.fileCount
-            let lint = staging.previousManifest?.lint
-            let newHashes = files.compactMap { file in replaced[file.path].map { (file.hashAt, $0.fingerprint) } }
+            let lint = gap.lint
+            let newHashes = replaced.compactMap { path, file in listed[path].map { ($0.hashAt, file.fingerprint) } }
             // The next journal is written on another core while the site is committed (its
             // manifest written, the folders swapped); only its last bytes, which name the new
             // manifest, wait for the commit.
@@ -138,9 +149,12 @@ extension SiteBuilder {
                 throw error
             }
             phases.measure(.swap) { journalWritten.wait() }
+            // Every file but those written is the live site's.
+            let written = staging.files
+            let bytes = gap.byteCount + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
             var report = BuildReport(
                 pages: journal.pages, rendered: remade.count(where: { $0.html != nil }), edges: journal.meta.edges, links: journal.meta.links,
-                files: written, bytes: staging.totalBytes, unchangedFiles: staging.unchangedCount, warnings: [],
+                files: gap.fileCount, bytes: bytes, unchangedFiles: gap.fileCount - written.count, warnings: [],
                 duration: ContinuousClock.now - started, timings: phases.seconds, sitemap: baseURL != nil
             )
             report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
@@ -304,34 +318,6 @@ extension SiteBuilder {
             }
         }
         return matched.allSatisfy { $0 } ? bytes : nil
-    }
-
-    /// Puts every file of the site into `staging`: those of `replaced` with their new bytes (or
-    /// the live file, when its fingerprint says it is the same), every other one linked from
-    /// the live site or kept from the spare, on all cores. `false` when a file is no longer the
-    /// one the journal's build wrote (changed by hand): then a full build must decide.
-    static func stage(
-        _ files: [(path: String, fingerprint: StableHash, hashAt: Int)], replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)],
-        in staging: SiteStaging
-    ) throws -> Bool {
-        for (path, file) in replaced {
-            if !staging.reuse(path, fingerprint: file.fingerprint), let bytes = file.bytes {
-                try staging.write(bytes, to: path, fingerprint: file.fingerprint)
-            }
-        }
-        let lanes = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
-        let intact = Atomic<Bool>(true)
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            // Each lane a contiguous share: the spare's files kept in one go, then the others
-            // (the last build's changes) linked from the live site one by one.
-            let share = (files.count + lanes - 1) / lanes
-            let range = min(files.count, lane * share)..<min(files.count, (lane + 1) * share)
-            let others = staging.reuseKept(files[range].lazy.filter { replaced[$0.path] == nil }.map { ($0.path, $0.fingerprint) })
-            for file in others where intact.load(ordering: .relaxed) {
-                if !staging.reuse(file.path, fingerprint: file.fingerprint) { intact.store(false, ordering: .relaxed) }
-            }
-        }
-        return intact.load(ordering: .relaxed) && staging.fileCount == files.count
     }
 
     /// Writes the journal of the site an edit made: the old one with the pages made again

@@ -81,9 +81,7 @@ struct SiteManifest: Sendable {
     /// Hands the manifest's text to `emit` in order, a line or less at a time, files in path
     /// order.
     private func appendLines(_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        var header = "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n"
-        if let lint, !lint.summary.contains("\n") { header += "lint \(lint.findings) \(lint.summary)\n" }
-        try Array(header.utf8).withUnsafeBufferPointer(emit)
+        try Self.headerBytes(inputs: inputs, pages: pages, lint: lint).withUnsafeBufferPointer(emit)
         // The entries' places sorted by their paths' bytes, not a sorted copy of the entries:
         // the paths are gathered in one buffer and compared with memcmp (comparing Strings
         // through the dictionary's indices was most of an edit's manifest).
@@ -112,20 +110,7 @@ struct SiteManifest: Sendable {
         for position in order {
             let (path, entry) = files[places[Int(position)]]
             line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: "f ".utf8)
-            entry.fingerprint.appendHex(to: &line)
-            // One number at a time: an array literal here was an allocation per file.
-            line.append(UInt8(ascii: " "))
-            Self.appendDecimal(entry.size, to: &line)
-            line.append(UInt8(ascii: " "))
-            Self.appendDecimal(Int(bitPattern: UInt(entry.inode)), to: &line)
-            line.append(UInt8(ascii: " "))
-            Self.appendDecimal(entry.modified.tv_sec, to: &line)
-            line.append(UInt8(ascii: " "))
-            Self.appendDecimal(entry.modified.tv_nsec, to: &line)
-            line.append(UInt8(ascii: " "))
-            line.append(contentsOf: path.utf8)
-            line.append(UInt8(ascii: "\n"))
+            Self.appendLine(path: path.utf8, entry: entry, to: &line)
             try line.withUnsafeBufferPointer(emit)
         }
     }
@@ -261,7 +246,7 @@ struct SiteManifest: Sendable {
 
     /// The entry and the path of a file line (`f <fingerprint> <size> <inode> <seconds>
     /// <nanoseconds> <path>`), or `nil` when it is malformed.
-    private static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
+    static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
         var reader = FieldReader(line: line, at: 2)
         guard let a = reader.hex(), let b = reader.hex(), reader.space(),
             let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
@@ -392,11 +377,7 @@ struct SiteManifest: Sendable {
             let marker = Array(SiteWriter.markerName.utf8)
             DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                 var (count, bytes, sitemap) = (0, 0, false)
-                var path = [CChar](repeating: 0, count: 256)
-                // The lines are in path order, so a section's files come together: each is looked
-                // up from its section's open folder, a component less for the kernel to walk.
-                var section: (name: [UInt8], folder: Int32) = ([], -1)
-                defer { if section.folder >= 0 { close(section.folder) } }
+                var lookup = SectionLookup(site: folder)
                 var start = cuts[lane]
                 while start < cuts[lane + 1] {
                     var end = start
@@ -408,28 +389,7 @@ struct SiteManifest: Sendable {
                         tally.withLock { $0.valid = false }
                         return
                     }
-                    var from = folder
-                    var rest = name
-                    if let slash = name.firstIndex(of: UInt8(ascii: "/")) {
-                        let head = UnsafeBufferPointer(rebasing: name[..<slash])
-                        if section.folder < 0 || !head.elementsEqual(section.name) {
-                            if section.folder >= 0 { close(section.folder) }
-                            section.name = Array(head)
-                            section.name.append(0)
-                            // Not through a link: a section that is one is not the site as written.
-                            section.folder = section.name.withUnsafeBufferPointer { name in
-                                name.withMemoryRebound(to: CChar.self) { openat(folder, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-                            }
-                            section.name.removeLast()
-                        }
-                        from = section.folder
-                        rest = UnsafeBufferPointer(rebasing: name[(slash + 1)...])
-                    }
-                    if path.count <= rest.count { path = [CChar](repeating: 0, count: rest.count + 1) }
-                    for index in rest.indices { path[index - rest.startIndex] = CChar(bitPattern: rest[index]) }
-                    path[rest.count] = 0
-                    var status = stat()
-                    guard from >= 0, fstatat(from, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
+                    guard lookup.holds(name, as: entry) else {
                         tally.withLock { $0.intact = false }
                         return
                     }

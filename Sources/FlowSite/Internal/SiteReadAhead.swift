@@ -46,15 +46,21 @@ package final class SiteReadAhead: Sendable {
     }
 
     private struct Read: @unchecked Sendable {
+        /// The spare's manifest as read; parsed (``spareManifest(in:)``) only for a build that
+        /// asks, when there is a journal (an edit needs only its lines).
+        var spareBytes: (identity: Identity, bytes: [UInt8])?
         var spare: (identity: Identity, manifest: SiteManifest)?
+        var liveBytes: (identity: Identity, bytes: [UInt8])?
         var live: (identity: Identity, files: LinkableFiles)?
+        /// What an edit must make up of the live site in the spare, beside the journal.
+        var gap: GenerationGap?
         // Handed to one build only (``journal()``), which reads it from one task at a time.
         var journal: StoredJournal?
-        /// What a build took: "journal", "spare", "live", "checked".
+        /// What a build took: "journal", "spare", "live", "checked", "gap".
         var used: Set<String> = []
         /// The spare's files checked against its manifest: the folder checked (device and
-        /// inode) and the paths whose file is not the one the manifest describes.
-        var checked: (folder: [UInt64], stale: Set<String>)?
+        /// inode) and the files that are not the ones the manifest describes.
+        var checked: (folder: [UInt64], stale: [(path: String, entry: SiteManifest.Entry)])?
     }
 
     private let output: URL
@@ -71,48 +77,55 @@ package final class SiteReadAhead: Sendable {
         DispatchQueue.global().async { [self] in
             defer { checkedSpare.leave() }
             var done = Read()
-            var spareBytes: [UInt8]?
-            if let (descriptor, identity) = Self.openFile(SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path) {
+            func readFile(_ path: String) -> (identity: Identity, bytes: [UInt8])? {
+                guard let (descriptor, identity) = Self.openFile(path) else { return nil }
                 defer { close(descriptor) }
-                spareBytes = SiteManifest.readBytes(fromFile: descriptor)
-                if let manifest = spareBytes.flatMap({ SiteManifest(bytes: $0) }) { done.spare = (identity, manifest) } else { spareBytes = nil }
+                return SiteManifest.readBytes(fromFile: descriptor).map { (identity, $0) }
             }
-            if let (descriptor, identity) = Self.openFile(target.appendingPathComponent(SiteWriter.manifestName).path) {
-                defer { close(descriptor) }
-                let bytes = SiteManifest.readBytes(fromFile: descriptor)
-                let files = spareBytes.map { spare in bytes.flatMap { SiteManifest.linkableFiles($0, besidesLinesOf: spare) } } ?? bytes.flatMap { SiteManifest.linkableFiles($0, besides: nil) }
-                if let files { done.live = (identity, files) }
-            }
-            spareBytes = nil
+            done.spareBytes = readFile(SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
+            done.liveBytes = readFile(target.appendingPathComponent(SiteWriter.manifestName).path)
             done.journal = StoredJournal.load(for: target, buildKey: nil)
-            // An edit looks up where each link of a page it makes leads.
-            _ = try? done.journal?.pathTable()
-            let spareManifest = done.spare?.manifest
-            let hasJournal = done.journal != nil
+            if done.journal != nil {
+                // An edit looks up where each link of a page it makes leads, and makes up what
+                // the spare lacks of the live site.
+                _ = try? done.journal?.pathTable()
+                if let live = done.liveBytes { done.gap = GenerationGap(live: live.bytes, spare: done.spareBytes?.bytes) }
+            } else {
+                // A full build: it keeps the spare's files by their path.
+                Self.parse(&done)
+            }
+            let spareBytes = done.spareBytes?.bytes
             read.withLock { $0 = done }
             finished.leave()
-            // An edit keeps nearly every file of the spare, each after checking it is still the
+            // A build keeps nearly every file of the spare, each after checking it is still the
             // file its manifest describes: checked here, while the data loads, not on the
-            // edit's way.
-            guard hasJournal, let spareManifest else { return }
-            let checked = Self.check(spareManifest, in: SiteWriter.spareTree(of: target))
+            // build's way.
+            guard let spareBytes else { return }
+            let checked = Self.check(spareBytes, in: SiteWriter.spareTree(of: target))
             read.withLock { $0.checked = checked }
         }
     }
 
-    /// The paths of `manifest` whose file in `folder` is not the one it describes.
-    private static func check(_ manifest: SiteManifest, in folder: URL) -> (folder: [UInt64], stale: Set<String>)? {
+    /// Parses what was read for a build that keeps files by their path: the spare's manifest,
+    /// and the live site's files that are not the spare's.
+    private static func parse(_ read: inout Read) {
+        if read.spare == nil, let (identity, bytes) = read.spareBytes {
+            if let manifest = SiteManifest(bytes: bytes) { read.spare = (identity, manifest) } else { read.spareBytes = nil }
+        }
+        if read.live == nil, let (identity, bytes) = read.liveBytes {
+            let files = read.spareBytes.map { SiteManifest.linkableFiles(bytes, besidesLinesOf: $0.bytes) } ?? SiteManifest.linkableFiles(bytes, besides: nil)
+            if let files { read.live = (identity, files) }
+        }
+        // Parsed: the spare's lines are not needed again (the check holds its own).
+        if read.spare != nil, read.live != nil { read.spareBytes = nil }
+    }
+
+    /// The files of the manifest `bytes` whose file in `folder` is not the one it describes.
+    private static func check(_ bytes: [UInt8], in folder: URL) -> (folder: [UInt64], stale: [(path: String, entry: SiteManifest.Entry)])? {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let identity = folderIdentity(descriptor) else { return nil }
-        var stale: Set<String> = []
-        var status = stat()
-        for (path, entry) in manifest.files {
-            // `withCString`: passing the String itself copied it into a new C string each time.
-            let found = path.withCString { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) } == 0
-            if !(found && entry.matches(status)) { stale.insert(path) }
-        }
+        guard let identity = folderIdentity(descriptor), let stale = SiteManifest.staleFiles(of: bytes, in: descriptor) else { return nil }
         return (identity, stale)
     }
 
@@ -126,10 +139,40 @@ package final class SiteReadAhead: Sendable {
     /// build that began from that manifest (``spareManifest(in:)``) in the open folder `folder`
     /// (the spare, renamed); `nil` when they were not checked, or `folder` is another.
     func staleSpareFiles(in folder: Int32) -> Set<String>? {
+        checkedFiles(in: folder).map { Set($0.map(\.path)) }
+    }
+
+    private func checkedFiles(in folder: Int32) -> [(path: String, entry: SiteManifest.Entry)]? {
         checkedSpare.wait()
         guard let checked = read.withLock({ $0.checked }), Self.folderIdentity(folder) == checked.folder else { return nil }
         read.withLock { _ = $0.used.insert("checked") }
         return checked.stale
+    }
+
+    /// What an edit must make up of the live site in the spare, when the manifests in the open
+    /// folders `spare` (the spare, renamed) and `live` are still the files read, with the spare's
+    /// files found stale (checked now when they were not checked in that folder).
+    func gap(spare: Int32, live: Int32) -> (gap: GenerationGap, stale: [(path: String, entry: SiteManifest.Entry)])? {
+        finished.wait()
+        let (gap, spareRead, liveRead) = read.withLock { ($0.gap, $0.spareBytes, $0.liveBytes) }
+        guard let gap, let spareRead, let liveRead, Self.identity(of: SiteWriter.manifestName, in: spare) == spareRead.identity,
+            Self.identity(of: SiteWriter.manifestName, in: live) == liveRead.identity,
+            let stale = checkedFiles(in: spare) ?? SiteManifest.staleFiles(of: spareRead.bytes, in: spare)
+        else { return nil }
+        read.withLock {
+            $0.used.insert("gap")
+            // Taken: the spare's lines are not needed again.
+            $0.spareBytes = nil
+            $0.gap = nil
+        }
+        return (gap, stale)
+    }
+
+    /// The live site's manifest, when the one in the open folder `folder` is still the file read.
+    func liveManifest(in folder: Int32) -> [UInt8]? {
+        finished.wait()
+        guard let live = read.withLock({ $0.liveBytes }), Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity else { return nil }
+        return live.bytes
     }
 
     private static func openFile(_ path: String) -> (Int32, Identity)? {
@@ -165,7 +208,10 @@ package final class SiteReadAhead: Sendable {
     /// The spare's manifest, when the one in the open folder `folder` is still the file read.
     func spareManifest(in folder: Int32) -> SiteManifest? {
         finished.wait()
-        guard let (identity, manifest) = read.withLock({ $0.spare }), Self.identity(of: SiteWriter.manifestName, in: folder) == identity else { return nil }
+        guard let (identity, manifest) = read.withLock({ read in
+            Self.parse(&read)
+            return read.spare
+        }), Self.identity(of: SiteWriter.manifestName, in: folder) == identity else { return nil }
         read.withLock { _ = $0.used.insert("spare") }
         return manifest
     }
@@ -175,7 +221,10 @@ package final class SiteReadAhead: Sendable {
     /// (`besideReadSpare`, from ``spareManifest(in:)``) or beside none, as it began.
     func liveFiles(in folder: Int32, besideReadSpare: Bool) -> LinkableFiles? {
         finished.wait()
-        let (spare, live) = read.withLock { ($0.spare, $0.live) }
+        let (spare, live) = read.withLock { read in
+            Self.parse(&read)
+            return (read.spare, read.live)
+        }
         guard let live, besideReadSpare == (spare != nil), Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity else { return nil }
         read.withLock { _ = $0.used.insert("live") }
         return live.files

@@ -31,6 +31,12 @@ package final class SiteStaging: Sendable {
     /// Cleared when this build changes the spare's folders (``clearLinks(above:)``): the check
     /// ahead no longer speaks for the files below them.
     private let checkedAheadHolds = Atomic<Bool>(true)
+    /// For an edit (``SiteWriter/beginEditStaging(readAhead:)``): what the staging folder lacks
+    /// of the live site, made up by ``catchUp(leaving:)``; the manifest committed is the live
+    /// one with the lines of the files written over.
+    let gap: GenerationGap?
+    /// For an edit: the files of the spare that were not the ones its manifest describes.
+    private let staleSpare: [(path: String, entry: SiteManifest.Entry)]
     private let lock: BuildLock
     private let state = Mutex(State())
 
@@ -79,6 +85,27 @@ package final class SiteStaging: Sendable {
         }
         self.lock = lock
         self.removedLeftovers = removedLeftovers
+        self.gap = nil
+        self.staleSpare = []
+    }
+
+    /// An edit's staging: `folder` holds the spare generation (or nothing), `gap` says what it
+    /// lacks of the live site, `stale` which of its files are not what its manifest says.
+    init(
+        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], gap: GenerationGap,
+        stale: [(path: String, entry: SiteManifest.Entry)]
+    ) {
+        self.folder = folder
+        self.output = output
+        self.previousSite = previousSite
+        self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        self.previousManifest = nil
+        self.base = nil
+        self.staleInBase = nil
+        self.lock = lock
+        self.removedLeftovers = removedLeftovers
+        self.gap = gap
+        self.staleSpare = stale
     }
 
     deinit {
@@ -126,7 +153,7 @@ package final class SiteStaging: Sendable {
         }()
         if reuse(path, fingerprint: fingerprint) { return }
         do {
-            if base != nil { clearLinks(above: path) }
+            if base != nil || gap != nil { clearLinks(above: path) }
             var written: stat?
             let inBase = base?.files[path] != nil
             if inBase {
@@ -164,7 +191,7 @@ package final class SiteStaging: Sendable {
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
         let part = String(path[..<slash]) + "." + String(path[slash...]) + ".holocron-part"
         do {
-            if base != nil { clearLinks(above: path) }
+            if base != nil || gap != nil { clearLinks(above: path) }
             try ensureFolder(of: path)
             var hash = StableHash.Pieces()
             let status: stat
@@ -213,59 +240,18 @@ package final class SiteStaging: Sendable {
     /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
     /// and modification time, not a symbolic link). Returns whether it did.
     package func reuse(_ path: String, fingerprint: StableHash) -> Bool {
-        reuse(path, fingerprint: fingerprint, kept: nil)
-    }
-
-    /// Reuses every file of `files` (see ``reuse(_:fingerprint:)``) that the spare generation
-    /// holds as it was written, recording them under one lock at the end; returns the others,
-    /// for ``reuse(_:fingerprint:)`` one by one. For many files at once, from several threads.
-    func reuseKept(_ files: some Sequence<(path: String, fingerprint: StableHash)>) -> [(path: String, fingerprint: StableHash)] {
-        var kept: [(String, SiteManifest.Entry)] = []
-        var others: [(path: String, fingerprint: StableHash)] = []
-        for file in files where !reuse(file.path, fingerprint: file.fingerprint, kept: &kept) { others.append(file) }
-        state.withLock { state in
-            for (path, entry) in kept where state.manifest.updateValue(entry, forKey: path) == nil {
-                state.order.append(path)
-                state.baseHits += 1
-            }
-            state.unchanged += kept.count
-        }
-        return others
-    }
-
-    /// With `kept`, a file the spare holds as it was written is added there instead of recorded,
-    /// and a file that would need linking is left (returns `false`).
-    private func reuse(_ path: String, fingerprint: StableHash, kept: UnsafeMutablePointer<[(String, SiteManifest.Entry)]>?) -> Bool {
         // Staging began as the spare generation: a file it already holds as it was written stays.
         let held = base?.files[path]
         if let held, held.fingerprint == fingerprint {
             var status = stat()
             let checkedAhead = checkedAheadHolds.load(ordering: .acquiring) ? staleInBase : nil
             if checkedAhead.map({ !$0.contains(path) }) ?? (fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && held.matches(status)) {
-                if let kept {
-                    kept.pointee.append((path, held))
-                    return true
-                }
                 record(path, held, inBase: true)
                 state.withLock { $0.unchanged += 1 }
                 return true
             }
         }
-        if kept != nil { return false }
-        guard previousSite >= 0, let entry = previousManifest?[path], entry.fingerprint == fingerprint else { return false }
-        var status = stat()
-        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
-        if base != nil { clearLinks(above: path) }
-        guard (try? ensureFolder(of: path)) != nil else { return false }
-        // The spare's own file there, stale, makes way (never written through: it may share its
-        // inode with the live site).
-        if held != nil { unlinkat(staged, path, 0) }
-        guard linkat(previousSite, path, staged, path, 0) == 0 else { return false }
-        var linked = stat()
-        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
-            unlinkat(staged, path, 0)
-            return false
-        }
+        guard previousSite >= 0, let entry = previousManifest?[path], entry.fingerprint == fingerprint, link(path, entry: entry) else { return false }
         record(path, entry, inBase: held != nil)
         state.withLock { $0.unchanged += 1 }
         return true
@@ -335,18 +321,38 @@ package final class SiteStaging: Sendable {
     /// Puts the staged site in place of the output in one rename, then removes the old site and
     /// releases the build lock.
     package func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
+        let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
+        if let gap {
+            // An edit: every file but those written is the live site's, marker included.
+            let written = state.withLock { $0.manifest }
+            guard let bytes = gap.patchedManifest(inputs: inputs, pages: pages, changed: written) else {
+                throw FlowSiteError(.fileSystem(path: manifestPath, message: "a file the edit wrote is not in the live site's manifest"))
+            }
+            do {
+                _ = try Self.writeWithoutSync(bytes, at: manifestPath)
+            } catch {
+                throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
+            }
+            try swapIn()
+            return
+        }
         try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
         let (files, baseHits) = state.withLock { ($0.manifest, $0.baseHits) }
         // Only when some of the spare's paths were not written again is each looked up.
         if let base, baseHits < base.files.count { removeStale(base.files.keys.filter { files[$0] == nil }) }
         var manifest = SiteManifest(inputs: inputs, pages: pages, files: files)
         manifest.lint = lint
-        let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         do {
             _ = try Self.writeWithoutSync(at: manifestPath) { try manifest.write(to: $0) }
         } catch {
             throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
         }
+        try swapIn()
+    }
+
+    /// Puts the staging folder in place of the output in one rename, keeps the old site as the
+    /// spare, and releases the build lock.
+    private func swapIn() throws {
         let manager = FileManager.default
         let old = output.deletingLastPathComponent()
             .appendingPathComponent(SiteWriter.siblingName(of: output, role: "old", pid: getpid()))
@@ -370,6 +376,53 @@ package final class SiteStaging: Sendable {
         }
         state.withLock { $0.finished = true }
         lock.release()
+    }
+
+    /// Makes the staging folder of an edit hold the live site's files, but those of `written`
+    /// (the edit writes them): each file the spare lacks as the live site has it, or holds
+    /// changed, is linked from the live site, after checking the live one is still the file its
+    /// manifest describes; the spare's paths the live site lacks are removed. `false` when a
+    /// live file was changed (by hand): then a full build must decide.
+    func catchUp(leaving written: Set<String>) -> Bool {
+        guard let gap, previousSite >= 0, staged >= 0 else { return false }
+        var links = gap.missing.filter { !written.contains($0.path) }
+        if !staleSpare.isEmpty {
+            // A stale file whose line is the live one's too: the live file, linked again.
+            let handled = Set(gap.missing.map(\.path)).union(gap.extra).union(written)
+            links += staleSpare.filter { !handled.contains($0.path) }
+        }
+        removeStale(gap.extra)
+        let all = links
+        let intact = Atomic<Bool>(true)
+        let lanes = all.count < 4096 ? 1 : max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            let share = (all.count + lanes - 1) / lanes
+            for (path, entry) in all[min(all.count, lane * share)..<min(all.count, (lane + 1) * share)] {
+                guard intact.load(ordering: .relaxed) else { return }
+                if !link(path, entry: entry) { intact.store(false, ordering: .relaxed) }
+            }
+        }
+        return intact.load(ordering: .relaxed)
+    }
+
+    /// Links the live site's file at `path` into the staging folder, in place of whatever the
+    /// spare has there, when it is still the file `entry` describes.
+    private func link(_ path: String, entry: SiteManifest.Entry) -> Bool {
+        var status = stat()
+        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
+        if base != nil || gap != nil { clearLinks(above: path) }
+        guard (try? ensureFolder(of: path)) != nil else { return false }
+        // The spare's file there makes way (never written through: it may share its inode with
+        // the live site).
+        if linkat(previousSite, path, staged, path, 0) != 0 {
+            guard errno == EEXIST, unlinkat(staged, path, 0) == 0, linkat(previousSite, path, staged, path, 0) == 0 else { return false }
+        }
+        var linked = stat()
+        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
+            unlinkat(staged, path, 0)
+            return false
+        }
+        return true
     }
 
     /// Removes the files the spare generation had and this build did not write, and the

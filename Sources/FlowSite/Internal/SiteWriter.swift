@@ -61,6 +61,18 @@ package struct SiteWriter: Sendable {
     ///   replaced (the file-system root, the home or current folder, or a folder holding one of
     ///   them), however it is reached, even with `force`.
     package func beginStaging(readAhead: SiteReadAhead? = nil) throws -> SiteStaging {
+        try beginStaging(readAhead: readAhead, forEdit: false)!
+    }
+
+    /// Begins the staging of an edit built from the journal: the spare generation becomes the
+    /// staging folder, with what it lacks of the live site (``GenerationGap``) for the edit to
+    /// make up. `nil`, having changed nothing but the leftovers of killed builds, when the live
+    /// site's manifest can't be read: then a full build must decide.
+    func beginEditStaging(readAhead: SiteReadAhead?) throws -> SiteStaging? {
+        try beginStaging(readAhead: readAhead, forEdit: true)
+    }
+
+    private func beginStaging(readAhead: SiteReadAhead?, forEdit: Bool) throws -> SiteStaging? {
         let target = try guardedOutput()
         let parent = target.deletingLastPathComponent()
         let manager = FileManager.default
@@ -74,21 +86,41 @@ package struct SiteWriter: Sendable {
         let previous = try checkOwnership(of: target)
         let removed = Self.removeLeftovers(of: target)
         let staging = parent.appendingPathComponent(Self.siblingName(of: target, role: "staging", pid: getpid()))
+        // An edit starts from the live site's manifest; without one, nothing is begun.
+        let live = forEdit ? (previous >= 0 ? readAhead?.liveManifest(in: previous) ?? SiteManifest.readBytes(from: previous) : nil) : nil
+        if forEdit && live == nil {
+            if previous >= 0 { close(previous) }
+            lock.release()
+            return nil
+        }
         // The spare generation, when it is whole, becomes the staging folder: the build then
         // writes only what differs from it. Renamed first, so a killed build leaves a staging
         // folder like any other, which the next build removes.
         let spare = Self.spareTree(of: target)
         if Self.isOwnFolder(Self.spareFolder(of: target)), rename(spare.path, staging.path) == 0 {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            let read = folder >= 0 ? readAhead?.spareManifest(in: folder) : nil
-            let base = read ?? (folder >= 0 ? SiteManifest.load(from: folder) : nil)
-            if folder >= 0 { close(folder) } else { unlink(staging.path) }
-            // Without its manifest the folder may be anything: it is thrown away.
-            if let base, unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0 {
-                return SiteStaging(
-                    folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: base,
-                    readAhead: readAhead.map { ($0, read != nil) }
-                )
+            defer { if folder >= 0 { close(folder) } }
+            if let live, folder >= 0 {
+                let manifestPath = staging.appendingPathComponent(Self.manifestName).path
+                let found = readAhead?.gap(spare: folder, live: previous) ?? SiteManifest.readBytes(from: folder).flatMap { bytes in
+                    GenerationGap(live: live, spare: bytes).flatMap { gap in SiteManifest.staleFiles(of: bytes, in: folder).map { (gap, $0) } }
+                }
+                if let (gap, stale) = found, unlinkat(AT_FDCWD, manifestPath, 0) == 0 {
+                    return SiteStaging(
+                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, gap: gap, stale: stale
+                    )
+                }
+            } else if folder >= 0 {
+                let read = readAhead?.spareManifest(in: folder)
+                // Without its manifest the folder may be anything: it is thrown away.
+                if let base = read ?? SiteManifest.load(from: folder),
+                    unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0
+                {
+                    return SiteStaging(
+                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: base,
+                        readAhead: readAhead.map { ($0, read != nil) }
+                    )
+                }
             }
             try? SiteStaging.removeTree(at: staging.path)
         }
@@ -97,6 +129,16 @@ package struct SiteWriter: Sendable {
         } catch {
             if previous >= 0 { close(previous) }
             throw FlowSiteError(.fileSystem(path: staging.path, message: error.localizedDescription))
+        }
+        if let live {
+            // No spare: every file is linked from the live site.
+            guard let gap = GenerationGap(live: live, spare: nil) else {
+                try? SiteStaging.removeTree(at: staging.path)
+                if previous >= 0 { close(previous) }
+                lock.release()
+                return nil
+            }
+            return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, gap: gap, stale: [])
         }
         return SiteStaging(
             folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, readAhead: readAhead.map { ($0, false) }

@@ -1,0 +1,274 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What an edit must do to the spare generation to make it the live site again, found from the
+/// two manifests' lines alone: the live files the spare lacks as listed (the last build's
+/// changes), and the spare's paths the live site no longer has. An edit then writes its own few
+/// files, and the new manifest is the live one with those lines written over.
+///
+/// Nothing here holds a String or a dictionary entry per file: at 1000x (280,000 files) the
+/// edit that kept both manifests as dictionaries, and made a third for the new site, spent about
+/// a third of its time and 60 MB on them, for a handful of files that changed.
+struct GenerationGap: Sendable {
+    /// The live site's manifest.
+    let live: [UInt8]
+    /// Where its file lines begin.
+    let liveFilesStart: Int
+    /// The live files whose line the spare's manifest lacks, byte for byte: changed by the last
+    /// build, or new then. Each is linked from the live site.
+    let missing: [(path: String, entry: SiteManifest.Entry)]
+    /// The spare's paths the live site doesn't have: removed from the spare.
+    let extra: [String]
+    /// The live site's files and their bytes, besides the marker (as a build reports them).
+    let fileCount: Int
+    let byteCount: Int
+    /// The live site's flow lint line.
+    let lint: (findings: Int, summary: String)?
+
+    /// The gap between the spare manifest `spare` (`nil`: an empty spare) and the live one,
+    /// `live`; `nil` when either is malformed. A line found by a hash of its bytes that only
+    /// shares the hash with another is taken as the same; as with ``LinkableFiles``, that would
+    /// leave a spare file a link where a write was due, which the spare's check (the file is
+    /// not what its own line says) or the next full build would find.
+    init?(live: [UInt8], spare: [UInt8]?) {
+        var spareLines: Set<UInt64> = []
+        var spareFiles = 0
+        if let spare {
+            spareLines.reserveCapacity(spare.count / 80)
+            guard SiteManifest.forEachFileLine(of: spare, { line in
+                spareLines.insert(Self.key(line))
+                spareFiles += 1
+                return true
+            }) != nil else { return nil }
+        }
+        var liveLines: Set<UInt64> = []
+        liveLines.reserveCapacity(spareFiles + 16)
+        var missing: [(path: String, entry: SiteManifest.Entry)] = []
+        var fileCount = 0, byteCount = 0
+        let marker = Array(SiteWriter.markerName.utf8)
+        guard let header = SiteManifest.forEachFileLine(of: live, { line in
+            guard let (entry, path) = SiteManifest.file(line) else { return false }
+            let key = Self.key(line)
+            if spare != nil { liveLines.insert(key) }
+            if !spareLines.contains(key) { missing.append((String(decoding: path, as: UTF8.self), entry)) }
+            if !path.elementsEqual(marker) {
+                fileCount += 1
+                byteCount += entry.size
+            }
+            return true
+        }) else { return nil }
+        var extra: [String] = []
+        if let spare {
+            let relinked = Set(missing.map(\.path))
+            guard SiteManifest.forEachFileLine(of: spare, { line in
+                guard !liveLines.contains(Self.key(line)) else { return true }
+                guard let (_, path) = SiteManifest.file(line) else { return false }
+                let name = String(decoding: path, as: UTF8.self)
+                if !relinked.contains(name) { extra.append(name) }
+                return true
+            }) != nil else { return nil }
+        }
+        self.live = live
+        self.liveFilesStart = header.filesStart
+        self.missing = missing
+        self.extra = extra
+        self.fileCount = fileCount
+        self.byteCount = byteCount
+        self.lint = header.lint
+    }
+
+    private static func key(_ line: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(UnsafeRawBufferPointer(line))
+        return hash.low
+    }
+
+    /// The live site's entry for `path`, found by a binary search of its lines (sorted by their
+    /// paths' bytes, as every manifest is written); `nil` when it has none.
+    func liveEntry(_ path: String) -> SiteManifest.Entry? {
+        lineOf(path).map(\.entry)
+    }
+
+    private func lineOf(_ path: String) -> (range: Range<Int>, entry: SiteManifest.Entry)? {
+        let wanted = Array(path.utf8)
+        return live.withUnsafeBufferPointer { bytes in Self.find(wanted, in: bytes, from: liveFilesStart) }
+    }
+
+    private static func find(_ wanted: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from filesStart: Int) -> (range: Range<Int>, entry: SiteManifest.Entry)? {
+        guard let base = bytes.baseAddress else { return nil }
+        let newline = Int32(UInt8(ascii: "\n"))
+        var low = filesStart
+        var high = bytes.count
+        while low < high {
+            let middle = (low + high) / 2
+            // The line holding `middle`: `low` is always a line's start.
+            var start = middle
+            while start > low, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+            var end = bytes.count
+            if let found = memchr(base + start, newline, bytes.count - start) { end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base }
+            guard let (entry, name) = SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+            let shared = min(name.count, wanted.count)
+            let compared: Int32 = wanted.withUnsafeBufferPointer { wanted in memcmp(name.baseAddress!, wanted.baseAddress!, shared) }
+            let order = compared != 0 ? Int(compared) : name.count - wanted.count
+            if order == 0 { return (start..<end, entry) }
+            if order < 0 { low = end + 1 } else { high = start }
+        }
+        return nil
+    }
+
+    /// The live manifest with a new header (`inputs`, `pages`, and its lint line) and the lines
+    /// of `changed` written over with their new entries: the new site's manifest when every
+    /// other file is the live site's. `nil` when a path of `changed` is not in it.
+    func patchedManifest(inputs: String?, pages: Int, changed: [String: SiteManifest.Entry]) -> [UInt8]? {
+        var lines: [(range: Range<Int>, line: [UInt8])] = []
+        for (path, entry) in changed {
+            guard let (range, _) = lineOf(path) else { return nil }
+            var line: [UInt8] = []
+            SiteManifest.appendLine(path: Array(path.utf8), entry: entry, to: &line)
+            line.removeLast()  // the newline stays the old line's
+            lines.append((range, line))
+        }
+        lines.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var out = SiteManifest.headerBytes(inputs: inputs, pages: pages, lint: lint)
+        out.reserveCapacity(out.count + live.count - liveFilesStart + 256)
+        var from = liveFilesStart
+        for (range, line) in lines {
+            out.append(contentsOf: live[from..<range.lowerBound])
+            out.append(contentsOf: line)
+            from = range.upperBound
+        }
+        out.append(contentsOf: live[from...])
+        return out
+    }
+}
+
+extension SiteManifest {
+    /// The manifest's first lines: its version, its inputs, its pages and its lint line.
+    static func headerBytes(inputs: String?, pages: Int, lint: (findings: Int, summary: String)?) -> [UInt8] {
+        var header = "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n"
+        if let lint, !lint.summary.contains("\n") { header += "lint \(lint.findings) \(lint.summary)\n" }
+        return Array(header.utf8)
+    }
+
+    /// A file's line, newline included: `f <fingerprint> <size> <inode> <seconds> <nanoseconds>
+    /// <path>`.
+    static func appendLine(path: some Collection<UInt8>, entry: Entry, to line: inout [UInt8]) {
+        line.append(contentsOf: "f ".utf8)
+        entry.fingerprint.appendHex(to: &line)
+        // One number at a time: an array literal here was an allocation per file.
+        line.append(UInt8(ascii: " "))
+        appendDecimal(entry.size, to: &line)
+        line.append(UInt8(ascii: " "))
+        appendDecimal(Int(bitPattern: UInt(entry.inode)), to: &line)
+        line.append(UInt8(ascii: " "))
+        appendDecimal(entry.modified.tv_sec, to: &line)
+        line.append(UInt8(ascii: " "))
+        appendDecimal(entry.modified.tv_nsec, to: &line)
+        line.append(UInt8(ascii: " "))
+        line.append(contentsOf: path)
+        line.append(UInt8(ascii: "\n"))
+    }
+
+    /// Calls `body` with each file line of the manifest `bytes` (found with `memchr`) until it
+    /// returns `false`. `nil` when the manifest is not one (no `manifest 1` line first) or
+    /// `body` refused a line; otherwise where the file lines begin, and the lint line.
+    static func forEachFileLine(
+        of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> (filesStart: Int, lint: (findings: Int, summary: String)?)? {
+        bytes.withUnsafeBufferPointer { buffer in eachFileLine(of: buffer, body) }
+    }
+
+    private static func eachFileLine(
+        of buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> (filesStart: Int, lint: (findings: Int, summary: String)?)? {
+        guard let base = buffer.baseAddress else { return nil }
+        let newline = Int32(UInt8(ascii: "\n"))
+        var start = 0
+        var sawManifest = false
+        var lint: (findings: Int, summary: String)?
+        var filesStart: Int?
+        while start < buffer.count {
+            var end = buffer.count
+            if let found = memchr(base + start, newline, buffer.count - start) { end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base }
+            let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            start = end + 1
+            if line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") {
+                guard sawManifest else { return nil }
+                if filesStart == nil { filesStart = line.baseAddress! - base }
+                if !body(line) { return nil }
+            } else if line.elementsEqual("manifest 1".utf8) {
+                sawManifest = true
+            } else if filesStart == nil, line.starts(with: "lint ".utf8) {
+                lint = Self.lint(line)
+            }
+        }
+        guard sawManifest else { return nil }
+        return (filesStart ?? buffer.count, lint)
+    }
+
+    /// The spare's files (its manifest `bytes`) whose file in the open folder `folder` is not
+    /// the one its line describes, with the entry the line gives; `nil` when the manifest is
+    /// malformed. Each file is looked up from its section's open folder, as
+    /// ``intactSite(_:in:inputs:lanes:)`` looks them up.
+    static func staleFiles(of bytes: [UInt8], in folder: Int32) -> [(path: String, entry: Entry)]? {
+        var stale: [(path: String, entry: Entry)] = []
+        var lookup = SectionLookup(site: folder)
+        let valid = forEachFileLine(of: bytes) { line in
+            guard let (entry, name) = file(line) else { return false }
+            if !lookup.holds(name, as: entry) { stale.append((String(decoding: name, as: UTF8.self), entry)) }
+            return true
+        }
+        return valid == nil ? nil : stale
+    }
+}
+
+/// Looks files up from their section's open folder (`characters/…` from `characters`), one
+/// component less for the kernel to walk than from the site's folder; the manifest's lines are
+/// in path order, so a section's files come together.
+struct SectionLookup: ~Copyable {
+    let site: Int32
+    private var section: [UInt8] = []
+    private var folder: Int32 = -1
+    private var path = [CChar](repeating: 0, count: 256)
+
+    init(site: Int32) { self.site = site }
+
+    deinit { if folder >= 0 { close(folder) } }
+
+    /// Whether the file at `name` (from the site's root) is the one `entry` describes.
+    mutating func holds(_ name: UnsafeBufferPointer<UInt8>, as entry: SiteManifest.Entry) -> Bool {
+        var status = stat()
+        return lookUp(name, into: &status) && entry.matches(status)
+    }
+
+    /// `stat` of the file at `name`, not following a link; whether there is one.
+    mutating func lookUp(_ name: UnsafeBufferPointer<UInt8>, into status: inout stat) -> Bool {
+        var from = site
+        var rest = name
+        if let slash = name.firstIndex(of: UInt8(ascii: "/")) {
+            let head = UnsafeBufferPointer(rebasing: name[..<slash])
+            if folder < 0 || !head.elementsEqual(section) {
+                if folder >= 0 { close(folder) }
+                section = Array(head)
+                section.append(0)
+                // Not through a link: a section that is one is not the site as written.
+                folder = section.withUnsafeBufferPointer { name in
+                    name.withMemoryRebound(to: CChar.self) { openat(site, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+                }
+                section.removeLast()
+            }
+            from = folder
+            rest = UnsafeBufferPointer(rebasing: name[(slash + 1)...])
+        }
+        guard from >= 0 else { return false }
+        if path.count <= rest.count { path = [CChar](repeating: 0, count: rest.count + 1) }
+        for index in rest.indices { path[index - rest.startIndex] = CChar(bitPattern: rest[index]) }
+        path[rest.count] = 0
+        return fstatat(from, path, &status, AT_SYMLINK_NOFOLLOW) == 0
+    }
+}
