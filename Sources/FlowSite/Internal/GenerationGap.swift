@@ -19,9 +19,10 @@ struct GenerationGap: Sendable {
     let live: [UInt8]
     /// Where its file lines begin.
     let liveFilesStart: Int
-    /// The live files whose line the spare's manifest lacks, byte for byte: changed by the last
-    /// build, or new then. Each is linked from the live site.
-    let missing: [(path: String, entry: SiteManifest.Entry)]
+    /// Where the lines of the live files the spare's manifest lacks, byte for byte, begin in
+    /// ``live``: changed by the last build, or new then. Each is linked from the live site.
+    /// (Offsets, not paths: after a full build it is every file, and the gap may not be used.)
+    private let missingLines: [Int]
     /// The spare's paths the live site doesn't have: removed from the spare.
     let extra: [String]
     /// The live site's files and their bytes, besides the marker (as a build reports them).
@@ -48,34 +49,39 @@ struct GenerationGap: Sendable {
         }
         var liveLines: Set<UInt64> = []
         liveLines.reserveCapacity(spareFiles + 16)
-        var missing: [(path: String, entry: SiteManifest.Entry)] = []
+        var missingLines: [Int] = []
+        var missingPaths: Set<UInt64> = []
         var fileCount = 0, byteCount = 0
-        let marker = Array(SiteWriter.markerName.utf8)
-        guard let header = SiteManifest.forEachFileLine(of: live, { line in
-            guard let (entry, path) = SiteManifest.file(line) else { return false }
+        let marker = Array(" \(SiteWriter.markerName)".utf8)
+        let start = live.withUnsafeBufferPointer { $0.baseAddress }
+        guard let start, let header = SiteManifest.forEachFileLine(of: live, { line in
+            // The size is the field after the fingerprint: `f <32 hex digits> <size> …`.
+            guard line.count > 36, let size = Self.decimal(line, at: 35) else { return false }
             let key = Self.key(line)
             if spare != nil { liveLines.insert(key) }
-            if !spareLines.contains(key) { missing.append((String(decoding: path, as: UTF8.self), entry)) }
-            if !path.elementsEqual(marker) {
+            if !spareLines.contains(key) {
+                guard let (_, path) = SiteManifest.file(line) else { return false }
+                missingLines.append(line.baseAddress! - start)
+                if spare != nil { missingPaths.insert(Self.key(path)) }
+            }
+            if !Self.isMarker(line, marker) {
                 fileCount += 1
-                byteCount += entry.size
+                byteCount += size
             }
             return true
         }) else { return nil }
         var extra: [String] = []
         if let spare {
-            let relinked = Set(missing.map(\.path))
             guard SiteManifest.forEachFileLine(of: spare, { line in
                 guard !liveLines.contains(Self.key(line)) else { return true }
                 guard let (_, path) = SiteManifest.file(line) else { return false }
-                let name = String(decoding: path, as: UTF8.self)
-                if !relinked.contains(name) { extra.append(name) }
+                if !missingPaths.contains(Self.key(path)) { extra.append(String(decoding: path, as: UTF8.self)) }
                 return true
             }) != nil else { return nil }
         }
         self.live = live
         self.liveFilesStart = header.filesStart
-        self.missing = missing
+        self.missingLines = missingLines
         self.extra = extra
         self.fileCount = fileCount
         self.byteCount = byteCount
@@ -86,6 +92,37 @@ struct GenerationGap: Sendable {
         var hash = StableHash()
         hash.combine(UnsafeRawBufferPointer(line))
         return hash.low
+    }
+
+    /// Whether `line` is the marker's: it ends with a space and the marker's name (`marker`),
+    /// and that is its whole path.
+    private static func isMarker(_ line: UnsafeBufferPointer<UInt8>, _ marker: [UInt8]) -> Bool {
+        guard line.count > marker.count, memcmp(line.baseAddress! + line.count - marker.count, marker, marker.count) == 0 else { return false }
+        return SiteManifest.file(line).map { $0.1.count == marker.count - 1 } ?? false
+    }
+
+    /// The decimal number at `position` of `line`, up to the next space.
+    private static func decimal(_ line: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
+        var value = 0
+        var index = position
+        while index < line.count, line[index] != UInt8(ascii: " ") {
+            let digit = Int(line[index]) - Int(UInt8(ascii: "0"))
+            guard (0...9).contains(digit), value < Int.max / 10 - 9 else { return nil }
+            value = value * 10 + digit
+            index += 1
+        }
+        return index > position ? value : nil
+    }
+
+    /// The live files whose line the spare's manifest lacks (changed by the last build, or new
+    /// then), with their entries.
+    var missing: [(path: String, entry: SiteManifest.Entry)] {
+        live.withUnsafeBufferPointer { bytes in
+            missingLines.compactMap { start in
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                return SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])).map { (String(decoding: $0.1, as: UTF8.self), $0.0) }
+            }
+        }
     }
 
     /// The live site's entry for `path`, found by a binary search of its lines (sorted by their

@@ -116,8 +116,11 @@ package final class SiteReadAhead: Sendable {
             let files = read.spareBytes.map { SiteManifest.linkableFiles(bytes, besidesLinesOf: $0.bytes) } ?? SiteManifest.linkableFiles(bytes, besides: nil)
             if let files { read.live = (identity, files) }
         }
-        // Parsed: the spare's lines are not needed again (the check holds its own).
-        if read.spare != nil, read.live != nil { read.spareBytes = nil }
+        // Parsed for a build that keeps files by path: what an edit would use is not needed
+        // again (the check holds the spare's lines for itself).
+        read.gap = nil
+        read.liveBytes = nil
+        if read.spare != nil { read.spareBytes = nil }
     }
 
     /// The files of the manifest `bytes` whose file in `folder` is not the one it describes.

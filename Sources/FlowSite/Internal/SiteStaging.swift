@@ -385,10 +385,11 @@ package final class SiteStaging: Sendable {
     /// live file was changed (by hand): then a full build must decide.
     func catchUp(leaving written: Set<String>) -> Bool {
         guard let gap, previousSite >= 0, staged >= 0 else { return false }
-        var links = gap.missing.filter { !written.contains($0.path) }
+        let missing = gap.missing
+        var links = missing.filter { !written.contains($0.path) }
         if !staleSpare.isEmpty {
             // A stale file whose line is the live one's too: the live file, linked again.
-            let handled = Set(gap.missing.map(\.path)).union(gap.extra).union(written)
+            let handled = Set(missing.map(\.path)).union(gap.extra).union(written)
             links += staleSpare.filter { !handled.contains($0.path) }
         }
         removeStale(gap.extra)
