@@ -252,7 +252,20 @@ import Testing
         #expect(whole.count > 1 << 20)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
-        _ = try SiteStaging.writeWithoutSync(at: url.path) { try manifest.write(to: $0) }
+        // As a staging writes it: from its files in the order they were written, one of them
+        // written twice (the last entry counts).
+        var written = WrittenFiles()
+        let again = "kind-0/a-page-with-a-long-slug-0/index.html"
+        let first = written.set(again, SiteManifest.Entry(fingerprint: StableHash(a: 1, b: 1), size: 1, inode: 1, modified: timespec(tv_sec: 1, tv_nsec: 1)))
+        #expect(first)
+        for (path, entry) in files.shuffled() {
+            let new = written.set(path, entry)
+            #expect(new == (path != again))
+        }
+        #expect(written.count == files.count)
+        #expect(files.allSatisfy { written[$0.key] == $0.value })
+        #expect(written["kind-0/a-page-with-a-long-slug-0/index"] == nil)
+        _ = try SiteStaging.writeWithoutSync(at: url.path) { try written.writeManifest(inputs: "abc", pages: 12_000, lint: manifest.lint, to: $0) }
         #expect(Array(try Data(contentsOf: url)) == whole)
     }
 
@@ -276,10 +289,13 @@ import Testing
         let spareManifest = SiteManifest(inputs: "x", pages: 1, files: spare)
         var liveManifest = SiteManifest(inputs: "x", pages: 1, files: live)
         liveManifest.lint = (findings: 2, summary: "2 warnings")
-        let byEntries = try #require(SiteManifest.linkableFiles(liveManifest.bytes(), besides: spareManifest))
+        let byEntries = try #require(SiteManifest.linkableFiles(liveManifest.bytes(), besides: FileTable(manifest: spareManifest.bytes())))
         let byLines = try #require(SiteManifest.linkableFiles(liveManifest.bytes(), besidesLinesOf: spareManifest.bytes()))
-        #expect(byLines.entries == byEntries.entries)
-        #expect(byLines.entries.count > 300 && byLines.entries.count < live.count / 2)
+        #expect(byLines == byEntries)
+        #expect(byLines.count > 300 && byLines.count < live.count / 2)
+        // Each linkable file is found by its path, with the live entry.
+        for (path, entry) in live where spare[path] != entry { #expect(byLines[path] == entry, "\(path)") }
+        for (path, entry) in live where spare[path] == entry { #expect(byLines[path] == nil, "\(path)") }
         #expect(byLines.lint?.summary == "2 warnings")
         #expect(SiteManifest.linkableFiles(Array("not a manifest\n".utf8), besidesLinesOf: spareManifest.bytes()) == nil)
     }

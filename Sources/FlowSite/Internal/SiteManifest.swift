@@ -58,17 +58,24 @@ struct SiteManifest: Sendable {
     func bytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + files.count * 110)
-        appendLines { out.append(contentsOf: $0) }
+        let places = Array(files.indices)
+        Self.appendLines(inputs: inputs, pages: pages, lint: lint, count: places.count, path: { files[places[$0]].key }, entry: { files[places[$0]].value }) {
+            out.append(contentsOf: $0)
+        }
         return out
     }
 
-    /// Writes the manifest's bytes to `descriptor` a megabyte at a time: at 1000x the whole
-    /// file (30 MB) and a sorted copy of the entries were held at the build's end.
-    func write(to descriptor: Int32) throws {
+    /// Writes the manifest of the files `count`, `path` and `entry` give (by position) to
+    /// `descriptor`, a megabyte at a time: at 1000x the whole file (30 MB) and a sorted copy of
+    /// the entries were held at the build's end.
+    static func write(
+        inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String, entry: (Int) -> Entry,
+        to descriptor: Int32
+    ) throws {
         let chunk = 1 << 20
         var out: [UInt8] = []
         out.reserveCapacity(chunk + 4096)
-        try appendLines { line in
+        try appendLines(inputs: inputs, pages: pages, lint: lint, count: count, path: path, entry: entry) { line in
             out.append(contentsOf: line)
             if out.count >= chunk {
                 try SiteStaging.writeAll(out, to: descriptor)
@@ -80,21 +87,23 @@ struct SiteManifest: Sendable {
 
     /// Hands the manifest's text to `emit` in order, a line or less at a time, files in path
     /// order.
-    private func appendLines(_ emit: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try Self.headerBytes(inputs: inputs, pages: pages, lint: lint).withUnsafeBufferPointer(emit)
-        // The entries' places sorted by their paths' bytes, not a sorted copy of the entries:
+    private static func appendLines(
+        inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String, entry: (Int) -> Entry,
+        _ emit: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
+        try headerBytes(inputs: inputs, pages: pages, lint: lint).withUnsafeBufferPointer(emit)
+        // The files' positions sorted by their paths' bytes, not a sorted copy of the entries:
         // the paths are gathered in one buffer and compared with memcmp (comparing Strings
         // through the dictionary's indices was most of an edit's manifest).
-        let places = Array(files.indices)
         var paths: [UInt8] = []
         var spans: [(start: Int32, count: Int32)] = []
-        spans.reserveCapacity(places.count)
-        for place in places {
+        spans.reserveCapacity(count)
+        for position in 0..<count {
             let start = paths.count
-            paths.append(contentsOf: files[place].key.utf8)
+            paths.append(contentsOf: path(position).utf8)
             spans.append((Int32(start), Int32(paths.count - start)))
         }
-        var order = Array(0..<Int32(places.count))
+        var order = Array(0..<Int32(count))
         paths.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             order.sort { a, b in
@@ -108,9 +117,8 @@ struct SiteManifest: Sendable {
         var line: [UInt8] = []
         line.reserveCapacity(256)
         for position in order {
-            let (path, entry) = files[places[Int(position)]]
             line.removeAll(keepingCapacity: true)
-            Self.appendLine(path: path.utf8, entry: entry, to: &line)
+            appendLine(path: path(Int(position)).utf8, entry: entry(Int(position)), to: &line)
             try line.withUnsafeBufferPointer(emit)
         }
     }
@@ -186,39 +194,16 @@ struct SiteManifest: Sendable {
             if line.starts(with: "f ".utf8) { shared.insert(key(line)) }
             return true
         }
-        return linkableFiles(bytes) { line, _ in shared.contains(key(line)) }
+        return FileTable(manifest: bytes) { shared.contains(key($0)) }
     }
 
-    /// The files of the manifest at `bytes` by a hash of their path (see ``LinkableFiles``),
-    /// leaving out those `base` lists as they are; `nil` when the manifest is malformed.
-    static func linkableFiles(_ bytes: [UInt8], besides base: SiteManifest?) -> LinkableFiles? {
-        linkableFiles(bytes) { _, file in
-            guard let base, let (entry, path) = file() else { return false }
-            return base.files[String(decoding: path, as: UTF8.self)] == entry
+    /// The files of the manifest at `bytes` (see ``LinkableFiles``), leaving out those `base`
+    /// lists as they are; `nil` when the manifest is malformed.
+    static func linkableFiles(_ bytes: [UInt8], besides base: FileTable?) -> LinkableFiles? {
+        FileTable(manifest: bytes) { line in
+            guard let base, let (entry, path) = file(line) else { return false }
+            return base[key: FileTable.key(UnsafeRawBufferPointer(path))] == entry
         }
-    }
-
-    /// The files of the manifest at `bytes` but those `leftOut` says to leave out (given the
-    /// line, and its entry and path when it asks); `nil` when the manifest is malformed.
-    private static func linkableFiles(
-        _ bytes: [UInt8], leavingOut leftOut: (UnsafeBufferPointer<UInt8>, () -> (Entry, UnsafeBufferPointer<UInt8>)?) -> Bool
-    ) -> LinkableFiles? {
-        var files = LinkableFiles()
-        var sawManifest = false
-        let valid = Self.forEachLine(of: bytes) { line in
-            if line.elementsEqual("manifest 1".utf8) {
-                sawManifest = true
-            } else if line.starts(with: "lint ".utf8) {
-                files.lint = Self.lint(line)
-            } else if line.starts(with: "f ".utf8) {
-                if leftOut(line, { Self.file(line) }) { return true }
-                guard let (entry, path) = Self.file(line) else { return false }
-                files.entries[LinkableFiles.key(UnsafeRawBufferPointer(path))] = entry
-            }
-            return true
-        }
-        guard valid, sawManifest else { return nil }
-        return files
     }
 
     /// Calls `body` with each non-empty line of `bytes` until it returns `false`; whether every
@@ -455,24 +440,129 @@ struct SiteManifest: Sendable {
     }
 }
 
-/// What the live site's manifest says of its files, for linking the unchanged ones into a new
-/// site: each entry under a 64-bit hash of its path, not a String (at 1000x, 280,000 paths were
-/// about 18 MB held through the build). Two paths that share a hash can only cost a link, never
-/// a wrong one: a file is linked only when the one at its own path is still what the entry
-/// describes (same inode, size and time).
-struct LinkableFiles: Sendable {
-    fileprivate(set) var entries: [UInt64: SiteManifest.Entry] = [:]
-    /// The live site's flow lint line.
-    fileprivate(set) var lint: (findings: Int, summary: String)?
+/// A manifest's entries by a 64-bit hash of their path, in two sorted arrays searched by
+/// halves: at 1000x a dictionary of 280,000 paths and entries (a spare's, or the live site's)
+/// was about 50 MB held through the build, this about 16. A hash two paths share is left out:
+/// that can only cost a link or a kept file, never a wrong one, since a file is taken only when
+/// the one at its own path is still what its entry describes (same inode, size and time).
+struct FileTable: Sendable, Equatable {
+    private var keys: [UInt64] = []
+    private var values: [SiteManifest.Entry] = []
+
+    /// The entries of `pairs` (a hash of the path, and the entry), in any order.
+    init(_ pairs: [(key: UInt64, entry: SiteManifest.Entry)] = []) {
+        var order = Array(pairs.indices)
+        order.sort { pairs[$0].key < pairs[$1].key }
+        keys.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        var index = 0
+        while index < order.count {
+            let key = pairs[order[index]].key
+            var next = index + 1
+            while next < order.count, pairs[order[next]].key == key { next += 1 }
+            if next == index + 1 {
+                keys.append(key)
+                values.append(pairs[order[index]].entry)
+            }
+            index = next
+        }
+    }
+
+    /// The file lines of the manifest `bytes` but those `leftOut` says to leave out (given the
+    /// line); `nil` when the manifest is malformed. Its lint line too.
+    init?(manifest bytes: [UInt8], leavingOut leftOut: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false }) {
+        var pairs: [(key: UInt64, entry: SiteManifest.Entry)] = []
+        pairs.reserveCapacity(bytes.count / 100)
+        guard let header = SiteManifest.forEachFileLine(of: bytes, { line in
+            if leftOut(line) { return true }
+            guard let (entry, path) = SiteManifest.file(line) else { return false }
+            pairs.append((Self.key(UnsafeRawBufferPointer(path)), entry))
+            return true
+        }) else { return nil }
+        self.init(pairs)
+        lint = header.lint
+    }
+
+    /// The manifest's flow lint line, when it was read from one.
+    private(set) var lint: (findings: Int, summary: String)?
+
+    var count: Int { keys.count }
+
+    /// The same entries under the same keys.
+    static func == (a: FileTable, b: FileTable) -> Bool { a.keys == b.keys && a.values == b.values }
 
     subscript(path: String) -> SiteManifest.Entry? {
         var path = path
-        return path.withUTF8 { entries[Self.key(UnsafeRawBufferPointer($0))] }
+        return path.withUTF8 { self[key: Self.key(UnsafeRawBufferPointer($0))] }
     }
 
-    fileprivate static func key(_ path: UnsafeRawBufferPointer) -> UInt64 {
+    subscript(key key: UInt64) -> SiteManifest.Entry? {
+        var (low, high) = (0, keys.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key ? values[low] : nil
+    }
+
+    static func key(_ path: UnsafeRawBufferPointer) -> UInt64 {
         var hash = StableHash()
         hash.combine(path)
         return hash.low
+    }
+}
+
+/// What the live site's manifest says of its files, for linking the unchanged ones into a new
+/// site (see ``FileTable``), with its flow lint line.
+typealias LinkableFiles = FileTable
+
+/// The files a staging folder holds, in the order they were written or kept: their paths, their
+/// entries beside them, and each one's place by a 64-bit hash of its path. At 1000x a
+/// dictionary of 280,000 paths and entries was about 50 MB at the build's end; this is the
+/// paths (kept anyway, in order) plus about 20 MB.
+struct WrittenFiles {
+    private(set) var paths: [String] = []
+    private(set) var entries: [SiteManifest.Entry] = []
+    private var places: [UInt64: Int32] = [:]
+    /// The places of paths whose hash an earlier path has.
+    private var sharingHash: [String: Int32] = [:]
+
+    var count: Int { paths.count }
+
+    mutating func reserveCapacity(_ count: Int) {
+        paths.reserveCapacity(count)
+        entries.reserveCapacity(count)
+        places.reserveCapacity(count)
+    }
+
+    private func place(of path: String) -> Int? {
+        var path = path
+        guard let place = places[path.withUTF8 { FileTable.key(UnsafeRawBufferPointer($0)) }] else { return nil }
+        if paths[Int(place)] == path { return Int(place) }
+        return sharingHash[path].map(Int.init)
+    }
+
+    subscript(path: String) -> SiteManifest.Entry? { place(of: path).map { entries[$0] } }
+
+    /// Records `entry` at `path`; whether the path is new.
+    mutating func set(_ path: String, _ entry: SiteManifest.Entry) -> Bool {
+        if let place = place(of: path) {
+            entries[place] = entry
+            return false
+        }
+        var key = path
+        let hash = key.withUTF8 { FileTable.key(UnsafeRawBufferPointer($0)) }
+        let place = Int32(paths.count)
+        if places[hash] == nil { places[hash] = place } else { sharingHash[path] = place }
+        paths.append(path)
+        entries.append(entry)
+        return true
+    }
+
+    /// Writes the manifest of these files to `descriptor` (see ``SiteManifest``).
+    func writeManifest(inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, to descriptor: Int32) throws {
+        try SiteManifest.write(
+            inputs: inputs, pages: pages, lint: lint, count: count, path: { paths[$0] }, entry: { entries[$0] }, to: descriptor
+        )
     }
 }

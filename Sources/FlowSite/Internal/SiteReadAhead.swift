@@ -46,10 +46,10 @@ package final class SiteReadAhead: Sendable {
     }
 
     private struct Read: @unchecked Sendable {
-        /// The spare's manifest as read; parsed (``spareManifest(in:)``) only for a build that
+        /// The spare's manifest as read; parsed (``spareFiles(ofManifest:)``) only for a build that
         /// asks, when there is a journal (an edit needs only its lines).
         var spareBytes: (identity: Identity, bytes: [UInt8])?
-        var spare: (identity: Identity, manifest: SiteManifest)?
+        var spare: (identity: Identity, files: FileTable)?
         var liveBytes: (identity: Identity, bytes: [UInt8])?
         var live: (identity: Identity, files: LinkableFiles)?
         /// What an edit must make up of the live site in the spare, beside the journal.
@@ -110,7 +110,7 @@ package final class SiteReadAhead: Sendable {
     /// and the live site's files that are not the spare's.
     private static func parse(_ read: inout Read) {
         if read.spare == nil, let (identity, bytes) = read.spareBytes {
-            if let manifest = SiteManifest(bytes: bytes) { read.spare = (identity, manifest) } else { read.spareBytes = nil }
+            if let files = FileTable(manifest: bytes) { read.spare = (identity, files) } else { read.spareBytes = nil }
         }
         if read.live == nil, let (identity, bytes) = read.liveBytes {
             let files = read.spareBytes.map { SiteManifest.linkableFiles(bytes, besidesLinesOf: $0.bytes) } ?? SiteManifest.linkableFiles(bytes, besides: nil)
@@ -139,7 +139,7 @@ package final class SiteReadAhead: Sendable {
     }
 
     /// The spare's files whose file was not the one its manifest describes when checked, for a
-    /// build that began from that manifest (``spareManifest(in:)``) in the open folder `folder`
+    /// build that began from that manifest (``spareFiles(ofManifest:)``) in the open folder `folder`
     /// (the spare, renamed); `nil` when they were not checked, or `folder` is another.
     func staleSpareFiles(in folder: Int32) -> Set<String>? {
         checkedFiles(in: folder).map { Set($0.map(\.path)) }
@@ -208,20 +208,20 @@ package final class SiteReadAhead: Sendable {
         return journal
     }
 
-    /// The spare's manifest, when the one in the open folder `folder` is still the file read.
-    func spareManifest(in folder: Int32) -> SiteManifest? {
+    /// The spare's files, when the open manifest file `file` is still the one read.
+    func spareFiles(ofManifest file: Int32) -> FileTable? {
         finished.wait()
-        guard let (identity, manifest) = read.withLock({ read in
+        guard let (identity, files) = read.withLock({ read in
             Self.parse(&read)
             return read.spare
-        }), Self.identity(of: SiteWriter.manifestName, in: folder) == identity else { return nil }
+        }), Identity(descriptor: file) == identity else { return nil }
         read.withLock { _ = $0.used.insert("spare") }
-        return manifest
+        return files
     }
 
     /// The live site's files, when its manifest in the open folder `folder` is still the file
     /// read, and they were read beside the spare manifest the build began from
-    /// (`besideReadSpare`, from ``spareManifest(in:)``) or beside none, as it began.
+    /// (`besideReadSpare`, from ``spareFiles(ofManifest:)``) or beside none, as it began.
     func liveFiles(in folder: Int32, besideReadSpare: Bool) -> LinkableFiles? {
         finished.wait()
         let (spare, live) = read.withLock { read in

@@ -24,7 +24,10 @@ package final class SiteStaging: Sendable {
     let previousManifest: LinkableFiles?
     /// What the staging folder held when it began: the spare generation's manifest, or `nil`
     /// when it began empty.
-    let base: SiteManifest?
+    let base: FileTable?
+    /// That manifest's file, open (its name is gone from the folder): read again at the commit
+    /// for the spare's paths this build did not write, only when there are some.
+    private let baseFile: Int32
     /// The spare's files found changed when it was checked ahead (``SiteReadAhead``), when
     /// `base` is the manifest it checked them against: the others are kept without a look.
     private let staleInBase: Set<String>?
@@ -41,9 +44,8 @@ package final class SiteStaging: Sendable {
     private let state = Mutex(State())
 
     struct State {
-        var manifest: [String: SiteManifest.Entry] = [:]
-        /// Every path written, in order, for what a step wrote after the pages.
-        var order: [String] = []
+        /// Every file written or kept, in order (for what a step wrote after the pages).
+        var manifest = WrittenFiles()
         var unchanged = 0
         /// How many of the paths written are the spare's too: when it is all of the spare's,
         /// no stale file is left to remove.
@@ -60,7 +62,7 @@ package final class SiteStaging: Sendable {
     /// `readAhead` is what was read of the site before the lock was taken, and whether `base`
     /// is the spare manifest it read.
     init(
-        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: SiteManifest? = nil,
+        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: (files: FileTable, file: Int32)? = nil,
         readAhead: (read: SiteReadAhead, base: Bool)? = nil
     ) {
         self.folder = folder
@@ -72,15 +74,15 @@ package final class SiteStaging: Sendable {
         // leaves one manifest of 280,000 entries in memory, not two.
         self.previousManifest = previousSite < 0 ? nil
             : readAhead.flatMap { $0.read.liveFiles(in: previousSite, besideReadSpare: $0.base) }
-            ?? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base) }
-        self.base = base
+            ?? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base?.files) }
+        self.base = base?.files
+        self.baseFile = base?.file ?? -1
         let staged = self.staged
         self.staleInBase = base != nil && staged >= 0 ? readAhead.flatMap { $0.base ? $0.read.staleSpareFiles(in: staged) : nil } : nil
         // A rebuild writes about as many files as the last build did.
-        if let count = base?.files.count ?? previousManifest?.entries.count {
+        if let count = base?.files.count ?? previousManifest?.count {
             state.withLock { state in
                 state.manifest.reserveCapacity(count + 16)
-                state.order.reserveCapacity(count + 16)
             }
         }
         self.lock = lock
@@ -101,6 +103,7 @@ package final class SiteStaging: Sendable {
         self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         self.previousManifest = nil
         self.base = nil
+        self.baseFile = -1
         self.staleInBase = nil
         self.lock = lock
         self.removedLeftovers = removedLeftovers
@@ -112,26 +115,29 @@ package final class SiteStaging: Sendable {
         if !state.withLock({ $0.finished }) { try? FileManager.default.removeItem(at: folder) }
         if previousSite >= 0 { close(previousSite) }
         if staged >= 0 { close(staged) }
+        if baseFile >= 0 { close(baseFile) }
         lock.release()
     }
 
     /// Every file written so far, by path from the site root, with its size.
-    package var files: [String: Int] { state.withLock { $0.manifest.mapValues { $0.size } } }
+    package var files: [String: Int] {
+        state.withLock { state in Dictionary(zip(state.manifest.paths, state.manifest.entries.lazy.map(\.size)), uniquingKeysWith: { $1 }) }
+    }
     /// How many files were written so far.
-    package var fileCount: Int { state.withLock { $0.order.count } }
+    package var fileCount: Int { state.withLock { $0.manifest.count } }
     /// Every path written so far.
-    package var paths: Set<String> { state.withLock { Set($0.order) } }
+    package var paths: Set<String> { state.withLock { Set($0.manifest.paths) } }
     /// The paths written after the first `count`.
-    package func paths(since count: Int) -> [String] { state.withLock { Array($0.order[count...]) } }
+    package func paths(since count: Int) -> [String] { state.withLock { Array($0.manifest.paths[count...]) } }
     /// Calls `body` with every file written so far and its fingerprint (under the lock: keep
     /// it short), without a copy of the list.
     func forEachFingerprint(_ body: (String, StableHash) -> Void) {
         state.withLock { state in
-            for (path, entry) in state.manifest { body(path, entry.fingerprint) }
+            for (path, entry) in zip(state.manifest.paths, state.manifest.entries) { body(path, entry.fingerprint) }
         }
     }
     /// The bytes of every file written so far.
-    package var totalBytes: Int { state.withLock { $0.manifest.values.reduce(0) { $0 + $1.size } } }
+    package var totalBytes: Int { state.withLock { $0.manifest.entries.reduce(0) { $0 + $1.size } } }
     /// How many files had the same bytes in the previous site.
     package var unchangedCount: Int { state.withLock { $0.unchanged } }
 
@@ -155,7 +161,7 @@ package final class SiteStaging: Sendable {
         do {
             if base != nil || gap != nil { clearLinks(above: path) }
             var written: stat?
-            let inBase = base?.files[path] != nil
+            let inBase = base?[path] != nil
             if inBase {
                 // The spare's stale file is written over when it is the spare's alone; otherwise
                 // it makes way first (one failed create fewer per file).
@@ -228,7 +234,7 @@ package final class SiteStaging: Sendable {
             }
             record(path, SiteManifest.Entry(
                 fingerprint: fingerprint, size: hash.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
-            ), inBase: base?.files[path] != nil)
+            ), inBase: base?[path] != nil)
         } catch let error as FlowSiteError {
             throw error
         } catch {
@@ -241,7 +247,7 @@ package final class SiteStaging: Sendable {
     /// and modification time, not a symbolic link). Returns whether it did.
     package func reuse(_ path: String, fingerprint: StableHash) -> Bool {
         // Staging began as the spare generation: a file it already holds as it was written stays.
-        let held = base?.files[path]
+        let held = base?[path]
         if let held, held.fingerprint == fingerprint {
             var status = stat()
             let checkedAhead = checkedAheadHolds.load(ordering: .acquiring) ? staleInBase : nil
@@ -260,10 +266,7 @@ package final class SiteStaging: Sendable {
     /// Records a file written or kept; `inBase` when the spare has a file at its path.
     private func record(_ path: String, _ entry: SiteManifest.Entry, inBase: Bool) {
         state.withLock {
-            if $0.manifest.updateValue(entry, forKey: path) == nil {
-                $0.order.append(path)
-                if inBase { $0.baseHits += 1 }
-            }
+            if $0.manifest.set(path, entry), inBase { $0.baseHits += 1 }
         }
     }
 
@@ -324,7 +327,7 @@ package final class SiteStaging: Sendable {
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         if let gap {
             // An edit: every file but those written is the live site's, marker included.
-            let written = state.withLock { $0.manifest }
+            let written = state.withLock { Dictionary(zip($0.manifest.paths, $0.manifest.entries), uniquingKeysWith: { $1 }) }
             guard let bytes = gap.patchedManifest(inputs: inputs, pages: pages, changed: written) else {
                 throw FlowSiteError(.fileSystem(path: manifestPath, message: "a file the edit wrote is not in the live site's manifest"))
             }
@@ -337,13 +340,12 @@ package final class SiteStaging: Sendable {
             return
         }
         try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
+        // Read under the lock once: nothing is written after the marker.
         let (files, baseHits) = state.withLock { ($0.manifest, $0.baseHits) }
         // Only when some of the spare's paths were not written again is each looked up.
-        if let base, baseHits < base.files.count { removeStale(base.files.keys.filter { files[$0] == nil }) }
-        var manifest = SiteManifest(inputs: inputs, pages: pages, files: files)
-        manifest.lint = lint
+        if let base, baseHits < base.count { removeStale(spareOnly(besides: files)) }
         do {
-            _ = try Self.writeWithoutSync(at: manifestPath) { try manifest.write(to: $0) }
+            _ = try Self.writeWithoutSync(at: manifestPath) { try files.writeManifest(inputs: inputs, pages: pages, lint: lint, to: $0) }
         } catch {
             throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
         }
@@ -424,6 +426,20 @@ package final class SiteStaging: Sendable {
             return false
         }
         return true
+    }
+
+    /// The spare's paths that are not among `files`, from its manifest read again.
+    private func spareOnly(besides files: WrittenFiles) -> [String] {
+        guard baseFile >= 0, lseek(baseFile, 0, SEEK_SET) == 0, let bytes = SiteManifest.readBytes(fromFile: baseFile) else { return [] }
+        var paths: [String] = []
+        _ = SiteManifest.forEachFileLine(of: bytes) { line in
+            if let (_, path) = SiteManifest.file(line) {
+                let name = String(decoding: path, as: UTF8.self)
+                if files[name] == nil { paths.append(name) }
+            }
+            return true
+        }
+        return paths
     }
 
     /// Removes the files the spare generation had and this build did not write, and the

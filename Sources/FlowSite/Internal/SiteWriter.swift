@@ -111,16 +111,19 @@ package struct SiteWriter: Sendable {
                     )
                 }
             } else if folder >= 0 {
-                let read = readAhead?.spareManifest(in: folder)
-                // Without its manifest the folder may be anything: it is thrown away.
-                if let base = read ?? SiteManifest.load(from: folder),
+                // Without its manifest the folder may be anything: it is thrown away. The file
+                // is kept open for the staging, which may read it again.
+                let file = openat(folder, Self.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                let read = file >= 0 ? readAhead?.spareFiles(ofManifest: file) : nil
+                if file >= 0, let base = read ?? SiteManifest.readBytes(fromFile: file).flatMap({ FileTable(manifest: $0) }),
                     unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0
                 {
                     return SiteStaging(
-                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: base,
+                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: (base, file),
                         readAhead: readAhead.map { ($0, read != nil) }
                     )
                 }
+                if file >= 0 { close(file) }
             }
             try? SiteStaging.removeTree(at: staging.path)
         }
