@@ -117,7 +117,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// Makes one page's file (or keeps the one the staging folder has) and takes in what it left.
     private func visit(_ visit: PageVisit<C.R>) async throws {
         let (renderer, phases, staging, buildKey) = (plan.renderer, phases, staging, plan.buildKey)
-        let path = folder + visit.route.path.file
+        let file = visit.route.path.file
+        let path = folder.isEmpty ? file : folder + file
         var siteFiles: [String] = []
         // The page's HTML, kept to the end of the visit when its depth still needs a sample
         // for the template link check.
@@ -152,7 +153,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             try staging.write(contents, to: folder + visit.route.path.directory + name)
         }
         let products = BuildMemory<C.R>.Products(
-            visit, search: builder.coordinator.search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
+            visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
         )
         take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty)
         counted(discovered: visit.discovered)
@@ -182,9 +183,9 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let (staging, folder) = (staging, folder)
         let position = state.records.withLock { records in
             let position = records.made.count
-            records.made.append(products.page)
-            records.index.append((path, kind, products.content))
-            if journals { records.journal.append((Int32(index), hasFiles)) }
+            records.made.appendGrowingByQuarters(products.page)
+            records.index.appendGrowingByQuarters((path, kind, products.content))
+            if journals { records.journal.appendGrowingByQuarters((Int32(index), hasFiles)) }
             if records.linkCheck.wantsSample(depth: depth, modal: products.page.isDialog),
                 let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(folder + path))))
             {
@@ -195,7 +196,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             }
             if var entry = products.search {
                 entry.page = Int32(position)
-                records.searchEntries.append(entry)
+                records.searchEntries.appendGrowingByQuarters(entry)
             }
             return position
         }

@@ -132,10 +132,10 @@ struct RouteTable<R: Route>: Sendable {
         }
         owners.insert(index, hash: pathHash)
         indexes.insert(index, hash: route.hashValue)
-        routes.append(route)
-        titles.append(nil)
-        parents.append(parent.map { Int32($0) } ?? -1)
-        presentations.append(presentation)
+        routes.appendGrowingByQuarters(route)
+        titles.appendGrowingByQuarters(nil)
+        parents.appendGrowingByQuarters(parent.map { Int32($0) } ?? -1)
+        presentations.appendGrowingByQuarters(presentation)
         if let presenter { presenters[Int32(index)] = Int32(presenter) }
         return index
     }

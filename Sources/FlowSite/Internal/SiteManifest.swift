@@ -95,7 +95,9 @@ struct SiteManifest: Sendable {
         // The files' positions sorted by their paths' bytes, not a sorted copy of the entries:
         // the paths are gathered in one buffer and compared with memcmp (comparing Strings
         // through the dictionary's indices was most of an edit's manifest).
+        // Made at the build's end, where its memory peaks: each buffer of its exact size.
         var paths: [UInt8] = []
+        paths.reserveCapacity((0..<count).reduce(0) { $0 + path($1).utf8.count })
         var spans: [(start: Int32, count: Int32)] = []
         spans.reserveCapacity(count)
         for position in 0..<count {
@@ -554,8 +556,8 @@ struct WrittenFiles {
         let hash = key.withUTF8 { FileTable.key(UnsafeRawBufferPointer($0)) }
         let place = Int32(paths.count)
         if places[hash] == nil { places[hash] = place } else { sharingHash[path] = place }
-        paths.append(path)
-        entries.append(entry)
+        paths.appendGrowingByQuarters(path)
+        entries.appendGrowingByQuarters(entry)
         return true
     }
 
@@ -564,5 +566,15 @@ struct WrittenFiles {
         try SiteManifest.write(
             inputs: inputs, pages: pages, lint: lint, count: count, path: { paths[$0] }, entry: { entries[$0] }, to: descriptor
         )
+    }
+}
+
+extension Array {
+    /// Appends `element`, growing a large array by a quarter of its size instead of doubling
+    /// it: the arrays that grow with a site's pages (hundreds of thousands of entries, held to
+    /// the build's end, where its memory peaks) held up to twice what they used.
+    mutating func appendGrowingByQuarters(_ element: Element) {
+        if count == capacity, count >= 1 << 14 { reserveCapacity(count + count / 4) }
+        append(element)
     }
 }
