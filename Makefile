@@ -31,7 +31,7 @@ test:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-## Benchmark: 10x and 100x synthetic data (BENCH_1000=1 adds 1000x); see bench/RESULTS.md.
+## Benchmark: 10x and 100x synthetic data (BENCH_1000=1 adds 1000x, BENCH_WIDE=1 100,000 characters); see bench/RESULTS.md.
 bench: deps
 	@scripts/bench.sh
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: how fast holocron builds and how much memory it needs, on synthetic data at 10x
 # and 100x SWAPI's size (about 2,800 and 28,000 pages), and at 1000x (about 280,000 pages) with
-# BENCH_1000=1 (it takes minutes). For each: pages, wall seconds, pages per second, CPU time over
+# BENCH_1000=1 (it takes minutes), and on an archive of 100,000 characters with BENCH_WIDE=1 (a
+# full build's time and peak memory). For each: pages, wall seconds, pages per second, CPU time over
 # wall time, peak memory, the cmark-only floor and the build's ratio to it, the floor of cmark
 # plus writing the files and the ratio to that, a rebuild with nothing changed and its ratio to
 # the full build, a rebuild after one record's edit and after one template's (medians of five),
@@ -110,3 +111,14 @@ $bin build --data "$work/data-100" --output "$work/timings" --timings | tail -n 
 echo
 echo "serve --watch at 100x, the preview on tmpfs: save to reload event (scripts/reload-latency.py)"
 python3 scripts/reload-latency.py --holocron "$bin" --data "$work/data-100" --runs 10 | sed 's/^/  /'
+
+if [ "${BENCH_WIDE:-0}" = 1 ]; then
+  echo
+  echo "An archive with 100,000 characters (scripts/wide-archive.py), built from nothing:"
+  python3 scripts/wide-archive.py "$bin" "$work/data-wide"
+  /usr/bin/time -f "%e %M" -o "$work/time-wide" $bin build --data "$work/data-wide" --output "$work/site-wide" > "$work/summary-wide"
+  read -r wall peak < "$work/time-wide"
+  pages=$(head -n 1 "$work/summary-wide" | sed -E 's/^Built ([0-9]+) pages.*/\1/')
+  python3 -c "print(f'  {$pages} pages in {$wall:.2f} s, {$pages / $wall:.0f} pages/s, peak {$peak / 1024:.0f} MiB')"
+  rm -rf "$work/data-wide" "$work/site-wide"
+fi
