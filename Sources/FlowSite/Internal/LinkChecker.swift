@@ -22,17 +22,25 @@ package struct LinkChecker: Sendable {
     /// the host's root their links start from (`/docs/`): on those pages, and only there, a link
     /// under that path is checked from the site root.
     package func check(files: Set<String>, only pages: Set<String>? = nil, rootPaths: [String: String] = [:], contents: (String) throws -> String) rethrows -> Result {
+        try check(pages: pages ?? files, in: files.contains, rootPaths: rootPaths, contents: contents)
+    }
+
+    /// Checks the links of the HTML pages among `pages` against the site's files, which
+    /// `isFile` knows (a build asks its staging folder's table, not a set of every path).
+    func check(
+        pages: some Sequence<String>, in isFile: (String) -> Bool, rootPaths: [String: String] = [:], contents: (String) throws -> String
+    ) rethrows -> Result {
         var result = Result()
-        for page in (pages ?? files).sorted() where page.hasSuffix(".html") {
+        for page in pages.sorted() where page.hasSuffix(".html") {
             for link in Self.references(in: try contents(page)) {
                 guard !Self.isExternal(link) else { continue }
                 result.internalReferences += 1
                 if let root = rootPaths[page], link.hasPrefix(root) {
                     // From the root: as if written on a page in the root folder.
-                    if !resolves(String(link.dropFirst(root.count)), from: "index.html", in: files) {
+                    if !resolves(String(link.dropFirst(root.count)), from: "index.html", in: isFile) {
                         result.broken.append(BrokenLink(page: page, link: link))
                     }
-                } else if !resolves(link, from: page, in: files) {
+                } else if !resolves(link, from: page, in: isFile) {
                     result.broken.append(BrokenLink(page: page, link: link))
                 }
             }
@@ -47,6 +55,11 @@ package struct LinkChecker: Sendable {
 
     /// Whether `link`, written on `page`, names one of `files`.
     package func resolves(_ link: String, from page: String, in files: Set<String>) -> Bool {
+        resolves(link, from: page, in: files.contains)
+    }
+
+    /// Whether `link`, written on `page`, names a file `isFile` knows.
+    func resolves(_ link: String, from page: String, in isFile: (String) -> Bool) -> Bool {
         if Self.isExternal(link) { return true }
         var target = link
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
@@ -64,8 +77,8 @@ package struct LinkChecker: Sendable {
             }
         }
         let resolved = parts.joined(separator: "/")
-        if resolved.isEmpty { return files.contains("index.html") }
-        return files.contains(resolved) || files.contains(resolved + "/index.html")
+        if resolved.isEmpty { return isFile("index.html") }
+        return isFile(resolved) || isFile(resolved + "/index.html")
     }
 
     static func isExternal(_ link: String) -> Bool {
@@ -131,16 +144,21 @@ struct LinkCheckByConstruction: Sendable {
 
     /// Checks the samples' links and the site-file links against the site's `files`.
     func run(files: Set<String>, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result {
+        try run(in: files.contains, rootPaths: rootPaths)
+    }
+
+    /// ``run(files:rootPaths:)`` with the site's files known to `isFile`.
+    func run(in isFile: (String) -> Bool, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result {
         var byPage: [String: [UInt8]] = [:]
         for sample in samples { byPage[sample.page] = sample.html }
         // The samples are checked against every file of the site, read from memory.
-        var result = LinkChecker().check(files: files, only: Set(byPage.keys), rootPaths: rootPaths) {
+        var result = LinkChecker().check(pages: byPage.keys, in: isFile, rootPaths: rootPaths) {
             String(decoding: byPage[$0] ?? [], as: UTF8.self)
         }
         for (page, links) in siteFiles.sorted(by: { $0.page < $1.page }) {
             for link in links {
                 result.internalReferences += 1
-                if !files.contains(link) { result.broken.append(BrokenLink(page: page, link: link)) }
+                if !isFile(link) { result.broken.append(BrokenLink(page: page, link: link)) }
             }
         }
         return result

@@ -127,6 +127,8 @@ package final class SiteStaging: Sendable {
     package var fileCount: Int { state.withLock { $0.manifest.count } }
     /// Every path written so far.
     package var paths: Set<String> { state.withLock { Set($0.manifest.paths) } }
+    /// Whether a file was written (or kept) at `path`.
+    func holds(_ path: String) -> Bool { state.withLock { $0.manifest[path] != nil } }
     /// The paths written after the first `count`.
     package func paths(since count: Int) -> [String] { state.withLock { Array($0.manifest.paths[count...]) } }
     /// Calls `body` with every file written so far and its fingerprint (under the lock: keep
