@@ -311,11 +311,6 @@ struct SiteManifest: Sendable {
         self.files = files
     }
 
-    /// The manifest of the site at `folder`, read without following a symbolic link.
-    static func load(from folder: Int32) -> SiteManifest? {
-        readBytes(from: folder).flatMap { SiteManifest(bytes: $0) }
-    }
-
     /// Whether every file the manifest at `bytes` lists is still in `folder` as it was written,
     /// checked on `lanes` threads straight from the manifest's lines, without a String or a
     /// dictionary entry per file: a rebuild with nothing changed is mostly this check. `nil`

@@ -9,9 +9,11 @@ import Darwin
 
 /// What a build reads of the site before it writes (the spare generation's manifest, the live
 /// site's manifest, the edit journal, and whether the spare's files are still the ones its
-/// manifest describes) read on a thread of its own while the caller loads its data. At 100x
-/// this was about a fifth of a one-record edit, done while one core was idle (the archive is
-/// put together on one).
+/// manifest describes) read on a thread of its own while the caller loads its data. With a
+/// journal, an edit is likely: what the spare lacks of the live site (``GenerationGap``) is
+/// found here too, and the manifests are made into tables only for a full build that asks. At
+/// 100x this was about a fifth of a one-record edit, done while one core was idle (the archive
+/// is put together on one).
 ///
 /// Nothing is taken on trust: each manifest (and the check of the spare's files) is used only
 /// when the file at its place, once the build holds the site's lock, is still the one read
@@ -189,7 +191,7 @@ package final class SiteReadAhead: Sendable {
     }
 
     /// What a build used of what was read: "journal", "spare" (the spare's manifest), "live"
-    /// (the live site's files).
+    /// (the live site's files), "checked" (the spare's check), "gap" (an edit's gap).
     var used: Set<String> { read.withLock { $0.used } }
 
     /// Whether this reads ahead for a build into `output`.
