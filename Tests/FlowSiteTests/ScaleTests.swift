@@ -300,6 +300,23 @@ import Testing
         #expect(SiteManifest.linkableFiles(Array("not a manifest\n".utf8), besidesLinesOf: spareManifest.bytes()) == nil)
     }
 
+    /// The spare's table compares 128 bits of a path's hash: a path that shares only the first
+    /// 64 with one of its paths is not in it (the build would keep that entry's file without a
+    /// look). The live site's table, whose finds are checked against the file, compares 64.
+    @Test func anExactTableTellsApartPathsThatShareHalfTheirHash() {
+        let entry = SiteManifest.Entry(fingerprint: StableHash(a: 5, b: 6), size: 1, inode: 2, modified: timespec(tv_sec: 3, tv_nsec: 4))
+        let stored = StableHash(a: 0x1234_5678, b: 0x9ABC)
+        let otherB: UInt64 = 0x9ABD
+        let lookalike = StableHash(a: stored.low ^ (otherB &* 0x9E37_79B9_7F4A_7C15), b: otherB)
+        #expect(lookalike.low == stored.low && lookalike != stored)
+        let exact = FileTable([(stored, entry)], exact: true)
+        #expect(exact[key: stored] == entry)
+        #expect(exact[key: lookalike] == nil)
+        #expect(FileTable([(stored, entry)])[key: lookalike] == entry)
+        // Two paths of one table that share 64 bits are both left out.
+        #expect(FileTable([(stored, entry), (lookalike, entry)], exact: true)[key: stored] == nil)
+    }
+
     /// What an edit must make up of the live site in the spare is found from the two manifests'
     /// lines: the live files whose line the spare lacks (changed or new since), and the spare's
     /// paths the live site no longer has; a file listed alike in both is neither.

@@ -439,26 +439,33 @@ struct SiteManifest: Sendable {
 
 /// A manifest's entries by a 64-bit hash of their path, in two sorted arrays searched by
 /// halves: at 1000x a dictionary of 280,000 paths and entries (a spare's, or the live site's)
-/// was about 50 MB held through the build, this about 16. A hash two paths share is left out:
-/// that can only cost a link or a kept file, never a wrong one, since a file is taken only when
-/// the one at its own path is still what its entry describes (same inode, size and time).
+/// was about 50 MB held through the build, this about 16. A hash two paths share is left out.
+/// An `exact` table also keeps another 64 bits of each path's hash, compared on a match, so a
+/// path it lacks is found in it about once in 10^28 builds: the spare's table, whose entries a
+/// build keeps without a look at the file when the spare was checked ahead. Without them (the
+/// live site's files) a wrong match can only cost a link, never a wrong one: a file is linked
+/// only when the one at its own path is still what its entry describes (same inode, size and
+/// time).
 struct FileTable: Sendable, Equatable {
     private var keys: [UInt64] = []
+    private var checks: [UInt64] = []
     private var values: [SiteManifest.Entry] = []
 
-    /// The entries of `pairs` (a hash of the path, and the entry), in any order.
-    init(_ pairs: [(key: UInt64, entry: SiteManifest.Entry)] = []) {
+    /// The entries of `pairs` (the hash of the path, and the entry), in any order.
+    init(_ pairs: [(key: StableHash, entry: SiteManifest.Entry)] = [], exact: Bool = false) {
         var order = Array(pairs.indices)
-        order.sort { pairs[$0].key < pairs[$1].key }
+        order.sort { pairs[$0].key.low < pairs[$1].key.low }
         keys.reserveCapacity(pairs.count)
+        if exact { checks.reserveCapacity(pairs.count) }
         values.reserveCapacity(pairs.count)
         var index = 0
         while index < order.count {
-            let key = pairs[order[index]].key
+            let key = pairs[order[index]].key.low
             var next = index + 1
-            while next < order.count, pairs[order[next]].key == key { next += 1 }
+            while next < order.count, pairs[order[next]].key.low == key { next += 1 }
             if next == index + 1 {
                 keys.append(key)
+                if exact { checks.append(pairs[order[index]].key.b) }
                 values.append(pairs[order[index]].entry)
             }
             index = next
@@ -467,8 +474,8 @@ struct FileTable: Sendable, Equatable {
 
     /// The file lines of the manifest `bytes` but those `leftOut` says to leave out (given the
     /// line); `nil` when the manifest is malformed. Its lint line too.
-    init?(manifest bytes: [UInt8], leavingOut leftOut: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false }) {
-        var pairs: [(key: UInt64, entry: SiteManifest.Entry)] = []
+    init?(manifest bytes: [UInt8], exact: Bool = false, leavingOut leftOut: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false }) {
+        var pairs: [(key: StableHash, entry: SiteManifest.Entry)] = []
         pairs.reserveCapacity(bytes.count / 100)
         guard let header = SiteManifest.forEachFileLine(of: bytes, { line in
             if leftOut(line) { return true }
@@ -476,7 +483,7 @@ struct FileTable: Sendable, Equatable {
             pairs.append((Self.key(UnsafeRawBufferPointer(path)), entry))
             return true
         }) else { return nil }
-        self.init(pairs)
+        self.init(pairs, exact: exact)
         lint = header.lint
     }
 
@@ -486,26 +493,28 @@ struct FileTable: Sendable, Equatable {
     var count: Int { keys.count }
 
     /// The same entries under the same keys.
-    static func == (a: FileTable, b: FileTable) -> Bool { a.keys == b.keys && a.values == b.values }
+    static func == (a: FileTable, b: FileTable) -> Bool { a.keys == b.keys && a.checks == b.checks && a.values == b.values }
 
     subscript(path: String) -> SiteManifest.Entry? {
         var path = path
         return path.withUTF8 { self[key: Self.key(UnsafeRawBufferPointer($0))] }
     }
 
-    subscript(key key: UInt64) -> SiteManifest.Entry? {
+    subscript(key key: StableHash) -> SiteManifest.Entry? {
+        let wanted = key.low
         var (low, high) = (0, keys.count)
         while low < high {
             let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+            if keys[middle] < wanted { low = middle + 1 } else { high = middle }
         }
-        return low < keys.count && keys[low] == key ? values[low] : nil
+        guard low < keys.count, keys[low] == wanted, checks.isEmpty || checks[low] == key.b else { return nil }
+        return values[low]
     }
 
-    static func key(_ path: UnsafeRawBufferPointer) -> UInt64 {
+    static func key(_ path: UnsafeRawBufferPointer) -> StableHash {
         var hash = StableHash()
         hash.combine(path)
-        return hash.low
+        return hash
     }
 }
 
@@ -534,7 +543,7 @@ struct WrittenFiles {
 
     private func place(of path: String) -> Int? {
         var path = path
-        guard let place = places[path.withUTF8 { FileTable.key(UnsafeRawBufferPointer($0)) }] else { return nil }
+        guard let place = places[path.withUTF8 { FileTable.key(UnsafeRawBufferPointer($0)).low }] else { return nil }
         if paths[Int(place)] == path { return Int(place) }
         return sharingHash[path].map(Int.init)
     }
@@ -548,7 +557,7 @@ struct WrittenFiles {
             return false
         }
         var key = path
-        let hash = key.withUTF8 { FileTable.key(UnsafeRawBufferPointer($0)) }
+        let hash = key.withUTF8 { FileTable.key(UnsafeRawBufferPointer($0)).low }
         let place = Int32(paths.count)
         if places[hash] == nil { places[hash] = place } else { sharingHash[path] = place }
         paths.appendGrowingByQuarters(path)

@@ -112,7 +112,7 @@ package final class SiteReadAhead: Sendable {
     /// and the live site's files that are not the spare's.
     private static func parse(_ read: inout Read) {
         if read.spare == nil, let (identity, bytes) = read.spareBytes {
-            if let files = FileTable(manifest: bytes) { read.spare = (identity, files) } else { read.spareBytes = nil }
+            if let files = FileTable(manifest: bytes, exact: true) { read.spare = (identity, files) } else { read.spareBytes = nil }
         }
         if read.live == nil, let (identity, bytes) = read.liveBytes {
             let files = read.spareBytes.map { SiteManifest.linkableFiles(bytes, besidesLinesOf: $0.bytes) } ?? SiteManifest.linkableFiles(bytes, besides: nil)

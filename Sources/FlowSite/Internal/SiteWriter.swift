@@ -115,7 +115,7 @@ package struct SiteWriter: Sendable {
                 // is kept open for the staging, which may read it again.
                 let file = openat(folder, Self.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
                 let read = file >= 0 ? readAhead?.spareFiles(ofManifest: file) : nil
-                if file >= 0, let base = read ?? SiteManifest.readBytes(fromFile: file).flatMap({ FileTable(manifest: $0) }),
+                if file >= 0, let base = read ?? SiteManifest.readBytes(fromFile: file).flatMap({ FileTable(manifest: $0, exact: true) }),
                     unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0
                 {
                     return SiteStaging(
