@@ -88,11 +88,7 @@ struct GenerationGap: Sendable {
 
     /// A line's (or path's) 128-bit hash: two lines that share one are taken as the same, which
     /// at 280,000 lines a side happens about once in 10^28 edits.
-    private static func key(_ line: UnsafeBufferPointer<UInt8>) -> StableHash {
-        var hash = StableHash()
-        hash.combine(UnsafeRawBufferPointer(line))
-        return hash
-    }
+    private static func key(_ line: UnsafeBufferPointer<UInt8>) -> StableHash { StableHash(of: line) }
 
     /// Whether `line` is the marker's: it ends with a space and the marker's name (`marker`),
     /// and that is its whole path.
@@ -217,35 +213,24 @@ extension SiteManifest {
     static func forEachFileLine(
         of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> (filesStart: Int, lint: (findings: Int, summary: String)?)? {
-        bytes.withUnsafeBufferPointer { buffer in eachFileLine(of: buffer, body) }
-    }
-
-    private static func eachFileLine(
-        of buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
-    ) -> (filesStart: Int, lint: (findings: Int, summary: String)?)? {
-        guard let base = buffer.baseAddress else { return nil }
-        let newline = Int32(UInt8(ascii: "\n"))
-        var start = 0
         var sawManifest = false
         var lint: (findings: Int, summary: String)?
         var filesStart: Int?
-        while start < buffer.count {
-            var end = buffer.count
-            if let found = memchr(base + start, newline, buffer.count - start) { end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base }
-            let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            start = end + 1
+        let valid = forEachLine(of: bytes) { line, start in
             if line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") {
-                guard sawManifest else { return nil }
-                if filesStart == nil { filesStart = line.baseAddress! - base }
-                if !body(line) { return nil }
-            } else if line.elementsEqual("manifest 1".utf8) {
+                guard sawManifest else { return false }
+                if filesStart == nil { filesStart = start }
+                return body(line)
+            }
+            if line.elementsEqual("manifest 1".utf8) {
                 sawManifest = true
             } else if filesStart == nil, line.starts(with: "lint ".utf8) {
                 lint = Self.lint(line)
             }
+            return true
         }
-        guard sawManifest else { return nil }
-        return (filesStart ?? buffer.count, lint)
+        guard valid, sawManifest else { return nil }
+        return (filesStart ?? bytes.count, lint)
     }
 
     /// The spare's files (its manifest `bytes`) whose file in the open folder `folder` is not

@@ -462,4 +462,10 @@ extension StableHash {
         self.init()
         combine(bytes)
     }
+
+    /// The hash of `bytes` (a manifest's line or path, read in place).
+    init(of bytes: UnsafeBufferPointer<UInt8>) {
+        self.init()
+        combine(UnsafeRawBufferPointer(bytes))
+    }
 }

@@ -186,14 +186,10 @@ struct SiteManifest: Sendable {
     /// out too; that can only cost a link (the file is then written or the edit built in full),
     /// never a wrong file.
     static func linkableFiles(_ bytes: [UInt8], besidesLinesOf base: [UInt8]) -> LinkableFiles? {
-        func key(_ line: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var hash = StableHash()
-            hash.combine(UnsafeRawBufferPointer(line))
-            return hash.low
-        }
+        func key(_ line: UnsafeBufferPointer<UInt8>) -> UInt64 { StableHash(of: line).low }
         var shared: Set<UInt64> = []
-        _ = forEachLine(of: base) { line in
-            if line.starts(with: "f ".utf8) { shared.insert(key(line)) }
+        _ = forEachFileLine(of: base) { line in
+            shared.insert(key(line))
             return true
         }
         return FileTable(manifest: bytes) { shared.contains(key($0)) }
@@ -211,14 +207,22 @@ struct SiteManifest: Sendable {
     /// Calls `body` with each non-empty line of `bytes` until it returns `false`; whether every
     /// line was taken.
     private static func forEachLine(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        forEachLine(of: bytes) { line, _ in body(line) }
+    }
+
+    /// ``forEachLine(of:_:)`` with where each line begins; lines are found with `memchr`.
+    static func forEachLine(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
             var start = 0
             while start < buffer.count {
-                var end = start
-                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                var end = buffer.count
+                if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
+                    end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                }
                 defer { start = end + 1 }
                 let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                if !line.isEmpty, !body(line) { return false }
+                if !line.isEmpty, !body(line, start) { return false }
             }
             return true
         }
@@ -511,11 +515,7 @@ struct FileTable: Sendable, Equatable {
         return values[low]
     }
 
-    static func key(_ path: UnsafeRawBufferPointer) -> StableHash {
-        var hash = StableHash()
-        hash.combine(path)
-        return hash
-    }
+    static func key(_ path: UnsafeRawBufferPointer) -> StableHash { StableHash(of: path.assumingMemoryBound(to: UInt8.self)) }
 }
 
 /// What the live site's manifest says of its files, for linking the unchanged ones into a new
