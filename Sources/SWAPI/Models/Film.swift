@@ -15,8 +15,20 @@ public struct Film: SwapiResource, SwapiJSONDecodable {
     public var starships: [ResourceLink]
     public var vehicles: [ResourceLink]
     public var species: [ResourceLink]
-    public var created: String
-    public var edited: String
+    /// When SWAPI made the record, as it writes it.
+    public var created: String {
+        get { createdText.text }
+        set { createdText = TimestampText(newValue) }
+    }
+    /// ``created``, kept small (see ``TimestampText``).
+    private var createdText: TimestampText
+    /// When SWAPI last changed the record, as it writes it.
+    public var edited: String {
+        get { editedText.text }
+        set { editedText = TimestampText(newValue) }
+    }
+    /// ``edited``, kept small (see ``TimestampText``).
+    private var editedText: TimestampText
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -51,8 +63,8 @@ public struct Film: SwapiResource, SwapiJSONDecodable {
         self.starships = starships
         self.vehicles = vehicles
         self.species = species
-        self.created = created
-        self.edited = edited
+        self.createdText = TimestampText(created)
+        self.editedText = TimestampText(edited)
         self.url = url
     }
 
@@ -94,8 +106,8 @@ public struct Film: SwapiResource, SwapiJSONDecodable {
         starships = try container.links(.starships)
         vehicles = try container.links(.vehicles)
         species = try container.links(.species)
-        created = try container.text(.created)
-        edited = try container.text(.edited)
+        createdText = try container.timestamp(.created)
+        editedText = try container.timestamp(.edited)
         url = try container.ownURL(.url)
     }
 

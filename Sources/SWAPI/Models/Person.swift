@@ -17,8 +17,20 @@ public struct Person: SwapiResource, SwapiJSONDecodable {
     public var species: [ResourceLink]
     public var vehicles: [ResourceLink]
     public var starships: [ResourceLink]
-    public var created: String
-    public var edited: String
+    /// When SWAPI made the record, as it writes it.
+    public var created: String {
+        get { createdText.text }
+        set { createdText = TimestampText(newValue) }
+    }
+    /// ``created``, kept small (see ``TimestampText``).
+    private var createdText: TimestampText
+    /// When SWAPI last changed the record, as it writes it.
+    public var edited: String {
+        get { editedText.text }
+        set { editedText = TimestampText(newValue) }
+    }
+    /// ``edited``, kept small (see ``TimestampText``).
+    private var editedText: TimestampText
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -57,8 +69,8 @@ public struct Person: SwapiResource, SwapiJSONDecodable {
         self.species = species
         self.vehicles = vehicles
         self.starships = starships
-        self.created = created
-        self.edited = edited
+        self.createdText = TimestampText(created)
+        self.editedText = TimestampText(edited)
         self.url = url
     }
 
@@ -104,8 +116,8 @@ public struct Person: SwapiResource, SwapiJSONDecodable {
         species = try container.links(.species)
         vehicles = try container.links(.vehicles)
         starships = try container.links(.starships)
-        created = try container.text(.created)
-        edited = try container.text(.edited)
+        createdText = try container.timestamp(.created)
+        editedText = try container.timestamp(.edited)
         url = try container.ownURL(.url)
     }
 

@@ -1,5 +1,6 @@
 // The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift), and
-// encoding is synthesized: a ResourceLink encodes as its URL, so the output is SWAPI's shape again.
+// encoding writes each field as synthesis would: a ResourceLink encodes as its URL, so the output is
+// SWAPI's shape again.
 
 /// A planet.
 public struct Planet: SwapiResource, SwapiJSONDecodable {
@@ -16,8 +17,20 @@ public struct Planet: SwapiResource, SwapiJSONDecodable {
     public var population: String
     public var residents: [ResourceLink]
     public var films: [ResourceLink]
-    public var created: String
-    public var edited: String
+    /// When SWAPI made the record, as it writes it.
+    public var created: String {
+        get { createdText.text }
+        set { createdText = TimestampText(newValue) }
+    }
+    /// ``created``, kept small (see ``TimestampText``).
+    private var createdText: TimestampText
+    /// When SWAPI last changed the record, as it writes it.
+    public var edited: String {
+        get { editedText.text }
+        set { editedText = TimestampText(newValue) }
+    }
+    /// ``edited``, kept small (see ``TimestampText``).
+    private var editedText: TimestampText
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -52,8 +65,8 @@ public struct Planet: SwapiResource, SwapiJSONDecodable {
         self.population = population
         self.residents = residents
         self.films = films
-        self.created = created
-        self.edited = edited
+        self.createdText = TimestampText(created)
+        self.editedText = TimestampText(edited)
         self.url = url
     }
 
@@ -95,8 +108,26 @@ public struct Planet: SwapiResource, SwapiJSONDecodable {
         population = try container.text(.population)
         residents = try container.links(.residents)
         films = try container.links(.films)
-        created = try container.text(.created)
-        edited = try container.text(.edited)
+        createdText = try container.timestamp(.created)
+        editedText = try container.timestamp(.edited)
         url = try container.ownURL(.url)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(rotationPeriod, forKey: .rotationPeriod)
+        try container.encode(orbitalPeriod, forKey: .orbitalPeriod)
+        try container.encode(diameter, forKey: .diameter)
+        try container.encode(climate, forKey: .climate)
+        try container.encode(gravity, forKey: .gravity)
+        try container.encode(terrain, forKey: .terrain)
+        try container.encode(surfaceWater, forKey: .surfaceWater)
+        try container.encode(population, forKey: .population)
+        try container.encode(residents, forKey: .residents)
+        try container.encode(films, forKey: .films)
+        try container.encode(created, forKey: .created)
+        try container.encode(edited, forKey: .edited)
+        try container.encode(url, forKey: .url)
     }
 }

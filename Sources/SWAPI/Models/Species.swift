@@ -16,8 +16,20 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
     public var language: String
     public var people: [ResourceLink]
     public var films: [ResourceLink]
-    public var created: String
-    public var edited: String
+    /// When SWAPI made the record, as it writes it.
+    public var created: String {
+        get { createdText.text }
+        set { createdText = TimestampText(newValue) }
+    }
+    /// ``created``, kept small (see ``TimestampText``).
+    private var createdText: TimestampText
+    /// When SWAPI last changed the record, as it writes it.
+    public var edited: String {
+        get { editedText.text }
+        set { editedText = TimestampText(newValue) }
+    }
+    /// ``edited``, kept small (see ``TimestampText``).
+    private var editedText: TimestampText
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -54,8 +66,8 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
         self.language = language
         self.people = people
         self.films = films
-        self.created = created
-        self.edited = edited
+        self.createdText = TimestampText(created)
+        self.editedText = TimestampText(edited)
         self.url = url
     }
 
@@ -99,8 +111,8 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
         language = try container.text(.language)
         people = try container.links(.people)
         films = try container.links(.films)
-        created = try container.text(.created)
-        edited = try container.text(.edited)
+        createdText = try container.timestamp(.created)
+        editedText = try container.timestamp(.edited)
         url = try container.ownURL(.url)
     }
 

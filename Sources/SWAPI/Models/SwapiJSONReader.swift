@@ -16,6 +16,14 @@ protocol SwapiFields {
     func link(_ key: Key) throws -> ResourceLink?
     func integer(_ key: Key) throws -> Int?
     func ownURL(_ key: Key) throws -> ResourceLink
+    /// A `created` or `edited` field: a text field, kept small.
+    func timestamp(_ key: Key) throws -> TimestampText
+}
+
+extension SwapiFields {
+    func timestamp(_ key: Key) throws -> TimestampText {
+        try TimestampText(text(key))
+    }
 }
 
 extension KeyedDecodingContainer: SwapiFields {}
@@ -434,6 +442,14 @@ extension SwapiJSONReader {
             case nil, .null?: return "unknown"
             case let value?: return try text(of: value)
             }
+        }
+
+        func timestamp(_ key: K) throws -> TimestampText {
+            // A plain string straight from its bytes (nearly every one).
+            if case .string(let start, let end, true)? = value(key) {
+                return TimestampText(utf8: UnsafeBufferPointer(rebasing: base.bytes[start..<end]))
+            }
+            return try TimestampText(text(key))
         }
 
         func required(_ key: K) throws -> String {
