@@ -347,6 +347,19 @@ import Testing
                 live[path] = entry
             }
         }
+        // Paths with spaces, and paths that begin with another whole path.
+        for (index, path) in ["a b/index.html", "a/index.html", "a", "a b", "é/index.html"].enumerated() {
+            let entry = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 7), size: 1, inode: UInt64(index + 70_000), modified: timespec(tv_sec: 3, tv_nsec: 4))
+            spare[path] = entry
+            if index == 1 {
+                expectedExtra.insert(path)
+            } else if index % 2 == 0 {
+                live[path] = SiteManifest.Entry(fingerprint: entry.fingerprint, size: 2, inode: entry.inode, modified: entry.modified)
+                expectedMissing.insert(path)
+            } else {
+                live[path] = entry
+            }
+        }
         live[SiteWriter.markerName] = SiteManifest.Entry(fingerprint: StableHash(a: 9, b: 9), size: 64, inode: 7, modified: timespec(tv_sec: 1, tv_nsec: 2))
         expectedMissing.insert(SiteWriter.markerName)
         var liveManifest = SiteManifest(inputs: "x", pages: 3, files: live)
@@ -357,6 +370,11 @@ import Testing
         #expect(Set(gap.extra) == expectedExtra)
         #expect(gap.fileCount == live.count - 1, "the marker is not counted")
         #expect(gap.byteCount == live.values.reduce(0) { $0 + $1.size } - 64)
+        // The gap is found by walking both in path order: a manifest out of order is refused.
+        var spareLines = String(decoding: SiteManifest(inputs: "y", pages: 3, files: spare).bytes(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let firstFile = try #require(spareLines.firstIndex { $0.hasPrefix("f ") })
+        spareLines.swapAt(firstFile, firstFile + 1)
+        #expect(GenerationGap(live: liveManifest.bytes(), spare: Array(spareLines.joined(separator: "\n").utf8)) == nil)
         #expect(gap.lint?.summary == "2 warnings")
         // Without a spare, every live file is missing.
         let empty = try #require(GenerationGap(live: liveManifest.bytes(), spare: nil))

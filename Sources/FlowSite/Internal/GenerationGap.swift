@@ -32,51 +32,78 @@ struct GenerationGap: Sendable {
     let lint: (findings: Int, summary: String)?
 
     /// The gap between the spare manifest `spare` (`nil`: an empty spare) and the live one,
-    /// `live`; `nil` when either is malformed. Lines are matched by a 128-bit hash of their
-    /// bytes.
+    /// `live`; `nil` when either is malformed or not in path order. Both list their files in
+    /// the order of their paths' bytes, so one walk of the two in step finds the gap: a path
+    /// both have is missing from the spare when its lines differ in any byte.
     init?(live: [UInt8], spare: [UInt8]?) {
-        var spareLines: Set<StableHash> = []
-        var spareFiles = 0
-        if let spare {
-            spareLines.reserveCapacity(spare.count / 80)
-            guard SiteManifest.forEachFileLine(of: spare, { line in
-                spareLines.insert(Self.key(line))
-                spareFiles += 1
+        // Where each of the spare's file lines begins and ends.
+        var spareLines: [(start: Int, end: Int)] = []
+        let spareBytes = spare ?? []
+        let spareBase = spareBytes.withUnsafeBufferPointer { $0.baseAddress }
+        if spare != nil {
+            spareLines.reserveCapacity(spareBytes.count / 64)
+            guard let spareBase, SiteManifest.forEachFileLine(of: spareBytes, { line in
+                let start = line.baseAddress! - spareBase
+                spareLines.append((start, start + line.count))
                 return true
             }) != nil else { return nil }
         }
-        var liveLines: Set<StableHash> = []
-        liveLines.reserveCapacity(spareFiles + 16)
         var missingLines: [Int] = []
-        var missingPaths: Set<StableHash> = []
-        var fileCount = 0, byteCount = 0
-        let marker = Array(" \(SiteWriter.markerName)".utf8)
-        let start = live.withUnsafeBufferPointer { $0.baseAddress }
-        guard let start, let header = SiteManifest.forEachFileLine(of: live, { line in
-            // The size is the field after the fingerprint: `f <32 hex digits> <size> …`.
-            guard line.count > 36, let size = Self.decimal(line, at: 35) else { return false }
-            let key = Self.key(line)
-            if spare != nil { liveLines.insert(key) }
-            if !spareLines.contains(key) {
-                guard let (_, path) = SiteManifest.file(line) else { return false }
-                missingLines.append(line.baseAddress! - start)
-                if spare != nil { missingPaths.insert(Self.key(path)) }
-            }
-            if !Self.isMarker(line, marker) {
-                fileCount += 1
-                byteCount += size
-            }
-            return true
-        }) else { return nil }
         var extra: [String] = []
-        if let spare {
-            guard SiteManifest.forEachFileLine(of: spare, { line in
-                guard !liveLines.contains(Self.key(line)) else { return true }
-                guard let (_, path) = SiteManifest.file(line) else { return false }
-                if !missingPaths.contains(Self.key(path)) { extra.append(String(decoding: path, as: UTF8.self)) }
+        var fileCount = 0, byteCount = 0
+        var next = 0  // the first spare line not yet passed
+        var previous: UnsafeBufferPointer<UInt8>?
+        let marker = Array(" \(SiteWriter.markerName)".utf8)
+        let liveBase = live.withUnsafeBufferPointer { $0.baseAddress }
+        let walked: (filesStart: Int, lint: (findings: Int, summary: String)?)?? = spareBytes.withUnsafeBufferPointer { spareBuffer in
+            // The path of the spare's line `index`, checked to come after the one before it.
+            func sparePath(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+                let path = Self.path(UnsafeBufferPointer(rebasing: spareBuffer[spareLines[index].start..<spareLines[index].end]))
+                guard let path, index == 0 || Self.path(UnsafeBufferPointer(rebasing: spareBuffer[spareLines[index - 1].start..<spareLines[index - 1].end])).map({ Self.order($0, path) < 0 }) == true else { return nil }
+                return path
+            }
+            var malformed = false
+            guard let liveBase else { return nil }
+            let header = SiteManifest.forEachFileLine(of: live, { line in
+                // The size is the field after the fingerprint: `f <32 hex digits> <size> …`.
+                guard line.count > 36, let size = Self.decimal(line, at: 35), let path = Self.path(line),
+                    previous.map({ Self.order($0, path) < 0 }) ?? true
+                else { return false }
+                previous = path
+                var same = false
+                while next < spareLines.count {
+                    guard let other = sparePath(next) else {
+                        malformed = true
+                        return false
+                    }
+                    let order = Self.order(other, path)
+                    if order > 0 { break }
+                    next += 1
+                    if order < 0 {
+                        extra.append(String(decoding: other, as: UTF8.self))
+                        continue
+                    }
+                    let spareLine = spareLines[next - 1]
+                    same = spareLine.end - spareLine.start == line.count && memcmp(spareBuffer.baseAddress! + spareLine.start, line.baseAddress!, line.count) == 0
+                    break
+                }
+                // A path the spare lacks, or whose line differs.
+                if !same { missingLines.append(line.baseAddress! - liveBase) }
+                if !Self.isMarker(line, marker) {
+                    fileCount += 1
+                    byteCount += size
+                }
                 return true
-            }) != nil else { return nil }
+            })
+            guard !malformed, let header else { return nil }
+            while next < spareLines.count {
+                guard let other = sparePath(next) else { return nil }
+                extra.append(String(decoding: other, as: UTF8.self))
+                next += 1
+            }
+            return header
         }
+        guard let walked, let header = walked else { return nil }
         self.live = live
         self.liveFilesStart = header.filesStart
         self.missingLines = missingLines
@@ -86,9 +113,24 @@ struct GenerationGap: Sendable {
         self.lint = header.lint
     }
 
-    /// A line's (or path's) 128-bit hash: two lines that share one are taken as the same, which
-    /// at 280,000 lines a side happens about once in 10^28 edits.
-    private static func key(_ line: UnsafeBufferPointer<UInt8>) -> StableHash { StableHash(of: line) }
+    /// The path of a file line: what follows its sixth space.
+    private static func path(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let base = line.baseAddress else { return nil }
+        var position = 0
+        for _ in 0..<6 {
+            guard position < line.count, let found = memchr(base + position, Int32(UInt8(ascii: " ")), line.count - position) else { return nil }
+            position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+        }
+        return position < line.count ? UnsafeBufferPointer(rebasing: line[position...]) : nil
+    }
+
+    /// The order of two paths by their bytes, as manifests list them: negative when `a` comes
+    /// first, zero when they are the same.
+    private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = min(a.count, b.count)
+        let compared = shared == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shared)
+        return compared != 0 ? Int(compared) : a.count - b.count
+    }
 
     /// Whether `line` is the marker's: it ends with a space and the marker's name (`marker`),
     /// and that is its whole path.
@@ -145,9 +187,7 @@ struct GenerationGap: Sendable {
             var end = bytes.count
             if let found = memchr(base + start, newline, bytes.count - start) { end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base }
             guard let (entry, name) = SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
-            let shared = min(name.count, wanted.count)
-            let compared: Int32 = wanted.withUnsafeBufferPointer { wanted in memcmp(name.baseAddress!, wanted.baseAddress!, shared) }
-            let order = compared != 0 ? Int(compared) : name.count - wanted.count
+            let order = wanted.withUnsafeBufferPointer { Self.order(name, $0) }
             if order == 0 { return (start..<end, entry) }
             if order < 0 { low = end + 1 } else { high = start }
         }
