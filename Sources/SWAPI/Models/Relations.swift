@@ -10,19 +10,20 @@ struct Relation<Resource> {
     let field: String
     let kind: ResourceKind
     let links: WritableKeyPath<Resource, [ResourceLink]>
-    /// The same links as `links` reads, by a plain closure: reading through the key path looked
-    /// its generic metadata up and copied the whole resource, for every relation of every one.
-    let read: (borrowing Resource) -> [ResourceLink]
+    /// The same links as `links` reads, by a plain closure from the resource's address: reading
+    /// through the key path looked its generic metadata up and copied the whole resource, and
+    /// so did passing the resource itself, for every relation of every one.
+    let read: (UnsafePointer<Resource>) -> [ResourceLink]
 }
 
 extension Person: Relating {
     static var relations: [Relation<Person>] {
         [
-            Relation(field: "homeworld", kind: .planets, links: \.homeworldLinks, read: { $0.homeworldLinks }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.films }),
-            Relation(field: "species", kind: .species, links: \.species, read: { $0.species }),
-            Relation(field: "vehicles", kind: .vehicles, links: \.vehicles, read: { $0.vehicles }),
-            Relation(field: "starships", kind: .starships, links: \.starships, read: { $0.starships }),
+            Relation(field: "homeworld", kind: .planets, links: \.homeworldLinks, read: { $0.pointee.homeworldLinks }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
+            Relation(field: "species", kind: .species, links: \.species, read: { $0.pointee.species }),
+            Relation(field: "vehicles", kind: .vehicles, links: \.vehicles, read: { $0.pointee.vehicles }),
+            Relation(field: "starships", kind: .starships, links: \.starships, read: { $0.pointee.starships }),
         ]
     }
 
@@ -36,11 +37,11 @@ extension Person: Relating {
 extension Film: Relating {
     static var relations: [Relation<Film>] {
         [
-            Relation(field: "characters", kind: .people, links: \.characters, read: { $0.characters }),
-            Relation(field: "planets", kind: .planets, links: \.planets, read: { $0.planets }),
-            Relation(field: "starships", kind: .starships, links: \.starships, read: { $0.starships }),
-            Relation(field: "vehicles", kind: .vehicles, links: \.vehicles, read: { $0.vehicles }),
-            Relation(field: "species", kind: .species, links: \.species, read: { $0.species }),
+            Relation(field: "characters", kind: .people, links: \.characters, read: { $0.pointee.characters }),
+            Relation(field: "planets", kind: .planets, links: \.planets, read: { $0.pointee.planets }),
+            Relation(field: "starships", kind: .starships, links: \.starships, read: { $0.pointee.starships }),
+            Relation(field: "vehicles", kind: .vehicles, links: \.vehicles, read: { $0.pointee.vehicles }),
+            Relation(field: "species", kind: .species, links: \.species, read: { $0.pointee.species }),
         ]
     }
 }
@@ -48,8 +49,8 @@ extension Film: Relating {
 extension Planet: Relating {
     static var relations: [Relation<Planet>] {
         [
-            Relation(field: "residents", kind: .people, links: \.residents, read: { $0.residents }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.films }),
+            Relation(field: "residents", kind: .people, links: \.residents, read: { $0.pointee.residents }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
         ]
     }
 }
@@ -57,9 +58,9 @@ extension Planet: Relating {
 extension Species: Relating {
     static var relations: [Relation<Species>] {
         [
-            Relation(field: "homeworld", kind: .planets, links: \.homeworldLinks, read: { $0.homeworldLinks }),
-            Relation(field: "people", kind: .people, links: \.people, read: { $0.people }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.films }),
+            Relation(field: "homeworld", kind: .planets, links: \.homeworldLinks, read: { $0.pointee.homeworldLinks }),
+            Relation(field: "people", kind: .people, links: \.people, read: { $0.pointee.people }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
         ]
     }
 
@@ -73,8 +74,8 @@ extension Species: Relating {
 extension Starship: Relating {
     static var relations: [Relation<Starship>] {
         [
-            Relation(field: "pilots", kind: .people, links: \.pilots, read: { $0.pilots }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.films }),
+            Relation(field: "pilots", kind: .people, links: \.pilots, read: { $0.pointee.pilots }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
         ]
     }
 }
@@ -82,8 +83,8 @@ extension Starship: Relating {
 extension Vehicle: Relating {
     static var relations: [Relation<Vehicle>] {
         [
-            Relation(field: "pilots", kind: .people, links: \.pilots, read: { $0.pilots }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.films }),
+            Relation(field: "pilots", kind: .people, links: \.pilots, read: { $0.pointee.pilots }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
         ]
     }
 }

@@ -70,14 +70,15 @@ public struct SwapiArchive: Sendable, Hashable {
             // Each relation's plain prefixes looked up once, not for each of its links.
             let relations = R.relations.map { ($0, plainPrefixes[$0.kind] ?? []) }
             var resources = resources
-            // Compared by position: `isSorted(by:)` copied every resource twice.
-            if !resources.indices.dropFirst().allSatisfy({ resources[$0 - 1].id < resources[$0].id }) { resources.sort { $0.id < $1.id } }
+            // Compared by address: `isSorted(by:)`, and the array's subscript, copied every resource.
+            let ids = Self.ids(resources)
+            if !ids.indices.dropFirst().allSatisfy({ ids[$0 - 1] < ids[$0] }) { resources.sort { $0.id < $1.id } }
             for position in resources.indices {
                 for (relation, plain) in relations {
                     // Read first, in place: writing would copy every relation list, and almost
                     // all pass; reading through the array's subscript copied the whole resource.
                     let passes = resources.withUnsafeBufferPointer { buffer in
-                        !relation.read(buffer[position]).contains(where: { problem(with: $0, in: relation, plain: plain) != nil })
+                        !relation.read(buffer.baseAddress! + position).contains(where: { problem(with: $0, in: relation, plain: plain) != nil })
                     }
                     if passes { continue }
                     let (id, name) = (resources[position].id, resources[position].displayName)
@@ -104,15 +105,22 @@ public struct SwapiArchive: Sendable, Hashable {
 
         func index<R: SwapiResource>(_ resources: [R]) throws -> IDIndex {
             // Sorted by id, so a shared id is two neighbours.
-            for position in resources.indices.dropFirst() where resources[position].id == resources[position - 1].id {
-                throw SwapiError(.duplicateID(kind: R.kind, id: resources[position].id, source: nil, first: nil, second: nil))
+            let ids = Self.ids(resources)
+            for position in ids.indices.dropFirst() where ids[position] == ids[position - 1] {
+                throw SwapiError(.duplicateID(kind: R.kind, id: ids[position], source: nil, first: nil, second: nil))
             }
-            return IDIndex(sortedIDs: resources.indices.map { resources[$0].id })
+            return IDIndex(sortedIDs: ids)
         }
         self.indexes = [
             try index(self.people), try index(self.films), try index(self.planets),
             try index(self.species), try index(self.starships), try index(self.vehicles),
         ]
+    }
+
+    /// The ids of `resources`, in order, each read from the resource's address (through the
+    /// array's subscript, each whole resource was copied).
+    private static func ids<R: SwapiResource>(_ resources: [R]) -> [Int] {
+        resources.withUnsafeBufferPointer { buffer in buffer.indices.map { (buffer.baseAddress! + $0).pointee.id } }
     }
 
     /// Why `link` in `relation` is not accepted, or `nil` when it is.
@@ -175,10 +183,11 @@ public struct SwapiArchive: Sendable, Hashable {
             // In place, by each relation's reader: iterating copied every resource.
             resources.withUnsafeBufferPointer { resources in
                 for position in resources.indices {
+                    let resource = resources.baseAddress! + position
                     for relation in relations {
-                        for link in relation.read(resources[position]) where !contains(relation.kind, id: link.id) {
+                        for link in relation.read(resource) where !contains(relation.kind, id: link.id) {
                             found.append(DanglingReference(
-                                from: R.kind, id: resources[position].id, name: resources[position].displayName, field: relation.field,
+                                from: R.kind, id: resource.pointee.id, name: resource.pointee.displayName, field: relation.field,
                                 to: relation.kind, link: link, problem: .notInArchive, apiRoots: apiRoots
                             ))
                         }

@@ -32,7 +32,7 @@ public struct Catalog: Sendable {
         // Each kind's typed array, never boxed into `any SwapiResource`: at 1000x the archive
         // holds 280,000 resources.
         @Sendable func slugs<R: SwapiResource>(_ resources: [R]) -> [Slug] {
-            var allocator = SlugAllocator(reserved: Self.reserved)
+            var allocator = SlugAllocator(reserved: Self.reserved, capacity: resources.count)
             return resources.map { allocator.claim(Slug($0.displayName)) }
         }
         // In `ResourceKind.allCases` order, so a kind's position finds its array. Kinds are
@@ -167,7 +167,12 @@ struct SlugAllocator {
     /// How many slugs were tried; tests pin that it grows linearly.
     private(set) var probes = 0
 
-    init(reserved: Set<Slug> = []) { taken = reserved }
+    /// An allocator that has `reserved` taken, with room for `capacity` slugs more (a set grown
+    /// one doubling at a time hashed every slug again at each).
+    init(reserved: Set<Slug> = [], capacity: Int = 0) {
+        taken = reserved
+        taken.reserveCapacity(reserved.count + capacity)
+    }
 
     /// `base`, or its first free suffixed form; either way taken from now on.
     mutating func claim(_ base: Slug) -> Slug {
