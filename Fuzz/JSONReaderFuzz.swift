@@ -1,5 +1,6 @@
 // A libFuzzer target for SWAPI's JSON readers: `JSONSyntax.firstProblem` and
-// `SwapiJSONReader.resources` for each resource type, on whatever bytes the fuzzer makes.
+// `SwapiJSONReader.resources` for each resource type, on whatever bytes the fuzzer makes; and
+// for the decoded-data cache's reader, on the same bytes sealed as a cache file.
 //
 // Not a SwiftPM target, so the package's build is unaffected: scripts/fuzz.sh (`make fuzz`)
 // compiles this file together with the SWAPI sources it needs, with -sanitize=fuzzer,address.
@@ -28,7 +29,31 @@ public func fuzzJSONReaders(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     check(Species.self, data, problem)
     check(Starship.self, data, problem)
     check(Vehicle.self, data, problem)
+    checkCache(data)
     return 0
+}
+
+/// The bytes read as a cache file of each kind, sealed first (a checksum and the end marks), so
+/// the reader gets past its checksum: it must throw or give resources, never crash or hang.
+private func checkCache(_ data: Data) {
+    var bytes = [UInt8](data)
+    bytes.append(contentsOf: [UInt8](repeating: 0, count: 16))
+    bytes.append(contentsOf: DecodedCache.magic)
+    bytes.replaceSubrange(0..<min(8, bytes.count - 24), with: DecodedCache.magic)
+    let sealed = bytes.count - 24
+    let length = UInt64(max(0, sealed - 64))
+    withUnsafeBytes(of: length.littleEndian) { bytes.replaceSubrange(sealed..<(sealed + 8), with: $0) }
+    let checksum = bytes.withUnsafeBytes { DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)])) }
+    withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0) }
+    func read<R: SwapiJSONDecodable>(_ type: R.Type) {
+        _ = bytes.withUnsafeBytes { try? DecodedCache.Reader.resources(R.self, in: $0, program: "fuzz", stamp: [1, 2]) }
+    }
+    read(Person.self)
+    read(Film.self)
+    read(Planet.self)
+    read(Species.self)
+    read(Starship.self)
+    read(Vehicle.self)
 }
 
 /// Whatever the typed reader reads is valid JSON, and Foundation's decoder makes the same values

@@ -19,6 +19,7 @@ sources=(
   "$models/SwapiResource.swift" "$models/SwapiDecoding.swift" "$models/ResourceKind.swift"
   "$models/Person.swift" "$models/Film.swift" "$models/Planet.swift"
   "$models/Species.swift" "$models/Starship.swift" "$models/Vehicle.swift"
+  "$models/TimestampText.swift" Sources/SWAPI/Snapshots/DecodedCache.swift
 )
 echo "compiling $out/json-reader-fuzz"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \

@@ -160,7 +160,10 @@ public struct BuildAction: Sendable {
             decoded = session.loaded(loaded)
             archive = loaded.archive
         } else if case .local(.directory(let folder)) = source {
-            let loaded = try SnapshotDirectory(url: folder).load(reusing: nil)
+            // Each data file's resources are kept beside the site as decoded, so the next build
+            // decodes only the files that changed.
+            let cache = SiteBuilder<AppCoordinator>.cacheFolder(named: "data", for: output).map { DecodedCache(folder: $0, program: ProgramIdentity.current) }
+            let loaded = try SnapshotDirectory(url: folder).load(reusing: nil, cache: cache)
             archive = loaded.archive
             fingerprints = loaded.resourceFingerprints
         } else {

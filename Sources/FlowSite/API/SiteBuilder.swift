@@ -223,6 +223,17 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         }
     }
 
+    /// A folder of the app's own named `name` (such as its decoded data), kept with the spare
+    /// generation beside `output` (`.NAME.spare/NAME`) and made when missing; `nil` when the
+    /// spare folder is something else (a file, a link), which is never written into.
+    package static func cacheFolder(named name: String, for output: URL) -> URL? {
+        guard SiteWriter.prepareSpareFolder(of: output) else { return nil }
+        let folder = SiteWriter.spareFolder(of: output).appendingPathComponent(name)
+        mkdir(folder.path, 0o755)
+        guard SiteWriter.isOwnFolder(folder) else { return nil }
+        return folder
+    }
+
     /// The report of the site at `output` when the build that made it had exactly `inputs` and
     /// every file it wrote is still there as it was: nothing to build and nothing to write.
     /// `nil` otherwise, or when `inputs` is `nil`.

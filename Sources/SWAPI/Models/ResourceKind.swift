@@ -73,6 +73,13 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
         }
     }
 
+    /// The link of the usual form `<prefix><id>/` whose prefix is kept at `prefix` in
+    /// ``ResourceURLTable`` (as ``ResourceURLTable/storePrefixes(_:)`` gave it), to `id`.
+    static func usual(prefix: Int32, id: Int32) -> ResourceLink? {
+        guard id >= 0, prefix >= 0 else { return nil }
+        return ResourceLink(smallID: id, stored: prefix)
+    }
+
     private init(smallID: Int32, stored: Int32) {
         self.smallID = smallID
         self.stored = stored

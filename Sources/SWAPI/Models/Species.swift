@@ -97,6 +97,14 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
         try self.init(fields: fields.keyed(by: CodingKeys.self))
     }
 
+    package init(json fields: SwapiJSONReader.Fields, recordingInto recorder: DecodedCache.Recorder) throws {
+        try self.init(fields: RecordingFields(base: fields.keyed(by: CodingKeys.self), recorder: recorder))
+    }
+
+    package init(cached reader: DecodedCache.Reader) throws {
+        try self.init(fields: CachedFields<CodingKeys>(reader: reader))
+    }
+
     /// The fields of both decoders: Foundation's, and the reader of ordinary files.
     private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)

@@ -4,6 +4,11 @@ import Foundation
 /// field list as its `Decodable` initialiser (both go through ``SwapiFields``).
 package protocol SwapiJSONDecodable: SwapiResource {
     init(json fields: SwapiJSONReader.Fields) throws
+    /// ``init(json:)``, recording each field's value as the resource reads it, for
+    /// ``DecodedCache``.
+    init(json fields: SwapiJSONReader.Fields, recordingInto recorder: DecodedCache.Recorder) throws
+    /// The resource from the values ``init(json:recordingInto:)`` recorded, in that order.
+    init(cached reader: DecodedCache.Reader) throws
 }
 
 /// The tolerant field readers a resource is decoded with: Foundation's keyed container
@@ -87,11 +92,12 @@ package struct SwapiJSONReader {
     /// ``resources(_:in:)``, with (when `fingerprinting`) a fingerprint of each resource's
     /// bytes in the file, in the same order: two resources whose text is the same decode alike.
     package static func fingerprintedResources<R: SwapiJSONDecodable>(
-        _ type: R.Type, in data: some ContiguousBytes, fingerprinting: Bool
+        _ type: R.Type, in data: some ContiguousBytes, fingerprinting: Bool, recordingInto recorder: DecodedCache.Recorder? = nil
     ) -> (resources: [R], fingerprints: [UInt64])? {
         data.withUnsafeBytes { raw -> ([R], [UInt64])? in
             var reader = SwapiJSONReader(bytes: raw.bindMemory(to: UInt8.self))
             reader.fingerprinting = fingerprinting
+            reader.recorder = recorder
             guard let resources = try? reader.array(of: R.self) else { return nil }
             return (resources, reader.fingerprints)
         }
@@ -99,6 +105,8 @@ package struct SwapiJSONReader {
 
     /// Whether ``array(of:)`` fingerprints each resource's bytes into ``fingerprints``.
     private var fingerprinting = false
+    /// Where ``array(of:)`` records each resource's values, when it does.
+    private var recorder: DecodedCache.Recorder?
     private var fingerprints: [UInt64] = []
 
     /// A 64-bit fingerprint of `bytes`, the same in every process: four words of eight bytes
@@ -155,7 +163,12 @@ package struct SwapiJSONReader {
                     fingerprints.append(Self.fingerprint(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index])))
                 }
                 do {
-                    resources.append(try R(json: Fields(bytes: bytes, fields: fields, items: items)))
+                    let fields = Fields(bytes: bytes, fields: fields, items: items)
+                    if let recorder {
+                        resources.append(try R(json: fields, recordingInto: recorder))
+                    } else {
+                        resources.append(try R(json: fields))
+                    }
                 } catch {
                     throw Unusual()
                 }

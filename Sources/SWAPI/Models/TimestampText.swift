@@ -40,6 +40,25 @@ package struct TimestampText: Sendable, Hashable {
         }
     }
 
+    /// The two words of a packed text, as ``init(packedLow:high:)`` takes them back; `nil` for
+    /// a text kept as a String.
+    package var packedWords: (low: UInt64, high: UInt64)? {
+        if case .packed(let low, let high) = storage { return (low, high) }
+        return nil
+    }
+
+    /// The text whose codes are `low` and `high`, as ``packedWords`` gave them; `nil` when they
+    /// are not codes a text packs to (a code other than the fill after the first fill).
+    package init?(packedLow low: UInt64, high: UInt64) {
+        var ended = false
+        for position in 0..<32 {
+            let code = Self.code(at: position, low: low, high: high)
+            if ended, code != Self.fill { return nil }
+            if code == Self.fill { ended = true }
+        }
+        storage = .packed(low: low, high: high)
+    }
+
     /// Whether the text is kept as codes rather than as a String.
     var isPacked: Bool {
         if case .packed = storage { return true }

@@ -10,12 +10,14 @@ package enum SnapshotDecoder {
 
     /// ``decode(_:from:source:)``, with a fingerprint of each resource's text when
     /// `fingerprinting` and the file is read straight from its bytes (`nil` otherwise).
+    /// With a `recorder`, each value an ordinary file's resources read is recorded into it
+    /// (``DecodedCache``); it holds nothing usable when the file went the slower way.
     package static func decode<R: SwapiJSONDecodable>(
-        _ type: R.Type, from data: Data, source: String, fingerprinting: Bool
+        _ type: R.Type, from data: Data, source: String, fingerprinting: Bool, recordingInto recorder: DecodedCache.Recorder? = nil
     ) throws -> (resources: [R], fingerprints: [UInt64]?) {
         // An ordinary file is read straight from its bytes; anything else, and every error,
         // goes the slower way through Foundation, which the messages below explain.
-        if let (resources, fingerprints) = SwapiJSONReader.fingerprintedResources(R.self, in: data, fingerprinting: fingerprinting) {
+        if let (resources, fingerprints) = SwapiJSONReader.fingerprintedResources(R.self, in: data, fingerprinting: fingerprinting, recordingInto: recorder) {
             try checkUniqueIDs(resources, source: source)
             return (resources, fingerprinting ? fingerprints : nil)
         }

@@ -80,8 +80,13 @@ public struct SnapshotDirectory: Sendable {
 
     /// Reads and decodes the six files, keeping from `previous` the resources of each file that
     /// is the very file it read then (same device, inode, size and times) and is not among
-    /// `changed` (paths a watcher saw change).
+    /// `changed` (paths a watcher saw change). With a `cache`, a file it keeps is read from it
+    /// instead, and a file decoded is kept in it for the next load.
     public func load(reusing previous: Loaded?, changed: Set<String> = []) throws -> Loaded {
+        try load(reusing: previous, changed: changed, cache: nil)
+    }
+
+    package func load(reusing previous: Loaded?, changed: Set<String> = [], cache: DecodedCache?) throws -> Loaded {
         let url = url
         var stamps: [ResourceKind: FileStamp] = [:]
         var kept: Set<ResourceKind> = []
@@ -95,7 +100,7 @@ public struct SnapshotDirectory: Sendable {
                 kept.insert(kind)
             }
         }
-        let resources = try decode(keeping: kept, from: previous?.decodedResources)
+        let resources = try decode(keeping: kept, from: previous?.decodedResources, stamps: stamps, cache: cache)
         let archive = try SwapiArchive(
             people: resources.people, films: resources.films, planets: resources.planets,
             species: resources.species, starships: resources.starships, vehicles: resources.vehicles
@@ -112,7 +117,9 @@ public struct SnapshotDirectory: Sendable {
         var fingerprints: [ResourceKind: [UInt64]] = [:]
     }
 
-    private func decode(keeping kept: Set<ResourceKind>, from previous: Resources?) throws -> Resources {
+    private func decode(
+        keeping kept: Set<ResourceKind>, from previous: Resources?, stamps: [ResourceKind: FileStamp], cache: DecodedCache?
+    ) throws -> Resources {
         let url = url
         let fingerprints = Mutex<[ResourceKind: [UInt64]]>([:])
         if let previous {
@@ -125,6 +132,11 @@ public struct SnapshotDirectory: Sendable {
                 throw SwapiError(.missingFile(path: file.path))
             }
             guard !isFolder.boolValue else { throw SwapiError(.notAFile(path: file.path)) }
+            let stamp = stamps[R.kind]
+            if let cache, let stamp, let (resources, found) = cache.load(R.self, stamp: stamp.words) {
+                if let found { fingerprints.withLock { $0[R.kind] = found } }
+                return resources
+            }
             let data: Data
             do {
                 data = try Data(contentsOf: file)
@@ -133,8 +145,14 @@ public struct SnapshotDirectory: Sendable {
             } catch {
                 throw SwapiError(.unreadable(path: file.path, problem: .failed), underlying: error)
             }
-            let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, fingerprinting: true)
+            let recorder = stamp.flatMap { cache?.recorder(for: R.kind, stamp: $0.words) }
+            let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, fingerprinting: true, recordingInto: recorder)
             if let found { fingerprints.withLock { $0[R.kind] = found } }
+            // Kept only when read straight from its bytes (what was recorded is whole), and when
+            // the file is still the one stamped before it was read.
+            if let recorder, let found {
+                recorder.finish(count: resources.count, fingerprints: found) { FileStamp(path: file.path) == stamp }
+            }
             return resources
         }
         // The six files decode on all cores; the first failure in file order is reported.
@@ -211,4 +229,15 @@ private final class Slot<Value: Sendable>: @unchecked Sendable {
     func fill(_ work: () throws -> Value) { result = Result(catching: work) }
 
     func value() throws -> Value { try result!.get() }
+}
+
+extension SnapshotDirectory.FileStamp {
+    /// The identity as seven words, as a cache file records it.
+    var words: [UInt64] {
+        [
+            device, inode, UInt64(bitPattern: size),
+            UInt64(bitPattern: Int64(modified.0)), UInt64(bitPattern: Int64(modified.1)),
+            UInt64(bitPattern: Int64(changed.0)), UInt64(bitPattern: Int64(changed.1)),
+        ]
+    }
 }

@@ -1,0 +1,473 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The data files' resources as they were decoded, kept beside a site so that the next build
+/// of it decodes only the files that changed.
+///
+/// At 1000x the six JSON files are 236 MB, and decoding them was most of an edit's time, though
+/// an edit usually changes one. Each file decoded straight from its bytes leaves a cache file
+/// (`people.decoded`, …) holding every value its resources read, in the order they read them,
+/// with the file's identity (device, inode, size, modification and change times) and the
+/// program's. A later load uses it only when both are the same, and its checksum holds; any
+/// other cache file, damaged or not, is a miss and the JSON is decoded as ever. The resources
+/// read back are equal to those decoded (a test holds them together for every kind).
+package struct DecodedCache: Sendable {
+    /// The folder of the cache files.
+    package let folder: URL
+    /// What identifies the program that reads and writes them: another build of it may read
+    /// resources in another order.
+    package let program: String
+
+    package init(folder: URL, program: String) {
+        self.folder = folder
+        self.program = program
+    }
+
+    static let magic: [UInt8] = Array("HOLODEC1".utf8)
+    static let version: UInt32 = 1
+    /// The checksum is of chunks this long, so the writer can hash what it flushes.
+    static let chunk = 1 << 20
+
+    func path(of kind: ResourceKind) -> String {
+        folder.appendingPathComponent("\(kind.rawValue).decoded").path
+    }
+
+    /// The resources (and their fingerprints) the cache keeps for the file of `R`'s kind whose
+    /// identity is `stamp` (words that change whenever the file does); `nil` when it keeps none for that very file, or its file is damaged.
+    func load<R: SwapiJSONDecodable>(_ type: R.Type, stamp: [UInt64]) -> (resources: [R], fingerprints: [UInt64]?)? {
+        guard let bytes = Self.contents(of: path(of: R.kind)) else { return nil }
+        return bytes.withUnsafeBytes { raw in
+            try? Reader.resources(R.self, in: raw, program: program, stamp: stamp)
+        }
+    }
+
+    /// A recorder for the file of `kind`, whose identity is `stamp` as it is read; `nil` when
+    /// the cache folder can't be written.
+    func recorder(for kind: ResourceKind, stamp: [UInt64]) -> Recorder? {
+        removeLeftovers(of: kind)
+        return Recorder(path: path(of: kind), program: program, kind: kind, stamp: stamp)
+    }
+
+    /// Removes the partial files of `kind` that killed builds left (their process is gone).
+    private func removeLeftovers(of kind: ResourceKind) {
+        let prefix = "\(kind.rawValue).decoded.partial-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// The whole file at `path`, or `nil`.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
+        let size = Int(status.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var done = 0
+            while done < size {
+                let got = read(descriptor, buffer.baseAddress! + done, size - done)
+                if got <= 0 { break }
+                done += got
+            }
+            count = done
+        }
+        return bytes.count == size ? bytes : nil
+    }
+
+    /// A 64-bit checksum of `bytes`, a chunk at a time.
+    struct Checksum {
+        private(set) var value: UInt64 = 0x2545_F491_4F6C_DD1D
+
+        mutating func add(chunk: UnsafeRawBufferPointer) {
+            value = (value ^ SwapiJSONReader.fingerprint(chunk)) &* 0xFF51_AFD7_ED55_8CCD
+            value ^= value >> 29
+        }
+
+        static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var checksum = Checksum()
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + DecodedCache.chunk, bytes.count)
+                checksum.add(chunk: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                start = end
+            }
+            return checksum.value
+        }
+    }
+}
+
+// MARK: Writing
+
+extension DecodedCache {
+    /// Writes the values a file's resources read as they read them (``RecordingFields``) into a
+    /// file of its own, renamed into place by ``finish(count:fingerprints:keep:)``: a reader
+    /// never sees half of one.
+    package final class Recorder {
+        private let path: String
+        private let partial: String
+        private var descriptor: Int32
+        private var buffer: [UInt8] = []
+        private var checksum = Checksum()
+        private var written = 0
+        private var failed = false
+        /// The file's own numbers for the URL prefixes of the process's table.
+        private var prefixNumbers: [Int32: UInt32] = [:]
+        private var prefixes: [String] = []
+
+        fileprivate init?(path: String, program: String, kind: ResourceKind, stamp: [UInt64]) {
+            self.path = path
+            partial = "\(path).partial-\(getpid())"
+            descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else { return nil }
+            buffer.reserveCapacity(DecodedCache.chunk * 2)
+            buffer.append(contentsOf: DecodedCache.magic)
+            u32(DecodedCache.version)
+            string(program)
+            string(kind.rawValue)
+            u32(UInt32(stamp.count))
+            for word in stamp { u64(word) }
+        }
+
+        deinit {
+            if descriptor >= 0 {
+                close(descriptor)
+                unlink(partial)
+            }
+        }
+
+        func u8(_ value: UInt8) { buffer.append(value) }
+        func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
+        func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
+
+        func string(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                u32(UInt32(bytes.count))
+                buffer.append(contentsOf: bytes)
+            }
+            flushWholeChunks()
+        }
+
+        func link(_ link: ResourceLink) {
+            if let prefix = link.prefixIndex, let id = UInt32(exactly: link.id) {
+                let stored = Int32(prefix)
+                let number: UInt32
+                if let known = prefixNumbers[stored] {
+                    number = known
+                } else {
+                    number = UInt32(prefixes.count)
+                    prefixNumbers[stored] = number
+                    prefixes.append(ResourceURLTable.shared.text(stored))
+                }
+                u8(0)
+                u32(number)
+                u32(id)
+            } else {
+                u8(1)
+                string(link.url)
+            }
+        }
+
+        func links(_ links: [ResourceLink]) {
+            u32(UInt32(links.count))
+            for link in links { self.link(link) }
+            flushWholeChunks()
+        }
+
+        func optionalLink(_ link: ResourceLink?) {
+            guard let link else { return u8(0) }
+            u8(1)
+            self.link(link)
+        }
+
+        func optionalInteger(_ value: Int?) {
+            guard let value else { return u8(0) }
+            u8(1)
+            u64(UInt64(bitPattern: Int64(value)))
+        }
+
+        func timestamp(_ value: TimestampText) {
+            if let (low, high) = value.packedWords {
+                u8(0)
+                u64(low)
+                u64(high)
+            } else {
+                u8(1)
+                string(value.text)
+            }
+        }
+
+        /// Writes every whole chunk of the buffer, hashing each.
+        private func flushWholeChunks() {
+            guard buffer.count >= DecodedCache.chunk * 2 else { return }
+            let whole = buffer.count / DecodedCache.chunk * DecodedCache.chunk
+            emit(upTo: whole)
+        }
+
+        private func emit(upTo count: Int) {
+            guard count > 0 else { return }
+            buffer.withUnsafeBytes { bytes in
+                var start = 0
+                while start < count {
+                    let end = min(start + DecodedCache.chunk, count)
+                    checksum.add(chunk: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    start = end
+                }
+                if !failed, !Self.writeAll(descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<count])) { failed = true }
+            }
+            written += count
+            buffer.removeFirst(count)
+        }
+
+        private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+            var done = 0
+            while done < bytes.count {
+                let wrote = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if wrote < 0, errno == EINTR { continue }
+                guard wrote > 0 else { return false }
+                done += wrote
+            }
+            return true
+        }
+
+        /// Ends the file with its `count` resources' `fingerprints`, the table of URL prefixes
+        /// and the checksum, and puts it in place when `keep` says the data file is still the
+        /// one read; otherwise, or when a write failed, removes it.
+        func finish(count: Int, fingerprints: [UInt64]?, keep: () -> Bool) {
+            let trailerStart = written + buffer.count
+            u32(UInt32(prefixes.count))
+            for prefix in prefixes { string(prefix) }
+            if let fingerprints {
+                u8(1)
+                u64(UInt64(fingerprints.count))
+                for fingerprint in fingerprints { u64(fingerprint) }
+            } else {
+                u8(0)
+            }
+            u64(UInt64(count))
+            u64(UInt64(trailerStart))
+            // Everything so far is checksummed: whole chunks from the file's start, then the rest.
+            emit(upTo: buffer.count / DecodedCache.chunk * DecodedCache.chunk)
+            buffer.withUnsafeBytes { if !$0.isEmpty { checksum.add(chunk: $0) } }
+            u64(checksum.value)
+            buffer.append(contentsOf: DecodedCache.magic)
+            buffer.withUnsafeBytes { if !failed, !Self.writeAll(descriptor, $0) { failed = true } }
+            buffer = []
+            close(descriptor)
+            descriptor = -1
+            if failed || !keep() || rename(partial, path) != 0 { unlink(partial) }
+        }
+    }
+}
+
+/// The fields of a resource as ``SwapiJSONReader`` reads them, each value also recorded.
+struct RecordingFields<Base: SwapiFields>: SwapiFields {
+    typealias Key = Base.Key
+    let base: Base
+    let recorder: DecodedCache.Recorder
+
+    func text(_ key: Key) throws -> String {
+        let value = try base.text(key)
+        recorder.string(value)
+        return value
+    }
+
+    func required(_ key: Key) throws -> String {
+        let value = try base.required(key)
+        recorder.string(value)
+        return value
+    }
+
+    func links(_ key: Key) throws -> [ResourceLink] {
+        let value = try base.links(key)
+        recorder.links(value)
+        return value
+    }
+
+    func link(_ key: Key) throws -> ResourceLink? {
+        let value = try base.link(key)
+        recorder.optionalLink(value)
+        return value
+    }
+
+    func integer(_ key: Key) throws -> Int? {
+        let value = try base.integer(key)
+        recorder.optionalInteger(value)
+        return value
+    }
+
+    func ownURL(_ key: Key) throws -> ResourceLink {
+        let value = try base.ownURL(key)
+        recorder.link(value)
+        return value
+    }
+
+    func timestamp(_ key: Key) throws -> TimestampText {
+        let value = try base.timestamp(key)
+        recorder.timestamp(value)
+        return value
+    }
+}
+
+// MARK: Reading
+
+extension DecodedCache {
+    /// Reads back what a ``Recorder`` wrote, checking every length against the file's end.
+    package final class Reader {
+        struct Malformed: Error {}
+
+        private let bytes: UnsafeRawBufferPointer
+        private var position: Int
+        private let end: Int
+        /// The process's prefix index for each of the file's prefix numbers.
+        private var prefixes: [Int32] = []
+
+        private init(bytes: UnsafeRawBufferPointer, position: Int, end: Int) {
+            self.bytes = bytes
+            self.position = position
+            self.end = end
+        }
+
+        /// The resources in the cache file `raw`, when it is one written by `program` for the
+        /// data file whose identity is `stamp`.
+        static func resources<R: SwapiJSONDecodable>(
+            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: [UInt64]
+        ) throws -> (resources: [R], fingerprints: [UInt64]?) {
+            let magic = DecodedCache.magic
+            let footer = 16 + magic.count
+            guard raw.count > magic.count + footer,
+                raw.prefix(magic.count).elementsEqual(magic), raw.suffix(magic.count).elementsEqual(magic)
+            else { throw Malformed() }
+            let sealed = raw.count - footer
+            guard DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(sealed + 8)])) == raw.loadUnaligned(fromByteOffset: sealed + 8, as: UInt64.self).littleEndian
+            else { throw Malformed() }
+            let trailerStart = Int(clamping: raw.loadUnaligned(fromByteOffset: sealed, as: UInt64.self).littleEndian)
+            guard trailerStart <= sealed else { throw Malformed() }
+            // The header: what wrote it, and for which file.
+            let header = Reader(bytes: raw, position: magic.count, end: trailerStart)
+            guard try header.u32() == DecodedCache.version, try header.string() == program, try header.string() == R.kind.rawValue else { throw Malformed() }
+            guard try header.u32() == stamp.count else { throw Malformed() }
+            for word in stamp { guard try header.u64() == word else { throw Malformed() } }
+            // The trailer: the prefixes, the fingerprints and the count.
+            let trailer = Reader(bytes: raw, position: trailerStart, end: sealed)
+            // Each prefix as the JSON reader keeps one: the part of a URL before its id.
+            var prefixBytes: [UInt8] = []
+            var prefixRanges: [Range<Int>] = []
+            for _ in 0..<(try trailer.u32()) {
+                let prefix = try trailer.take(Int(try trailer.u32()))
+                guard prefix.last == UInt8(ascii: "/") else { throw Malformed() }
+                prefixRanges.append(prefixBytes.count..<(prefixBytes.count + prefix.count))
+                prefixBytes.append(contentsOf: prefix)
+            }
+            var fingerprints: [UInt64]?
+            if try trailer.u8() == 1 {
+                let count = try trailer.count(of: 8)
+                fingerprints = try (0..<count).map { _ in try trailer.u64() }
+            }
+            let count = Int(clamping: try trailer.u64())
+            guard trailer.position == sealed, fingerprints.map({ $0.count == count }) ?? true else { throw Malformed() }
+            // The records, each read back by its resource, then nothing more.
+            let records = header
+            records.prefixes = prefixBytes.withUnsafeBufferPointer { all in
+                ResourceURLTable.shared.storePrefixes(prefixRanges.map { UnsafeBufferPointer(rebasing: all[$0]) })
+            }
+            var resources: [R] = []
+            resources.reserveCapacity(min(count, raw.count / 16))
+            for _ in 0..<count { resources.append(try R(cached: records)) }
+            guard records.position == trailerStart else { throw Malformed() }
+            return (resources, fingerprints)
+        }
+
+        private func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
+            guard count >= 0, count <= end - position else { throw Malformed() }
+            defer { position += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[position..<(position + count)])
+        }
+
+        func u8() throws(Malformed) -> UInt8 { try take(1)[0] }
+        func u32() throws(Malformed) -> UInt32 { try take(4).loadUnaligned(as: UInt32.self).littleEndian }
+        func u64() throws(Malformed) -> UInt64 { try take(8).loadUnaligned(as: UInt64.self).littleEndian }
+
+        /// A count of items at least `size` bytes each, checked against what is left.
+        func count(of size: Int) throws(Malformed) -> Int {
+            let count = Int(clamping: try u64())
+            guard count <= (end - position) / size else { throw Malformed() }
+            return count
+        }
+
+        func string() throws(Malformed) -> String {
+            let bytes = try take(Int(try u32()))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        func link() throws(Malformed) -> ResourceLink {
+            switch try u8() {
+            case 0:
+                let number = Int(try u32())
+                guard number < prefixes.count, let id = Int32(exactly: try u32()), let link = ResourceLink.usual(prefix: prefixes[number], id: id) else { throw Malformed() }
+                return link
+            case 1:
+                guard let link = ResourceLink(url: try string()) else { throw Malformed() }
+                return link
+            default:
+                throw Malformed()
+            }
+        }
+
+        func links() throws(Malformed) -> [ResourceLink] {
+            let count = Int(try u32())
+            guard count <= (end - position) / 9 else { throw Malformed() }
+            var links: [ResourceLink] = []
+            links.reserveCapacity(count)
+            for _ in 0..<count { links.append(try link()) }
+            return links
+        }
+
+        func optionalLink() throws(Malformed) -> ResourceLink? {
+            switch try u8() {
+            case 0: return nil
+            case 1: return try link()
+            default: throw Malformed()
+            }
+        }
+
+        func optionalInteger() throws(Malformed) -> Int? {
+            switch try u8() {
+            case 0: return nil
+            case 1: return Int(Int64(bitPattern: try u64()))
+            default: throw Malformed()
+            }
+        }
+
+        func timestamp() throws(Malformed) -> TimestampText {
+            switch try u8() {
+            case 0:
+                guard let text = TimestampText(packedLow: try u64(), high: try u64()) else { throw Malformed() }
+                return text
+            case 1:
+                return TimestampText(try string())
+            default:
+                throw Malformed()
+            }
+        }
+    }
+}
+
+/// A resource's fields read back from a cache file, in the order it recorded them; the keys
+/// are not needed, since a resource reads its fields in one order.
+struct CachedFields<Key: CodingKey>: SwapiFields {
+    let reader: DecodedCache.Reader
+
+    func text(_ key: Key) throws -> String { try reader.string() }
+    func required(_ key: Key) throws -> String { try reader.string() }
+    func links(_ key: Key) throws -> [ResourceLink] { try reader.links() }
+    func link(_ key: Key) throws -> ResourceLink? { try reader.optionalLink() }
+    func integer(_ key: Key) throws -> Int? { try reader.optionalInteger() }
+    func ownURL(_ key: Key) throws -> ResourceLink { try reader.link() }
+    func timestamp(_ key: Key) throws -> TimestampText { try reader.timestamp() }
+}
