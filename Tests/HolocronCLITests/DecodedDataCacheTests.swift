@@ -35,6 +35,28 @@ import TestSupport
         return files
     }
 
+    /// The cache is kept only where a build may write: a folder holocron did not make gets
+    /// nothing beside it when the build is refused; a site reached through a link keeps its
+    /// cache beside the real folder, where its spare generation is.
+    @Test func theCacheIsKeptOnlyBesideASiteABuildMayWrite() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try SnapshotDirectory.write(SyntheticArchive.make(people: 12), to: folder.appendingPathComponent("data"))
+        let foreign = folder.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: foreign.appendingPathComponent("todo.txt"))
+        let refused = try await cli.holocron("build", "--data", "data", "--output", "notes", in: folder)
+        #expect(refused.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".notes.spare").path))
+
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "real/site")
+        let linked = try await cli.holocron("build", "--data", "data", "--output", "link", in: folder)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("real/.site.spare/data/people.decoded").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".link.spare").path))
+    }
+
     @Test func aSiteBuiltOverTheCacheIsTheSiteBuiltFromNothing() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -224,11 +224,21 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     }
 
     /// A folder of the app's own named `name` (such as its decoded data), kept with the spare
-    /// generation beside `output` (`.NAME.spare/NAME`) and made when missing; `nil` when the
+    /// generation beside `output` (`.NAME.spare/NAME`) and made when missing. `nil` unless a
+    /// build may write there: `output` (through any link) is not the root, the home or the
+    /// current folder or above one, and is either not there yet or a site holocron made (a
+    /// build refused for a folder it did not make leaves nothing beside it); and `nil` when the
     /// spare folder is something else (a file, a link), which is never written into.
     package static func cacheFolder(named name: String, for output: URL) -> URL? {
-        guard SiteWriter.prepareSpareFolder(of: output) else { return nil }
-        let folder = SiteWriter.spareFolder(of: output).appendingPathComponent(name)
+        guard let target = try? SiteWriter(output: output).guardedOutput() else { return nil }
+        var status = stat()
+        if lstat(target.path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR, access(target.appendingPathComponent(SiteWriter.markerName).path, F_OK) == 0 else { return nil }
+        } else if errno != ENOENT {
+            return nil
+        }
+        guard SiteWriter.prepareSpareFolder(of: target) else { return nil }
+        let folder = SiteWriter.spareFolder(of: target).appendingPathComponent(name)
         mkdir(folder.path, 0o755)
         guard SiteWriter.isOwnFolder(folder) else { return nil }
         return folder

@@ -80,12 +80,13 @@ public struct SnapshotDirectory: Sendable {
 
     /// Reads and decodes the six files, keeping from `previous` the resources of each file that
     /// is the very file it read then (same device, inode, size and times) and is not among
-    /// `changed` (paths a watcher saw change). With a `cache`, a file it keeps is read from it
-    /// instead, and a file decoded is kept in it for the next load.
+    /// `changed` (paths a watcher saw change).
     public func load(reusing previous: Loaded?, changed: Set<String> = []) throws -> Loaded {
         try load(reusing: previous, changed: changed, cache: nil)
     }
 
+    /// ``load(reusing:changed:)``; with a `cache`, a file it keeps (the very file, read by this
+    /// program) is read from it instead of decoded, and a file decoded is kept in it.
     package func load(reusing previous: Loaded?, changed: Set<String> = [], cache: DecodedCache?) throws -> Loaded {
         let url = url
         var stamps: [ResourceKind: FileStamp] = [:]
