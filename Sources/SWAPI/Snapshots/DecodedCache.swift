@@ -46,15 +46,15 @@ package struct DecodedCache: Sendable {
     /// A recorder for the file of `kind`, whose identity is `stamp` as it is read; `nil` when
     /// the cache folder can't be written.
     func recorder(for kind: ResourceKind, stamp: [UInt64]) -> Recorder? {
-        removeLeftovers(of: kind)
-        return Recorder(path: path(of: kind), program: program, kind: kind, stamp: stamp)
+        Recorder(path: path(of: kind), program: program, kind: kind, stamp: stamp)
     }
 
-    /// Removes the partial files of `kind` that killed builds left (their process is gone).
-    private func removeLeftovers(of kind: ResourceKind) {
-        let prefix = "\(kind.rawValue).decoded.partial-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+    /// Removes the partial files that killed loads left (their process is gone).
+    func removeLeftovers() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            guard let marker = name.range(of: ".decoded.partial-"), let pid = Int32(name[marker.upperBound...]),
+                pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
             unlink(folder.appendingPathComponent(name).path)
         }
     }

@@ -101,6 +101,7 @@ public struct SnapshotDirectory: Sendable {
                 kept.insert(kind)
             }
         }
+        cache?.removeLeftovers()
         let resources = try decode(keeping: kept, from: previous?.decodedResources, stamps: stamps, cache: cache)
         let archive = try SwapiArchive(
             people: resources.people, films: resources.films, planets: resources.planets,
