@@ -33,128 +33,128 @@ import TestSupport
         try edit("species.json") { $0.replacingOccurrences(of: #""homeworld" : "https://swapi.dev/api/planets/1/""#, with: #""homeworld" : null"#) }
     }
 
-    @Test func whatTheCacheKeepsIsWhatTheFilesDecodeTo() throws {
+    /// A folder holding the data of ``writeData(to:)`` and an empty cache folder, for `body`;
+    /// removed afterwards.
+    func withDataAndCache(_ body: (_ data: URL, _ cache: DecodedCache) throws -> Void) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
         try writeData(to: data)
         let cache = DecodedCache(folder: folder.appendingPathComponent("cache"), program: "test 1")
         try FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
-        let directory = SnapshotDirectory(url: data)
+        try body(data, cache)
+    }
 
-        let decoded = try directory.load(reusing: nil, cache: cache)
-        #expect(decoded.decoded == Set(ResourceKind.allCases))
-        // A cache file for each kind, read back equal to what the JSON decoded to.
-        for kind in ResourceKind.allCases { #expect(FileManager.default.fileExists(atPath: cache.path(of: kind)), "\(kind)") }
-        let stamp = { (kind: ResourceKind) in try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent(kind.fileName).path)).words }
-        func check<R: SwapiJSONDecodable>(_ type: R.Type, _ expected: [R]) throws {
-            let kept = try #require(cache.load(R.self, stamp: try stamp(R.kind)), "\(R.kind)")
-            #expect(kept.resources == expected, "\(R.kind)")
-            #expect(kept.fingerprints == decoded.decodedResources.fingerprints[R.kind], "\(R.kind)")
+    @Test func whatTheCacheKeepsIsWhatTheFilesDecodeTo() throws {
+        try withDataAndCache { data, cache in
+            let directory = SnapshotDirectory(url: data)
+
+            let decoded = try directory.load(reusing: nil, cache: cache)
+            #expect(decoded.decoded == Set(ResourceKind.allCases))
+            // A cache file for each kind, read back equal to what the JSON decoded to.
+            for kind in ResourceKind.allCases { #expect(FileManager.default.fileExists(atPath: cache.path(of: kind)), "\(kind)") }
+            let stamp = { (kind: ResourceKind) in try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent(kind.fileName).path)).words }
+            func check<R: SwapiJSONDecodable>(_ type: R.Type, _ expected: [R]) throws {
+                let kept = try #require(cache.load(R.self, stamp: try stamp(R.kind)), "\(R.kind)")
+                #expect(kept.resources == expected, "\(R.kind)")
+                #expect(kept.fingerprints == decoded.decodedResources.fingerprints[R.kind], "\(R.kind)")
+            }
+            let resources = decoded.decodedResources
+            try check(Person.self, resources.people)
+            try check(Film.self, resources.films)
+            try check(Planet.self, resources.planets)
+            try check(Species.self, resources.species)
+            try check(Starship.self, resources.starships)
+            try check(Vehicle.self, resources.vehicles)
+            #expect(resources.people.contains { $0.name == "Pérsön 3 ✨ 👩🏽‍🚀" && $0.created == "yesterday" })
+            #expect(resources.films.contains { $0.episodeID == nil })
+            #expect(resources.films.contains { $0.characters.contains { $0.id == 99_999_999_999 } })
+
+            // A second load reads the cache, leaves its files as they were, and makes the same.
+            let inodes = try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int }
+            let again = try directory.load(reusing: nil, cache: cache)
+            #expect(try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int } == inodes)
+            #expect(again.archive == decoded.archive)
+            #expect(again.resourceFingerprints.map { $0.mapValues { "\($0)" } } == decoded.resourceFingerprints.map { $0.mapValues { "\($0)" } })
+            #expect(again.resourceFingerprints != nil)
+
+            // A file edited is decoded again, and only its cache file is written anew.
+            let people = data.appendingPathComponent("people.json")
+            try Data(try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: "Person 4", with: "Someone Else").utf8).write(to: people)
+            let edited = try directory.load(reusing: nil, cache: cache)
+            #expect(edited.archive.people.contains { $0.name == "Someone Else" })
+            #expect(!edited.archive.people.contains { $0.name == "Person 4" })
+            let after = try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int }
+            for (index, kind) in ResourceKind.allCases.enumerated() { #expect((after[index] == inodes[index]) == (kind != .people), "\(kind)") }
+            #expect(try SnapshotDirectory(url: data).load().people == edited.archive.people)
+
+            // What a killed load left is removed by the next load, whatever it decodes; a live
+            // process's is not.
+            let dead = cache.path(of: .vehicles) + ".partial-2147483646"
+            let live = cache.path(of: .people) + ".partial-1"
+            for path in [dead, live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+            _ = try directory.load(reusing: nil, cache: cache)
+            #expect(!FileManager.default.fileExists(atPath: dead))
+            #expect(FileManager.default.fileExists(atPath: live), "pid 1 is alive")
         }
-        let resources = decoded.decodedResources
-        try check(Person.self, resources.people)
-        try check(Film.self, resources.films)
-        try check(Planet.self, resources.planets)
-        try check(Species.self, resources.species)
-        try check(Starship.self, resources.starships)
-        try check(Vehicle.self, resources.vehicles)
-        #expect(resources.people.contains { $0.name == "Pérsön 3 ✨ 👩🏽‍🚀" && $0.created == "yesterday" })
-        #expect(resources.films.contains { $0.episodeID == nil })
-        #expect(resources.films.contains { $0.characters.contains { $0.id == 99_999_999_999 } })
-
-        // A second load reads the cache, leaves its files as they were, and makes the same.
-        let inodes = try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int }
-        let again = try directory.load(reusing: nil, cache: cache)
-        #expect(try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int } == inodes)
-        #expect(again.archive == decoded.archive)
-        #expect(again.resourceFingerprints.map { $0.mapValues { "\($0)" } } == decoded.resourceFingerprints.map { $0.mapValues { "\($0)" } })
-        #expect(again.resourceFingerprints != nil)
-
-        // A file edited is decoded again, and only its cache file is written anew.
-        let people = data.appendingPathComponent("people.json")
-        try Data(try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: "Person 4", with: "Someone Else").utf8).write(to: people)
-        let edited = try directory.load(reusing: nil, cache: cache)
-        #expect(edited.archive.people.contains { $0.name == "Someone Else" })
-        #expect(!edited.archive.people.contains { $0.name == "Person 4" })
-        let after = try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int }
-        for (index, kind) in ResourceKind.allCases.enumerated() { #expect((after[index] == inodes[index]) == (kind != .people), "\(kind)") }
-        #expect(try SnapshotDirectory(url: data).load().people == edited.archive.people)
-
-        // What a killed load left is removed by the next load, whatever it decodes; a live
-        // process's is not.
-        let dead = cache.path(of: .vehicles) + ".partial-2147483646"
-        let live = cache.path(of: .people) + ".partial-1"
-        for path in [dead, live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
-        _ = try directory.load(reusing: nil, cache: cache)
-        #expect(!FileManager.default.fileExists(atPath: dead))
-        #expect(FileManager.default.fileExists(atPath: live), "pid 1 is alive")
     }
 
     /// Another program's cache, one for another file, and a damaged one are all misses.
     @Test func aCacheOfAnotherProgramOrFileOrDamagedIsAMiss() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let data = folder.appendingPathComponent("data")
-        try writeData(to: data)
-        let cache = DecodedCache(folder: folder.appendingPathComponent("cache"), program: "test 1")
-        try FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
-        _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
-        let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path)).words
-        let other = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path)).words
-        #expect(cache.load(Person.self, stamp: stamp) != nil)
-        #expect(DecodedCache(folder: cache.folder, program: "test 2").load(Person.self, stamp: stamp) == nil)
-        #expect(cache.load(Person.self, stamp: other) == nil)
-        // Another kind's file under this kind's name.
-        let path = cache.path(of: .people)
-        let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        try FileManager.default.removeItem(atPath: path)
-        try FileManager.default.copyItem(atPath: cache.path(of: .films), toPath: path)
-        #expect(cache.load(Person.self, stamp: stamp) == nil)
-        // Any byte changed, or the file cut short.
-        for position in stride(from: 0, to: original.count, by: max(1, original.count / 97)) {
-            var damaged = original
-            damaged[position] ^= 0x20
-            try damaged.write(to: URL(fileURLWithPath: path))
-            #expect(cache.load(Person.self, stamp: stamp) == nil, "byte \(position)")
+        try withDataAndCache { data, cache in
+            _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
+            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path)).words
+            let other = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path)).words
+            #expect(cache.load(Person.self, stamp: stamp) != nil)
+            #expect(DecodedCache(folder: cache.folder, program: "test 2").load(Person.self, stamp: stamp) == nil)
+            #expect(cache.load(Person.self, stamp: other) == nil)
+            // Another kind's file under this kind's name.
+            let path = cache.path(of: .people)
+            let original = try Data(contentsOf: URL(fileURLWithPath: path))
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.copyItem(atPath: cache.path(of: .films), toPath: path)
+            #expect(cache.load(Person.self, stamp: stamp) == nil)
+            // Any byte changed, or the file cut short.
+            for position in stride(from: 0, to: original.count, by: max(1, original.count / 97)) {
+                var damaged = original
+                damaged[position] ^= 0x20
+                try damaged.write(to: URL(fileURLWithPath: path))
+                #expect(cache.load(Person.self, stamp: stamp) == nil, "byte \(position)")
+            }
+            for length in [0, 1, 8, original.count / 2, original.count - 1] {
+                try original.prefix(length).write(to: URL(fileURLWithPath: path))
+                #expect(cache.load(Person.self, stamp: stamp) == nil, "\(length) bytes")
+            }
+            try original.write(to: URL(fileURLWithPath: path))
+            #expect(cache.load(Person.self, stamp: stamp) != nil)
         }
-        for length in [0, 1, 8, original.count / 2, original.count - 1] {
-            try original.prefix(length).write(to: URL(fileURLWithPath: path))
-            #expect(cache.load(Person.self, stamp: stamp) == nil, "\(length) bytes")
-        }
-        try original.write(to: URL(fileURLWithPath: path))
-        #expect(cache.load(Person.self, stamp: stamp) != nil)
     }
 
     /// Files whose checksum holds but whose contents are damaged (as only a hand-made file
     /// could be) are read without a crash: each is a miss or some resources.
     @Test func damagedContentsUnderAGoodChecksumNeverCrash() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let data = folder.appendingPathComponent("data")
-        try writeData(to: data)
-        let cache = DecodedCache(folder: folder.appendingPathComponent("cache"), program: "test 1")
-        try FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
-        _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
-        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.path(of: .films))))
-        let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path)).words
-        var random = SplitMix(seed: 0xCAC4E)
-        var read = 0
-        for _ in 0..<3000 {
-            var bytes = original
-            for _ in 0..<(1 + Int(random.next() % 4)) {
-                let position = Int(random.next() % UInt64(bytes.count - 24))
-                bytes[position] = UInt8(truncatingIfNeeded: random.next())
+        try withDataAndCache { data, cache in
+            _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
+            let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.path(of: .films))))
+            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path)).words
+            var random = SplitMix(seed: 0xCAC4E)
+            var read = 0
+            for _ in 0..<3000 {
+                var bytes = original
+                for _ in 0..<(1 + Int(random.next() % 4)) {
+                    let position = Int(random.next() % UInt64(bytes.count - 24))
+                    bytes[position] = UInt8(truncatingIfNeeded: random.next())
+                }
+                // Sealed again, as the writer seals a file.
+                let sealed = bytes.count - 24
+                let checksum = bytes.withUnsafeBytes { DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)])) }
+                withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0) }
+                let result = bytes.withUnsafeBytes { try? DecodedCache.Reader.resources(Film.self, in: $0, program: "test 1", stamp: stamp) }
+                if result != nil { read += 1 }
             }
-            // Sealed again, as the writer seals a file.
-            let sealed = bytes.count - 24
-            let checksum = bytes.withUnsafeBytes { DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)])) }
-            withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0) }
-            let result = bytes.withUnsafeBytes { try? DecodedCache.Reader.resources(Film.self, in: $0, program: "test 1", stamp: stamp) }
-            if result != nil { read += 1 }
+            // Some damage falls in text, which reads back as other text: not every file is refused.
+            #expect(read > 0)
+            #expect(original.withUnsafeBytes { try? DecodedCache.Reader.resources(Film.self, in: $0, program: "test 1", stamp: stamp) } != nil)
         }
-        // Some damage falls in text, which reads back as other text: not every file is refused.
-        #expect(read > 0)
-        #expect(original.withUnsafeBytes { try? DecodedCache.Reader.resources(Film.self, in: $0, program: "test 1", stamp: stamp) } != nil)
     }
 }

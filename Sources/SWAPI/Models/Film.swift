@@ -15,20 +15,10 @@ public struct Film: SwapiResource, SwapiJSONDecodable {
     public var starships: [ResourceLink]
     public var vehicles: [ResourceLink]
     public var species: [ResourceLink]
-    /// When SWAPI made the record, as it writes it.
-    public var created: String {
-        get { createdText.text }
-        set { createdText = TimestampText(newValue) }
-    }
-    /// ``created``, kept small (see ``TimestampText``).
-    private var createdText: TimestampText
-    /// When SWAPI last changed the record, as it writes it.
-    public var edited: String {
-        get { editedText.text }
-        set { editedText = TimestampText(newValue) }
-    }
-    /// ``edited``, kept small (see ``TimestampText``).
-    private var editedText: TimestampText
+    /// When SWAPI made the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var created: String
+    /// When SWAPI last changed the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var edited: String
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -63,8 +53,8 @@ public struct Film: SwapiResource, SwapiJSONDecodable {
         self.starships = starships
         self.vehicles = vehicles
         self.species = species
-        self.createdText = TimestampText(created)
-        self.editedText = TimestampText(edited)
+        self.created = created
+        self.edited = edited
         self.url = url
     }
 
@@ -101,7 +91,8 @@ public struct Film: SwapiResource, SwapiJSONDecodable {
         try self.init(fields: CachedFields<CodingKeys>(reader: reader))
     }
 
-    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    /// The fields of every decoder: Foundation's, the reader of ordinary files, and the decoded
+    /// data a build keeps (``DecodedCache``), which reads them back in this order.
     private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         title = try container.required(.title)
         episodeID = try container.integer(.episodeID)
@@ -114,8 +105,8 @@ public struct Film: SwapiResource, SwapiJSONDecodable {
         starships = try container.links(.starships)
         vehicles = try container.links(.vehicles)
         species = try container.links(.species)
-        createdText = try container.timestamp(.created)
-        editedText = try container.timestamp(.edited)
+        _created = PackedTimestamp(try container.timestamp(.created))
+        _edited = PackedTimestamp(try container.timestamp(.edited))
         url = try container.ownURL(.url)
     }
 

@@ -1,6 +1,5 @@
 // The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift), and
-// encoding writes each field as synthesis would: a ResourceLink encodes as its URL, so the output is
-// SWAPI's shape again.
+// encoding is synthesized: a ResourceLink encodes as its URL, so the output is SWAPI's shape again.
 
 /// A planet.
 public struct Planet: SwapiResource, SwapiJSONDecodable {
@@ -17,20 +16,10 @@ public struct Planet: SwapiResource, SwapiJSONDecodable {
     public var population: String
     public var residents: [ResourceLink]
     public var films: [ResourceLink]
-    /// When SWAPI made the record, as it writes it.
-    public var created: String {
-        get { createdText.text }
-        set { createdText = TimestampText(newValue) }
-    }
-    /// ``created``, kept small (see ``TimestampText``).
-    private var createdText: TimestampText
-    /// When SWAPI last changed the record, as it writes it.
-    public var edited: String {
-        get { editedText.text }
-        set { editedText = TimestampText(newValue) }
-    }
-    /// ``edited``, kept small (see ``TimestampText``).
-    private var editedText: TimestampText
+    /// When SWAPI made the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var created: String
+    /// When SWAPI last changed the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var edited: String
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -65,8 +54,8 @@ public struct Planet: SwapiResource, SwapiJSONDecodable {
         self.population = population
         self.residents = residents
         self.films = films
-        self.createdText = TimestampText(created)
-        self.editedText = TimestampText(edited)
+        self.created = created
+        self.edited = edited
         self.url = url
     }
 
@@ -103,7 +92,8 @@ public struct Planet: SwapiResource, SwapiJSONDecodable {
         try self.init(fields: CachedFields<CodingKeys>(reader: reader))
     }
 
-    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    /// The fields of every decoder: Foundation's, the reader of ordinary files, and the decoded
+    /// data a build keeps (``DecodedCache``), which reads them back in this order.
     private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)
         rotationPeriod = try container.text(.rotationPeriod)
@@ -116,26 +106,8 @@ public struct Planet: SwapiResource, SwapiJSONDecodable {
         population = try container.text(.population)
         residents = try container.links(.residents)
         films = try container.links(.films)
-        createdText = try container.timestamp(.created)
-        editedText = try container.timestamp(.edited)
+        _created = PackedTimestamp(try container.timestamp(.created))
+        _edited = PackedTimestamp(try container.timestamp(.edited))
         url = try container.ownURL(.url)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(rotationPeriod, forKey: .rotationPeriod)
-        try container.encode(orbitalPeriod, forKey: .orbitalPeriod)
-        try container.encode(diameter, forKey: .diameter)
-        try container.encode(climate, forKey: .climate)
-        try container.encode(gravity, forKey: .gravity)
-        try container.encode(terrain, forKey: .terrain)
-        try container.encode(surfaceWater, forKey: .surfaceWater)
-        try container.encode(population, forKey: .population)
-        try container.encode(residents, forKey: .residents)
-        try container.encode(films, forKey: .films)
-        try container.encode(created, forKey: .created)
-        try container.encode(edited, forKey: .edited)
-        try container.encode(url, forKey: .url)
     }
 }

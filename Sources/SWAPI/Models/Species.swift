@@ -16,20 +16,10 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
     public var language: String
     public var people: [ResourceLink]
     public var films: [ResourceLink]
-    /// When SWAPI made the record, as it writes it.
-    public var created: String {
-        get { createdText.text }
-        set { createdText = TimestampText(newValue) }
-    }
-    /// ``created``, kept small (see ``TimestampText``).
-    private var createdText: TimestampText
-    /// When SWAPI last changed the record, as it writes it.
-    public var edited: String {
-        get { editedText.text }
-        set { editedText = TimestampText(newValue) }
-    }
-    /// ``edited``, kept small (see ``TimestampText``).
-    private var editedText: TimestampText
+    /// When SWAPI made the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var created: String
+    /// When SWAPI last changed the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var edited: String
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -66,8 +56,8 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
         self.language = language
         self.people = people
         self.films = films
-        self.createdText = TimestampText(created)
-        self.editedText = TimestampText(edited)
+        self.created = created
+        self.edited = edited
         self.url = url
     }
 
@@ -105,7 +95,8 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
         try self.init(fields: CachedFields<CodingKeys>(reader: reader))
     }
 
-    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    /// The fields of every decoder: Foundation's, the reader of ordinary files, and the decoded
+    /// data a build keeps (``DecodedCache``), which reads them back in this order.
     private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)
         classification = try container.text(.classification)
@@ -119,8 +110,8 @@ public struct Species: SwapiResource, SwapiJSONDecodable {
         language = try container.text(.language)
         people = try container.links(.people)
         films = try container.links(.films)
-        createdText = try container.timestamp(.created)
-        editedText = try container.timestamp(.edited)
+        _created = PackedTimestamp(try container.timestamp(.created))
+        _edited = PackedTimestamp(try container.timestamp(.edited))
         url = try container.ownURL(.url)
     }
 

@@ -94,3 +94,24 @@ package struct TimestampText: Sendable, Hashable {
         return .packed(low: words.low, high: words.high)
     }
 }
+
+/// A resource's `created` or `edited` field: a String to its users, kept as a ``TimestampText``.
+/// It encodes as the String.
+@propertyWrapper
+public struct PackedTimestamp: Sendable, Hashable, Encodable {
+    package var packed: TimestampText
+
+    public var wrappedValue: String {
+        get { packed.text }
+        set { packed = TimestampText(newValue) }
+    }
+
+    public init(wrappedValue: String) { packed = TimestampText(wrappedValue) }
+
+    package init(_ packed: TimestampText) { self.packed = packed }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}

@@ -1,6 +1,5 @@
 // The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift), and
-// encoding writes each field as synthesis would: a ResourceLink encodes as its URL, so the output is
-// SWAPI's shape again.
+// encoding is synthesized: a ResourceLink encodes as its URL, so the output is SWAPI's shape again.
 
 /// A vehicle.
 public struct Vehicle: SwapiResource, SwapiJSONDecodable {
@@ -19,20 +18,10 @@ public struct Vehicle: SwapiResource, SwapiJSONDecodable {
     public var vehicleClass: String
     public var pilots: [ResourceLink]
     public var films: [ResourceLink]
-    /// When SWAPI made the record, as it writes it.
-    public var created: String {
-        get { createdText.text }
-        set { createdText = TimestampText(newValue) }
-    }
-    /// ``created``, kept small (see ``TimestampText``).
-    private var createdText: TimestampText
-    /// When SWAPI last changed the record, as it writes it.
-    public var edited: String {
-        get { editedText.text }
-        set { editedText = TimestampText(newValue) }
-    }
-    /// ``edited``, kept small (see ``TimestampText``).
-    private var editedText: TimestampText
+    /// When SWAPI made the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var created: String
+    /// When SWAPI last changed the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
+    @PackedTimestamp public var edited: String
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
@@ -71,8 +60,8 @@ public struct Vehicle: SwapiResource, SwapiJSONDecodable {
         self.vehicleClass = vehicleClass
         self.pilots = pilots
         self.films = films
-        self.createdText = TimestampText(created)
-        self.editedText = TimestampText(edited)
+        self.created = created
+        self.edited = edited
         self.url = url
     }
 
@@ -111,7 +100,8 @@ public struct Vehicle: SwapiResource, SwapiJSONDecodable {
         try self.init(fields: CachedFields<CodingKeys>(reader: reader))
     }
 
-    /// The fields of both decoders: Foundation's, and the reader of ordinary files.
+    /// The fields of every decoder: Foundation's, the reader of ordinary files, and the decoded
+    /// data a build keeps (``DecodedCache``), which reads them back in this order.
     private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
         name = try container.required(.name)
         model = try container.text(.model)
@@ -126,28 +116,8 @@ public struct Vehicle: SwapiResource, SwapiJSONDecodable {
         vehicleClass = try container.text(.vehicleClass)
         pilots = try container.links(.pilots)
         films = try container.links(.films)
-        createdText = try container.timestamp(.created)
-        editedText = try container.timestamp(.edited)
+        _created = PackedTimestamp(try container.timestamp(.created))
+        _edited = PackedTimestamp(try container.timestamp(.edited))
         url = try container.ownURL(.url)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(model, forKey: .model)
-        try container.encode(manufacturer, forKey: .manufacturer)
-        try container.encode(costInCredits, forKey: .costInCredits)
-        try container.encode(length, forKey: .length)
-        try container.encode(maxAtmospheringSpeed, forKey: .maxAtmospheringSpeed)
-        try container.encode(crew, forKey: .crew)
-        try container.encode(passengers, forKey: .passengers)
-        try container.encode(cargoCapacity, forKey: .cargoCapacity)
-        try container.encode(consumables, forKey: .consumables)
-        try container.encode(vehicleClass, forKey: .vehicleClass)
-        try container.encode(pilots, forKey: .pilots)
-        try container.encode(films, forKey: .films)
-        try container.encode(created, forKey: .created)
-        try container.encode(edited, forKey: .edited)
-        try container.encode(url, forKey: .url)
     }
 }

@@ -271,45 +271,17 @@ struct RecordingFields<Base: SwapiFields>: SwapiFields {
     let base: Base
     let recorder: DecodedCache.Recorder
 
-    func text(_ key: Key) throws -> String {
-        let value = try base.text(key)
-        recorder.string(value)
-        return value
-    }
+    func text(_ key: Key) throws -> String { recorded(try base.text(key), recorder.string) }
+    func required(_ key: Key) throws -> String { recorded(try base.required(key), recorder.string) }
+    func links(_ key: Key) throws -> [ResourceLink] { recorded(try base.links(key), recorder.links) }
+    func link(_ key: Key) throws -> ResourceLink? { recorded(try base.link(key), recorder.optionalLink) }
+    func integer(_ key: Key) throws -> Int? { recorded(try base.integer(key), recorder.optionalInteger) }
+    func ownURL(_ key: Key) throws -> ResourceLink { recorded(try base.ownURL(key), recorder.link) }
+    func timestamp(_ key: Key) throws -> TimestampText { recorded(try base.timestamp(key), recorder.timestamp) }
 
-    func required(_ key: Key) throws -> String {
-        let value = try base.required(key)
-        recorder.string(value)
-        return value
-    }
-
-    func links(_ key: Key) throws -> [ResourceLink] {
-        let value = try base.links(key)
-        recorder.links(value)
-        return value
-    }
-
-    func link(_ key: Key) throws -> ResourceLink? {
-        let value = try base.link(key)
-        recorder.optionalLink(value)
-        return value
-    }
-
-    func integer(_ key: Key) throws -> Int? {
-        let value = try base.integer(key)
-        recorder.optionalInteger(value)
-        return value
-    }
-
-    func ownURL(_ key: Key) throws -> ResourceLink {
-        let value = try base.ownURL(key)
-        recorder.link(value)
-        return value
-    }
-
-    func timestamp(_ key: Key) throws -> TimestampText {
-        let value = try base.timestamp(key)
-        recorder.timestamp(value)
+    /// `value`, once `record` has recorded it.
+    private func recorded<Value>(_ value: Value, _ record: (Value) -> Void) -> Value {
+        record(value)
         return value
     }
 }
