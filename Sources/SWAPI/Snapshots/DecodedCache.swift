@@ -392,8 +392,9 @@ extension DecodedCache {
         }
 
         func links() throws(Malformed) -> [ResourceLink] {
+            // Each link takes at least five bytes (a whole URL's tag and length).
             let count = Int(try u32())
-            guard count <= (end - position) / 9 else { throw Malformed() }
+            guard count <= (end - position) / 5 else { throw Malformed() }
             var links: [ResourceLink] = []
             links.reserveCapacity(count)
             for _ in 0..<count { links.append(try link()) }
