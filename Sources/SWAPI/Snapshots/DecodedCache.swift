@@ -35,7 +35,8 @@ package struct DecodedCache: Sendable {
     }
 
     /// The resources (and their fingerprints) the cache keeps for the file of `R`'s kind whose
-    /// identity is `stamp` (words that change whenever the file does); `nil` when it keeps none for that very file, or its file is damaged.
+    /// identity is `stamp` (words that change whenever the file does); `nil` when it keeps none
+    /// for that very file, or its file is damaged.
     func load<R: SwapiJSONDecodable>(_ type: R.Type, stamp: [UInt64]) -> (resources: [R], fingerprints: [UInt64]?)? {
         guard let bytes = Self.contents(of: path(of: R.kind)) else { return nil }
         return bytes.withUnsafeBytes { raw in
