@@ -57,9 +57,12 @@ struct GenerationGap: Sendable {
         let liveBase = live.withUnsafeBufferPointer { $0.baseAddress }
         let walked: (filesStart: Int, lint: (findings: Int, summary: String)?)?? = spareBytes.withUnsafeBufferPointer { spareBuffer in
             // The path of the spare's line `index`, checked to come after the one before it.
+            func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: spareBuffer[spareLines[index].start..<spareLines[index].end])
+            }
             func sparePath(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
-                let path = Self.path(UnsafeBufferPointer(rebasing: spareBuffer[spareLines[index].start..<spareLines[index].end]))
-                guard let path, index == 0 || Self.path(UnsafeBufferPointer(rebasing: spareBuffer[spareLines[index - 1].start..<spareLines[index - 1].end])).map({ Self.order($0, path) < 0 }) == true else { return nil }
+                guard let path = Self.path(line(index)) else { return nil }
+                guard index == 0 || Self.path(line(index - 1)).map({ Self.order($0, path) < 0 }) == true else { return nil }
                 return path
             }
             var malformed = false

@@ -317,8 +317,8 @@ extension DecodedCache {
                 raw.prefix(magic.count).elementsEqual(magic), raw.suffix(magic.count).elementsEqual(magic)
             else { throw Malformed() }
             let sealed = raw.count - footer
-            guard DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(sealed + 8)])) == raw.loadUnaligned(fromByteOffset: sealed + 8, as: UInt64.self).littleEndian
-            else { throw Malformed() }
+            let checksum = raw.loadUnaligned(fromByteOffset: sealed + 8, as: UInt64.self).littleEndian
+            guard DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(sealed + 8)])) == checksum else { throw Malformed() }
             let trailerStart = Int(clamping: raw.loadUnaligned(fromByteOffset: sealed, as: UInt64.self).littleEndian)
             guard trailerStart <= sealed else { throw Malformed() }
             // The header: what wrote it, and for which file.
@@ -382,7 +382,9 @@ extension DecodedCache {
             switch try u8() {
             case 0:
                 let number = Int(try u32())
-                guard number < prefixes.count, let id = Int32(exactly: try u32()), let link = ResourceLink.usual(prefix: prefixes[number], id: id) else { throw Malformed() }
+                guard number < prefixes.count, let id = Int32(exactly: try u32()),
+                    let link = ResourceLink.usual(prefix: prefixes[number], id: id)
+                else { throw Malformed() }
                 return link
             case 1:
                 guard let link = ResourceLink(url: try string()) else { throw Malformed() }
