@@ -136,13 +136,6 @@ import TestSupport
     }
 }
 
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}
-
 /// Writes an array of people with random values, spacing and escapes.
 private struct JSONWriter {
     var random: SplitMix

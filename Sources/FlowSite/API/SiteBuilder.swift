@@ -260,8 +260,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        guard SiteManifest.mayHaveInputs(inputs, in: folder), let bytes = SiteManifest.readBytes(from: folder),
-            let site = SiteManifest.intactSite(bytes, in: folder, inputs: inputs, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        let lanes = ProcessInfo.processInfo.activeProcessorCount
+        guard SiteManifest.mayHaveInputs(inputs, in: folder),
+            let site = SiteManifest.withMappedBytes(in: folder, { SiteManifest.intactSite($0, in: folder, inputs: inputs, lanes: lanes) })
         else { return nil }
         let removed = SiteWriter.removeLeftovers(besides: output)
         if !removed.isEmpty {

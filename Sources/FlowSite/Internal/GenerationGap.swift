@@ -284,8 +284,11 @@ extension SiteManifest {
         var stale: [(path: String, entry: Entry)] = []
         var lookup = SectionLookup(site: folder)
         let valid = forEachFileLine(of: bytes) { line in
-            guard let (entry, name) = file(line) else { return false }
-            if !lookup.holds(name, as: entry) { stale.append((String(decoding: name, as: UTF8.self), entry)) }
+            guard let (stamp, name) = stamp(line) else { return false }
+            if !lookup.holds(name, as: stamp) {
+                guard let (entry, _) = file(line) else { return false }
+                stale.append((String(decoding: name, as: UTF8.self), entry))
+            }
             return true
         }
         return valid == nil ? nil : stale

@@ -238,6 +238,7 @@ struct SiteManifest: Sendable {
     /// The entry and the path of a file line (`f <fingerprint> <size> <inode> <seconds>
     /// <nanoseconds> <path>`), or `nil` when it is malformed.
     static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
+        guard line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") else { return nil }
         var reader = FieldReader(line: line, at: 2)
         guard let a = reader.hex(), let b = reader.hex(), reader.space(),
             let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
@@ -245,6 +246,24 @@ struct SiteManifest: Sendable {
         else { return nil }
         let entry = Entry(
             fingerprint: StableHash(a: a, b: b), size: size, inode: UInt64(bitPattern: Int64(inode)),
+            modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+        )
+        return (entry, UnsafeBufferPointer(rebasing: line[reader.position...]))
+    }
+
+    /// What of a file line a look at the file needs (size, inode, time and path), the
+    /// fingerprint skipped unread: the no-change check and the spare's check read hundreds of
+    /// thousands of lines at scale and compare no fingerprint. The entry's fingerprint is zero;
+    /// a line this accepts and ``file(_:)`` refuses (a damaged fingerprint) is refused when a
+    /// build reads its fingerprint.
+    static func stamp(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
+        guard line.count > 35, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " "), line[34] == UInt8(ascii: " ") else { return nil }
+        var reader = FieldReader(line: line, at: 35)
+        guard let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
+            let nanoseconds = reader.integer(), reader.position < line.count
+        else { return nil }
+        let entry = Entry(
+            fingerprint: StableHash(a: 0, b: 0), size: size, inode: UInt64(bitPattern: Int64(inode)),
             modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
         )
         return (entry, UnsafeBufferPointer(rebasing: line[reader.position...]))
@@ -264,17 +283,19 @@ struct SiteManifest: Sendable {
         mutating func hex() -> UInt64? {
             guard position + 16 <= line.count else { return nil }
             var value: UInt64 = 0
-            for _ in 0..<16 {
-                let byte = line[position]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                default: return nil
-                }
+            var bad: UInt8 = 0
+            for index in position..<position + 16 {
+                let byte = line[index]
+                let decimal = byte &- UInt8(ascii: "0")
+                let letter = byte &- UInt8(ascii: "a")
+                // A digit is under 10, a letter a-f under 6; anything else sets `bad`.
+                let isDecimal = decimal < 10
+                let digit = isDecimal ? decimal : letter &+ 10
+                bad |= isDecimal || letter < 6 ? 0 : 1
                 value = value << 4 | UInt64(digit)
-                position += 1
             }
+            guard bad == 0 else { return nil }
+            position += 16
             return value
         }
 
@@ -293,6 +314,20 @@ struct SiteManifest: Sendable {
             }
             // Accumulated as a negative number, whose range holds Int.min too; a number out of
             // range makes the line (and so the manifest) unusable instead of trapping.
+            // Up to 18 digits cannot overflow: read them without checks.
+            var fast = 0
+            var scan = position
+            while scan < line.count, scan - position < 18 {
+                let digit = line[scan] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                fast = fast &* 10 &+ Int(digit)
+                scan += 1
+            }
+            if scan > position, scan == line.count || line[scan] &- UInt8(ascii: "0") >= 10 {
+                position = scan
+                guard last ? position == line.count : space() else { return nil }
+                return negative ? -fast : fast
+            }
             var value = 0
             var digits = 0
             while position < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[position]) {
@@ -323,7 +358,14 @@ struct SiteManifest: Sendable {
     static func intactSite(
         _ bytes: [UInt8], in folder: Int32, inputs: String, lanes: Int
     ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { intactSite($0, in: folder, inputs: inputs, lanes: lanes) }
+    }
+
+    /// ``intactSite(_:in:inputs:lanes:)`` over bytes held elsewhere (a mapped manifest).
+    static func intactSite(
+        _ buffer: UnsafeBufferPointer<UInt8>, in folder: Int32, inputs: String, lanes: Int
+    ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
+        do {
             // The header lines come first; the file lines follow.
             var start = 0
             var sawManifest = false
@@ -371,7 +413,7 @@ struct SiteManifest: Sendable {
                     let line = UnsafeBufferPointer(rebasing: files[start..<end])
                     start = end + 1
                     if line.isEmpty { continue }
-                    guard line.starts(with: "f ".utf8), let (entry, name) = Self.file(line) else {
+                    guard let (entry, name) = Self.stamp(line) else {
                         tally.withLock { $0.valid = false }
                         return
                     }
@@ -411,6 +453,23 @@ struct SiteManifest: Sendable {
         // A header longer than what was read can't be judged from it.
         guard got >= expected.count else { return got == head.count }
         return head[..<expected.count].elementsEqual(expected)
+    }
+
+    /// Calls `body` with the bytes of the manifest in `folder` (opened without following a
+    /// symbolic link) mapped, not copied: the no-change check reads megabytes of it once, and
+    /// a copy first costs a page fault per page. `nil` when there is no manifest to map.
+    static func withMappedBytes<T>(in folder: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
+        let count = Int(status.st_size)
+        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, file, 0), mapped != MAP_FAILED else { return nil }
+        defer { munmap(mapped, count) }
+        // A manifest is replaced by a rename, never written in place, so the mapped pages stay
+        // what was opened.
+        return body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count))
     }
 
     /// The bytes of the manifest in `folder`, read without following a symbolic link.
