@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: how fast holocron builds and how much memory it needs, on synthetic data at 10x
 # and 100x SWAPI's size (about 2,800 and 28,000 pages), and at 1000x (about 280,000 pages) with
-# BENCH_1000=1 (it takes minutes), and on an archive of 100,000 characters with BENCH_WIDE=1 (a
+# BENCH_1000=1 (it takes minutes; BENCH_SCALES=10 runs 10x alone), and on an archive of 100,000 characters with BENCH_WIDE=1 (a
 # full build's time and peak memory). For each: pages, wall seconds, pages per second, CPU time over
 # wall time, peak memory, the cmark-only floor and the build's ratio to it, the floor of cmark
 # plus writing the files and the ratio to that, a rebuild with nothing changed and its ratio to
@@ -21,7 +21,7 @@ bin=$PWD/.build/release/holocron
 base=/dev/shm; [ -d "$base" ] && [ -w "$base" ] || base=$PWD/.build
 work=$(mktemp -d "$base/holocron-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-scales="10 100"; [ "${BENCH_1000:-0}" = 1 ] && scales="$scales 1000"
+scales=${BENCH_SCALES:-10 100}; [ "${BENCH_1000:-0}" = 1 ] && scales="$scales 1000"
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
 printf "\n%-6s %8s %8s %9s %8s %9s %9s %7s %9s %7s %10s %7s %9s %7s %9s %7s %12s\n" scale pages wall pages/s cpu/wall "peak MiB" "cmark s" ratio "+write s" ratio "no-change" ratio "1-record" ratio "template" ratio "rename"
@@ -74,6 +74,37 @@ print(f"{scale+'x':<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f}
 EOF
 done
 echo
+echo "Baselines outside holocron, from the same pages' Markdown (cmark-floor --dump-markdown),"
+echo "writing the same folder-per-page tree: the C floor (bench/floor.c: read each page's Markdown,"
+echo "cmark on $(nproc) threads, write its index.html; no layout) and Hugo (a template of {{ .Content }}"
+echo "alone, pretty URLs, no feeds, sitemap or taxonomies). Medians of five (Hugo: three), from nothing."
+need cc gcc
+need hugo hugo
+cc -O2 -o "$work/floor" bench/floor.c -lcmark -lpthread
+mkdir -p "$work/hugo/layouts/_default"
+for layout in _default/single _default/list index; do printf '{{ .Content }}' > "$work/hugo/layouts/$layout.html"; done
+printf '%-6s %8s %12s %9s %7s %9s %7s\n' scale pages "holocron s" "C floor s" ratio "Hugo s" "Hugo/holocron"
+for scale in $scales; do
+  [ "$scale" = 1000 ] && continue
+  markdown=$work/markdown-$scale
+  $bin cmark-floor --data "$work/data-$scale" --dump-markdown "$markdown" >/dev/null
+  printf 'baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\ncontentDir = "%s"\n' "$markdown/content" > "$work/hugo/hugo.toml"
+  hyperfine --warmup 1 --runs 5 --export-json "$work/cfloor-$scale.json" --prepare "rm -rf $work/cfloor-out" \
+    "$work/floor $markdown/pages.tsv $markdown/content $work/cfloor-out $(nproc)" >/dev/null
+  hyperfine --warmup 1 --runs 3 --export-json "$work/hugo-$scale.json" --prepare "rm -rf $work/hugo-out" \
+    "hugo --quiet -s $work/hugo -d $work/hugo-out" >/dev/null
+  [ "$(find "$work/hugo-out" -name '*.html' | wc -l)" = "$(wc -l < "$markdown/pages.tsv")" ] || { echo "error: Hugo did not write every page" >&2; exit 1; }
+  rm -rf "$markdown" "$work/cfloor-out" "$work/hugo-out"
+  python3 - "$scale" "$work" <<'EOF3'
+import json, sys
+scale, work = sys.argv[1:]
+median = lambda name: json.load(open(f"{work}/{name}-{scale}.json"))["results"][0]["median"]
+pages = int(open(f"{work}/summary-{scale}").readline().split()[1])
+full, floor, hugo = median("full"), median("cfloor"), median("hugo")
+print(f"{scale+'x':<6} {pages:8d} {full:12.3f} {floor:9.3f} {full/floor:7.2f} {hugo:9.3f} {hugo/full:7.2f}")
+EOF3
+done
+echo
 echo "The flow's own work (screen kinds, flow lint with its per-page link-text check, the flow map's"
 echo "Graphviz layouts and pages) as a share of the build's CPU time, median of five fresh builds."
 echo "(The walk's per-link transition count is not in it: about 0.3 % of the CPU at 10x and 100x by perf.)"
@@ -108,12 +139,14 @@ for scale in $scales; do
   echo "  ${scale}x: $seconds s"
   rm -rf "$work/data-$scale-b" "$work/site-$scale-b"
 done
-echo
-echo "Where a 100x build's time goes:"
-$bin build --data "$work/data-100" --output "$work/timings" --timings | tail -n +2
-echo
-echo "serve --watch at 100x, the preview on tmpfs: save to reload event (scripts/reload-latency.py)"
-python3 scripts/reload-latency.py --holocron "$bin" --data "$work/data-100" --runs 10 | sed 's/^/  /'
+if [[ " $scales " == *" 100 "* ]]; then
+  echo
+  echo "Where a 100x build's time goes:"
+  $bin build --data "$work/data-100" --output "$work/timings" --timings | tail -n +2
+  echo
+  echo "serve --watch at 100x, the preview on tmpfs: save to reload event (scripts/reload-latency.py)"
+  python3 scripts/reload-latency.py --holocron "$bin" --data "$work/data-100" --runs 10 | sed 's/^/  /'
+fi
 
 if [ "${BENCH_WIDE:-0}" = 1 ]; then
   echo

@@ -20,7 +20,20 @@ struct CmarkFloorCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write each page's HTML to its file below this new folder.", valueName: "dir"))
     var writeInto: String?
 
+    @Option(help: ArgumentHelp("Instead, write every page's Markdown below this new folder (content/ as Hugo reads it, and pages.tsv) for the baselines of make bench.", valueName: "dir"))
+    var dumpMarkdown: String?
+
     func run() async throws {
+        if let dumpMarkdown {
+            let folder = URL(fileURLWithPath: dumpMarkdown)
+            guard !FileManager.default.fileExists(atPath: folder.path) else {
+                throw ValidationError("--dump-markdown \(folder.path) exists: give a folder that does not exist yet.")
+            }
+            let build = BuildAction(output: URL(fileURLWithPath: "/dev/null"), source: try fetch.source(), quiet: true)
+            let pages = try await CmarkFloorAction(build: build).dumpMarkdown(into: folder)
+            print("wrote the Markdown of \(pages) pages to \(folder.path)")
+            return
+        }
         let folder = writeInto.map { URL(fileURLWithPath: $0) }
         if let folder, FileManager.default.fileExists(atPath: folder.path) {
             throw ValidationError("--write-into \(folder.path) exists: give a folder that does not exist yet.")

@@ -24,8 +24,8 @@ package struct CmarkFloorAction: Sendable {
         self.writeInto = writeInto
     }
 
-    /// Pages converted, Markdown bytes, and the seconds cmark took.
-    package func run() async throws -> (pages: Int, bytes: Int, seconds: Double) {
+    /// Every page's site file and Markdown, made as a build makes them.
+    private func documents() async throws -> [(path: String, markdown: [UInt8])] {
         let builder = try await build.makeBuilder()
         let renderer = try PageRenderer(templates: builder.templates, site: builder.coordinator.siteInfo)
         let documents = Mutex<[(path: String, markdown: [UInt8])]>([])
@@ -33,7 +33,46 @@ package struct CmarkFloorAction: Sendable {
             let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path).bytes
             documents.withLock { $0.append((visit.route.path.file, markdown)) }
         }
-        let all = documents.withLock { $0 }
+        return documents.withLock { $0 }.sorted { $0.path < $1.path }
+    }
+
+    /// Writes every page's Markdown below `folder` for the benchmark's baselines outside this
+    /// process: `content/` is laid out as Hugo reads content (a page with pages below it is
+    /// `_index.md`, any other `index.md`, so Hugo writes each to the same `…/index.html` a
+    /// build does; each file opens with an empty front matter), and `pages.tsv` pairs each Markdown file with
+    /// the site file a build writes from it, for the C floor (`bench/floor.c`). Returns the
+    /// number of pages.
+    package func dumpMarkdown(into folder: URL) async throws -> Int {
+        let all = try await documents()
+        // The folders with a page below their own: each page's folder's ancestors.
+        var branches: Set<String> = []
+        for page in all {
+            let parts = page.path.split(separator: "/").dropLast()
+            for end in 0..<parts.count { branches.insert(parts.prefix(end).joined(separator: "/")) }
+        }
+        var list = ""
+        for page in all {
+            let parts = page.path.split(separator: "/")
+            let parent = parts.dropLast().joined(separator: "/")
+            let name = parts.last == "index.html" ? (branches.contains(parent) || parent.isEmpty ? "_index.md" : "index.md") : parts.last!.dropLast(5) + ".md"
+            let markdownPath = parent.isEmpty ? name : parent + "/" + name
+            let file = folder.appendingPathComponent("content").appendingPathComponent(markdownPath)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // An empty front matter first: Hugo takes a page that opens with a list (`- **Height:**`)
+            // for a malformed one. The C floor skips it.
+            try Data(Self.frontMatter + page.markdown).write(to: file)
+            list += "\(markdownPath)\t\(page.path)\n"
+        }
+        try Data(list.utf8).write(to: folder.appendingPathComponent("pages.tsv"))
+        return all.count
+    }
+
+    /// What each Markdown file ``dumpMarkdown(into:)`` writes starts with.
+    package static let frontMatter = Array("---\n---\n".utf8)
+
+    /// Pages converted, Markdown bytes, and the seconds cmark took.
+    package func run() async throws -> (pages: Int, bytes: Int, seconds: Double) {
+        let all = try await documents()
         var folder: Int32 = -1
         if let writeInto {
             try FileManager.default.createDirectory(at: writeInto, withIntermediateDirectories: true)
