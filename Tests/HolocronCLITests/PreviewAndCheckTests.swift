@@ -277,6 +277,30 @@ import Testing
         #expect(refused.status != 0 && refused.stderr.contains("exists"), "\(refused.stderr)")
     }
 
+    /// The baselines' input: every page's Markdown as Hugo reads content (a page with pages
+    /// below it is `_index.md`), listed beside the site file a build writes from it.
+    @Test func theMarkdownDumpHoldsEveryPageWhereHugoLooksForIt() async throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = folder.appendingPathComponent("markdown")
+        let run = try await cli.holocron("cmark-floor", "--dump-markdown", dump.path, in: folder)
+        #expect(run.status == 0 && run.stdout.contains("291 pages"), "\(run.stderr)")
+        let list = try String(contentsOf: dump.appendingPathComponent("pages.tsv"), encoding: .utf8)
+        let pairs = list.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(pairs.count == 291 && pairs.allSatisfy { $0.count == 2 })
+        let sites = Dictionary(pairs.map { ($0[1], $0[0]) }, uniquingKeysWith: { a, _ in a })
+        #expect(sites["index.html"] == "_index.md")
+        #expect(sites["characters/index.html"] == "characters/_index.md")
+        #expect(sites["characters/luke-skywalker/index.html"] == "characters/luke-skywalker/index.md")
+        let luke = try String(contentsOf: dump.appendingPathComponent("content/characters/luke-skywalker/index.md"), encoding: .utf8)
+        #expect(luke.hasPrefix("---\n---\n") && luke.contains("Tatooine"), "\(luke.prefix(200))")
+        for (_, markdown) in sites {
+            #expect(FileManager.default.fileExists(atPath: dump.appendingPathComponent("content/" + markdown).path), "\(markdown)")
+        }
+        let again = try await cli.holocron("cmark-floor", "--dump-markdown", dump.path, in: folder)
+        #expect(again.status != 0 && again.stderr.contains("exists"), "\(again.stderr)")
+    }
+
     @Test func watchingNeedsAFolderToWatch() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
