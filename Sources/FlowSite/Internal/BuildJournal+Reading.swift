@@ -31,21 +31,17 @@ final class StoredJournal: @unchecked Sendable {
         let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
-        let count = Int(status.st_size)
-        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
-        let raw = UnsafeRawBufferPointer(start: base, count: count)
+        guard let raw = MappedFile.map(descriptor) else { return nil }
         do {
             return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey)
         } catch {
-            munmap(base, count)
+            MappedFile.unmap(raw)
             return nil
         }
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: raw.baseAddress!), raw.count)
+        MappedFile.unmap(raw)
     }
 
     /// Gives back the memory of the file's pages in `range` (they are read again from the file

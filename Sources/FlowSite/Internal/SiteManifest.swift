@@ -462,14 +462,9 @@ struct SiteManifest: Sendable {
         let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        var status = stat()
-        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
-        let count = Int(status.st_size)
-        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, file, 0), mapped != MAP_FAILED else { return nil }
-        defer { munmap(mapped, count) }
-        // A manifest is replaced by a rename, never written in place, so the mapped pages stay
-        // what was opened.
-        return body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count))
+        guard let mapped = MappedFile.map(file) else { return nil }
+        defer { MappedFile.unmap(mapped) }
+        return body(mapped.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The bytes of the manifest in `folder`, read without following a symbolic link.
