@@ -232,6 +232,64 @@ import Testing
     /// A journal that is damaged, or a file of the live site changed by hand since the journal
     /// was written, is never trusted: the edit is built in full, and the site is still the one
     /// a build from nothing makes.
+    /// An edit patches the journal in place (its pages' records appended, a new trailer after
+    /// them) until what it appended passes an eighth of the file; then the journal is written
+    /// whole again. Every site along the way is byte for byte a build from nothing.
+    @Test func aPatchedJournalGrowsThenIsWrittenWholeAgain() async throws {
+        var (data, folder, live) = try Self.embeddedData(folder: "starwars-journal-patch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await Self.build(data, into: live)
+        let journal = BuildJournal.path(of: live)
+        func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0 }
+        var sizes = [try size()]
+        var random = SplitMix(seed: 0x9A7C)
+        for step in 1...30 {
+            let person = Int(random.next() % UInt64(data.people.count))
+            data.people[person].height = String(100 + step)
+            let report = try await Self.build(data, into: live)
+            #expect(report.replayed > 0, "step \(step): built from the journal")
+            sizes.append(try size())
+            if step % 6 == 0 || step == 30 {
+                let fresh = folder.appendingPathComponent("fresh-\(step)")
+                _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+                #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "step \(step)")
+                try FileManager.default.removeItem(at: fresh)
+            }
+        }
+        let grew = zip(sizes, sizes.dropFirst()).filter { $0 < $1 }.count
+        let shrank = zip(sizes, sizes.dropFirst()).filter { $0 > $1 }.count
+        #expect(grew > 10, "patched in place: \(sizes)")
+        #expect(shrank > 0, "written whole again: \(sizes)")
+        #expect(sizes.max()! <= sizes[0] * 5 / 4, "never far past the first: \(sizes)")
+    }
+
+    /// A patch cut short (bytes appended with no trailer after them, or written over with none
+    /// yet) leaves a journal that is not trusted: the next build walks in full and is right.
+    @Test(arguments: ["appended", "written over"])
+    func aPatchCutShortIsNotTrusted(cut: String) async throws {
+        var (data, folder, live) = try Self.embeddedData(folder: "starwars-journal-cut")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await Self.build(data, into: live)
+        data.people[0].height = "173"
+        #expect(try await Self.build(data, into: live).replayed > 0)
+        let journal = try FileHandle(forUpdating: URL(fileURLWithPath: BuildJournal.path(of: live)))
+        if cut == "appended" {
+            try journal.seekToEnd()
+            try journal.write(contentsOf: Data(repeating: 7, count: 300))
+        } else {
+            // Bytes near the start written over, as a patch writes into the file before its trailer.
+            try journal.seek(toOffset: 64)
+            try journal.write(contentsOf: Data(repeating: 0, count: 8))
+        }
+        try journal.close()
+        data.people[0].height = "174"
+        let report = try await Self.build(data, into: live)
+        #expect(report.replayed == 0, "\(cut): built in full")
+        let fresh = folder.appendingPathComponent("fresh")
+        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+        #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(cut)")
+    }
+
     @Test(arguments: ["truncated", "bytes flipped", "hand-edited page", "removed page"])
     func aJournalThatCannotBeTrustedMeansAFullBuild(damage: String) async throws {
         let original = try EmbeddedSnapshot.load()

@@ -21,6 +21,13 @@ final class StoredJournal: @unchecked Sendable {
     /// Each page's made position, by discovery index.
     let madeOf: [Int32]
     let kinds: [String]
+    /// Where the meta block starts.
+    let metaStart: Int
+    /// The checksum of each block of the bytes before the trailer, and where the trailer starts.
+    let blocks: [StableHash]
+    let trailerStart: Int
+    /// The file's device and inode when it was read: an edit patches that file or none.
+    let identity: (device: UInt64, inode: UInt64)
     private let madePathTable = Mutex<[UInt64: Int32]?>(nil)
 
     /// The journal of the site at `output`, when it is whole and records that site's manifest;
@@ -31,9 +38,10 @@ final class StoredJournal: @unchecked Sendable {
         let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let raw = MappedFile.map(descriptor) else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, let raw = MappedFile.map(descriptor) else { return nil }
         do {
-            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey)
+            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey, identity: (UInt64(status.st_dev), UInt64(status.st_ino)))
         } catch {
             MappedFile.unmap(raw)
             return nil
@@ -56,32 +64,42 @@ final class StoredJournal: @unchecked Sendable {
         madvise(UnsafeMutableRawPointer(mutating: raw.baseAddress! + start), end - start, MADV_DONTNEED)
     }
 
-    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?) throws {
+    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?, identity: (device: UInt64, inode: UInt64)) throws {
         self.raw = raw
+        self.identity = identity
         let magic = BuildJournal.magic
-        guard raw.count > JournalFile.sealSize + 8, Array(raw[(raw.count - magic.count)...]) == magic else { throw Malformed() }
+        guard raw.count > JournalFile.trailerEnd, Array(raw[(raw.count - magic.count)...]) == magic else { throw Malformed() }
         var meta: JournalFile.Meta!
         var fingerprints: InputFingerprints!
         var madeOf: [Int32] = []
         var kinds: [String] = []
-        let sealed = raw.count - JournalFile.sealSize
+        var blocks: [StableHash] = []
+        let end = raw.count - JournalFile.trailerEnd
+        var cursor = JournalCursor(raw, at: end)
+        let count = try cursor.int()
+        let metaStart = try cursor.int()
+        let sealed = try cursor.hash()
+        guard count <= end / 16 else { throw Malformed() }
+        let trailerStart = end - count * 16
+        guard JournalFile.blockCount(trailerStart) == count,
+            JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[trailerStart..<end + 16])) == sealed
+        else { throw Malformed() }
         do {
             // Whether the journal is this site's and this build's is read first: a journal of
             // other templates or options is refused without reading it whole.
-            var cursor = JournalCursor(raw, at: sealed - 8)
-            cursor.offset = try cursor.int()
+            cursor.offset = metaStart
             meta = try JournalFile.Meta.decode(&cursor)
-            guard meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true, meta.pages > 0, meta.pages < 1 << 31 else { throw Malformed() }
-            var checksum = JournalFile.Checksum()
-            var offset = 0
-            while offset < sealed {
-                let end = min(sealed, offset + JournalFile.checksumBlock)
-                checksum.add(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
-                Self.release(raw, offset..<end)
-                offset = end
+            guard cursor.offset <= trailerStart, meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true, meta.pages > 0,
+                meta.pages < 1 << 31
+            else { throw Malformed() }
+            cursor.offset = trailerStart
+            for index in 0..<count {
+                let block = try cursor.hash()
+                let range = index * JournalFile.checksumBlock..<min(trailerStart, (index + 1) * JournalFile.checksumBlock)
+                guard JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[range])) == block else { throw Malformed() }
+                Self.release(raw, range)
+                blocks.append(block)
             }
-            cursor.offset = sealed
-            guard try cursor.hash() == checksum.finish() else { throw Malformed() }
             cursor.offset = meta.fingerprints
             let count = Int(try cursor.u32())
             var keys: [UInt64] = []
@@ -107,6 +125,9 @@ final class StoredJournal: @unchecked Sendable {
         self.fingerprints = fingerprints
         self.madeOf = madeOf
         self.kinds = kinds
+        self.metaStart = metaStart
+        self.blocks = blocks
+        self.trailerStart = trailerStart
     }
 
     var pages: Int { meta.pages }
@@ -161,6 +182,22 @@ final class StoredJournal: @unchecked Sendable {
         try cursor.skip(16 + 1 + 4 + 4 + 4)
         let trail = Int(try cursor.u32())
         try cursor.skip(trail * 4)
+    }
+
+    /// Where the walk record that starts at `start` ends.
+    func walkRecordEnd(at start: Int) throws -> Int {
+        var cursor = JournalCursor(raw, at: start)
+        try Self.skipToInputs(&cursor)
+        let count = Int(try cursor.u32())
+        try cursor.skip(count * 8)
+        return cursor.offset
+    }
+
+    /// Where the product that starts at `start` ends.
+    func productEnd(at start: Int) throws -> Int {
+        var cursor = JournalCursor(raw, at: start)
+        _ = try JournalFile.Product.decode(&cursor)
+        return cursor.offset
     }
 
     /// A page's walk record.

@@ -25,9 +25,16 @@ import Darwin
 /// - the app's input fingerprints (``InputFingerprints``);
 /// - the meta block: the build key, the live manifest's identity (the journal describes that
 ///   site and no other), counts, and where each section starts; then its offset;
-/// - the seal: a checksum of all that, and a magic.
+/// - the trailer: a checksum of each block of a mebibyte of all that, where the meta block
+///   starts, a checksum of those, and a magic (``JournalFile/trailer(blocks:metaStart:)``).
+///
+/// An edit patches the live journal in place rather than writing it again (at 1000x it is
+/// 150 MB): its pages' new records are appended, the offset tables, fingerprints and meta block
+/// written over, and a new trailer appended, with only the blocks written into checked again
+/// (``SiteBuilder/patchJournal``). The file never shrinks (another build may have it mapped);
+/// it is written whole again when the appended part passes an eighth of it.
 enum BuildJournal {
-    static let magic: [UInt8] = Array("HOLOJRN3".utf8)
+    static let magic: [UInt8] = Array("HOLOJRN4".utf8)
 
     /// `.NAME.spare/journal`.
     static func path(of output: URL) -> String {
@@ -369,7 +376,7 @@ struct JournalFile {
 
     /// What follows the files section: the kinds, the fingerprints, the meta block (with
     /// `meta`'s walk, products, offsets and files where they were written) and its offset,
-    /// from `start` in the file. The seal (``seal(_:)``) comes last.
+    /// from `start` in the file. The trailer (``trailer(blocks:metaStart:)``) comes last.
     static func tail(start: Int, meta: Meta, kinds: [String], fingerprints: InputFingerprints) -> [UInt8] {
         var meta = meta
         var out = JournalBytes()
@@ -387,23 +394,61 @@ struct JournalFile {
         return out.bytes
     }
 
-    /// The seal a journal ends with: the checksum of everything before it (``checksum(_:)``)
+    /// The trailer a journal ends with: the checksum of each block (``checksumBlock``) of
+    /// everything before it, their count, where the meta block starts, the checksum of those,
     /// and the magic. A journal whose bytes changed in any way is not read.
-    static func seal(_ checksum: StableHash) -> [UInt8] {
+    static func trailer(blocks: [StableHash], metaStart: Int) -> [UInt8] {
         var out = JournalBytes()
-        out.hash(checksum)
+        for block in blocks { out.hash(block) }
+        out.u64(UInt64(blocks.count))
+        out.u64(UInt64(metaStart))
+        let sealed = out.bytes.withUnsafeBytes { checksum($0) }
+        out.hash(sealed)
         out.bytes.append(contentsOf: BuildJournal.magic)
         return out.bytes
     }
 
-    /// The seal's size.
-    static let sealSize = 16 + 8
+    /// The trailer's size besides its block checksums.
+    static let trailerEnd = 8 + 8 + 16 + 8
+
+    /// The blocks that cover `count` bytes.
+    static func blockCount(_ count: Int) -> Int { (count + checksumBlock - 1) / checksumBlock }
+
+    /// Where the meta block starts, read from the end of a tail (``tail(start:meta:kinds:fingerprints:)``).
+    static func metaStart(ofTail tail: [UInt8]) -> Int {
+        tail.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: tail.count - 8, as: UInt64.self))) }
+    }
 
     /// The checksum of `bytes` (``Checksum`` of them all).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> StableHash {
         var checksum = Checksum()
         checksum.add(bytes)
         return checksum.finish()
+    }
+
+    /// The checksums of each block of bytes that come a piece at a time, as they are written.
+    struct BlockChecksums {
+        private(set) var blocks: [StableHash] = []
+        private var current = Checksum()
+        private var filled = 0
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            var offset = 0
+            while offset < bytes.count {
+                let take = min(checksumBlock - filled, bytes.count - offset)
+                current.add(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + take]))
+                filled += take
+                offset += take
+                if filled == checksumBlock {
+                    blocks.append(current.finish())
+                    current = Checksum()
+                    filled = 0
+                }
+            }
+        }
+
+        /// Every block's checksum, the last one's however full it is.
+        func finish() -> [StableHash] { filled > 0 ? blocks + [current.finish()] : blocks }
     }
 
     /// How much of a journal is read (or read back) at a time to check it: each block's pages
@@ -471,25 +516,31 @@ struct JournalFile {
         }
     }
 
-    /// ``checksum(_:)`` of the first `count` bytes of the file open at `descriptor`, read back
-    /// a block at a time.
-    static func checksum(of descriptor: Int32, count: Int) -> StableHash? {
-        var checksum = Checksum()
-        var block = [UInt8](repeating: 0, count: checksumBlock)
-        var offset = 0
-        while offset < count {
-            let length = min(checksumBlock, count - offset)
-            var done = 0
-            while done < length {
-                let read = block.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { return nil }
-                done += read
-            }
-            block.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
-            offset += length
+    /// The checksum of block `index` of the first `count` bytes of the file open at
+    /// `descriptor`, read back into `buffer` (``checksumBlock`` bytes).
+    static func blockChecksum(of descriptor: Int32, index: Int, count: Int, buffer: inout [UInt8]) -> StableHash? {
+        let offset = index * checksumBlock
+        let length = min(checksumBlock, count - offset)
+        guard length > 0 else { return nil }
+        var done = 0
+        while done < length {
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            done += read
         }
-        return checksum.finish()
+        return buffer.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+    }
+
+    /// The checksums of the blocks of the first `count` bytes of the file open at `descriptor`.
+    static func blockChecksums(of descriptor: Int32, count: Int) -> [StableHash]? {
+        var buffer = [UInt8](repeating: 0, count: checksumBlock)
+        var blocks: [StableHash] = []
+        for index in 0..<blockCount(count) {
+            guard let block = blockChecksum(of: descriptor, index: index, count: count, buffer: &buffer) else { return nil }
+            blocks.append(block)
+        }
+        return blocks
     }
 
     /// Writes all of `bytes` to `descriptor`.
@@ -514,8 +565,9 @@ struct JournalFile {
             return
         }
         let bytes = tail(start, stamp)
-        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }), let checksum = checksum(of: descriptor, count: start + bytes.count),
-            seal(checksum).withUnsafeBytes({ writeAll(descriptor, $0) }), rename(temporary, BuildJournal.path(of: output)) == 0
+        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }), let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
+            trailer(blocks: blocks, metaStart: metaStart(ofTail: bytes)).withUnsafeBytes({ writeAll(descriptor, $0) }),
+            rename(temporary, BuildJournal.path(of: output)) == 0
         else {
             unlink(temporary)
             return

@@ -123,20 +123,24 @@ extension SiteBuilder {
             }
             let lint = gap.lint
             let newHashes = replaced.compactMap { path, file in listed[path].map { ($0.hashAt, file.fingerprint) } }
-            // The next journal is written on another core while the site is committed (its
-            // manifest written, the folders swapped); only its last bytes, which name the new
-            // manifest, wait for the commit.
+            // The journal is patched in place once the site is committed, when it can be
+            // (``patchJournal``). Otherwise the next journal is written whole on another core
+            // while the site is committed (its manifest written, the folders swapped); only its
+            // last bytes, which name the new manifest, wait for the commit.
+            let patches = Self.mayPatch(journal, fingerprints: fingerprints)
             let committed = DispatchSemaphore(value: 0)
             let commitSucceeded = Atomic<Bool>(false)
             let journalWritten = DispatchGroup()
-            journalWritten.enter()
             let output = staging.output
             let made = remakes
-            DispatchQueue.global().async {
-                defer { journalWritten.leave() }
-                Self.rewriteJournal(journal, remakes: made, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: output) {
-                    committed.wait()
-                    return commitSucceeded.load(ordering: .acquiring)
+            if !patches {
+                journalWritten.enter()
+                DispatchQueue.global().async {
+                    defer { journalWritten.leave() }
+                    Self.rewriteJournal(journal, remakes: made, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: output) {
+                        committed.wait()
+                        return commitSucceeded.load(ordering: .acquiring)
+                    }
                 }
             }
             do {
@@ -148,7 +152,12 @@ extension SiteBuilder {
                 journalWritten.wait()
                 throw error
             }
-            phases.measure(.swap) { journalWritten.wait() }
+            phases.measure(.swap) {
+                journalWritten.wait()
+                if patches, !Self.patchJournal(journal, remakes: made, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: output) {
+                    Self.rewriteJournal(journal, remakes: made, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: output)
+                }
+            }
             // Every file but those written is the live site's.
             let written = staging.files
             let bytes = gap.byteCount + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
@@ -343,31 +352,45 @@ extension SiteBuilder {
         // journal is over a hundred megabytes, which an edit need not hold twice.
         var sink = JournalSink(descriptor: descriptor)
         let old = journal.raw
+        var metaStart = 0
         let done: Bool = (try? { () throws -> Bool in
             // A section of records: the old ones copied a run at a time, the new ones encoded.
-            func section(offsets: Int, end: Int, encode: (Int, inout JournalBytes) -> Bool) throws -> [UInt64] {
-                let starts = try journal.offsets(at: offsets) + [end]
+            // A record's bytes run to the next record's start when that follows it in the
+            // section as written; a record an edit appended (or the one before it) is measured
+            // by reading it (`recordEnd`). Adjacent old records are copied as one run.
+            func section(
+                offsets: Int, end: Int, recordEnd: (Int) throws -> Int, encode: (Int, inout JournalBytes) -> Bool
+            ) throws -> [UInt64] {
+                let starts = try journal.offsets(at: offsets)
                 var written: [UInt64] = []
                 written.reserveCapacity(journal.pages)
-                var run = 0
-                func copyRun(upTo index: Int) throws {
-                    guard run < index else { return }
-                    let (from, to) = (starts[run], starts[index])
-                    guard from <= to, to <= old.count else { throw JournalCursor.Malformed() }
-                    let shift = sink.position - from
-                    for position in run..<index { written.append(UInt64(starts[position] + shift)) }
-                    sink.write(UnsafeRawBufferPointer(rebasing: old[from..<to]))
-                    journal.release(from..<to)
+                var run = 0..<0
+                func copyRun() {
+                    guard !run.isEmpty else { return }
+                    sink.write(UnsafeRawBufferPointer(rebasing: old[run]))
+                    journal.release(run)
+                    run = 0..<0
                 }
                 for index in 0..<journal.pages {
                     var fresh = JournalBytes()
-                    guard encode(index, &fresh) else { continue }
-                    try copyRun(upTo: index)
-                    written.append(UInt64(sink.position))
-                    sink.write(fresh.bytes)
-                    run = index + 1
+                    if encode(index, &fresh) {
+                        copyRun()
+                        written.append(UInt64(sink.position))
+                        sink.write(fresh.bytes)
+                        continue
+                    }
+                    let start = starts[index]
+                    let next = index + 1 < journal.pages ? starts[index + 1] : end
+                    let stop = start < next && next <= end ? next : try recordEnd(start)
+                    guard start >= 0, start < stop, stop <= old.count else { throw JournalCursor.Malformed() }
+                    if run.isEmpty || run.upperBound != start {
+                        copyRun()
+                        run = start..<start
+                    }
+                    written.append(UInt64(sink.position + start - run.lowerBound))
+                    run = run.lowerBound..<stop
                 }
-                try copyRun(upTo: journal.pages)
+                copyRun()
                 return written
             }
             func table(_ offsets: [UInt64]) {
@@ -376,7 +399,7 @@ extension SiteBuilder {
                 sink.write(out.bytes)
             }
             var meta = journal.meta
-            let walkOffsets = try section(offsets: meta.walkOffsets, end: meta.walkOffsets) { index, fresh in
+            let walkOffsets = try section(offsets: meta.walkOffsets, end: meta.walkOffsets, recordEnd: journal.walkRecordEnd) { index, fresh in
                 guard let (record, outcome) = byIndex[index] else { return false }
                 WalkJournal<C.R>.encode(name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &fresh)
                 return true
@@ -384,7 +407,7 @@ extension SiteBuilder {
             meta.walkOffsets = sink.position
             table(walkOffsets)
             let productsStart = sink.position
-            let productOffsets = try section(offsets: meta.productOffsets, end: meta.productOffsets) { position, fresh in
+            let productOffsets = try section(offsets: meta.productOffsets, end: meta.productOffsets, recordEnd: journal.productEnd) { position, fresh in
                 guard let product = byPosition[position] else { return false }
                 product.encode(into: &fresh)
                 return true
@@ -408,10 +431,12 @@ extension SiteBuilder {
             meta.files = filesStart
             guard committed(), let stamp = BuildJournal.manifestStamp(of: output) else { throw JournalCursor.Malformed() }
             meta.stamp = stamp
-            sink.write(JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints))
+            let tail = JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
+            metaStart = JournalFile.metaStart(ofTail: tail)
+            sink.write(tail)
             return sink.finish()
         }()) ?? false
-        guard done, JournalFile.seal(sink.checksum.finish()).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
+        guard done, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
             rename(temporary, BuildJournal.path(of: output)) == 0
         else {
             unlink(temporary)
@@ -420,12 +445,118 @@ extension SiteBuilder {
     }
 }
 
+extension SiteBuilder {
+    /// Whether an edit may patch `journal` in place (``patchJournal``): the app's inputs are
+    /// the same keys (only their fingerprints change), and what earlier edits appended to the
+    /// file is under an eighth of it; past that it is written whole again, without the records
+    /// the edits left behind.
+    static func mayPatch(_ journal: StoredJournal, fingerprints: InputFingerprints) -> Bool {
+        var meta = JournalBytes()
+        journal.meta.encode(into: &meta)
+        let firstWritten = journal.metaStart + meta.bytes.count + 8 + (journal.blocks.count * 16 + JournalFile.trailerEnd)
+        return fingerprints.keys == journal.fingerprints.keys && journal.raw.count - firstWritten <= journal.raw.count / 8
+    }
+
+    /// Patches the live site's journal in place after an edit's commit, instead of writing its
+    /// hundred megabytes again: each page made again gets its walk record and product appended
+    /// and pointed at from the offset tables; the replaced files' fingerprints, the inputs'
+    /// fingerprints and the meta block (the new manifest's identity) are written over; and a
+    /// new trailer is appended, the checksums of blocks nothing was written into kept.
+    ///
+    /// Only the file `journal` was read from is patched, and it never shrinks: another build
+    /// may have it mapped. Until the trailer is written the file fails its checksums, so a
+    /// patch cut short (a kill) leaves no journal to trust, never a wrong one. Whether it
+    /// patched; when not, the caller writes the journal whole.
+    static func patchJournal(
+        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
+        fingerprints: InputFingerprints, output: URL
+    ) -> Bool {
+        guard let stamp = BuildJournal.manifestStamp(of: output) else { return false }
+        let descriptor = open(BuildJournal.path(of: output), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, UInt64(status.st_dev) == journal.identity.device, UInt64(status.st_ino) == journal.identity.inode,
+            Int(status.st_size) == journal.raw.count
+        else { return false }
+        var dirty: Set<Int> = []
+        func put(_ bytes: [UInt8], at offset: Int) -> Bool {
+            guard !bytes.isEmpty else { return true }
+            let done = bytes.withUnsafeBytes { bytes in
+                var done = 0
+                while done < bytes.count {
+                    let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    done += count
+                }
+                return true
+            }
+            for block in offset / JournalFile.checksumBlock...(offset + bytes.count - 1) / JournalFile.checksumBlock { dirty.insert(block) }
+            return done
+        }
+        func word(_ value: UInt64) -> [UInt8] {
+            var out = JournalBytes()
+            out.u64(value)
+            return out.bytes
+        }
+        let meta = journal.meta
+        // Appended first: from here until the trailer is written, the file's end is no trailer.
+        var end = journal.raw.count
+        for (remake, page) in zip(remakes, remade) {
+            var record = JournalBytes()
+            WalkJournal<C.R>.encode(name: remake.record.name, outcome: page.outcome, leads: remake.record.leads, context: remake.record.context, into: &record)
+            guard put(record.bytes, at: end), put(word(UInt64(end)), at: meta.walkOffsets + remake.index * 8) else { return false }
+            end += record.bytes.count
+            var product = JournalBytes()
+            page.product.encode(into: &product)
+            guard put(product.bytes, at: end), put(word(UInt64(end)), at: meta.productOffsets + remake.position * 8) else { return false }
+            end += product.bytes.count
+        }
+        for (hashAt, fingerprint) in replaced {
+            var hash = JournalBytes()
+            hash.hash(fingerprint)
+            guard put(hash.bytes, at: hashAt) else { return false }
+        }
+        let valuesAt = meta.fingerprints + 4 + fingerprints.count * 8
+        let changed = fingerprints.values.indices.filter { fingerprints.values[$0] != journal.fingerprints.values[$0] }
+        if changed.count > 1024 {
+            var values = JournalBytes()
+            for value in fingerprints.values { values.u64(value) }
+            guard put(values.bytes, at: valuesAt) else { return false }
+        } else {
+            for index in changed {
+                guard put(word(fingerprints.values[index]), at: valuesAt + index * 8) else { return false }
+            }
+        }
+        var newMeta = meta
+        newMeta.stamp = stamp
+        var metaBytes = JournalBytes()
+        newMeta.encode(into: &metaBytes)
+        guard put(metaBytes.bytes, at: journal.metaStart) else { return false }
+        // The blocks wholly before the old trailer that nothing was written into keep their
+        // checksums; the others are read back.
+        let kept = journal.trailerStart / JournalFile.checksumBlock
+        var buffer = [UInt8](repeating: 0, count: JournalFile.checksumBlock)
+        var blocks: [StableHash] = []
+        for index in 0..<JournalFile.blockCount(end) {
+            if index < kept, !dirty.contains(index) {
+                blocks.append(journal.blocks[index])
+                continue
+            }
+            guard let block = JournalFile.blockChecksum(of: descriptor, index: index, count: end, buffer: &buffer) else { return false }
+            blocks.append(block)
+        }
+        return put(JournalFile.trailer(blocks: blocks, metaStart: journal.metaStart), at: end)
+    }
+}
+
 /// Bytes going to a file in order, small pieces gathered and large ones written through.
 struct JournalSink {
     let descriptor: Int32
     private(set) var position = 0
-    /// The checksum of everything written, for the seal.
-    private(set) var checksum = JournalFile.Checksum()
+    /// The checksums of the blocks written, for the trailer.
+    private(set) var blocks = JournalFile.BlockChecksums()
     private var buffer: [UInt8] = []
     private var failed = false
 
@@ -435,7 +566,7 @@ struct JournalSink {
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) {
         position += bytes.count
-        checksum.add(bytes)
+        blocks.add(bytes)
         if buffer.count + bytes.count < 1 << 16 {
             buffer.append(contentsOf: bytes)
             return
