@@ -501,18 +501,21 @@ extension SiteBuilder {
             return out.bytes
         }
         let meta = journal.meta
-        // Appended first: from here until the trailer is written, the file's end is no trailer.
-        var end = journal.raw.count
+        // The pages' records, appended first in one write: from here until the trailer is
+        // written, the file's end is no trailer. Then the offset-table entries that point at them.
+        var appended = JournalBytes()
+        var entries: [(at: Int, offset: Int)] = []
         for (remake, page) in zip(remakes, remade) {
-            var record = JournalBytes()
-            WalkJournal<C.R>.encode(name: remake.record.name, outcome: page.outcome, leads: remake.record.leads, context: remake.record.context, into: &record)
-            guard put(record.bytes, at: end), put(word(UInt64(end)), at: meta.walkOffsets + remake.index * 8) else { return false }
-            end += record.bytes.count
-            var product = JournalBytes()
-            page.product.encode(into: &product)
-            guard put(product.bytes, at: end), put(word(UInt64(end)), at: meta.productOffsets + remake.position * 8) else { return false }
-            end += product.bytes.count
+            entries.append((meta.walkOffsets + remake.index * 8, journal.raw.count + appended.bytes.count))
+            WalkJournal<C.R>.encode(name: remake.record.name, outcome: page.outcome, leads: remake.record.leads, context: remake.record.context, into: &appended)
+            entries.append((meta.productOffsets + remake.position * 8, journal.raw.count + appended.bytes.count))
+            page.product.encode(into: &appended)
         }
+        guard put(appended.bytes, at: journal.raw.count) else { return false }
+        for (at, offset) in entries {
+            guard put(word(UInt64(offset)), at: at) else { return false }
+        }
+        let end = journal.raw.count + appended.bytes.count
         for (hashAt, fingerprint) in replaced {
             var hash = JournalBytes()
             hash.hash(fingerprint)
