@@ -1,6 +1,7 @@
 @testable import FlowSite
 import Foundation
 import PropertyBased
+import Synchronization
 import TestSupport
 import Testing
 
@@ -84,6 +85,46 @@ import Testing
             #expect(stamp?.entry.size == file.entry.size && stamp?.entry.inode == file.entry.inode, "\(text)")
             #expect(stamp?.entry.modified.tv_sec == file.entry.modified.tv_sec && stamp?.entry.modified.tv_nsec == file.entry.modified.tv_nsec, "\(text)")
         }
+    }
+
+    /// A manifest or journal that is a named pipe (put there by hand, or by an attacker) is
+    /// refused at once: opening one to read it used to wait for a writer forever.
+    @Test(.timeLimit(.minutes(1))) func aNamedPipeInPlaceOfAManifestOrJournalIsRefusedAtOnce() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: SiteWriter.spareFolder(of: site))
+        }
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: SiteWriter.spareFolder(of: site), withIntermediateDirectories: true)
+        let pipes = [site.appendingPathComponent(SiteWriter.manifestName).path, BuildJournal.path(of: site)]
+        for pipe in pipes { #expect(mkfifo(pipe, 0o644) == 0) }
+        let folder = open(site.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(folder) }
+        // On a thread of its own, so that a reader stuck on a pipe fails the test instead of
+        // hanging the run: the pipes are then opened for writing and closed, which frees it.
+        let done = DispatchSemaphore(value: 0)
+        let results = Mutex<[Bool]>([])
+        Thread {
+            let checks = [
+                SiteManifest.mayHaveInputs("abc", in: folder),
+                SiteManifest.withMappedBytes(in: folder) { _ in true } == nil,
+                SiteManifest.readBytes(from: folder)?.isEmpty ?? true,
+                SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc") == nil,
+                StoredJournal.load(for: site, buildKey: nil) == nil,
+            ]
+            results.withLock { $0 = checks }
+            done.signal()
+        }.start()
+        if done.wait(timeout: .now() + 20) == .timedOut {
+            Issue.record("a reader waited on a named pipe")
+            for pipe in pipes {
+                let writer = open(pipe, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            }
+            _ = done.wait(timeout: .now() + 20)
+        }
+        #expect(results.withLock { $0 } == [true, true, true, true, true])
     }
 
     @Test func numbersAtTheEdgesOfIntAreReadOrRefused() {

@@ -35,7 +35,7 @@ final class StoredJournal: @unchecked Sendable {
     /// ``buildKey``).
     static func load(for output: URL, buildKey: StableHash?) -> StoredJournal? {
         guard let stamp = BuildJournal.manifestStamp(of: output) else { return nil }
-        let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

@@ -441,7 +441,7 @@ struct SiteManifest: Sendable {
     /// its first lines say it was made from other ones. An edit is told so from a few bytes,
     /// before the whole manifest (megabytes at scale) is read for the no-change check.
     static func mayHaveInputs(_ inputs: String, in folder: Int32) -> Bool {
-        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return false }
         defer { close(file) }
         var head = [UInt8](repeating: 0, count: 512)
@@ -457,7 +457,7 @@ struct SiteManifest: Sendable {
     /// symbolic link) mapped, not copied: the no-change check reads megabytes of it once, and
     /// a copy first costs a page fault per page. `nil` when there is no manifest to map.
     static func withMappedBytes<T>(in folder: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
-        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
         guard let mapped = MappedFile.map(file) else { return nil }
@@ -467,7 +467,7 @@ struct SiteManifest: Sendable {
 
     /// The bytes of the manifest in `folder`, read without following a symbolic link.
     static func readBytes(from folder: Int32) -> [UInt8]? {
-        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
         return readBytes(fromFile: file)

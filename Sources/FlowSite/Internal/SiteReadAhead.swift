@@ -181,7 +181,7 @@ package final class SiteReadAhead: Sendable {
     }
 
     private static func openFile(_ path: String) -> (Int32, Identity)? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         guard let identity = Identity(descriptor: descriptor) else {
             close(descriptor)
@@ -236,7 +236,7 @@ package final class SiteReadAhead: Sendable {
     }
 
     private static func identity(of name: String, in folder: Int32) -> Identity? {
-        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         return Identity(descriptor: descriptor)

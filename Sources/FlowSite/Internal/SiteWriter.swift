@@ -113,7 +113,7 @@ package struct SiteWriter: Sendable {
             } else if folder >= 0 {
                 // Without its manifest the folder may be anything: it is thrown away. The file
                 // is kept open for the staging, which may read it again.
-                let file = openat(folder, Self.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                let file = openat(folder, Self.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                 let read = file >= 0 ? readAhead?.spareFiles(ofManifest: file) : nil
                 if file >= 0, let base = read ?? SiteManifest.readBytes(fromFile: file).flatMap({ FileTable(manifest: $0, exact: true) }),
                     unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0
