@@ -543,11 +543,13 @@ struct JournalFile {
         return blocks
     }
 
-    /// Writes all of `bytes` to `descriptor`.
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Writes all of `bytes` to `descriptor`, at `offset` when one is given (the file's own
+    /// position is then left as it is).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Bool {
         var done = 0
         while done < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            let count = offset.map { pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t($0 + done)) }
+                ?? write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             done += count

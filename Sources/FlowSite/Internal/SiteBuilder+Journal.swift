@@ -482,16 +482,7 @@ extension SiteBuilder {
         var dirty: Set<Int> = []
         func put(_ bytes: [UInt8], at offset: Int) -> Bool {
             guard !bytes.isEmpty else { return true }
-            let done = bytes.withUnsafeBytes { bytes in
-                var done = 0
-                while done < bytes.count {
-                    let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    done += count
-                }
-                return true
-            }
+            let done = bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: offset) }
             for block in offset / JournalFile.checksumBlock...(offset + bytes.count - 1) / JournalFile.checksumBlock { dirty.insert(block) }
             return done
         }

@@ -238,17 +238,11 @@ struct SiteManifest: Sendable {
     /// The entry and the path of a file line (`f <fingerprint> <size> <inode> <seconds>
     /// <nanoseconds> <path>`), or `nil` when it is malformed.
     static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
-        guard line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") else { return nil }
+        guard var (entry, path) = stamp(line) else { return nil }
         var reader = FieldReader(line: line, at: 2)
-        guard let a = reader.hex(), let b = reader.hex(), reader.space(),
-            let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
-            let nanoseconds = reader.integer(), reader.position < line.count
-        else { return nil }
-        let entry = Entry(
-            fingerprint: StableHash(a: a, b: b), size: size, inode: UInt64(bitPattern: Int64(inode)),
-            modified: timespec(tv_sec: seconds, tv_nsec: nanoseconds)
-        )
-        return (entry, UnsafeBufferPointer(rebasing: line[reader.position...]))
+        guard let a = reader.hex(), let b = reader.hex() else { return nil }
+        entry.fingerprint = StableHash(a: a, b: b)
+        return (entry, path)
     }
 
     /// What of a file line a look at the file needs (size, inode, time and path), the
