@@ -517,6 +517,54 @@ import Testing
         #expect(SiteManifest.intactSite(bytes, in: folder, inputs: "abc", lanes: 2) == nil)
     }
 
+    /// The spare's check is cut into chunks that two threads share: whichever thread checks a
+    /// chunk, the stale files found are every changed or missing file, in the manifest's order,
+    /// as one thread alone finds them, and a malformed line in any chunk means "don't know".
+    @Test func theSparesCheckFindsTheSameStaleFilesWhoeverTakesEachChunk() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        var files: [String: SiteManifest.Entry] = [:]
+        for index in 0..<3_000 {
+            let path = "section-\(index % 5)/a-page-with-a-rather-long-slug-\(index)/index.html"
+            let url = base.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: UInt8(index % 251), count: index % 40).write(to: url)
+            var status = stat()
+            #expect(stat(url.path, &status) == 0)
+            files[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 2), size: index % 40, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status))
+        }
+        let bytes = SiteManifest(inputs: "abc", pages: 3_000, files: files).bytes()
+        #expect(bytes.count > 3 * 65_536, "long enough for several chunks")
+        // Stale files in the first, a middle and the last chunk: changed, removed, changed.
+        let sorted = files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let changed = [sorted[0], sorted[1_500], sorted[2_999]]
+        try Data("changed by hand".utf8).write(to: base.appendingPathComponent(changed[0]))
+        try FileManager.default.removeItem(at: base.appendingPathComponent(changed[1]))
+        try Data("changed by hand".utf8).write(to: base.appendingPathComponent(changed[2]))
+        let folder = open(base.path, O_RDONLY | O_DIRECTORY)
+        defer { close(folder) }
+
+        let alone = try #require(SiteManifest.staleFiles(of: bytes, in: folder))
+        #expect(alone.map(\.path) == changed)
+        #expect(alone.map(\.entry.fingerprint) == changed.map { files[$0]!.fingerprint })
+        for _ in 0..<20 {
+            let check = try #require(SiteManifest.StaleCheck(manifest: bytes, folder: folder))
+            let helper = Thread { check.work() }
+            helper.start()
+            let shared = try #require(check.result())
+            #expect(shared.map(\.path) == changed)
+        }
+        // The last line's size damaged: whoever reads it, the answer is "don't know".
+        var damaged = bytes
+        let last = try #require(damaged.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
+        #expect(damaged[last] == UInt8(ascii: "f") && damaged[last + 34] == UInt8(ascii: " "))
+        damaged[last + 35] = UInt8(ascii: "z")
+        let check = try #require(SiteManifest.StaleCheck(manifest: damaged, folder: folder))
+        Thread { check.work() }.start()
+        #expect(check.result() == nil)
+        #expect(SiteManifest.StaleCheck(manifest: Array("f 12 x\nmanifest 1\n".utf8), folder: folder) == nil)
+    }
+
     @Test func removingATreeTakesEverythingButFollowsNoLink() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString)")
         let outside = base.appendingPathComponent("outside")

@@ -87,8 +87,10 @@ extension SiteBuilder {
             replaced[search.indexPath] = (StableHash(of: bytes), bytes)
         }
         if contentChanged {
-            guard let index = try? Data(contentsOf: target.appendingPathComponent(PageIndex.fileName)),
-                let bytes = Self.patchedPageIndex(Array(index), contents: Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 }))
+            // Mapped and copied once, into the bytes patched: tens of megabytes at 1000x, on
+            // the edit's one busy core.
+            let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
+            guard let bytes = MappedFile.withBytes(of: target.appendingPathComponent(PageIndex.fileName).path, { Self.patchedPageIndex(Array($0), contents: contents) })
             else { return nil }
             replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
         }
@@ -299,7 +301,7 @@ extension SiteBuilder {
     /// over; `nil` when a page is missing from it. Lines are found with `memchr`, and a line is
     /// a page's when it ends with a space and the page's path, the space being its second:
     /// `<content> <kind> <path>` (an edit changes a few pages of tens of thousands).
-    static func patchedPageIndex(_ bytes: [UInt8], contents: [String: StableHash]) -> [UInt8]? {
+    static func patchedPageIndex(_ bytes: consuming [UInt8], contents: [String: StableHash]) -> [UInt8]? {
         var bytes = bytes
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
         let wanted: [(tail: [UInt8], hex: [UInt8])] = contents.map { path, content in

@@ -210,12 +210,14 @@ struct SiteManifest: Sendable {
         forEachLine(of: bytes) { line, _ in body(line) }
     }
 
-    /// ``forEachLine(of:_:)`` with where each line begins; lines are found with `memchr`.
-    static func forEachLine(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
+    /// ``forEachLine(of:_:)`` with where each line begins, over the lines that begin in
+    /// `range` (all of them by default); lines are found with `memchr`.
+    static func forEachLine(of bytes: [UInt8], in range: Range<Int>? = nil, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }
-            var start = 0
-            while start < buffer.count {
+            var start = range?.lowerBound ?? 0
+            let limit = range?.upperBound ?? buffer.count
+            while start < limit {
                 var end = buffer.count
                 if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
                     end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
@@ -451,12 +453,7 @@ struct SiteManifest: Sendable {
     /// symbolic link) mapped, not copied: the no-change check reads megabytes of it once, and
     /// a copy first costs a page fault per page. `nil` when there is no manifest to map.
     static func withMappedBytes<T>(in folder: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
-        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
-        guard let mapped = MappedFile.map(file) else { return nil }
-        defer { MappedFile.unmap(mapped) }
-        return body(mapped.assumingMemoryBound(to: UInt8.self))
+        MappedFile.withBytes(of: SiteWriter.manifestName, in: folder, body)
     }
 
     /// The bytes of the manifest in `folder`, read without following a symbolic link.

@@ -60,24 +60,21 @@ package final class SiteReadAhead: Sendable {
         var journal: StoredJournal?
         /// What a build took: "journal", "spare", "live", "checked", "gap".
         var used: Set<String> = []
-        /// The spare's files checked against its manifest: the folder checked (device and
-        /// inode) and the files that are not the ones the manifest describes.
-        var checked: (folder: [UInt64], stale: [(path: String, entry: SiteManifest.Entry)])?
+        /// The check of the spare's files against its manifest, begun once the rest is read,
+        /// and the folder it checks (device and inode).
+        var check: (folder: [UInt64], check: SiteManifest.StaleCheck)?
     }
 
     private let output: URL
     private let read = Mutex(Read())
     private let finished = DispatchGroup()
-    private let checkedSpare = DispatchGroup()
 
     /// Starts reading what a build into `output` will read.
     package init(output: URL) {
         self.output = (try? SiteWriter(output: output, force: false).guardedOutput()) ?? output
         finished.enter()
-        checkedSpare.enter()
         let target = self.output
         DispatchQueue.global().async { [self] in
-            defer { checkedSpare.leave() }
             var done = Read()
             func readFile(_ path: String) -> (identity: Identity, bytes: [UInt8])? {
                 guard let (descriptor, identity) = Self.openFile(path) else { return nil }
@@ -96,15 +93,14 @@ package final class SiteReadAhead: Sendable {
                 // A full build: it keeps the spare's files by their path.
                 Self.parse(&done)
             }
-            let spareBytes = done.spareBytes?.bytes
-            read.withLock { $0 = done }
-            finished.leave()
             // A build keeps nearly every file of the spare, each after checking it is still the
             // file its manifest describes: checked here, while the data loads, not on the
-            // build's way.
-            guard let spareBytes else { return }
-            let checked = Self.check(spareBytes, in: SiteWriter.spareTree(of: target))
-            read.withLock { $0.checked = checked }
+            // build's way; a build that needs the answer first checks what is left with it.
+            done.check = done.spareBytes.flatMap { Self.check($0.bytes, in: SiteWriter.spareTree(of: target)) }
+            let check = done.check?.check
+            read.withLock { $0 = done }
+            finished.leave()
+            check?.work()
         }
     }
 
@@ -125,13 +121,13 @@ package final class SiteReadAhead: Sendable {
         if read.spare != nil { read.spareBytes = nil }
     }
 
-    /// The files of the manifest `bytes` whose file in `folder` is not the one it describes.
-    private static func check(_ bytes: [UInt8], in folder: URL) -> (folder: [UInt64], stale: [(path: String, entry: SiteManifest.Entry)])? {
+    /// A check of the files of the manifest `bytes` against `folder`, not yet begun.
+    private static func check(_ bytes: [UInt8], in folder: URL) -> (folder: [UInt64], check: SiteManifest.StaleCheck)? {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let identity = folderIdentity(descriptor), let stale = SiteManifest.staleFiles(of: bytes, in: descriptor) else { return nil }
-        return (identity, stale)
+        guard let identity = folderIdentity(descriptor), let check = SiteManifest.StaleCheck(manifest: bytes, folder: descriptor) else { return nil }
+        return (identity, check)
     }
 
     private static func folderIdentity(_ descriptor: Int32) -> [UInt64]? {
@@ -148,10 +144,10 @@ package final class SiteReadAhead: Sendable {
     }
 
     private func checkedFiles(in folder: Int32) -> [(path: String, entry: SiteManifest.Entry)]? {
-        checkedSpare.wait()
-        guard let checked = read.withLock({ $0.checked }), Self.folderIdentity(folder) == checked.folder else { return nil }
+        finished.wait()
+        guard let checked = read.withLock({ $0.check }), Self.folderIdentity(folder) == checked.folder, let stale = checked.check.result() else { return nil }
         read.withLock { _ = $0.used.insert("checked") }
-        return checked.stale
+        return stale
     }
 
     /// What an edit must make up of the live site in the spare, when the manifests in the open
