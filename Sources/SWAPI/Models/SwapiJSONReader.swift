@@ -98,14 +98,64 @@ package struct SwapiJSONReader {
             var reader = SwapiJSONReader(bytes: raw.bindMemory(to: UInt8.self))
             reader.fingerprinting = fingerprinting
             reader.recorder = recorder
-            guard let resources = try? reader.array(of: R.self) else { return nil }
+            var none: Reuse<R>?
+            guard let resources = try? reader.array(of: R.self, reusing: &none) else { return nil }
             return (resources, reader.fingerprints)
         }
     }
 
-    /// Whether ``array(of:)`` fingerprints each resource's bytes into ``fingerprints``.
+    /// ``fingerprintedResources(_:in:fingerprinting:recordingInto:)`` for a file of which an
+    /// earlier version was decoded into `earlier`: a resource whose bytes have the fingerprint
+    /// of an earlier one is that resource again, not decoded anew (the fingerprint is what
+    /// pages already trust to say two resources' texts are the same). Also how many were.
+    static func resources<R: SwapiJSONDecodable>(
+        _ type: R.Type, in data: some ContiguousBytes, reusing earlier: (resources: [R], fingerprints: [UInt64])
+    ) -> (resources: [R], fingerprints: [UInt64], reused: Int)? {
+        data.withUnsafeBytes { raw -> ([R], [UInt64], Int)? in
+            var reader = SwapiJSONReader(bytes: raw.bindMemory(to: UInt8.self))
+            reader.fingerprinting = true
+            var reuse: Reuse<R>? = Reuse(earlier)
+            guard let resources = try? reader.array(of: R.self, reusing: &reuse) else { return nil }
+            return (resources, reader.fingerprints, reuse?.reused ?? 0)
+        }
+    }
+
+    /// The resources of an earlier version of a file, found by their bytes' fingerprints.
+    struct Reuse<R> {
+        let resources: [R]
+        let fingerprints: [UInt64]
+        /// Where each fingerprint is, made when a resource is not where it was.
+        private var positions: [UInt64: Int]?
+        private(set) var reused = 0
+
+        init(_ earlier: (resources: [R], fingerprints: [UInt64])) {
+            (resources, fingerprints) = earlier
+        }
+
+        /// The earlier resource whose fingerprint is `fingerprint`, looked for first at
+        /// `position` (an edit leaves the others where they were).
+        mutating func resource(_ fingerprint: UInt64, at position: Int) -> R? {
+            var found: Int?
+            if position < fingerprints.count, position < resources.count, fingerprints[position] == fingerprint {
+                found = position
+            } else {
+                if positions == nil {
+                    var table: [UInt64: Int] = [:]
+                    table.reserveCapacity(fingerprints.count)
+                    for (index, fingerprint) in fingerprints.enumerated() where index < resources.count { table[fingerprint] = index }
+                    positions = table
+                }
+                found = positions?[fingerprint]
+            }
+            guard let found else { return nil }
+            reused += 1
+            return resources[found]
+        }
+    }
+
+    /// Whether ``array(of:reusing:)`` fingerprints each resource's bytes into ``fingerprints``.
     private var fingerprinting = false
-    /// Where ``array(of:)`` records each resource's values, when it does.
+    /// Where ``array(of:reusing:)`` records each resource's values, when it does.
     private var recorder: DecodedCache.Recorder?
     private var fingerprints: [UInt64] = []
 
@@ -149,7 +199,7 @@ package struct SwapiJSONReader {
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
-    private mutating func array<R: SwapiJSONDecodable>(of type: R.Type) throws(Unusual) -> [R] {
+    private mutating func array<R: SwapiJSONDecodable>(of type: R.Type, reusing reuse: inout Reuse<R>?) throws(Unusual) -> [R] {
         skipWhitespace()
         try expect(UInt8(ascii: "["))
         var resources: [R] = []
@@ -160,7 +210,13 @@ package struct SwapiJSONReader {
                 try expect(UInt8(ascii: "{"))
                 try objectFields()
                 if fingerprinting {
-                    fingerprints.append(Self.fingerprint(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index])))
+                    let fingerprint = Self.fingerprint(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
+                    fingerprints.append(fingerprint)
+                    if let reused = reuse?.resource(fingerprint, at: resources.count) {
+                        resources.append(reused)
+                        if try closes(UInt8(ascii: "]")) { break }
+                        continue
+                    }
                 }
                 do {
                     let fields = Fields(bytes: bytes, fields: fields, items: items)

@@ -42,6 +42,19 @@ package enum SnapshotDecoder {
         return (resources, nil)
     }
 
+    /// ``decode(_:from:source:fingerprinting:recordingInto:)`` of a file an earlier version of
+    /// which was decoded into `earlier`: only the resources whose bytes are not an earlier
+    /// one's are decoded. `nil` when the file is not an ordinary one (its errors are the
+    /// slower way's), or when fewer than half of its resources are earlier ones: decoding it
+    /// whole then costs little more, and keeps it for the next build.
+    package static func decode<R: SwapiJSONDecodable>(
+        _ type: R.Type, from data: Data, source: String, reusing earlier: (resources: [R], fingerprints: [UInt64])
+    ) throws -> (resources: [R], fingerprints: [UInt64])? {
+        guard let (resources, fingerprints, reused) = SwapiJSONReader.resources(R.self, in: data, reusing: earlier), reused * 2 >= resources.count else { return nil }
+        try checkUniqueIDs(resources, source: source)
+        return (resources, fingerprints)
+    }
+
     /// Fails on the first id that two resources share, naming both.
     private static func checkUniqueIDs<R: SwapiResource>(_ resources: [R], source: String) throws {
         var firstIndex: [Int: Int] = [:]
