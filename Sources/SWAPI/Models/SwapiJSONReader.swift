@@ -105,51 +105,43 @@ package struct SwapiJSONReader {
     }
 
     /// ``fingerprintedResources(_:in:fingerprinting:recordingInto:)`` for a file of which an
-    /// earlier version was decoded into `earlier`: a resource whose bytes have the fingerprint
-    /// of an earlier one is that resource again, not decoded anew (the fingerprint is what
-    /// pages already trust to say two resources' texts are the same). Also how many were.
+    /// earlier version was decoded into the cache file `earlier`: a resource whose bytes have
+    /// the fingerprint of an earlier one is that resource again, not decoded anew (the
+    /// fingerprint is what pages already trust to say two resources' texts are the same), and
+    /// its record is copied into `recorder`.
     static func resources<R: SwapiJSONDecodable>(
-        _ type: R.Type, in data: some ContiguousBytes, reusing earlier: (resources: [R], fingerprints: [UInt64])
-    ) -> (resources: [R], fingerprints: [UInt64], reused: Int)? {
-        data.withUnsafeBytes { raw -> ([R], [UInt64], Int)? in
+        _ type: R.Type, in data: some ContiguousBytes, reusing earlier: DecodedCache.Earlier<R>, recordingInto recorder: DecodedCache.Recorder?
+    ) -> (resources: [R], fingerprints: [UInt64])? {
+        data.withUnsafeBytes { raw -> ([R], [UInt64])? in
             var reader = SwapiJSONReader(bytes: raw.bindMemory(to: UInt8.self))
             reader.fingerprinting = true
+            reader.recorder = recorder
             var reuse: Reuse<R>? = Reuse(earlier)
             guard let resources = try? reader.array(of: R.self, reusing: &reuse) else { return nil }
-            return (resources, reader.fingerprints, reuse?.reused ?? 0)
+            return (resources, reader.fingerprints)
         }
     }
 
     /// The resources of an earlier version of a file, found by their bytes' fingerprints.
-    struct Reuse<R> {
-        let resources: [R]
-        let fingerprints: [UInt64]
+    struct Reuse<R: SwapiJSONDecodable> {
+        let earlier: DecodedCache.Earlier<R>
         /// Where each fingerprint is, made when a resource is not where it was.
         private var positions: [UInt64: Int]?
-        private(set) var reused = 0
 
-        init(_ earlier: (resources: [R], fingerprints: [UInt64])) {
-            (resources, fingerprints) = earlier
-        }
+        init(_ earlier: DecodedCache.Earlier<R>) { self.earlier = earlier }
 
-        /// The earlier resource whose fingerprint is `fingerprint`, looked for first at
-        /// `position` (an edit leaves the others where they were).
-        mutating func resource(_ fingerprint: UInt64, at position: Int) -> R? {
-            var found: Int?
-            if position < fingerprints.count, position < resources.count, fingerprints[position] == fingerprint {
-                found = position
-            } else {
-                if positions == nil {
-                    var table: [UInt64: Int] = [:]
-                    table.reserveCapacity(fingerprints.count)
-                    for (index, fingerprint) in fingerprints.enumerated() where index < resources.count { table[fingerprint] = index }
-                    positions = table
-                }
-                found = positions?[fingerprint]
+        /// Where the earlier resource whose fingerprint is `fingerprint` is, looked for first
+        /// at `position` (an edit leaves the others where they were).
+        mutating func position(of fingerprint: UInt64, near position: Int) -> Int? {
+            let fingerprints = earlier.fingerprints
+            if position < fingerprints.count, fingerprints[position] == fingerprint { return position }
+            if positions == nil {
+                var table: [UInt64: Int] = [:]
+                table.reserveCapacity(fingerprints.count)
+                for (index, fingerprint) in fingerprints.enumerated() { table[fingerprint] = index }
+                positions = table
             }
-            guard let found else { return nil }
-            reused += 1
-            return resources[found]
+            return positions?[fingerprint]
         }
     }
 
@@ -212,8 +204,9 @@ package struct SwapiJSONReader {
                 if fingerprinting {
                     let fingerprint = Self.fingerprint(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
                     fingerprints.append(fingerprint)
-                    if let reused = reuse?.resource(fingerprint, at: resources.count) {
-                        resources.append(reused)
+                    if let earlier = reuse?.earlier, let position = reuse?.position(of: fingerprint, near: resources.count) {
+                        resources.append(earlier.resources[position])
+                        if let recorder { earlier.copyRecord(position, into: recorder) }
                         if try closes(UInt8(ascii: "]")) { break }
                         continue
                     }

@@ -39,9 +39,50 @@ package struct DecodedCache: Sendable {
     /// for that very file, or its file is damaged. With no `stamp`, those it keeps for whichever
     /// version of the file it was made from (an edit decodes only what differs from it).
     func load<R: SwapiJSONDecodable>(_ type: R.Type, stamp: [UInt64]?) -> (resources: [R], fingerprints: [UInt64]?)? {
-        guard let bytes = Self.contents(of: path(of: R.kind)) else { return nil }
-        return bytes.withUnsafeBytes { raw in
-            try? Reader.resources(R.self, in: raw, program: program, stamp: stamp)
+        guard let bytes = Self.contents(of: path(of: R.kind)),
+            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: stamp) })
+        else { return nil }
+        return (read.resources, read.fingerprints)
+    }
+
+    /// The cache of `R`'s kind for whichever version of its data file it was made from, with
+    /// what a recorder needs to copy its records: an edit of a few resources reuses the others
+    /// and copies their records into the new version's cache. `nil` when there is none (or
+    /// it lacks fingerprints, or is damaged).
+    func earlier<R: SwapiJSONDecodable>(_ type: R.Type) -> Earlier<R>? {
+        guard let bytes = Self.contents(of: path(of: R.kind)),
+            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: nil) }),
+            let fingerprints = read.fingerprints
+        else { return nil }
+        return Earlier(read: read, fingerprints: fingerprints, bytes: bytes)
+    }
+
+    /// A cache file made from an earlier version of its data file, read and kept mapped: its
+    /// resources, their fingerprints, and where each one's record lies.
+    package final class Earlier<R: SwapiJSONDecodable>: @unchecked Sendable {
+        // Never written after `init`; `bytes` is the mapped file the records are in.
+        let resources: [R]
+        let fingerprints: [UInt64]
+        private let bytes: Data
+        private let recordStarts: [Int]
+        fileprivate let prefixes: [String]
+        fileprivate let prefixIndexes: [Int32]
+
+        fileprivate init(read: Reader.Contents<R>, fingerprints: [UInt64], bytes: Data) {
+            resources = read.resources
+            self.fingerprints = fingerprints
+            self.bytes = bytes
+            recordStarts = read.recordStarts
+            prefixes = read.prefixes
+            prefixIndexes = read.prefixIndexes
+        }
+
+        /// Copies the record of resource `index` into `recorder`, which numbers the URL prefixes
+        /// as this file does (``DecodedCache/recorder(for:stamp:continuing:)``).
+        func copyRecord(_ index: Int, into recorder: Recorder) {
+            bytes.withUnsafeBytes { raw in
+                recorder.copyRecord(UnsafeRawBufferPointer(rebasing: raw[recordStarts[index]..<recordStarts[index + 1]]))
+            }
         }
     }
 
@@ -49,6 +90,14 @@ package struct DecodedCache: Sendable {
     /// the cache folder can't be written.
     func recorder(for kind: ResourceKind, stamp: [UInt64]) -> Recorder? {
         Recorder(path: path(of: kind), program: program, kind: kind, stamp: stamp)
+    }
+
+    /// A recorder for the file of `R`'s kind whose identity is `stamp`, into which the records
+    /// of `earlier` can be copied as they are: it numbers the URL prefixes as that file did.
+    func recorder<R>(for kind: ResourceKind, stamp: [UInt64], continuing earlier: Earlier<R>) -> Recorder? {
+        let recorder = Recorder(path: path(of: kind), program: program, kind: kind, stamp: stamp)
+        recorder?.adoptPrefixes(earlier.prefixes, indexes: earlier.prefixIndexes)
+        return recorder
     }
 
     /// Removes the partial files that killed loads left (their process is gone).
@@ -131,6 +180,23 @@ extension DecodedCache {
                 close(descriptor)
                 unlink(partial)
             }
+        }
+
+        /// Numbers the URL prefixes as another cache file did (`texts`, whose process indexes
+        /// are `indexes`), before anything is recorded: that file's records then copy over as
+        /// they are, and a prefix it lacks is numbered after its own.
+        fileprivate func adoptPrefixes(_ texts: [String], indexes: [Int32]) {
+            precondition(prefixes.isEmpty && texts.count == indexes.count)
+            prefixes = texts
+            for (number, index) in indexes.enumerated() where prefixNumbers[index] == nil {
+                prefixNumbers[index] = UInt32(number)
+            }
+        }
+
+        /// A record another cache file holds, copied: a file whose prefixes this one adopted.
+        func copyRecord(_ record: UnsafeRawBufferPointer) {
+            buffer.append(contentsOf: record)
+            flushWholeChunks()
         }
 
         func u8(_ value: UInt8) { buffer.append(value) }
@@ -298,11 +364,22 @@ extension DecodedCache {
             self.end = end
         }
 
+        /// What ``contents(_:in:program:stamp:)`` reads of a cache file: its resources and
+        /// their fingerprints, where each one's record begins (and, last, where the records
+        /// end), and the file's URL prefixes in its numbering, with the process's index of each.
+        struct Contents<R> {
+            var resources: [R]
+            var fingerprints: [UInt64]?
+            var recordStarts: [Int]
+            var prefixes: [String]
+            var prefixIndexes: [Int32]
+        }
+
         /// The resources in the cache file `raw`, when it is one written by `program` for the
-        /// data file whose identity is `stamp`.
-        static func resources<R: SwapiJSONDecodable>(
+        /// data file whose identity is `stamp` (any, when `nil`).
+        static func contents<R: SwapiJSONDecodable>(
             _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: [UInt64]?
-        ) throws -> (resources: [R], fingerprints: [UInt64]?) {
+        ) throws -> Contents<R> {
             let magic = DecodedCache.magic
             let footer = 16 + magic.count
             guard raw.count > magic.count + footer,
@@ -349,9 +426,16 @@ extension DecodedCache {
             }
             var resources: [R] = []
             resources.reserveCapacity(min(count, raw.count / 16))
-            for _ in 0..<count { resources.append(try R(cached: records)) }
+            var starts: [Int] = []
+            starts.reserveCapacity(min(count, raw.count / 16) + 1)
+            for _ in 0..<count {
+                starts.append(records.position)
+                resources.append(try R(cached: records))
+            }
             guard records.position == trailerStart else { throw Malformed() }
-            return (resources, fingerprints)
+            starts.append(trailerStart)
+            let prefixes = prefixRanges.map { String(decoding: prefixBytes[$0], as: UTF8.self) }
+            return Contents(resources: resources, fingerprints: fingerprints, recordStarts: starts, prefixes: prefixes, prefixIndexes: records.prefixes)
         }
 
         private func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {

@@ -43,14 +43,13 @@ package enum SnapshotDecoder {
     }
 
     /// ``decode(_:from:source:fingerprinting:recordingInto:)`` of a file an earlier version of
-    /// which was decoded into `earlier`: only the resources whose bytes are not an earlier
-    /// one's are decoded. `nil` when the file is not an ordinary one (its errors are the
-    /// slower way's), or when fewer than half of its resources are earlier ones: decoding it
-    /// whole then costs little more, and keeps it for the next build.
+    /// which was decoded into the cache file `earlier`: only the resources whose bytes are not
+    /// an earlier one's are decoded, and the others' records are copied into `recorder`. `nil`
+    /// when the file is not an ordinary one: its errors are the slower way's.
     package static func decode<R: SwapiJSONDecodable>(
-        _ type: R.Type, from data: Data, source: String, reusing earlier: (resources: [R], fingerprints: [UInt64])
+        _ type: R.Type, from data: Data, source: String, reusing earlier: DecodedCache.Earlier<R>, recordingInto recorder: DecodedCache.Recorder?
     ) throws -> (resources: [R], fingerprints: [UInt64])? {
-        guard let (resources, fingerprints, reused) = SwapiJSONReader.resources(R.self, in: data, reusing: earlier), reused * 2 >= resources.count else { return nil }
+        guard let (resources, fingerprints) = SwapiJSONReader.resources(R.self, in: data, reusing: earlier, recordingInto: recorder) else { return nil }
         try checkUniqueIDs(resources, source: source)
         return (resources, fingerprints)
     }

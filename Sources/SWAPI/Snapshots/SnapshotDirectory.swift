@@ -149,13 +149,15 @@ public struct SnapshotDirectory: Sendable {
             }
             // A file changed since the cache was made from it: a resource whose text is the same
             // is the cache's, and only the others are decoded (at 1000x, 0.3 s of CPU for one
-            // edited record of 100,000 people). The cache stays the one of the version it was
-            // made from, which keeps saying what is the same.
-            if let cache, let earlier = cache.load(R.self, stamp: nil), let earlierFingerprints = earlier.fingerprints,
-                let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, reusing: (earlier.resources, earlierFingerprints))
-            {
-                fingerprints.withLock { $0[R.kind] = found }
-                return resources
+            // edited record of 100,000 people); the cache is made anew for this version, the
+            // same resources' records copied over.
+            if let cache, let earlier = cache.earlier(R.self) {
+                let recorder = stamp.flatMap { cache.recorder(for: R.kind, stamp: $0.words, continuing: earlier) }
+                if let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, reusing: earlier, recordingInto: recorder) {
+                    fingerprints.withLock { $0[R.kind] = found }
+                    recorder?.finish(count: resources.count, fingerprints: found) { FileStamp(path: file.path) == stamp }
+                    return resources
+                }
             }
             let recorder = stamp.flatMap { cache?.recorder(for: R.kind, stamp: $0.words) }
             let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, fingerprinting: true, recordingInto: recorder)
