@@ -159,6 +159,43 @@ import TestSupport
         }
     }
 
+    /// The cache never changes what a file decodes to, or how it fails: with random bytes of
+    /// the people's file changed (each change from the same file, whose cache the loads reuse),
+    /// a load over the cache makes what a load without one makes, or fails with its message.
+    @Test func aDamagedDataFileReadOverItsCacheFailsOrDecodesAsWithout() throws {
+        try withDataAndCache { data, cache in
+            let directory = SnapshotDirectory(url: data)
+            let people = data.appendingPathComponent("people.json")
+            let original = try Data(contentsOf: people)
+            var random = SplitMix(seed: 0xF1135)
+            var (decoded, failed) = (0, 0)
+            for round in 0..<150 {
+                // The earlier version's cache, then a change of one to three bytes.
+                try original.write(to: people)
+                _ = try directory.load(reusing: nil, cache: cache)
+                var damaged = original
+                for _ in 0...random.below(3) {
+                    let bytes: [UInt8] = Array(#"{}[]":,\ 0a9"#.utf8)
+                    damaged[random.below(damaged.count)] = bytes[random.below(bytes.count)]
+                }
+                try damaged.write(to: people)
+                let withCache = Result { try directory.load(reusing: nil, cache: cache).archive }
+                let without = Result { try directory.load(reusing: nil).archive }
+                switch (withCache, without) {
+                case (.success(let a), .success(let b)):
+                    decoded += 1
+                    #expect(a == b, "round \(round)")
+                case (.failure(let a), .failure(let b)):
+                    failed += 1
+                    #expect("\(a)" == "\(b)", "round \(round)")
+                default:
+                    Issue.record("round \(round): one load failed and the other did not")
+                }
+            }
+            #expect(decoded > 0 && failed > 0, "\(decoded) decoded, \(failed) failed")
+        }
+    }
+
     /// Another program's cache, one for another file, and a damaged one are all misses.
     @Test func aCacheOfAnotherProgramOrFileOrDamagedIsAMiss() throws {
         try withDataAndCache { data, cache in
