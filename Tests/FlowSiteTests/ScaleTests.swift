@@ -485,24 +485,32 @@ import Testing
         }
     }
 
+    /// Writes `count` files of up to `sizes` bytes in `sections` sections under `base`, each in
+    /// a folder of its own as a site's pages are; the manifest entries that describe them.
+    func writeFiles(_ count: Int, sections: Int, sizes: Int, under base: URL) throws -> [String: SiteManifest.Entry] {
+        var files: [String: SiteManifest.Entry] = [:]
+        for index in 0..<count {
+            let path = "section-\(index % sections)/a-page-with-a-rather-long-slug-\(index)/index.html"
+            let url = base.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: UInt8(index % 251), count: index % sizes).write(to: url)
+            var status = stat()
+            #expect(stat(url.path, &status) == 0)
+            files[path] = SiteManifest.Entry(
+                fingerprint: StableHash(a: UInt64(index), b: 1), size: index % sizes, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
+            )
+        }
+        return files
+    }
+
     /// The no-change check reads the manifest's lines on several threads: every file is
     /// checked whichever thread reads its line, and one changed file, other inputs or a damaged
     /// line each mean "build".
     @Test func theNoChangeCheckSeesEveryFileOnEveryLane() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("intact-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
-        var files: [String: SiteManifest.Entry] = [:]
-        var total = 0
-        for index in 0..<1_500 {
-            let path = "section-\(index % 7)/a-page-with-a-rather-long-slug-\(index)/index.html"
-            let url = base.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(repeating: UInt8(index % 251), count: index % 50).write(to: url)
-            var status = stat()
-            #expect(stat(url.path, &status) == 0)
-            files[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 1), size: index % 50, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status))
-            total += index % 50
-        }
+        let files = try writeFiles(1_500, sections: 7, sizes: 50, under: base)
+        let total = files.values.reduce(0) { $0 + $1.size }
         let bytes = SiteManifest(inputs: "abc", pages: 1_500, files: files).bytes()
         #expect(bytes.count > 2 * 65_536, "long enough for two lanes")
         let folder = open(base.path, O_RDONLY | O_DIRECTORY)
@@ -523,16 +531,7 @@ import Testing
     @Test func theSparesCheckFindsTheSameStaleFilesWhoeverTakesEachChunk() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
-        var files: [String: SiteManifest.Entry] = [:]
-        for index in 0..<3_000 {
-            let path = "section-\(index % 5)/a-page-with-a-rather-long-slug-\(index)/index.html"
-            let url = base.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(repeating: UInt8(index % 251), count: index % 40).write(to: url)
-            var status = stat()
-            #expect(stat(url.path, &status) == 0)
-            files[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 2), size: index % 40, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status))
-        }
+        let files = try writeFiles(3_000, sections: 5, sizes: 40, under: base)
         let bytes = SiteManifest(inputs: "abc", pages: 3_000, files: files).bytes()
         #expect(bytes.count > 3 * 65_536, "long enough for several chunks")
         // Stale files in the first, a middle and the last chunk: changed, removed, changed.
