@@ -94,14 +94,7 @@ package struct SwapiJSONReader {
     package static func fingerprintedResources<R: SwapiJSONDecodable>(
         _ type: R.Type, in data: some ContiguousBytes, fingerprinting: Bool, recordingInto recorder: DecodedCache.Recorder? = nil
     ) -> (resources: [R], fingerprints: [UInt64])? {
-        data.withUnsafeBytes { raw -> ([R], [UInt64])? in
-            var reader = SwapiJSONReader(bytes: raw.bindMemory(to: UInt8.self))
-            reader.fingerprinting = fingerprinting
-            reader.recorder = recorder
-            var none: Reuse<R>?
-            guard let resources = try? reader.array(of: R.self, reusing: &none) else { return nil }
-            return (resources, reader.fingerprints)
-        }
+        read(R.self, in: data, fingerprinting: fingerprinting, recordingInto: recorder, reusing: nil)
     }
 
     /// ``fingerprintedResources(_:in:fingerprinting:recordingInto:)`` for a file of which an
@@ -112,11 +105,17 @@ package struct SwapiJSONReader {
     static func resources<R: SwapiJSONDecodable>(
         _ type: R.Type, in data: some ContiguousBytes, reusing earlier: DecodedCache.Earlier<R>, recordingInto recorder: DecodedCache.Recorder?
     ) -> (resources: [R], fingerprints: [UInt64])? {
+        read(R.self, in: data, fingerprinting: true, recordingInto: recorder, reusing: Reuse(earlier))
+    }
+
+    private static func read<R: SwapiJSONDecodable>(
+        _ type: R.Type, in data: some ContiguousBytes, fingerprinting: Bool, recordingInto recorder: DecodedCache.Recorder?, reusing: Reuse<R>?
+    ) -> (resources: [R], fingerprints: [UInt64])? {
         data.withUnsafeBytes { raw -> ([R], [UInt64])? in
             var reader = SwapiJSONReader(bytes: raw.bindMemory(to: UInt8.self))
-            reader.fingerprinting = true
+            reader.fingerprinting = fingerprinting
             reader.recorder = recorder
-            var reuse: Reuse<R>? = Reuse(earlier)
+            var reuse = reusing
             guard let resources = try? reader.array(of: R.self, reusing: &reuse) else { return nil }
             return (resources, reader.fingerprints)
         }

@@ -40,7 +40,7 @@ package struct DecodedCache: Sendable {
     /// version of the file it was made from (an edit decodes only what differs from it).
     func load<R: SwapiJSONDecodable>(_ type: R.Type, stamp: [UInt64]?) -> (resources: [R], fingerprints: [UInt64]?)? {
         guard let bytes = Self.contents(of: path(of: R.kind)),
-            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: stamp) })
+            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: stamp, locatingRecords: false) })
         else { return nil }
         return (read.resources, read.fingerprints)
     }
@@ -51,7 +51,7 @@ package struct DecodedCache: Sendable {
     /// it lacks fingerprints, or is damaged).
     func earlier<R: SwapiJSONDecodable>(_ type: R.Type) -> Earlier<R>? {
         guard let bytes = Self.contents(of: path(of: R.kind)),
-            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: nil) }),
+            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: nil, locatingRecords: true) }),
             let fingerprints = read.fingerprints
         else { return nil }
         return Earlier(read: read, fingerprints: fingerprints, bytes: bytes)
@@ -364,9 +364,10 @@ extension DecodedCache {
             self.end = end
         }
 
-        /// What ``contents(_:in:program:stamp:)`` reads of a cache file: its resources and
-        /// their fingerprints, where each one's record begins (and, last, where the records
-        /// end), and the file's URL prefixes in its numbering, with the process's index of each.
+        /// What ``contents(_:in:program:stamp:locatingRecords:)`` reads of a cache file: its
+        /// resources and their fingerprints; and when asked, where each one's record begins
+        /// (and, last, where the records end), and the file's URL prefixes in its numbering,
+        /// with the process's index of each.
         struct Contents<R> {
             var resources: [R]
             var fingerprints: [UInt64]?
@@ -376,9 +377,10 @@ extension DecodedCache {
         }
 
         /// The resources in the cache file `raw`, when it is one written by `program` for the
-        /// data file whose identity is `stamp` (any, when `nil`).
+        /// data file whose identity is `stamp` (any, when `nil`); with `locatingRecords`, also
+        /// what a recorder needs to copy their records.
         static func contents<R: SwapiJSONDecodable>(
-            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: [UInt64]?
+            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: [UInt64]?, locatingRecords: Bool = false
         ) throws -> Contents<R> {
             let magic = DecodedCache.magic
             let footer = 16 + magic.count
@@ -427,12 +429,13 @@ extension DecodedCache {
             var resources: [R] = []
             resources.reserveCapacity(min(count, raw.count / 16))
             var starts: [Int] = []
-            starts.reserveCapacity(min(count, raw.count / 16) + 1)
+            if locatingRecords { starts.reserveCapacity(min(count, raw.count / 16) + 1) }
             for _ in 0..<count {
-                starts.append(records.position)
+                if locatingRecords { starts.append(records.position) }
                 resources.append(try R(cached: records))
             }
             guard records.position == trailerStart else { throw Malformed() }
+            guard locatingRecords else { return Contents(resources: resources, fingerprints: fingerprints, recordStarts: [], prefixes: [], prefixIndexes: []) }
             starts.append(trailerStart)
             let prefixes = prefixRanges.map { String(decoding: prefixBytes[$0], as: UTF8.self) }
             return Contents(resources: resources, fingerprints: fingerprints, recordStarts: starts, prefixes: prefixes, prefixIndexes: records.prefixes)
