@@ -54,12 +54,14 @@ import Testing
         server.inject(.status(500), at: "/api/people/?page=2")
         server.inject(.tooManyRequests(retryAfter: 1), at: "/api/films/")
         server.inject(.cutBody, at: "/api/planets/?page=3")
-        server.inject(.delay(.seconds(6)), at: "/api/species/")
+        // Held for far longer than the timeout, so that it times out however slow the machine.
+        server.inject(.delay(.seconds(40)), at: "/api/species/")
         server.inject(.status(503), at: "/api/")
         let clock = RecordingClock()
         // A timeout well above what a loopback request takes even when every core is busy with
-        // other tests, so that only the delayed response times out.
-        let policy = FetchPolicy(timeout: .seconds(2), baseDelay: .milliseconds(100))
+        // other tests, so that only the delayed response times out: CI once saw a 2 s timeout
+        // cut short a request that was not delayed, and counted six retries.
+        let policy = FetchPolicy(timeout: .seconds(10), baseDelay: .milliseconds(100))
         let (archive, statistics) = try await crawler(server, clock: clock, policy: policy).crawlWithStatistics()
         #expect(archive == Self.fixture(server.baseURL))
         #expect(statistics.retries == 5)
@@ -67,6 +69,7 @@ import Testing
         #expect(clock.all.count == 5)
         #expect(clock.all.contains(.seconds(1)), "Retry-After: 1 is honoured: \(clock.all)")
         #expect(server.requests(at: "/api/planets/?page=3") == 2)
+        #expect(server.requests(at: "/api/species/") == 2)
     }
 
     @Test func aMissingIDIsNotRetried() async throws {
