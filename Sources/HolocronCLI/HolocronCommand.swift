@@ -23,6 +23,10 @@ public struct HolocronCommand: AsyncParsableCommand {
     /// Parses the arguments and runs the command, like `main()`, but prints every message
     /// terminal-safe: errors quote names, URLs and files from the data.
     public static func runMain(_ arguments: [String]? = nil) async {
+        // The process's own command line: a build's no-change check starts while it is parsed.
+        if arguments == nil, let output = BuildCommand.outputToCheckEarly(in: Array(CommandLine.arguments.dropFirst())) {
+            BuildAction.beginUnchangedSiteCheck(at: output)
+        }
         do {
             var command = try await asyncParseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -60,6 +60,7 @@ public struct BuildAction: Sendable {
     /// nothing. On a terminal, a long build shows a progress line (``BuildProgressLine``).
     public func run() async throws -> BuildReport {
         let inputs = inputsFingerprint()
+        if force { SiteBuilder<AppCoordinator>.stopUnchangedSiteCheck() }
         if !force, let report = SiteBuilder<AppCoordinator>.unchangedSite(at: output, inputs: inputs, logger: makeLogger()) {
             return report
         }
@@ -82,6 +83,13 @@ public struct BuildAction: Sendable {
         let (seconds, attoseconds) = loading.components
         report.timings.insert(("load data and templates", Double(seconds) + Double(attoseconds) / 1e18), at: 0)
         return report
+    }
+
+    /// Begins the no-change check of the site at `output` (a path as given) while the rest of
+    /// the command line is read and the inputs are fingerprinted; ``run()`` uses it when it is
+    /// of the same site.
+    public static func beginUnchangedSiteCheck(at output: String) {
+        SiteBuilder<AppCoordinator>.beginUnchangedSiteCheck(at: output)
     }
 
     /// What the site depends on outside the program's code: the data files and template files

@@ -108,7 +108,7 @@ import Testing
         Thread {
             let checks = [
                 SiteManifest.mayHaveInputs("abc", in: folder),
-                SiteManifest.withMappedBytes(in: folder) { _ in true } == nil,
+                SiteManifest.IntactCheck(mappedIn: folder) == nil,
                 SiteManifest.readBytes(from: folder)?.isEmpty ?? true,
                 SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc") == nil,
                 StoredJournal.load(for: site, buildKey: nil) == nil,

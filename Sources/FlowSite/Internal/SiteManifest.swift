@@ -240,7 +240,7 @@ struct SiteManifest: Sendable {
     /// The entry and the path of a file line (`f <fingerprint> <size> <inode> <seconds>
     /// <nanoseconds> <path>`), or `nil` when it is malformed.
     static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
-        guard var (entry, path) = stamp(line) else { return nil }
+        guard case (var entry, let path)? = stamp(line) else { return nil }
         var reader = FieldReader(line: line, at: 2)
         guard let a = reader.hex(), let b = reader.hex() else { return nil }
         entry.fingerprint = StableHash(a: a, b: b)
@@ -266,7 +266,7 @@ struct SiteManifest: Sendable {
     }
 
     /// Reads the fields of one manifest line.
-    private struct FieldReader {
+    struct FieldReader {
         let line: UnsafeBufferPointer<UInt8>
         var position: Int
 
@@ -354,83 +354,8 @@ struct SiteManifest: Sendable {
     static func intactSite(
         _ bytes: [UInt8], in folder: Int32, inputs: String, lanes: Int
     ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
-        bytes.withUnsafeBufferPointer { intactSite($0, in: folder, inputs: inputs, lanes: lanes) }
-    }
-
-    /// ``intactSite(_:in:inputs:lanes:)`` over bytes held elsewhere (a mapped manifest).
-    static func intactSite(
-        _ buffer: UnsafeBufferPointer<UInt8>, in folder: Int32, inputs: String, lanes: Int
-    ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
-        // The header lines come first; the file lines follow.
-        var start = 0
-        var sawManifest = false
-        var sameInputs = false
-        var pages = 0
-        var lint: (findings: Int, summary: String)?
-        while start < buffer.count, !(buffer[start] == UInt8(ascii: "f") && start + 1 < buffer.count && buffer[start + 1] == UInt8(ascii: " ")) {
-            var end = start
-            while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
-            let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            if line.elementsEqual("manifest 1".utf8) {
-                sawManifest = true
-            } else if line.starts(with: "inputs ".utf8) {
-                sameInputs = line.dropFirst(7).elementsEqual(inputs.utf8)
-            } else if line.starts(with: "pages ".utf8) {
-                var reader = FieldReader(line: line, at: 6)
-                pages = reader.integer(last: true) ?? 0
-            } else if line.starts(with: "lint ".utf8) {
-                lint = Self.lint(line)
-            }
-            start = end + 1
-        }
-        guard sawManifest, sameInputs else { return nil }
-        // Read only, and only while `buffer` is alive (this call).
-        nonisolated(unsafe) let files = UnsafeBufferPointer(rebasing: buffer[min(start, buffer.count)...])
-        // Lanes split at line ends.
-        let lanes = max(1, min(lanes, files.count / 65_536 + 1))
-        var bounds = [0]
-        for lane in 1..<lanes {
-            var cut = max(bounds[lane - 1], files.count * lane / lanes)
-            while cut < files.count, files[cut] != UInt8(ascii: "\n") { cut += 1 }
-            bounds.append(min(cut + 1, files.count))
-        }
-        bounds.append(files.count)
-        let cuts = bounds
-        let tally = Mutex((valid: true, intact: true, files: 0, bytes: 0, sitemap: false))
-        let marker = Array(SiteWriter.markerName.utf8)
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            var (count, bytes, sitemap) = (0, 0, false)
-            var lookup = SectionLookup(site: folder)
-            var start = cuts[lane]
-            while start < cuts[lane + 1] {
-                var end = start
-                while end < files.count, files[end] != UInt8(ascii: "\n") { end += 1 }
-                let line = UnsafeBufferPointer(rebasing: files[start..<end])
-                start = end + 1
-                if line.isEmpty { continue }
-                guard let (entry, name) = Self.stamp(line) else {
-                    tally.withLock { $0.valid = false }
-                    return
-                }
-                guard lookup.holds(name, as: entry) else {
-                    tally.withLock { $0.intact = false }
-                    return
-                }
-                if !name.elementsEqual(marker) {
-                    count += 1
-                    bytes += entry.size
-                }
-                if name.elementsEqual("sitemap.xml".utf8) { sitemap = true }
-            }
-            tally.withLock {
-                $0.files += count
-                $0.bytes += bytes
-                $0.sitemap = $0.sitemap || sitemap
-            }
-        }
-        let result = tally.withLock { $0 }
-        guard result.valid, result.intact else { return nil }
-        return (pages, result.files, result.bytes, result.sitemap, lint)
+        guard let check = IntactCheck(copying: bytes, folder: folder), check.isMade(from: inputs) else { return nil }
+        return check.result(lanes: lanes)
     }
 
     /// Whether the manifest in `folder` may have been written from `inputs`: `false` only when
@@ -447,13 +372,6 @@ struct SiteManifest: Sendable {
         // A header longer than what was read can't be judged from it.
         guard got >= expected.count else { return got == head.count }
         return head[..<expected.count].elementsEqual(expected)
-    }
-
-    /// Calls `body` with the bytes of the manifest in `folder` (opened without following a
-    /// symbolic link) mapped, not copied: the no-change check reads megabytes of it once, and
-    /// a copy first costs a page fault per page. `nil` when there is no manifest to map.
-    static func withMappedBytes<T>(in folder: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
-        MappedFile.withBytes(of: SiteWriter.manifestName, in: folder, body)
     }
 
     /// The bytes of the manifest in `folder`, read without following a symbolic link.

@@ -1,0 +1,280 @@
+import Foundation
+import Synchronization
+
+extension SiteManifest {
+    /// The no-change check: whether every file the manifest of a site lists is still the one
+    /// its line describes. The file lines are cut into chunks that any thread may take, so a
+    /// check started early on one thread (``EarlySiteCheck``) is finished by whoever needs its
+    /// answer, and the first file found changed stops every thread.
+    final class IntactCheck: @unchecked Sendable {
+        // Nothing below is written after `init` but the atomics and the tally; `bytes` is this
+        // check's own (mapped or copied), released with it, as is `folder`, a duplicate.
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+        private let folder: Int32
+        /// The site's folder and its manifest, as they were when the check began.
+        let identity: Identity
+        /// The header's `inputs` line, without its name.
+        private let inputs: Range<Int>?
+        let pages: Int
+        let lint: (findings: Int, summary: String)?
+        private let chunks: [Range<Int>]
+        private let next = Atomic<Int>(0)
+        /// Set by a changed or missing file, a malformed line, or ``stop()``.
+        private let stopped = Atomic<Bool>(false)
+        private let tally = Mutex((files: 0, bytes: 0, sitemap: false))
+        /// Entered by each thread before it takes a chunk, so that waiting on it waits for
+        /// every chunk taken.
+        private let pending = DispatchGroup()
+
+        /// What a site's folder and its manifest were: a later build that finds the same folder
+        /// (an atomic swap makes a new one) with the same manifest may use the check's answer.
+        struct Identity: Equatable {
+            var folder: FileIdentity
+            var manifest: FileIdentity
+        }
+
+        struct FileIdentity: Equatable {
+            var device: UInt64
+            var inode: UInt64
+            var size: Int
+            var seconds: Int
+            var nanoseconds: Int
+
+            init(_ status: stat) {
+                device = UInt64(status.st_dev)
+                inode = UInt64(status.st_ino)
+                size = Int(status.st_size)
+                let modified = SiteManifest.Entry.modified(status)
+                seconds = modified.tv_sec
+                nanoseconds = modified.tv_nsec
+            }
+
+            /// The folder itself, not its contents: a folder's size and time change with them.
+            var asFolder: FileIdentity {
+                var folder = self
+                (folder.size, folder.seconds, folder.nanoseconds) = (0, 0, 0)
+                return folder
+            }
+        }
+
+        /// A check of the manifest in the open site folder `folder`, mapped rather than read;
+        /// `nil` when there is none, or it is not a manifest.
+        convenience init?(mappedIn folder: Int32, chunks: Int = 64) {
+            let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard file >= 0 else { return nil }
+            defer { close(file) }
+            var site = stat(), manifest = stat()
+            guard fstat(folder, &site) == 0, fstat(file, &manifest) == 0, let mapped = MappedFile.map(file) else { return nil }
+            let identity = Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(manifest))
+            self.init(bytes: mapped.assumingMemoryBound(to: UInt8.self), identity: identity, folder: folder, chunks: chunks) {
+                MappedFile.unmap(UnsafeRawBufferPointer($0))
+            }
+        }
+
+        /// A check of the manifest `bytes` (copied) against the open folder `folder`.
+        convenience init?(copying bytes: [UInt8], folder: Int32, chunks: Int = 64) {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+            _ = copy.initialize(from: bytes)
+            var site = stat()
+            _ = fstat(folder, &site)
+            let identity = Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(stat()))
+            // The copy starts where `copy` does, so releasing the bytes frees it.
+            self.init(bytes: UnsafeBufferPointer(rebasing: copy[..<bytes.count]), identity: identity, folder: folder, chunks: chunks) {
+                UnsafeMutableBufferPointer(mutating: $0).deallocate()
+            }
+        }
+
+        private init?(
+            bytes: UnsafeBufferPointer<UInt8>, identity: Identity, folder: Int32, chunks count: Int,
+            release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+        ) {
+            // The header lines come first; the file lines follow.
+            var start = 0
+            var sawManifest = false
+            var inputs: Range<Int>?
+            var pages = 0
+            var lint: (findings: Int, summary: String)?
+            while start < bytes.count, !(bytes[start] == UInt8(ascii: "f") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: " ")) {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if line.elementsEqual("manifest 1".utf8) {
+                    sawManifest = true
+                } else if line.starts(with: "inputs ".utf8) {
+                    inputs = (start + 7)..<end
+                } else if line.starts(with: "pages ".utf8) {
+                    var reader = FieldReader(line: line, at: 6)
+                    pages = reader.integer(last: true) ?? 0
+                } else if line.starts(with: "lint ".utf8) {
+                    lint = SiteManifest.lint(line)
+                }
+                start = end + 1
+            }
+            let own = dup(folder)
+            guard sawManifest, own >= 0 else {
+                if own >= 0 { close(own) }
+                release(bytes)
+                return nil
+            }
+            // About `count` chunks, none under 16 KiB, each ending at a line's end.
+            let size = max(1 << 14, (bytes.count - start) / max(1, count))
+            var chunks: [Range<Int>] = []
+            while start < bytes.count {
+                var end = min(bytes.count, start + size)
+                while end < bytes.count, bytes[end - 1] != UInt8(ascii: "\n") { end += 1 }
+                chunks.append(start..<end)
+                start = end
+            }
+            self.bytes = bytes
+            self.release = release
+            self.folder = own
+            self.identity = identity
+            self.inputs = inputs
+            self.pages = pages
+            self.lint = lint
+            self.chunks = chunks
+        }
+
+        deinit {
+            close(folder)
+            release(bytes)
+        }
+
+        /// Whether the open folder `folder` is the one this check looks at, holding the same
+        /// manifest file: the same inodes, and the manifest's size and time unchanged.
+        func describes(_ folder: Int32) -> Bool {
+            var site = stat(), manifest = stat()
+            guard fstat(folder, &site) == 0, fstatat(folder, SiteWriter.manifestName, &manifest, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            return Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(manifest)) == identity
+        }
+
+        /// Whether the site was built from `inputs`.
+        func isMade(from inputs: String) -> Bool {
+            guard let range = self.inputs else { return false }
+            return UnsafeBufferPointer(rebasing: bytes[range]).elementsEqual(inputs.utf8)
+        }
+
+        /// Stops every thread at its next file: the answer is no longer wanted.
+        func stop() { stopped.store(true, ordering: .relaxed) }
+
+        /// Checks chunks until none is left, or a file is found changed.
+        func work() {
+            let marker = Array(SiteWriter.markerName.utf8)
+            while !stopped.load(ordering: .relaxed) {
+                pending.enter()
+                defer { pending.leave() }
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < chunks.count else { return }
+                var (count, size, sitemap) = (0, 0, false)
+                var lookup = SectionLookup(site: folder)
+                var start = chunks[index].lowerBound
+                let limit = chunks[index].upperBound
+                while start < limit {
+                    var end = start
+                    while end < limit, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    start = end + 1
+                    if line.isEmpty { continue }
+                    guard !stopped.load(ordering: .relaxed), let (entry, name) = SiteManifest.stamp(line), lookup.holds(name, as: entry) else {
+                        stop()
+                        return
+                    }
+                    if !name.elementsEqual(marker) {
+                        count += 1
+                        size += entry.size
+                    }
+                    if name.elementsEqual("sitemap.xml".utf8) { sitemap = true }
+                }
+                tally.withLock {
+                    $0.files += count
+                    $0.bytes += size
+                    $0.sitemap = $0.sitemap || sitemap
+                }
+            }
+        }
+
+        /// The site's pages, files, bytes, sitemap and lint once every chunk is checked, with
+        /// `lanes` threads in all taking the chunks left (this one among them); `nil` when a
+        /// file changed, a line is malformed, or the check was stopped.
+        func result(lanes: Int) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
+            if lanes > 1 {
+                DispatchQueue.concurrentPerform(iterations: lanes) { _ in work() }
+            } else {
+                work()
+            }
+            pending.wait()
+            guard !stopped.load(ordering: .relaxed) else { return nil }
+            let tally = tally.withLock { $0 }
+            return (pages, tally.files, tally.bytes, tally.sitemap, lint)
+        }
+    }
+}
+
+/// The no-change check begun before the command line is parsed, on another core: at 100x a
+/// rebuild with nothing changed is mostly the 28,000 `fstatat` calls that look at the site's
+/// files, and the few milliseconds of parsing and fingerprinting the inputs before them used
+/// only one of the two cores.
+///
+/// Speculative and verified: ``SiteBuilder/unchangedSite(at:inputs:logger:)`` uses it only for
+/// the same folder (the same inode: a build swaps in a new one) holding the same manifest file,
+/// and only when the manifest says the site was built from the inputs it has; otherwise the
+/// check is stopped and the usual one runs.
+enum EarlySiteCheck {
+    private final class Started: Sendable {
+        let ready = DispatchSemaphore(value: 0)
+        let check = Mutex<SiteManifest.IntactCheck?>(nil)
+    }
+
+    private static let started = Mutex<Started?>(nil)
+
+    /// Begins checking the site at `output` (a path as given, relative to the current folder):
+    /// the folder there now, opened on this thread and checked on another.
+    static func start(at output: String) {
+        let begun = Started()
+        started.withLock { $0 = begun }
+        let folder = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let check = folder < 0 ? nil : SiteManifest.IntactCheck(mappedIn: folder, chunks: 128)
+            if folder >= 0 { close(folder) }
+            begun.check.withLock { $0 = check }
+            begun.ready.signal()
+            check?.work()
+        }
+    }
+
+    /// The check begun for the open folder `folder` when it is that folder with the same
+    /// manifest, taken (a second call gets `nil`); any other begun check is stopped.
+    static func take(for folder: Int32) -> SiteManifest.IntactCheck? {
+        guard let begun = started.withLock({ $0.take() }) else { return nil }
+        // Opening a folder and mapping a file take microseconds; a second means a stalled
+        // thread, and the usual check does as well.
+        guard begun.ready.wait(timeout: .now() + 1) == .success, let check = begun.check.withLock({ $0 }) else { return nil }
+        guard check.describes(folder) else {
+            check.stop()
+            return nil
+        }
+        return check
+    }
+
+    /// Stops a begun check whose answer will not be asked for (a forced build).
+    static func cancel() {
+        started.withLock { $0.take() }.map { begun in
+            if begun.ready.wait(timeout: .now() + 1) == .success { begun.check.withLock { $0 }?.stop() }
+        }
+    }
+}
+
+extension SiteBuilder {
+    /// Begins the check ``unchangedSite(at:inputs:logger:)`` makes of the site at `output` (a
+    /// path as given) on another thread, before the inputs are known: a command-line tool calls
+    /// it first thing, and the check's answer is used only if it is of the same site.
+    public static func beginUnchangedSiteCheck(at output: String) {
+        EarlySiteCheck.start(at: output)
+    }
+
+    /// Stops a check begun with ``beginUnchangedSiteCheck(at:)`` that will not be asked for.
+    public static func stopUnchangedSiteCheck() {
+        EarlySiteCheck.cancel()
+    }
+}
