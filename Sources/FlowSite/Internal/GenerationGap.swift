@@ -388,15 +388,19 @@ struct SectionLookup: ~Copyable {
         return lookUp(name, into: &status) && entry.matches(status)
     }
 
-    /// `stat` of the file at `name`, not following a link; whether there is one.
+    /// `stat` of the file at `name`, not following a link; whether there is one. Raw memory
+    /// calls (`memchr`, `memcmp`, `memcpy`): this runs once per file of the site, hundreds of
+    /// thousands of times at scale.
     mutating func lookUp(_ name: UnsafeBufferPointer<UInt8>, into status: inout stat) -> Bool {
+        guard let base = name.baseAddress else { return false }
         var from = site
         var rest = name
-        if let slash = name.firstIndex(of: UInt8(ascii: "/")) {
-            let head = UnsafeBufferPointer(rebasing: name[..<slash])
-            if folder < 0 || !head.elementsEqual(section) {
+        if let found = memchr(base, Int32(UInt8(ascii: "/")), name.count) {
+            let slash = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            let sameSection = folder >= 0 && section.count == slash && section.withUnsafeBytes { memcmp($0.baseAddress!, base, slash) == 0 }
+            if !sameSection {
                 if folder >= 0 { close(folder) }
-                section = Array(head)
+                section = Array(UnsafeBufferPointer(rebasing: name[..<slash]))
                 section.append(0)
                 // Not through a link: a section that is one is not the site as written.
                 folder = section.withUnsafeBufferPointer { name in
@@ -409,8 +413,10 @@ struct SectionLookup: ~Copyable {
         }
         guard from >= 0 else { return false }
         if path.count <= rest.count { path = [CChar](repeating: 0, count: rest.count + 1) }
-        for index in rest.indices { path[index - rest.startIndex] = CChar(bitPattern: rest[index]) }
-        path[rest.count] = 0
-        return fstatat(from, path, &status, AT_SYMLINK_NOFOLLOW) == 0
+        return path.withUnsafeMutableBufferPointer { path in
+            if let source = rest.baseAddress { memcpy(path.baseAddress!, source, rest.count) }
+            path[rest.count] = 0
+            return fstatat(from, path.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) == 0
+        }
     }
 }

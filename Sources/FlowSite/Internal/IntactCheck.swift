@@ -158,9 +158,14 @@ extension SiteManifest {
         /// Stops every thread at its next file: the answer is no longer wanted.
         func stop() { stopped.store(true, ordering: .relaxed) }
 
+        private static func equal(_ name: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {
+            name.count == other.count && other.withUnsafeBytes { memcmp(name.baseAddress!, $0.baseAddress!, name.count) == 0 }
+        }
+
         /// Checks chunks until none is left, or a file is found changed.
         func work() {
             let marker = Array(SiteWriter.markerName.utf8)
+            let sitemapName = Array("sitemap.xml".utf8)
             while !stopped.load(ordering: .relaxed) {
                 pending.enter()
                 defer { pending.leave() }
@@ -171,8 +176,8 @@ extension SiteManifest {
                 var start = chunks[index].lowerBound
                 let limit = chunks[index].upperBound
                 while start < limit {
-                    var end = start
-                    while end < limit, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    let end = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), limit - start)
+                        .map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!) } ?? limit
                     let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
                     start = end + 1
                     if line.isEmpty { continue }
@@ -180,11 +185,11 @@ extension SiteManifest {
                         stop()
                         return
                     }
-                    if !name.elementsEqual(marker) {
+                    if !Self.equal(name, marker) {
                         count += 1
                         size += entry.size
                     }
-                    if name.elementsEqual("sitemap.xml".utf8) { sitemap = true }
+                    if Self.equal(name, sitemapName) { sitemap = true }
                 }
                 tally.withLock {
                     $0.files += count

@@ -28,7 +28,8 @@ struct SiteManifest: Sendable {
 
         /// Whether `status` describes the file this entry recorded.
         func matches(_ status: stat) -> Bool {
-            status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == size && UInt64(status.st_ino) == inode
+            // S_IFMT and S_IFREG by value: the overlay's are calls, once per file of the site.
+            status.st_mode & 0o170000 == 0o100000 && Int(status.st_size) == size && UInt64(status.st_ino) == inode
                 && Self.modified(status).tv_sec == modified.tv_sec && Self.modified(status).tv_nsec == modified.tv_nsec
         }
 
