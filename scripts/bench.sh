@@ -46,8 +46,9 @@ for scale in $scales; do
   wfloor=$($bin cmark-floor --data "$data" --write-into "$work/floor-$scale" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
   rm -rf "$work/floor-$scale"
   # A rebuild with nothing changed, then one after renaming a character.
-  # Median of ten runs: one run of GNU time has 10 ms steps, a tenth of a 10x build.
-  hyperfine --warmup 1 --runs 10 --export-json "$work/nochange-$scale.json" \
+  # Median of thirty runs without a shell (-N): one run of GNU time has 10 ms steps, a tenth of
+  # a 10x build, and a few runs of 30 ms on a busy machine are noise.
+  hyperfine -N --warmup 2 --runs 30 --export-json "$work/nochange-$scale.json" \
     "$bin build --quiet --data $data --output $out" >/dev/null
   nochange=$(python3 -c "import json,sys; print(json.load(open('$work/nochange-$scale.json'))['results'][0]['median'])")
   # One record edited (the first character's mass, a new value each run) and one template
