@@ -317,16 +317,8 @@ extension SiteManifest {
             guard sawManifest else { return nil }
             let own = dup(folder)
             guard own >= 0 else { return nil }
-            // About 64 chunks, none under 64 KiB, each ending at a line's end.
-            let size = max(1 << 16, (bytes.count - filesStart) / 64)
-            var chunks: [Range<Int>] = []
-            var start = filesStart
-            while start < bytes.count {
-                var end = min(bytes.count, start + size)
-                while end < bytes.count, bytes[end - 1] != UInt8(ascii: "\n") { end += 1 }
-                chunks.append(start..<end)
-                start = end
-            }
+            // About 64 chunks, none under 64 KiB.
+            let chunks = bytes.withUnsafeBufferPointer { SiteManifest.chunks(of: $0, from: filesStart, count: 64, minimum: 1 << 16) }
             self.bytes = bytes
             self.folder = own
             self.chunks = chunks

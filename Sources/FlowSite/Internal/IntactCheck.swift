@@ -117,15 +117,7 @@ extension SiteManifest {
                 release(bytes)
                 return nil
             }
-            // About `count` chunks, none under 16 KiB, each ending at a line's end.
-            let size = max(1 << 14, (bytes.count - start) / max(1, count))
-            var chunks: [Range<Int>] = []
-            while start < bytes.count {
-                var end = min(bytes.count, start + size)
-                while end < bytes.count, bytes[end - 1] != UInt8(ascii: "\n") { end += 1 }
-                chunks.append(start..<end)
-                start = end
-            }
+            let chunks = SiteManifest.chunks(of: bytes, from: start, count: count, minimum: 1 << 14)
             self.bytes = bytes
             self.release = release
             self.folder = own
@@ -213,6 +205,24 @@ extension SiteManifest {
             let tally = tally.withLock { $0 }
             return (pages, tally.files, tally.bytes, tally.sitemap, lint)
         }
+    }
+}
+
+extension SiteManifest {
+    /// The lines of `bytes` from `start` on, cut into about `count` chunks of at least
+    /// `minimum` bytes, each ending at a line's end: the pieces of a check that threads take one
+    /// at a time.
+    static func chunks(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, minimum: Int) -> [Range<Int>] {
+        let size = max(minimum, (bytes.count - start) / max(1, count))
+        var chunks: [Range<Int>] = []
+        var start = start
+        while start < bytes.count {
+            var end = min(bytes.count, start + size)
+            while end < bytes.count, bytes[end - 1] != UInt8(ascii: "\n") { end += 1 }
+            chunks.append(start..<end)
+            start = end
+        }
+        return chunks
     }
 }
 
