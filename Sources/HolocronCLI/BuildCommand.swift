@@ -126,9 +126,9 @@ struct SiteOptions: ParsableArguments {
 extension BuildCommand {
     /// The output folder of a command line that may be a `holocron build` with nothing to do,
     /// read before ArgumentParser parses it, so that the no-change check can look at the site's
-    /// files meanwhile (``BuildAction/beginUnchangedSiteCheck(at:)``); `nil` for a command line that is not a build, or
-    /// is one that never asks (`--force`, `--api`, help). A guess, never trusted: the build
-    /// uses the check only when the folder it parsed is the same folder.
+    /// files meanwhile (``BuildAction/beginUnchangedSiteCheck(at:)``); `nil` for a command line
+    /// that is not a build, or is one that never asks (`--force`, `--api`, help). A guess, never
+    /// trusted: the build uses the check only when the folder it parsed is the same folder.
     static func outputToCheckEarly(in arguments: [String]) -> String? {
         guard arguments.first == "build" else { return nil }
         var output = "site"

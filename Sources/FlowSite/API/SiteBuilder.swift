@@ -254,8 +254,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// Like a build, it first removes the staging and old folders that killed builds left beside
     /// the output, and logs their names.
     ///
-    /// A check begun early (``beginUnchangedSiteCheck(at:)``) is finished here when it is of this folder and
-    /// manifest, and stopped otherwise.
+    /// A check begun early (``beginUnchangedSiteCheck(at:)``) is finished here when it is of
+    /// this folder and manifest, and stopped otherwise.
     public static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
         guard let inputs else {
             EarlySiteCheck.cancel()
