@@ -7,10 +7,10 @@ extension SiteManifest {
     /// check started early on one thread (``EarlySiteCheck``) is finished by whoever needs its
     /// answer, and the first file found changed stops every thread.
     final class IntactCheck: @unchecked Sendable {
-        // Nothing below is written after `init` but the atomics and the tally; `bytes` is this
-        // check's own (mapped or copied), released with it, as is `folder`, a duplicate.
-        private let bytes: UnsafeBufferPointer<UInt8>
-        private let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+        // Nothing below is written after `init` but the atomics and the tally; the mapped
+        // manifest is this check's own, unmapped with it, as is `folder`, a duplicate.
+        private let mapped: UnsafeRawBufferPointer
+        private var bytes: UnsafeBufferPointer<UInt8> { mapped.assumingMemoryBound(to: UInt8.self) }
         private let folder: Int32
         /// The site's folder and its manifest, as they were when the check began.
         let identity: Identity
@@ -60,35 +60,13 @@ extension SiteManifest {
 
         /// A check of the manifest in the open site folder `folder`, mapped rather than read;
         /// `nil` when there is none, or it is not a manifest.
-        convenience init?(mappedIn folder: Int32, chunks: Int = 64) {
+        init?(mappedIn folder: Int32, chunks count: Int = 64) {
             let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard file >= 0 else { return nil }
             defer { close(file) }
             var site = stat(), manifest = stat()
             guard fstat(folder, &site) == 0, fstat(file, &manifest) == 0, let mapped = MappedFile.map(file) else { return nil }
-            let identity = Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(manifest))
-            self.init(bytes: mapped.assumingMemoryBound(to: UInt8.self), identity: identity, folder: folder, chunks: chunks) {
-                MappedFile.unmap(UnsafeRawBufferPointer($0))
-            }
-        }
-
-        /// A check of the manifest `bytes` (copied) against the open folder `folder`.
-        convenience init?(copying bytes: [UInt8], folder: Int32, chunks: Int = 64) {
-            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
-            _ = copy.initialize(from: bytes)
-            var site = stat()
-            _ = fstat(folder, &site)
-            let identity = Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(stat()))
-            // The copy starts where `copy` does, so releasing the bytes frees it.
-            self.init(bytes: UnsafeBufferPointer(rebasing: copy[..<bytes.count]), identity: identity, folder: folder, chunks: chunks) {
-                UnsafeMutableBufferPointer(mutating: $0).deallocate()
-            }
-        }
-
-        private init?(
-            bytes: UnsafeBufferPointer<UInt8>, identity: Identity, folder: Int32, chunks count: Int,
-            release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
-        ) {
+            let bytes = mapped.assumingMemoryBound(to: UInt8.self)
             // The header lines come first; the file lines follow.
             var start = 0
             var sawManifest = false
@@ -114,14 +92,13 @@ extension SiteManifest {
             let own = dup(folder)
             guard sawManifest, own >= 0 else {
                 if own >= 0 { close(own) }
-                release(bytes)
+                MappedFile.unmap(mapped)
                 return nil
             }
             let chunks = SiteManifest.chunks(of: bytes, from: start, count: count, minimum: 1 << 14)
-            self.bytes = bytes
-            self.release = release
+            self.mapped = mapped
             self.folder = own
-            self.identity = identity
+            self.identity = Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(manifest))
             self.inputs = inputs
             self.pages = pages
             self.lint = lint
@@ -130,7 +107,7 @@ extension SiteManifest {
 
         deinit {
             close(folder)
-            release(bytes)
+            MappedFile.unmap(mapped)
         }
 
         /// Whether the open folder `folder` is the one this check looks at, holding the same

@@ -347,18 +347,6 @@ struct SiteManifest: Sendable {
         self.files = files
     }
 
-    /// Whether every file the manifest at `bytes` lists is still in `folder` as it was written,
-    /// checked on `lanes` threads straight from the manifest's lines, without a String or a
-    /// dictionary entry per file: a rebuild with nothing changed is mostly this check. `nil`
-    /// when the manifest is malformed or was made from other inputs; otherwise the manifest's
-    /// page count, and the files and bytes it lists besides the marker, when all are intact.
-    static func intactSite(
-        _ bytes: [UInt8], in folder: Int32, inputs: String, lanes: Int
-    ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
-        guard let check = IntactCheck(copying: bytes, folder: folder), check.isMade(from: inputs) else { return nil }
-        return check.result(lanes: lanes)
-    }
-
     /// Whether the manifest in `folder` may have been written from `inputs`: `false` only when
     /// its first lines say it was made from other ones. An edit is told so from a few bytes,
     /// before the whole manifest (megabytes at scale) is read for the no-change check.
