@@ -2,12 +2,11 @@
 import PackageDescription
 
 /// Settings every target shares: Swift 6 language mode plus the upcoming features that keep
-/// existentials explicit.
+/// existentials explicit. No unsafe flag: a package that depends on FlowSite by version can't
+/// build one. The release build of an app can still pass `-Xswiftc -cross-module-optimization`
+/// (the Star Wars app's `make release` does; see bench/RESULTS.md).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    // FlowSite is generic over an app's route type; without this its code runs unspecialised
-    // in release builds, looking up generic metadata at run time (12 % of a large build).
-    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 /// The default templates and assets, embedded in the binary as bytes. `templates/` at the top
@@ -25,11 +24,13 @@ let defaultTemplateFiles = [
     "assets/search.js",
 ]
 
+/// FlowSite: an MVVM-C app's navigation graph as a static site. This package is the library
+/// other apps depend on; the Star Wars site (`holocron`) is an app built on it, a package of its
+/// own in `StarWars/`.
 let package = Package(
-    name: "Holocron",
+    name: "FlowSite",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "holocron", targets: ["holocron"]),
         .library(name: "FlowSite", targets: ["FlowSite"]),
         .library(name: "FlowSiteTesting", targets: ["FlowSiteTesting"]),
         // `swift package generate-site` and `swift package diff-site` for packages that use FlowSite.
@@ -37,17 +38,13 @@ let package = Package(
         .plugin(name: "DiffSite", targets: ["DiffSite"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        // Used by this package's own tests and `make docs` only, so a package that depends on
+        // FlowSite never resolves them.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         .plugin(
@@ -93,48 +90,6 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "SWAPI",
-            dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: [
-                .embedInCode("Resources/snapshot/people.json"),
-                .embedInCode("Resources/snapshot/films.json"),
-                .embedInCode("Resources/snapshot/planets.json"),
-                .embedInCode("Resources/snapshot/species.json"),
-                .embedInCode("Resources/snapshot/starships.json"),
-                .embedInCode("Resources/snapshot/vehicles.json"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "SWAPILive",
-            dependencies: [
-                "SWAPI",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "StarWarsApp",
-            dependencies: [
-                "FlowSite",
-                "SWAPI",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: [
-                // One string table per language; each is also registered in Strings.tables.
-                .embedInCode("Resources/Strings/en.json"),
-                .embedInCode("Resources/Strings/es.json"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
             name: "FlowSiteTesting",
             dependencies: [
                 "FlowSite",
@@ -149,52 +104,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "HolocronKit",
-            dependencies: [
-                "CCmark",
-                "FlowSite",
-                "SWAPI",
-                "SWAPILive",
-                "StarWarsApp",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            name: "TestSupport",
+            path: "Tests/Support/TestSupport",
             swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "HolocronCLI",
-            dependencies: [
-                "HolocronKit",
-                "FlowSite",
-                "SWAPI",
-                "SWAPILive",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "holocron",
-            dependencies: ["HolocronCLI"],
-            swiftSettings: swiftSettings,
-            // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
-            // buffers from both cores, and glibc's arenas cost 13 % of its CPU time; with
-            // jemalloc a 28,000-page build takes about 0.8 of the time (see bench/RESULTS.md).
-            // Debian's libjemalloc-dev; scripts/install-deps.sh installs it.
-            linkerSettings: [
-                .linkedLibrary("jemalloc", .when(platforms: [.linux])),
-                // The static Swift runtime's link arguments export every symbol of the program
-                // (38,000 of them) for dynamic lookup, which nothing here does (the only `dlsym`
-                // calls look in libc, jemalloc and Graphviz's plugins). Exporting none makes the
-                // loader's work and tables smaller: a start 0.8 ms faster, about 12 % of
-                // `holocron --version` and 2 % of a rebuild with nothing changed. And a program
-                // at a fixed address, as Go links Hugo by default: a position-independent one
-                // has 127,000 addresses (Swift's metadata, mostly) for the loader to fix up at
-                // every start, writing pages that are then copies of their own: `--version`
-                // takes 5.8 ms instead of 7.0.
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux])),
-            ]
         ),
         .testTarget(
             name: "FlowSiteTests",
@@ -209,43 +121,6 @@ let package = Package(
         .testTarget(
             name: "ExampleTests",
             dependencies: ["TestSupport"],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "TestSupport",
-            path: "Tests/Support/TestSupport",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "SwapiTestServer",
-            dependencies: [
-                "SWAPI",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Tests/Support/SwapiTestServer",
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "SWAPITests",
-            dependencies: [
-                "SWAPI", "SWAPILive", "SwapiTestServer", "TestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "StarWarsAppTests",
-            dependencies: ["StarWarsApp", "SWAPI", "FlowSite", "FlowSiteTesting", "TestSupport"],
-            exclude: ["__Snapshots__"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "HolocronCLITests",
-            dependencies: [
-                "HolocronCLI", "HolocronKit", "FlowSite", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer", "TestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ],
             swiftSettings: swiftSettings
         ),
     ],

@@ -15,9 +15,9 @@ need() { command -v "$1" >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt-get inst
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
 # Statically linked on Linux, as `make site` builds it (see RELEASE_FLAGS in the Makefile).
-release_flags=${RELEASE_FLAGS-$([ "$(uname -s)" = Linux ] && echo --static-swift-stdlib)}
-swift build -c release --product holocron $release_flags
-bin=$PWD/.build/release/holocron
+release_flags=${RELEASE_FLAGS-$([ "$(uname -s)" = Linux ] && echo --static-swift-stdlib) -Xswiftc -cross-module-optimization}
+swift build --package-path StarWars -c release --product holocron $release_flags
+bin=$PWD/StarWars/.build/release/holocron
 base=/dev/shm; [ -d "$base" ] && [ -w "$base" ] || base=$PWD/.build
 work=$(mktemp -d "$base/holocron-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `make fuzz SECONDS=N` (or scripts/fuzz.sh N): fuzzes SWAPI's JSON readers with libFuzzer for N
-# seconds (60 by default). Compiles Fuzz/JSONReaderFuzz.swift with the SWAPI sources it needs
+# seconds (60 by default). Compiles StarWars/Fuzz/JSONReaderFuzz.swift with the SWAPI sources it needs
 # (not a SwiftPM target, so the package's build is unaffected) with -sanitize=fuzzer,address into
 # .build/fuzz/, seeds .build/fuzz/corpus with the embedded data files and a few small cases, and
 # runs. The corpus is kept between runs. An input that crashes, hangs or breaks an invariant is
 # written to .build/fuzz/crash-… (or timeout-…, slow-unit-…) and the run fails; add it to
-# FoundCase.all in Tests/SWAPITests/JSONDifferentialTests.swift and fix it.
+# FoundCase.all in StarWars/Tests/SWAPITests/JSONDifferentialTests.swift and fix it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -13,22 +13,22 @@ out=.build/fuzz
 mkdir -p "$out/corpus"
 
 # What the readers and the six resource types need, and nothing that embeds resources or does I/O.
-models=Sources/SWAPI/Models
+models=StarWars/Sources/SWAPI/Models
 sources=(
   "$models/JSONSyntax.swift" "$models/SwapiJSONReader.swift" "$models/TextPosition.swift"
   "$models/SwapiResource.swift" "$models/SwapiDecoding.swift" "$models/ResourceKind.swift"
   "$models/Person.swift" "$models/Film.swift" "$models/Planet.swift"
   "$models/Species.swift" "$models/Starship.swift" "$models/Vehicle.swift"
-  "$models/TimestampText.swift" Sources/SWAPI/Snapshots/DecodedCache.swift
+  "$models/TimestampText.swift" StarWars/Sources/SWAPI/Snapshots/DecodedCache.swift
 )
 echo "compiling $out/json-reader-fuzz"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -swift-version 6 -enable-upcoming-feature ExistentialAny \
   -module-name SWAPIFuzz -package-name Holocron \
-  Fuzz/JSONReaderFuzz.swift "${sources[@]}" -o "$out/json-reader-fuzz"
+  StarWars/Fuzz/JSONReaderFuzz.swift "${sources[@]}" -o "$out/json-reader-fuzz"
 
 # Seeds: the embedded files, and small cases of each kind of JSON.
-cp Sources/SWAPI/Resources/snapshot/*.json "$out/corpus/"
+cp StarWars/Sources/SWAPI/Resources/snapshot/*.json "$out/corpus/"
 seed() { printf '%b' "$2" >"$out/corpus/seed-$1"; }
 seed empty-array '[]'
 seed object '{"a": [1, -2.5e3, 0, 0.5E-7, true, false, null, "x"]}'

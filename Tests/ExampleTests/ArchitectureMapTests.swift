@@ -7,12 +7,14 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every `Sources/…`, `Tests/…` or `Package.swift` the map names in backticks.
+    /// Every `Sources/…`, `Tests/…` or `Package.swift` the map names in backticks, the library's
+    /// at the top and the Star Wars app's under `StarWars/`.
     static func namedPaths(in text: String) -> [String] {
         text.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { offset, piece in
             guard offset % 2 == 1 else { return nil }
             let path = String(piece)
-            return path.hasPrefix("Sources/") || path.hasPrefix("Tests/") || path == "Package.swift" ? path : nil
+            let inPackage = path.hasPrefix("StarWars/") ? String(path.dropFirst("StarWars/".count)) : path
+            return inPackage.hasPrefix("Sources/") || inPackage.hasPrefix("Tests/") || inPackage == "Package.swift" ? path : nil
         }
     }
 
@@ -25,8 +27,8 @@ import Testing
     }
 
     @Test func aPathThatIsNotThereIsFound() {
-        let paths = Self.namedPaths(in: "see `Sources/FlowSite/Nowhere.swift` and `make site`")
-        #expect(paths == ["Sources/FlowSite/Nowhere.swift"])
+        let paths = Self.namedPaths(in: "see `Sources/FlowSite/Nowhere.swift`, `StarWars/Package.swift` and `make site`")
+        #expect(paths == ["Sources/FlowSite/Nowhere.swift", "StarWars/Package.swift"])
         #expect(!FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent(paths[0]).path))
     }
 }

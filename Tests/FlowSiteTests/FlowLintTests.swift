@@ -1,4 +1,4 @@
-import FlowSite
+@_spi(Engine) import FlowSite
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import FlowSite
+@_spi(Engine) import FlowSite
 import Testing
 
 @Suite struct LinkCheckerTests {

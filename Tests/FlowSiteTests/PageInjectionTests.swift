@@ -1,4 +1,4 @@
-@testable import FlowSite
+@_spi(Engine) @testable import FlowSite
 import FlowSiteTesting
 import Foundation
 import PropertyBased

@@ -1,4 +1,4 @@
-import FlowSite
+@_spi(Engine) import FlowSite
 import Testing
 
 /// ICU's CLDR plural rules, as the string tables use them.

@@ -1,4 +1,4 @@
-@testable import FlowSite
+@_spi(Engine) @testable import FlowSite
 import Foundation
 import Synchronization
 import Testing
@@ -283,8 +283,9 @@ import Testing
     /// 24 types for building a site, 15 for its flow (kinds, the flow graph, flow lint's
     /// rules, configuration and report), which apps read in their own tests and tools, and 11
     /// for languages (plural rules, string tables and the translation check, each with its
-    /// error or problem type; the pseudo-locales; fallback text).
-    @Test func flowSiteDeclaresAtMost51PublicTypes() throws {
+    /// error or problem type; the pseudo-locales; fallback text), and 2 an app implements to
+    /// have its edits cost what they change (a storable route, its inputs' fingerprints).
+    @Test func flowSiteDeclaresAtMost53PublicTypes() throws {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSite")
@@ -292,11 +293,15 @@ import Testing
         let pattern = try Regex(#"public\s+(?:final\s+)?(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#)
         for path in try FileManager.default.subpathsOfDirectory(atPath: sources.path) where path.hasSuffix(".swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-            for match in text.matches(of: pattern) {
-                declared.append(String(text[match.output[1].range!]))
+            // `@_spi(Engine)` declarations are the engine's door for the Star Wars app's command
+            // line, which lives in a package of its own: not what an app sees or documents.
+            for line in text.split(separator: "\n") where !line.contains("@_spi(") {
+                for match in line.matches(of: pattern) {
+                    declared.append(String(line[match.output[1].range!]))
+                }
             }
         }
-        #expect(declared.count <= 51, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
+        #expect(declared.count <= 53, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
         #expect(!declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }
 }

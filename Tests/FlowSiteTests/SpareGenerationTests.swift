@@ -1,4 +1,4 @@
-@testable import FlowSite
+@_spi(Engine) @testable import FlowSite
 import Foundation
 import Testing
 

@@ -43,7 +43,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public var replayed: Int = 0
     /// Whether the pages an edit touched were made again in place and the app was not walked
     /// (see ``SiteBuilder/memory``).
-    package var patched = false
+    @_spi(Engine) public var patched = false
     /// A multilingual site's languages, in the order given, each with how many of its pages
     /// showed fallback text; empty for a site of one language.
     public var languages: [(code: String, fallbackPages: Int)] = []

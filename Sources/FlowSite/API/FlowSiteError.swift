@@ -78,7 +78,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case .stepFailed(let step, let error):
             "The build step '\(step)' failed: \(error). The previous site was left as it was."
         case .outputNotOwned(let path):
-            "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another output folder, or set force to replace it."
+            "The output folder \(path) exists and was not made by a FlowSite build (it has no .holocron marker and is not empty): choose another output folder, or set force to replace it."
         case .outputForbidden(let path, let why):
             "Refusing to write the site to \(path): \(why). Choose another output folder."
         case .outputBusy(let path, let pid):
@@ -109,16 +109,16 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A link on a written page that points at nothing.
-package struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
+@_spi(Engine) public struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
     /// The page holding the link, relative to the site root.
-    package let page: String
+    @_spi(Engine) public let page: String
     /// The link as written in the page.
-    package let link: String
+    @_spi(Engine) public let link: String
 
-    package init(page: String, link: String) {
+    @_spi(Engine) public init(page: String, link: String) {
         self.page = page
         self.link = link
     }
 
-    package var description: String { "\(page): \(link)" }
+    @_spi(Engine) public var description: String { "\(page): \(link)" }
 }

@@ -64,32 +64,32 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// one build to the next (`serve --watch` does): with ``changedInputs``, a page in the same
     /// place that read none of the changed inputs is neither made nor rendered again. Each
     /// successful build replaces what it holds; a failed one leaves it.
-    package var memory: BuildMemory<C.R>?
+    @_spi(Engine) public var memory: BuildMemory<C.R>?
     /// The inputs (see ``InputKey``) whose values changed since the build ``memory`` holds;
     /// `nil` when unknown, and then every page is made. Whatever pages read besides what the app
     /// tags (its compiled words, say) must be the same in both builds, or this must be `nil`:
     /// the templates, site information and options are checked by the build itself.
-    package var changedInputs: Set<InputKey>?
+    @_spi(Engine) public var changedInputs: Set<InputKey>?
     /// Whether `output` is a private preview that nobody else reads as a whole
     /// (`serve --watch`'s): an edit that moves no page (see ``memory``) is then written into it
     /// in place, file by file, instead of as a new generation of the whole site, so it costs
     /// what it changes. The pages are the bytes a full build writes.
-    package var patchesInPlace = false
+    @_spi(Engine) public var patchesInPlace = false
     /// Whether the build writes down its pages beside the site (`.NAME.spare/journal`, see
     /// ``BuildJournal``), so that the next build into the same output, in another process, makes
     /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
     /// writes its site as a new generation that shares every other file. Needs routes that can
     /// be stored (``StorableRoute``); a build of one language only.
-    package var journalsEdits = false
+    @_spi(Engine) public var journalsEdits = false
     /// The fingerprint of every input pages can read, made by the app from its data for this
     /// build (see ``journalsEdits``).
-    package var inputFingerprints: InputFingerprints?
+    @_spi(Engine) public var inputFingerprints: InputFingerprints?
     /// What was read of the output before the data was loaded (``SiteReadAhead``); used only
     /// for a build into the folder it read.
-    package var readAhead: SiteReadAhead?
+    @_spi(Engine) public var readAhead: SiteReadAhead?
     /// Whether what the build held is left for the process's exit to free
     /// (``ProcessLeftovers``): only for a process that ends when the build does.
-    package var leavesMemoryToExit = false
+    @_spi(Engine) public var leavesMemoryToExit = false
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -99,7 +99,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         baseURL: String? = nil,
         force: Bool = false,
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
-        logger: Logger = Logger(label: "holocron"),
+        logger: Logger = Logger(label: "flowsite"),
         steps: [BuildStep] = [],
         inputs: String? = nil,
         progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)? = nil
@@ -229,7 +229,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// current folder or above one, and is either not there yet or a site holocron made (a
     /// build refused for a folder it did not make leaves nothing beside it); and `nil` when the
     /// spare folder is something else (a file, a link), which is never written into.
-    package static func cacheFolder(named name: String, for output: URL) -> URL? {
+    @_spi(Engine) public static func cacheFolder(named name: String, for output: URL) -> URL? {
         guard let target = try? SiteWriter(output: output).guardedOutput() else { return nil }
         var status = stat()
         if lstat(target.path, &status) == 0 {

@@ -8,7 +8,7 @@
 ///     init?(storedName: String) { … }
 /// }
 /// ```
-package protocol StorableRoute: Route {
+public protocol StorableRoute: Route {
     /// A text this route is made again from by ``init(storedName:)``: the same in every process.
     var storedName: String { get }
     /// The route a ``storedName`` names, or `nil` for a name this app does not know.
@@ -18,13 +18,13 @@ package protocol StorableRoute: Route {
 /// A fingerprint of every input a page can read (see ``InputKey``), made by the app from its
 /// data on every build: the next build compares them, key by key, to know which inputs an edit
 /// changed without the previous data at hand.
-package struct InputFingerprints: Sendable, Equatable {
+public struct InputFingerprints: Sendable, Equatable {
     /// The keys' raw values, sorted, and each one's fingerprint.
     private(set) var keys: [UInt64] = []
     private(set) var values: [UInt64] = []
 
     /// The fingerprints of `pairs` (a key given twice keeps its last value).
-    package init(_ pairs: [(key: InputKey, value: UInt64)]) {
+    public init(_ pairs: [(key: InputKey, value: UInt64)]) {
         var pairs = pairs
         if zip(pairs, pairs.dropFirst()).contains(where: { $0.key.rawValue > $1.key.rawValue }) { pairs.sort { $0.key.rawValue < $1.key.rawValue } }
         keys.reserveCapacity(pairs.count)
@@ -44,10 +44,10 @@ package struct InputFingerprints: Sendable, Equatable {
         self.values = values
     }
 
-    package var count: Int { keys.count }
+    @_spi(Engine) public var count: Int { keys.count }
 
     /// The keys whose fingerprints differ from `old`'s, with those only one of the two has.
-    package func changes(since old: InputFingerprints) -> Set<InputKey> {
+    @_spi(Engine) public func changes(since old: InputFingerprints) -> Set<InputKey> {
         var changed: Set<InputKey> = []
         var (i, j) = (0, 0)
         while i < keys.count || j < old.keys.count {

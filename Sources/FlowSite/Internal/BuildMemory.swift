@@ -3,13 +3,13 @@ import Synchronization
 
 /// What builds into one output learnt of their pages, kept from one build to the next (see
 /// ``SiteBuilder/memory``).
-package final class BuildMemory<R: Route>: Sendable {
+@_spi(Engine) public final class BuildMemory<R: Route>: Sendable {
     private let last = Mutex<Pages?>(nil)
 
-    package init() {}
+    @_spi(Engine) public init() {}
 
     /// How many pages the last successful build left, for tests and reports.
-    package var pageCount: Int { last.withLock { $0?.walk.count ?? 0 } }
+    @_spi(Engine) public var pageCount: Int { last.withLock { $0?.walk.count ?? 0 } }
 
     func take() -> Pages? { last.withLock { last in defer { last = nil }; return last } }
     func keep(_ pages: Pages) { last.withLock { $0 = pages } }

@@ -58,10 +58,10 @@ struct CompiledTemplate: Sendable {
         ]
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             for kind in kinds where line.contains(kind.opening) {
-                return "line \(number + 1): \(kind.what) is Mustache holocron's renderer does not support; write it with variables, sections and partials"
+                return "line \(number + 1): \(kind.what) is Mustache FlowSite's renderer does not support; write it with variables, sections and partials"
             }
         }
-        return "it uses Mustache holocron's renderer does not support (set delimiters, blocks and parents, pragmas, {{.}}); write it with variables, sections and partials"
+        return "it uses Mustache FlowSite's renderer does not support (set delimiters, blocks and parents, pragmas, {{.}}); write it with variables, sections and partials"
     }
 
     /// Parses `source`, or returns `nil` for Mustache outside the supported part.

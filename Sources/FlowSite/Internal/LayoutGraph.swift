@@ -1,23 +1,23 @@
 /// What to lay out: nodes and directed edges, by index.
-package struct LayoutGraph: Sendable, Hashable {
+@_spi(Engine) public struct LayoutGraph: Sendable, Hashable {
     /// A box drawn around a label.
-    package struct Node: Sendable, Hashable {
+    @_spi(Engine) public struct Node: Sendable, Hashable {
         /// The text inside the box; lines are separated by `"\n"`.
-        package var label: String
+        @_spi(Engine) public var label: String
 
-        package init(label: String) {
+        @_spi(Engine) public init(label: String) {
             self.label = label
         }
     }
 
     /// A directed edge between two nodes, given by their indices in ``LayoutGraph/nodes``.
-    package struct Edge: Sendable, Hashable {
-        package var from: Int
-        package var to: Int
+    @_spi(Engine) public struct Edge: Sendable, Hashable {
+        @_spi(Engine) public var from: Int
+        @_spi(Engine) public var to: Int
         /// A short text such as `"12"`, placed next to the edge by Graphviz.
-        package var label: String?
+        @_spi(Engine) public var label: String?
 
-        package init(from: Int, to: Int, label: String? = nil) {
+        @_spi(Engine) public init(from: Int, to: Int, label: String? = nil) {
             self.from = from
             self.to = to
             self.label = label
@@ -25,18 +25,18 @@ package struct LayoutGraph: Sendable, Hashable {
     }
 
     /// The direction in which edges mostly point.
-    package enum Direction: Sendable, Hashable {
+    @_spi(Engine) public enum Direction: Sendable, Hashable {
         /// Ranks go from left to right (Graphviz `rankdir=LR`).
         case leftToRight
         /// Ranks go from top to bottom (Graphviz `rankdir=TB`).
         case topToBottom
     }
 
-    package var nodes: [Node]
-    package var edges: [Edge]
-    package var direction: Direction
+    @_spi(Engine) public var nodes: [Node]
+    @_spi(Engine) public var edges: [Edge]
+    @_spi(Engine) public var direction: Direction
 
-    package init(nodes: [Node], edges: [Edge], direction: Direction = .leftToRight) {
+    @_spi(Engine) public init(nodes: [Node], edges: [Edge], direction: Direction = .leftToRight) {
         self.nodes = nodes
         self.edges = edges
         self.direction = direction
@@ -45,26 +45,26 @@ package struct LayoutGraph: Sendable, Hashable {
 
 /// Where Graphviz put everything, in SVG coordinates (points, origin top-left, y down),
 /// with a margin so nothing touches the edge.
-package struct LayoutResult: Sendable, Hashable {
+@_spi(Engine) public struct LayoutResult: Sendable, Hashable {
     /// A position in points.
-    package struct Point: Sendable, Hashable {
-        package var x: Double
-        package var y: Double
+    @_spi(Engine) public struct Point: Sendable, Hashable {
+        @_spi(Engine) public var x: Double
+        @_spi(Engine) public var y: Double
 
-        package init(x: Double, y: Double) {
+        @_spi(Engine) public init(x: Double, y: Double) {
             self.x = x
             self.y = y
         }
     }
 
     /// A node's rectangle: `x` and `y` are its centre.
-    package struct Box: Sendable, Hashable {
-        package var x: Double
-        package var y: Double
-        package var width: Double
-        package var height: Double
+    @_spi(Engine) public struct Box: Sendable, Hashable {
+        @_spi(Engine) public var x: Double
+        @_spi(Engine) public var y: Double
+        @_spi(Engine) public var width: Double
+        @_spi(Engine) public var height: Double
 
-        package init(x: Double, y: Double, width: Double, height: Double) {
+        @_spi(Engine) public init(x: Double, y: Double, width: Double, height: Double) {
             self.x = x
             self.y = y
             self.width = width
@@ -73,31 +73,31 @@ package struct LayoutResult: Sendable, Hashable {
     }
 
     /// The route of one edge.
-    package struct EdgePath: Sendable, Hashable {
+    @_spi(Engine) public struct EdgePath: Sendable, Hashable {
         /// A cubic Bézier spline: the start point, then one triple of points
         /// (two control points and an end point) per segment, as in Graphviz's `pos`.
-        package var points: [Point]
+        @_spi(Engine) public var points: [Point]
         /// Where the arrowhead's tip goes, when Graphviz leaves room for one
         /// after the last point of ``points``.
-        package var arrowTip: Point?
+        @_spi(Engine) public var arrowTip: Point?
         /// The centre of the edge's label, if it has one.
-        package var labelCentre: Point?
+        @_spi(Engine) public var labelCentre: Point?
 
-        package init(points: [Point], arrowTip: Point? = nil, labelCentre: Point? = nil) {
+        @_spi(Engine) public init(points: [Point], arrowTip: Point? = nil, labelCentre: Point? = nil) {
             self.points = points
             self.arrowTip = arrowTip
             self.labelCentre = labelCentre
         }
     }
 
-    package var width: Double
-    package var height: Double
+    @_spi(Engine) public var width: Double
+    @_spi(Engine) public var height: Double
     /// One box per input node, in input order.
-    package var nodes: [Box]
+    @_spi(Engine) public var nodes: [Box]
     /// One path per input edge, in input order.
-    package var edges: [EdgePath]
+    @_spi(Engine) public var edges: [EdgePath]
 
-    package init(width: Double, height: Double, nodes: [Box], edges: [EdgePath]) {
+    @_spi(Engine) public init(width: Double, height: Double, nodes: [Box], edges: [EdgePath]) {
         self.width = width
         self.height = height
         self.nodes = nodes
@@ -106,11 +106,11 @@ package struct LayoutResult: Sendable, Hashable {
 }
 
 /// A failure to lay out a graph with Graphviz.
-package struct GraphvizError: Error, CustomStringConvertible, Sendable, Hashable {
+@_spi(Engine) public struct GraphvizError: Error, CustomStringConvertible, Sendable, Hashable {
     /// One sentence saying what went wrong.
-    package var description: String
+    @_spi(Engine) public var description: String
 
-    package init(_ description: String) {
+    @_spi(Engine) public init(_ description: String) {
         self.description = description
     }
 

@@ -1,31 +1,31 @@
 import Foundation
 
 /// One page the walker made, with what the renderer needs to place it in the site.
-package struct PageVisit<R: Route>: Sendable {
+@_spi(Engine) public struct PageVisit<R: Route>: Sendable {
     /// The page's route.
-    package let route: R
+    @_spi(Engine) public let route: R
     /// The page.
-    package let page: Page<R>
+    @_spi(Engine) public let page: Page<R>
     /// The navigation stack from the start route to this page, this page last.
-    package let breadcrumbs: [Breadcrumb<R>]
+    @_spi(Engine) public let breadcrumbs: [Breadcrumb<R>]
     /// How the page was first reached.
-    package let presentation: Presentation
+    @_spi(Engine) public let presentation: Presentation
     /// For a modal page, the page that presented it (where Close leads).
-    package let presenter: Breadcrumb<R>?
+    @_spi(Engine) public let presenter: Breadcrumb<R>?
     /// When the page is the app's error screen for a failed screen, that failure.
-    package let recoveredError: String?
+    @_spi(Engine) public let recoveredError: String?
     /// The fewest clicks that lead from the start page to this one (0 for the start page).
-    package let clickDepth: Int
+    @_spi(Engine) public let clickDepth: Int
     /// The page's screen kind, as the number the walk's ``FlowRecorder`` gave it.
-    package let kind: Int32
+    @_spi(Engine) public let kind: Int32
     /// How many routes the walk had discovered when this page was started (for progress).
-    package let discovered: Int
+    @_spi(Engine) public let discovered: Int
     /// The texts the page showed in ``SiteInfo/fallbackLanguage`` (see ``FallbackText``).
-    package var fallbackTexts: [String] = []
+    @_spi(Engine) public var fallbackTexts: [String] = []
     /// The page's place in the walk's discovery order (-1 when not made by a walk).
-    package var index = -1
+    @_spi(Engine) public var index = -1
 
-    package init(
+    @_spi(Engine) public init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
         presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, clickDepth: Int = 0, kind: Int32 = 0, discovered: Int = 0
     ) {
@@ -42,11 +42,11 @@ package struct PageVisit<R: Route>: Sendable {
 }
 
 /// A step of a navigation stack: a title and the route it leads to.
-package struct Breadcrumb<R: Route>: Sendable, Hashable {
-    package let title: String
-    package let route: R
+@_spi(Engine) public struct Breadcrumb<R: Route>: Sendable, Hashable {
+    @_spi(Engine) public let title: String
+    @_spi(Engine) public let route: R
 
-    package init(title: String, route: R) {
+    @_spi(Engine) public init(title: String, route: R) {
         self.title = title
         self.route = route
     }

@@ -2,11 +2,11 @@ import Synchronization
 
 /// Time spent per phase of a build, summed over every task that worked on it: what
 /// `BuildReport.timings` reports.
-package final class PhaseClock: Sendable {
-    package enum Phase: Int, CaseIterable, Sendable {
+@_spi(Engine) public final class PhaseClock: Sendable {
+    @_spi(Engine) public enum Phase: Int, CaseIterable, Sendable {
         case viewModels, markdown, cmark, layout, write, steps, flow, linkCheck, swap
 
-        package var name: String {
+        @_spi(Engine) public var name: String {
             switch self {
             case .viewModels: "walk and view models"
             case .markdown: "Markdown"
@@ -36,23 +36,23 @@ package final class PhaseClock: Sendable {
     private let swap = Atomic<Int64>(0)
     private let clock = ContinuousClock()
 
-    package init() {}
+    @_spi(Engine) public init() {}
 
     /// Runs `body` and adds its time to `phase`.
-    package func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
+    @_spi(Engine) public func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
         let start = clock.now
         defer { add(phase, clock.now - start) }
         return try body()
     }
 
-    package func add(_ phase: Phase, _ duration: Duration) {
+    @_spi(Engine) public func add(_ phase: Phase, _ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         withCounter(phase) { $0.add(nanoseconds, ordering: .relaxed) }
     }
 
     /// Seconds per phase, in the order of a build.
-    package var seconds: [(phase: String, seconds: Double)] {
+    @_spi(Engine) public var seconds: [(phase: String, seconds: Double)] {
         Phase.allCases.map { phase in (phase.name, Double(withCounter(phase) { $0.load(ordering: .relaxed) }) / 1e9) }
     }
 

@@ -14,17 +14,17 @@ import Darwin
 /// let difference = try SiteDifference(expected: freshBuild, actual: URL(fileURLWithPath: "site"))
 /// #expect(difference.isEmpty, "\(difference)")
 /// ```
-package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
+@_spi(Engine) public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     /// Files in both whose bytes differ, relative to the site root, sorted.
-    package var changed: [String]
+    @_spi(Engine) public var changed: [String]
     /// Files the build makes that the site lacks.
-    package var missing: [String]
+    @_spi(Engine) public var missing: [String]
     /// Files in the site that the build does not make.
-    package var extra: [String]
+    @_spi(Engine) public var extra: [String]
     /// How many files the build makes.
-    package var expectedCount: Int
+    @_spi(Engine) public var expectedCount: Int
 
-    package init(changed: [String] = [], missing: [String] = [], extra: [String] = [], expectedCount: Int = 0) {
+    @_spi(Engine) public init(changed: [String] = [], missing: [String] = [], extra: [String] = [], expectedCount: Int = 0) {
         self.changed = changed
         self.missing = missing
         self.extra = extra
@@ -36,7 +36,7 @@ package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     ///   - expected: the site as it should be (a fresh build).
     ///   - actual: the site as it is.
     /// - Throws: ``FlowSiteError`` when a folder can't be read.
-    package init(expected: URL, actual: URL) throws {
+    @_spi(Engine) public init(expected: URL, actual: URL) throws {
         // Sizes first, then the bytes of each pair of files of one size, a pair at a time on
         // every core: a site of 280,000 pages is never held in memory whole.
         let wanted = try Self.sizes(in: expected)
@@ -71,10 +71,10 @@ package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the two sites are the same, byte for byte.
-    package var isEmpty: Bool { changed.isEmpty && missing.isEmpty && extra.isEmpty }
+    @_spi(Engine) public var isEmpty: Bool { changed.isEmpty && missing.isEmpty && extra.isEmpty }
 
     /// One line per kind of difference, up to `limit` names each.
-    package func lines(limit: Int = 20) -> [String] {
+    @_spi(Engine) public func lines(limit: Int = 20) -> [String] {
         var lines: [String] = []
         for (word, names) in [("changed", changed), ("missing", missing), ("extra", extra)] where !names.isEmpty {
             let shown = names.prefix(limit).joined(separator: ", ")
@@ -84,14 +84,14 @@ package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         return lines
     }
 
-    package var description: String {
+    @_spi(Engine) public var description: String {
         isEmpty ? "no differences in \(expectedCount) files" : lines(limit: 10).joined(separator: "; ")
     }
 
     /// Every regular file below `folder` but the manifest, by path relative to it, with its
     /// size; listed through directory descriptors, not following symbolic links inside.
     /// - Throws: ``FlowSiteError`` naming the folder when it isn't one or can't be read.
-    package static func sizes(in folder: URL) throws -> [String: Int] {
+    @_spi(Engine) public static func sizes(in folder: URL) throws -> [String: Int] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -128,7 +128,7 @@ package struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
 
     /// Every regular file below `folder`, by path relative to it, with its bytes.
     /// - Throws: ``FlowSiteError`` naming the folder when it isn't one or can't be read.
-    package static func files(in folder: URL) throws -> [String: Data] {
+    @_spi(Engine) public static func files(in folder: URL) throws -> [String: Data] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FlowSiteError(.siteUnreadable(path: folder.path, message: "there is no folder there"))

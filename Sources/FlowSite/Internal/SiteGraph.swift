@@ -1,28 +1,28 @@
 import Foundation
 
 /// What the walk found: every route, every edge, and the screens that failed.
-package struct SiteGraph<R: Route>: Sendable {
+@_spi(Engine) public struct SiteGraph<R: Route>: Sendable {
     /// Every route with its place in the walk, in breadth-first discovery order.
     var table = RouteTable<R>()
     /// Every link followed, in discovery order (when the walker keeps them).
-    package var edges: [Edge<R>] = []
+    @_spi(Engine) public var edges: [Edge<R>] = []
     /// How many links were followed.
-    package var edgeCount = 0
+    @_spi(Engine) public var edgeCount = 0
     /// Screens that could not be built; the build fails when there are any.
-    package var failures: [ScreenFailure<R>] = []
+    @_spi(Engine) public var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.
-    package var recovered: [ScreenFailure<R>] = []
+    @_spi(Engine) public var recovered: [ScreenFailure<R>] = []
     /// Kinds, click depths and transitions, for the flow graph and flow lint.
     var flow = FlowRecorder()
     /// What each route's page read, by the route's place in ``routes`` (when the walker
     /// records inputs).
-    package var inputs: [[InputKey]] = []
+    @_spi(Engine) public var inputs: [[InputKey]] = []
 
     /// Every reachable route in breadth-first discovery order.
-    package var routes: [R] { table.routes }
+    @_spi(Engine) public var routes: [R] { table.routes }
 
     /// Each route's stack and presentation.
-    package var records: [R: RouteRecord<R>] {
+    @_spi(Engine) public var records: [R: RouteRecord<R>] {
         var records: [R: RouteRecord<R>] = [:]
         for index in table.routes.indices {
             records[table.routes[index]] = RouteRecord(
@@ -35,20 +35,20 @@ package struct SiteGraph<R: Route>: Sendable {
     }
 
     /// Each route's page title as its breadcrumb shows it.
-    package var titles: [R: String] {
+    @_spi(Engine) public var titles: [R: String] {
         var titles: [R: String] = [:]
         for (route, title) in zip(table.routes, table.titles) { titles[route] = title }
         return titles
     }
 
     /// The navigation stack of `route` on its first, shortest path.
-    package func stack(of route: R) -> [R]? {
+    @_spi(Engine) public func stack(of route: R) -> [R]? {
         table.index(of: route).map { table.stack(of: $0).map { table.routes[$0] } }
     }
 
     /// Throws when screens failed that the app has no error screen for.
     /// - Throws: ``FlowSiteError`` listing each failed route, its path and its error.
-    package func requireNoFailures() throws {
+    @_spi(Engine) public func requireNoFailures() throws {
         guard failures.isEmpty else {
             throw FlowSiteError(.screensFailed(failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
         }
@@ -192,25 +192,25 @@ struct IndexTable: Sendable {
 }
 
 /// How a route was first reached.
-package struct RouteRecord<R: Route>: Sendable, Hashable {
+@_spi(Engine) public struct RouteRecord<R: Route>: Sendable, Hashable {
     /// The navigation stack on the shortest path from the start route, the route itself last.
-    package let stack: [R]
+    @_spi(Engine) public let stack: [R]
     /// The presentation of the edge that first reached the route.
-    package let presentation: Presentation
+    @_spi(Engine) public let presentation: Presentation
     /// The presenting route, for a modal.
-    package let presenter: R?
+    @_spi(Engine) public let presenter: R?
 }
 
 /// A followed link: from one route to another, with the presentation the coordinator chose.
-package struct Edge<R: Route>: Sendable, Hashable {
-    package let from: R
-    package let to: R
-    package let label: String
-    package let presentation: Presentation
+@_spi(Engine) public struct Edge<R: Route>: Sendable, Hashable {
+    @_spi(Engine) public let from: R
+    @_spi(Engine) public let to: R
+    @_spi(Engine) public let label: String
+    @_spi(Engine) public let presentation: Presentation
 }
 
 /// A screen that failed to build.
-package struct ScreenFailure<R: Route>: Sendable {
-    package let route: R
-    package let error: String
+@_spi(Engine) public struct ScreenFailure<R: Route>: Sendable {
+    @_spi(Engine) public let route: R
+    @_spi(Engine) public let error: String
 }

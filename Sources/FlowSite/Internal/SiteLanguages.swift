@@ -3,31 +3,31 @@ import Foundation
 /// The languages of a multilingual site, as the pages of one of them link to the others: each
 /// language is a tree under its code (`en/`, `es/`) with the same pages at the same paths, so a
 /// page's counterpart in another language is the same path under that language's folder.
-package struct SiteLanguages: Sendable {
-    package struct Language: Sendable, Equatable {
+@_spi(Engine) public struct SiteLanguages: Sendable {
+    @_spi(Engine) public struct Language: Sendable, Equatable {
         /// The BCP 47 code, which names the language's folder and its pages' `lang`.
-        package let code: String
+        @_spi(Engine) public let code: String
         /// The language's name in itself ("Español"), as Foundation's locale data has it.
-        package let name: String
+        @_spi(Engine) public let name: String
         /// Whether it is written right to left.
-        package let isRightToLeft: Bool
+        @_spi(Engine) public let isRightToLeft: Bool
         /// Whether it is a pseudo-locale (``PseudoLocale``): for testing, so never offered to
         /// search engines as an alternate.
-        package let isPseudo: Bool
+        @_spi(Engine) public let isPseudo: Bool
     }
 
     /// Every language, the default (the coordinator's) first.
-    package let all: [Language]
+    @_spi(Engine) public let all: [Language]
     /// The language these pages are in.
-    package let current: Int
+    @_spi(Engine) public let current: Int
     /// The whole site's absolute URL, with a trailing slash, if known.
-    package let siteBaseURL: String?
+    @_spi(Engine) public let siteBaseURL: String?
     /// For each language code, the pages (files from the language's root) that are not really
     /// translated there: they showed fallback text. Such a page is listed as no one's
     /// `hreflang` alternate. Known for the languages built before this one.
-    package var untranslated: [String: Set<String>] = [:]
+    @_spi(Engine) public var untranslated: [String: Set<String>] = [:]
 
-    package init(codes: [String], current: Int, siteBaseURL: String?) {
+    @_spi(Engine) public init(codes: [String], current: Int, siteBaseURL: String?) {
         all = codes.map { code in
             Language(
                 code: code, name: Self.name(of: code),
@@ -39,13 +39,13 @@ package struct SiteLanguages: Sendable {
     }
 
     /// Whether the current language is a pseudo-locale.
-    package var isPseudo: Bool { all[current].isPseudo }
+    @_spi(Engine) public var isPseudo: Bool { all[current].isPseudo }
 
     /// The folder of the current language, from the site root (`es/`).
-    package var folder: String { all[current].code + "/" }
+    @_spi(Engine) public var folder: String { all[current].code + "/" }
 
     /// The path from the host's root that the whole site is served under (`/docs/`), or `/`.
-    package var siteRootPath: String { Self.rootPath(of: siteBaseURL) ?? "/" }
+    @_spi(Engine) public var siteRootPath: String { Self.rootPath(of: siteBaseURL) ?? "/" }
 
     /// The path from the host's root of an absolute URL (`/docs/`), with a trailing slash.
     static func rootPath(of baseURL: String?) -> String? {

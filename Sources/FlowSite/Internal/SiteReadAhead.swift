@@ -21,7 +21,7 @@ import Darwin
 /// later would be (its checksum, the live manifest's identity it records, and the build key
 /// when it is taken). A file changed by hand after the check and before the build is the one
 /// thing the check can't see; a build that checks on its own way has the same window, shorter.
-package final class SiteReadAhead: Sendable {
+@_spi(Engine) public final class SiteReadAhead: Sendable {
     /// A file as `stat` describes it: another file at the same place, or the same file changed,
     /// differs in one of these.
     struct Identity: Equatable, Sendable {
@@ -70,7 +70,7 @@ package final class SiteReadAhead: Sendable {
     private let finished = DispatchGroup()
 
     /// Starts reading what a build into `output` will read.
-    package init(output: URL) {
+    @_spi(Engine) public init(output: URL) {
         self.output = (try? SiteWriter(output: output, force: false).guardedOutput()) ?? output
         finished.enter()
         let target = self.output
@@ -243,16 +243,16 @@ package final class SiteReadAhead: Sendable {
 /// of an edit at 100x, unmapping the journal and freeing the manifests' dictionaries (tens of
 /// thousands of Strings each) was about 5 % of the edit, and the process's exit gives all of
 /// its memory back at once. Only a process that ends after the build may keep anything here.
-package enum ProcessLeftovers {
+@_spi(Engine) public enum ProcessLeftovers {
     private static let kept = Mutex<[any AnyObject & Sendable]>([])
 
-    package static func keep(_ objects: [any AnyObject & Sendable]) {
+    @_spi(Engine) public static func keep(_ objects: [any AnyObject & Sendable]) {
         kept.withLock { $0.append(contentsOf: objects) }
     }
 }
 
 /// A value kept in ``ProcessLeftovers``.
-package final class LeftoverBox<Value>: @unchecked Sendable {
+@_spi(Engine) public final class LeftoverBox<Value>: @unchecked Sendable {
     let value: Value
-    package init(_ value: Value) { self.value = value }
+    @_spi(Engine) public init(_ value: Value) { self.value = value }
 }

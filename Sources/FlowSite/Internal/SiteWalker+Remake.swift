@@ -11,7 +11,7 @@ extension SiteWalker {
     /// pages' breadcrumbs show), other links, a failure. Then the caller walks the whole app.
     /// On `true`, the memory holds the pages' new outcomes and `graph` what they read.
     /// - Throws: whatever a page's `visit` or the app's navigation threw, the first in `routes`.
-    package func remake(
+    @_spi(Engine) public func remake(
         _ routes: [R], in graph: inout SiteGraph<R>, visit: @escaping @Sendable (PageVisit<R>) async throws -> Void
     ) async throws -> Bool {
         guard let previous else { return false }

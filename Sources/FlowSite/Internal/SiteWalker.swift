@@ -10,36 +10,36 @@ import Synchronization
 /// never on timing. A page is started once every page on its breadcrumb trail has a title.
 /// What the walker keeps per route is a few numbers and its title (a stack is a parent index),
 /// so memory grows slowly with the number of routes and never with page bytes.
-package struct SiteWalker<C: RootCoordinator>: Sendable {
-    package typealias R = C.R
+@_spi(Engine) public struct SiteWalker<C: RootCoordinator>: Sendable {
+    @_spi(Engine) public typealias R = C.R
 
     /// The app's root coordinator.
-    package let coordinator: C
+    @_spi(Engine) public let coordinator: C
     /// How many pages are made at once.
-    package var concurrency: Int
+    @_spi(Engine) public var concurrency: Int
     /// Whether the graph keeps every edge (for export); a build only counts them, since a large
     /// site has many times more links than pages.
-    package var keepsEdges: Bool
+    @_spi(Engine) public var keepsEdges: Bool
     /// Where the time making screens and pages goes, when measured.
-    package var phases: PhaseClock?
+    @_spi(Engine) public var phases: PhaseClock?
     /// Whether a link whose route no coordinator shows is recorded for flow lint (and left
     /// unfollowed) instead of failing the walk. A build fails on it: its page would link to
     /// nothing.
-    package var recordsUnhandledLinks = false
+    @_spi(Engine) public var recordsUnhandledLinks = false
     /// Whether the graph keeps what each page read (see ``InputKey``), in ``SiteGraph/inputs``.
-    package var recordsInputs = false
+    @_spi(Engine) public var recordsInputs = false
     /// Where this walk leaves what it learnt of each page (its place, what it read, what it
     /// led to), for the next walk to replay.
-    package var memory: WalkMemory<R>?
+    @_spi(Engine) public var memory: WalkMemory<R>?
     /// The previous walk's memory and the inputs that changed since: a page in the same place
     /// that read none of them is replayed, not made again, when `replay` says its products are
     /// still there.
-    package var previous: (memory: WalkMemory<R>, changed: Set<InputKey>)?
+    @_spi(Engine) public var previous: (memory: WalkMemory<R>, changed: Set<InputKey>)?
     /// Where this walk writes down each page for a build in another process (see
     /// ``BuildJournal``); the walk then records what each page read.
     var journal: WalkJournal<R>?
 
-    package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
+    @_spi(Engine) public init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
         self.coordinator = coordinator
         self.concurrency = max(1, concurrency)
         self.keepsEdges = keepsEdges
@@ -56,7 +56,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// - Parameter replay: called for a page the previous walk made in the same place from
     ///   inputs that did not change; returns whether the page's products are still there (then
     ///   the page is not made and `visit` is not called for it).
-    package func walk(
+    @_spi(Engine) public func walk(
         visit: @escaping @Sendable (PageVisit<R>) async throws -> Void,
         replay: @escaping @Sendable (R, PageContext<R>) async throws -> Bool = { _, _ in false }
     ) async throws -> SiteGraph<R> {

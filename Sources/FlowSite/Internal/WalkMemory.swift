@@ -3,16 +3,16 @@ import Synchronization
 
 /// Where a page stands in the walk: what its layout shows around its content. A page replayed
 /// from a previous walk must stand where it stood.
-package struct PageContext<R: Route>: Sendable, Hashable {
-    package let trail: [Breadcrumb<R>]
-    package let presenter: Breadcrumb<R>?
-    package let presentation: Presentation
-    package let depth: Int
-    package let kind: Int32
+@_spi(Engine) public struct PageContext<R: Route>: Sendable, Hashable {
+    @_spi(Engine) public let trail: [Breadcrumb<R>]
+    @_spi(Engine) public let presenter: Breadcrumb<R>?
+    @_spi(Engine) public let presentation: Presentation
+    @_spi(Engine) public let depth: Int
+    @_spi(Engine) public let kind: Int32
 }
 
 /// What a walk learnt of each page it made or replayed, by route.
-package final class WalkMemory<R: Route>: Sendable {
+@_spi(Engine) public final class WalkMemory<R: Route>: Sendable {
     typealias Outcome = WalkOutcome<R>
     struct Kept: Sendable {
         let context: PageContext<R>
@@ -24,7 +24,7 @@ package final class WalkMemory<R: Route>: Sendable {
     private let readers = Mutex<[InputKey: [R]]?>(nil)
 
     /// - Parameter capacity: how many pages to make room for (the last walk's count).
-    package init(capacity: Int = 0) {
+    @_spi(Engine) public init(capacity: Int = 0) {
         pages = Mutex(Dictionary(minimumCapacity: capacity))
     }
 
@@ -37,7 +37,7 @@ package final class WalkMemory<R: Route>: Sendable {
             }
         }
     }
-    package var count: Int { pages.withLock { $0.count } }
+    @_spi(Engine) public var count: Int { pages.withLock { $0.count } }
 
     /// Forgets every page but those of `routes`.
     func keepOnly(_ routes: Set<R>) {

@@ -1,4 +1,4 @@
-import FlowSite
+@_spi(Engine) import FlowSite
 import Foundation
 
 /// A route named by its path: `"a/b"` lives at `a/b/index.html`, `""` is the root.

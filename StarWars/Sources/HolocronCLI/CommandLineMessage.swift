@@ -1,0 +1,22 @@
+@_spi(Engine) import FlowSite
+
+/// FlowSite's errors speak of its API (an output folder, `force`, a templates folder); the
+/// command line speaks of its flags. This is the one place that maps one to the other.
+enum CommandLineMessage {
+    static func text(for error: FlowSiteError) -> String {
+        switch error.reason {
+        case .outputNotOwned(let path):
+            "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
+        case .outputForbidden(let path, let why):
+            "Refusing to write the site to \(path): \(why). Choose another --output; --force does not change this."
+        case .template(let name, let message):
+            "Template \(name) failed: \(message). Fix the template, or remove it from the --templates folder to use the built-in one."
+        case .templatesUnreadable(let path, let message):
+            "Cannot read templates at \(path): \(message). Check the --templates folder."
+        case .siteUnreadable(let path, let message):
+            "Cannot read the site at \(path): \(message). Build it first with `holocron build --output \(path)`."
+        default:
+            error.description
+        }
+    }
+}

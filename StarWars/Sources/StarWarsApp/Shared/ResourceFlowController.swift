@@ -1,0 +1,184 @@
+@_spi(Engine) import FlowSite
+import SWAPI
+
+/// A child of the ``AppCoordinator``: owns some of the app's routes.
+public protocol ChildCoordinator: Coordinator where R == AppRoute {
+    /// Whether this coordinator owns `route`.
+    func handles(_ route: AppRoute) -> Bool
+
+    /// Presents `route`, which this coordinator owns, to a user coming from `source`'s page.
+    /// The default pushes it.
+    func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>)
+}
+
+extension ChildCoordinator {
+    public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        navigator.show(route, as: .push)
+    }
+}
+
+/// A route reached a coordinator that does not own it: a bug in the app's wiring.
+struct UnhandledRoute: Error, CustomStringConvertible {
+    let route: AppRoute
+    let coordinator: String
+    var description: String { "\(coordinator) does not handle \(route)" }
+}
+
+/// Makes one kind's list and detail screens and puts its routes on a navigator, in the seeds'
+/// naming: `create…` makes a screen, `rootIn…`/`pushIn…`/`replaceIn…` present a route as the
+/// root of a new stack, pushed, or in place of the top page. Each passes its caller's source
+/// location on, so the flow graph names the flow controller's decision, not this helper.
+public protocol ResourceFactory: Sendable {
+    associatedtype Detail: ResourceDetailViewModel
+    /// The kind of resource.
+    var kind: ResourceKind { get }
+    func createList(page: Int) -> ResourceListScreen
+    func createDetail(id: Int) -> ResourceDetailScreen<Detail>
+}
+
+extension ResourceFactory {
+    /// Enters the flow on list page `page`, over the page the user came from.
+    public func pushInList(
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(.list(kind, page: page), as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+    }
+
+    /// Moves to list page `page` in place of the list page shown.
+    public func replaceInList(
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(.list(kind, page: page), as: .replace, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+    }
+
+    /// Goes back to list page `page` as the root of the flow's own stack (Home › Characters).
+    public func rootInList(
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(.list(kind, page: page), as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+    }
+
+    /// Shows a resource over the flow's current page.
+    public func pushInDetail(
+        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(route, as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+    }
+
+    /// Shows a resource as the root of its flow's own stack, as a deep link does.
+    public func rootInDetail(
+        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        navigator.show(route, as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+    }
+}
+
+/// The flow controller of one kind of resource (characters, films, planets, …): makes its list
+/// and detail screens through its factory, and turns the user's choices into navigation.
+public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator {
+    let factory: Factory
+    public var kind: ResourceKind { factory.kind }
+
+    public init(factory: Factory) {
+        self.factory = factory
+    }
+
+    public func handles(_ route: AppRoute) -> Bool {
+        if case .resources(let routeKind, _) = route { routeKind == kind } else { false }
+    }
+
+    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
+        switch route {
+        case .resources(kind, .list(let page)): factory.createList(page: page)
+        case .resources(kind, .detail(let id, _)): factory.createDetail(id: id)
+        default: throw UnhandledRoute(route: route, coordinator: "ResourceFlowController(\(kind))")
+        }
+    }
+
+    public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        switch route {
+        case .resources(kind, .list(let page)): didSelectListPage(page, from: source, in: navigator)
+        case .resources(kind, .detail): didSelectResource(route, from: source, in: navigator)
+        default: break
+        }
+    }
+
+    /// The user picked list page `page`. Later pages sit over the first one, so their trail
+    /// reads Home › Characters › Page 2: from the first page a later one is pushed, from a later
+    /// page another replaces it, and the first page is the flow's root again. A list reached
+    /// from elsewhere is pushed.
+    public func didSelectListPage(_ page: Int, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        guard case .resources(kind, .list(let current)) = source else {
+            factory.pushInList(navigator, page: page)
+            return
+        }
+        if page <= 1 {
+            factory.rootInList(navigator, page: page)
+        } else if current <= 1 {
+            factory.pushInList(navigator, page: page)
+        } else {
+            factory.replaceInList(navigator, page: page)
+        }
+    }
+
+    /// The user picked one of this flow's resources: pushed from the list's first page or the
+    /// flow's own pages; from a later list page or any other page it opens as a deep link, so
+    /// the trail always reads Home › Characters › Luke.
+    public func didSelectResource(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        if case .resources(kind, .list(let page)) = source, page > 1 {
+            factory.rootInDetail(navigator, route: route)
+        } else if handles(source) {
+            factory.pushInDetail(navigator, route: route)
+        } else {
+            factory.rootInDetail(navigator, route: route)
+        }
+    }
+}
+
+/// A factory for a kind whose detail view model is built from the dependencies and an id.
+public struct LiveResourceFactory<Detail: ResourceDetailViewModel>: ResourceFactory {
+    let dependencies: AppDependencies
+    public let kind: ResourceKind
+    let makeDetail: @Sendable (AppDependencies, Int) -> Detail
+
+    public init(dependencies: AppDependencies, kind: ResourceKind, makeDetail: @escaping @Sendable (AppDependencies, Int) -> Detail) {
+        self.dependencies = dependencies
+        self.kind = kind
+        self.makeDetail = makeDetail
+    }
+
+    public func createList(page: Int) -> ResourceListScreen {
+        ResourceListScreen(viewModel: ResourceListViewModel(dependencies: dependencies, kind: kind, page: page))
+    }
+
+    public func createDetail(id: Int) -> ResourceDetailScreen<Detail> {
+        ResourceDetailScreen(viewModel: makeDetail(dependencies, id))
+    }
+}
+
+/// A detail view model made of a lookup and a mapping: enough for films, planets, species,
+/// starships and vehicles.
+public struct MappedDetailViewModel<Resource: SwapiResource>: ResourceDetailViewModel {
+    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
+    let dependencies: any Dependencies
+    public let id: Int
+    let find: @Sendable (Catalog, Int) -> Resource?
+    let map: @Sendable (Resource, Catalog, Strings) -> DetailContent
+    public var kind: ResourceKind { Resource.kind }
+    public var strings: Strings { dependencies.strings }
+
+    public init(
+        dependencies: any Dependencies, id: Int,
+        find: @escaping @Sendable (Catalog, Int) -> Resource?,
+        map: @escaping @Sendable (Resource, Catalog, Strings) -> DetailContent
+    ) {
+        self.dependencies = dependencies
+        self.id = id
+        self.find = find
+        self.map = map
+    }
+
+    public func load() async -> ScreenState<DetailContent> {
+        await load(from: dependencies.catalog, find: { find($0, id) }, content: map)
+    }
+}

@@ -1,0 +1,114 @@
+@_spi(Engine) import FlowSite
+import Foundation
+import SWAPI
+import Testing
+@testable import StarWarsApp
+
+/// The Star Wars site's flow map and flow lint, on the embedded data.
+@Suite struct FlowMapTests {
+    func build(_ archive: SwapiArchive) async throws -> (URL, BuildReport) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-flow-\(UUID().uuidString)")
+        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive)))).build(into: folder)
+        return (folder, report)
+    }
+
+    /// Every `<tag …>` in `html` whose start matches `prefix`, as its attribute text.
+    func tags(_ prefix: String, in html: String) -> [String] {
+        html.components(separatedBy: prefix).dropFirst().map { $0.components(separatedBy: ">")[0] }
+    }
+
+    func attribute(_ name: String, in tag: String) -> String? {
+        tag.components(separatedBy: " \(name)=\"").dropFirst().first?.components(separatedBy: "\"").first
+    }
+
+    /// The map's SVG has a box for every kind of the screen-level graph, named like it and
+    /// linking to a page that exists, and an arrow for every pair of kinds with transitions.
+    @Test func theMapDrawsEveryKindAndTransitionOfTheScreenGraph() async throws {
+        let (folder, report) = try await build(try EmbeddedSnapshot.load())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = try #require(report.flow)
+        let html = try String(contentsOf: folder.appendingPathComponent("flow/index.html"), encoding: .utf8)
+        let svg = try #require(html.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+
+        let nodes = tags("<a class=\"kind", in: svg)
+        #expect(nodes.count == flow.kinds.count)
+        let names = svg.components(separatedBy: "<text x=").dropFirst().compactMap { $0.components(separatedBy: ">").dropFirst().first?.components(separatedBy: "<").first }
+        for kind in flow.kinds { #expect(names.contains(kind.kind.name), "no box for \(kind.kind.name)") }
+        for node in nodes {
+            let href = try #require(attribute("href", in: node))
+            let target = folder.appendingPathComponent("flow").appendingPathComponent(href).standardized
+            #expect(FileManager.default.fileExists(atPath: target.path), "\(href) leads nowhere")
+        }
+        // The whole map draws one arrow per pair of kinds; the table lists every presentation.
+        let pairs = Set(flow.transitions.map { [$0.from, $0.to] })
+        #expect(tags("<g class=\"transition", in: svg).count == pairs.count)
+        #expect(html.components(separatedBy: "<tr><td>").count - 1 == flow.transitions.count)
+        #expect(flow.kinds.map(\.id) == [
+            "home", "characters-list", "films-list", "planets-list", "species-list", "starships-list", "vehicles-list",
+            "characters-detail", "search", "about", "films-detail", "planets-detail", "species-detail", "starships-detail", "vehicles-detail",
+        ])
+        // Home reaches each list with the navigation, and a dialog is modal.
+        #expect(flow.transitions.contains { $0.from == "home" && $0.to == "about" && $0.presentation == .modal })
+        #expect(flow.transitions.contains { $0.from == "characters-list" && $0.to == "characters-list" && $0.presentation == .replace })
+
+        // One page per flow and per kind, each linked from the map.
+        for group in flow.flows {
+            #expect(html.contains(">\(group.name)</a>"))
+        }
+        // A build checks the map's first page; its links are made like every other map page's,
+        // and here every one of them is checked.
+        let files = try SiteDifference.files(in: folder)
+        let mapPages = files.keys.filter { $0.hasPrefix("flow/") && $0.hasSuffix(".html") }
+        #expect(mapPages.count == 1 + flow.flows.filter { $0.kinds.count > 1 }.count + flow.kinds.count)
+        let broken = LinkChecker().brokenLinks(files: Set(files.keys)) { path in
+            mapPages.contains(path) ? String(decoding: files[path]!, as: UTF8.self) : ""
+        }
+        #expect(broken.isEmpty, "\(broken)")
+        let footer = try String(contentsOf: folder.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
+        #expect(footer.contains(#"<a href="../../flow/index.html">Flow map</a>"#))
+    }
+
+    /// The app's real findings on its own data: two planets nobody lives on and no film shows
+    /// are dead ends; the missing-record dialog can't be reached on complete data, suppressed
+    /// with the app's reason.
+    @Test func lintReportsTheAppsRealFindings() async throws {
+        let report = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(try EmbeddedSnapshot.load())))).run()
+        #expect(report.active.map(\.rule.id) == ["dead-end"])
+        let dead = try #require(report.active.first)
+        #expect(dead.kind?.id == "planets-detail")
+        #expect(dead.count == 2)
+        #expect(dead.location?.fileID == "StarWarsApp/ResourceDetailScreen.swift")
+        let suppressed = report.findings.filter { !$0.isActive }
+        #expect(suppressed.map(\.kind?.id) == ["missing-record"])
+        #expect(suppressed.first?.suppression?.contains("complete data has none") == true)
+
+        // On data with a missing relation, the dialog is reached and nothing is suppressed.
+        let broken = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(Fixtures.archive)))).walk()
+        #expect(broken.graph.kind("missing-record")?.kind.flow == "Alerts")
+        #expect(!broken.lint.findings.contains { $0.rule == .unreachableScreen && $0.kind?.id == "missing-record" })
+    }
+
+    /// Click depth is the shortest path from the start page: the walker's depth for every page
+    /// equals a breadth-first search over every link.
+    @Test func clickDepthIsTheShortestPathOverEveryLink() async throws {
+        let app = AppCoordinator(dependencies: .live(.archive(try EmbeddedSnapshot.load())))
+        let graph = try await SiteWalker(coordinator: app).walk { _ in }
+        var next: [AppRoute: [AppRoute]] = [:]
+        for edge in graph.edges { next[edge.from, default: []].append(edge.to) }
+        var depth: [AppRoute: Int] = [.home: 0]
+        var queue: [AppRoute] = [.home]
+        while !queue.isEmpty {
+            let route = queue.removeFirst()
+            for target in next[route] ?? [] where depth[target] == nil {
+                depth[target] = depth[route]! + 1
+                queue.append(target)
+            }
+        }
+        let flow = graph.flowGraph
+        for kind in flow.kinds {
+            let depths = graph.routes.filter { $0.screenKind.id == kind.id }.map { depth[$0]! }.sorted()
+            #expect(kind.depth.minimum == depths.first && kind.depth.maximum == depths.last, "\(kind.id)")
+            #expect(kind.depth.median == depths[(depths.count - 1) / 2], "\(kind.id)")
+        }
+    }
+}

@@ -1,0 +1,180 @@
+@_spi(Engine) @testable import FlowSite
+import Foundation
+import SWAPI
+import TestSupport
+import Testing
+@testable import StarWarsApp
+
+/// What each Star Wars page reads (``InputKey``) is what its bytes depend on: after any edit
+/// to the data, every page whose bytes changed read a changed input, is new, or has another
+/// place in the walk (trail, presenter, presentation). A rebuild that re-renders only those
+/// pages is exact.
+@Suite struct PageInputsTests {
+    typealias Archive = (people: [Person], films: [Film], planets: [Planet], species: [Species], starships: [Starship], vehicles: [Vehicle])
+
+    /// An edit a user makes to the data files, named for the failure message.
+    struct Edit: Sendable, CustomStringConvertible {
+        let description: String
+        let apply: @Sendable (inout Archive, inout SplitMix) -> Void
+    }
+
+    static let edits: [Edit] = [
+        Edit(description: "a character's height") { data, random in data.people[Int.random(in: 0..<data.people.count, using: &random)].height = "999" },
+        Edit(description: "a character renamed") { data, random in data.people[Int.random(in: 0..<data.people.count, using: &random)].name = "Renamed Person" },
+        Edit(description: "a character renamed to another's name") { data, random in data.people[Int.random(in: 1..<data.people.count, using: &random)].name = data.people[0].name },
+        Edit(description: "a character removed") { data, random in data.people.remove(at: Int.random(in: 0..<data.people.count, using: &random)) },
+        Edit(description: "a character added") { data, random in
+            var person = data.people[Int.random(in: 0..<data.people.count, using: &random)]
+            let id = (data.people.map(\.id).max() ?? 0) + 1
+            person.name = "New Person \(id)"
+            person.url = ResourceLink(url: "https://swapi.dev/api/people/\(id)/", id: id)
+            data.people.append(person)
+        },
+        Edit(description: "a film retitled") { data, random in data.films[Int.random(in: 0..<data.films.count, using: &random)].title = "Retitled" },
+        Edit(description: "a film's episode") { data, random in data.films[Int.random(in: 0..<data.films.count, using: &random)].episodeID = 42 },
+        Edit(description: "a film removed") { data, random in data.films.remove(at: Int.random(in: 0..<data.films.count, using: &random)) },
+        Edit(description: "a planet's population") { data, random in data.planets[Int.random(in: 0..<data.planets.count, using: &random)].population = "7" },
+        Edit(description: "a planet renamed") { data, random in data.planets[Int.random(in: 0..<data.planets.count, using: &random)].name = "Elsewhere" },
+        Edit(description: "a species renamed") { data, random in data.species[Int.random(in: 0..<data.species.count, using: &random)].name = "Others" },
+        Edit(description: "a starship removed") { data, random in data.starships.remove(at: Int.random(in: 0..<data.starships.count, using: &random)) },
+        Edit(description: "a vehicle's crew") { data, random in data.vehicles[Int.random(in: 0..<data.vehicles.count, using: &random)].crew = "12" },
+    ]
+
+    struct Walked {
+        let graph: SiteGraph<AppRoute>
+        let pages: [String: Data]
+    }
+
+    func walkAndBuild(_ archive: SwapiArchive) async throws -> Walked {
+        let app = AppCoordinator(dependencies: .live(.archive(archive)))
+        var walker = SiteWalker(coordinator: app, concurrency: 4, keepsEdges: false)
+        walker.recordsInputs = true
+        let graph = try await walker.walk { _ in }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-inputs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SiteBuilder(coordinator: app).build(into: folder)
+        var pages: [String: Data] = [:]
+        for route in graph.routes { pages[route.path.file] = try Data(contentsOf: folder.appendingPathComponent(route.path.file)) }
+        return Walked(graph: graph, pages: pages)
+    }
+
+    /// A page's place in the walk: its stack with each step's title, how it was shown, and by whom.
+    func place(of route: AppRoute, in graph: SiteGraph<AppRoute>) -> String? {
+        guard let record = graph.records[route] else { return nil }
+        let titles = graph.titles
+        let stack = record.stack.map { "\($0.path.file)=\(titles[$0] ?? "")" }
+        return "\(stack) \(record.presentation) \(record.presenter.map { "\($0.path.file)=\(titles[$0] ?? "")" } ?? "-")"
+    }
+
+    @Test(arguments: 0..<edits.count)
+    func everyPageAnEditChangesReadAChangedInputOrMoved(edit: Int) async throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var random = SplitMix(seed: 0x5EED_0000 + UInt64(edit))
+        Self.edits[edit].apply(&data, &random)
+        let edited = try SwapiArchive(
+            people: data.people, films: data.films, planets: data.planets, species: data.species, starships: data.starships, vehicles: data.vehicles
+        )
+        let changed = Catalog(archive: edited).changedInputs(since: Catalog(archive: original))
+        #expect(!changed.isEmpty, "the edit changed nothing")
+
+        let (old, new) = (try await walkAndBuild(original), try await walkAndBuild(edited))
+        var inputs: [AppRoute: [InputKey]] = [:]
+        for (route, read) in zip(old.graph.routes, old.graph.inputs) { inputs[route] = read }
+        #expect(inputs.count == old.graph.routes.count)
+        // Only pages that show no data (About) read nothing.
+        let readNothing = inputs.filter { $0.value.isEmpty }.map { $0.key.path.file }.sorted()
+        #expect(readNothing == ["about/index.html"], "\(readNothing)")
+
+        var predicted: Set<String> = []
+        for route in new.graph.routes {
+            let file = route.path.file
+            guard let read = inputs[route] else {
+                predicted.insert(file)  // a new page
+                continue
+            }
+            if read.contains(where: changed.contains) || place(of: route, in: old.graph) != place(of: route, in: new.graph) {
+                predicted.insert(file)
+            }
+        }
+        let actual = Set(new.pages.filter { old.pages[$0.key] != $0.value }.keys)
+        #expect(actual.isSubset(of: predicted), "\(Self.edits[edit]): pages changed that read nothing changed: \(actual.subtracting(predicted).sorted())")
+        #expect(!actual.isEmpty)
+        // Precise enough to be worth it: an edit to one record reaches the pages that show it.
+        #expect(predicted.count < new.pages.count / 2, "\(Self.edits[edit]): \(predicted.count) of \(new.pages.count) pages predicted")
+    }
+
+    /// A list page reads its own rows and the kind's order, not every record of the kind.
+    @Test func aListPageReadsItsRowsAndNotTheWholeKind() async throws {
+        let archive = try EmbeddedSnapshot.load()
+        let app = AppCoordinator(dependencies: .live(.archive(archive)))
+        var walker = SiteWalker(coordinator: app, concurrency: 2, keepsEdges: false)
+        walker.recordsInputs = true
+        let graph = try await walker.walk { _ in }
+        let index = try #require(graph.routes.firstIndex { $0.path.file == "characters/index.html" })
+        let read = graph.inputs[index]
+        let people = read.filter { $0.table == 0 }
+        #expect(!people.isEmpty && people.count < archive.people.count, "\(people.count) of \(archive.people.count) people")
+        #expect(read.contains(InputKey(table: 20, id: InputKey.whole)), "the people's order")
+        #expect(!read.contains(InputKey(table: 99, id: InputKey.whole)), "not the whole archive")
+    }
+
+    /// A site rebuilt edit after edit from the last build's memory is, after every edit, the
+    /// site a build from nothing makes of the same data and templates, and each data edit
+    /// makes only the pages it reaches. With `inPlace`, as in `serve --watch`'s preview, an
+    /// edit that moves no page is written into the live folder (``SiteBuilder/patchesInPlace``).
+    @Test(arguments: [(1, false), (3, true)])
+    func rebuildsFromMemoryAreByteIdenticalToFullBuilds(seed: UInt64, inPlace: Bool) async throws {
+        let original = try EmbeddedSnapshot.load()
+        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var random = SplitMix(seed: 0xED17_0000 + seed)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-memory-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = folder.appendingPathComponent("site")
+        let memory = BuildMemory<AppRoute>()
+        var footer = TemplateSet.embedded
+        footer.templates["footer"] = try #require(footer.templates["footer"]).replacingOccurrences(
+            of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\">\n<p>Edited.</p>"
+        )
+        var catalog: Catalog?
+        var patchedInPlace = 0
+        for step in 0..<8 {
+            // Mostly data edits; a template edit (every page) and its undoing on the way.
+            let templates = (3...4).contains(step) ? footer : TemplateSet.embedded
+            let edit = step == 0 ? nil : Self.edits[Int.random(in: 0..<Self.edits.count, using: &random)]
+            edit?.apply(&data, &random)
+            let archive = try SwapiArchive(
+                people: data.people, films: data.films, planets: data.planets, species: data.species, starships: data.starships, vehicles: data.vehicles
+            )
+            let app = AppCoordinator(dependencies: .live(.archive(archive)))
+            let now = Catalog(archive: archive)
+            var builder = SiteBuilder(coordinator: app, templates: templates)
+            builder.memory = memory
+            builder.changedInputs = catalog.map { now.changedInputs(since: $0) }
+            builder.patchesInPlace = inPlace
+            let manifest = try? Data(contentsOf: live.appendingPathComponent(".holocron-manifest"))
+            let report = try await builder.build(into: live)
+            // Patched in place: the bookkeeping of the last generation is left as it was.
+            if report.patched, try Data(contentsOf: live.appendingPathComponent(".holocron-manifest")) == manifest { patchedInPlace += 1 }
+            catalog = now
+
+            let fresh = folder.appendingPathComponent("fresh-\(step)")
+            let full = try await SiteBuilder(coordinator: app, templates: templates).build(into: fresh)
+            let what = "step \(step): \(edit?.description ?? "first build"), \(step == 3 ? "footer edited" : step == 5 ? "footer restored" : "same templates")"
+            #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(what)")
+            try FileManager.default.removeItem(at: fresh)
+            #expect(report.pages == full.pages && memory.pageCount == full.pages, "\(what)")
+            if step > 0 && step != 3 && step != 5 {
+                // The pages the edit did not reach are replayed: not made, not rendered.
+                #expect(report.replayed > full.pages / 2 && report.rendered < full.pages / 2, "\(what): \(report.replayed) replayed, \(report.rendered) rendered of \(full.pages)")
+                // An edit that changes what pages say, not where they lead, needs no walk.
+                if let edit, ["a character's height", "a planet's population", "a vehicle's crew"].contains(edit.description) {
+                    #expect(report.patched, "\(what)")
+                }
+            } else {
+                #expect(report.replayed == 0, "\(what): other templates, nothing to replay")
+            }
+        }
+        #expect(inPlace ? patchedInPlace > 0 : patchedInPlace == 0, "\(patchedInPlace) edits patched in place")
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// FlowSite adopted the way another team adopts it: the fixture app in `Tests/Fixtures/CrewApp`
+/// depends on a tagged copy of this repository by version, resolves only what the library needs,
+/// compiles nothing of the Star Wars app, and gets the site executable's verbs and the plugins.
+@Suite(.serialized) struct AdoptionTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Kept between runs below the repository's own .build, at the same paths, so a second run
+    /// compiles only what changed.
+    static let workspace = repository.appendingPathComponent(".build/adoption")
+    static let release = workspace.appendingPathComponent("flowsite")
+    static let fixture = workspace.appendingPathComponent("CrewApp")
+    static let scratch = workspace.appendingPathComponent("CrewApp-build")
+
+    /// The packages a user of FlowSite and FlowSiteTesting may resolve: FlowSite itself, its
+    /// command line's parser, logging, the template parser, NIO (the preview server) with what it
+    /// brings, and swift-snapshot-testing with what it brings.
+    static let allowedPackages: Set<String> = [
+        "flowsite", "swift-argument-parser", "swift-log", "swift-mustache",
+        "swift-nio", "swift-atomics", "swift-collections", "swift-system",
+        "swift-snapshot-testing", "swift-custom-dump", "swift-syntax", "xctest-dynamic-overlay", "swift-issue-reporting",
+    ]
+    /// Modules a user's build must never compile: an HTTP client, TLS, the Star Wars app.
+    static let forbiddenModules = [
+        "AsyncHTTPClient", "NIOSSL", "CNIOBoringSSL", "NIOHTTP2", "Hummingbird",
+        "SWAPI", "SWAPILive", "StarWarsApp", "HolocronKit", "HolocronCLI", "holocron",
+    ]
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var output: String { stdout + stderr }
+    }
+
+    /// Runs a program to its end, both pipes read at once (a full pipe would stall a build).
+    static func run(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = executable
+                    process.arguments = arguments
+                    process.currentDirectoryURL = folder
+                    // A CI runner or a git hook may export GIT_DIR and its kin.
+                    let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+                    process.environment = inherited.merging(environment) { $1 }
+                    let out = Pipe()
+                    let err = Pipe()
+                    process.standardOutput = out
+                    process.standardError = err
+                    try process.run()
+                    let errors = LockedData()
+                    let done = DispatchSemaphore(value: 0)
+                    Thread.detachNewThread {
+                        errors.set(err.fileHandleForReading.readDataToEndOfFile())
+                        done.signal()
+                    }
+                    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    done.wait()
+                    return Run(
+                        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                        stderr: String(decoding: errors.get(), as: UTF8.self)
+                    )
+                })
+            }
+        }
+    }
+
+    final class LockedData: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func set(_ value: Data) { lock.withLock { data = value } }
+        func get() -> Data { lock.withLock { data } }
+    }
+
+    static func git(_ arguments: [String], in folder: URL) async throws -> Run {
+        let git = try #require(Executables.onPath("git"), "git is not on PATH")
+        let identity = ["-c", "user.name=Fixture", "-c", "user.email=fixture@example.com", "-c", "commit.gpgsign=false"]
+        return try await run(git, identity + arguments, in: folder)
+    }
+
+    static func swift(_ arguments: [String], in folder: URL = fixture) async throws -> Run {
+        let swift = try #require(Executables.onPath("swift"), "swift is not on PATH")
+        return try await run(swift, arguments, in: folder, environment: ["FLOWSITE_URL": release.absoluteString])
+    }
+
+    /// This checkout as a user would get a release of it: every file git would commit (the
+    /// working tree as it is, uncommitted changes included) in a repository of its own, tagged
+    /// 0.1.0; and the fixture copied beside it.
+    static func makeRelease() async throws {
+        let files = try await git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: repository)
+        try #require(files.status == 0, "git ls-files failed (is this a git checkout?): \(files.stderr)")
+        let manager = FileManager.default
+        try? manager.removeItem(at: release)
+        try? manager.removeItem(at: fixture)
+        for path in files.stdout.split(separator: "\0").map(String.init) {
+            let source = repository.appendingPathComponent(path)
+            guard (try? source.checkResourceIsReachable()) == true || (try? manager.destinationOfSymbolicLink(atPath: source.path)) != nil
+            else { continue }  // deleted in the working tree, not yet in git
+            let target = release.appendingPathComponent(path)
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.copyItem(at: source, to: target)
+        }
+        for step in [["init", "--quiet", "-b", "main"], ["add", "--all"], ["commit", "--quiet", "-m", "FlowSite 0.1.0"], ["tag", "0.1.0"]] {
+            let result = try await git(step, in: release)
+            try #require(result.status == 0, "git \(step.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        try manager.copyItem(at: repository.appendingPathComponent("Tests/Fixtures/CrewApp"), to: fixture)
+    }
+
+    @Test(.timeLimit(.minutes(20))) func anAppDependsOnFlowSiteByVersionAndGetsEveryVerb() async throws {
+        try await Self.makeRelease()
+        let scratch = ["--scratch-path", Self.scratch.path]
+
+        // Resolved: only what the library needs.
+        try? FileManager.default.removeItem(at: Self.fixture.appendingPathComponent("Package.resolved"))
+        let resolve = try await Self.swift(["package"] + scratch + ["resolve"])
+        try #require(resolve.status == 0, "\(resolve.output)")
+        let resolved = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixture.appendingPathComponent("Package.resolved"))) as? [String: Any]
+        let pins = try #require(resolved?["pins"] as? [[String: Any]], "Package.resolved has no pins")
+        let identities = Set(pins.compactMap { $0["identity"] as? String })
+        #expect(identities.contains("flowsite"), "\(identities.sorted())")
+        #expect(identities.subtracting(Self.allowedPackages).isEmpty, "resolved packages FlowSite does not need: \(identities.subtracting(Self.allowedPackages).sorted())")
+        #expect(identities.count <= 12, "\(identities.count) packages: \(identities.sorted())")
+
+        // Built with its tests: nothing of the Star Wars app, no HTTP client, no TLS.
+        let build = try await Self.swift(["build"] + scratch + ["--build-tests"])
+        try #require(build.status == 0, "\(build.output)")
+        let products = Self.scratch.appendingPathComponent("debug")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: products.path)
+            .filter { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) }
+        #expect(modules.contains("FlowSite") && modules.contains("CrewApp"), "\(modules.sorted())")
+        let forbidden = Self.forbiddenModules.filter(modules.contains)
+        #expect(forbidden.isEmpty, "the app's build compiled \(forbidden)")
+
+        let tests = try await Self.swift(["test"] + scratch)
+        #expect(tests.status == 0, "\(tests.output)")
+
+        // The site executable's verbs.
+        let site = products.appendingPathComponent("crew-site")
+        let folder = Self.workspace.appendingPathComponent("sites")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = try await Self.run(site, ["build", "--output", "one"], in: folder)
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.stdout.contains("Built 4 pages"), "\(first.stdout)")
+        let second = try await Self.run(site, ["build", "--output", "two"], in: folder)
+        // The same counts of pages, files, bytes and links; only the time taken may differ.
+        let timing = try Regex(#" in [0-9.]+ s"#)
+        #expect(second.stdout.replacing(timing, with: "") == first.stdout.replacing(timing, with: ""), "two builds of the same app print the same summary")
+        let same = try await Self.run(site, ["diff", "one", "two"], in: folder)
+        #expect(same.status == 0 && same.stdout.contains("No change"), "\(same.output)")
+        let grown = try await Self.run(site, ["build", "--output", "three"], in: folder, environment: ["CREW": "Ada,Grace,Linus"])
+        #expect(grown.status == 0, "\(grown.output)")
+        let diff = try await Self.run(site, ["diff", "one", "three", "--format", "markdown"], in: folder)
+        #expect(diff.status == 1, "a difference exits 1: \(diff.output)")
+        #expect(diff.stdout.contains("| Member | 2 | 3 | 1 | 0 | 0 |"), "\(diff.stdout)")
+        #expect(!diff.stderr.contains("error"), "a difference is a report, not an error: \(diff.stderr)")
+
+        // The plugins, run as `swift package` commands in the app's package.
+        let before = folder.appendingPathComponent("before")
+        let plugin = try await Self.swift(["package"] + scratch + ["--allow-writing-to-directory", before.path, "generate-site", "--output", before.path])
+        #expect(plugin.status == 0, "\(plugin.output)")
+        #expect(plugin.stdout.contains("Built 4 pages"), "\(plugin.stdout)")
+        for page in ["index.html", "crew/ada/index.html", "crew/grace/index.html", "about/index.html", "flow/index.html", ".holocron-flow.json"] {
+            #expect(FileManager.default.fileExists(atPath: before.appendingPathComponent(page).path), "no \(page)")
+        }
+        let pluginDiff = try await Self.swift(["package"] + scratch + ["diff-site", before.path, folder.appendingPathComponent("three").path, "--format", "markdown"])
+        #expect(pluginDiff.stdout.contains("**Linus** `/crew/linus/`"), "\(pluginDiff.output)")
+        let pluginSame = try await Self.swift(["package"] + scratch + ["diff-site", before.path, before.path])
+        #expect(pluginSame.status == 0 && pluginSame.stdout.contains("No change"), "\(pluginSame.output)")
+    }
+}

@@ -1,0 +1,5 @@
+import CrewApp
+@_spi(Engine) import FlowSite
+import Foundation
+
+exit(await SiteBuilder.runCommandLine(coordinator: CrewCoordinator()))
