@@ -33,11 +33,16 @@ let package = Package(
     products: [
         .library(name: "FlowSite", targets: ["FlowSite"]),
         .library(name: "FlowSiteTesting", targets: ["FlowSiteTesting"]),
-        // `swift package generate-site` and `swift package diff-site` for packages that use FlowSite.
+        // The site executable's command line: `SiteBuilder.runCommandLine(coordinator:)` gives
+        // any app `build`, `lint`, `diff` and `graph`, parsed by swift-argument-parser.
+        .library(name: "FlowSiteCommandLine", targets: ["FlowSiteCommandLine"]),
+        // `swift package generate-site`, `lint-site` and `diff-site` for packages that use FlowSite.
         .plugin(name: "GenerateSite", targets: ["GenerateSite"]),
         .plugin(name: "DiffSite", targets: ["DiffSite"]),
+        .plugin(name: "LintSite", targets: ["LintSite"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
@@ -56,6 +61,11 @@ let package = Package(
             name: "DiffSite",
             capability: .command(intent: .custom(verb: "diff-site", description: "Report what changed between two built sites of the app, by screen kind.")),
             path: "Plugins/DiffSite"
+        ),
+        .plugin(
+            name: "LintSite",
+            capability: .command(intent: .custom(verb: "lint-site", description: "Check the app's flow (unreachable screens, dead ends, deep pages…) as text, JSON or SARIF for code scanning.")),
+            path: "Plugins/LintSite"
         ),
         .systemLibrary(
             name: "CCmark",
@@ -97,6 +107,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "FlowSiteCommandLine",
+            dependencies: [
+                "FlowSite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "hello-flowsite",
             dependencies: ["FlowSite"],
@@ -116,6 +135,11 @@ let package = Package(
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FlowSiteCommandLineTests",
+            dependencies: ["FlowSite", "FlowSiteCommandLine", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -79,6 +79,7 @@ let package = Package(
                 "SWAPI",
                 "SWAPILive",
                 "StarWarsApp",
+                .product(name: "FlowSiteCommandLine", package: "FlowSite"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -91,6 +92,7 @@ let package = Package(
             dependencies: [
                 "HolocronKit",
                 .product(name: "FlowSite", package: "FlowSite"),
+                .product(name: "FlowSiteCommandLine", package: "FlowSite"),
                 "SWAPI",
                 "SWAPILive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

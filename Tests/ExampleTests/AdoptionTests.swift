@@ -11,13 +11,15 @@ import TestSupport
     /// Kept between runs below the repository's own .build, at the same paths, so a second run
     /// compiles only what changed.
     static let workspace = repository.appendingPathComponent(".build/adoption")
-    static let release = workspace.appendingPathComponent("flowsite")
+    /// A new folder each run: SwiftPM keeps what it fetched of a URL, and would build the last
+    /// run's 0.1.0 again. The last path component names the package `flowsite`.
+    static let release = workspace.appendingPathComponent("release-\(UUID().uuidString)/flowsite")
     static let fixture = workspace.appendingPathComponent("CrewApp")
     static let scratch = workspace.appendingPathComponent("CrewApp-build")
 
-    /// The packages a user of FlowSite and FlowSiteTesting may resolve: FlowSite itself, its
-    /// command line's parser, logging, the template parser, NIO (the preview server) with what it
-    /// brings, and swift-snapshot-testing with what it brings.
+    /// The packages a user of FlowSite, FlowSiteCommandLine and FlowSiteTesting may resolve:
+    /// FlowSite itself, its command line's parser, logging, the template parser, NIO (the preview
+    /// server) with what it brings, and swift-snapshot-testing with what it brings.
     static let allowedPackages: Set<String> = [
         "flowsite", "swift-argument-parser", "swift-log", "swift-mustache",
         "swift-nio", "swift-atomics", "swift-collections", "swift-system",
@@ -86,7 +88,7 @@ import TestSupport
 
     static func swift(_ arguments: [String], in folder: URL = fixture) async throws -> Run {
         let swift = try #require(Executables.onPath("swift"), "swift is not on PATH")
-        return try await run(swift, arguments, in: folder, environment: ["FLOWSITE_URL": release.absoluteString])
+        return try await run(swift, arguments, in: folder)
     }
 
     /// This checkout as a user would get a release of it: every file git would commit (the
@@ -96,8 +98,14 @@ import TestSupport
         let files = try await git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: repository)
         try #require(files.status == 0, "git ls-files failed (is this a git checkout?): \(files.stderr)")
         let manager = FileManager.default
-        try? manager.removeItem(at: release)
+        for name in (try? manager.contentsOfDirectory(atPath: workspace.path)) ?? [] where name.hasPrefix("release-") {
+            try? manager.removeItem(at: workspace.appendingPathComponent(name))
+        }
         try? manager.removeItem(at: fixture)
+        // What the last run resolved, which names the last run's copy; its build products stay.
+        for name in ["workspace-state.json", "checkouts", "repositories"] {
+            try? manager.removeItem(at: scratch.appendingPathComponent(name))
+        }
         for path in files.stdout.split(separator: "\0").map(String.init) {
             let source = repository.appendingPathComponent(path)
             guard (try? source.checkResourceIsReachable()) == true || (try? manager.destinationOfSymbolicLink(atPath: source.path)) != nil
@@ -111,6 +119,14 @@ import TestSupport
             try #require(result.status == 0, "git \(step.joined(separator: " ")) failed: \(result.stderr)")
         }
         try manager.copyItem(at: repository.appendingPathComponent("Tests/Fixtures/CrewApp"), to: fixture)
+        // The copy depends on the release by version. (Written into the manifest, not passed in
+        // the environment: SwiftPM keeps a manifest's evaluation for as long as its text is the same.)
+        let manifest = fixture.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let byPath = #".package(name: "flowsite", path: "../../..")"#
+        try #require(text.contains(byPath), "the fixture's Package.swift no longer says \(byPath)")
+        let byVersion = ".package(url: \"\(release.absoluteString)\", from: \"0.1.0\")"
+        try Data(text.replacingOccurrences(of: byPath, with: byVersion).utf8).write(to: manifest)
     }
 
     @Test(.timeLimit(.minutes(20))) func anAppDependsOnFlowSiteByVersionAndGetsEveryVerb() async throws {
@@ -162,6 +178,27 @@ import TestSupport
         #expect(diff.stdout.contains("| Member | 2 | 3 | 1 | 0 | 0 |"), "\(diff.stdout)")
         #expect(!diff.stderr.contains("error"), "a difference is a report, not an error: \(diff.stderr)")
 
+        // Lint, run from the package's root as the plugin runs it: every location names a file
+        // of the package, from its root, in SARIF and in text alike.
+        let sarif = try await Self.run(site, ["lint", "--format", "sarif", "--output", "lint.sarif"], in: Self.fixture)
+        #expect(sarif.status == 0, "warnings only: \(sarif.output)")
+        let log = try String(contentsOf: Self.fixture.appendingPathComponent("lint.sarif"), encoding: .utf8)
+        #expect(log.contains(#""ruleId" : "dead-end""#), "\(log)")
+        #expect(log.contains(#""uri" : "Sources/CrewApp/Crew.swift""#), "\(log)")
+        let text = try await Self.run(site, ["lint"], in: Self.fixture)
+        let places = text.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let at = line.range(of: "    at ") else { return nil }
+            return String(line[at.upperBound...].split(separator: ":").first ?? "")
+        }
+        #expect(!places.isEmpty, "\(text.stdout)")
+        for place in places {
+            #expect(FileManager.default.fileExists(atPath: Self.fixture.appendingPathComponent(place).path), "lint names \(place), which is not in the package")
+        }
+        let strict = try await Self.run(site, ["lint", "--strict"], in: Self.fixture)
+        #expect(strict.status == 1, "\(strict.output)")
+        let graph = try await Self.run(site, ["graph", "--format", "mermaid"], in: folder)
+        #expect(graph.status == 0 && graph.stdout.contains("flowchart"), "\(graph.output)")
+
         // The plugins, run as `swift package` commands in the app's package.
         let before = folder.appendingPathComponent("before")
         let plugin = try await Self.swift(["package"] + scratch + ["--allow-writing-to-directory", before.path, "generate-site", "--output", before.path])
@@ -172,7 +209,16 @@ import TestSupport
         }
         let pluginDiff = try await Self.swift(["package"] + scratch + ["diff-site", before.path, folder.appendingPathComponent("three").path, "--format", "markdown"])
         #expect(pluginDiff.stdout.contains("**Linus** `/crew/linus/`"), "\(pluginDiff.output)")
+        #expect(pluginDiff.status == 0 && !pluginDiff.output.contains("error"), "a difference is reported, not an error: \(pluginDiff.output)")
         let pluginSame = try await Self.swift(["package"] + scratch + ["diff-site", before.path, before.path])
         #expect(pluginSame.status == 0 && pluginSame.stdout.contains("No change"), "\(pluginSame.output)")
+        let failing = try await Self.swift(["package"] + scratch + ["diff-site", "--exit-code", before.path, folder.appendingPathComponent("three").path])
+        #expect(failing.status != 0, "--exit-code fails on a difference")
+        let lintSite = try await Self.swift(["package"] + scratch + ["--allow-writing-to-package-directory", "lint-site", "--format", "sarif", "--output", "flow-lint.sarif"])
+        #expect(lintSite.status == 0, "\(lintSite.output)")
+        let pluginLog = try String(contentsOf: Self.fixture.appendingPathComponent("flow-lint.sarif"), encoding: .utf8)
+        #expect(pluginLog.contains(#""uri" : "Sources/CrewApp/Crew.swift""#), "\(pluginLog)")
+        let lintStrict = try await Self.swift(["package"] + scratch + ["lint-site", "--strict"])
+        #expect(lintStrict.status != 0, "lint-site --strict fails on a warning: \(lintStrict.output)")
     }
 }

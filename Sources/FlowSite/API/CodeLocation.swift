@@ -1,3 +1,5 @@
+import Foundation
+
 /// A place in the app's source code: where a screen's page was made, or where a coordinator
 /// asked a navigator to show a route.
 ///
@@ -29,6 +31,14 @@ public struct CodeLocation: Hashable, Sendable, Comparable, CustomStringConverti
         let prefix = root.hasSuffix("/") ? root : root + "/"
         guard filePath.hasPrefix(prefix) else { return nil }
         return String(filePath.dropFirst(prefix.count))
+    }
+
+    /// The path a person opens in an editor: relative to `root` when the file lies below it
+    /// (`Sources/ShopApp/Account/AccountModule.swift`), the absolute path when the file is on this
+    /// machine elsewhere, and ``fileID`` when it was compiled on another machine.
+    public func editorPath(relativeTo root: String?) -> String {
+        if let root, let relative = path(relativeTo: root) { return relative }
+        return filePath.hasPrefix("/") && FileManager.default.fileExists(atPath: filePath) ? filePath : fileID
     }
 
     public static func < (lhs: CodeLocation, rhs: CodeLocation) -> Bool {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HolocronKit
 import Foundation
+@_spi(Engine) import FlowSiteCommandLine
 
 /// `holocron check`: builds afresh into a temporary folder and compares it with a site on disk,
 /// for CI jobs that keep a built site under version control.

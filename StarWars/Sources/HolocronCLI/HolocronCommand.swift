@@ -2,6 +2,7 @@ import ArgumentParser
 @_spi(Engine) import FlowSite
 import Foundation
 import HolocronKit
+@_spi(Engine) import FlowSiteCommandLine
 
 /// The `holocron` command: turns an app's navigation graph into a static site.
 public struct HolocronCommand: AsyncParsableCommand {

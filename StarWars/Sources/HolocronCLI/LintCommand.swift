@@ -2,6 +2,7 @@ import ArgumentParser
 @_spi(Engine) import FlowSite
 import Foundation
 import HolocronKit
+@_spi(Engine) import FlowSiteCommandLine
 
 extension LintAction.Format: ExpressibleByArgument {}
 

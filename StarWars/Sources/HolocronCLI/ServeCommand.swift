@@ -2,6 +2,7 @@ import ArgumentParser
 @_spi(Engine) import FlowSite
 import Foundation
 import HolocronKit
+@_spi(Engine) import FlowSiteCommandLine
 
 /// `holocron serve`: builds the site, then serves it on this machine for previewing.
 struct ServeCommand: AsyncParsableCommand {

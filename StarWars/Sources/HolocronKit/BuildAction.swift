@@ -4,6 +4,7 @@ import Logging
 import StarWarsApp
 import SWAPI
 import SWAPILive
+@_spi(Engine) import FlowSiteCommandLine
 
 /// Everything `holocron build` needs, as a value: the command parses, this runs.
 public struct BuildAction: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@_spi(Engine) import FlowSiteCommandLine
 
 /// The line that shows a long build's progress on a terminal, redrawn in place on standard
 /// error: pages made of pages discovered, pages a second, and the phase.

@@ -33,7 +33,7 @@ package struct LintAction: Sendable {
         let coordinator = try await build.loadApp(logger: build.makeLogger())
         let report = try await FlowLinter(coordinator: coordinator, configuration: configuration).run()
         let text = switch format {
-        case .text: report.text()
+        case .text: report.text(sourceRoot: sourceRoot)
         case .json: report.json()
         case .sarif:
             report.sarif(toolName: "holocron", version: HolocronVersion.current, sourceRoot: sourceRoot)

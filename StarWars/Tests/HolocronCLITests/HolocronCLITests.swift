@@ -79,7 +79,11 @@ import TestSupport
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(text.stdout.hasPrefix("Flow lint: 1 warning (dead-end 1), 1 suppressed\n"))
         #expect(text.stdout.contains("2 Planet page(s) have no link of their own"))
-        #expect(text.stdout.contains("at StarWarsApp/ResourceDetailScreen.swift:"))
+        // Locations an editor opens: the file's path on this machine outside the source root,
+        // and the path from the root below it.
+        #expect(text.stdout.contains("at \(Self.appPackage.path)/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift:"), "\(text.stdout)")
+        let rooted = try await holocron("lint", "--source-root", Self.repository.path, in: folder)
+        #expect(rooted.stdout.contains("at StarWars/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift:"), "\(rooted.stdout)")
         let strict = try await holocron("lint", "--strict", in: folder)
         #expect(strict.status == 1)
         let sarif = try await holocron("lint", "--format", "sarif", "--output", "lint.sarif", "--source-root", Self.repository.path, in: folder)

@@ -1,7 +1,7 @@
 @_spi(Engine) import FlowSite
 import Foundation
 
-/// A two-flow app: a list of crew members, each with a page, and an About dialog.
+/// A small app: a list of crew members, each with a page, and an About page.
 public enum CrewRoute: Route {
     case crew, member(String), about
 
@@ -47,14 +47,14 @@ struct CrewScreen: Screen {
             document.paragraph(.link("All crew", to: .crew))
             return Page(title: name.capitalized, document: document)
         case .about:
-            // No link back: flow lint reports this dialog as a dead end.
+            // No link back: flow lint reports this page as a dead end, at this file and line.
             document.paragraph("A fixture for FlowSite's command line and package plugins.")
             return Page(title: "About", document: document)
         }
     }
 }
 
-/// The app's root coordinator: the crew list first, About as a modal dialog.
+/// The app's root coordinator: the crew list first, every page pushed.
 public struct CrewCoordinator: RootCoordinator {
     let service: CrewService
 
@@ -69,7 +69,5 @@ public struct CrewCoordinator: RootCoordinator {
         CrewScreen(route: route, service: service)
     }
 
-    public func presentation(of route: CrewRoute, from source: CrewRoute) -> Presentation {
-        route == .about ? .modal : .push
-    }
+    public func presentation(of route: CrewRoute, from source: CrewRoute) -> Presentation { .push }
 }

@@ -1,5 +1,5 @@
 import CrewApp
-@_spi(Engine) import FlowSite
+import FlowSiteCommandLine
 import Foundation
 
 exit(await SiteBuilder.runCommandLine(coordinator: CrewCoordinator()))

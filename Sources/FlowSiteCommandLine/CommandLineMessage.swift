@@ -1,12 +1,18 @@
 @_spi(Engine) import FlowSite
+import Foundation
 
 /// FlowSite's errors speak of its API (an output folder, `force`, a templates folder); the
 /// command line speaks of its flags. This is the one place that maps one to the other.
-enum CommandLineMessage {
-    static func text(for error: FlowSiteError) -> String {
+@_spi(Engine) public enum CommandLineMessage {
+    /// The program's name as the user typed it, for messages that say what to run next.
+    public static var programName: String {
+        CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "site"
+    }
+
+    public static func text(for error: FlowSiteError) -> String {
         switch error.reason {
         case .outputNotOwned(let path):
-            "The output folder \(path) exists and was not made by holocron (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
+            "The output folder \(path) exists and was not made by a FlowSite build (it has no .holocron marker and is not empty): choose another --output, or pass --force to replace it."
         case .outputForbidden(let path, let why):
             "Refusing to write the site to \(path): \(why). Choose another --output; --force does not change this."
         case .template(let name, let message):
@@ -14,7 +20,7 @@ enum CommandLineMessage {
         case .templatesUnreadable(let path, let message):
             "Cannot read templates at \(path): \(message). Check the --templates folder."
         case .siteUnreadable(let path, let message):
-            "Cannot read the site at \(path): \(message). Build it first with `holocron build --output \(path)`."
+            "Cannot read the site at \(path): \(message). Build it first with `\(programName) build --output \(path)`."
         default:
             error.description
         }

@@ -5,7 +5,7 @@ import Logging
 ///
 /// Every control character but line feed and tab (C0, DEL and C1, which take in ESC sequences,
 /// carriage returns and bells) is shown as a Swift-style escape such as `\u{1B}`.
-public enum TerminalText {
+@_spi(Engine) public enum TerminalText {
     public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""
@@ -31,7 +31,7 @@ public enum TerminalText {
 
 /// A log handler that makes every message and metadata value terminal-safe before handing it
 /// on, so a warning that quotes a name from the data can't carry escape sequences.
-public struct TerminalSafeLogHandler: LogHandler {
+@_spi(Engine) public struct TerminalSafeLogHandler: LogHandler {
     public var base: any LogHandler
 
     public init(base: any LogHandler) { self.base = base }

@@ -1,0 +1,63 @@
+import ArgumentParser
+@_spi(Engine) import FlowSite
+import Foundation
+
+/// `diff`: what a change did to the site, grouped by screen kind.
+struct DiffCommand: AsyncParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
+        discussion: """
+            Compares two folders the site's `build` made. Pages whose fingerprints match are not \
+            read. --format markdown makes a pull-request comment. Exits 0 when the sites are the \
+            same, 1 when they differ, 2 on error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The site before the change (a folder `build` made).", valueName: "old"))
+    var oldSite: String
+
+    @Argument(help: ArgumentHelp("The site after the change.", valueName: "new"))
+    var newSite: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("text (for a terminal), markdown (for a pull-request comment) or json.", valueName: "format"))
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Where the old site is published, so each page named links to its before.", valueName: "url"))
+    var oldURL: String?
+
+    @Option(help: ArgumentHelp("Where the new site is published, so each page named links to its after.", valueName: "url"))
+    var newURL: String?
+
+    @Option(help: ArgumentHelp("Pages named per list before \"and N more\" (default 5).", valueName: "n"))
+    var limit = 5
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be 1 or more, not \(limit).") }
+        for (name, url) in [("--old-url", oldURL), ("--new-url", newURL)] {
+            if let url, URL(string: url)?.scheme == nil {
+                throw ValidationError("\(name) '\(url)' is not an absolute URL; write it like https://example.com/site/.")
+            }
+        }
+    }
+
+    func run() async throws {
+        let comparison = try SiteComparison(old: URL(fileURLWithPath: oldSite), new: URL(fileURLWithPath: newSite))
+        let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL)
+        let report = switch format {
+        case .text: comparison.text(options)
+        case .markdown: comparison.markdown(options)
+        case .json: comparison.json()
+        }
+        try ReportOutput.write(report, to: output, forTerminal: format == .text)
+        if let output { print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)")) }
+        if !comparison.isEqual { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+@_spi(Engine) import FlowSite
+import Foundation
+
+/// `graph`: the app's navigation graph, by screen kind or by page.
+struct GraphCommand: AsyncParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dot, mermaid, json
+
+        var graphFormat: GraphFormat {
+            switch self {
+            case .dot: .dot
+            case .mermaid: .mermaid
+            case .json: .json
+            }
+        }
+    }
+
+    enum Level: String, ExpressibleByArgument, CaseIterable {
+        /// Screen kinds as nodes, transitions between kinds as edges: the flow people read.
+        case screens
+        /// Every page and every link, for tools.
+        case pages
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print the app's navigation graph, by screen kind or by page, as Graphviz, Mermaid or JSON.",
+        discussion: """
+            With --level screens (the default, what people read), nodes are screen kinds with \
+            their page counts and the source line of their screen; edges are transitions with \
+            their presentation and the number of links each stands for. With --level pages, \
+            every page is a node and every link an edge. Render a DOT file with \
+            `dot -Tsvg graph.dot -o graph.svg`.
+            """
+    )
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("dot, mermaid or json.", valueName: "format"))
+    var format: Format = .dot
+
+    @Option(help: ArgumentHelp("screens (kinds and transitions) or pages (every page and link).", valueName: "level"))
+    var level: Level = .screens
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the graph to (default: standard output).", valueName: "file"))
+    var output: String?
+
+    func run() async throws {
+        let app = try SiteProgram.required()
+        let text: String
+        let counts: (nodes: Int, edges: Int)
+        switch level {
+        case .screens:
+            let flow = try await app.flow()
+            text = switch format {
+            case .dot: flow.dot()
+            case .mermaid: flow.mermaid()
+            case .json: flow.json()
+            }
+            counts = (flow.kinds.count, flow.transitions.count)
+        case .pages:
+            let graph = try await app.pages(format.graphFormat)
+            text = graph.text
+            counts = (graph.pages, graph.links)
+        }
+        try ReportOutput.write(text, to: output, forTerminal: false)
+        if let output {
+            let (nodes, edges) = level == .screens ? ("screen kinds", "transitions") : ("pages", "links")
+            print("Wrote the graph of \(counts.nodes) \(nodes) and \(counts.edges) \(edges) to \(output)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+@_spi(Engine) import FlowSite
+import Foundation
+
+/// `lint`: the holes in the app's flow, without writing a site.
+struct LintCommand: AsyncParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check the app's flow: unhandled links, unreachable screens, dead ends, deep pages, dialogs over dialogs, unclear link texts.",
+        discussion: """
+            Prints the number of findings per rule and the first few of each, with the screen \
+            kind, an example page and the source line (a path from --source-root, an editor \
+            opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")). Exits 1 when \
+            a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
+            rule off or suppress one finding, with the reason, in a JSON file given with --config.
+            """
+    )
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("text, json or sarif (SARIF 2.1.0, for code scanning).", valueName: "format"))
+    var format: Format = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("A JSON file of lint settings: maximumClickDepth, disabledRules, suppressions.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("The most clicks from the start page a page may be (default 4, or the config's).", valueName: "n"))
+    var maxDepth: Int?
+
+    @Option(help: ArgumentHelp("The folder source locations are relative to (default: the current folder, the package's root under the plugins).", valueName: "dir"))
+    var sourceRoot: String?
+
+    @Flag(help: "Exit 1 when any finding is a warning, not only an error.")
+    var strict = false
+
+    func validate() throws {
+        if let maxDepth, maxDepth < 1 { throw ValidationError("--max-depth must be 1 or more, not \(maxDepth).") }
+    }
+
+    func run() async throws {
+        let app = try SiteProgram.required()
+        var settings = try config.map(Self.configuration(from:))
+        if let maxDepth {
+            settings = (settings ?? FlowLintConfiguration()).merging(FlowLintConfiguration(maximumClickDepth: maxDepth))
+        }
+        let report = try await app.lint(settings)
+        let root = sourceRoot ?? FileManager.default.currentDirectoryPath
+        let text = switch format {
+        case .text: report.text(sourceRoot: root)
+        case .json: report.json()
+        case .sarif: report.sarif(toolName: CommandLineMessage.programName, version: FlowSiteVersion.current, sourceRoot: root)
+        }
+        try ReportOutput.write(text, to: output, forTerminal: format == .text)
+        if output != nil { print(TerminalText.safe("\(report.summaryLine); wrote the \(format.rawValue) report to \(output!)")) }
+        if report.hasErrors || (strict && report.failsStrict) { throw ExitCode(1) }
+    }
+
+    /// A lint configuration file, or a message that says which file and what to fix.
+    static func configuration(from path: String) throws -> FlowLintConfiguration {
+        do {
+            return try FlowLintConfiguration.load(from: URL(fileURLWithPath: path))
+        } catch let error as FlowSiteError {
+            throw ValidationError("\(error) Fix it, or leave out the file to use the app's own settings.")
+        }
+    }
+}
+
+/// The version SARIF logs name as the tool's.
+enum FlowSiteVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,118 @@
+import FlowSite
+import FlowSiteCommandLine
+import Foundation
+import Testing
+
+/// A ship's decks: the bridge links to engineering and the brig; the brig links nowhere.
+enum Deck: String, Route, CaseIterable {
+    case bridge, engineering, brig
+
+    var path: RoutePath { self == .bridge ? .root : [Slug(rawValue)] }
+    static var screenKindExamples: [Deck] { allCases }
+}
+
+struct DeckScreen: Screen {
+    let deck: Deck
+    /// Engineering's crew list, so two builds can differ.
+    let engineers: [String]
+
+    func makePage() async throws -> Page<Deck> {
+        var document = MarkdownDocument<Deck>()
+        switch deck {
+        case .bridge:
+            document.paragraph(.link("Engineering", to: .engineering))
+            document.paragraph(.link("Brig", to: .brig))
+        case .engineering:
+            document.list(engineers.map { [.text($0)] })
+            document.paragraph(.link("Bridge", to: .bridge))
+        case .brig:
+            document.paragraph("Nobody leaves the brig.")
+        }
+        return Page(title: deck.rawValue.capitalized, document: document)
+    }
+}
+
+struct ShipCoordinator: RootCoordinator {
+    var engineers = ["Scotty"]
+    var startRoute: Deck { .bridge }
+    var siteInfo: SiteInfo<Deck> { SiteInfo(name: "Ship", footer: "A test ship.") }
+    func makeScreen(for route: Deck) async throws -> any Screen<Deck> { DeckScreen(deck: route, engineers: engineers) }
+    func presentation(of route: Deck, from source: Deck) -> Presentation { .push }
+}
+
+/// The site executable's command line, run in process as `main.swift` runs it.
+@Suite struct SiteCommandLineTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("site-command-line-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func run(_ arguments: String..., app: ShipCoordinator = ShipCoordinator()) async -> Int32 {
+        await SiteBuilder.runCommandLine(arguments, coordinator: app)
+    }
+
+    @Test func buildWritesTheSiteAndStrictLintFailsIt() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        #expect(await run("build", "--output", site.path, "--quiet") == 0)
+        for page in ["index.html", "engineering/index.html", "brig/index.html", "flow/index.html"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path), "no \(page)")
+        }
+        // The brig is a dead end, a warning: --strict fails the build and keeps the old site.
+        let strict = folder.appendingPathComponent("strict")
+        #expect(await run("build", "--output", strict.path, "--strict", "--quiet") == 1)
+        #expect(!FileManager.default.fileExists(atPath: strict.appendingPathComponent("index.html").path))
+    }
+
+    @Test func lintWritesSARIFWithPathsFromTheSourceRootAndExitsOneUnderStrict() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sarif = folder.appendingPathComponent("lint.sarif")
+        #expect(await run("lint", "--format", "sarif", "--output", sarif.path, "--source-root", Self.repository.path) == 0)
+        let log = try String(contentsOf: sarif, encoding: .utf8)
+        #expect(log.contains(#""ruleId" : "dead-end""#), "\(log)")
+        #expect(log.contains(#""uri" : "Tests/FlowSiteCommandLineTests/SiteCommandLineTests.swift""#), "\(log)")
+        #expect(await run("lint", "--strict", "--output", folder.appendingPathComponent("lint.txt").path, "--source-root", folder.path) == 1)
+        let text = try String(contentsOf: folder.appendingPathComponent("lint.txt"), encoding: .utf8)
+        // Outside the source root, the location is the file's own path.
+        #expect(text.contains("at \(#filePath):"), "\(text)")
+        let config = folder.appendingPathComponent("lint.json")
+        try Data(#"{"disabledRules": {"dead-end": "The brig is meant to hold."}}"#.utf8).write(to: config)
+        #expect(await run("lint", "--strict", "--config", config.path, "--output", folder.appendingPathComponent("quiet.txt").path) == 0)
+        #expect(await run("lint", "--max-depth", "0") == 2, "a bad option is a usage error")
+    }
+
+    @Test func diffExitsZeroForTheSameSiteOneForAChangeTwoForNoSite() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (old, same, new) = (folder.appendingPathComponent("old"), folder.appendingPathComponent("same"), folder.appendingPathComponent("new"))
+        #expect(await run("build", "--output", old.path, "--quiet") == 0)
+        #expect(await run("build", "--output", same.path, "--quiet") == 0)
+        #expect(await run("build", "--output", new.path, "--quiet", app: ShipCoordinator(engineers: ["Scotty", "Keenser"])) == 0)
+        #expect(await run("diff", old.path, same.path) == 0)
+        let report = folder.appendingPathComponent("diff.md")
+        #expect(await run("diff", old.path, new.path, "--format", "markdown", "--output", report.path) == 1)
+        let markdown = try String(contentsOf: report, encoding: .utf8)
+        #expect(markdown.contains("Keenser"), "\(markdown)")
+        #expect(await run("diff", old.path, folder.appendingPathComponent("nowhere").path) == 2)
+    }
+
+    @Test func graphWritesTheFlowByKindOrEveryPage() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mermaid = folder.appendingPathComponent("flow.mmd")
+        #expect(await run("graph", "--format", "mermaid", "--output", mermaid.path) == 0)
+        let flow = try String(contentsOf: mermaid, encoding: .utf8)
+        #expect(flow.contains("flowchart") && flow.contains("Brig"), "\(flow)")
+        let json = folder.appendingPathComponent("pages.json")
+        #expect(await run("graph", "--level", "pages", "--format", "json", "--output", json.path) == 0)
+        let pages = try JSONSerialization.jsonObject(with: Data(contentsOf: json))
+        #expect(pages is [String: Any])
+        #expect(await run("graph", "--format", "svg") == 2, "an unknown format is a usage error")
+    }
+}
