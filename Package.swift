@@ -36,15 +36,19 @@ let package = Package(
         // The site executable's command line: `SiteBuilder.runCommandLine(coordinator:)` gives
         // any app `build`, `lint`, `diff` and `graph`, parsed by swift-argument-parser.
         .library(name: "FlowSiteCommandLine", targets: ["FlowSiteCommandLine"]),
-        // `swift package generate-site`, `lint-site` and `diff-site` for packages that use FlowSite.
+        // `swift package generate-site`, `lint-site`, `diff-site` and `preview-site` for packages
+        // that use FlowSite.
         .plugin(name: "GenerateSite", targets: ["GenerateSite"]),
         .plugin(name: "DiffSite", targets: ["DiffSite"]),
         .plugin(name: "LintSite", targets: ["LintSite"]),
+        .plugin(name: "PreviewSite", targets: ["PreviewSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // The preview server of `serve`: NIO's HTTP/1.1 server, without TLS.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         // Used by this package's own tests and `make docs` only, so a package that depends on
         // FlowSite never resolves them.
@@ -66,6 +70,11 @@ let package = Package(
             name: "LintSite",
             capability: .command(intent: .custom(verb: "lint-site", description: "Check the app's flow (unreachable screens, dead ends, deep pages…) as text, JSON or SARIF for code scanning.")),
             path: "Plugins/LintSite"
+        ),
+        .plugin(
+            name: "PreviewSite",
+            capability: .command(intent: .custom(verb: "preview-site", description: "Serve the app's site with live reload, rebuilding it when the app's code or templates change.")),
+            path: "Plugins/PreviewSite"
         ),
         .systemLibrary(
             name: "CCmark",
@@ -113,6 +122,9 @@ let package = Package(
                 "FlowSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

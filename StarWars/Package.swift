@@ -80,9 +80,6 @@ let package = Package(
                 "SWAPILive",
                 "StarWarsApp",
                 .product(name: "FlowSiteCommandLine", package: "FlowSite"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -118,7 +115,9 @@ let package = Package(
                 // has 127,000 addresses (Swift's metadata, mostly) for the loader to fix up at
                 // every start, writing pages that are then copies of their own: `--version`
                 // takes 5.8 ms instead of 7.0.
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux])),
+                // Release only: a debug build links the Swift runtime dynamically, and a program at
+                // a fixed address that calls into it makes the loader warn on every start.
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         .target(
@@ -160,6 +159,7 @@ let package = Package(
             dependencies: [
                 "HolocronCLI", "HolocronKit", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer", "TestSupport",
                 .product(name: "FlowSite", package: "FlowSite"),
+                .product(name: "FlowSiteCommandLine", package: "FlowSite"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings

@@ -3,13 +3,16 @@ import PackagePlugin
 
 /// The package's site executable: the executable product that links FlowSite and calls
 /// `SiteBuilder.runCommandLine` (or the one named with `--product`), built by SwiftPM for the
-/// plugin. Shared by the generate-site and diff-site plugins (DiffSite links this file).
+/// plugin. Shared by the generate-site, lint-site, diff-site and preview-site plugins (the
+/// others link this file).
 struct SiteExecutable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    let url: URL
+    let product: String
+    let configuration: PackageManager.BuildConfiguration
+    private(set) var url: URL
 
     /// Builds the product; `--product NAME` and `--configuration debug|release` are taken out
     /// of `arguments`.
@@ -34,24 +37,39 @@ struct SiteExecutable {
             throw Failure(description: requested.map { "no executable product named \($0) (the package has: \(names))" }
                 ?? "\(chosen.isEmpty ? "no" : "more than one") executable product links FlowSite (the package has: \(names)); name the site's with --product NAME")
         }
-        let result = try packageManager.build(
-            .product(product.name),
-            parameters: .init(configuration: configuration == "release" ? .release : .debug, logging: .concise)
-        )
-        guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable }) else {
-            print(result.logText)
-            throw Failure(description: "building \(product.name) failed: see the log above")
-        }
-        url = built.url
+        self.product = product.name
+        self.configuration = configuration == "release" ? .release : .debug
+        url = try Self.build(product.name, configuration: self.configuration, packageManager: packageManager)
     }
 
-    /// Runs the executable with `arguments` in `folder`; its output goes to the plugin's own.
-    func run(_ arguments: [String], in folder: URL) throws -> Int32 {
+    /// Builds the product again (after its code changed).
+    mutating func rebuild(packageManager: PackageManager) throws {
+        url = try Self.build(product, configuration: configuration, packageManager: packageManager)
+    }
+
+    private static func build(_ product: String, configuration: PackageManager.BuildConfiguration, packageManager: PackageManager) throws -> URL {
+        let result = try packageManager.build(.product(product), parameters: .init(configuration: configuration, logging: .concise))
+        guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable }) else {
+            print(result.logText)
+            throw Failure(description: "building \(product) failed:\n\(result.logText)")
+        }
+        return built.url
+    }
+
+    /// Starts the executable with `arguments` in `folder`, its output going to the plugin's own.
+    func start(_ arguments: [String], in folder: URL) throws -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = folder
         try process.run()
+        return process
+    }
+
+    /// Runs the executable with `arguments` in `folder` to its end; its output goes to the
+    /// plugin's own.
+    func run(_ arguments: [String], in folder: URL) throws -> Int32 {
+        let process = try start(arguments, in: folder)
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -84,7 +84,7 @@ struct SiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: CommandLineMessage.programName,
         abstract: "Build, check and compare the app's flow as a static site.",
-        subcommands: [BuildCommand.self, LintCommand.self, DiffCommand.self, GraphCommand.self]
+        subcommands: [BuildCommand.self, ServeCommand.self, LintCommand.self, DiffCommand.self, GraphCommand.self]
     )
 
     /// Parses and runs `arguments`, printing errors and usage as swift-argument-parser does, and

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import TestSupport
 
@@ -129,6 +132,51 @@ import TestSupport
         try Data(text.replacingOccurrences(of: byPath, with: byVersion).utf8).write(to: manifest)
     }
 
+    /// Starts `serve`, asks it for the home page and a missing one, and stops it with SIGINT.
+    static func checkServe(_ site: URL, in folder: URL) async throws {
+        let process = Process()
+        process.executableURL = site
+        process.arguments = ["serve", "--port", "0", "--live-reload"]
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        out.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { continuation.finish() } else { continuation.yield(String(decoding: data, as: UTF8.self)) }
+        }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // The address, from "Serving a preview at http://127.0.0.1:PORT/ (Ctrl-C stops)".
+        let address = try await withThrowingTaskGroup(of: String?.self) { group in
+            group.addTask {
+                var text = ""
+                for await chunk in lines {
+                    text += chunk
+                    if let found = text.firstMatch(of: #/at (http://127\.0\.0\.1:[0-9]+/)/#) { return String(found.1) }
+                }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        let base = try #require(address, "serve printed no address within a minute")
+        let (home, homeResponse) = try await URLSession.shared.data(from: URL(string: base)!)
+        #expect((homeResponse as? HTTPURLResponse)?.statusCode == 200)
+        let page = String(decoding: home, as: UTF8.self)
+        #expect(page.contains("Ada") && page.contains("__holocron/live-reload.js"), "\(page)")
+        let (_, missing) = try await URLSession.shared.data(from: URL(string: base + "no/such/page/")!)
+        #expect((missing as? HTTPURLResponse)?.statusCode == 404)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "Ctrl-C ends serve cleanly")
+    }
+
     @Test(.timeLimit(.minutes(20))) func anAppDependsOnFlowSiteByVersionAndGetsEveryVerb() async throws {
         try await Self.makeRelease()
         let scratch = ["--scratch-path", Self.scratch.path]
@@ -198,6 +246,10 @@ import TestSupport
         #expect(strict.status == 1, "\(strict.output)")
         let graph = try await Self.run(site, ["graph", "--format", "mermaid"], in: folder)
         #expect(graph.status == 0 && graph.stdout.contains("flowchart"), "\(graph.output)")
+
+        // Serve: the preview answers like a static host, with the live-reload script in pages,
+        // and Ctrl-C ends it cleanly.
+        try await Self.checkServe(site, in: folder)
 
         // The plugins, run as `swift package` commands in the app's package.
         let before = folder.appendingPathComponent("before")

@@ -86,6 +86,18 @@ public struct BuildAction: Sendable {
         return report
     }
 
+    /// This build as `serve` runs it, given the paths that changed since the last run (`nil`
+    /// for the first). With `remembering` (`serve --watch`), the builds share an edit session,
+    /// so that a rebuild makes only the pages an edit reaches.
+    public func rebuilds(remembering: Bool) -> @Sendable (Set<String>?) async throws -> BuildReport {
+        var build = self
+        if remembering, build.session == nil { build.session = EditSession() }
+        return { [build] changed in
+            if let changed { build.session?.changedPaths = changed }
+            return try await build.run()
+        }
+    }
+
     /// Begins the no-change check of the site at `output` (a path as given) while the rest of
     /// the command line is read and the inputs are fingerprinted; ``run()`` uses it when it is
     /// of the same site.

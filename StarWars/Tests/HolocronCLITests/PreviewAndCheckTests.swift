@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 @_spi(Engine) import FlowSite
 import Foundation
+@_spi(Engine) import FlowSiteCommandLine
 import HolocronKit
 import SWAPILive
 import Logging
@@ -240,7 +241,7 @@ import Testing
         #expect(serving.hasPrefix("Serving a preview in memory at http://127.0.0.1:"), "\(serving)")
         let address = try #require(serving.split(separator: " ").first { $0.hasPrefix("http://") }).description
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data"], "nothing is written where serve runs")
-        let mine = "holocron-preview-\(serve.process.processIdentifier)-"
+        let mine = "flowsite-preview-\(serve.process.processIdentifier)-"
         let shm = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
         if FileManager.default.isWritableFile(atPath: "/dev/shm") { #expect(shm.contains { $0.hasPrefix(mine) }, "the preview is on tmpfs") }
 

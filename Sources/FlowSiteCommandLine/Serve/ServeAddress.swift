@@ -7,7 +7,7 @@ import Darwin
 
 /// Where a running preview can be reached: the URL to open on this machine and, for a server
 /// that listens on every address (`--host 0.0.0.0`), the URLs other devices on the network use.
-public struct ServeAddress: Sendable, Equatable {
+@_spi(Engine) public struct ServeAddress: Sendable, Equatable {
     /// The URL for this machine.
     public let local: String
     /// The URLs for other machines; empty unless the server listens on every address.
@@ -54,7 +54,7 @@ public struct ServeAddress: Sendable, Equatable {
 }
 
 /// Opens a URL in the default browser: `xdg-open` on Linux, `open` on macOS.
-public enum BrowserOpener {
+@_spi(Engine) public enum BrowserOpener {
     /// Starts the opener and returns at once; the error says what to do when it can't start.
     public static func open(_ url: String) throws {
         #if os(macOS)

@@ -1,10 +1,9 @@
-@testable import HolocronKit
-import Hummingbird
+@_spi(Engine) @testable import FlowSiteCommandLine
 import Testing
 
-/// Which request paths `serve` refuses before the file server sees them.
+/// Which request paths `serve` refuses before it looks for a file.
 @Suite struct ServePathTests {
-    typealias Preview = PreviewMiddleware<BasicRequestContext>
+    typealias Preview = SiteServer
 
     @Test(arguments: [
         "/index.html%00.txt", "/%00", "/a%0Ab", "/a%0d%0a", "/x%7f", "/x%C2%85", "/x%c2%9f", "/about/%1B%5B2J",

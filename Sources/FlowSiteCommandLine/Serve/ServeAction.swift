@@ -1,12 +1,15 @@
 @_spi(Engine) import FlowSite
 import Foundation
+import Logging
 
-/// Everything `holocron serve` does, as a value: builds the site (unless told not to), serves
-/// it, and with watched folders rebuilds on every change, keeping the old site on a failure and
-/// telling open pages to reload (or to show the failure) over the live-reload channel.
-public struct ServeAction: Sendable {
-    /// The build that makes the site served; `nil` serves the folder as it is.
-    public var build: BuildAction?
+/// Everything a site executable's `serve` does, as a value: builds the site (unless told not
+/// to), serves it, and with watched folders rebuilds on every change, keeping the old site on a
+/// failure and telling open pages to reload (or to show the failure) over the live-reload
+/// channel.
+@_spi(Engine) public struct ServeAction: Sendable {
+    /// Builds the site served, given the paths that changed since the last build (`nil` for
+    /// the first); `nil` serves the folder as it is.
+    public var build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?
     /// The folder served.
     public var root: URL
     public var host: String
@@ -22,11 +25,19 @@ public struct ServeAction: Sendable {
     public var openBrowser: Bool
     /// The text of a failed rebuild, for the terminal and the pages' overlay alike.
     public var describe: @Sendable (any Error) -> String
+    /// The server speaks up here only for problems.
+    public var logger: Logger
+    /// Adds the live-reload script to pages even with nothing watched: a page then reloads when
+    /// the server it reconnects to is a new one (`preview-site` restarts it after a code edit).
+    public var liveReloads = false
+    /// A file whose text, while it is there, open pages show as a failed build (the
+    /// `preview-site` plugin writes a failed compile there).
+    public var errorFile: URL?
 
     public init(
-        build: BuildAction?, root: URL, host: String = "127.0.0.1", port: Int = 8000, basePath: String = "/",
-        watched: [URL] = [], forcePolling: Bool = false, openBrowser: Bool = false,
-        describe: @escaping @Sendable (any Error) -> String = { "\($0)" }
+        build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?, root: URL, host: String = "127.0.0.1", port: Int = 8000,
+        basePath: String = "/", watched: [URL] = [], forcePolling: Bool = false, openBrowser: Bool = false,
+        describe: @escaping @Sendable (any Error) -> String = { "\($0)" }, logger: Logger = Logger(label: "flowsite.serve")
     ) {
         self.build = build
         self.root = root
@@ -37,6 +48,19 @@ public struct ServeAction: Sendable {
         self.forcePolling = forcePolling
         self.openBrowser = openBrowser
         self.describe = describe
+        self.logger = logger
+    }
+
+    /// Shows the text of `file` on open pages whenever it appears or changes, looking every
+    /// half second until the task is cancelled.
+    static func show(_ file: URL, on liveReload: LiveReload) async {
+        var shown: Data?
+        while !Task.isCancelled {
+            let text = FileManager.default.contents(atPath: file.path).flatMap { $0.isEmpty ? nil : $0 }
+            if let text, text != shown { liveReload.failed(String(decoding: text, as: UTF8.self)) }
+            shown = text
+            try? await Task.sleep(for: .milliseconds(500))
+        }
     }
 
     /// How many ports after a taken one are tried.
@@ -58,22 +82,18 @@ public struct ServeAction: Sendable {
 
     /// Builds, then serves until the task is cancelled or the process gets SIGINT or SIGTERM.
     public func run(events: @escaping @Sendable (Event) async -> Void) async throws {
-        var building = build
-        // Rebuilds make only the pages an edit reaches: each remembers the last.
-        if !watched.isEmpty, building?.session == nil { building?.session = EditSession() }
-        if let building { await events(.built(try await building.run())) }
-        // The server's own start and stop lines would repeat ours; it speaks up only for problems.
-        var logger = (build ?? BuildAction(output: root)).makeLogger()
+        if let build { await events(.built(try await build(nil))) }
+        var logger = logger
         logger.logLevel = max(logger.logLevel, .warning)
         let watching = build != nil && !watched.isEmpty
-        let liveReload = watching ? LiveReload() : nil
+        let liveReload = watching || liveReloads ? LiveReload() : nil
         let server = SiteServer(
             root: root, host: host, port: port, basePath: basePath, portAttempts: Self.portAttempts,
             liveReload: liveReload, logger: logger
         )
         let watch = watching ? FolderWatcher(folders: watched, forcePolling: forcePolling).changes() : nil
         if let watch { await events(.watching(watch.method)) }
-        let (build, host, port, basePath, openBrowser, describe) = (building, host, port, basePath, openBrowser, describe)
+        let (build, host, port, basePath, openBrowser, describe) = (build, host, port, basePath, openBrowser, describe)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run { actual in
@@ -87,12 +107,14 @@ public struct ServeAction: Sendable {
                     }
                 }
             }
+            if let errorFile, let liveReload {
+                group.addTask { await Self.show(errorFile, on: liveReload) }
+            }
             if let watch, let build, let liveReload {
                 group.addTask {
                     await RebuildLoop.run(changes: watch.changes) { changed in
                         do {
-                            build.session?.changedPaths = changed
-                            let report = try await build.run()
+                            let report = try await build(changed)
                             // The new site is in place: pages may reload now.
                             liveReload.rebuilt(stylesheetsOnly: changed.allSatisfy { $0.hasSuffix(".css") })
                             await events(.built(report))
@@ -112,7 +134,7 @@ public struct ServeAction: Sendable {
     }
 }
 
-extension ServeAction {
+@_spi(Engine) extension ServeAction {
     /// A new private folder for `serve --watch`'s preview: on tmpfs (`/dev/shm`) where there is
     /// one, so a rebuild never waits on the disk's write-back, else in the temporary folder.
     public static func makePreviewFolder() throws -> URL {
@@ -123,7 +145,7 @@ extension ServeAction {
         }
         var lastError: (any Error)?
         for parent in parents {
-            let folder = parent.appendingPathComponent("holocron-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
+            let folder = parent.appendingPathComponent("flowsite-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
                 return folder

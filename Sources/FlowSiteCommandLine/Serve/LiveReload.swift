@@ -1,9 +1,7 @@
 import Foundation
-import Hummingbird
-import ServiceLifecycle
 import Synchronization
 
-/// The push channel of `holocron serve --watch`.
+/// The push channel of `serve --watch`.
 ///
 /// Every page the server sends carries a small script (added to the response, never to the
 /// files of the site) that listens to this channel over Server-Sent Events at
@@ -12,7 +10,7 @@ import Synchronization
 /// rebuild it sends the error, which the pages show over the previous site until the next good
 /// build. A page that connects (or reconnects, after the server restarted) is told the current
 /// build and any error, so it catches up on what it missed.
-public final class LiveReload: Sendable {
+@_spi(Engine) public final class LiveReload: Sendable {
     /// Where the script and the channel live, below the base path.
     static let scriptPath = "__holocron/live-reload.js"
     static let eventsPath = "__holocron/events"
@@ -107,35 +105,6 @@ public final class LiveReload: Sendable {
         continuation?.finish()
     }
 
-    /// The response of `__holocron/events`: an event stream that lasts until the page goes, the
-    /// channel closes, or the server shuts down.
-    func eventsResponse() -> Response {
-        let (id, events) = subscribe()
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody { [self] writer in
-                try await withGracefulShutdownHandler {
-                    for await text in events {
-                        try await writer.write(ByteBuffer(string: text))
-                    }
-                } onGracefulShutdown: {
-                    self.unsubscribe(id)
-                }
-                try await writer.finish(nil)
-            }
-        )
-    }
-
-    /// The response of `__holocron/live-reload.js`.
-    static func scriptResponse() -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: script))
-        )
-    }
-
     /// The tag added to pages: the script, with the build the page belongs to.
     func scriptTag(basePath: String) -> String {
         #"<script src="\#(basePath)\#(Self.scriptPath)" data-build="\#(buildID)" defer></script>"#
@@ -145,20 +114,5 @@ public final class LiveReload: Sendable {
     static func event(_ name: String, _ data: [String: Any]) -> String {
         let json = (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return "event: \(name)\ndata: \(String(decoding: json, as: UTF8.self))\n\n"
-    }
-}
-
-/// Keeps the channel's idle connections alive while the server runs.
-struct LiveReloadKeepAlive: Service {
-    let channel: LiveReload
-    var interval: Duration = .seconds(15)
-
-    func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while true {
-                try await Task.sleep(for: interval)
-                channel.keepAlive()
-            }
-        }
     }
 }

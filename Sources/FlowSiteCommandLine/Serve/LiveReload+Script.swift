@@ -3,7 +3,7 @@ extension LiveReload {
     /// file of its own rather than inline code, so a page's Content-Security-Policy need only
     /// allow scripts from its own origin. Messages are shown with `textContent`, never as HTML.
     static let script = #"""
-        // Live reload for `holocron serve --watch`: the server adds this script to the pages it
+        // Live reload for `serve --watch`: the preview server adds this script to the pages it
         // serves; the site's files never contain it.
         (function () {
           "use strict";

@@ -1,0 +1,61 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --disable-sandbox preview-site [--port N] [--templates DIR] [serve's options]`:
+/// builds the package's site executable and runs its `serve` with live reload, then follows the
+/// package's code: when a file in `Sources/` (or `Package.swift`) is saved, it builds the
+/// executable again and restarts the server on the same port, and open pages reload by
+/// themselves. A build that fails is printed here, and the pages show it over the site still
+/// served, until the next good build. Ctrl-C stops. (`--disable-sandbox`: on macOS the plugin
+/// sandbox forbids the server to listen.)
+@main struct PreviewSite: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var arguments = ArgumentExtractor(arguments)
+        let port = arguments.extractOption(named: "port").last ?? "8000"
+        let folder = context.package.directoryURL
+        // Where a failed build's log is left for the server, which shows it on the pages.
+        let errors = context.pluginWorkDirectoryURL.appendingPathComponent("build-error.txt")
+        try? FileManager.default.removeItem(at: errors)
+        var site = try SiteExecutable(context: context, packageManager: packageManager, arguments: &arguments)
+        let serve = ["serve", "--port", port, "--live-reload", "--error-file", errors.path] + arguments.remainingArguments
+        var server = try site.start(serve, in: folder)
+        var seen = Self.fingerprint(of: folder)
+        while server.isRunning {
+            try await Task.sleep(for: .milliseconds(500))
+            let now = Self.fingerprint(of: folder)
+            guard now != seen else { continue }
+            seen = now
+            print("Code changed; building again…")
+            do {
+                try site.rebuild(packageManager: packageManager)
+                try? FileManager.default.removeItem(at: errors)
+                server.terminate()
+                server.waitUntilExit()
+                server = try site.start(serve, in: folder)
+            } catch {
+                print("\(error)")
+                try? Data("\(error)".utf8).write(to: errors)
+            }
+        }
+        if server.terminationStatus != 0 {
+            throw SiteExecutable.Failure(description: "the site executable's serve ended with \(server.terminationStatus); its message is above")
+        }
+    }
+
+    /// Every source file of the package by path, size and modification time.
+    static func fingerprint(of package: URL) -> [String: String] {
+        var files: [String: String] = [:]
+        let manifest = package.appendingPathComponent("Package.swift")
+        for root in [package.appendingPathComponent("Sources"), manifest] {
+            let paths = root == manifest ? [""] : (FileManager.default.subpaths(atPath: root.path) ?? [])
+            for path in paths {
+                let url = path.isEmpty ? root : root.appendingPathComponent(path)
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                    attributes[.type] as? FileAttributeType == .typeRegular
+                else { continue }
+                files[url.path] = "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+            }
+        }
+        return files
+    }
+}

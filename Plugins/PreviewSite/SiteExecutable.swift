@@ -1,0 +1,1 @@
+../GenerateSite/SiteExecutable.swift

@@ -1,0 +1,361 @@
+import Dispatch
+@_spi(Engine) import FlowSite
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// Serves a built site over HTTP for previewing, the way a plain static host would: folders
+/// answer with their `index.html` (a folder asked for without its slash is redirected, so
+/// relative links resolve), and anything missing gets the site's own `404.html` with status 404.
+///
+/// It can serve the site under a subpath (``basePath``) to check a subpath deploy, move to the
+/// next free port when its port is taken, and with a ``LiveReload`` channel add the live-reload
+/// script to every HTML response (the files themselves are never changed). Every response is
+/// sent with `Cache-Control: no-cache`, so a browser always sees the latest build. Built on
+/// SwiftNIO's HTTP/1.1 server, without TLS: a preview listens on this machine.
+@_spi(Engine) public struct SiteServer: Sendable {
+    /// The site folder.
+    public var root: URL
+    /// The address to listen on; 127.0.0.1 keeps the preview on this machine.
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// The path the site is served under, with a slash at each end: `/`, or `/deep/sub/`.
+    public var basePath: String
+    /// When the port is taken, how many ports after it to try.
+    public var portAttempts: Int
+    /// The live-reload channel whose script is added to HTML responses; `nil` for none.
+    public var liveReload: LiveReload?
+    public var logger: Logger
+
+    public init(
+        root: URL, host: String = "127.0.0.1", port: Int = 8000, basePath: String = "/", portAttempts: Int = 1,
+        liveReload: LiveReload? = nil, logger: Logger = Logger(label: "flowsite.serve")
+    ) {
+        self.root = root
+        self.host = host
+        self.port = port
+        self.basePath = Self.normalizedBasePath(basePath)
+        self.portAttempts = max(1, portAttempts)
+        self.liveReload = liveReload
+        self.logger = logger
+    }
+
+    /// `deep/sub`, `/deep/sub` and `/deep/sub/` all mean `/deep/sub/`.
+    public static func normalizedBasePath(_ path: String) -> String {
+        let inner = path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        return inner.isEmpty ? "/" : "/" + inner + "/"
+    }
+
+    typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+    /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM.
+    /// - Parameter onReady: called once with the port the server listens on.
+    /// - Throws: ``FlowSiteError`` when the folder holds no site; the server's error when it
+    ///   can't listen (for example, every port it may try is taken).
+    public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let index = root.appendingPathComponent("index.html")
+        guard FileManager.default.fileExists(atPath: index.path) else {
+            throw FlowSiteError(.siteUnreadable(path: root.path, message: "it has no index.html"))
+        }
+        let server = try await bind()
+        await onReady(server.channel.localAddress?.port ?? port)
+        // Open connections, closed with the server so that no request or event stream outlives it.
+        let open = OpenConnections()
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask {
+                    // On SIGINT, SIGTERM or cancellation: stop listening, end every connection.
+                    await ShutdownSignals.wait()
+                    liveReload?.close()
+                    server.channel.close(promise: nil)
+                    open.closeAll()
+                    throw ShutdownSignals.Stop()
+                }
+                if let liveReload {
+                    group.addTask {
+                        // A comment line keeps idle event streams open through proxies.
+                        while true {
+                            try await Task.sleep(for: .seconds(15))
+                            liveReload.keepAlive()
+                        }
+                    }
+                }
+                try await server.executeThenClose { connections in
+                    for try await connection in connections {
+                        let id = open.add(connection.channel)
+                        group.addTask {
+                            await self.serve(connection)
+                            open.remove(id)
+                        }
+                    }
+                }
+            }
+        } catch is ShutdownSignals.Stop {
+        } catch where server.channel.isActive == false && Task.isCancelled {
+            // Cancelled: the server's channel was closed under its accept loop.
+        }
+    }
+
+    /// Listens on ``port``, or on the next free one of ``portAttempts``.
+    private func bind() async throws -> NIOAsyncChannel<Connection, Never> {
+        var candidate = port
+        var attempt = 1
+        while true {
+            do {
+                return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .serverChannelOption(.backlog, value: 256)
+                    .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                    .bind(host: host, port: candidate) { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                            return try Connection(wrappingChannelSynchronously: channel)
+                        }
+                    }
+            } catch let error as IOError where error.errnoCode == EADDRINUSE && port != 0 && attempt < portAttempts && candidate < 65535 {
+                attempt += 1
+                candidate += 1
+            }
+        }
+    }
+
+    /// Answers one connection's requests in turn, until it closes or asks to.
+    private func serve(_ connection: Connection) async {
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                var head: HTTPRequestHead?
+                for try await part in inbound {
+                    switch part {
+                    case .head(let request): head = request
+                    case .body: break
+                    case .end:
+                        guard let request = head else { continue }
+                        head = nil
+                        let keepsOpen = try await respond(to: request, with: outbound)
+                        if !keepsOpen || !request.isKeepAlive { return }
+                    }
+                }
+            }
+        } catch {
+            logger.debug("connection ended: \(error)")
+        }
+    }
+
+    /// Sends the response to `request`; whether the connection may serve another request.
+    private func respond(to request: HTTPRequestHead, with out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
+        switch answer(to: request) {
+        case .events:
+            guard let liveReload else { return false }
+            try await streamEvents(liveReload, to: out, version: request.version)
+            return false
+        case .response(var response):
+            if response.isHTML {
+                response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+                if let liveReload { response.body = Self.inject(liveReload.scriptTag(basePath: basePath), into: response.body) }
+            }
+            var headers = response.headers
+            headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+            headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+            headers.replaceOrAdd(name: "Server", value: "FlowSite preview")
+            var head = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
+            head.headers.replaceOrAdd(name: "Connection", value: request.isKeepAlive ? "keep-alive" : "close")
+            try await out.write(.head(head))
+            if request.method != .HEAD {
+                try await out.write(.body(.byteBuffer(ByteBuffer(bytes: response.body))))
+            }
+            try await out.write(.end(nil))
+            return true
+        }
+    }
+
+    /// What a request gets: a file, a redirect, a refusal, or the live-reload event stream.
+    enum Answer {
+        case response(Response)
+        case events
+    }
+
+    struct Response {
+        var status: HTTPResponseStatus
+        var headers: HTTPHeaders = [:]
+        var body: [UInt8] = []
+
+        var isHTML: Bool { headers.first(name: "Content-Type")?.hasPrefix("text/html") == true }
+
+        static func text(_ status: HTTPResponseStatus, _ text: String) -> Response {
+            Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+        }
+
+        static func redirect(_ status: HTTPResponseStatus, to location: String) -> Response {
+            Response(status: status, headers: ["Location": location])
+        }
+    }
+
+    func answer(to request: HTTPRequestHead) -> Answer {
+        guard request.method == .GET || request.method == .HEAD else {
+            var response = Response.text(.methodNotAllowed, "405 Method Not Allowed: a preview serves GET and HEAD\n")
+            response.headers.add(name: "Allow", value: "GET, HEAD")
+            return .response(response)
+        }
+        let (path, query) = Self.split(request.uri)
+        // A NUL ends a file name where system calls read it, so `index.html%00.txt` would answer
+        // with `index.html`: no file name holds a control byte.
+        if Self.isUnservable(path) {
+            return .response(.text(.badRequest, "400 Bad Request: the path holds a control character or a malformed %-escape\n"))
+        }
+        var inSite = path
+        if basePath != "/" {
+            // The server's root and the base path without its slash lead to the site.
+            if path == "/" || path + "/" == basePath { return .response(.redirect(.found, to: basePath)) }
+            guard path.hasPrefix(basePath) else { return .response(notFound()) }
+            inSite = "/" + path.dropFirst(basePath.count)
+        }
+        if liveReload != nil {
+            if inSite == "/" + LiveReload.scriptPath {
+                return .response(Response(status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8"], body: Array(LiveReload.script.utf8)))
+            }
+            if inSite == "/" + LiveReload.eventsPath { return .events }
+        }
+        guard let decoded = inSite.removingPercentEncoding,
+            !decoded.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+        else { return .response(notFound()) }
+        let file = root.appendingPathComponent(String(decoded.dropFirst()))
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { return .response(notFound()) }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            guard decoded.hasSuffix("/") else {
+                // Relative links resolve against the folder only with its slash.
+                let location = String(basePath.dropLast()) + inSite + "/" + (query.map { "?" + $0 } ?? "")
+                return .response(.redirect(.movedPermanently, to: location))
+            }
+            return .response(serveFile(file.appendingPathComponent("index.html")) ?? notFound())
+        }
+        return .response(serveFile(file) ?? notFound())
+    }
+
+    /// A regular file's bytes with their type; `nil` when there is none to read.
+    private func serveFile(_ file: URL) -> Response? {
+        var status = stat()
+        guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            let bytes = FileManager.default.contents(atPath: file.path)
+        else { return nil }
+        return Response(status: .ok, headers: ["Content-Type": Self.contentType(of: file.pathExtension)], body: Array(bytes))
+    }
+
+    /// The site's own 404 page with status 404, as static hosts answer.
+    private func notFound() -> Response {
+        guard let page = FileManager.default.contents(atPath: root.appendingPathComponent("404.html").path) else {
+            return .text(.notFound, "404 Not Found\n")
+        }
+        return Response(status: .notFound, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page))
+    }
+
+    /// The live-reload channel as Server-Sent Events, until the page goes, the channel closes
+    /// or the server stops.
+    private func streamEvents(_ liveReload: LiveReload, to out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion) async throws {
+        let headers: HTTPHeaders = ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "Connection": "close"]
+        try await out.write(.head(HTTPResponseHead(version: version, status: .ok, headers: headers)))
+        let (id, events) = liveReload.subscribe()
+        defer { liveReload.unsubscribe(id) }
+        for await text in events {
+            try await out.write(.body(.byteBuffer(ByteBuffer(string: text))))
+        }
+        try await out.write(.end(nil))
+    }
+
+    /// A request target's path and query.
+    static func split(_ uri: String) -> (path: String, query: String?) {
+        guard let mark = uri.firstIndex(of: "?") else { return (uri, nil) }
+        return (String(uri[..<mark]), String(uri[uri.index(after: mark)...]))
+    }
+
+    /// Whether `path`, as asked for or with its %-escapes decoded, holds a control character
+    /// (C0, DEL or C1), or has a %-escape that does not decode to UTF-8.
+    static func isUnservable(_ path: String) -> Bool {
+        guard let decoded = path.removingPercentEncoding else { return path.contains("%") }
+        func control(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        return path.unicodeScalars.contains(where: control) || decoded.unicodeScalars.contains(where: control)
+    }
+
+    /// `html` with `tag` just before `</head>` (or `</body>`, or at the end), byte for byte
+    /// otherwise.
+    static func inject(_ tag: String, into html: [UInt8]) -> [UInt8] {
+        let at = firstIndex(of: "</head>", in: html) ?? firstIndex(of: "</body>", in: html) ?? html.count
+        return Array(html[..<at]) + Array(tag.utf8) + Array(html[at...])
+    }
+
+    /// Where an ASCII `needle` first occurs in `bytes`, ignoring ASCII case.
+    static func firstIndex(of needle: String, in bytes: [UInt8]) -> Int? {
+        let needle = Array(needle.utf8)
+        guard bytes.count >= needle.count else { return nil }
+        func lower(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
+        outer: for start in 0...(bytes.count - needle.count) {
+            for (offset, byte) in needle.enumerated() where lower(bytes[start + offset]) != byte { continue outer }
+            return start
+        }
+        return nil
+    }
+
+    /// The Content-Type of a file, by its extension.
+    static func contentType(of pathExtension: String) -> String {
+        switch pathExtension.lowercased() {
+        case "html", "htm": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "json": "application/json; charset=utf-8"
+        case "xml": "application/xml; charset=utf-8"
+        case "txt", "md": "text/plain; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "ico": "image/x-icon"
+        case "woff2": "font/woff2"
+        case "woff": "font/woff"
+        case "pdf": "application/pdf"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// The server's open connections, so that stopping it ends them all.
+final class OpenConnections: Sendable {
+    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+
+    func add(_ channel: any Channel) -> ObjectIdentifier {
+        let id = ObjectIdentifier(channel)
+        channels.withLock { $0[id] = channel }
+        return id
+    }
+
+    func remove(_ id: ObjectIdentifier) {
+        _ = channels.withLock { $0.removeValue(forKey: id) }
+    }
+
+    func closeAll() {
+        for channel in channels.withLock({ Array($0.values) }) { channel.close(promise: nil) }
+    }
+}
+
+/// SIGINT and SIGTERM, turned from ending the process into ending the server, so whoever runs
+/// it can clean up (a preview folder is removed) and exit 0.
+enum ShutdownSignals {
+    struct Stop: Error {}
+
+    /// Returns on the first SIGINT or SIGTERM, or when the task is cancelled.
+    static func wait() async {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield() }
+            source.resume()
+            return source
+        }
+        defer { for source in sources { source.cancel() } }
+        for await _ in stream { return }
+    }
+}
