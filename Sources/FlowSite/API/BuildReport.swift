@@ -38,7 +38,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     }
     /// What the site's manifest says the build that made it found, for an up-to-date site.
     var recordedFlowLint: (findings: Int, line: String)?
-    /// Pages replayed from the previous build's ``SiteBuilder/memory``: neither made nor
+    /// Pages replayed from the previous build's memory (kept by `serve --watch`): neither made nor
     /// rendered (a part of the pages not ``rendered``).
     public var replayed: Int = 0
     /// Whether the pages an edit touched were made again in place and the app was not walked

@@ -15,7 +15,7 @@ public protocol Coordinator<R>: Sendable {
 
     /// The user followed `action` on `source`'s page: show the action's route on `navigator`,
     /// through the same code a tap runs (the owning coordinator or flow controller, its factory's
-    /// `pushIn…`/`rootIn…` methods, down to ``Navigator/show(_:as:)``). It must show exactly the
+    /// `pushIn…`/`rootIn…` methods, down to ``Navigator/show(_:as:at:)``). It must show exactly the
     /// action's route, once. The default shows it as ``presentation(of:from:)`` says.
     func navigate(_ action: NavigationAction<R>, from source: R, in navigator: some Navigator<R>)
 
@@ -58,7 +58,8 @@ public protocol RootCoordinator<R>: Coordinator {
     /// default).
     var search: SiteSearch<R>? { get }
     /// The app's own settings for flow lint: rules turned off, findings suppressed (each with
-    /// its reason) and the deepest click depth allowed. The default is ``FlowLintConfiguration/init()``.
+    /// its reason) and the deepest click depth allowed. The default is `FlowLintConfiguration()`:
+    /// every rule on.
     var flowLint: FlowLintConfiguration { get }
 }
 
@@ -131,7 +132,7 @@ public struct SiteInfo<R: Route>: Sendable {
     }
 
     /// The labels whose text depends on a count: each has one entry per CLDR plural category
-    /// the language uses, `key.one`, `key.other` and so on (see ``label(_:count:rules:_:)``).
+    /// the language uses, `key.one`, `key.other` and so on (see `label(_:count:rules:_:)`).
     public static var countedLabels: [String] { ["flowKindsCount", "kindPages", "searchResults"] }
 
     /// The counted label `key` in the form `count` takes by `rules` (the site's language's):

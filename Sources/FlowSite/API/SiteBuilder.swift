@@ -52,7 +52,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// site replaces the old).
     public var strictFlowLint: Bool = false
     /// What the build's inputs were (data, templates, options), as the caller fingerprints them;
-    /// kept in the site's manifest so ``unchangedSite(at:inputs:)`` can tell a rebuild with
+    /// kept in the site's manifest so ``unchangedSite(at:inputs:logger:)`` can tell a rebuild with
     /// nothing changed.
     public var inputs: String?
     /// Told how the build is going: the phase (`pages` while the walk makes pages, then

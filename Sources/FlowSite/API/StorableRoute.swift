@@ -1,6 +1,6 @@
 /// A route that can be written down and made again in another process: what lets a build
 /// remember its pages from one run of a command to the next, so that an edit makes only the
-/// pages it reaches (see ``SiteBuilder/journalsEdits``).
+/// pages it reaches (the site executable's `build` keeps a journal beside the site).
 ///
 /// ```swift
 /// extension AppRoute: StorableRoute {
