@@ -130,6 +130,7 @@ let package = Package(
             dependencies: [
                 "SWAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Support/SwapiTestServer",

@@ -8,7 +8,7 @@
 #               last (default: the FlowSite package plugin,
 #               swift package --allow-writing-to-directory DIR generate-site --output DIR)
 #   SITE_DIFF   the command that diffs two sites (default: swift package diff-site); it takes
-#               OLD NEW --format markdown --output FILE, like `holocron diff`
+#               OLD NEW --format markdown --output FILE, like a site executable's `diff`
 #   OLD_URL, NEW_URL  where the two sites are published, for before/after links
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 BASE HEAD OUT" >&2; exit 2; }
@@ -39,7 +39,8 @@ set -- "$out/base-site" "$out/head-site" --format markdown --output "$out/site-d
 [ -n "${NEW_URL:-}" ] && set -- "$@" --new-url "$NEW_URL"
 status=0
 if [ -n "${SITE_DIFF:-}" ]; then $SITE_DIFF "$@" || status=$?; else swift package --allow-writing-to-directory "$out" diff-site "$@" || status=$?; fi
-# 1 means "different", which is what a pull request is for; 2 and above are failures. (The
-# package plugin exits 1 for either: the report file tells them apart.)
+# A site executable's diff exits 1 for "different", which is what a pull request is for; 2 and
+# above are failures. (The diff-site plugin exits 0 for a difference and 1 for a failure; the
+# report file tells them apart.)
 [ "$status" -le 1 ] && [ -f "$out/site-diff.md" ] || exit "$((status > 1 ? status : 2))"
 echo "Wrote $out/site-diff.md"
