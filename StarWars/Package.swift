@@ -98,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "holocron",
-            dependencies: ["HolocronCLI"],
+            dependencies: ["HolocronCLI", "HolocronKit"],
             swiftSettings: swiftSettings,
             // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
             // buffers from both cores, and glibc's arenas cost 13 % of its CPU time; with

@@ -1,28 +1,29 @@
 import ArgumentParser
 @_spi(Engine) import FlowSite
 import Foundation
-import Logging
 
 /// `build`: the app's site into a folder, with its flow map and flow lint.
-struct BuildCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "build",
-        abstract: "Build the app's site into a folder: one page per screen, the flow map, flow lint.",
-        discussion: """
-            The folder is replaced whole when the build succeeds and left as it was when it fails. \
-            A folder that is not empty and was not made by a build is never written over \
-            without --force.
-            """
-    )
+struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "build",
+            abstract: "Build the app's site into a folder: one page per screen, the flow map, flow lint.",
+            discussion: """
+                The folder is replaced whole when the build succeeds and left as it was when it fails. \
+                A folder that is not empty and was not made by a build is never written over \
+                without --force. A build whose inputs are unchanged writes nothing; after an edit, \
+                an app that fingerprints its inputs makes only the pages the edit reaches.
+                """
+        )
+    }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to build the site into.", valueName: "dir"))
-    var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to build the site into\(App.commandLine.defaultOutput.map { " (default: \($0))" } ?? "").", valueName: "dir"))
+    var output: String?
 
-    @Option(help: ArgumentHelp("Where the site will be published (absolute), for its sitemap and canonical links.", valueName: "url"))
-    var baseURL: String?
+    @OptionGroup var site: SiteOptions
 
-    @Option(help: ArgumentHelp("A folder of templates over the built-in ones (layout.mustache, partials/, assets/).", valueName: "dir"))
-    var templates: String?
+    @OptionGroup(title: "App")
+    var app: App.Options
 
     @Flag(help: "Fail the build (exit 1) when flow lint finds a warning.")
     var strict = false
@@ -36,23 +37,61 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Also print where the build's time went, phase by phase.")
+    var timings = false
+
     func validate() throws {
-        if let baseURL, URL(string: baseURL)?.scheme == nil {
-            throw ValidationError("--base-url '\(baseURL)' is not an absolute URL; write it like https://example.com/site/.")
-        }
+        if output == nil && App.commandLine.defaultOutput == nil { throw ValidationError("Missing expected argument '--output <dir>'") }
     }
 
     func run() async throws {
-        let app = try SiteProgram.required()
-        var logger = Logger(label: CommandLineMessage.programName) { TerminalSafeLogHandler(base: StreamLogHandler.standardError(label: $0)) }
-        logger.logLevel = quiet ? .error : .info
-        let settings = BuildSettings(
-            baseURL: baseURL, templates: templates.map { URL(fileURLWithPath: $0) }, force: force, strict: strict,
-            flowLint: try lintConfig.map(LintCommand.configuration(from:)), logger: logger
-        )
-        let report = try await app.build(URL(fileURLWithPath: output), settings)
+        let output = output ?? App.commandLine.defaultOutput ?? "site"
+        var action = try site.action(app: App(options: app), output: output, force: force, quiet: quiet)
+        action.strictFlowLint = strict
+        action.flowLint = try lintConfig.map(LintCommand<App>.configuration(from:))
+        action.endsProcess = true
+        let report = try await action.run()
         guard !quiet else { return }
-        print(TerminalText.safe("\(report)"))
-        if let lint = report.flowLint { print(TerminalText.safe(lint.summaryLine)) }
+        print(TerminalText.safe(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)"))
+        if let lint = report.flowLintSummary {
+            print(TerminalText.safe(lint.findings == 0 ? lint.line : "\(lint.line); run `\(App.commandLine.name) lint` for details"))
+        }
+        if timings {
+            print("Time by phase (seconds, summed over parallel tasks):")
+            for (phase, seconds) in report.timings {
+                print("  " + phase.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%7.3f", seconds))
+            }
+        }
+    }
+}
+
+/// What decides a site's bytes besides the app: its templates and base URL. `build`, `serve`
+/// and an app's own verbs (a `check` of a committed site, say) share them.
+@_spi(Engine) public struct SiteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A folder of templates and assets over the built-in ones, file by file (layout.mustache, partials/, assets/).", valueName: "dir"))
+    public var templates: String?
+
+    @Option(help: ArgumentHelp("The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.", valueName: "url"))
+    public var baseURL: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if let baseURL {
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw ValidationError("--base-url '\(baseURL)' is not an absolute http(s) URL; write it like https://example.com/docs/.")
+            }
+        }
+        if let templates {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--templates '\(templates)' is not a folder; give a folder holding layout.mustache and friends.")
+            }
+        }
+    }
+
+    /// The build these options describe, of `app` into `output`.
+    public func action<App: SiteApp>(app: App, output: String, force: Bool, quiet: Bool) -> SiteBuildAction<App> {
+        SiteBuildAction(app: app, output: URL(fileURLWithPath: output), templates: templates.map { URL(fileURLWithPath: $0) }, baseURL: baseURL, force: force, quiet: quiet)
     }
 }

@@ -1,5 +1,6 @@
 @_spi(Engine) import FlowSite
 import Foundation
+import Logging
 
 /// FlowSite's errors speak of its API (an output folder, `force`, a templates folder); the
 /// command line speaks of its flags. This is the one place that maps one to the other.
@@ -7,6 +8,14 @@ import Foundation
     /// The program's name as the user typed it, for messages that say what to run next.
     public static var programName: String {
         CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "site"
+    }
+
+    /// The log of a command: warnings and errors on standard error, terminal-safe; only errors
+    /// when quiet.
+    public static func logger(quiet: Bool) -> Logger {
+        var logger = Logger(label: programName) { TerminalSafeLogHandler(base: StreamLogHandler.standardError(label: $0)) }
+        logger.logLevel = quiet ? .error : .info
+        return logger
     }
 
     public static func text(for error: FlowSiteError) -> String {

@@ -4,10 +4,6 @@ import Foundation
 
 /// `diff`: what a change did to the site, grouped by screen kind.
 struct DiffCommand: AsyncParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, json
-    }
-
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
@@ -24,22 +20,38 @@ struct DiffCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The site after the change.", valueName: "new"))
     var newSite: String
 
+    @OptionGroup var report: DiffReportOptions
+
+    func run() async throws {
+        let comparison = try SiteComparison(old: URL(fileURLWithPath: oldSite), new: URL(fileURLWithPath: newSite))
+        try report.write(comparison)
+    }
+}
+
+/// How `diff` reports: its format, links to the published sides, and where it writes.
+@_spi(Engine) public struct DiffReportOptions: ParsableArguments {
+    public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case text, markdown, json
+    }
+
     @Option(name: .shortAndLong, help: ArgumentHelp("text (for a terminal), markdown (for a pull-request comment) or json.", valueName: "format"))
-    var format: Format = .text
+    public var format: Format = .text
 
     @Option(help: ArgumentHelp("Where the old site is published, so each page named links to its before.", valueName: "url"))
-    var oldURL: String?
+    public var oldURL: String?
 
     @Option(help: ArgumentHelp("Where the new site is published, so each page named links to its after.", valueName: "url"))
-    var newURL: String?
+    public var newURL: String?
 
     @Option(help: ArgumentHelp("Pages named per list before \"and N more\" (default 5).", valueName: "n"))
-    var limit = 5
+    public var limit = 5
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
-    var output: String?
+    public var output: String?
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be 1 or more, not \(limit).") }
         for (name, url) in [("--old-url", oldURL), ("--new-url", newURL)] {
             if let url, URL(string: url)?.scheme == nil {
@@ -48,15 +60,19 @@ struct DiffCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let comparison = try SiteComparison(old: URL(fileURLWithPath: oldSite), new: URL(fileURLWithPath: newSite))
+    /// The report of `comparison` in ``format``.
+    public func text(of comparison: SiteComparison) -> String {
         let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL)
-        let report = switch format {
+        return switch format {
         case .text: comparison.text(options)
         case .markdown: comparison.markdown(options)
         case .json: comparison.json()
         }
-        try ReportOutput.write(report, to: output, forTerminal: format == .text)
+    }
+
+    /// Writes the report of `comparison` and throws exit code 1 when the sites differ.
+    public func write(_ comparison: SiteComparison) throws {
+        try ReportOutput.write(text(of: comparison), to: output, forTerminal: format == .text)
         if let output { print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)")) }
         if !comparison.isEqual { throw ExitCode(1) }
     }

@@ -3,27 +3,9 @@ import ArgumentParser
 import Foundation
 
 /// `graph`: the app's navigation graph, by screen kind or by page.
-struct GraphCommand: AsyncParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, mermaid, json
-
-        var graphFormat: GraphFormat {
-            switch self {
-            case .dot: .dot
-            case .mermaid: .mermaid
-            case .json: .json
-            }
-        }
-    }
-
-    enum Level: String, ExpressibleByArgument, CaseIterable {
-        /// Screen kinds as nodes, transitions between kinds as edges: the flow people read.
-        case screens
-        /// Every page and every link, for tools.
-        case pages
-    }
-
-    static let configuration = CommandConfiguration(
+struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "graph",
         abstract: "Print the app's navigation graph, by screen kind or by page, as Graphviz, Mermaid or JSON.",
         discussion: """
@@ -33,24 +15,32 @@ struct GraphCommand: AsyncParsableCommand {
             every page is a node and every link an edge. Render a DOT file with \
             `dot -Tsvg graph.dot -o graph.svg`.
             """
-    )
+        )
+    }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("dot, mermaid or json.", valueName: "format"))
-    var format: Format = .dot
+    var format: GraphFormat = .dot
 
     @Option(help: ArgumentHelp("screens (kinds and transitions) or pages (every page and link).", valueName: "level"))
-    var level: Level = .screens
+    var level: GraphLevel = .screens
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the graph to (default: standard output).", valueName: "file"))
     var output: String?
 
+    @OptionGroup(title: "App")
+    var app: App.Options
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
     func run() async throws {
-        let app = try SiteProgram.required()
+        let logger = CommandLineMessage.logger(quiet: quiet)
+        let coordinator = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet)).coordinator
         let text: String
         let counts: (nodes: Int, edges: Int)
         switch level {
         case .screens:
-            let flow = try await app.flow()
+            let flow = try await FlowLinter(coordinator: coordinator).walk().graph
             text = switch format {
             case .dot: flow.dot()
             case .mermaid: flow.mermaid()
@@ -58,14 +48,25 @@ struct GraphCommand: AsyncParsableCommand {
             }
             counts = (flow.kinds.count, flow.transitions.count)
         case .pages:
-            let graph = try await app.pages(format.graphFormat)
-            text = graph.text
-            counts = (graph.pages, graph.links)
+            let graph = try await SiteWalker(coordinator: coordinator).walk { _ in }
+            try graph.requireNoFailures()
+            text = graph.export(format)
+            counts = (graph.routes.count, graph.distinctEdgeCount)
         }
         try ReportOutput.write(text, to: output, forTerminal: false)
-        if let output {
+        if let output, !quiet {
             let (nodes, edges) = level == .screens ? ("screen kinds", "transitions") : ("pages", "links")
             print("Wrote the graph of \(counts.nodes) \(nodes) and \(counts.edges) \(edges) to \(output)")
         }
     }
+}
+
+extension GraphFormat: ExpressibleByArgument {}
+
+/// How much `graph` shows.
+enum GraphLevel: String, ExpressibleByArgument, CaseIterable {
+    /// Screen kinds as nodes, transitions between kinds as edges: the flow people read.
+    case screens
+    /// Every page and every link, for tools.
+    case pages
 }

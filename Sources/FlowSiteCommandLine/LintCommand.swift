@@ -3,12 +3,9 @@ import ArgumentParser
 import Foundation
 
 /// `lint`: the holes in the app's flow, without writing a site.
-struct LintCommand: AsyncParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, sarif
-    }
-
-    static let configuration = CommandConfiguration(
+struct LintCommand<App: SiteApp>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "lint",
         abstract: "Check the app's flow: unhandled links, unreachable screens, dead ends, deep pages, dialogs over dialogs, unclear link texts.",
         discussion: """
@@ -18,10 +15,11 @@ struct LintCommand: AsyncParsableCommand {
             a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
             rule off or suppress one finding, with the reason, in a JSON file given with --config.
             """
-    )
+        )
+    }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("text, json or sarif (SARIF 2.1.0, for code scanning).", valueName: "format"))
-    var format: Format = .text
+    var format: LintFormat = .text
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
     var output: String?
@@ -38,25 +36,32 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(help: "Exit 1 when any finding is a warning, not only an error.")
     var strict = false
 
+    @OptionGroup(title: "App")
+    var app: App.Options
+
+    @Flag(name: .shortAndLong, help: "Print nothing but the report and errors.")
+    var quiet = false
+
     func validate() throws {
         if let maxDepth, maxDepth < 1 { throw ValidationError("--max-depth must be 1 or more, not \(maxDepth).") }
     }
 
     func run() async throws {
-        let app = try SiteProgram.required()
         var settings = try config.map(Self.configuration(from:))
         if let maxDepth {
             settings = (settings ?? FlowLintConfiguration()).merging(FlowLintConfiguration(maximumClickDepth: maxDepth))
         }
-        let report = try await app.lint(settings)
+        let logger = CommandLineMessage.logger(quiet: quiet)
+        let content = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet))
+        let report = try await FlowLinter(coordinator: content.coordinator, configuration: settings).run()
         let root = sourceRoot ?? FileManager.default.currentDirectoryPath
         let text = switch format {
         case .text: report.text(sourceRoot: root)
         case .json: report.json()
-        case .sarif: report.sarif(toolName: CommandLineMessage.programName, version: FlowSiteVersion.current, sourceRoot: root)
+        case .sarif: report.sarif(toolName: App.commandLine.name, version: App.commandLine.version ?? FlowSiteVersion.current, sourceRoot: root)
         }
         try ReportOutput.write(text, to: output, forTerminal: format == .text)
-        if output != nil { print(TerminalText.safe("\(report.summaryLine); wrote the \(format.rawValue) report to \(output!)")) }
+        if output != nil, !quiet { print(TerminalText.safe("\(report.summaryLine); wrote the \(format.rawValue) report to \(output!)")) }
         if report.hasErrors || (strict && report.failsStrict) { throw ExitCode(1) }
     }
 
@@ -68,6 +73,11 @@ struct LintCommand: AsyncParsableCommand {
             throw ValidationError("\(error) Fix it, or leave out the file to use the app's own settings.")
         }
     }
+}
+
+/// lint's report formats.
+enum LintFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, sarif
 }
 
 /// The version SARIF logs name as the tool's.

@@ -28,64 +28,28 @@ extension SiteBuilder {
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         coordinator: @autoclosure () -> C
     ) async -> Int32 {
-        let app = SiteProgram(coordinator: coordinator())
-        return await SiteProgram.$current.withValue(app) {
-            await SiteCommand.main(arguments)
+        let made = coordinator()
+        return await CoordinatorAppMaker.$current.withValue({ made }) {
+            await CoordinatorApp<C>.runCommandLine(arguments)
         }
     }
-}
-
-/// The app a site executable's commands walk, with what each command needs of it as closures
-/// over its coordinator (the commands are not generic: swift-argument-parser makes them).
-struct SiteProgram: Sendable {
-    @TaskLocal static var current: SiteProgram?
-
-    var build: @Sendable (_ output: URL, _ settings: BuildSettings) async throws -> BuildReport
-    var lint: @Sendable (FlowLintConfiguration?) async throws -> FlowLintReport
-    var flow: @Sendable () async throws -> FlowGraph
-    var pages: @Sendable (GraphFormat) async throws -> (text: String, pages: Int, links: Int)
-
-    init<C: RootCoordinator>(coordinator: C) {
-        build = { output, settings in
-            let templates = try settings.templates.map { try TemplateSet.load(from: $0) } ?? .embedded
-            var builder = SiteBuilder(coordinator: coordinator, templates: templates, baseURL: settings.baseURL, force: settings.force, logger: settings.logger)
-            builder.strictFlowLint = settings.strict
-            builder.flowLint = settings.flowLint
-            return try await builder.build(into: output)
-        }
-        lint = { configuration in try await FlowLinter(coordinator: coordinator, configuration: configuration).run() }
-        flow = { try await FlowLinter(coordinator: coordinator).walk().graph }
-        pages = { format in
-            let graph = try await SiteWalker(coordinator: coordinator).walk { _ in }
-            try graph.requireNoFailures()
-            return (graph.export(format), graph.routes.count, graph.distinctEdgeCount)
-        }
-    }
-
-    /// The app the running command line was given.
-    static func required() throws -> SiteProgram {
-        guard let current else { throw ValidationError("No app: run this command through SiteBuilder.runCommandLine(coordinator:).") }
-        return current
-    }
-}
-
-/// What `build` asks of the app's site, from its options.
-struct BuildSettings: Sendable {
-    var baseURL: String?
-    var templates: URL?
-    var force = false
-    var strict = false
-    var flowLint: FlowLintConfiguration?
-    var logger: Logger
 }
 
 /// The root command: the verbs, and the exit codes the plugins and CI read.
-struct SiteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: CommandLineMessage.programName,
-        abstract: "Build, check and compare the app's flow as a static site.",
-        subcommands: [BuildCommand.self, ServeCommand.self, LintCommand.self, DiffCommand.self, GraphCommand.self]
-    )
+struct SiteCommand<App: SiteApp>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let commandLine = App.commandLine
+        // A verb of the app's own replaces the built-in one of the same name.
+        let own = Set(commandLine.moreCommands.map { $0._commandName })
+        let builtIn: [any ParsableCommand.Type] = [BuildCommand<App>.self, ServeCommand<App>.self, LintCommand<App>.self, DiffCommand.self, GraphCommand<App>.self]
+        return CommandConfiguration(
+            commandName: commandLine.name,
+            abstract: commandLine.abstract,
+            version: commandLine.version ?? "",
+            subcommands: builtIn.filter { !own.contains($0._commandName) } + commandLine.moreCommands,
+            defaultSubcommand: commandLine.buildsByDefault ? BuildCommand<App>.self : nil
+        )
+    }
 
     /// Parses and runs `arguments`, printing errors and usage as swift-argument-parser does, and
     /// returns the exit code: 2 for a bad command line (not ArgumentParser's 64), so that 1

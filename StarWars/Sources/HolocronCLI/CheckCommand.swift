@@ -1,7 +1,8 @@
 import ArgumentParser
-import HolocronKit
-import Foundation
+@_spi(Engine) import FlowSite
 @_spi(Engine) import FlowSiteCommandLine
+import Foundation
+import HolocronKit
 
 /// `holocron check`: builds afresh into a temporary folder and compares it with a site on disk,
 /// for CI jobs that keep a built site under version control.
@@ -21,13 +22,16 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    @OptionGroup(title: "App")
+    var app: StarWarsOptions
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
     func run() async throws {
-        let check = CheckAction(site: URL(fileURLWithPath: site), build: options.action(output: site, force: true, quiet: quiet))
-        let result = try await check.run()
-        guard result.isUpToDate else {
+        let build = options.action(app: StarWarsSite(options: app), output: site, force: true, quiet: quiet)
+        let result = try await Self.check(URL(fileURLWithPath: site), against: build)
+        guard result.differences.isEmpty else {
             var message = "\(site) is not what a build makes now:\n"
             message += result.differences.map { "  \($0)\n" }.joined()
             message += "Run `holocron build --output \(site)` with the same options, and commit the result."
@@ -37,5 +41,18 @@ struct CheckCommand: AsyncParsableCommand {
         if !quiet {
             print("\(site) is up to date: \(result.report.pages) pages, \(result.report.files) files, \(result.report.links) links checked")
         }
+    }
+
+    /// Builds afresh into a temporary folder (link check included) and compares it with `site`
+    /// file by file: the fresh build's report, and one line per changed, missing or extra file.
+    /// The site itself is never written.
+    static func check(_ site: URL, against build: BuildAction) async throws -> (report: BuildReport, differences: [String]) {
+        var build = build
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-check-\(UUID().uuidString)")
+        defer { try? SiteStaging.removeTree(at: scratch.path) }
+        build.output = scratch
+        build.force = true
+        let report = try await build.run()
+        return (report, try SiteDifference(expected: scratch, actual: site).lines())
     }
 }

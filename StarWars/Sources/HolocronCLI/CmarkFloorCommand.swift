@@ -29,8 +29,7 @@ struct CmarkFloorCommand: AsyncParsableCommand {
             guard !FileManager.default.fileExists(atPath: folder.path) else {
                 throw ValidationError("--dump-markdown \(folder.path) exists: give a folder that does not exist yet.")
             }
-            let build = BuildAction(output: URL(fileURLWithPath: "/dev/null"), source: try fetch.source(), quiet: true)
-            let pages = try await CmarkFloorAction(build: build).dumpMarkdown(into: folder)
+            let pages = try await CmarkFloorAction(site: StarWarsSite(source: fetch.source())).dumpMarkdown(into: folder)
             print("wrote the Markdown of \(pages) pages to \(folder.path)")
             return
         }
@@ -39,7 +38,7 @@ struct CmarkFloorCommand: AsyncParsableCommand {
             throw ValidationError("--write-into \(folder.path) exists: give a folder that does not exist yet.")
         }
         let floor = try await CmarkFloorAction(
-            build: BuildAction(output: URL(fileURLWithPath: "/dev/null"), source: fetch.source(), quiet: true), threads: threads, writeInto: folder
+            site: StarWarsSite(source: fetch.source()), threads: threads, writeInto: folder
         ).run()
         let what = folder == nil ? "converted" : "converted and wrote"
         print("cmark \(what) \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads")

@@ -1,12 +1,11 @@
 import ArgumentParser
 @_spi(Engine) import FlowSite
+@_spi(Engine) import FlowSiteCommandLine
 import Foundation
 import HolocronKit
-@_spi(Engine) import FlowSiteCommandLine
 
-extension DiffAction.Format: ExpressibleByArgument {}
-
-/// `holocron diff`: what a change did to the site, grouped by screen kind.
+/// `holocron diff`: the library's `diff`, which can also build both sides first from two data
+/// or templates folders.
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
@@ -38,82 +37,45 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Build the new side with this templates folder.", valueName: "dir"))
     var newTemplates: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("text (for a terminal), markdown (for a pull-request comment) or json.", valueName: "format"))
-    var format: DiffAction.Format = .text
+    @OptionGroup var report: DiffReportOptions
 
-    @Option(help: ArgumentHelp("Where the old site is published, so each page named links to its before.", valueName: "url"))
-    var oldURL: String?
-
-    @Option(help: ArgumentHelp("Where the new site is published, so each page named links to its after.", valueName: "url"))
-    var newURL: String?
-
-    @Option(help: ArgumentHelp("Pages named per list before \"and N more\" (default 5).", valueName: "n"))
-    var limit = 5
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
-    var output: String?
-
-    func run() async throws {
-        do {
-            let action = try makeAction()
-            let (comparison, report) = try await action.run()
-            if let output {
-                do {
-                    try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw ValidationError("Cannot write the report to \(output): \(error.localizedDescription). Check that its folder exists and is writable.")
-                }
-                print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)"))
-            } else {
-                print(format == .text ? TerminalText.safe(report) : report, terminator: "")
-            }
-            if !comparison.isEqual { throw ExitCode(1) }
-        } catch let code as ExitCode {
-            throw code
-        } catch {
-            // diff's convention: 2 for trouble, so that 1 always means "different".
-            let message = (error as? FlowSiteError).map { "Error: " + CommandLineMessage.text(for: $0) } ?? "Error: \(Self.message(for: error))"
-            FileHandle.standardError.write(Data((TerminalText.safe(message) + "\n").utf8))
-            throw ExitCode(2)
-        }
+    /// One side of the comparison: a built site, or a build to make first.
+    enum Side {
+        case site(URL)
+        case build(data: URL?, templates: URL?)
     }
 
-    private func makeAction() throws -> DiffAction {
+    func validate() throws {
         let building = [oldData, newData, oldTemplates, newTemplates].contains { $0 != nil }
-        let old: DiffAction.Side
-        let new: DiffAction.Side
         switch (oldSite, newSite, building) {
-        case (let a?, let b?, false):
-            old = .site(URL(fileURLWithPath: a))
-            new = .site(URL(fileURLWithPath: b))
-        case (nil, nil, true):
-            old = .build(data: try Self.folder(oldData, "--old-data"), templates: try Self.folder(oldTemplates, "--old-templates"))
-            new = .build(data: try Self.folder(newData, "--new-data"), templates: try Self.folder(newTemplates, "--new-templates"))
+        case (_?, _?, false), (nil, nil, true): break
         case (_, _, true):
             throw ValidationError("Give two site folders, or --old-data/--new-data and --old-templates/--new-templates to build both sides, not both.")
         default:
             throw ValidationError("Give two site folders (holocron diff OLD NEW), or --old-data/--new-data or --old-templates/--new-templates to build both sides.")
         }
-        guard limit >= 1 else { throw ValidationError("--limit must be 1 or more, not \(limit).") }
-        for (name, url) in [("--old-url", oldURL), ("--new-url", newURL)] {
-            if let url, URL(string: url)?.scheme == nil {
-                throw ValidationError("\(name) '\(url)' is not an absolute URL; write it like https://example.com/site/.")
+        for (option, path) in [("--old-data", oldData), ("--new-data", newData), ("--old-templates", oldTemplates), ("--new-templates", newTemplates)] {
+            guard let path else { continue }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("\(option) '\(path)' is not a folder.")
             }
         }
-        return DiffAction(old: old, new: new, format: format, options: .init(limit: limit, oldURL: oldURL, newURL: newURL))
     }
 
-    private static func folder(_ path: String?, _ option: String) throws -> URL? {
-        guard let path else { return nil }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("\(option) '\(path)' is not a folder.")
-        }
-        return URL(fileURLWithPath: path)
+    func run() async throws {
+        // Sides that are built are built into a temporary folder, removed afterwards.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-diff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let old = try await folder(oldSite, data: oldData, templates: oldTemplates, scratch: scratch.appendingPathComponent("old"))
+        let new = try await folder(newSite, data: newData, templates: newTemplates, scratch: scratch.appendingPathComponent("new"))
+        try report.write(try SiteComparison(old: old, new: new))
     }
 
-    private static func message(for error: any Error) -> String {
-        if let error = error as? ValidationError { return error.message }
-        return "\(error)"
+    private func folder(_ site: String?, data: String?, templates: String?, scratch: URL) async throws -> URL {
+        if let site { return URL(fileURLWithPath: site) }
+        let source = data.map { DataSource.directory(URL(fileURLWithPath: $0)) } ?? .embedded
+        _ = try await BuildAction(output: scratch, source: source, templates: templates.map { URL(fileURLWithPath: $0) }, quiet: true).run()
+        return scratch
     }
 }

@@ -1,5 +1,6 @@
 import CCmark
 @_spi(Engine) import FlowSite
+import FlowSiteCommandLine
 import Foundation
 import StarWarsApp
 import Synchronization
@@ -13,23 +14,24 @@ import Synchronization
 /// folder made as a build makes it), which times the floor of converting and writing: what a
 /// build would take if making the pages' Markdown and layout cost nothing.
 package struct CmarkFloorAction: Sendable {
-    package var build: BuildAction
+    /// The app whose pages are converted.
+    package var site: StarWarsSite
     package var threads: Int
     /// An empty folder to write the HTML files into, or `nil` to only convert.
     package var writeInto: URL?
 
-    package init(build: BuildAction, threads: Int = ProcessInfo.processInfo.activeProcessorCount, writeInto: URL? = nil) {
-        self.build = build
+    package init(site: StarWarsSite = StarWarsSite(), threads: Int = ProcessInfo.processInfo.activeProcessorCount, writeInto: URL? = nil) {
+        self.site = site
         self.threads = max(1, threads)
         self.writeInto = writeInto
     }
 
     /// Every page's site file and Markdown, made as a build makes them.
     private func documents() async throws -> [(path: String, markdown: [UInt8])] {
-        let builder = try await build.makeBuilder()
-        let renderer = try PageRenderer(templates: builder.templates, site: builder.coordinator.siteInfo)
+        let coordinator = try await site.load(SiteLoad(quiet: true)).coordinator
+        let renderer = try PageRenderer(templates: .embedded, site: coordinator.siteInfo)
         let documents = Mutex<[(path: String, markdown: [UInt8])]>([])
-        _ = try await SiteWalker(coordinator: builder.coordinator, keepsEdges: false).walk { visit in
+        _ = try await SiteWalker(coordinator: coordinator, keepsEdges: false).walk { visit in
             let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path).bytes
             documents.withLock { $0.append((visit.route.path.file, markdown)) }
         }

@@ -1,9 +1,11 @@
+import Foundation
 import HolocronCLI
+import HolocronKit
 
-/// The thin executable: everything lives in HolocronCLI.
+/// The thin executable: the app and its command line live in HolocronKit and HolocronCLI.
 @main
 enum Holocron {
     static func main() async {
-        await HolocronCommand.runMain()
+        exit(await StarWarsSite.runCommandLine())
     }
 }

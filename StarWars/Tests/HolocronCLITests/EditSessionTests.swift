@@ -1,9 +1,11 @@
 @_spi(Engine) import FlowSite
 import Foundation
+@_spi(Engine) import FlowSiteCommandLine
+@_spi(Engine) import HolocronCLI
 import HolocronKit
 import Testing
 
-/// `serve --watch`'s rebuilds keep an edit session: each reads only the data files that changed
+/// `serve --watch`'s rebuilds keep a memory of the last build: each reads only the data files that changed
 /// and makes only the pages an edit reaches, and the site is always what a build from nothing
 /// makes of the same files, failed rebuilds in between or not.
 @Suite struct EditSessionTests {
@@ -24,22 +26,22 @@ import Testing
         try FileManager.default.createDirectory(at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("<footer>the footer</footer>".utf8).write(to: footer)
         let site = folder.appendingPathComponent("site")
-        var build = BuildAction(output: site, source: .directory(data), templates: footer.deletingLastPathComponent().deletingLastPathComponent(), quiet: true)
-        build.session = EditSession()
+        let build = BuildAction(output: site, source: .directory(data), templates: footer.deletingLastPathComponent().deletingLastPathComponent(), quiet: true)
+            .rebuilds(remembering: true)
 
-        let first = try await build.run()
+        let first = try await build(nil)
         #expect(first.replayed == 0)
 
         // Luke grows, and the footer breaks in the same save: the rebuild fails after reading people.json.
         try edit(data.appendingPathComponent("people.json"), "\"height\": \"172\"", "\"height\": \"181\"")
         try Data("<footer>{{#unclosed}}</footer>".utf8).write(to: footer)
-        await #expect(throws: (any Error).self) { try await build.run() }
+        await #expect(throws: (any Error).self) { try await build([]) }
 
         // The footer is mended and a film retitled: this rebuild reads only films.json, yet
         // Luke's page must show his new height.
         try Data("<footer>the footer</footer>".utf8).write(to: footer)
         try edit(data.appendingPathComponent("films.json"), "\"The Phantom Menace\"", "\"The Phantom Menace (Special Edition)\"")  // a film Luke is not in
-        let third = try await build.run()
+        let third = try await build([])
         #expect(third.replayed > third.pages / 2, "\(third.replayed) of \(third.pages) replayed")
 
         let fresh = folder.appendingPathComponent("fresh")

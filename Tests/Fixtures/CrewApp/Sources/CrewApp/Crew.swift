@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 
 /// A small app: a list of crew members, each with a page, and an About page.

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-@_spi(Engine) import FlowSiteCommandLine
 
 /// The line that shows a long build's progress on a terminal, redrawn in place on standard
 /// error: pages made of pages discovered, pages a second, and the phase.
@@ -9,7 +8,7 @@ import Synchronization
 /// redrawn at most once per `interval` however often the build reports, and is erased when the
 /// build ends, so the summary prints on a clean line. A line that isn't enabled (`--quiet`, or
 /// standard error is not a terminal) writes nothing at all.
-public final class BuildProgressLine: Sendable {
+@_spi(Engine) public final class BuildProgressLine: Sendable {
     private struct State {
         var started: Duration = .zero
         var drawn: Duration?

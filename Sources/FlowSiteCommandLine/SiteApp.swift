@@ -1,0 +1,179 @@
+import ArgumentParser
+@_spi(Engine) import FlowSite
+import Foundation
+import Logging
+
+/// An app whose data is loaded by its site executable, with command-line options of its own:
+/// where the data comes from, the language of its words. Every verb that walks the app
+/// (`build`, `serve`, `lint`, `graph`) takes those options beside its own.
+///
+/// An app whose coordinator needs nothing from the command line doesn't need this protocol:
+/// ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)`` takes the coordinator itself.
+///
+/// ```swift
+/// struct ShopSite: SiteApp {
+///     struct Options: ParsableArguments {
+///         @Option(help: "A folder of catalog JSON files.") var data: String
+///     }
+///     let options: Options
+///     init(options: Options) { self.options = options }
+///
+///     func load(_ load: SiteLoad) async throws -> SiteContent<ShopCoordinator> {
+///         let catalog = try Catalog(folder: URL(fileURLWithPath: options.data))
+///         return SiteContent(coordinator: ShopCoordinator(catalog: catalog), inputFingerprints: { catalog.fingerprints })
+///     }
+///     var inputs: String? { SiteInputs.listing(of: URL(fileURLWithPath: options.data)) }
+///     func watchedFolders(output: URL) -> [URL] { [URL(fileURLWithPath: options.data)] }
+/// }
+///
+/// // Sources/shop-site/main.swift
+/// exit(await ShopSite.runCommandLine())
+/// ```
+public protocol SiteApp: Sendable {
+    associatedtype Coordinator: RootCoordinator
+    /// The app's own options, parsed by every verb that walks the app.
+    associatedtype Options: ParsableArguments
+
+    /// The app the parsed options describe; made once per command (`serve --watch` keeps it
+    /// for all its rebuilds, so it may keep what the last load read).
+    init(options: Options) throws
+
+    /// Loads the app's data and makes its root coordinator, for one build or walk. Load all data
+    /// before returning: a load that fails leaves the previous site as it was.
+    func load(_ load: SiteLoad) async throws -> SiteContent<Coordinator>
+
+    /// A fingerprint of everything outside the program that the options make the site read (a
+    /// listing of its data folder: ``SiteInputs/listing(of:)``), or `nil` when that can't be
+    /// told without reading it (a live API). With a fingerprint, `build` finds a site whose
+    /// inputs are unchanged without loading anything. The default, `""`, says the app reads
+    /// nothing outside the program.
+    var inputs: String? { get }
+
+    /// The folders whose changes change the site (its data folder), which `serve --watch`
+    /// follows besides `--templates`. The default is none.
+    func watchedFolders(output: URL) -> [URL]
+
+    /// The command line's name, one-line description, version and verbs of the app's own.
+    static var commandLine: SiteCommandLine { get }
+}
+
+extension SiteApp {
+    public var inputs: String? { "" }
+    public func watchedFolders(output: URL) -> [URL] { [] }
+    public static var commandLine: SiteCommandLine { SiteCommandLine() }
+
+    /// Parses `arguments` and runs the verb they name; see
+    /// ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)`` for the verbs and exit codes.
+    public static func runCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
+        await SiteCommand<Self>.main(arguments)
+    }
+}
+
+/// What the command line that runs a ``SiteApp`` is called and has besides the built-in verbs.
+public struct SiteCommandLine: Sendable {
+    /// The name help and messages give the program (by default the name it was run by).
+    public var name: String
+    public var abstract: String
+    /// What `--version` prints; `nil` for no `--version`.
+    public var version: String?
+    /// Verbs of the app's own, after `build`, `serve`, `lint`, `diff` and `graph`.
+    public var moreCommands: [any ParsableCommand.Type]
+    /// The folder `build` writes when `--output` is not given; `nil` makes `--output` required.
+    public var defaultOutput: String?
+    /// Whether the program with no verb runs `build`.
+    public var buildsByDefault: Bool
+
+    public init(
+        name: String? = nil,
+        abstract: String = "Build, check and compare the app's flow as a static site.",
+        version: String? = nil, moreCommands: [any ParsableCommand.Type] = [], defaultOutput: String? = nil, buildsByDefault: Bool = false
+    ) {
+        self.name = name ?? CommandLineMessage.programName
+        self.abstract = abstract
+        self.version = version
+        self.moreCommands = moreCommands
+        self.defaultOutput = defaultOutput
+        self.buildsByDefault = buildsByDefault
+    }
+}
+
+/// What a ``SiteApp`` is loaded for.
+public struct SiteLoad: Sendable {
+    /// The folder the site is built into, for caches the app keeps beside it; `nil` when the
+    /// command writes no site (`lint`, `graph`).
+    public var output: URL?
+    /// The paths `serve --watch` saw change since the last load (read them afresh whatever
+    /// their stamps); `nil` for a first load.
+    public var changedPaths: Set<String>?
+    /// Warnings go here (a relation to a missing record, say); it is quiet under `--quiet`.
+    public var logger: Logger
+    /// Whether the user asked for nothing but errors.
+    public var quiet: Bool
+
+    public init(output: URL? = nil, changedPaths: Set<String>? = nil, logger: Logger = Logger(label: "flowsite"), quiet: Bool = false) {
+        self.output = output
+        self.changedPaths = changedPaths
+        self.logger = logger
+        self.quiet = quiet
+    }
+}
+
+/// A loaded app: what its site is made of.
+public struct SiteContent<C: RootCoordinator>: Sendable {
+    public var coordinator: C
+    /// The same app in other languages: the site is then multilingual (see
+    /// ``FlowSite/SiteBuilder/otherLanguages``).
+    public var otherLanguages: [C]
+    /// The fingerprint of every input the pages read (see ``FlowSite/InputKey``), made on
+    /// demand. With it, an edit costs what it changes: `build` keeps a journal beside the site
+    /// (for routes that are ``FlowSite/StorableRoute``) and makes again only the pages that read
+    /// a changed input, and `serve --watch` does the same from memory.
+    public var inputFingerprints: (@Sendable () -> InputFingerprints)?
+
+    public init(coordinator: C, otherLanguages: [C] = [], inputFingerprints: (@Sendable () -> InputFingerprints)? = nil) {
+        self.coordinator = coordinator
+        self.otherLanguages = otherLanguages
+        self.inputFingerprints = inputFingerprints
+    }
+}
+
+/// Fingerprints of files, for ``SiteApp/inputs``.
+public enum SiteInputs {
+    /// Every file below `folder`, by path, size and modification time, in order, as make judges
+    /// files. A link counts as the file it leads to, so an edit through the link is seen.
+    public static func listing(of folder: URL) -> String {
+        let root = folder.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return "?" }
+        var lines: [String] = []
+        for case let relative as String in enumerator {
+            let path = root + "/" + relative
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            lines.append("\(path) \(status.st_size) \(FileStamp(status))")
+        }
+        return lines.sorted().joined(separator: "\n")
+    }
+}
+
+/// The app of ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)``: a coordinator made in
+/// `main.swift`, no options of its own.
+struct CoordinatorApp<C: RootCoordinator>: SiteApp {
+    struct Options: ParsableArguments {}
+
+    let coordinator: C
+
+    init(options: Options) throws {
+        guard let coordinator = CoordinatorAppMaker.current?() as? C else {
+            throw ValidationError("No app: run this command through SiteBuilder.runCommandLine(coordinator:).")
+        }
+        self.coordinator = coordinator
+    }
+
+    func load(_ load: SiteLoad) async throws -> SiteContent<C> { SiteContent(coordinator: coordinator) }
+}
+
+/// Hands ``CoordinatorApp`` the coordinator `main.swift` made (a generic type has no static
+/// stored properties).
+enum CoordinatorAppMaker {
+    @TaskLocal static var current: (@Sendable () -> any Sendable)?
+}
