@@ -6,7 +6,8 @@
 # wall time, peak memory, the cmark-only floor and the build's ratio to it, the floor of cmark
 # plus writing the files and the ratio to that, a rebuild with nothing changed and its ratio to
 # the full build, a rebuild after one record's edit and after one template's (medians of five),
-# and a rebuild after renaming one character.
+# and a rebuild after renaming one character. BENCH_BASELINE=path/to/holocron adds the same rows
+# for another binary (an older commit's), measured in the same run on the same data.
 # Data and output go to a tmpfs folder (/dev/shm) when there is one. Uses hyperfine for the full
 # build and GNU time for CPU and memory; installs them with apt-get when missing and root.
 set -euo pipefail
@@ -25,54 +26,71 @@ scales=${BENCH_SCALES:-10 100}; [ "${BENCH_1000:-0}" = 1 ] && scales="$scales 10
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
 printf "\n%-6s %8s %8s %9s %8s %9s %9s %7s %9s %7s %10s %7s %9s %7s %9s %7s %12s\n" scale pages wall pages/s cpu/wall "peak MiB" "cmark s" ratio "+write s" ratio "no-change" ratio "1-record" ratio "template" ratio "rename"
-for scale in $scales; do
-  data=$work/data-$scale out=$work/site-$scale
-  $bin snapshot --synthetic "$scale" --output "$data" --quiet
+# One binary's figures at one scale, from its own copy of the data into its own folders (a build
+# by another binary renders every page again, so two binaries never share a site).
+measure() {
+  local bin=$1 label=$2 scale=$3 suffix=$4
+  local data=$work/data-$scale$suffix out=$work/site-$scale$suffix
   # Full builds from nothing: the site and the spare folder beside it (the last generation, the
   # journal and the decoded data) are removed before each, so every run decodes every file and
   # renders and writes every page.
-  spare=$work/.site-$scale.spare
-  runs=5; [ "$scale" = 1000 ] && runs=1
-  hyperfine --warmup 1 --runs $runs --export-json "$work/full-$scale.json" \
+  local spare=$work/.site-$scale$suffix.spare
+  local runs=5; [ "$scale" = 1000 ] && runs=1
+  hyperfine --warmup 1 --runs $runs --export-json "$work/full-$scale$suffix.json" \
     --prepare "rm -rf $out $spare" "$bin build --quiet --data $data --output $out" >/dev/null
-  wall=$(python3 -c "import json,sys; print(json.load(open('$work/full-$scale.json'))['results'][0]['median'])")
+  local wall; wall=$(python3 -c "import json,sys; print(json.load(open('$work/full-$scale$suffix.json'))['results'][0]['median'])")
   rm -rf "$out" "$spare"
-  /usr/bin/time -f "%e %U %S %M" -o "$work/time-$scale" $bin build --data "$data" --output "$out" > "$work/summary-$scale"
-  read -r twall user sys peak < "$work/time-$scale"
-  pages=$(head -n 1 "$work/summary-$scale" | sed -E 's/^Built ([0-9]+) pages.*/\1/')
-  floor=$($bin cmark-floor --data "$data" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
+  /usr/bin/time -f "%e %U %S %M" -o "$work/time-$scale$suffix" $bin build --data "$data" --output "$out" > "$work/summary-$scale$suffix"
+  local twall user sys peak
+  read -r twall user sys peak < "$work/time-$scale$suffix"
+  local pages; pages=$(head -n 1 "$work/summary-$scale$suffix" | sed -E 's/^Built ([0-9]+) pages.*/\1/')
+  local floor; floor=$($bin cmark-floor --data "$data" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
   # The same with every page's HTML written to its file: what a build would take if making
   # the Markdown and the layout cost nothing.
-  wfloor=$($bin cmark-floor --data "$data" --write-into "$work/floor-$scale" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
+  local wfloor; wfloor=$($bin cmark-floor --data "$data" --write-into "$work/floor-$scale" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
   rm -rf "$work/floor-$scale"
   # A rebuild with nothing changed, then one after renaming a character.
   # Median of thirty runs without a shell (-N): one run of GNU time has 10 ms steps, a tenth of
   # a 10x build, and a few runs of 30 ms on a busy machine are noise.
-  hyperfine -N --warmup 2 --runs 30 --export-json "$work/nochange-$scale.json" \
+  hyperfine -N --warmup 2 --runs 30 --export-json "$work/nochange-$scale$suffix.json" \
     "$bin build --quiet --data $data --output $out" >/dev/null
-  nochange=$(python3 -c "import json,sys; print(json.load(open('$work/nochange-$scale.json'))['results'][0]['median'])")
+  local nochange; nochange=$(python3 -c "import json,sys; print(json.load(open('$work/nochange-$scale$suffix.json'))['results'][0]['median'])")
   # One record edited (the first character's mass, a new value each run) and one template
   # edited (the footer, every page changes), each the median of five rebuilds.
-  templates=$work/templates-$scale
+  local templates=$work/templates-$scale$suffix
   $bin templates --output "$templates" >/dev/null
-  hyperfine --warmup 1 --runs 5 --export-json "$work/record-$scale.json" \
+  hyperfine --warmup 1 --runs 5 --export-json "$work/record-$scale$suffix.json" \
     --prepare "python3 scripts/bench-edit.py record $data" "$bin build --quiet --data $data --output $out" >/dev/null
-  record=$(python3 -c "import json,sys; print(json.load(open('$work/record-$scale.json'))['results'][0]['median'])")
+  local record; record=$(python3 -c "import json,sys; print(json.load(open('$work/record-$scale$suffix.json'))['results'][0]['median'])")
   $bin build --quiet --data "$data" --templates "$templates" --output "$out"
-  hyperfine --warmup 1 --runs 5 --export-json "$work/template-$scale.json" \
+  hyperfine --warmup 1 --runs 5 --export-json "$work/template-$scale$suffix.json" \
     --prepare "python3 scripts/bench-edit.py template $templates" "$bin build --quiet --data $data --templates $templates --output $out" >/dev/null
-  template=$(python3 -c "import json,sys; print(json.load(open('$work/template-$scale.json'))['results'][0]['median'])")
+  local template; template=$(python3 -c "import json,sys; print(json.load(open('$work/template-$scale$suffix.json'))['results'][0]['median'])")
   $bin build --quiet --data "$data" --output "$out"
   sed -i 's/"Person 7"/"Person Seven"/' "$data/people.json"
-  edit=$( { /usr/bin/time -f "%e" $bin build --data "$data" --output "$out"; } 2>&1 | tr '\n' ' ')
-  rendered=$(echo "$edit" | sed -E 's/.*\(([0-9]+) rendered.*/\1/'); editwall=$(echo "$edit" | awk '{print $NF}')
-  python3 - "$scale" "$pages" "$wall" "$user" "$sys" "$twall" "$peak" "$floor" "$wfloor" "$nochange" "$rendered" "$editwall" "$record" "$template" <<'EOF'
+  local edit; edit=$( { /usr/bin/time -f "%e" $bin build --data "$data" --output "$out"; } 2>&1 | tr '\n' ' ')
+  local rendered; rendered=$(echo "$edit" | sed -E 's/.*\(([0-9]+) rendered.*/\1/')
+  local editwall; editwall=$(echo "$edit" | awk '{print $NF}')
+  python3 - "$label" "$scale" "$pages" "$wall" "$user" "$sys" "$twall" "$peak" "$floor" "$wfloor" "$nochange" "$rendered" "$editwall" "$record" "$template" <<'EOF'
 import sys
-scale, pages, wall, user, sys_, twall, peak, floor, wfloor, nochange, rendered, editwall, record, template = sys.argv[1:]
+label, scale, pages, wall, user, sys_, twall, peak, floor, wfloor, nochange, rendered, editwall, record, template = sys.argv[1:]
 pages, wall, cpu, twall, peak, floor, wfloor, nochange = int(pages), float(wall), float(user) + float(sys_), float(twall), int(peak), float(floor), float(wfloor), float(nochange)
 record, template = float(record), float(template)
-print(f"{scale+'x':<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f} {peak/1024:9.0f} {floor:9.3f} {wall/floor:7.2f} {wfloor:9.3f} {wall/wfloor:7.2f} {nochange:10.3f} {nochange/wall:7.1%} {record:9.3f} {record/wall:7.1%} {template:9.3f} {template/wall:7.1%} {rendered:>5} in {float(editwall):.2f}s")
+print(f"{scale+'x'+label:<6} {pages:8d} {wall:8.3f} {pages/wall:9.0f} {cpu/twall:8.2f} {peak/1024:9.0f} {floor:9.3f} {wall/floor:7.2f} {wfloor:9.3f} {wall/wfloor:7.2f} {nochange:10.3f} {nochange/wall:7.1%} {record:9.3f} {record/wall:7.1%} {template:9.3f} {template/wall:7.1%} {rendered:>5} in {float(editwall):.2f}s")
 EOF
+}
+
+# BENCH_BASELINE=path/to/another/holocron measures that binary too, in the same run, on a copy of
+# the same data, each scale's two rows one after the other (the baseline's row is marked "b").
+baseline=${BENCH_BASELINE:-}
+for scale in $scales; do
+  $bin snapshot --synthetic "$scale" --output "$work/data-$scale" --quiet
+  measure "$bin" "" "$scale" ""
+  if [ -n "$baseline" ]; then
+    $bin snapshot --synthetic "$scale" --output "$work/data-$scale-b" --quiet
+    measure "$baseline" "b" "$scale" "-b"
+    rm -rf "$work/data-$scale-b" "$work/site-$scale-b" "$work/.site-$scale-b.spare" "$work/templates-$scale-b"
+  fi
 done
 echo
 echo "Baselines outside holocron, from the same pages' Markdown (cmark-floor --dump-markdown),"
@@ -147,6 +165,10 @@ if [[ " $scales " == *" 100 "* ]]; then
   echo
   echo "serve --watch at 100x, the preview on tmpfs: save to reload event (scripts/reload-latency.py)"
   python3 scripts/reload-latency.py --holocron "$bin" --data "$work/data-100" --runs 10 | sed 's/^/  /'
+  if [ -n "$baseline" ]; then
+    echo "  the baseline ($baseline):"
+    python3 scripts/reload-latency.py --holocron "$baseline" --data "$work/data-100" --runs 10 | sed 's/^/  /'
+  fi
 fi
 
 if [ "${BENCH_WIDE:-0}" = 1 ]; then

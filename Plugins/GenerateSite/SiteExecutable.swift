@@ -57,11 +57,14 @@ struct SiteExecutable {
     }
 
     /// Starts the executable with `arguments` in `folder`, its output going to the plugin's own.
-    func start(_ arguments: [String], in folder: URL) throws -> Process {
+    /// With `holdingInput`, its standard input is a pipe this process holds open until it ends
+    /// (`serve --stop-when-input-closes` then ends with the plugin, however the plugin ends).
+    func start(_ arguments: [String], in folder: URL, holdingInput: Bool = false) throws -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if holdingInput { process.standardInput = Pipe() }
         try process.run()
         return process
     }

@@ -17,8 +17,10 @@ import PackagePlugin
         let errors = context.pluginWorkDirectoryURL.appendingPathComponent("build-error.txt")
         try? FileManager.default.removeItem(at: errors)
         var site = try SiteExecutable(context: context, packageManager: packageManager, arguments: &arguments)
-        let serve = ["serve", "--port", port, "--live-reload", "--error-file", errors.path] + arguments.remainingArguments
-        var server = try site.start(serve, in: folder)
+        // The server ends with this plugin: SwiftPM stops a plugin on Ctrl-C, and the server,
+        // in a process group of its own, would not hear the Ctrl-C itself.
+        let serve = ["serve", "--port", port, "--live-reload", "--error-file", errors.path, "--stop-when-input-closes"] + arguments.remainingArguments
+        var server = try site.start(serve, in: folder, holdingInput: true)
         var seen = Self.fingerprint(of: folder)
         while server.isRunning {
             try await Task.sleep(for: .milliseconds(500))
@@ -31,7 +33,7 @@ import PackagePlugin
                 try? FileManager.default.removeItem(at: errors)
                 server.terminate()
                 server.waitUntilExit()
-                server = try site.start(serve, in: folder)
+                server = try site.start(serve, in: folder, holdingInput: true)
             } catch {
                 print("\(error)")
                 try? Data("\(error)".utf8).write(to: errors)

@@ -46,6 +46,9 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A file whose text, while it is there, open pages show as a failed build.", valueName: "file"))
     var errorFile: String?
 
+    @Flag(help: "Stop when standard input closes (for a program that starts serve and holds its input open).")
+    var stopWhenInputCloses = false
+
     @Flag(help: "Replace the output folder even when a build did not make it.")
     var force = false
 
@@ -85,6 +88,7 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
         )
         action.liveReloads = liveReload || errorFile != nil
         action.errorFile = errorFile.map { URL(fileURLWithPath: $0) }
+        action.stopsWhenInputCloses = stopWhenInputCloses
         let served = output == nil ? "a preview in memory" : folder.relativePath
         let folders = watched.map(\.relativePath).joined(separator: ", ")
         try await action.run(events: ServeAction.printer(served: served, folders: folders, host: listening.host, quiet: quiet))

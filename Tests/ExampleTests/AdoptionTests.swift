@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -80,6 +83,7 @@ import TestSupport
         private let lock = NSLock()
         private var data = Data()
         func set(_ value: Data) { lock.withLock { data = value } }
+        func append(_ more: Data) { lock.withLock { data.append(more) } }
         func get() -> Data { lock.withLock { data } }
     }
 
@@ -272,5 +276,134 @@ import TestSupport
         #expect(pluginLog.contains(#""uri" : "Sources/CrewApp/Crew.swift""#), "\(pluginLog)")
         let lintStrict = try await Self.swift(["package"] + scratch + ["lint-site", "--strict"])
         #expect(lintStrict.status != 0, "lint-site --strict fails on a warning: \(lintStrict.output)")
+
+        try await Self.checkPreviewSite(scratch: scratch)
+    }
+
+    /// `preview-site` serves the app's site with live reload and follows its code: an edit to a
+    /// source file is built and served, a compile error is shown to open pages over the site
+    /// still served, the fix clears it, and Ctrl-C stops the plugin and its server.
+    static func checkPreviewSite(scratch: [String]) async throws {
+        let port = try #require(Self.freePort(), "no free port")
+        let base = "http://127.0.0.1:\(port)/"
+        let source = fixture.appendingPathComponent("Sources/CrewApp/Crew.swift")
+        let original = try String(contentsOf: source, encoding: .utf8)
+        defer { try? Data(original.utf8).write(to: source) }
+        // Foundation starts it in a process group of its own, so Ctrl-C can go to that group as a
+        // terminal sends it to the foreground job.
+        let swift = try #require(Executables.onPath("swift"), "swift is not on PATH")
+        let process = Process()
+        process.executableURL = swift
+        process.arguments = ["package"] + scratch + ["--disable-sandbox", "preview-site", "--port", "\(port)"]
+        process.currentDirectoryURL = fixture
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+        let output = LockedData()
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        defer { if process.isRunning { kill(-process.processIdentifier, SIGKILL) } }
+        try #require(getpgid(process.processIdentifier) == process.processIdentifier, "the plugin is not in a process group of its own")
+        func log() -> String { String(decoding: output.get(), as: UTF8.self) }
+
+        let first = await Self.waitFor(minutes: 5) { await Self.page(base + "about/") }
+        try #require(first?.contains("A fixture for FlowSite") == true, "the preview never served the About page: \(log())")
+        let events = try #require(Self.helloEvent(port: port), "no live-reload channel")
+        #expect(events.contains(#""error":null"#), "\(events)")
+
+        // An edit to the app's code is built and served.
+        try Data(original.replacingOccurrences(of: "A fixture for FlowSite", with: "A fixture, edited, for FlowSite").utf8).write(to: source)
+        let edited = await Self.waitFor(minutes: 5) { await Self.page(base + "about/").flatMap { $0.contains("edited") ? $0 : nil } }
+        #expect(edited != nil, "the edit was never served: \(log())")
+
+        // A compile error: the site is still served and open pages are told why.
+        try Data((original + "\nlet broken: Int = \"not a number\"\n").utf8).write(to: source)
+        let failure = await Self.waitFor(minutes: 5) { Self.helloEvent(port: port).flatMap { $0.contains("not a number") || $0.contains("cannot convert") ? $0 : nil } }
+        #expect(failure != nil, "the compile error never reached the pages: \(log())")
+        #expect(await Self.page(base + "about/")?.contains("edited") == true, "the last good site is still served")
+
+        // The fix clears it.
+        try Data(original.utf8).write(to: source)
+        let fixed = await Self.waitFor(minutes: 5) { await Self.page(base + "about/").flatMap { $0.contains("edited") ? nil : $0 } }
+        #expect(fixed != nil, "the fix was never served: \(log())")
+        #expect(Self.helloEvent(port: port)?.contains(#""error":null"#) == true, "the fix clears the error")
+
+        // Ctrl-C, to the plugin's whole group as a terminal sends it: everything stops, the
+        // server too (SwiftPM runs the plugin, and the plugin the server, each in a group of its
+        // own, which the Ctrl-C does not reach).
+        kill(-process.processIdentifier, SIGINT)
+        let ended = await Self.waitFor(minutes: 1) { process.isRunning ? nil : true }
+        let left = try await run(URL(fileURLWithPath: "/bin/ps"), ["-eo", "pid,ppid,pgid,sid,stat,args"], in: fixture).stdout
+        #expect(ended == true, "the plugin did not stop on Ctrl-C: \(log())\n\(left)")
+        #expect(await Self.page(base) == nil, "the server still answers after Ctrl-C")
+    }
+
+    /// What `check` returns once it returns something, asked every half second; `nil` after
+    /// the time allowed.
+    static func waitFor<T>(minutes: Int, _ check: () async -> T?) async -> T? {
+        let deadline = ContinuousClock.now + .seconds(minutes * 60)
+        while ContinuousClock.now < deadline {
+            if let value = await check() { return value }
+            try? await Task.sleep(for: .milliseconds(500))
+        }
+        return nil
+    }
+
+    /// A page's text, or `nil` when the server doesn't answer 200.
+    static func page(_ address: String) async -> String? {
+        guard let (data, response) = try? await URLSession.shared.data(from: URL(string: address)!),
+            (response as? HTTPURLResponse)?.statusCode == 200
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The `hello` event the live-reload channel sends a page that connects (it names the
+    /// build's error, if any), read from a plain socket; `nil` when nothing answers.
+    static func helloEvent(port: Int) -> String? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        let request = Array("GET /__holocron/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
+        guard write(socket, request, request.count) == request.count else { return nil }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(socket, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            received += buffer[0..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            if let hello = text.range(of: "event: hello\ndata: "), let end = text[hello.upperBound...].range(of: "\n\n") {
+                return String(text[hello.upperBound..<end.lowerBound])
+            }
+        }
+    }
+
+    /// A port no one listens on now.
+    static func freePort() -> Int? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        guard bound == 0, withUnsafeMutablePointer(to: &address, {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }) == 0 else { return nil }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 @_spi(Engine) @testable import FlowSiteCommandLine
+import TestSupport
 import Testing
 
 /// Which request paths `serve` refuses before it looks for a file.
@@ -19,5 +21,22 @@ import Testing
                       "/characters/ana%C3%AFs/", "/%25zz", "/characters/%E2%80%AEevil/", "/assets/style.css"])
     func ordinaryPathsAreServed(path: String) {
         #expect(!Preview.isUnservable(path))
+    }
+}
+
+/// A preview left by a server killed with SIGKILL is removed by the next `serve`; a running
+/// server's is kept.
+@Suite struct AbandonedPreviewTests {
+    @Test func previewsOfEndedServersAreRemovedAndRunningOnesKept() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("previews-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let dead = try #require(Processes.deadIdentifier(), "no ended process id to use")
+        let names = ["flowsite-preview-\(dead)-0000", "flowsite-preview-\(getpid())-1111", "flowsite-preview-x-2222", "unrelated-\(dead)"]
+        for name in names {
+            try FileManager.default.createDirectory(at: parent.appendingPathComponent(name + "/site"), withIntermediateDirectories: true)
+        }
+        ServeAction.removeAbandonedPreviews(in: parent)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: parent.path))
+        #expect(left == Set(names.dropFirst()), "\(left)")
     }
 }

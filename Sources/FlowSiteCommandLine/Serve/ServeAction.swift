@@ -33,6 +33,10 @@ import Logging
     /// A file whose text, while it is there, open pages show as a failed build (the
     /// `preview-site` plugin writes a failed compile there).
     public var errorFile: URL?
+    /// Whether the server stops when its standard input closes: a program that starts it (the
+    /// `preview-site` plugin) holds the other end, so the server ends with that program however
+    /// it ends, even by a signal it can't catch.
+    public var stopsWhenInputCloses = false
 
     public init(
         build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?, root: URL, host: String = "127.0.0.1", port: Int = 8000,
@@ -60,6 +64,19 @@ import Logging
             if let text, text != shown { liveReload.failed(String(decoding: text, as: UTF8.self)) }
             shown = text
             try? await Task.sleep(for: .milliseconds(500))
+        }
+    }
+
+    /// When standard input reaches its end, stops the server as SIGTERM does (the input is read
+    /// on a thread of its own, since a read blocks).
+    static func stopAtEndOfInput() {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count == 0 || (count < 0 && errno != EINTR) { break }
+            }
+            kill(getpid(), SIGTERM)
         }
     }
 
@@ -110,6 +127,7 @@ import Logging
             if let errorFile, let liveReload {
                 group.addTask { await Self.show(errorFile, on: liveReload) }
             }
+            if stopsWhenInputCloses { Self.stopAtEndOfInput() }
             if let watch, let build, let liveReload {
                 group.addTask {
                     await RebuildLoop.run(changes: watch.changes) { changed in
@@ -145,6 +163,7 @@ import Logging
         }
         var lastError: (any Error)?
         for parent in parents {
+            removeAbandonedPreviews(in: parent)
             let folder = parent.appendingPathComponent("flowsite-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
@@ -154,6 +173,17 @@ import Logging
             }
         }
         throw FlowSiteError(.fileSystem(path: parents.last!.path, message: "no folder for the preview: \(lastError.map { "\($0)" } ?? "")"))
+    }
+
+    /// Removes the previews of servers that ended without removing theirs (killed with
+    /// SIGKILL, say): folders named for a process that no longer runs.
+    static func removeAbandonedPreviews(in parent: URL) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix("flowsite-preview-") {
+            guard let pid = Int32(name.dropFirst("flowsite-preview-".count).prefix { $0 != "-" }), pid > 0,
+                kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
     }
 
     /// Removes a folder ``makePreviewFolder()`` made, with the site and its spare in it.
