@@ -53,7 +53,7 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         }
         let logger = CommandLineMessage.logger(quiet: quiet)
         let content = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet))
-        let report = try await FlowLinter(coordinator: content.coordinator, configuration: settings).run()
+        let report = try await SiteEngine<App.Coordinator>.forCommand.lint(FlowLinter(coordinator: content.coordinator, configuration: settings))
         let root = sourceRoot ?? FileManager.default.currentDirectoryPath
         let text = switch format {
         case .text: report.text(sourceRoot: root)

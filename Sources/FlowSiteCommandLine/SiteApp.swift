@@ -64,9 +64,49 @@ extension SiteApp {
 
     /// Parses `arguments` and runs the verb they name; see
     /// ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)`` for the verbs and exit codes.
+    @inlinable
     public static func runCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
-        await SiteCommand<Self>.main(arguments)
+        await runSiteCommand(Self.self, arguments, engine: SiteEngine<Coordinator>())
     }
+}
+
+/// Runs the command line of `app`, its engine work done by `engine`.
+@usableFromInline
+func runSiteCommand<App: SiteApp>(_ app: App.Type, _ arguments: [String], engine: SiteEngine<App.Coordinator>) async -> Int32 {
+    await SiteEngineStore.$current.withValue(engine) { await SiteCommand<App>.main(arguments) }
+}
+
+/// The engine's work for an app's coordinator type, made in the app's own module: the command
+/// line reaches its verbs through swift-argument-parser, which can't know the app's types, so
+/// the engine's generic code would run unspecialised (a quarter slower). Closures made where the
+/// type is known (``SiteApp/runCommandLine(_:)`` is inlined into the caller) run it specialised.
+@usableFromInline
+struct SiteEngine<C: RootCoordinator>: Sendable {
+    let build: @Sendable (SiteBuilder<C>, URL) async throws -> BuildReport
+    let lint: @Sendable (FlowLinter<C>) async throws -> FlowLintReport
+
+    @inlinable
+    init() {
+        self.init(build: { builder, output in try await builder.build(into: output) }, lint: { linter in try await linter.run() })
+    }
+
+    @usableFromInline
+    init(build: @escaping @Sendable (SiteBuilder<C>, URL) async throws -> BuildReport, lint: @escaping @Sendable (FlowLinter<C>) async throws -> FlowLintReport) {
+        self.build = build
+        self.lint = lint
+    }
+
+    /// The engine made for the running command line, or one made here (generic) without one.
+    static var forCommand: SiteEngine {
+        SiteEngineStore.current as? SiteEngine ?? SiteEngine()
+    }
+}
+
+/// The engine for the running command line: a generic type has no static stored properties,
+/// so it is kept here as `any Sendable`.
+@usableFromInline
+enum SiteEngineStore {
+    @TaskLocal static var current: (any Sendable)?
 }
 
 /// What the command line that runs a ``SiteApp`` is called and has besides the built-in verbs.
@@ -157,11 +197,16 @@ public enum SiteInputs {
 
 /// The app of ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)``: a coordinator made in
 /// `main.swift`, no options of its own.
+@usableFromInline
 struct CoordinatorApp<C: RootCoordinator>: SiteApp {
-    struct Options: ParsableArguments {}
+    @usableFromInline
+    struct Options: ParsableArguments {
+        @usableFromInline init() {}
+    }
 
     let coordinator: C
 
+    @usableFromInline
     init(options: Options) throws {
         guard let coordinator = CoordinatorAppMaker.current?() as? C else {
             throw ValidationError("No app: run this command through SiteBuilder.runCommandLine(coordinator:).")
@@ -169,11 +214,19 @@ struct CoordinatorApp<C: RootCoordinator>: SiteApp {
         self.coordinator = coordinator
     }
 
+    @usableFromInline
     func load(_ load: SiteLoad) async throws -> SiteContent<C> { SiteContent(coordinator: coordinator) }
 }
 
 /// Hands ``CoordinatorApp`` the coordinator `main.swift` made (a generic type has no static
 /// stored properties).
+@usableFromInline
 enum CoordinatorAppMaker {
     @TaskLocal static var current: (@Sendable () -> any Sendable)?
+
+    /// Runs `work` with `coordinator` handed to the app it makes.
+    @usableFromInline
+    static func with(_ coordinator: any Sendable, _ work: () async -> Int32) async -> Int32 {
+        await $current.withValue({ coordinator }) { await work() }
+    }
 }

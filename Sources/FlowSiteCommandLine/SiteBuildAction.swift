@@ -74,7 +74,7 @@ import Synchronization
         builder.progress = { line.update($0) }
         line.start()
         defer { line.finish() }
-        var report = try await builder.build(into: output)
+        var report = try await SiteEngine<App.Coordinator>.forCommand.build(builder, output)
         memory?.built(fingerprints)
         let (seconds, attoseconds) = loading.components
         report.timings.insert(("load data and templates", Double(seconds) + Double(attoseconds) / 1e18), at: 0)

@@ -24,14 +24,12 @@ extension SiteBuilder {
     /// - Returns: the exit code: 0 on success (for `diff`, when the sites are the same), 1 when
     ///   flow lint fails (`--strict`, or an error-level finding for `lint`) or `diff` finds a
     ///   change, 2 on bad arguments or errors.
+    @inlinable
     public static func runCommandLine(
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         coordinator: @autoclosure () -> C
     ) async -> Int32 {
-        let made = coordinator()
-        return await CoordinatorAppMaker.$current.withValue({ made }) {
-            await CoordinatorApp<C>.runCommandLine(arguments)
-        }
+        await CoordinatorAppMaker.with(coordinator()) { await CoordinatorApp<C>.runCommandLine(arguments) }
     }
 }
 

@@ -531,49 +531,24 @@ import Testing
         #expect(try intactSite(bytes, inputs: "abc") == nil)
     }
 
-    /// A no-change check begun before the command line is parsed answers only for the folder
-    /// and manifest it looked at: a build that swapped in a new site meanwhile (a new folder),
-    /// or wrote a new manifest, gets the usual check, which sees what changed.
-    @Test func aCheckBegunEarlyAnswersOnlyForTheFolderAndManifestItLookedAt() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("early-\(UUID().uuidString)")
+    /// The no-change check answers only for the site its manifest describes: a copy of the site
+    /// (every file another inode than the manifest says) is not the site, nor are other inputs.
+    @Test func theNoChangeCheckAnswersOnlyForTheSiteItsManifestDescribes() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("intact-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         let site = base.appendingPathComponent("site")
         let files = try writeFiles(300, sections: 3, sizes: 40, under: site)
         let manifest = SiteManifest(inputs: "abc", pages: 300, files: files).bytes()
         try Data(manifest).write(to: site.appendingPathComponent(SiteWriter.manifestName))
-        let folder = open(site.path, O_RDONLY | O_DIRECTORY)
-        defer { close(folder) }
-        let check = try #require(SiteManifest.IntactCheck(mappedIn: folder))
-        #expect(check.describes(folder) && check.isMade(from: "abc") && !check.isMade(from: "abd"))
+        let report = try #require(SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc"))
+        #expect(report.pages == 300 && report.files == 300 && report.rendered == 0)
+        #expect(SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abd") == nil)
 
-        // The same site copied file by file is another folder, with another manifest file.
         let copy = base.appendingPathComponent("copy")
         try FileManager.default.copyItem(at: site, to: copy)
-        let other = open(copy.path, O_RDONLY | O_DIRECTORY)
-        defer { close(other) }
-        #expect(!check.describes(other))
-        // A manifest written again in the same folder is another file.
-        try Data(manifest).write(to: site.appendingPathComponent(SiteWriter.manifestName), options: .atomic)
-        #expect(!check.describes(folder))
-
-        // Through the command-line door: a check begun on the first site, which is then swapped
-        // for the copy (whose files are all other inodes than its manifest says), must not
-        // answer for the copy.
-        let fresh = try #require(SiteManifest.IntactCheck(mappedIn: folder))
-        let intact = try #require(fresh.result(lanes: 2))
-        #expect(intact.files == 300 && intact.pages == 300)
-        SiteBuilder<GraphCoordinator>.beginUnchangedSiteCheck(at: site.path)
         try FileManager.default.moveItem(at: site, to: base.appendingPathComponent("old"))
         try FileManager.default.moveItem(at: copy, to: site)
         #expect(SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc") == nil)
-        // Begun on the site as it stands, it answers as the usual check does.
-        try FileManager.default.removeItem(at: site)
-        try FileManager.default.moveItem(at: base.appendingPathComponent("old"), to: site)
-        SiteBuilder<GraphCoordinator>.beginUnchangedSiteCheck(at: site.path)
-        let report = try #require(SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc"))
-        #expect(report.pages == 300 && report.files == 300 && report.rendered == 0)
-        SiteBuilder<GraphCoordinator>.beginUnchangedSiteCheck(at: site.path)
-        #expect(SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abd") == nil)
     }
 
     /// The spare's check is cut into chunks that two threads share: whichever thread checks a

@@ -253,39 +253,18 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     ///
     /// Like a build, it first removes the staging and old folders that killed builds left beside
     /// the output, and logs their names.
-    ///
-    /// A check begun early (``beginUnchangedSiteCheck(at:)``) is finished here when it is of
-    /// this folder and manifest, and stopped otherwise.
     public static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
-        guard let inputs else {
-            EarlySiteCheck.cancel()
-            return nil
-        }
+        guard let inputs else { return nil }
         let clock = ContinuousClock()
         let started = clock.now
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else {
-            EarlySiteCheck.cancel()
-            return nil
-        }
+        guard folder >= 0 else { return nil }
         defer { close(folder) }
-        var lanes = ProcessInfo.processInfo.activeProcessorCount
-        let check: SiteManifest.IntactCheck
-        if let early = EarlySiteCheck.take(for: folder) {
-            check = early
-            // Its own thread is one of the lanes.
-            lanes = max(1, lanes - 1)
-        } else {
-            // A few bytes tell an edit from a rebuild with nothing changed, before the whole
-            // manifest is mapped.
-            guard SiteManifest.mayHaveInputs(inputs, in: folder), let made = SiteManifest.IntactCheck(mappedIn: folder) else { return nil }
-            check = made
-        }
-        guard check.isMade(from: inputs) else {
-            check.stop()
-            return nil
-        }
-        guard let site = check.result(lanes: lanes) else { return nil }
+        // A few bytes tell an edit from a rebuild with nothing changed, before the whole
+        // manifest is mapped.
+        guard SiteManifest.mayHaveInputs(inputs, in: folder), let check = SiteManifest.IntactCheck(mappedIn: folder) else { return nil }
+        guard check.isMade(from: inputs) else { return nil }
+        guard let site = check.result(lanes: ProcessInfo.processInfo.activeProcessorCount) else { return nil }
         let removed = SiteWriter.removeLeftovers(besides: output)
         if !removed.isEmpty {
             logger?.info("Removed what killed builds left beside the output: \(removed.joined(separator: ", "))")

@@ -12,8 +12,6 @@ extension SiteManifest {
         private let mapped: UnsafeRawBufferPointer
         private var bytes: UnsafeBufferPointer<UInt8> { mapped.assumingMemoryBound(to: UInt8.self) }
         private let folder: Int32
-        /// The site's folder and its manifest, as they were when the check began.
-        let identity: Identity
         /// The header's `inputs` line, without its name.
         private let inputs: Range<Int>?
         let pages: Int
@@ -27,45 +25,13 @@ extension SiteManifest {
         /// every chunk taken.
         private let pending = DispatchGroup()
 
-        /// What a site's folder and its manifest were: a later build that finds the same folder
-        /// (an atomic swap makes a new one) with the same manifest may use the check's answer.
-        struct Identity: Equatable {
-            var folder: FileIdentity
-            var manifest: FileIdentity
-        }
-
-        struct FileIdentity: Equatable {
-            var device: UInt64
-            var inode: UInt64
-            var size: Int
-            var seconds: Int
-            var nanoseconds: Int
-
-            init(_ status: stat) {
-                device = UInt64(status.st_dev)
-                inode = UInt64(status.st_ino)
-                size = Int(status.st_size)
-                let modified = SiteManifest.Entry.modified(status)
-                seconds = modified.tv_sec
-                nanoseconds = modified.tv_nsec
-            }
-
-            /// The folder itself, not its contents: a folder's size and time change with them.
-            var asFolder: FileIdentity {
-                var folder = self
-                (folder.size, folder.seconds, folder.nanoseconds) = (0, 0, 0)
-                return folder
-            }
-        }
-
         /// A check of the manifest in the open site folder `folder`, mapped rather than read;
         /// `nil` when there is none, or it is not a manifest.
         init?(mappedIn folder: Int32, chunks count: Int = 64) {
             let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard file >= 0 else { return nil }
             defer { close(file) }
-            var site = stat(), manifest = stat()
-            guard fstat(folder, &site) == 0, fstat(file, &manifest) == 0, let mapped = MappedFile.map(file) else { return nil }
+            guard let mapped = MappedFile.map(file) else { return nil }
             let bytes = mapped.assumingMemoryBound(to: UInt8.self)
             // The header lines come first; the file lines follow.
             var start = 0
@@ -98,7 +64,6 @@ extension SiteManifest {
             let chunks = SiteManifest.chunks(of: bytes, from: start, count: count, minimum: 1 << 14)
             self.mapped = mapped
             self.folder = own
-            self.identity = Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(manifest))
             self.inputs = inputs
             self.pages = pages
             self.lint = lint
@@ -108,14 +73,6 @@ extension SiteManifest {
         deinit {
             close(folder)
             MappedFile.unmap(mapped)
-        }
-
-        /// Whether the open folder `folder` is the one this check looks at, holding the same
-        /// manifest file: the same inodes, and the manifest's size and time unchanged.
-        func describes(_ folder: Int32) -> Bool {
-            var site = stat(), manifest = stat()
-            guard fstat(folder, &site) == 0, fstatat(folder, SiteWriter.manifestName, &manifest, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-            return Identity(folder: FileIdentity(site).asFolder, manifest: FileIdentity(manifest)) == identity
         }
 
         /// Whether the site was built from `inputs`.
@@ -200,73 +157,5 @@ extension SiteManifest {
             start = end
         }
         return chunks
-    }
-}
-
-/// The no-change check begun before the command line is parsed, on another core: at 100x a
-/// rebuild with nothing changed is mostly the 28,000 `fstatat` calls that look at the site's
-/// files, and the few milliseconds of parsing and fingerprinting the inputs before them used
-/// only one of the two cores.
-///
-/// Speculative and verified: ``SiteBuilder/unchangedSite(at:inputs:logger:)`` uses it only for
-/// the same folder (the same inode: a build swaps in a new one) holding the same manifest file,
-/// and only when the manifest says the site was built from the inputs it has; otherwise the
-/// check is stopped and the usual one runs.
-enum EarlySiteCheck {
-    private final class Started: Sendable {
-        let ready = DispatchSemaphore(value: 0)
-        let check = Mutex<SiteManifest.IntactCheck?>(nil)
-    }
-
-    private static let started = Mutex<Started?>(nil)
-
-    /// Begins checking the site at `output` (a path as given, relative to the current folder):
-    /// the folder there now, opened on this thread and checked on another.
-    static func start(at output: String) {
-        let begun = Started()
-        started.withLock { $0 = begun }
-        let folder = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        DispatchQueue.global(qos: .userInitiated).async {
-            let check = folder < 0 ? nil : SiteManifest.IntactCheck(mappedIn: folder, chunks: 128)
-            if folder >= 0 { close(folder) }
-            begun.check.withLock { $0 = check }
-            begun.ready.signal()
-            check?.work()
-        }
-    }
-
-    /// The check begun for the open folder `folder` when it is that folder with the same
-    /// manifest, taken (a second call gets `nil`); any other begun check is stopped.
-    static func take(for folder: Int32) -> SiteManifest.IntactCheck? {
-        guard let begun = started.withLock({ $0.take() }) else { return nil }
-        // Opening a folder and mapping a file take microseconds; a second means a stalled
-        // thread, and the usual check does as well.
-        guard begun.ready.wait(timeout: .now() + 1) == .success, let check = begun.check.withLock({ $0 }) else { return nil }
-        guard check.describes(folder) else {
-            check.stop()
-            return nil
-        }
-        return check
-    }
-
-    /// Stops a begun check whose answer will not be asked for (a forced build).
-    static func cancel() {
-        started.withLock { $0.take() }.map { begun in
-            if begun.ready.wait(timeout: .now() + 1) == .success { begun.check.withLock { $0 }?.stop() }
-        }
-    }
-}
-
-extension SiteBuilder {
-    /// Begins the check ``unchangedSite(at:inputs:logger:)`` makes of the site at `output` (a
-    /// path as given) on another thread, before the inputs are known: a command-line tool calls
-    /// it first thing, and the check's answer is used only if it is of the same site.
-    public static func beginUnchangedSiteCheck(at output: String) {
-        EarlySiteCheck.start(at: output)
-    }
-
-    /// Stops a check begun with ``beginUnchangedSiteCheck(at:)`` that will not be asked for.
-    public static func stopUnchangedSiteCheck() {
-        EarlySiteCheck.cancel()
     }
 }
