@@ -48,7 +48,7 @@ import Synchronization
     @_spi(Engine) public func add(_ phase: Phase, _ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        withCounter(phase) { $0.add(nanoseconds, ordering: .relaxed) }
+        _ = withCounter(phase) { $0.add(nanoseconds, ordering: .relaxed) }
     }
 
     /// Seconds per phase, in the order of a build.
