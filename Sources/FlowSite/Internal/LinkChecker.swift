@@ -129,17 +129,27 @@ import Foundation
 
 /// The link check a build runs: by construction for route links (the walk made a page for every
 /// route a page links to, or failed), by lookup for links to site files, and by scanning only a
-/// sample of rendered pages (the first of each depth, dialogs apart) and every HTML file a build
-/// step wrote, for the links templates write themselves.
+/// sample of rendered pages (the first by path of each depth, dialogs apart) and every HTML file
+/// a build step wrote, for the links templates write themselves.
 struct LinkCheckByConstruction: Sendable {
     var samples: [(page: String, html: [UInt8])] = []
     var siteFiles: [(page: String, links: [String])] = []
-    private var sampled: Set<Int> = []
+    /// Where in `samples` each depth's page (dialogs apart) is.
+    private var sampled: [Int: Int] = [:]
 
-    /// Whether a page of this depth and kind should be kept for the template check; true once
-    /// per kind.
-    mutating func wantsSample(depth: Int, modal: Bool) -> Bool {
-        sampled.insert(depth * 2 + (modal ? 1 : 0)).inserted
+    /// Offers a page of this depth and kind for the template check: it is kept when its path is
+    /// the first of its depth and kind among those offered, so that the same pages are checked
+    /// (and the same links counted) in whatever order the walk's tasks made them. `html` reads
+    /// the page, only when it is kept.
+    mutating func offer(_ page: String, depth: Int, modal: Bool, html: () -> [UInt8]?) {
+        let key = depth * 2 + (modal ? 1 : 0)
+        if let kept = sampled[key] {
+            guard page < samples[kept].page, let html = html() else { return }
+            samples[kept] = (page, html)
+        } else if let html = html() {
+            sampled[key] = samples.count
+            samples.append((page, html))
+        }
     }
 
     /// Checks the samples' links and the site-file links against the site's `files`.

@@ -186,10 +186,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             records.made.appendGrowingByQuarters(products.page)
             records.index.appendGrowingByQuarters((path, kind, products.content))
             if journals { records.journal.appendGrowingByQuarters((Int32(index), hasFiles)) }
-            if records.linkCheck.wantsSample(depth: depth, modal: products.page.isDialog),
-                let html = html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(folder + path))))
-            {
-                records.linkCheck.samples.append((folder + path, html))
+            records.linkCheck.offer(folder + path, depth: depth, modal: products.page.isDialog) {
+                html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(folder + path))))
             }
             if !products.siteFiles.isEmpty {
                 records.linkCheck.siteFiles.append((folder + path, folder.isEmpty ? products.siteFiles : products.siteFiles.map { folder + $0 }))
