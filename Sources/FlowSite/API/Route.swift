@@ -72,7 +72,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
             let latin = text.applyingTransform(.toLatin, reverse: false)
         {
             // Only text with nothing left after folding pays for ICU's transliteration, so a
-            // Latin name like "Padmé" keeps the slug it always had.
+            // Latin name like "Padmé" keeps the slug folding alone gives it.
             folded = Self.fold(latin)
         }
         if folded.isEmpty {

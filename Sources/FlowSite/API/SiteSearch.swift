@@ -48,7 +48,7 @@ public struct SiteSearch<R: Route>: Sendable {
     }
 
     /// The index file: entries by title, ignoring case and accents, then by URL, so the same
-    /// site always gives the same bytes. Written straight into bytes: at 280,000 pages an
+    /// site always gives the same bytes. Written straight into bytes: for a large site an
     /// encoder's tree of values costs more than the file.
     static func json(
         _ entries: [Entry], pages: [(path: String, title: String, summary: String?, isDialog: Bool)], summaries: Bool
@@ -60,13 +60,13 @@ public struct SiteSearch<R: Route>: Sendable {
     }
 
     /// ``json(_:pages:summaries:)`` handed to `emit` a few entries at a time, so a build can
-    /// write the file as it is made (22 MB at 1000x).
+    /// write the file as it is made, never holding it whole.
     static func write(
         _ entries: [Entry], pages: [(path: String, title: String, summary: String?, isDialog: Bool)], summaries: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        // Positions sorted, not the entries: the caller still holds them, and a sorted copy was
-        // 10 MB at 1000x.
+        // Positions sorted, not the entries: the caller still holds them, and a sorted copy
+        // would hold them twice.
         var order = (0..<Int32(entries.count)).map { $0 }
         entries.withUnsafeBufferPointer { entries in
             order.sort { a, b in

@@ -53,7 +53,7 @@ final class StoredJournal: @unchecked Sendable {
     }
 
     /// Gives back the memory of the file's pages in `range` (they are read again from the file
-    /// if needed): a scan of a section at 1000x would otherwise keep a hundred megabytes.
+    /// if needed): a scan of a section would otherwise keep the whole section in memory.
     func release(_ range: Range<Int>) { Self.release(raw, range) }
 
     private static func release(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) {
@@ -253,7 +253,7 @@ final class StoredJournal: @unchecked Sendable {
 
     /// The files of `wanted` the journal lists, with their fingerprints and where each is
     /// kept (for ``files()``'s `hashAt`): the list is walked comparing bytes, with no String
-    /// per file (an edit asks for a few of 280,000 at 1000x).
+    /// per file (an edit asks for a few of the site's files).
     func files(among wanted: Set<String>) throws -> [String: (fingerprint: StableHash, hashAt: Int)] {
         guard !wanted.isEmpty else { return [:] }
         let byCount = Dictionary(grouping: wanted.map { Array($0.utf8) }, by: \.count)
@@ -275,8 +275,8 @@ final class StoredJournal: @unchecked Sendable {
         return found
     }
 
-    /// The made position of each page by a hash of its file's path (no String per page: at
-    /// 1000x that would be tens of megabytes), for ``index(ofPath:in:)``; -1 for a hash two
+    /// The made position of each page by a hash of its file's path (no String per page, so
+    /// the table stays small on a large site), for ``index(ofPath:in:)``; -1 for a hash two
     /// paths share. Made once (the read-ahead makes it while the data loads).
     func pathTable() throws -> [UInt64: Int32] {
         if let table = madePathTable.withLock({ $0 }) { return table }

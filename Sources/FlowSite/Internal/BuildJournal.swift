@@ -28,8 +28,8 @@ import Darwin
 /// - the trailer: a checksum of each block of a mebibyte of all that, where the meta block
 ///   starts, a checksum of those, and a magic (``JournalFile/trailer(blocks:metaStart:)``).
 ///
-/// An edit patches the live journal in place rather than writing it again (at 1000x it is
-/// 150 MB): its pages' new records are appended, the offset tables, fingerprints and meta block
+/// An edit patches the live journal in place rather than writing it again (it grows with the
+/// site): its pages' new records are appended, the offset tables, fingerprints and meta block
 /// written over, and a new trailer appended, with only the blocks written into checked again
 /// (``SiteBuilder/patchJournal``). The file never shrinks (another build may have it mapped);
 /// it is written whole again when the appended part passes an eighth of it.
@@ -457,8 +457,8 @@ struct JournalFile {
 
     /// A journal's checksum, of bytes that may come a piece at a time (as they are written, or
     /// read back a block at a time): four lanes, each folding every fourth word of eight bytes,
-    /// side by side (a single chain waited on each multiply: checking and sealing a journal were
-    /// a twentieth of an edit's CPU), then the lanes, the tail and the count folded into two.
+    /// side by side (independent chains keep the multiplier busy, where a single chain waits on
+    /// each multiply), then the lanes, the tail and the count folded into two.
     struct Checksum {
         private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5)
         /// Bytes short of a whole group of 32, waiting for the next piece.

@@ -75,8 +75,8 @@ import Synchronization
         var files: [(key: String, value: Data)]
 
         /// What the page of `visit` leaves, whose content has the fingerprint `content`; `file`
-        /// is its path's file when the caller made it already (one String for both: at 340,000
-        /// pages a second copy of each was 27 MB held to the end).
+        /// is its path's file when the caller made it already (one String for both: a second
+        /// copy of each page's path would be held to the end of the build).
         init(
             _ visit: PageVisit<R>, file: String? = nil, search: SiteSearch<R>?, content: StableHash, siteFiles: [String], files: [(key: String, value: Data)]
         ) {

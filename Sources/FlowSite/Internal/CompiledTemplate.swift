@@ -6,14 +6,12 @@
 /// partials, comments, dotted names, and the spec's standalone-line rules (a line holding only a
 /// section, partial or comment tag disappears; a standalone partial is indented like its tag).
 /// Anything else (set delimiters, inheritance, pragmas, `{{.}}`) makes ``compile(_:)``
-/// return `nil`, and the template set is refused with ``unsupported(in:)``'s reason. (It was
-/// once rendered by swift-mustache instead; a differential test found that library dropping a
-/// last line of spaces, treating a line of several tags as standalone and printing Swift's
-/// description of a list, so one engine renders everything now.)
+/// return `nil`, and the template set is refused with ``unsupported(in:)``'s reason: one engine
+/// renders every template.
 ///
 /// The parsed tree is flattened into a list of plain operations over one buffer of literal
-/// bytes: pages on both cores read the same template, and reading a tree of reference-counted
-/// nodes wrote to every node's count, so the cores kept taking each other's cache lines.
+/// bytes: pages on every core read the same template, and reading a tree of reference-counted
+/// nodes would write to every node's count, so the cores would take each other's cache lines.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case bytes([UInt8])

@@ -19,8 +19,8 @@ enum ContentHTML {
     /// block was open (two lists never merge), and split again where cmark's HTML shows it; the
     /// result is what converting each chunk on its own gives, at a fraction of the calls.
     ///
-    /// A page of megabytes is converted chunk by chunk instead: cmark's syntax tree takes about
-    /// ten times the Markdown it holds, so one chunk at a time keeps that to the largest chunk.
+    /// A page of megabytes is converted chunk by chunk instead: cmark's syntax tree takes many
+    /// times the Markdown it holds, so one chunk at a time keeps that to the largest chunk.
     static func append(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {
         if markdown.chunks.count == 1, markdown.chunks[0].style == nil {
             try CommonMark.appendHTML(of: markdown.bytes[markdown.chunks[0].range], to: &out)

@@ -12,9 +12,9 @@ import Darwin
 /// changes), and the spare's paths the live site no longer has. An edit then writes its own few
 /// files, and the new manifest is the live one with those lines written over.
 ///
-/// Nothing here holds a String or a dictionary entry per file: at 1000x (280,000 files) the
-/// edit that kept both manifests as dictionaries, and made a third for the new site, spent about
-/// a third of its time and 60 MB on them, for a handful of files that changed.
+/// Nothing here holds a String or a dictionary entry per file: an edit changes a handful of
+/// files, and tables of every file of both manifests (and a third for the new site) would take
+/// a large share of its time and memory.
 struct GenerationGap: Sendable {
     /// The live site's manifest.
     let live: [UInt8]
@@ -237,7 +237,7 @@ extension SiteManifest {
     static func appendLine(path: some Collection<UInt8>, entry: Entry, to line: inout [UInt8]) {
         line.append(contentsOf: "f ".utf8)
         entry.fingerprint.appendHex(to: &line)
-        // One number at a time: an array literal here was an allocation per file.
+        // One number at a time: an array literal here would be an allocation per file.
         line.append(UInt8(ascii: " "))
         appendDecimal(entry.size, to: &line)
         line.append(UInt8(ascii: " "))
@@ -287,7 +287,7 @@ extension SiteManifest {
 
     /// ``staleFiles(of:in:)`` cut into chunks of lines that any thread may take. The read-ahead
     /// starts it while the data loads, and the build, once loaded, takes the chunks still left
-    /// instead of waiting: at 1000x the spare's 280,000 `fstatat` calls take about as long as
+    /// instead of waiting: on a large site the spare's `fstatat` calls take about as long as
     /// the loading beside them, so whichever ends first helps the other.
     final class StaleCheck: @unchecked Sendable {
         // `bytes` and `chunks` are never written after `init`; `folder` is this check's own

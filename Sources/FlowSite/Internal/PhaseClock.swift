@@ -21,10 +21,10 @@ import Synchronization
         }
     }
 
-    // One counter per phase: every page adds to several phases from both cores, and a lock
-    // taken six times a page was contended often enough to show in profiles. Stored fields,
-    // not an array of boxes: reading an array's element retains it, and both cores retaining
-    // the same boxes made them trade the boxes' cache lines.
+    // One counter per phase: every page adds to several phases from every core, and one lock
+    // taken several times a page would be contended. Stored fields, not an array of boxes:
+    // reading an array's element retains it, and cores retaining the same boxes trade the
+    // boxes' cache lines.
     private let viewModels = Atomic<Int64>(0)
     private let markdown = Atomic<Int64>(0)
     private let cmark = Atomic<Int64>(0)

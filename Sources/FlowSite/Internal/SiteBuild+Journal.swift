@@ -96,7 +96,7 @@ final class JournalWriting<R: Route>: Sendable {
     /// After the commit: writes the files, kinds, fingerprints and meta block, and puts the
     /// journal in place for the live site.
     /// Every file `staging` holds but its marker goes in the files section, written a block at
-    /// a time (at 1000x the section is tens of megabytes).
+    /// a time (the section grows with the site, and is never held whole).
     func install(staging: SiteStaging, kinds: [String], edges: Int, links: Int) {
         var progress = state.withLock { state in
             defer { state.descriptor = -1 }

@@ -87,8 +87,8 @@ extension SiteBuilder {
             replaced[search.indexPath] = (StableHash(of: bytes), bytes)
         }
         if contentChanged {
-            // Mapped and copied once, into the bytes patched: tens of megabytes at 1000x, on
-            // the edit's one busy core.
+            // Mapped and copied once, into the bytes patched: the index grows with the site,
+            // and this runs on the edit's one busy core.
             let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
             guard let bytes = MappedFile.withBytes(of: target.appendingPathComponent(PageIndex.fileName).path, { Self.patchedPageIndex(Array($0), contents: contents) })
             else { return nil }
@@ -350,8 +350,8 @@ extension SiteBuilder {
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        // Written as it is made, old runs straight from the old journal's bytes: at 1000x the
-        // journal is over a hundred megabytes, which an edit need not hold twice.
+        // Written as it is made, old runs straight from the old journal's bytes: the journal
+        // grows with the site, and an edit need not hold it twice.
         var sink = JournalSink(descriptor: descriptor)
         let old = journal.raw
         var metaStart = 0
@@ -459,11 +459,11 @@ extension SiteBuilder {
         return fingerprints.keys == journal.fingerprints.keys && journal.raw.count - firstWritten <= journal.raw.count / 8
     }
 
-    /// Patches the live site's journal in place after an edit's commit, instead of writing its
-    /// hundred megabytes again: each page made again gets its walk record and product appended
-    /// and pointed at from the offset tables; the replaced files' fingerprints, the inputs'
-    /// fingerprints and the meta block (the new manifest's identity) are written over; and a
-    /// new trailer is appended, the checksums of blocks nothing was written into kept.
+    /// Patches the live site's journal in place after an edit's commit, instead of writing it
+    /// whole again: each page made again gets its walk record and product appended and pointed
+    /// at from the offset tables; the replaced files' fingerprints, the inputs' fingerprints
+    /// and the meta block (the new manifest's identity) are written over; and a new trailer is
+    /// appended, the checksums of blocks nothing was written into kept.
     ///
     /// Only the file `journal` was read from is patched, and it never shrinks: another build
     /// may have it mapped. Until the trailer is written the file fails its checksums, so a

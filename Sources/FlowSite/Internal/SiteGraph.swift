@@ -142,9 +142,9 @@ struct RouteTable<R: Route>: Sendable {
 }
 
 /// Indexes into an array, found by a hash of what they index: open addressing over `Int32`
-/// slots and their hashes, so a table of 280,000 routes takes about seven megabytes, where a
-/// dictionary holding a copy of each route took about four times that. The caller keeps the
-/// elements and says which one matches.
+/// slots and their hashes, so a table costs two 32-bit words a slot, a fraction of what a
+/// dictionary holding a copy of each route costs. The caller keeps the elements and says which
+/// one matches.
 struct IndexTable: Sendable {
     private var slots: [Int32] = []
     /// The low 32 bits of each slot's hash, to skip most non-matching elements unseen.

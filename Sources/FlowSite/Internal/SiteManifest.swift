@@ -54,7 +54,7 @@ struct SiteManifest: Sendable {
     /// The manifest file's text.
     func text() -> String { String(decoding: bytes(), as: UTF8.self) }
 
-    /// The manifest file's bytes, made without a String per line: at 280,000 files those
+    /// The manifest file's bytes, made without a String per line: on a large site those
     /// would cost more than the file.
     func bytes() -> [UInt8] {
         var out: [UInt8] = []
@@ -67,8 +67,8 @@ struct SiteManifest: Sendable {
     }
 
     /// Writes the manifest of the files `count`, `path` and `entry` give (by position) to
-    /// `descriptor`, a megabyte at a time: at 1000x the whole file (30 MB) and a sorted copy of
-    /// the entries were held at the build's end.
+    /// `descriptor`, a megabyte at a time: neither the whole file nor a sorted copy of the
+    /// entries is held at the build's end, where its memory peaks.
     static func write(
         inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String, entry: (Int) -> Entry,
         to descriptor: Int32
@@ -95,7 +95,7 @@ struct SiteManifest: Sendable {
         try headerBytes(inputs: inputs, pages: pages, lint: lint).withUnsafeBufferPointer(emit)
         // The files' positions sorted by their paths' bytes, not a sorted copy of the entries:
         // the paths are gathered in one buffer and compared with memcmp (comparing Strings
-        // through the dictionary's indices was most of an edit's manifest).
+        // through the dictionary's indices costs far more).
         // Made at the build's end, where its memory peaks: each buffer of its exact size.
         var paths: [UInt8] = []
         paths.reserveCapacity((0..<count).reduce(0) { $0 + path($1).utf8.count })
@@ -392,8 +392,8 @@ struct SiteManifest: Sendable {
 }
 
 /// A manifest's entries by a 64-bit hash of their path, in two sorted arrays searched by
-/// halves: at 1000x a dictionary of 280,000 paths and entries (a spare's, or the live site's)
-/// was about 50 MB held through the build, this about 16. A hash two paths share is left out.
+/// halves: a fraction of what a dictionary of paths and entries (a spare's, or the live site's)
+/// would hold through the build. A hash two paths share is left out.
 /// An `exact` table also keeps another 64 bits of each path's hash, compared on a match, so a
 /// path it lacks is found in it about once in 10^28 builds: the spare's table, whose entries a
 /// build keeps without a look at the file when the spare was checked ahead. Without them (the
@@ -473,9 +473,9 @@ struct FileTable: Sendable, Equatable {
 typealias LinkableFiles = FileTable
 
 /// The files a staging folder holds, in the order they were written or kept: their paths, their
-/// entries beside them, and each one's place by a 64-bit hash of its path. At 1000x a
-/// dictionary of 280,000 paths and entries was about 50 MB at the build's end; this is the
-/// paths (kept anyway, in order) plus about 20 MB.
+/// entries beside them, and each one's place by a 64-bit hash of its path. The paths are kept
+/// anyway, in order; what this adds to them is a fraction of what a dictionary of paths and
+/// entries would hold at the build's end.
 struct WrittenFiles {
     private(set) var paths: [String] = []
     private(set) var entries: [SiteManifest.Entry] = []
@@ -525,8 +525,8 @@ struct WrittenFiles {
 
 extension Array {
     /// Appends `element`, growing a large array by a quarter of its size instead of doubling
-    /// it: the arrays that grow with a site's pages (hundreds of thousands of entries, held to
-    /// the build's end, where its memory peaks) held up to twice what they used.
+    /// it: doubled, the arrays that grow with a site's pages (hundreds of thousands of entries,
+    /// held to the build's end, where its memory peaks) would hold up to twice what they use.
     mutating func appendGrowingByQuarters(_ element: Element) {
         if count == capacity, count >= 1 << 14 { reserveCapacity(count + count / 4) }
         append(element)

@@ -11,9 +11,8 @@ import Darwin
 /// site's manifest, the edit journal, and whether the spare's files are still the ones its
 /// manifest describes) read on a thread of its own while the caller loads its data. With a
 /// journal, an edit is likely: what the spare lacks of the live site (``GenerationGap``) is
-/// found here too, and the manifests are made into tables only for a full build that asks. At
-/// 100x this was about a fifth of a one-record edit, done while one core was idle (the archive
-/// is put together on one).
+/// found here too, and the manifests are made into tables only for a full build that asks.
+/// It runs while a core would otherwise be idle (the archive is put together on one).
 ///
 /// Nothing is taken on trust: each manifest (and the check of the spare's files) is used only
 /// when the file at its place, once the build holds the site's lock, is still the one read
@@ -239,10 +238,10 @@ import Darwin
     }
 }
 
-/// What a command-line build leaves to the end of its process instead of freeing: at the end
-/// of an edit at 100x, unmapping the journal and freeing the manifests' dictionaries (tens of
-/// thousands of Strings each) was about 5 % of the edit, and the process's exit gives all of
-/// its memory back at once. Only a process that ends after the build may keep anything here.
+/// What a command-line build leaves to the end of its process instead of freeing: unmapping
+/// the journal and freeing the manifests' dictionaries (thousands of Strings each) would add to
+/// the end of an edit for nothing, since the process's exit gives all of its memory back at
+/// once. Only a process that ends after the build may keep anything here.
 @_spi(Engine) public enum ProcessLeftovers {
     private static let kept = Mutex<[any AnyObject & Sendable]>([])
 

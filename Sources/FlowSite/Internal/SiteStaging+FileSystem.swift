@@ -70,8 +70,9 @@ extension SiteStaging {
     }
 
     /// Removes the folder at `path` and everything in it, through directory descriptors and
-    /// on all cores: the old site of a rebuild has a folder per page, and Foundation's removal
-    /// took longer than the rebuild that replaced it. Symbolic links are removed, not followed.
+    /// on all cores: the old site of a rebuild has a folder per page, and removing them one
+    /// path at a time through Foundation would be a large part of the rebuild. Symbolic links
+    /// are removed, not followed.
     @_spi(Engine) public static func removeTree(at path: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

@@ -70,8 +70,8 @@ import Darwin
         self.previousSite = previousSite
         self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         // A file the spare shares with the live site (one inode, as recorded) is kept or refused
-        // through the spare's entry alone: only the others need the live entry. At 1000x that
-        // leaves one manifest of 280,000 entries in memory, not two.
+        // through the spare's entry alone: only the others need the live entry. That leaves
+        // one manifest's entries in memory, not two.
         self.previousManifest = previousSite < 0 ? nil
             : readAhead.flatMap { $0.read.liveFiles(in: previousSite, besideReadSpare: $0.base) }
             ?? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base?.files) }
@@ -181,8 +181,8 @@ import Darwin
     }
 
     /// Writes a file that `produce` makes a piece at a time, each piece handed to the function
-    /// it is given, a megabyte at a time to the file: for the indexes of a whole site, which at
-    /// 1000x were tens of megabytes each at the build's peak. Its fingerprint is the hash of its
+    /// it is given, a megabyte at a time to the file: for the indexes of a whole site, which grow
+    /// with it and so are never held whole at the build's peak. Its fingerprint is the hash of its
     /// bytes, as ``write(_:to:fingerprint:)`` gives one; when the previous build left the same
     /// bytes, its file is kept or linked as there, and the one just written is removed.
     @_spi(Engine) public func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
@@ -481,11 +481,11 @@ import Darwin
     }
 
     /// Moves the site a commit replaced to the spare folder, for the next build to start from.
-    /// Clean-up only: when that fails, the old site is removed as before.
+    /// Clean-up only: when that fails, the old site is removed instead.
     private func keepAsSpare(_ old: URL) {
         let tree = SiteWriter.spareTree(of: output)
         guard SiteWriter.prepareSpareFolder(of: output) else {
-            // Something else is there (a file, a link): the old site is removed, as before.
+            // Something else is there (a file, a link): the old site is removed instead.
             try? Self.removeTree(at: old.path)
             return
         }

@@ -12,7 +12,7 @@ enum TemplateValue: Sendable {
 
 /// Named values a template shows, kept as a short list of pairs and found by comparing names:
 /// a page sets about a dozen, most of them small strings that compare as two machine words,
-/// which is faster than hashing each into a dictionary (the layout ran per page, 28,000 times).
+/// which is cheaper than hashing each into a dictionary (the layout runs once per page).
 struct TemplateFrame: Sendable, ExpressibleByDictionaryLiteral {
     private struct Entry: Sendable {
         let name: String

@@ -62,8 +62,8 @@ public struct StarWarsSite: Sendable {
         } else {
             archive = try await source(beside: load.output).load(sleep: sleep, reporter: ProgressReporter(quiet: load.quiet))
         }
-        // The references are checked while the catalog is made: at 1000x each is a tenth of a
-        // second of one core, and the catalog leaves a core idle for part of its time.
+        // The references are checked while the catalog is made: each takes one core a while on
+        // a large archive, and the catalog leaves a core idle for part of its time.
         async let danglingReferences = archive.danglingReferences
         let catalog = Catalog(archive: archive)
         for dangling in await danglingReferences {

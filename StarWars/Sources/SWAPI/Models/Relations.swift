@@ -11,8 +11,8 @@ struct Relation<Resource> {
     let kind: ResourceKind
     let links: WritableKeyPath<Resource, [ResourceLink]>
     /// The same links as `links` reads, by a plain closure from the resource's address: reading
-    /// through the key path looked its generic metadata up and copied the whole resource, and
-    /// so did passing the resource itself, for every relation of every one.
+    /// through the key path would look its generic metadata up and copy the whole resource, and
+    /// so would passing the resource itself, for every relation of every one.
     let read: (UnsafePointer<Resource>) -> [ResourceLink]
 }
 

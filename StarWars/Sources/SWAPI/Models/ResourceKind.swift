@@ -48,7 +48,7 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
     public var id: Int { smallID >= 0 ? Int(smallID) : ResourceURLTable.shared.largeID(stored) }
     /// The id when it fits in 31 bits (every id real data has); otherwise -1, and the table
     /// keeps the id with the URL. Eight bytes a link instead of sixteen: a large archive holds
-    /// millions of them for the whole build (46 MB of films' links alone at 1000x).
+    /// millions of them for the whole build.
     private let smallID: Int32
     /// Where ``url`` is kept in ``ResourceURLTable``: an archive holds millions of links, and
     /// nearly all are one of a few prefixes plus the id, so each is two numbers, not a String.
@@ -88,7 +88,7 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
     /// The links of the plain URLs `urls` (text with no escape), as ``init(url:)`` makes each:
     /// those of the usual form `<prefix><id>/` from their bytes, without a String each, under one
     /// lock of the URL table for all; any other through ``init(url:)``. `nil` when one is not a
-    /// resource URL. (A file of 28,000 resources has 300,000 links, read on several threads.)
+    /// resource URL. (A large file has hundreds of thousands of links, read on several threads.)
     static func links(plain urls: [UnsafeBufferPointer<UInt8>]) -> [ResourceLink]? {
         var usual: [(url: UnsafeBufferPointer<UInt8>, id: Int32, prefix: Int)] = []
         usual.reserveCapacity(urls.count)
@@ -97,7 +97,7 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
             usual.append((url, id, prefix))
         }
         guard usual.count == urls.count else {
-            // Not all of the usual form: each as a String, as ever.
+            // Not all of the usual form: each as a String.
             var links: [ResourceLink] = []
             links.reserveCapacity(urls.count)
             for url in urls {

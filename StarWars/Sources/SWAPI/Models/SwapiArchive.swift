@@ -35,7 +35,7 @@ public struct SwapiArchive: Sendable, Hashable {
         func collectRoots<R: SwapiResource>(_ resources: [R]) {
             var seen = prefixesSeen[R.kind] ?? []
             defer { prefixesSeen[R.kind] = seen }
-            // By position, reading the URL alone: iterating the resources copied each whole one.
+            // By position, reading the URL alone: iterating the resources would copy each whole one.
             for position in resources.indices {
                 let link = resources[position].url
                 if let prefix = link.prefixIndex, !seen.insert(prefix).inserted { continue }
@@ -70,13 +70,13 @@ public struct SwapiArchive: Sendable, Hashable {
             // Each relation's plain prefixes looked up once, not for each of its links.
             let relations = R.relations.map { ($0, plainPrefixes[$0.kind] ?? []) }
             var resources = resources
-            // Compared by address: `isSorted(by:)`, and the array's subscript, copied every resource.
+            // Compared by address: `isSorted(by:)`, and the array's subscript, would copy every resource.
             let ids = Self.ids(resources)
             if !ids.indices.dropFirst().allSatisfy({ ids[$0 - 1] < ids[$0] }) { resources.sort { $0.id < $1.id } }
             for position in resources.indices {
                 for (relation, plain) in relations {
                     // Read first, in place: writing would copy every relation list, and almost
-                    // all pass; reading through the array's subscript copied the whole resource.
+                    // all pass; reading through the array's subscript would copy the whole resource.
                     let passes = resources.withUnsafeBufferPointer { buffer in
                         !relation.read(buffer.baseAddress! + position).contains(where: { problem(with: $0, in: relation, plain: plain) != nil })
                     }
@@ -118,7 +118,7 @@ public struct SwapiArchive: Sendable, Hashable {
     }
 
     /// The ids of `resources`, in order, each read from the resource's address (through the
-    /// array's subscript, each whole resource was copied).
+    /// array's subscript, each whole resource would be copied).
     private static func ids<R: SwapiResource>(_ resources: [R]) -> [Int] {
         resources.withUnsafeBufferPointer { buffer in buffer.indices.map { (buffer.baseAddress! + $0).pointee.id } }
     }
@@ -180,7 +180,7 @@ public struct SwapiArchive: Sendable, Hashable {
         var found = rejectedReferences
         func check<R: Relating>(_ resources: [R]) {
             let relations = R.relations
-            // In place, by each relation's reader: iterating copied every resource.
+            // In place, by each relation's reader: iterating would copy every resource.
             resources.withUnsafeBufferPointer { resources in
                 for position in resources.indices {
                     let resource = resources.baseAddress! + position
@@ -284,7 +284,7 @@ extension ResourceKind {
 
 /// Where each id is among a kind's resources, sorted by id: a table from id to position when
 /// the ids are dense (SWAPI numbers its resources from 1, with a few gaps), a binary search of
-/// the ids otherwise. Either is a few memory reads, where a dictionary hashed every id.
+/// the ids otherwise. Either is a few memory reads, where a dictionary would hash every id.
 struct IDIndex: Sendable, Hashable {
     /// Position by id (`-1`: no such id), when the ids are dense.
     private let table: [Int32]

@@ -152,8 +152,8 @@ package struct SwapiJSONReader {
 
     /// A 64-bit fingerprint of `bytes`, the same in every process: four words of eight bytes
     /// at a time, each multiplied and folded into a lane of its own (four independent chains
-    /// keep the multiplier busy: a single chain waited on each multiply, a sixth of decoding),
-    /// then the lanes and the tail folded together.
+    /// keep the multiplier busy, where a single chain waits on each multiply), then the lanes
+    /// and the tail folded together.
     static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (seed, seed &+ 0x1656_67B1_9E37_79F9, seed ^ 0xC2B2_AE3D_27D4_EB4F, seed &* 3)

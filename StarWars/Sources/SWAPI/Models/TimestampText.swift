@@ -2,10 +2,9 @@
 ///
 /// SWAPI writes these as ISO 8601 times, `2014-12-09T13:50:51.644000Z`: 27 bytes, which a
 /// String keeps in a 64-byte allocation of its own. Every resource has two, and no page shows
-/// them, yet a large archive keeps them for the whole build (40 MB at 310,000 resources).
-/// A text of at most 32 characters drawn from a time's 15 (`0`–`9`, `-`, `:`, `.`, `T`, `Z`)
-/// is kept here as 4-bit codes in two words; any other text as a String, as ever. The text
-/// read back is always the one kept.
+/// them, yet a large archive keeps them for the whole build. A text of at most 32 characters
+/// drawn from a time's 15 (`0`–`9`, `-`, `:`, `.`, `T`, `Z`) is kept here as 4-bit codes in
+/// two words; any other text as a String. The text read back is always the one kept.
 package struct TimestampText: Sendable, Hashable {
     private enum Storage: Sendable, Hashable {
         /// Codes from the low bits of `low` up, then `high`; the code 15 fills the rest.

@@ -6,13 +6,13 @@ import Glibc
 /// The data files' resources as they were decoded, kept beside a site so that the next build
 /// of it decodes only the files that changed.
 ///
-/// At 1000x the six JSON files are 236 MB, and decoding them was most of an edit's time, though
-/// an edit usually changes one. Each file decoded straight from its bytes leaves a cache file
+/// Decoding every JSON file again would be most of an edit's time, though an edit usually
+/// changes one. Each file decoded straight from its bytes leaves a cache file
 /// (`people.decoded`, …) holding every value its resources read, in the order they read them,
 /// with the file's identity (device, inode, size, modification and change times) and the
 /// program's. A later load uses it only when both are the same, and its checksum holds; any
-/// other cache file, damaged or not, is a miss and the JSON is decoded as ever. The resources
-/// read back are equal to those decoded (a test holds them together for every kind).
+/// other cache file, damaged or not, is a miss and the JSON is decoded. The resources read
+/// back are equal to those decoded (a test holds them together for every kind).
 package struct DecodedCache: Sendable {
     /// The folder of the cache files.
     package let folder: URL
@@ -110,12 +110,11 @@ package struct DecodedCache: Sendable {
         }
     }
 
-    /// The whole file at `path` mapped, not read: the five caches an edit reads are tens of
-    /// megabytes at 1000x, and a copy of each into a fresh buffer cost a page fault per page
-    /// (about 50 ms of an edit's CPU). A cache file is replaced by a rename, never written in
-    /// place, so the mapped pages stay the file opened. Foundation opens it without blocking
-    /// and fails on anything but a file (a named pipe in its place is a miss, not a hang).
-    /// `nil` when there is no such file, or it is empty.
+    /// The whole file at `path` mapped, not read: the caches an edit reads grow with the data,
+    /// and a copy of each into a fresh buffer would cost a page fault per page. A cache file is
+    /// replaced by a rename, never written in place, so the mapped pages stay the file opened.
+    /// Foundation opens it without blocking and fails on anything but a file (a named pipe in
+    /// its place is a miss, not a hang). `nil` when there is no such file, or it is empty.
     private static func contents(of path: String) -> Data? {
         guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), !bytes.isEmpty else { return nil }
         return bytes

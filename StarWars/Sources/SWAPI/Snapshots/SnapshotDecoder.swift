@@ -58,7 +58,7 @@ package enum SnapshotDecoder {
     private static func checkUniqueIDs<R: SwapiResource>(_ resources: [R], source: String) throws {
         var firstIndex: [Int: Int] = [:]
         firstIndex.reserveCapacity(resources.count)
-        // By position, reading the id alone: iterating the resources copied each whole one.
+        // By position, reading the id alone: iterating the resources would copy each whole one.
         for index in resources.indices {
             let id = resources[index].id
             guard let earlier = firstIndex[id] else {

@@ -148,8 +148,8 @@ public struct SnapshotDirectory: Sendable {
                 throw SwapiError(.unreadable(path: file.path, problem: .failed), underlying: error)
             }
             // A file changed since the cache was made from it: a resource whose text is the same
-            // is the cache's, and only the others are decoded (at 1000x, 0.3 s of CPU for one
-            // edited record of 100,000 people); the cache is made anew for this version, the
+            // is the cache's, and only the others are decoded (one edited record costs one
+            // record's decoding, not the file's); the cache is made anew for this version, the
             // same resources' records copied over.
             if let cache, let earlier = cache.earlier(R.self) {
                 let recorder = stamp.flatMap { cache.recorder(for: R.kind, stamp: $0.words, continuing: earlier) }

@@ -51,8 +51,8 @@ public enum ResourceRoute: Hashable, Sendable {
 
 extension ResourceRoute {
     /// Hashes what tells routes apart, leaving out the slug: a detail's id decides its slug, so
-    /// equal routes still hash alike, and the walk hashes every link of every page (a film at
-    /// 100x links to thousands) without reading each slug's text.
+    /// equal routes still hash alike, and the walk hashes every link of every page (a film of a
+    /// large archive links to thousands) without reading each slug's text.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .list(let page):

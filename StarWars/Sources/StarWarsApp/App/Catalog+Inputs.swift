@@ -45,7 +45,7 @@ extension Catalog {
                 names.reserveCapacity(resources.count)
                 // The loader's fingerprints, by position when the file had the archive's order.
                 let given = known?[kind]
-                // By position, reading the id alone: iterating the resources copied each whole one.
+                // By position, reading the id alone: iterating the resources would copy each whole one.
                 let aligned = given.map { given in given.ids.count == resources.count && resources.indices.allSatisfy { given.ids[$0] == resources[$0].id } } ?? false
                 let byID = given.flatMap { given in aligned ? nil : Dictionary(zip(given.ids, given.fingerprints), uniquingKeysWith: { $1 }) }
                 for position in resources.indices {

@@ -29,8 +29,8 @@ public struct Catalog: Sendable {
     /// the first free `-2`, `-3`, … suffix, so slugs never change when later ids are added.
     public init(archive: SwapiArchive) {
         self.data = archive
-        // Each kind's typed array, never boxed into `any SwapiResource`: at 1000x the archive
-        // holds 280,000 resources.
+        // Each kind's typed array, never boxed into `any SwapiResource`: a large archive would
+        // need hundreds of thousands of boxes.
         @Sendable func slugs<R: SwapiResource>(_ resources: [R]) -> [Slug] {
             var allocator = SlugAllocator(reserved: Self.reserved, capacity: resources.count)
             return resources.map { allocator.claim(Slug($0.displayName)) }
@@ -168,7 +168,7 @@ struct SlugAllocator {
     private(set) var probes = 0
 
     /// An allocator that has `reserved` taken, with room for `capacity` slugs more (a set grown
-    /// one doubling at a time hashed every slug again at each).
+    /// one doubling at a time would hash every slug again at each).
     init(reserved: Set<Slug> = [], capacity: Int = 0) {
         taken = reserved
         taken.reserveCapacity(reserved.count + capacity)

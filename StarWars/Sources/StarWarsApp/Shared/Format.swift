@@ -169,7 +169,7 @@ extension String {
 /// A locale's numbers and dates, as Foundation's formatters write them.
 ///
 /// Numbers are the hot part (a large archive has a distinct height, mass or population on
-/// nearly every page, and Foundation costs a microsecond a call): the locale's minus sign,
+/// nearly every page, and a call to Foundation's formatters is costly): the locale's minus sign,
 /// grouping and decimal separators and the digits it starts grouping at are read once from
 /// Foundation's own output (``NumberSymbols``), and a number SWAPI wrote in plain digits is then
 /// written with them; a test holds the two to the same output over random numbers. A locale

@@ -186,7 +186,7 @@ extension Strings {
 extension Strings.Key {
     /// The key's position in `allCases`, read from the case's tag: a key is a plain enum of
     /// fewer than 256 cases, stored as one byte in declaration order. A dictionary keyed by a
-    /// `String`-backed enum hashes the raw string at every lookup (a percent of a large build);
+    /// `String`-backed enum hashes the raw string at every lookup, many times on every page;
     /// `unsafeBitCast` traps if the enum ever outgrows a byte, and a test checks the order.
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 

@@ -39,8 +39,8 @@ public struct Strings: Sendable {
     public let fallbackLanguage: String?
     /// Which keys (by ordinal) show the fallback language's text.
     private let fellBack: [Bool]
-    /// Numbers and dates formatted once per distinct value: Foundation's formatters cost a
-    /// microsecond a call, and a large archive repeats the same values on many pages.
+    /// Numbers and dates formatted once per distinct value: each call to Foundation's
+    /// formatters is costly, and a large archive repeats the same values on many pages.
     let formatted: FormattedValues
 
     /// The strings of `language`, one of ``languages``.

@@ -34,8 +34,8 @@ public enum SearchState: Sendable, Hashable {
 /// The site shows the empty query's state (every entry, A–Z); typing runs the engine's search
 /// script in the browser, which a test holds to this same filter.
 public enum SearchViewModel {
-    /// The most entries the static search page lists; above it, a 280,000-entry archive would
-    /// make a page of tens of megabytes that no reader scrolls.
+    /// The most entries the static search page lists; above it, a large archive would make a
+    /// page of megabytes that no reader scrolls.
     public static let staticListLimit = 5_000
 
     public struct Input: Sendable, Hashable {
