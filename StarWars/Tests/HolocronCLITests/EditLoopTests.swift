@@ -26,7 +26,8 @@ import Testing
             let events = Inbox<ServeAction.Event>()
             let task = Task { try await action.run { events.put($0) } }
             var address: ServeAddress?
-            for event in try await events.next(until: { if case .listening = $0 { true } else { false } }, "the server to listen") {
+            // The first build comes before it: minutes when the whole suite shares two cores.
+            for event in try await events.next(until: { if case .listening = $0 { true } else { false } }, within: .seconds(300), "the server to listen") {
                 if case .listening(let found) = event { address = found }
             }
             return Serving(task: task, events: events, address: address!)
@@ -230,7 +231,7 @@ import Testing
         let action = watching(templates, site: folder.appendingPathComponent("site"), forcePolling: true)
         let task = Task { try await action.run { events.put($0) } }
         defer { task.cancel() }
-        let early = try await events.next(until: { if case .listening = $0 { true } else { false } }, "the server to listen")
+        let early = try await events.next(until: { if case .listening = $0 { true } else { false } }, within: .seconds(300), "the server to listen")
         #expect(early.contains { if case .watching(.polling) = $0 { true } else { false } })
         try Data("<footer>polled again</footer>".utf8).write(to: templates.appendingPathComponent("partials/footer.mustache"))
         let rebuilt = try await events.next(until: { if case .built = $0 { true } else { false } }, "the rebuild")
