@@ -90,11 +90,10 @@ let package = Package(
         ),
         // ICU's CLDR plural rules pick "1 film" or "2 films" in any language (Debian's
         // libicu-dev; scripts/install-deps.sh installs it). A C target, not a system library:
-        // its header hides ICU's types, which Foundation's own copy of ICU also declares. It
-        // loads ICU's libraries on first use (`dlopen`), not at every start of the program.
+        // its header hides ICU's types, which Foundation's own copy of ICU also declares.
         .target(
             name: "CICU",
-            linkerSettings: [.linkedLibrary("dl")]
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
         .target(
             name: "FlowSite",

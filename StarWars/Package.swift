@@ -16,6 +16,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "holocron", targets: ["holocron"]),
+        .executable(name: "cmark-floor", targets: ["cmark-floor"]),
     ],
     dependencies: [
         .package(name: "FlowSite", path: ".."),
@@ -96,6 +97,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // For `make bench` only: the cmark floor a build is compared with.
+        .executableTarget(
+            name: "cmark-floor",
+            dependencies: ["HolocronKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "holocron",
             dependencies: ["HolocronCLI", "HolocronKit"],
@@ -106,18 +113,6 @@ let package = Package(
             // Debian's libjemalloc-dev; scripts/install-deps.sh installs it.
             linkerSettings: [
                 .linkedLibrary("jemalloc", .when(platforms: [.linux])),
-                // The static Swift runtime's link arguments export every symbol of the program
-                // (38,000 of them) for dynamic lookup, which nothing here does (the only `dlsym`
-                // calls look in libc, jemalloc and Graphviz's plugins). Exporting none makes the
-                // loader's work and tables smaller: a start 0.8 ms faster, about 12 % of
-                // `holocron --version` and 2 % of a rebuild with nothing changed. And a program
-                // at a fixed address, as Go links Hugo by default: a position-independent one
-                // has 127,000 addresses (Swift's metadata, mostly) for the loader to fix up at
-                // every start, writing pages that are then copies of their own: `--version`
-                // takes 5.8 ms instead of 7.0.
-                // Release only: a debug build links the Swift runtime dynamically, and a program at
-                // a fixed address that calls into it makes the loader warn on every start.
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         .target(

@@ -1,7 +1,7 @@
 /*
  * The benchmark's C floor (`make bench`): the least a static site generator must do to turn
  * holocron's pages into a site, written plainly in C. It reads the pages' Markdown (as
- * `holocron cmark-floor --dump-markdown` wrote it), converts each with cmark on as many
+ * `cmark-floor --dump-markdown`, the bench's tool in StarWars/, wrote it), converts each with cmark on as many
  * threads as it is given, and writes the HTML to the same folder-per-page tree a build
  * writes. No layout, no links, no manifest: a build's time over this one's is what the rest
  * of holocron's work costs.

@@ -18,7 +18,10 @@ need hyperfine hyperfine
 # Statically linked on Linux, as `make site` builds it (see RELEASE_FLAGS in the Makefile).
 release_flags=${RELEASE_FLAGS-$([ "$(uname -s)" = Linux ] && echo --static-swift-stdlib) -Xswiftc -cross-module-optimization}
 swift build --package-path StarWars -c release --product holocron $release_flags
+swift build --package-path StarWars -c release --product cmark-floor $release_flags
 bin=$PWD/StarWars/.build/release/holocron
+# The bench's own tool: cmark alone over every page's Markdown, and the Markdown for the baselines.
+cmarkfloor=$PWD/StarWars/.build/release/cmark-floor
 base=/dev/shm; [ -d "$base" ] && [ -w "$base" ] || base=$PWD/.build
 work=$(mktemp -d "$base/holocron-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -44,10 +47,10 @@ measure() {
   local twall user sys peak
   read -r twall user sys peak < "$work/time-$scale$suffix"
   local pages; pages=$(head -n 1 "$work/summary-$scale$suffix" | sed -E 's/^Built ([0-9]+) pages.*/\1/')
-  local floor; floor=$($bin cmark-floor --data "$data" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
+  local floor; floor=$($cmarkfloor --data "$data" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
   # The same with every page's HTML written to its file: what a build would take if making
   # the Markdown and the layout cost nothing.
-  local wfloor; wfloor=$($bin cmark-floor --data "$data" --write-into "$work/floor-$scale" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
+  local wfloor; wfloor=$($cmarkfloor --data "$data" --write-into "$work/floor-$scale" | sed -E 's/.* in ([0-9.]+) s.*/\1/')
   rm -rf "$work/floor-$scale"
   # A rebuild with nothing changed, then one after renaming a character.
   # Median of thirty runs without a shell (-N): one run of GNU time has 10 ms steps, a tenth of
@@ -106,7 +109,7 @@ printf '%-6s %8s %12s %9s %7s %9s %7s\n' scale pages "holocron s" "C floor s" ra
 for scale in $scales; do
   [ "$scale" = 1000 ] && continue
   markdown=$work/markdown-$scale
-  $bin cmark-floor --data "$work/data-$scale" --dump-markdown "$markdown" >/dev/null
+  $cmarkfloor --data "$work/data-$scale" --dump-markdown "$markdown" >/dev/null
   printf 'baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\ncontentDir = "%s"\n' "$markdown/content" > "$work/hugo/hugo.toml"
   hyperfine --warmup 1 --runs 5 --export-json "$work/cfloor-$scale.json" --prepare "rm -rf $work/cfloor-out" \
     "$work/floor $markdown/pages.tsv $markdown/content $work/cfloor-out $(nproc)" >/dev/null

@@ -49,7 +49,6 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
         var action = try site.action(app: App(options: app), output: output, force: force, quiet: quiet)
         action.strictFlowLint = strict
         action.flowLint = try lintConfig.map(LintCommand<App>.configuration(from:))
-        action.endsProcess = true
         let report = try await action.run()
         guard !quiet else { return }
         print(TerminalText.safe(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)"))

@@ -23,9 +23,6 @@ import Synchronization
     /// Whether `output` is a private preview nobody else reads as a whole (`serve --watch`'s
     /// own): an edit that moves no page is then written into it in place.
     public var patchesInPlace = false
-    /// Whether the process ends when ``run(changedPaths:)`` returns: what the build held is
-    /// then left for the exit to free.
-    public var endsProcess = false
     /// The log: warnings and errors on standard error, only errors when quiet.
     public var logger: Logger
 
@@ -67,8 +64,6 @@ import Synchronization
             builder.journalsEdits = true
             builder.inputFingerprints = fingerprints
         }
-        builder.leavesMemoryToExit = endsProcess
-        if endsProcess { ProcessLeftovers.keep([LeftoverBox(builder)] + (readAhead.map { [$0] } ?? [])) }
         let loading = clock.now - started
         let line = BuildProgressLine(enabled: BuildProgressLine.shouldDraw(quiet: quiet))
         builder.progress = { line.update($0) }

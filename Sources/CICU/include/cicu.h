@@ -8,15 +8,8 @@
 // module, so ICU's headers are included in cicu.c only. ICU also renames its functions per
 // version (uplrules_open becomes uplrules_open_72); the C compiler resolves that here.
 
-/// The error code cicu_plural_rules_open gives when ICU's libraries could not be loaded.
-#define CICU_NOT_LOADED (-32768)
-
-/// Why ICU's libraries could not be loaded (they are loaded on first use), or NULL when they
-/// were.
-const char *cicu_failure(void);
-
 /// Opens the plural rules of `locale` (ICU's form, such as "es" or "en_GB"); NULL on failure,
-/// with ICU's error code in `error` (CICU_NOT_LOADED when ICU is not there). Close with
+/// with ICU's error code in `error`. Close with
 /// cicu_plural_rules_close.
 void *cicu_plural_rules_open(const char *locale, int32_t *error);
 

@@ -39,9 +39,6 @@ public final class PluralRules: Sendable {
         let icuLocale = language.replacingOccurrences(of: "-", with: "_")
         var error: Int32 = 0
         guard let rules = cicu_plural_rules_open(icuLocale, &error) else {
-            if let failure = cicu_failure() {
-                throw PluralRulesError(language: language, reason: "ICU's libraries could not be loaded (\(String(cString: failure))); install ICU (Debian's libicu72)")
-            }
             throw PluralRulesError(language: language, reason: "ICU has no plural rules for it (error \(error))")
         }
         defer { cicu_plural_rules_close(rules) }

@@ -87,9 +87,6 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// What was read of the output before the data was loaded (``SiteReadAhead``); used only
     /// for a build into the folder it read.
     @_spi(Engine) public var readAhead: SiteReadAhead?
-    /// Whether what the build held is left for the process's exit to free
-    /// (``ProcessLeftovers``): only for a process that ends when the build does.
-    @_spi(Engine) public var leavesMemoryToExit = false
     /// Runs just before the link check; tests use it to fail or wait midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 

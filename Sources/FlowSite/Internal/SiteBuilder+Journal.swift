@@ -170,7 +170,6 @@ extension SiteBuilder {
             )
             report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
             report.replayed = journal.pages - remade.count
-            if leavesMemoryToExit { ProcessLeftovers.keep([journal, staging]) }
             return report
         } catch {
             staging.discard()

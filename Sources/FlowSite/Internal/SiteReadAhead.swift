@@ -237,21 +237,3 @@ import Darwin
         return Identity(descriptor: descriptor)
     }
 }
-
-/// What a command-line build leaves to the end of its process instead of freeing: unmapping
-/// the journal and freeing the manifests' dictionaries (thousands of Strings each) would add to
-/// the end of an edit for nothing, since the process's exit gives all of its memory back at
-/// once. Only a process that ends after the build may keep anything here.
-@_spi(Engine) public enum ProcessLeftovers {
-    private static let kept = Mutex<[any AnyObject & Sendable]>([])
-
-    @_spi(Engine) public static func keep(_ objects: [any AnyObject & Sendable]) {
-        kept.withLock { $0.append(contentsOf: objects) }
-    }
-}
-
-/// A value kept in ``ProcessLeftovers``.
-@_spi(Engine) public final class LeftoverBox<Value>: @unchecked Sendable {
-    let value: Value
-    @_spi(Engine) public init(_ value: Value) { self.value = value }
-}

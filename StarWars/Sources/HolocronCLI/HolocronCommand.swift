@@ -17,7 +17,7 @@ extension StarWarsSite: SiteApp {
             name: "holocron",
             abstract: "Turn an MVVM-C app's navigation graph into a static site, one page per screen.",
             version: HolocronVersion.current,
-            moreCommands: [DiffCommand.self, CheckCommand.self, SnapshotCommand.self, TemplatesCommand.self, CmarkFloorCommand.self],
+            moreCommands: [DiffCommand.self, CheckCommand.self, SnapshotCommand.self, TemplatesCommand.self],
             defaultOutput: "site",
             buildsByDefault: true
         )

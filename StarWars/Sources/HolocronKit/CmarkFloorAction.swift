@@ -26,6 +26,16 @@ package struct CmarkFloorAction: Sendable {
         self.writeInto = writeInto
     }
 
+    /// The floor writes only into a folder of its own making.
+    package struct FolderExists: Error, CustomStringConvertible {
+        let folder: URL
+        package var description: String { "\(folder.path) exists: give a folder that does not exist yet." }
+    }
+
+    private static func requireNew(_ folder: URL) throws {
+        if FileManager.default.fileExists(atPath: folder.path) { throw FolderExists(folder: folder) }
+    }
+
     /// Every page's site file and Markdown, made as a build makes them.
     private func documents() async throws -> [(path: String, markdown: [UInt8])] {
         let coordinator = try await site.load(SiteLoad(quiet: true)).coordinator
@@ -45,6 +55,7 @@ package struct CmarkFloorAction: Sendable {
     /// the site file a build writes from it, for the C floor (`bench/floor.c`). Returns the
     /// number of pages.
     package func dumpMarkdown(into folder: URL) async throws -> Int {
+        try Self.requireNew(folder)
         let all = try await documents()
         // The folders with a page below their own: each page's folder's ancestors.
         var branches: Set<String> = []
@@ -74,6 +85,7 @@ package struct CmarkFloorAction: Sendable {
 
     /// Pages converted, Markdown bytes, and the seconds cmark took.
     package func run() async throws -> (pages: Int, bytes: Int, seconds: Double) {
+        if let writeInto { try Self.requireNew(writeInto) }
         let all = try await documents()
         var folder: Int32 = -1
         if let writeInto {

@@ -2,17 +2,18 @@ import ArgumentParser
 import Foundation
 import HolocronKit
 
-/// `holocron cmark-floor`: for the benchmark only (hidden). Prints how long cmark alone takes to
-/// convert every page's Markdown, the floor a build's time is compared with.
-struct CmarkFloorCommand: AsyncParsableCommand {
+/// `cmark-floor`, for `make bench` only: how long cmark alone takes to convert every page's
+/// Markdown, the floor a build's time is compared with; or the pages' Markdown written out for
+/// the benchmark's baselines outside holocron (the C floor, Hugo).
+@main
+struct CmarkFloor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cmark-floor",
-        abstract: "Time cmark alone over every page's Markdown (for make bench).",
-        shouldDisplay: false
+        abstract: "Time cmark alone over every page's Markdown (for make bench)."
     )
 
-    @OptionGroup(title: "Data")
-    var fetch: FetchOptions
+    @Option(help: ArgumentHelp("A SWAPI snapshot folder to build from (default: the embedded data).", valueName: "dir"))
+    var data: String?
 
     @Option(help: ArgumentHelp("Threads to convert on (default: one per core).", valueName: "n"))
     var threads = ProcessInfo.processInfo.activeProcessorCount
@@ -24,22 +25,14 @@ struct CmarkFloorCommand: AsyncParsableCommand {
     var dumpMarkdown: String?
 
     func run() async throws {
+        let site = StarWarsSite(source: data.map { .directory(URL(fileURLWithPath: $0)) } ?? .embedded)
         if let dumpMarkdown {
-            let folder = URL(fileURLWithPath: dumpMarkdown)
-            guard !FileManager.default.fileExists(atPath: folder.path) else {
-                throw ValidationError("--dump-markdown \(folder.path) exists: give a folder that does not exist yet.")
-            }
-            let pages = try await CmarkFloorAction(site: StarWarsSite(source: fetch.source())).dumpMarkdown(into: folder)
-            print("wrote the Markdown of \(pages) pages to \(folder.path)")
+            let pages = try await CmarkFloorAction(site: site).dumpMarkdown(into: URL(fileURLWithPath: dumpMarkdown))
+            print("wrote the Markdown of \(pages) pages to \(dumpMarkdown)")
             return
         }
         let folder = writeInto.map { URL(fileURLWithPath: $0) }
-        if let folder, FileManager.default.fileExists(atPath: folder.path) {
-            throw ValidationError("--write-into \(folder.path) exists: give a folder that does not exist yet.")
-        }
-        let floor = try await CmarkFloorAction(
-            site: StarWarsSite(source: fetch.source()), threads: threads, writeInto: folder
-        ).run()
+        let floor = try await CmarkFloorAction(site: site, threads: threads, writeInto: folder).run()
         let what = folder == nil ? "converted" : "converted and wrote"
         print("cmark \(what) \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads")
     }

@@ -281,8 +281,7 @@ import Testing
         #expect(luke.hasPrefix("<h2>") || luke.contains("Tatooine"), "\(luke.prefix(200))")
         let files = FileManager.default.enumerator(atPath: written.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix("index.html") }
         #expect(files.count == 291)
-        let refused = try await cli.holocron("cmark-floor", "--write-into", written.path, in: folder)
-        #expect(refused.status != 0 && refused.stderr.contains("exists"), "\(refused.stderr)")
+        await #expect(throws: CmarkFloorAction.FolderExists.self) { try await CmarkFloorAction(threads: 2, writeInto: written).run() }
     }
 
     /// The baselines' input: every page's Markdown as Hugo reads content (a page with pages
@@ -291,8 +290,7 @@ import Testing
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dump = folder.appendingPathComponent("markdown")
-        let run = try await cli.holocron("cmark-floor", "--dump-markdown", dump.path, in: folder)
-        #expect(run.status == 0 && run.stdout.contains("291 pages"), "\(run.stderr)")
+        #expect(try await CmarkFloorAction().dumpMarkdown(into: dump) == 291)
         let list = try String(contentsOf: dump.appendingPathComponent("pages.tsv"), encoding: .utf8)
         let pairs = list.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(pairs.count == 291 && pairs.allSatisfy { $0.count == 2 })
@@ -305,8 +303,7 @@ import Testing
         for (_, markdown) in sites {
             #expect(FileManager.default.fileExists(atPath: dump.appendingPathComponent("content/" + markdown).path), "\(markdown)")
         }
-        let again = try await cli.holocron("cmark-floor", "--dump-markdown", dump.path, in: folder)
-        #expect(again.status != 0 && again.stderr.contains("exists"), "\(again.stderr)")
+        await #expect(throws: CmarkFloorAction.FolderExists.self) { try await CmarkFloorAction().dumpMarkdown(into: dump) }
     }
 
     @Test func watchingNeedsAFolderToWatch() async throws {
