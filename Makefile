@@ -15,7 +15,7 @@ HOLOCRON = $(APP)/.build/release/holocron
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,) -Xswiftc -cross-module-optimization
 export RELEASE_FLAGS
 
-.PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz
+.PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz tsan
 
 ## Build the site from the embedded data into site/.
 site: release
@@ -43,6 +43,12 @@ build: deps
 ## Benchmark: 10x and 100x synthetic data (BENCH_1000=1 adds 1000x, BENCH_WIDE=1 100,000 characters); see bench/RESULTS.md.
 bench: deps
 	@scripts/bench.sh
+
+## ThreadSanitizer over the library's tests (slow, so outside `make test`); any report fails
+## it. Builds into a .build-tsan folder of its own. (The app's suite and a 100x build under
+## ThreadSanitizer are not in it yet.)
+tsan: deps
+	TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" $(SWIFT) test --scratch-path .build-tsan --sanitize=thread --skip AdoptionTests $(SWIFT_FLAGS)
 
 ## Checks outside `make test` (they need Java, Chromium, nginx; see scripts/install-checkers.sh).
 ## Run the Nu HTML checker over the golden site, a build with a base URL and a multilingual build

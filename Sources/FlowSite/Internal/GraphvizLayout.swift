@@ -33,29 +33,26 @@ import Darwin
         }
         // Graphviz keeps global state (cgraph's string pool, error handling,
         // the layout engine's statics), so only one call may run at a time.
-        return try graphvizState.withLock { state throws(GraphvizError) -> LayoutResult in
-            let builtins: UnsafePointer<lt_symlist_t>
-            if let loaded = state.builtins {
-                builtins = loaded
-            } else {
-                builtins = try loadBuiltinPlugins()
-                state.builtins = builtins
-            }
-            return try layOut(graph, builtins: builtins)
+        let builtins = try BuiltinPlugins.loaded.table.get()
+        return try graphvizCalls.withLock { _ throws(GraphvizError) -> LayoutResult in
+            try layOut(graph, builtins: builtins)
         }
     }
 }
 
 // MARK: - Plugins
 
-/// What the lock protects besides the Graphviz calls themselves.
-private struct GraphvizState {
-    /// The plugin table handed to `gvContextPlugins`; built once and kept for the
-    /// process, like the `dlopen` handles behind it.
-    var builtins: UnsafePointer<lt_symlist_t>?
-}
+/// Held around every call into Graphviz.
+private let graphvizCalls = Mutex(())
 
-private let graphvizState = Mutex(GraphvizState())
+/// The plugin table handed to `gvContextPlugins`: built on first use (a global's one-time
+/// initialisation, which ThreadSanitizer sees, unlike a lazily set value under a `Mutex`, whose
+/// lock it can't follow) and kept for the process, like the `dlopen` handles behind it.
+private struct BuiltinPlugins: @unchecked Sendable {
+    let table: Result<UnsafePointer<lt_symlist_t>, GraphvizError>
+
+    static let loaded = BuiltinPlugins(table: Result { () throws(GraphvizError) in try GraphvizLayout.loadBuiltinPlugins() })
+}
 
 extension GraphvizLayout {
     /// The two plugin libraries we use, and the symbol each exports its plugin table under.
@@ -79,7 +76,7 @@ extension GraphvizLayout {
     /// Only these two are offered to Graphviz so that it never loads a text layout
     /// plugin such as pango: without one, it measures text with built-in font
     /// metrics, which are the same on every machine, whatever fonts are installed.
-    private static func loadBuiltinPlugins() throws(GraphvizError) -> UnsafePointer<lt_symlist_t> {
+    fileprivate static func loadBuiltinPlugins() throws(GraphvizError) -> UnsafePointer<lt_symlist_t> {
         let folder = try graphvizPluginFolder()
         var addresses: [UnsafeMutableRawPointer] = []
         for library in pluginLibraries {
