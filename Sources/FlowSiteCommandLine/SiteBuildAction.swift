@@ -55,7 +55,8 @@ import Synchronization
         builder.flowLint = flowLint
         builder.inputs = inputs
         builder.readAhead = content.otherLanguages.isEmpty ? readAhead : nil
-        let fingerprints = content.inputFingerprints?()
+        // Fingerprints serve serve's memory and the journal, which keeps sites of one language.
+        let fingerprints = memory != nil || content.otherLanguages.isEmpty ? content.inputFingerprints?() : nil
         if let memory {
             builder.patchesInPlace = patchesInPlace
             builder.memory = memory.pages
