@@ -75,12 +75,9 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
         let preview = output == nil ? try ServeAction.makePreviewFolder() : nil
         defer { if let preview { ServeAction.removePreviewFolder(preview) } }
         let folder = preview?.appendingPathComponent("site") ?? URL(fileURLWithPath: output ?? "site")
-        var build = site.action(app: app, output: folder.path, force: force, quiet: quiet)
-        // Nobody else reads the private preview: an edit that moves no page is written into it.
-        build.patchesInPlace = preview != nil
+        let build = site.action(app: app, output: folder.path, force: force, quiet: quiet)
         var action = ServeAction(
-            // Rebuilds make only the pages an edit reaches: the memory keeps the last build.
-            build: noBuild ? nil : build.rebuilds(remembering: watch),
+            build: noBuild ? nil : build.rebuilds(),
             root: folder, host: listening.host, port: listening.port, basePath: listening.basePath,
             watched: watch ? watched : [], forcePolling: listening.poll, openBrowser: listening.open,
             describe: { error in (error as? FlowSiteError).map(CommandLineMessage.text(for:)) ?? "\(error)" },

@@ -167,7 +167,7 @@ public struct SiteContent<C: RootCoordinator>: Sendable {
     /// The fingerprint of every input the pages read (see ``FlowSite/InputKey``), made on
     /// demand. With it, an edit costs what it changes: `build` keeps a journal beside the site
     /// (for routes that are ``FlowSite/StorableRoute``) and makes again only the pages that read
-    /// a changed input, and `serve --watch` does the same from memory.
+    /// a changed input; `serve --watch` rebuilds the same way.
     public var inputFingerprints: (@Sendable () -> InputFingerprints)?
 
     public init(coordinator: C, otherLanguages: [C] = [], inputFingerprints: (@Sendable () -> InputFingerprints)? = nil) {

@@ -1,7 +1,6 @@
 @_spi(Engine) import FlowSite
 import Foundation
 import Logging
-import Synchronization
 
 /// One build of a ``SiteApp``'s site, as `build`, `serve` and the app's own verbs run it: when
 /// nothing it reads has changed since the site was built, it loads nothing and writes nothing;
@@ -18,11 +17,6 @@ import Synchronization
     public var strictFlowLint = false
     /// Flow lint settings over the app's own.
     public var flowLint: FlowLintConfiguration?
-    /// What `serve --watch` keeps from one rebuild to the next; `nil` for a build of its own.
-    public var memory: ServeMemory<App.Coordinator.R>?
-    /// Whether `output` is a private preview nobody else reads as a whole (`serve --watch`'s
-    /// own): an edit that moves no page is then written into it in place.
-    public var patchesInPlace = false
     /// The log: warnings and errors on standard error, only errors when quiet.
     public var logger: Logger
 
@@ -40,13 +34,13 @@ import Synchronization
     /// saw change since the last build.
     public func run(changedPaths: Set<String>? = nil) async throws -> BuildReport {
         let inputs = inputsFingerprint()
-        if !force, memory == nil, let report = SiteBuilder<App.Coordinator>.unchangedSite(at: output, inputs: inputs, logger: logger) {
+        if !force, let report = SiteBuilder<App.Coordinator>.unchangedSite(at: output, inputs: inputs, logger: logger) {
             return report
         }
         let clock = ContinuousClock()
         let started = clock.now
         // The site's manifests and journal are read on another core while the data loads.
-        let readAhead = force || memory != nil ? nil : SiteReadAhead(output: output)
+        let readAhead = force ? nil : SiteReadAhead(output: output)
         let content = try await app.load(SiteLoad(output: output, changedPaths: changedPaths, logger: logger, quiet: quiet))
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
         var builder = SiteBuilder(coordinator: content.coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
@@ -55,13 +49,8 @@ import Synchronization
         builder.flowLint = flowLint
         builder.inputs = inputs
         builder.readAhead = content.otherLanguages.isEmpty ? readAhead : nil
-        // Fingerprints serve serve's memory and the journal, which keeps sites of one language.
-        let fingerprints = memory != nil || content.otherLanguages.isEmpty ? content.inputFingerprints?() : nil
-        if let memory {
-            builder.patchesInPlace = patchesInPlace
-            builder.memory = memory.pages
-            builder.changedInputs = fingerprints.flatMap { memory.changes(to: $0) }
-        } else if let fingerprints, content.otherLanguages.isEmpty {
+        // The journal keeps sites of one language.
+        if content.otherLanguages.isEmpty, let fingerprints = content.inputFingerprints?() {
             builder.journalsEdits = true
             builder.inputFingerprints = fingerprints
         }
@@ -71,19 +60,16 @@ import Synchronization
         line.start()
         defer { line.finish() }
         var report = try await SiteEngine<App.Coordinator>.forCommand.build(builder, output)
-        memory?.built(fingerprints)
         let (seconds, attoseconds) = loading.components
         report.timings.insert(("load data and templates", Double(seconds) + Double(attoseconds) / 1e18), at: 0)
         return report
     }
 
     /// This build as `serve` runs it, given the paths that changed since the last run (`nil`
-    /// for the first). With `remembering` (`serve --watch`), the builds share a memory, so that
-    /// a rebuild makes only the pages an edit reaches.
-    public func rebuilds(remembering: Bool) -> @Sendable (Set<String>?) async throws -> BuildReport {
-        var build = self
-        if remembering, build.memory == nil { build.memory = ServeMemory() }
-        return { [build] changed in try await build.run(changedPaths: changed) }
+    /// for the first). Like `build`, a rebuild makes only the pages an edit reaches, from the
+    /// journal the last build kept beside the site.
+    public func rebuilds() -> @Sendable (Set<String>?) async throws -> BuildReport {
+        { [self] changed in try await run(changedPaths: changed) }
     }
 
     /// What the site depends on outside the program's code: the app's inputs, the templates
@@ -99,25 +85,5 @@ import Synchronization
             hash.combine(part)
         }
         return hash.description
-    }
-}
-
-/// What `serve --watch` keeps between rebuilds: the last build's memory of its pages and the
-/// fingerprints of the inputs they read, so the next build knows which inputs an edit changed.
-@_spi(Engine) public final class ServeMemory<R: Route>: Sendable {
-    let pages = BuildMemory<R>()
-    private let built = Mutex<InputFingerprints?>(nil)
-
-    public init() {}
-
-    /// The inputs whose fingerprints differ from the last built ones (`nil` before the first
-    /// build).
-    func changes(to new: InputFingerprints) -> Set<InputKey>? {
-        built.withLock { $0.map { new.changes(since: $0) } }
-    }
-
-    /// A build succeeded: its fingerprints are what the memory now describes.
-    func built(_ new: InputFingerprints?) {
-        built.withLock { $0 = new }
     }
 }

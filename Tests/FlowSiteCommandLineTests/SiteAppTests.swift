@@ -163,7 +163,7 @@ struct RosterSite: SiteApp {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = try RosterSite(options: .parse(["--data", folder.appendingPathComponent("data").path]))
-        let rebuild = SiteBuildAction(app: app, output: folder.appendingPathComponent("preview"), quiet: true).rebuilds(remembering: true)
+        let rebuild = SiteBuildAction(app: app, output: folder.appendingPathComponent("preview"), quiet: true).rebuilds()
         let first = try await rebuild(nil)
         #expect(first.replayed == 0)
         try promote(3, in: folder)

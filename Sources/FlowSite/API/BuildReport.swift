@@ -38,12 +38,9 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     }
     /// What the site's manifest says the build that made it found, for an up-to-date site.
     var recordedFlowLint: (findings: Int, line: String)?
-    /// Pages replayed from the previous build's memory (kept by `serve --watch`): neither made nor
-    /// rendered (a part of the pages not ``rendered``).
+    /// Pages an edit left as the last build made them, taken from its journal without a walk:
+    /// neither made nor rendered (a part of the pages not ``rendered``).
     public var replayed: Int = 0
-    /// Whether the pages an edit touched were made again in place and the app was not walked
-    /// (see ``SiteBuilder/memory``).
-    @_spi(Engine) public var patched = false
     /// A multilingual site's languages, in the order given, each with how many of its pages
     /// showed fallback text; empty for a site of one language.
     public var languages: [(code: String, fallbackPages: Int)] = []

@@ -60,21 +60,6 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// Called concurrently from the walk, once per page, so keep it cheap; `holocron` draws its
     /// progress line with it.
     public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
-    /// What the last build into the same output learnt of each page, kept by the caller from
-    /// one build to the next (`serve --watch` does): with ``changedInputs``, a page in the same
-    /// place that read none of the changed inputs is neither made nor rendered again. Each
-    /// successful build replaces what it holds; a failed one leaves it.
-    @_spi(Engine) public var memory: BuildMemory<C.R>?
-    /// The inputs (see ``InputKey``) whose values changed since the build ``memory`` holds;
-    /// `nil` when unknown, and then every page is made. Whatever pages read besides what the app
-    /// tags (its compiled words, say) must be the same in both builds, or this must be `nil`:
-    /// the templates, site information and options are checked by the build itself.
-    @_spi(Engine) public var changedInputs: Set<InputKey>?
-    /// Whether `output` is a private preview that nobody else reads as a whole
-    /// (`serve --watch`'s): an edit that moves no page (see ``memory``) is then written into it
-    /// in place, file by file, instead of as a new generation of the whole site, so it costs
-    /// what it changes. The pages are the bytes a full build writes.
-    @_spi(Engine) public var patchesInPlace = false
     /// Whether the build writes down its pages beside the site (`.NAME.spare/journal`, see
     /// ``BuildJournal``), so that the next build into the same output, in another process, makes
     /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
@@ -125,32 +110,16 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let started = ContinuousClock.now
         if !otherLanguages.isEmpty { return try await buildLanguages(into: output, started: started) }
         let plan = try makePlan()
-        // An edit of a private preview is patched into it when it moves no page; otherwise (or
-        // when that can't be told) it is built as below, from the same memory.
-        var mayPatch = true
-        if patchesInPlace, let changedInputs, let pages = memory?.take() {
-            mayPatch = false
-            if pages.buildKey == plan.buildKey,
-                let report = try await patch(
-                    output, from: pages, changedInputs: changedInputs, renderer: plan.renderer, buildKey: plan.buildKey,
-                    lint: plan.lint, started: started
-                )
-            {
-                memory?.keep(pages)
-                return report
-            }
-            memory?.keep(pages)
-        }
         // An edit after a build that kept a journal makes only the pages it reaches.
         if let report = try await buildFromJournal(into: output, plan: plan, started: started) { return report }
         let run = try SiteBuild.begin(self, plan: plan, output: output, started: started)
         do {
-            let (graph, patched) = try await run.walk(patchingFirst: mayPatch)
+            let graph = try await run.walk()
             let (flow, lint) = try flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)
             let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
             let stepsFrom = try await run.runSteps(builtIn.pipeline + steps, in: builtIn.context, pages: graph.routes.count)
             let links = try run.checkLinks(stepsFrom: stepsFrom)
-            return try run.commit(graph, steps: builtIn, links: links, flow: flow, lint: lint, patched: patched)
+            return try run.commit(graph, steps: builtIn, links: links, flow: flow, lint: lint)
         } catch {
             run.staging.discard()
             run.journal?.discard()
@@ -190,8 +159,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     var fallsBack: Bool { coordinator.siteInfo.fallbackLanguage != nil }
 
     /// The most pages an edit may touch for them to be made again without a walk: above it, a
-    /// walk (which replays the untouched pages too) costs little more than making them, and
-    /// making them first would be wasted when one leads elsewhere.
+    /// walk costs little more than making them, and making them first would be wasted when one
+    /// leads elsewhere.
     static func patchLimit(pages: Int) -> Int { max(64, pages / 16) }
 
     /// The flow map's pages in the layout, with their files.

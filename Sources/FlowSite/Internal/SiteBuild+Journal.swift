@@ -30,7 +30,7 @@ final class JournalWriting<R: Route>: Sendable {
     /// routes that can be stored, and the app's input fingerprints.
     init?<C: RootCoordinator>(_ builder: SiteBuilder<C>, output: URL, buildKey: StableHash) where C.R == R {
         guard builder.journalsEdits, let fingerprints = builder.inputFingerprints, builder.otherLanguages.isEmpty,
-            !builder.patchesInPlace, R.self is any StorableRoute.Type
+            R.self is any StorableRoute.Type
         else { return nil }
         let temporary = output.deletingLastPathComponent()
             .appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path

@@ -12,21 +12,15 @@ struct BuildPlan<R: Route>: Sendable {
 }
 
 /// One run of ``SiteBuilder/build(into:)`` once its staging folder is open: the state its
-/// phases share (the pages' records, the counters, the memory) and the phases themselves, which
-/// the builder calls in order: ``walk(patchingFirst:)``, ``makeSteps(for:flow:lint:)`` and
-/// ``runSteps(_:pages:)``, ``checkLinks(_:)``, ``commit(_:steps:links:)``, ``report(_:flow:lint:links:patched:)``.
+/// phases share (the pages' records, the counters) and the phases themselves, which the builder
+/// calls in order: ``walk()``, ``makeSteps(for:flow:lint:)`` and ``runSteps(_:in:pages:)``,
+/// ``checkLinks(stepsFrom:)``, ``commit(_:steps:links:flow:lint:)``.
 final class SiteBuild<C: RootCoordinator>: Sendable {
     let builder: SiteBuilder<C>
     let plan: BuildPlan<C.R>
     let staging: SiteStaging
     let phases = PhaseClock()
     let started: ContinuousClock.Instant
-    /// The last build's memory, when its pages depend on the same program, templates and
-    /// options: it is updated in place (a replayed page's entry stays, a page made again
-    /// replaces its own), and a failed build forgets it, since it may be half updated.
-    let previous: BuildMemory<C.R>.Pages?
-    /// What this build leaves for the next (``SiteBuilder/memory``).
-    let learnt: BuildMemory<C.R>.Pages?
     /// The folder of the language this run builds in a multilingual site (`es/`), or empty:
     /// every file it writes goes there.
     let folder: String
@@ -36,7 +30,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// ``SiteBuilder/journalsEdits``).
     let journal: JournalWriting<C.R>?
 
-    /// Opens the staging folder (see ``SiteWriter/beginStaging()``) and takes the memory.
+    /// Opens the staging folder (see ``SiteWriter/beginStaging(readAhead:)``).
     static func begin(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws -> SiteBuild {
         let writer = SiteWriter(output: output, force: builder.force)
         let staging = try writer.beginStaging(readAhead: builder.readAhead.flatMap { ahead in (try? writer.guardedOutput()).map(ahead.isFor) == true ? ahead : nil })
@@ -57,61 +51,23 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         self.started = started
         self.staging = staging
         self.folder = folder
-        let remembered = builder.memory?.take()
-        let previous = remembered.flatMap { $0.buildKey == plan.buildKey ? $0 : nil }
-        self.previous = previous
-        if builder.memory == nil {
-            learnt = nil
-        } else {
-            learnt = previous ?? BuildMemory<C.R>.Pages(buildKey: plan.buildKey, capacity: remembered?.walk.count ?? 0)
-        }
-        journal = builder.memory == nil && folder.isEmpty ? JournalWriting(builder, output: staging.output, buildKey: builder.journalKey(plan)) : nil
+        journal = folder.isEmpty ? JournalWriting(builder, output: staging.output, buildKey: builder.journalKey(plan)) : nil
     }
 
     // MARK: The walk
 
-    /// Makes (or replays) every page. An edit whose pages, made again, lead where they led (the
-    /// same titles and links) moves no other page: with `patchingFirst`, those pages are made
-    /// again and every other page replayed in its place, without a walk; otherwise, or when one
-    /// of them moved, the app is walked.
-    func walk(patchingFirst: Bool) async throws -> (graph: SiteGraph<C.R>, patched: Bool) {
+    /// Makes every page.
+    func walk() async throws -> SiteGraph<C.R> {
         var walker = SiteWalker(coordinator: builder.coordinator, concurrency: builder.concurrency, keepsEdges: false)
         walker.phases = phases
-        walker.memory = learnt?.walk
         walker.journal = journal?.walk
-        if let previous, let changedInputs = builder.changedInputs { walker.previous = (previous.walk, changedInputs) }
-        var patched: SiteGraph<C.R>?
-        if patchingFirst, let previous, let changedInputs = builder.changedInputs, var graph = previous.graph {
-            let touched = previous.walk.routes(reading: changedInputs)
-            if touched.count <= SiteBuilder<C>.patchLimit(pages: graph.routes.count),
-                try await walker.remake(touched, in: &graph, visit: { try await self.visit($0) })
-            {
-                let remade = Set(touched)
-                var complete = true
-                for route in graph.routes where !remade.contains(route) {
-                    guard let context = previous.walk.kept(route)?.context, try await replay(route, context) else {
-                        complete = false
-                        break
-                    }
-                }
-                if complete { patched = graph }
-            }
-            if patched == nil {
-                // Walk after all, from nothing taken.
-                state.records.withLock { $0 = PageRecords() }
-                state.rendered.store(0, ordering: .relaxed)
-                state.replayed.store(0, ordering: .relaxed)
-                state.counts.withLock { $0 = (0, 1) }
-            }
-        }
-        let graph: SiteGraph<C.R>
-        if let patched { graph = patched } else { graph = try await walker.walk(visit: { try await self.visit($0) }, replay: { try await self.replay($0, $1) }) }
+        let graph = try await walker.walk(visit: { try await self.visit($0) })
         journal?.walked(pages: graph.routes.count)
         try graph.requireNoFailures()
         for failure in graph.recovered {
             builder.logger.warning("\(failure.route) (\(failure.route.path)) shows its error screen: \(failure.error)")
         }
-        return (graph, patched != nil)
+        return graph
     }
 
     /// Makes one page's file (or keeps the one the staging folder has) and takes in what it left.
@@ -152,32 +108,14 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             try Page<C.R>.checkFileName(name, route: "\(visit.route)")
             try staging.write(contents, to: folder + visit.route.path.directory + name)
         }
-        let products = BuildMemory<C.R>.Products(
-            visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles, files: learnt == nil ? [] : files
-        )
-        take(visit.route, products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty)
+        let products = PageProducts(visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles)
+        take(products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty)
         counted(discovered: visit.discovered)
     }
 
-    /// Replays a page from the last build: its file is the one that build wrote.
-    private func replay(_ route: C.R, _ context: PageContext<C.R>) async throws -> Bool {
-        guard let products = previous?.products(route) else { return false }
-        var fingerprint = plan.buildKey
-        fingerprint.combine(products.content)
-        guard phases.measure(.write, { staging.reuse(folder + products.page.path, fingerprint: fingerprint) }) else { return false }
-        for (name, contents) in products.files { try staging.write(contents, to: folder + route.path.directory + name) }
-        take(route, products, kind: context.kind, html: nil, depth: route.path.slugs.count, replayed: true)
-        state.replayed.add(1, ordering: .relaxed)
-        counted(discovered: 0)
-        return true
-    }
-
-    /// Takes in a page's products, made or replayed: what the steps, the search index, the flow
-    /// record and the link check read.
-    private func take(
-        _ route: C.R, _ products: BuildMemory<C.R>.Products, kind: Int32, html: [UInt8]?, depth: Int, replayed: Bool = false, index: Int = -1,
-        hasFiles: Bool = false
-    ) {
+    /// Takes in a page's products: what the steps, the search index, the flow record and the
+    /// link check read.
+    private func take(_ products: PageProducts<C.R>, kind: Int32, html: [UInt8]?, depth: Int, index: Int, hasFiles: Bool) {
         let journals = journal != nil
         let path = products.page.path
         let (staging, folder) = (staging, folder)
@@ -198,7 +136,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             }
             return position
         }
-        if !replayed { learnt?.keep(route, products) }
         // The allocator keeps what pages freed for later; hand it back now and then, so
         // resident memory follows what the build really holds.
         if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
@@ -221,14 +158,10 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     // MARK: The steps
 
-    /// The built-in steps and what they leave for the memory.
+    /// The built-in steps and the context they run in.
     struct Steps {
         var pipeline: [BuildStep]
         let context: BuildStep.Context
-        /// Every page in the order it was made, and the search entries pointing into it.
-        let made: [(path: String, title: String, summary: String?, isDialog: Bool)]
-        let searchEntries: [SiteSearch<C.R>.Entry]
-        let flowRecord: [UInt8]
     }
 
     /// Sorts `pages` by path in place (see ``SiteBuilder/pathPrecedes(_:_:)``) and moves each
@@ -310,7 +243,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         // What `holocron diff` reads: the flow, and each page's kind and content.
         let kindIDs = flow.kinds.map(\.id)
         let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
-        let keepsIndex = learnt != nil
         let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(state.records.withLock { records in
             var index: [(path: String, kind: Int32, content: StableHash)] = []
             swap(&index, &records.index)
@@ -328,7 +260,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                     count: pages.count, path: { pages[$0].path }, kind: { kindIDs[Int(pages[$0].kind)] }, content: { pages[$0].content }, emit: emit
                 )
             }
-            if keepsIndex { self.state.keptIndex.withLock { swap(&$0, &pages) } }
             pages = []
         })
         if let searchIndex {
@@ -341,10 +272,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             })
         }
         searchIndex = nil
-        return Steps(
-            pipeline: pipeline, context: context, made: learnt == nil ? [] : made, searchEntries: learnt == nil ? [] : searchEntries,
-            flowRecord: recordBytes
-        )
+        return Steps(pipeline: pipeline, context: context)
     }
 
     /// Runs `steps` into the staging folder; returns how many files it held before them.
@@ -392,11 +320,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         return (check, [folder + "404.html": plan.renderer.languages?.siteRootPath ?? plan.renderer.notFoundRoot])
     }
 
-    /// Swaps the staged site in and keeps what this build learnt for the next; returns the
-    /// report of what it wrote.
-    func commit(
-        _ graph: SiteGraph<C.R>, steps: Steps, links: LinkChecker.Result, flow: FlowGraph, lint: FlowLintReport, patched: Bool
-    ) throws -> BuildReport {
+    /// Swaps the staged site in and writes the journal; returns the report of what it wrote.
+    func commit(_ graph: SiteGraph<C.R>, steps: Steps, links: LinkChecker.Result, flow: FlowGraph, lint: FlowLintReport) throws -> BuildReport {
         let pages = graph.routes.count
         let written = staging.fileCount
         let unchanged = staging.unchangedCount
@@ -406,17 +331,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             try staging.commit(inputs: builder.inputs, pages: pages, lint: (lint.active.count, lint.summaryLine))
         }
         journal?.install(staging: staging, kinds: flow.kinds.map(\.id), edges: graph.edgeCount, links: graph.edgeCount + links.internalReferences)
-        if let learnt {
-            // Pages the site no longer has go from the memory.
-            if learnt.walk.count > pages { learnt.keepOnly(Set(graph.routes)) }
-            learnt.graph = graph
-            learnt.written = BuildMemory<C.R>.Written(
-                made: steps.made, searchEntries: steps.searchEntries, index: state.keptIndex.withLock { $0 }, flowRecord: steps.flowRecord,
-                files: written, bytes: totalBytes, links: graph.edgeCount + links.internalReferences
-            )
-            builder.memory?.keep(learnt)
-        }
-        var report = BuildReport(
+        return BuildReport(
             pages: pages,
             rendered: state.rendered.load(ordering: .relaxed),
             edges: graph.edgeCount,
@@ -431,9 +346,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             flow: flow,
             flowLint: lint
         )
-        report.replayed = state.replayed.load(ordering: .relaxed)
-        report.patched = patched
-        return report
     }
 }
 
@@ -445,11 +357,8 @@ private final class RunState<R: Route>: Sendable {
     /// their search entries, and what the link check needs.
     let records = Mutex(PageRecords<R>())
     let rendered = Atomic<Int>(0)
-    let replayed = Atomic<Int>(0)
     /// Pages made and routes discovered so far, for `progress` only.
     let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
-    /// The sorted page index, once its step ran, when the build is remembered.
-    let keptIndex = Mutex<[(path: String, kind: Int32, content: StableHash)]>([])
     /// The pages that showed fallback text.
     let untranslated = Mutex<Set<String>>([])
 }
@@ -467,4 +376,21 @@ private struct PageRecords<R: Route>: Sendable {
     /// Each page's discovery index and whether it wrote files of its own, in `made`'s order,
     /// when the run keeps a journal.
     var journal: [(index: Int32, hasFiles: Bool)] = []
+}
+
+/// What a page leaves besides its file: its entry in the list of pages, its search entry, the
+/// fingerprint of what it says and the site files it links to.
+struct PageProducts<R: Route>: Sendable {
+    var page: (path: String, title: String, summary: String?, isDialog: Bool)
+    var search: SiteSearch<R>.Entry?
+    var content: StableHash
+    var siteFiles: [String]
+
+    /// What the page of `visit` leaves; `file` is its path's file, made once by the caller.
+    init(_ visit: PageVisit<R>, file: String, search: SiteSearch<R>?, content: StableHash, siteFiles: [String]) {
+        page = (path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
+        self.search = search?.entry(for: visit.route, page: visit.page)
+        self.content = content
+        self.siteFiles = siteFiles
+    }
 }

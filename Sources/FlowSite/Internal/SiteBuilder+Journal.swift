@@ -20,7 +20,7 @@ extension SiteBuilder {
     /// page that moved, a file changed by hand): then the caller builds as usual, and nothing
     /// was written.
     func buildFromJournal(into output: URL, plan: BuildPlan<C.R>, started: ContinuousClock.Instant) async throws -> BuildReport? {
-        guard journalsEdits, memory == nil, otherLanguages.isEmpty, !patchesInPlace, let fingerprints = inputFingerprints,
+        guard journalsEdits, otherLanguages.isEmpty, let fingerprints = inputFingerprints,
             let storable = C.R.self as? any StorableRoute.Type
         else { return nil }
         let target = try SiteWriter(output: output, force: force).guardedOutput()
@@ -177,11 +177,16 @@ extension SiteBuilder {
         }
     }
 
-    /// What a journal must have been written with to be used: the build key, and what flow
-    /// lint decided with (an edit built from the journal keeps the last build's findings, which
-    /// only the walk's graph and these decide).
+    /// What a journal must have been written with to be used: the build key, the assets (which
+    /// an edit built from the journal does not write), and what flow lint decided with (an edit
+    /// built from the journal keeps the last build's findings, which only the walk's graph and
+    /// these decide).
     func journalKey(_ plan: BuildPlan<C.R>) -> StableHash {
         var key = plan.buildKey
+        for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
+            key.combine(name)
+            data.withUnsafeBytes { key.combine($0) }
+        }
         key.combine(strictFlowLint ? 1 : 0)
         key.combine(flowMap ? 1 : 0)
         let encoder = JSONEncoder()

@@ -21,9 +21,6 @@ extension SiteBuilder {
             var one = self
             one.coordinator = language
             one.otherLanguages = []
-            one.memory = nil
-            one.changedInputs = nil
-            one.patchesInPlace = false
             one.baseURL = baseURL.map { $0 + codes[index] + "/" }
             var plan = try one.makePlan()
             plan.renderer.languages = SiteLanguages(codes: codes, current: index, siteBaseURL: baseURL)
@@ -44,7 +41,7 @@ extension SiteBuilder {
                 plan.renderer.languages?.untranslated = untranslated
                 plan.renderer.languages?.combine(into: &plan.buildKey)
                 let run = SiteBuild(one, plan: plan, staging: staging, folder: codes[index] + "/", started: started)
-                let (graph, _) = try await run.walk(patchingFirst: false)
+                let graph = try await run.walk()
                 let (flow, lint) = try one.flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)
                 let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
                 let before = try await run.runSteps(builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)

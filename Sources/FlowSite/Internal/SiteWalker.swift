@@ -28,13 +28,6 @@ import Synchronization
     @_spi(Engine) public var recordsUnhandledLinks = false
     /// Whether the graph keeps what each page read (see ``InputKey``), in ``SiteGraph/inputs``.
     @_spi(Engine) public var recordsInputs = false
-    /// Where this walk leaves what it learnt of each page (its place, what it read, what it
-    /// led to), for the next walk to replay.
-    @_spi(Engine) public var memory: WalkMemory<R>?
-    /// The previous walk's memory and the inputs that changed since: a page in the same place
-    /// that read none of them is replayed, not made again, when `replay` says its products are
-    /// still there.
-    @_spi(Engine) public var previous: (memory: WalkMemory<R>, changed: Set<InputKey>)?
     /// Where this walk writes down each page for a build in another process (see
     /// ``BuildJournal``); the walk then records what each page read.
     var journal: WalkJournal<R>?
@@ -53,13 +46,7 @@ import Synchronization
     /// - Throws: ``FlowSiteError`` for two routes with one path, a link whose navigation shows
     ///   another route, or whatever `visit` throws (the first in discovery order). Screens that
     ///   fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
-    /// - Parameter replay: called for a page the previous walk made in the same place from
-    ///   inputs that did not change; returns whether the page's products are still there (then
-    ///   the page is not made and `visit` is not called for it).
-    @_spi(Engine) public func walk(
-        visit: @escaping @Sendable (PageVisit<R>) async throws -> Void,
-        replay: @escaping @Sendable (R, PageContext<R>) async throws -> Bool = { _, _ in false }
-    ) async throws -> SiteGraph<R> {
+    @_spi(Engine) public func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
         var graph = SiteGraph<R>()
         try graph.table.discover(coordinator.startRoute, parent: nil, presentation: .root, presenter: nil)
         graph.flow.catchUp(with: graph.table.routes)
@@ -98,15 +85,10 @@ import Synchronization
                         )
                     }
                     group.addTask {
-                        let context = PageContext(
-                            trail: trail, presenter: presenter, presentation: presentation, depth: depth < 0 ? trail.count : Int(depth), kind: kind
-                        )
-                        if let outcome = await replayed(route, context: context, replay: replay) { return (index, outcome) }
                         let outcome = await makePage(
                             route, trail: trail, presentation: presentation, presenter: presenter,
-                            depth: context.depth, kind: kind, discovered: discovered, index: index, visit: visit
+                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, discovered: discovered, index: index, visit: visit
                         )
-                        if outcome.error == nil { memory?.keep(route, context: context, outcome: outcome) }
                         return (index, outcome)
                     }
                     dispatched += 1
@@ -229,31 +211,12 @@ import Synchronization
         return stack
     }
 
-    /// The previous walk's outcome for `route`, when its page is in the same place, read
-    /// nothing that changed, was made without failing, and `replay` found its products.
-    private func replayed(_ route: R, context: PageContext<R>, replay: @Sendable (R, PageContext<R>) async throws -> Bool) async -> Outcome? {
-        guard let previous, let kept = previous.memory.kept(route), kept.context == context,
-            kept.outcome.failure == nil, kept.outcome.recovered == nil,
-            !kept.outcome.inputs.contains(where: previous.changed.contains)
-        else { return nil }
-        do {
-            guard try await replay(route, context) else { return nil }
-        } catch {
-            var outcome = kept.outcome
-            outcome.error = error
-            return outcome
-        }
-        // The memory is the previous one, updated in place: a replayed page's entry stands.
-        if memory !== previous.memory { memory?.keep(route, context: context, outcome: kept.outcome) }
-        return kept.outcome
-    }
-
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
         depth: Int, kind: Int32, discovered: Int, index: Int = -1, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
-        guard recordsInputs || memory != nil || journal != nil else {
+        guard recordsInputs || journal != nil else {
             return await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, index: index, visit: visit)
         }
         var (outcome, inputs) = await InputKey.recording {

@@ -63,7 +63,7 @@ import Testing
 
     func watching(_ templates: URL, site: URL, basePath: String = "/", forcePolling: Bool = false) -> ServeAction {
         ServeAction(
-            build: BuildAction(output: site, templates: templates, quiet: true).rebuilds(remembering: true), root: site, port: 0, basePath: basePath,
+            build: BuildAction(output: site, templates: templates, quiet: true).rebuilds(), root: site, port: 0, basePath: basePath,
             watched: [templates], forcePolling: forcePolling,
             describe: { "the build said: \($0)" }
         )

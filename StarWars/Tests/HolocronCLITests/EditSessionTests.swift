@@ -5,9 +5,9 @@ import Foundation
 import HolocronKit
 import Testing
 
-/// `serve --watch`'s rebuilds keep a memory of the last build: each reads only the data files that changed
-/// and makes only the pages an edit reaches, and the site is always what a build from nothing
-/// makes of the same files, failed rebuilds in between or not.
+/// `serve --watch`'s rebuilds build from the journal the last good build kept: each reads only
+/// the data files that changed and makes only the pages an edit reaches, and the site is always
+/// what a build from nothing makes of the same files, failed rebuilds in between or not.
 @Suite struct EditSessionTests {
     let cli = HolocronCLITests()
 
@@ -27,7 +27,7 @@ import Testing
         try Data("<footer>the footer</footer>".utf8).write(to: footer)
         let site = folder.appendingPathComponent("site")
         let build = BuildAction(output: site, source: .directory(data), templates: footer.deletingLastPathComponent().deletingLastPathComponent(), quiet: true)
-            .rebuilds(remembering: true)
+            .rebuilds()
 
         let first = try await build(nil)
         #expect(first.replayed == 0)
@@ -37,10 +37,10 @@ import Testing
         try Data("<footer>{{#unclosed}}</footer>".utf8).write(to: footer)
         await #expect(throws: (any Error).self) { try await build([]) }
 
-        // The footer is mended and a film retitled: this rebuild reads only films.json, yet
-        // Luke's page must show his new height.
+        // The footer is mended and Hoth's climate edited: this rebuild reads only planets.json,
+        // yet Luke's page must show his new height.
         try Data("<footer>the footer</footer>".utf8).write(to: footer)
-        try edit(data.appendingPathComponent("films.json"), "\"The Phantom Menace\"", "\"The Phantom Menace (Special Edition)\"")  // a film Luke is not in
+        try edit(data.appendingPathComponent("planets.json"), "\"climate\": \"frozen\"", "\"climate\": \"frozen, icy\"")
         let third = try await build([])
         #expect(third.replayed > third.pages / 2, "\(third.replayed) of \(third.pages) replayed")
 

@@ -91,3 +91,26 @@ func temporaryFolder(_ name: String = #function) throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+extension Node: StorableRoute {
+    var storedName: String { name }
+    init?(storedName: String) { self.init(storedName) }
+}
+
+extension GraphCoordinator {
+    /// The fingerprint of every node's own data (see ``inputKey(_:)``), for builds that keep a
+    /// journal and make again only the pages an edit reaches.
+    var inputFingerprints: InputFingerprints {
+        let nodes = Set([startRoute] + links.keys + links.values.joined() + titles.keys + summaries.keys + files.keys + failing + paginated)
+        return InputFingerprints(nodes.map { node in
+            var hash = Hasher()
+            hash.combine(titles[node])
+            hash.combine(links[node])
+            hash.combine(summaries[node])
+            hash.combine(failing.contains(node))
+            hash.combine(files[node].map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.base64EncodedString())" } })
+            // Hasher is seeded per process; the journal is read back in the same test process.
+            return (Self.inputKey(node), UInt64(bitPattern: Int64(hash.finalize())))
+        })
+    }
+}

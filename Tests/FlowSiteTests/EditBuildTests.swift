@@ -1,0 +1,154 @@
+@_spi(Engine) @testable import FlowSite
+import Foundation
+import Testing
+
+/// An edit built from the journal the last build kept beside the site (the way `build` and
+/// `serve --watch` rebuild) makes only the pages it reaches, and the site is the one a build
+/// from nothing makes.
+@Suite struct EditBuildTests {
+    static let app = SiteBuilderTests.app
+
+    @discardableResult
+    func build(_ app: GraphCoordinator, into output: URL, journal: Bool = true, templates: TemplateSet = .embedded) async throws -> BuildReport {
+        var builder = SiteBuilder(coordinator: app, templates: templates)
+        builder.journalsEdits = journal
+        builder.inputFingerprints = app.inputFingerprints
+        return try await builder.build(into: output)
+    }
+
+    func fresh(_ app: GraphCoordinator, in folder: URL) async throws -> [String: Data] {
+        let output = folder.appendingPathComponent("fresh-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try await build(app, into: output, journal: false)
+        return try SiteDifference.files(in: output)
+    }
+
+    /// An edit to what one page says (not its title or links) moves no page: that page is made
+    /// again in its place, the app is not walked, and the search index follows. The next edit
+    /// starts from the journal the edit wrote.
+    @Test func anEditThatMovesNoLinkRemakesItsPageWithoutAWalk() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        app.search = SiteSearch(summaries: true)
+        let first = try await build(app, into: output)
+        #expect(first.replayed == 0)
+        app.summaries["a/b"] = "A summary written since"
+        let edit = try await build(app, into: output)
+        #expect(edit.rendered == 1 && edit.replayed == edit.pages - 1, "\(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+        let index = try String(contentsOf: output.appendingPathComponent("search-index.json"), encoding: .utf8)
+        #expect(index.contains("A summary written since"))
+        app.summaries["a/b"] = nil
+        app.summaries["a"] = "The own summary of a"
+        let next = try await build(app, into: output)
+        #expect(next.rendered == 2 && next.replayed == next.pages - 2, "\(next)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// Retitling `a` changes only what `a` read, but every page below `a` shows the title in its
+    /// breadcrumbs: the pages move, and the build walks the app.
+    @Test func aRetitledPageMovesThePagesBelowIt() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await build(Self.app, into: output)
+        var retitled = Self.app
+        retitled.titles["a"] = "Retitled"
+        let second = try await build(retitled, into: output)
+        #expect(second.replayed == 0, "\(second)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(retitled, in: folder)))
+        let page = try String(contentsOf: output.appendingPathComponent("a/b/c/index.html"), encoding: .utf8)
+        #expect(page.contains("Retitled"), "the breadcrumb of a page below a/")
+    }
+
+    /// A page made again that links elsewhere moves other pages: the build walks the app.
+    @Test func anEditThatAddsALinkWalksTheApp() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        try await build(app, into: output)
+        app.links["about", default: []].append("a")
+        let edit = try await build(app, into: output)
+        #expect(edit.replayed == 0 && edit.rendered == 1, "\(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// A page's own files follow it: one it no longer writes goes, a new one is written.
+    @Test func aPageThatWritesFilesIsRightAfterAnEdit() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        app.files["a/b"] = ["data.json": Data("[1]".utf8)]
+        try await build(app, into: output)
+        app.files["a/b"] = ["other.json": Data("[2]".utf8)]
+        try await build(app, into: output)
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("a/b/data.json").path))
+    }
+
+    /// A page made again that fails leaves the site as it was, and the next build is right.
+    @Test func aFailedEditLeavesTheSiteAsItWas() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        try await build(app, into: output)
+        let before = try SiteDifference.files(in: output)
+        app.failing = ["a/b"]
+        await #expect(throws: (any Error).self) { try await build(app, into: output) }
+        #expect(try SiteDifference.files(in: output) == before)
+        app.failing = []
+        app.summaries["a/b"] = "Fixed"
+        let fixed = try await build(app, into: output)
+        #expect(fixed.rendered == 1, "\(fixed)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// Nothing changed: every page is taken from the journal and nothing is rendered.
+    @Test func withNothingChangedEveryPageIsReplayed() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await build(Self.app, into: output)
+        let again = try await build(Self.app, into: output)
+        #expect(again.replayed == again.pages && again.rendered == 0, "\(again)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(Self.app, in: folder)))
+    }
+
+    /// A build that failed at its end (after the walk) leaves the site and the journal as they
+    /// were: the next edit is built from them, rightly.
+    @Test func aFailedBuildLeavesTheJournalToTrust() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await build(Self.app, into: output)
+        var retitled = Self.app
+        retitled.titles["about"] = "Changed"
+        var failing = SiteBuilder(coordinator: retitled)
+        failing.journalsEdits = true
+        failing.inputFingerprints = retitled.inputFingerprints
+        failing.beforeCommit = { _ in throw GraphError(description: "killed midway") }
+        await #expect(throws: GraphError.self) { try await failing.build(into: output) }
+        try await build(retitled, into: output)
+        #expect(try SiteDifference.files(in: output) == (try await fresh(retitled, in: folder)))
+    }
+
+    /// An edited stylesheet (an asset, which no page's state reads) is written: the journal of
+    /// a build with other assets is not used.
+    @Test func anEditedAssetIsWritten() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await build(Self.app, into: output)
+        var templates = TemplateSet.embedded
+        templates.assets["style.css"] = Data("body { color: rebeccapurple; }\n".utf8)
+        let edit = try await build(Self.app, into: output, templates: templates)
+        #expect(edit.rendered == 0, "the pages are the same: \(edit)")
+        let css = try String(contentsOf: output.appendingPathComponent("assets/style.css"), encoding: .utf8)
+        #expect(css.contains("rebeccapurple"))
+    }
+}
