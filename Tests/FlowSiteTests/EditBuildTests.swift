@@ -151,4 +151,34 @@ import Testing
         let css = try String(contentsOf: output.appendingPathComponent("assets/style.css"), encoding: .utf8)
         #expect(css.contains("rebeccapurple"))
     }
+
+    /// The journal and the manifest shortened by another process while an edit reads them: the
+    /// build has its own copy of each, so it neither crashes nor writes a wrong site, and the
+    /// journal it writes for the next build is whole again.
+    @Test func aJournalAndManifestTruncatedMidBuildPullNothingFromUnderIt() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        try await build(app, into: output)
+        let journal = BuildJournal.path(of: output)
+        let manifest = output.appendingPathComponent(SiteWriter.manifestName).path
+        app.summaries["a/b"] = "Edited while the files shrink"
+        var builder = SiteBuilder(coordinator: app)
+        builder.journalsEdits = true
+        builder.inputFingerprints = app.inputFingerprints
+        builder.beforeCommit = { _ in
+            for path in [journal, manifest] {
+                var status = stat()
+                guard stat(path, &status) == 0, truncate(path, off_t(status.st_size / 3)) == 0 else { throw GraphError(description: "can't truncate \(path)") }
+            }
+        }
+        let edit = try await builder.build(into: output)
+        #expect(edit.rendered == 1 && edit.replayed == edit.pages - 1, "built from the journal read before it shrank: \(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+        app.summaries["a"] = "And edited again"
+        let next = try await build(app, into: output)
+        #expect(next.rendered == 1 && next.replayed == next.pages - 1, "the journal was written whole again: \(next)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
 }

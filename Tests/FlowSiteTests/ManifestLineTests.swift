@@ -108,7 +108,7 @@ import Testing
         Thread {
             let checks = [
                 SiteManifest.mayHaveInputs("abc", in: folder),
-                SiteManifest.IntactCheck(mappedIn: folder) == nil,
+                SiteManifest.IntactCheck(in: folder) == nil,
                 SiteManifest.readBytes(from: folder)?.isEmpty ?? true,
                 SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc") == nil,
                 StoredJournal.load(for: site, buildKey: nil) == nil,

@@ -518,7 +518,7 @@ import Testing
         // The check of the site with `manifest` as its manifest, made from `inputs`.
         func intactSite(_ manifest: [UInt8], inputs: String) throws -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
             try Data(manifest).write(to: base.appendingPathComponent(SiteWriter.manifestName))
-            guard let check = SiteManifest.IntactCheck(mappedIn: folder), check.isMade(from: inputs) else { return nil }
+            guard let check = SiteManifest.IntactCheck(in: folder), check.isMade(from: inputs) else { return nil }
             return check.result(lanes: 2)
         }
         let site = try #require(try intactSite(bytes, inputs: "abc"))

@@ -72,7 +72,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// What was read of the output before the data was loaded (``SiteReadAhead``); used only
     /// for a build into the folder it read.
     @_spi(Engine) public var readAhead: SiteReadAhead?
-    /// Runs just before the link check; tests use it to fail or wait midway.
+    /// Runs just before the link check (or, for an edit built from the journal, the commit);
+    /// tests use it to fail, wait or tamper midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
     public init(
@@ -227,8 +228,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         guard folder >= 0 else { return nil }
         defer { close(folder) }
         // A few bytes tell an edit from a rebuild with nothing changed, before the whole
-        // manifest is mapped.
-        guard SiteManifest.mayHaveInputs(inputs, in: folder), let check = SiteManifest.IntactCheck(mappedIn: folder) else { return nil }
+        // manifest is read.
+        guard SiteManifest.mayHaveInputs(inputs, in: folder), let check = SiteManifest.IntactCheck(in: folder) else { return nil }
         guard check.isMade(from: inputs) else { return nil }
         guard let site = check.result(lanes: ProcessInfo.processInfo.activeProcessorCount) else { return nil }
         let removed = SiteWriter.removeLeftovers(besides: output)

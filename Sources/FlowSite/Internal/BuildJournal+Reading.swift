@@ -9,12 +9,10 @@ import Darwin
 
 /// A journal read back (see ``BuildJournal``): only what an edit asks for is decoded.
 /// Read from one task at a time, except ``index(ofPath:in:)`` and ``pathTable()``, which the
-/// pages made again call at once (they only read the mapped bytes; the table is made under a
-/// lock).
+/// pages made again call at once (they only read the bytes; the table is made under a lock).
 final class StoredJournal: @unchecked Sendable {
     typealias Malformed = JournalCursor.Malformed
-    /// The file, mapped (read-only, private): only what an edit reads is in memory, and the
-    /// long scans give their pages back as they go (``release(upTo:)``).
+    /// The file's bytes, read whole (see ``FileContents``).
     let raw: UnsafeRawBufferPointer
     let meta: JournalFile.Meta
     let fingerprints: InputFingerprints
@@ -39,29 +37,17 @@ final class StoredJournal: @unchecked Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, let raw = MappedFile.map(descriptor) else { return nil }
+        guard fstat(descriptor, &status) == 0, let raw = FileContents.read(descriptor) else { return nil }
         do {
             return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey, identity: (UInt64(status.st_dev), UInt64(status.st_ino)))
         } catch {
-            MappedFile.unmap(raw)
+            FileContents.release(raw)
             return nil
         }
     }
 
     deinit {
-        MappedFile.unmap(raw)
-    }
-
-    /// Gives back the memory of the file's pages in `range` (they are read again from the file
-    /// if needed): a scan of a section would otherwise keep the whole section in memory.
-    func release(_ range: Range<Int>) { Self.release(raw, range) }
-
-    private static func release(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (range.lowerBound + page - 1) / page * page
-        let end = min(raw.count, range.upperBound) / page * page
-        guard end > start else { return }
-        madvise(UnsafeMutableRawPointer(mutating: raw.baseAddress! + start), end - start, MADV_DONTNEED)
+        FileContents.release(raw)
     }
 
     private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?, identity: (device: UInt64, inode: UInt64)) throws {
@@ -97,7 +83,6 @@ final class StoredJournal: @unchecked Sendable {
                 let block = try cursor.hash()
                 let range = index * JournalFile.checksumBlock..<min(trailerStart, (index + 1) * JournalFile.checksumBlock)
                 guard JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[range])) == block else { throw Malformed() }
-                Self.release(raw, range)
                 blocks.append(block)
             }
             cursor.offset = meta.fingerprints
@@ -119,7 +104,6 @@ final class StoredJournal: @unchecked Sendable {
                 guard madeOf.indices.contains(index), madeOf[index] < 0 else { throw Malformed() }
                 madeOf[index] = Int32(position)
             }
-            Self.release(raw, meta.products..<meta.files)
         }
         self.meta = meta
         self.fingerprints = fingerprints
@@ -146,13 +130,8 @@ final class StoredJournal: @unchecked Sendable {
         // are compared outright, not hashed for a set once per input read.
         let few = wanted.count <= 16 ? Array(wanted) : nil
         var found: [Int] = []
-        var released = 0
         for index in 0..<meta.pages {
             var cursor = try walkCursor(raw, index)
-            if cursor.offset - released >= 1 << 22 {
-                release(released..<cursor.offset)
-                released = cursor.offset
-            }
             try Self.skipToInputs(&cursor)
             let count = Int(try cursor.u32())
             for _ in 0..<count {
@@ -165,7 +144,6 @@ final class StoredJournal: @unchecked Sendable {
                 }
             }
         }
-        release(0..<meta.walkOffsets + meta.pages * 8)
         return found
     }
 
@@ -297,7 +275,6 @@ final class StoredJournal: @unchecked Sendable {
                 table[key] = table[key] == nil ? Int32(position) : -1
             }
         }
-        release(meta.products..<meta.files)
         return table
     }
 

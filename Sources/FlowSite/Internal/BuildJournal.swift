@@ -31,8 +31,9 @@ import Darwin
 /// An edit patches the live journal in place rather than writing it again (it grows with the
 /// site): its pages' new records are appended, the offset tables, fingerprints and meta block
 /// written over, and a new trailer appended, with only the blocks written into checked again
-/// (``SiteBuilder/patchJournal``). The file never shrinks (another build may have it mapped);
-/// it is written whole again when the appended part passes an eighth of it.
+/// (``SiteBuilder/patchJournal``); it is written whole again when the appended part passes an
+/// eighth of it. A build that reads it meanwhile has its own copy (``FileContents``), which the
+/// checksums refuse when it was torn.
 enum BuildJournal {
     static let magic: [UInt8] = Array("HOLOJRN4".utf8)
 

@@ -7,10 +7,10 @@ extension SiteManifest {
     /// check started early on one thread (``EarlySiteCheck``) is finished by whoever needs its
     /// answer, and the first file found changed stops every thread.
     final class IntactCheck: @unchecked Sendable {
-        // Nothing below is written after `init` but the atomics and the tally; the mapped
-        // manifest is this check's own, unmapped with it, as is `folder`, a duplicate.
-        private let mapped: UnsafeRawBufferPointer
-        private var bytes: UnsafeBufferPointer<UInt8> { mapped.assumingMemoryBound(to: UInt8.self) }
+        // Nothing below is written after `init` but the atomics and the tally; the manifest's
+        // bytes are this check's own, released with it, as is `folder`, a duplicate.
+        private let contents: UnsafeRawBufferPointer
+        private var bytes: UnsafeBufferPointer<UInt8> { contents.assumingMemoryBound(to: UInt8.self) }
         private let folder: Int32
         /// The header's `inputs` line, without its name.
         private let inputs: Range<Int>?
@@ -25,14 +25,14 @@ extension SiteManifest {
         /// every chunk taken.
         private let pending = DispatchGroup()
 
-        /// A check of the manifest in the open site folder `folder`, mapped rather than read;
-        /// `nil` when there is none, or it is not a manifest.
-        init?(mappedIn folder: Int32, chunks count: Int = 64) {
+        /// A check of the manifest in the open site folder `folder`; `nil` when there is none,
+        /// or it is not a manifest.
+        init?(in folder: Int32, chunks count: Int = 64) {
             let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard file >= 0 else { return nil }
             defer { close(file) }
-            guard let mapped = MappedFile.map(file) else { return nil }
-            let bytes = mapped.assumingMemoryBound(to: UInt8.self)
+            guard let contents = FileContents.read(file) else { return nil }
+            let bytes = contents.assumingMemoryBound(to: UInt8.self)
             // The header lines come first; the file lines follow.
             var start = 0
             var sawManifest = false
@@ -58,11 +58,11 @@ extension SiteManifest {
             let own = dup(folder)
             guard sawManifest, own >= 0 else {
                 if own >= 0 { close(own) }
-                MappedFile.unmap(mapped)
+                FileContents.release(contents)
                 return nil
             }
             let chunks = SiteManifest.chunks(of: bytes, from: start, count: count, minimum: 1 << 14)
-            self.mapped = mapped
+            self.contents = contents
             self.folder = own
             self.inputs = inputs
             self.pages = pages
@@ -72,7 +72,7 @@ extension SiteManifest {
 
         deinit {
             close(folder)
-            MappedFile.unmap(mapped)
+            FileContents.release(contents)
         }
 
         /// Whether the site was built from `inputs`.

@@ -87,10 +87,10 @@ extension SiteBuilder {
             replaced[search.indexPath] = (StableHash(of: bytes), bytes)
         }
         if contentChanged {
-            // Mapped and copied once, into the bytes patched: the index grows with the site,
+            // Read and copied once, into the bytes patched: the index grows with the site,
             // and this runs on the edit's one busy core.
             let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
-            guard let bytes = MappedFile.withBytes(of: target.appendingPathComponent(PageIndex.fileName).path, { Self.patchedPageIndex(Array($0), contents: contents) })
+            guard let bytes = FileContents.withBytes(of: target.appendingPathComponent(PageIndex.fileName).path, { Self.patchedPageIndex(Array($0), contents: contents) })
             else { return nil }
             replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
         }
@@ -146,6 +146,7 @@ extension SiteBuilder {
                 }
             }
             do {
+                try beforeCommit(staging)
                 try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: journal.pages, lint: lint) }
                 commitSucceeded.store(true, ordering: .releasing)
                 committed.signal()
@@ -374,7 +375,6 @@ extension SiteBuilder {
                 func copyRun() {
                     guard !run.isEmpty else { return }
                     sink.write(UnsafeRawBufferPointer(rebasing: old[run]))
-                    journal.release(run)
                     run = 0..<0
                 }
                 for index in 0..<journal.pages {
@@ -469,8 +469,7 @@ extension SiteBuilder {
     /// and the meta block (the new manifest's identity) are written over; and a new trailer is
     /// appended, the checksums of blocks nothing was written into kept.
     ///
-    /// Only the file `journal` was read from is patched, and it never shrinks: another build
-    /// may have it mapped. Until the trailer is written the file fails its checksums, so a
+    /// Only the file `journal` was read from is patched. Until the trailer is written the file fails its checksums, so a
     /// patch cut short (a kill) leaves no journal to trust, never a wrong one. Whether it
     /// patched; when not, the caller writes the journal whole.
     static func patchJournal(
