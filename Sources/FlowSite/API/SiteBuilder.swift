@@ -227,9 +227,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        // A few bytes tell an edit from a rebuild with nothing changed, before the whole
-        // manifest is read.
-        guard SiteManifest.mayHaveInputs(inputs, in: folder), let check = SiteManifest.IntactCheck(in: folder) else { return nil }
+        guard let check = SiteManifest.IntactCheck(in: folder) else { return nil }
         guard check.isMade(from: inputs) else { return nil }
         guard let site = check.result(lanes: ProcessInfo.processInfo.activeProcessorCount) else { return nil }
         let removed = SiteWriter.removeLeftovers(besides: output)

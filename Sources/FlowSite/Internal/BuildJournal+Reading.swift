@@ -11,7 +11,7 @@ import Darwin
 /// Read from one task at a time, except ``index(ofPath:in:)`` and ``pathTable()``, which the
 /// pages made again call at once (they only read the bytes; the table is made under a lock).
 final class StoredJournal: @unchecked Sendable {
-    typealias Malformed = JournalCursor.Malformed
+    typealias Malformed = ByteReader.Malformed
     /// The file's bytes, read whole (see ``FileContents``).
     let raw: UnsafeRawBufferPointer
     let meta: JournalFile.Meta
@@ -61,7 +61,7 @@ final class StoredJournal: @unchecked Sendable {
         var kinds: [String] = []
         var blocks: [StableHash] = []
         let end = raw.count - JournalFile.trailerEnd
-        var cursor = JournalCursor(raw, at: end)
+        var cursor = ByteReader(raw, at: end)
         let count = try cursor.int()
         let metaStart = try cursor.int()
         let sealed = try cursor.hash()
@@ -98,7 +98,7 @@ final class StoredJournal: @unchecked Sendable {
             for _ in 0..<Int(try cursor.u32()) { kinds.append(try cursor.string()) }
             madeOf = [Int32](repeating: -1, count: meta.pages)
             for position in 0..<meta.pages {
-                var at = JournalCursor(raw, at: meta.productOffsets + position * 8)
+                var at = ByteReader(raw, at: meta.productOffsets + position * 8)
                 at.offset = try at.int()
                 let index = Int(try at.i32())
                 guard madeOf.indices.contains(index), madeOf[index] < 0 else { throw Malformed() }
@@ -147,14 +147,14 @@ final class StoredJournal: @unchecked Sendable {
         return found
     }
 
-    private func walkCursor(_ raw: UnsafeRawBufferPointer, _ index: Int) throws -> JournalCursor {
+    private func walkCursor(_ raw: UnsafeRawBufferPointer, _ index: Int) throws -> ByteReader {
         guard index >= 0, index < meta.pages else { throw Malformed() }
-        var cursor = JournalCursor(raw, at: meta.walkOffsets + index * 8)
+        var cursor = ByteReader(raw, at: meta.walkOffsets + index * 8)
         cursor.offset = try cursor.int()
         return cursor
     }
 
-    private static func skipToInputs(_ cursor: inout JournalCursor) throws {
+    private static func skipToInputs(_ cursor: inout ByteReader) throws {
         _ = try cursor.stringBytes()  // name
         _ = try cursor.stringBytes()  // title
         try cursor.skip(16 + 1 + 4 + 4 + 4)
@@ -164,7 +164,7 @@ final class StoredJournal: @unchecked Sendable {
 
     /// Where the walk record that starts at `start` ends.
     func walkRecordEnd(at start: Int) throws -> Int {
-        var cursor = JournalCursor(raw, at: start)
+        var cursor = ByteReader(raw, at: start)
         try Self.skipToInputs(&cursor)
         let count = Int(try cursor.u32())
         try cursor.skip(count * 8)
@@ -173,7 +173,7 @@ final class StoredJournal: @unchecked Sendable {
 
     /// Where the product that starts at `start` ends.
     func productEnd(at start: Int) throws -> Int {
-        var cursor = JournalCursor(raw, at: start)
+        var cursor = ByteReader(raw, at: start)
         _ = try JournalFile.Product.decode(&cursor)
         return cursor.offset
     }
@@ -209,7 +209,7 @@ final class StoredJournal: @unchecked Sendable {
     /// The `pages` offsets of a section's records, read from `position`.
     func offsets(at position: Int) throws -> [Int] {
         do {
-            var cursor = JournalCursor(raw, at: position)
+            var cursor = ByteReader(raw, at: position)
             var offsets: [Int] = []
             offsets.reserveCapacity(meta.pages)
             for _ in 0..<meta.pages { offsets.append(try cursor.int()) }
@@ -221,7 +221,7 @@ final class StoredJournal: @unchecked Sendable {
     func product(at position: Int) throws -> (product: JournalFile.Product, range: Range<Int>) {
         do {
             guard position >= 0, position < meta.pages else { throw Malformed() }
-            var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
+            var cursor = ByteReader(raw, at: meta.productOffsets + position * 8)
             cursor.offset = try cursor.int()
             let start = cursor.offset
             let product = try JournalFile.Product.decode(&cursor)
@@ -236,7 +236,7 @@ final class StoredJournal: @unchecked Sendable {
         guard !wanted.isEmpty else { return [:] }
         let byCount = Dictionary(grouping: wanted.map { Array($0.utf8) }, by: \.count)
         var found: [String: (fingerprint: StableHash, hashAt: Int)] = [:]
-        var cursor = JournalCursor(raw, at: meta.files)
+        var cursor = ByteReader(raw, at: meta.files)
         let count = Int(try cursor.u32())
         guard count <= raw.count else { throw Malformed() }
         for _ in 0..<count {
@@ -245,7 +245,7 @@ final class StoredJournal: @unchecked Sendable {
             try cursor.skip(16)
             guard let candidates = byCount[path.count] else { continue }
             for candidate in candidates where candidate.withUnsafeBytes({ memcmp($0.baseAddress!, path.baseAddress!, path.count) == 0 }) {
-                var hash = JournalCursor(raw, at: at)
+                var hash = ByteReader(raw, at: at)
                 found[String(decoding: candidate, as: UTF8.self)] = (try hash.hash(), at)
                 if found.count == wanted.count { return found }
             }
@@ -268,7 +268,7 @@ final class StoredJournal: @unchecked Sendable {
         table.reserveCapacity(meta.pages)
         do {
             for position in 0..<meta.pages {
-                var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
+                var cursor = ByteReader(raw, at: meta.productOffsets + position * 8)
                 cursor.offset = try cursor.int()
                 _ = try cursor.i32()
                 let key = Self.pathKey(try cursor.stringBytes())
@@ -293,7 +293,7 @@ final class StoredJournal: @unchecked Sendable {
             let key = Self.pathKey(UnsafeRawBufferPointer(wanted))
             guard let position = table[key] else { return nil }
             func index(at position: Int) throws -> Int32? {
-                var cursor = JournalCursor(raw, at: meta.productOffsets + position * 8)
+                var cursor = ByteReader(raw, at: meta.productOffsets + position * 8)
                 cursor.offset = try cursor.int()
                 let index = try cursor.i32()
                 let stored = try cursor.stringBytes()

@@ -72,7 +72,7 @@ final class JournalWriting<R: Route>: Sendable {
             }
             state.products = state.written
             state.productOffsets.reserveCapacity(made.count)
-            var out = JournalBytes()
+            var out = ByteWriter()
             for position in made.indices {
                 state.productOffsets.append(UInt64(state.written + out.bytes.count))
                 let page = made[position]
@@ -87,7 +87,7 @@ final class JournalWriting<R: Route>: Sendable {
         }
     }
 
-    private static func flush(_ out: inout JournalBytes, _ state: inout Progress) {
+    private static func flush(_ out: inout ByteWriter, _ state: inout Progress) {
         if !out.bytes.withUnsafeBytes({ JournalFile.writeAll(state.descriptor, $0) }) { state.failed = true }
         state.written += out.bytes.count
         out.bytes.removeAll(keepingCapacity: true)
@@ -112,11 +112,11 @@ final class JournalWriting<R: Route>: Sendable {
         let filesStart = offsetsStart + progress.productOffsets.count * 8
         var count: UInt32 = 0
         staging.forEachFingerprint { path, _ in if path != SiteWriter.markerName { count += 1 } }
-        var out = JournalBytes()
+        var out = ByteWriter()
         out.u32(count)
         var written = 0
         var failed = false
-        var offsets = JournalBytes()
+        var offsets = ByteWriter()
         for offset in progress.productOffsets { offsets.u64(offset) }
         failed = !offsets.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
         staging.forEachFingerprint { path, fingerprint in

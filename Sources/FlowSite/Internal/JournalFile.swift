@@ -1,0 +1,286 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A journal file as a whole: written after a build, read by the next.
+struct JournalFile {
+    /// What each page left, in made order.
+    struct Product {
+        var index: Int32
+        var path: String
+        var title: String
+        var summary: String?
+        var isDialog: Bool
+        /// The page's search section, when it is in the search index (``hasEntry``).
+        var hasEntry: Bool
+        var section: String?
+        var content: StableHash
+        var kind: Int32
+        var hasFiles: Bool
+
+        func encode(into out: inout ByteWriter) {
+            out.i32(index)
+            out.string(path)
+            out.string(title)
+            out.optionalString(summary)
+            out.u8((isDialog ? 1 : 0) | (hasEntry ? 2 : 0) | (hasFiles ? 4 : 0))
+            out.optionalString(section)
+            out.hash(content)
+            out.i32(kind)
+        }
+
+        static func decode(_ cursor: inout ByteReader) throws(ByteReader.Malformed) -> Product {
+            let index = try cursor.i32()
+            let path = try cursor.string()
+            let title = try cursor.string()
+            let summary = try cursor.optionalString()
+            let flags = try cursor.u8()
+            let section = try cursor.optionalString()
+            let content = try cursor.hash()
+            let kind = try cursor.i32()
+            return Product(
+                index: index, path: path, title: title, summary: summary, isDialog: flags & 1 != 0, hasEntry: flags & 2 != 0,
+                section: section, content: content, kind: kind, hasFiles: flags & 4 != 0
+            )
+        }
+    }
+
+    /// The meta block.
+    struct Meta {
+        var buildKey: StableHash
+        var stamp: [UInt64]
+        var pages: Int
+        var edges: Int
+        var links: Int
+        var walkOffsets: Int
+        var products: Int
+        var productOffsets: Int
+        var files: Int
+        var kinds: Int
+        var fingerprints: Int
+
+        func encode(into out: inout ByteWriter) {
+            out.hash(buildKey)
+            for value in stamp { out.u64(value) }
+            for value in [pages, edges, links, walkOffsets, products, productOffsets, files, kinds, fingerprints] { out.u64(UInt64(value)) }
+        }
+
+        static func decode(_ cursor: inout ByteReader) throws(ByteReader.Malformed) -> Meta {
+            let key = try cursor.hash()
+            var stamp: [UInt64] = []
+            for _ in 0..<4 { stamp.append(try cursor.u64()) }
+            var values: [Int] = []
+            for _ in 0..<9 { values.append(try cursor.int()) }
+            return Meta(
+                buildKey: key, stamp: stamp, pages: values[0], edges: values[1], links: values[2], walkOffsets: values[3],
+                products: values[4], productOffsets: values[5], files: values[6], kinds: values[7], fingerprints: values[8]
+            )
+        }
+    }
+
+    /// What follows the files section: the kinds, the fingerprints, the meta block (with
+    /// `meta`'s walk, products, offsets and files where they were written) and its offset,
+    /// from `start` in the file. The trailer (``trailer(blocks:metaStart:)``) comes last.
+    static func tail(start: Int, meta: Meta, kinds: [String], fingerprints: InputFingerprints) -> [UInt8] {
+        var meta = meta
+        var out = ByteWriter()
+        out.bytes.reserveCapacity(fingerprints.count * 16 + 256)
+        meta.kinds = start + out.bytes.count
+        out.u32(UInt32(kinds.count))
+        for kind in kinds { out.string(kind) }
+        meta.fingerprints = start + out.bytes.count
+        out.u32(UInt32(fingerprints.count))
+        for key in fingerprints.keys { out.u64(key) }
+        for value in fingerprints.values { out.u64(value) }
+        let metaStart = start + out.bytes.count
+        meta.encode(into: &out)
+        out.u64(UInt64(metaStart))
+        return out.bytes
+    }
+
+    /// The trailer a journal ends with: the checksum of each block (``checksumBlock``) of
+    /// everything before it, their count, where the meta block starts, the checksum of those,
+    /// and the magic. A journal whose bytes changed in any way is not read.
+    static func trailer(blocks: [StableHash], metaStart: Int) -> [UInt8] {
+        var out = ByteWriter()
+        for block in blocks { out.hash(block) }
+        out.u64(UInt64(blocks.count))
+        out.u64(UInt64(metaStart))
+        let sealed = out.bytes.withUnsafeBytes { checksum($0) }
+        out.hash(sealed)
+        out.bytes.append(contentsOf: BuildJournal.magic)
+        return out.bytes
+    }
+
+    /// The trailer's size besides its block checksums.
+    static let trailerEnd = 8 + 8 + 16 + 8
+
+    /// The blocks that cover `count` bytes.
+    static func blockCount(_ count: Int) -> Int { (count + checksumBlock - 1) / checksumBlock }
+
+    /// Where the meta block starts, read from the end of a tail (``tail(start:meta:kinds:fingerprints:)``).
+    static func metaStart(ofTail tail: [UInt8]) -> Int {
+        tail.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: tail.count - 8, as: UInt64.self))) }
+    }
+
+    /// The checksum of `bytes` (``Checksum`` of them all).
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> StableHash {
+        var checksum = Checksum()
+        checksum.add(bytes)
+        return checksum.finish()
+    }
+
+    /// The checksums of each block of bytes that come a piece at a time, as they are written.
+    struct BlockChecksums {
+        private(set) var blocks: [StableHash] = []
+        private var current = Checksum()
+        private var filled = 0
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            var offset = 0
+            while offset < bytes.count {
+                let take = min(checksumBlock - filled, bytes.count - offset)
+                current.add(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + take]))
+                filled += take
+                offset += take
+                if filled == checksumBlock {
+                    blocks.append(current.finish())
+                    current = Checksum()
+                    filled = 0
+                }
+            }
+        }
+
+        /// Every block's checksum, the last one's however full it is.
+        func finish() -> [StableHash] { filled > 0 ? blocks + [current.finish()] : blocks }
+    }
+
+    /// How much of a journal is read (or read back) at a time to check it: each block's pages
+    /// are given back once checked.
+    static let checksumBlock = 1 << 20
+
+    /// A journal's checksum, of bytes that may come a piece at a time (as they are written, or
+    /// read back a block at a time): four lanes, each folding every fourth word of eight bytes,
+    /// side by side (independent chains keep the multiplier busy, where a single chain waits on
+    /// each multiply), then the lanes, the tail and the count folded into two.
+    struct Checksum {
+        private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5)
+        /// Bytes short of a whole group of 32, waiting for the next piece.
+        private var pending: [UInt8] = []
+        private var total = 0
+
+        @inline(__always) private static func fold(_ lane: inout UInt64, _ word: UInt64) {
+            lane = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            lane ^= lane >> 32
+        }
+
+        private mutating func group(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+            Self.fold(&lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            Self.fold(&lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            Self.fold(&lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            Self.fold(&lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+        }
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            total += bytes.count
+            var offset = 0
+            if !pending.isEmpty {
+                let take = min(32 - pending.count, bytes.count)
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<take]))
+                offset = take
+                guard pending.count == 32 else { return }
+                pending.withUnsafeBytes { group($0, at: 0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            while offset + 32 <= bytes.count {
+                group(bytes, at: offset)
+                offset += 32
+            }
+            if offset < bytes.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+        }
+
+        /// The checksum of everything added.
+        func finish() -> StableHash {
+            var (a, b) = (lanes.0, lanes.1)
+            Self.fold(&a, lanes.2)
+            Self.fold(&b, lanes.3)
+            // The tail, eight bytes at a time, and the count.
+            var tail = pending
+            tail.append(contentsOf: repeatElement(0, count: (8 - tail.count % 8) % 8))
+            tail.withUnsafeBytes { words in
+                for offset in stride(from: 0, to: words.count, by: 8) {
+                    let word = words.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    Self.fold(&a, word)
+                    Self.fold(&b, word ^ 0x9E37_79B9_7F4A_7C15)
+                }
+            }
+            Self.fold(&a, UInt64(total))
+            Self.fold(&b, UInt64(total) &+ 1)
+            return StableHash(a: a, b: b)
+        }
+    }
+
+    /// The checksum of block `index` of the first `count` bytes of the file open at
+    /// `descriptor`, read back into `buffer` (``checksumBlock`` bytes).
+    static func blockChecksum(of descriptor: Int32, index: Int, count: Int, buffer: inout [UInt8]) -> StableHash? {
+        let offset = index * checksumBlock
+        let length = min(checksumBlock, count - offset)
+        guard length > 0 else { return nil }
+        var done = 0
+        while done < length {
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            done += read
+        }
+        return buffer.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+    }
+
+    /// The checksums of the blocks of the first `count` bytes of the file open at `descriptor`.
+    static func blockChecksums(of descriptor: Int32, count: Int) -> [StableHash]? {
+        var buffer = [UInt8](repeating: 0, count: checksumBlock)
+        var blocks: [StableHash] = []
+        for index in 0..<blockCount(count) {
+            guard let block = blockChecksum(of: descriptor, index: index, count: count, buffer: &buffer) else { return nil }
+            blocks.append(block)
+        }
+        return blocks
+    }
+
+    /// Writes all of `bytes` to `descriptor`, at `offset` when one is given (the file's own
+    /// position is then left as it is).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = offset.map { pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t($0 + done)) }
+                ?? write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
+    /// Puts the journal written at `temporary` in place for `output`, after its commit: it then
+    /// describes the live site (whose manifest identity it takes). Clean-up on failure only: a
+    /// build that can't keep its journal still succeeded.
+    static func install(_ temporary: String, descriptor: Int32, tail: (_ start: Int, _ stamp: [UInt64]) -> [UInt8], start: Int, output: URL) {
+        defer { close(descriptor) }
+        guard let stamp = BuildJournal.manifestStamp(of: output), SiteWriter.prepareSpareFolder(of: output) else {
+            unlink(temporary)
+            return
+        }
+        let bytes = tail(start, stamp)
+        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }), let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
+            trailer(blocks: blocks, metaStart: metaStart(ofTail: bytes)).withUnsafeBytes({ writeAll(descriptor, $0) }),
+            rename(temporary, BuildJournal.path(of: output)) == 0
+        else {
+            unlink(temporary)
+            return
+        }
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SiteBuilder {
+    /// Writes the journal of the site an edit made, once it is committed: the old one with the
+    /// pages made again written anew (what they read may differ), the files' new fingerprints
+    /// and the inputs', and the new manifest's identity.
+    static func rewriteJournal(
+        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
+        fingerprints: InputFingerprints, output: URL
+    ) {
+        var byIndex: [Int: (record: StoredJournal.WalkRecord, outcome: WalkOutcome<C.R>)] = [:]
+        var byPosition: [Int: JournalFile.Product] = [:]
+        for (remake, page) in zip(remakes, remade) {
+            byIndex[remake.index] = (remake.record, page.outcome)
+            byPosition[remake.position] = page.product
+        }
+        let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path
+        guard SiteWriter.prepareSpareFolder(of: output) else { return }
+        let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        // Written as it is made, old runs straight from the old journal's bytes: the journal
+        // grows with the site, and an edit need not hold it twice.
+        var sink = JournalSink(descriptor: descriptor)
+        let old = journal.raw
+        var metaStart = 0
+        let done: Bool = (try? { () throws -> Bool in
+            // A section of records: the old ones copied a run at a time, the new ones encoded.
+            // A record's bytes run to the next record's start when that follows it in the
+            // section as written; a record an edit appended (or the one before it) is measured
+            // by reading it (`recordEnd`). Adjacent old records are copied as one run.
+            func section(
+                offsets: Int, end: Int, recordEnd: (Int) throws -> Int, encode: (Int, inout ByteWriter) -> Bool
+            ) throws -> [UInt64] {
+                let starts = try journal.offsets(at: offsets)
+                var written: [UInt64] = []
+                written.reserveCapacity(journal.pages)
+                var run = 0..<0
+                func copyRun() {
+                    guard !run.isEmpty else { return }
+                    sink.write(UnsafeRawBufferPointer(rebasing: old[run]))
+                    run = 0..<0
+                }
+                for index in 0..<journal.pages {
+                    var fresh = ByteWriter()
+                    if encode(index, &fresh) {
+                        copyRun()
+                        written.append(UInt64(sink.position))
+                        sink.write(fresh.bytes)
+                        continue
+                    }
+                    let start = starts[index]
+                    let next = index + 1 < journal.pages ? starts[index + 1] : end
+                    let stop = start < next && next <= end ? next : try recordEnd(start)
+                    guard start >= 0, start < stop, stop <= old.count else { throw ByteReader.Malformed() }
+                    if run.isEmpty || run.upperBound != start {
+                        copyRun()
+                        run = start..<start
+                    }
+                    written.append(UInt64(sink.position + start - run.lowerBound))
+                    run = run.lowerBound..<stop
+                }
+                copyRun()
+                return written
+            }
+            func table(_ offsets: [UInt64]) {
+                var out = ByteWriter()
+                for offset in offsets { out.u64(offset) }
+                sink.write(out.bytes)
+            }
+            var meta = journal.meta
+            let walkOffsets = try section(offsets: meta.walkOffsets, end: meta.walkOffsets, recordEnd: journal.walkRecordEnd) { index, fresh in
+                guard let (record, outcome) = byIndex[index] else { return false }
+                WalkJournal<C.R>.encode(name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &fresh)
+                return true
+            }
+            meta.walkOffsets = sink.position
+            table(walkOffsets)
+            let productsStart = sink.position
+            let productOffsets = try section(offsets: meta.productOffsets, end: meta.productOffsets, recordEnd: journal.productEnd) { position, fresh in
+                guard let product = byPosition[position] else { return false }
+                product.encode(into: &fresh)
+                return true
+            }
+            meta.products = productsStart
+            meta.productOffsets = sink.position
+            table(productOffsets)
+            // The files section as it was, each replaced file's fingerprint written over.
+            guard meta.files <= meta.kinds, meta.kinds <= old.count else { throw ByteReader.Malformed() }
+            let filesStart = sink.position
+            var from = meta.files
+            for (hashAt, fingerprint) in replaced.sorted(by: { $0.hashAt < $1.hashAt }) {
+                guard hashAt >= from, hashAt + 16 <= meta.kinds else { throw ByteReader.Malformed() }
+                sink.write(UnsafeRawBufferPointer(rebasing: old[from..<hashAt]))
+                var hash = ByteWriter()
+                hash.hash(fingerprint)
+                sink.write(hash.bytes)
+                from = hashAt + 16
+            }
+            sink.write(UnsafeRawBufferPointer(rebasing: old[from..<meta.kinds]))
+            meta.files = filesStart
+            guard let stamp = BuildJournal.manifestStamp(of: output) else { throw ByteReader.Malformed() }
+            meta.stamp = stamp
+            let tail = JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
+            metaStart = JournalFile.metaStart(ofTail: tail)
+            sink.write(tail)
+            return sink.finish()
+        }()) ?? false
+        guard done, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
+            rename(temporary, BuildJournal.path(of: output)) == 0
+        else {
+            unlink(temporary)
+            return
+        }
+    }
+}
+
+extension SiteBuilder {
+    /// Whether an edit may patch `journal` in place (``patchJournal``): the app's inputs are
+    /// the same keys (only their fingerprints change), and what earlier edits appended to the
+    /// file is under an eighth of it; past that it is written whole again, without the records
+    /// the edits left behind.
+    static func mayPatch(_ journal: StoredJournal, fingerprints: InputFingerprints) -> Bool {
+        var meta = ByteWriter()
+        journal.meta.encode(into: &meta)
+        let firstWritten = journal.metaStart + meta.bytes.count + 8 + (journal.blocks.count * 16 + JournalFile.trailerEnd)
+        return fingerprints.keys == journal.fingerprints.keys && journal.raw.count - firstWritten <= journal.raw.count / 8
+    }
+
+    /// Patches the live site's journal in place after an edit's commit, instead of writing it
+    /// whole again: each page made again gets its walk record and product appended and pointed
+    /// at from the offset tables; the replaced files' fingerprints, the inputs' fingerprints
+    /// and the meta block (the new manifest's identity) are written over; and a new trailer is
+    /// appended, the checksums of blocks nothing was written into kept.
+    ///
+    /// Only the file `journal` was read from is patched. Until the trailer is written the file fails its checksums, so a
+    /// patch cut short (a kill) leaves no journal to trust, never a wrong one. Whether it
+    /// patched; when not, the caller writes the journal whole.
+    static func patchJournal(
+        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
+        fingerprints: InputFingerprints, output: URL
+    ) -> Bool {
+        guard let stamp = BuildJournal.manifestStamp(of: output) else { return false }
+        let descriptor = open(BuildJournal.path(of: output), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, UInt64(status.st_dev) == journal.identity.device, UInt64(status.st_ino) == journal.identity.inode,
+            Int(status.st_size) == journal.raw.count
+        else { return false }
+        var dirty: Set<Int> = []
+        func put(_ bytes: [UInt8], at offset: Int) -> Bool {
+            guard !bytes.isEmpty else { return true }
+            let done = bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: offset) }
+            for block in offset / JournalFile.checksumBlock...(offset + bytes.count - 1) / JournalFile.checksumBlock { dirty.insert(block) }
+            return done
+        }
+        func word(_ value: UInt64) -> [UInt8] {
+            var out = ByteWriter()
+            out.u64(value)
+            return out.bytes
+        }
+        let meta = journal.meta
+        // The pages' records, appended first in one write: from here until the trailer is
+        // written, the file's end is no trailer. Then the offset-table entries that point at them.
+        var appended = ByteWriter()
+        var entries: [(at: Int, offset: Int)] = []
+        for (remake, page) in zip(remakes, remade) {
+            entries.append((meta.walkOffsets + remake.index * 8, journal.raw.count + appended.bytes.count))
+            WalkJournal<C.R>.encode(name: remake.record.name, outcome: page.outcome, leads: remake.record.leads, context: remake.record.context, into: &appended)
+            entries.append((meta.productOffsets + remake.position * 8, journal.raw.count + appended.bytes.count))
+            page.product.encode(into: &appended)
+        }
+        guard put(appended.bytes, at: journal.raw.count) else { return false }
+        for (at, offset) in entries {
+            guard put(word(UInt64(offset)), at: at) else { return false }
+        }
+        let end = journal.raw.count + appended.bytes.count
+        for (hashAt, fingerprint) in replaced {
+            var hash = ByteWriter()
+            hash.hash(fingerprint)
+            guard put(hash.bytes, at: hashAt) else { return false }
+        }
+        let valuesAt = meta.fingerprints + 4 + fingerprints.count * 8
+        let changed = fingerprints.values.indices.filter { fingerprints.values[$0] != journal.fingerprints.values[$0] }
+        if changed.count > 1024 {
+            var values = ByteWriter()
+            for value in fingerprints.values { values.u64(value) }
+            guard put(values.bytes, at: valuesAt) else { return false }
+        } else {
+            for index in changed {
+                guard put(word(fingerprints.values[index]), at: valuesAt + index * 8) else { return false }
+            }
+        }
+        var newMeta = meta
+        newMeta.stamp = stamp
+        var metaBytes = ByteWriter()
+        newMeta.encode(into: &metaBytes)
+        guard put(metaBytes.bytes, at: journal.metaStart) else { return false }
+        // The blocks wholly before the old trailer that nothing was written into keep their
+        // checksums; the others are read back.
+        let kept = journal.trailerStart / JournalFile.checksumBlock
+        var buffer = [UInt8](repeating: 0, count: JournalFile.checksumBlock)
+        var blocks: [StableHash] = []
+        for index in 0..<JournalFile.blockCount(end) {
+            if index < kept, !dirty.contains(index) {
+                blocks.append(journal.blocks[index])
+                continue
+            }
+            guard let block = JournalFile.blockChecksum(of: descriptor, index: index, count: end, buffer: &buffer) else { return false }
+            blocks.append(block)
+        }
+        return put(JournalFile.trailer(blocks: blocks, metaStart: journal.metaStart), at: end)
+    }
+}
+
+/// Bytes going to a file in order, small pieces gathered and large ones written through.
+struct JournalSink {
+    let descriptor: Int32
+    private(set) var position = 0
+    /// The checksums of the blocks written, for the trailer.
+    private(set) var blocks = JournalFile.BlockChecksums()
+    private var buffer: [UInt8] = []
+    private var failed = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    mutating func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        position += bytes.count
+        blocks.add(bytes)
+        if buffer.count + bytes.count < 1 << 16 {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        flush()
+        if !JournalFile.writeAll(descriptor, bytes) { failed = true }
+    }
+
+    private mutating func flush() {
+        if !buffer.isEmpty, !buffer.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }) { failed = true }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is gathered; whether every write succeeded.
+    mutating func finish() -> Bool {
+        flush()
+        return !failed
+    }
+}
+
+extension StableHash {
+    /// The hash of `bytes`: a file's fingerprint when nothing else decides its bytes.
+    init(of bytes: [UInt8]) {
+        self.init()
+        combine(bytes)
+    }
+
+    /// The hash of `bytes` (a manifest's line or path, read in place).
+    init(of bytes: UnsafeBufferPointer<UInt8>) {
+        self.init()
+        combine(UnsafeRawBufferPointer(bytes))
+    }
+}

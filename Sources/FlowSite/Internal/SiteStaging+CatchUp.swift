@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An edit's generation made from the spare without a walk: the spare brought up to the live
+/// site, file by file.
+extension SiteStaging {
+    /// Makes the staging folder of an edit hold the live site's files, but those of `written`
+    /// (the edit writes them): each file the spare lacks as the live site has it, or holds
+    /// changed, is linked from the live site, after checking the live one is still the file its
+    /// manifest describes; the spare's paths the live site lacks are removed. `false` when a
+    /// live file was changed (by hand): then a full build must decide.
+    func catchUp(leaving written: Set<String>) -> Bool {
+        guard let gap, previousSite >= 0, staged >= 0 else { return false }
+        let missing = gap.missing
+        var links = missing.filter { !written.contains($0.path) }
+        if !staleSpare.isEmpty {
+            // A stale file whose line is the live one's too: the live file, linked again.
+            let handled = Set(missing.map(\.path)).union(gap.extra).union(written)
+            links += staleSpare.filter { !handled.contains($0.path) }
+        }
+        removeStale(gap.extra)
+        let all = links
+        let intact = Atomic<Bool>(true)
+        let lanes = all.count < 4096 ? 1 : max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            let share = (all.count + lanes - 1) / lanes
+            for (path, entry) in all[min(all.count, lane * share)..<min(all.count, (lane + 1) * share)] {
+                guard intact.load(ordering: .relaxed) else { return }
+                if !link(path, entry: entry) { intact.store(false, ordering: .relaxed) }
+            }
+        }
+        return intact.load(ordering: .relaxed)
+    }
+
+    /// Links the live site's file at `path` into the staging folder, in place of whatever the
+    /// spare has there, when it is still the file `entry` describes.
+    func link(_ path: String, entry: SiteManifest.Entry) -> Bool {
+        var status = stat()
+        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
+        if base != nil || gap != nil { clearLinks(above: path) }
+        guard (try? ensureFolder(of: path)) != nil else { return false }
+        // The spare's file there makes way (never written through: it may share its inode with
+        // the live site).
+        if linkat(previousSite, path, staged, path, 0) != 0 {
+            guard errno == EEXIST, unlinkat(staged, path, 0) == 0, linkat(previousSite, path, staged, path, 0) == 0 else { return false }
+        }
+        var linked = stat()
+        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
+            unlinkat(staged, path, 0)
+            return false
+        }
+        return true
+    }
+
+    /// The spare's paths that are not among `files`, from its manifest read again.
+    func spareOnly(besides files: WrittenFiles) -> [String] {
+        guard baseFile >= 0, lseek(baseFile, 0, SEEK_SET) == 0, let bytes = SiteManifest.readBytes(fromFile: baseFile) else { return [] }
+        var paths: [String] = []
+        _ = SiteManifest.forEachFileLine(of: bytes) { line in
+            if let (_, path) = SiteManifest.file(line) {
+                let name = String(decoding: path, as: UTF8.self)
+                if files[name] == nil { paths.append(name) }
+            }
+            return true
+        }
+        return paths
+    }
+
+    /// Removes the files the spare generation had and this build did not write, and the
+    /// folders that leaves empty.
+    func removeStale(_ paths: [String]) {
+        for path in paths {
+            clearLinks(above: path)
+        }
+        for path in paths where unlinkat(staged, path, 0) == 0 || errno == ENOENT {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if unlinkat(staged, String(folder), AT_REMOVEDIR) != 0 { break }
+            }
+        }
+    }
+
+    /// Makes sure no folder above `path` in the staging folder is a symbolic link or a file,
+    /// before the spare's tree is changed there: the spare was the live site, where anyone may
+    /// have put a link to a folder elsewhere, and removing or creating a file through it would
+    /// change that folder. Such an entry is removed (a link, not what it points at); the folders
+    /// are then made anew. Each prefix is checked after the one above it, so none is followed.
+    func clearLinks(above path: String) {
+        var end = path.utf8.startIndex
+        let bytes = path.utf8
+        while let slash = bytes[end...].firstIndex(of: UInt8(ascii: "/")) {
+            let prefix = String(path[..<slash])
+            var status = stat()
+            guard fstatat(staged, prefix, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+            if status.st_mode & S_IFMT != S_IFDIR {
+                checkedAheadHolds.store(false, ordering: .releasing)
+                unlinkat(staged, prefix, 0)
+                return
+            }
+            end = bytes.index(after: slash)
+        }
+    }
+}
