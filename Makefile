@@ -44,11 +44,22 @@ build: deps
 bench: deps
 	@scripts/bench.sh
 
-## ThreadSanitizer over the library's tests (slow, so outside `make test`); any report fails
-## it. Builds into a .build-tsan folder of its own. (The app's suite and a 100x build under
-## ThreadSanitizer are not in it yet.)
+## ThreadSanitizer (slow, so outside `make test`); any report fails it. The library's tests, the
+## app's tests, and a 100x build of the site (a full build, a one-record edit, then a rebuild
+## with nothing changed) by a release holocron built with the sanitizer and without jemalloc.
+## Builds into .build-tsan folders of their own.
+TSAN = TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS"
+TSAN_HOLOCRON = $(APP)/.build-tsan/release/holocron
 tsan: deps
-	TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" $(SWIFT) test --scratch-path .build-tsan --sanitize=thread --skip AdoptionTests $(SWIFT_FLAGS)
+	$(TSAN) $(SWIFT) test --scratch-path .build-tsan --sanitize=thread --skip AdoptionTests $(SWIFT_FLAGS)
+	HOLOCRON_TSAN=1 $(TSAN) $(SWIFT) test --package-path $(APP) --scratch-path $(APP)/.build-tsan-debug --sanitize=thread $(SWIFT_FLAGS)
+	HOLOCRON_TSAN=1 $(SWIFT) build --package-path $(APP) --scratch-path $(APP)/.build-tsan -c release --product holocron --sanitize=thread $(SWIFT_FLAGS)
+	rm -rf .build-tsan/data-100 .build-tsan/site-100 .build-tsan/.site-100.spare
+	$(TSAN_HOLOCRON) snapshot --synthetic 100 --output .build-tsan/data-100 --quiet
+	$(TSAN) $(TSAN_HOLOCRON) build --data .build-tsan/data-100 --output .build-tsan/site-100
+	python3 scripts/bench-edit.py record .build-tsan/data-100
+	$(TSAN) $(TSAN_HOLOCRON) build --data .build-tsan/data-100 --output .build-tsan/site-100
+	$(TSAN) $(TSAN_HOLOCRON) build --data .build-tsan/data-100 --output .build-tsan/site-100
 
 ## Checks outside `make test` (they need Java, Chromium, nginx; see scripts/install-checkers.sh).
 ## Run the Nu HTML checker over the golden site, a build with a base URL and a multilingual build

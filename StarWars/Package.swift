@@ -108,12 +108,10 @@ let package = Package(
             dependencies: ["HolocronCLI", "HolocronKit"],
             swiftSettings: swiftSettings,
             // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
-            // buffers from both cores, and glibc's arenas cost 13 % of its CPU time; with
-            // jemalloc a 28,000-page build takes about 0.8 of the time (see bench/RESULTS.md).
-            // Debian's libjemalloc-dev; scripts/install-deps.sh installs it.
-            linkerSettings: [
-                .linkedLibrary("jemalloc", .when(platforms: [.linux])),
-            ]
+            // buffers from both cores, and glibc's arenas cost it (see bench/RESULTS.md).
+            // Debian's libjemalloc-dev; scripts/install-deps.sh installs it. `make tsan` builds
+            // without it (HOLOCRON_TSAN): ThreadSanitizer brings its own allocator.
+            linkerSettings: Context.environment["HOLOCRON_TSAN"] == nil ? [.linkedLibrary("jemalloc", .when(platforms: [.linux]))] : []
         ),
         .target(
             name: "TestSupport",

@@ -472,7 +472,7 @@ import Testing
         for length in [0, 1, 9, block - 1, block, block + 1, 2 * block, 2 * block + 13] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let whole = bytes.withUnsafeBytes { JournalFile.checksum($0) }
-            var written = JournalFile.Checksum()
+            var written = StableHash.Pieces()
             var start = 0
             while start < length {
                 // Small pieces, and pieces larger than a block.

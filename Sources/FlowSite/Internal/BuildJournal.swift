@@ -35,7 +35,7 @@ import Darwin
 /// eighth of it. A build that reads it meanwhile has its own copy (``FileContents``), which the
 /// checksums refuse when it was torn.
 enum BuildJournal {
-    static let magic: [UInt8] = Array("HOLOJRN4".utf8)
+    static let magic: [UInt8] = Array("HOLOJRN5".utf8)
 
     /// `.NAME.spare/journal`.
     static func path(of output: URL) -> String {

@@ -127,17 +127,18 @@ struct JournalFile {
         tail.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: tail.count - 8, as: UInt64.self))) }
     }
 
-    /// The checksum of `bytes` (``Checksum`` of them all).
+    /// The checksum of `bytes`: their ``StableHash``, which ``BlockChecksums`` makes of bytes
+    /// that come a piece at a time.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> StableHash {
-        var checksum = Checksum()
-        checksum.add(bytes)
-        return checksum.finish()
+        var hash = StableHash()
+        hash.combine(bytes)
+        return hash
     }
 
     /// The checksums of each block of bytes that come a piece at a time, as they are written.
     struct BlockChecksums {
         private(set) var blocks: [StableHash] = []
-        private var current = Checksum()
+        private var current = StableHash.Pieces()
         private var filled = 0
 
         mutating func add(_ bytes: UnsafeRawBufferPointer) {
@@ -149,7 +150,7 @@ struct JournalFile {
                 offset += take
                 if filled == checksumBlock {
                     blocks.append(current.finish())
-                    current = Checksum()
+                    current = StableHash.Pieces()
                     filled = 0
                 }
             }
@@ -162,67 +163,6 @@ struct JournalFile {
     /// How much of a journal is read (or read back) at a time to check it: each block's pages
     /// are given back once checked.
     static let checksumBlock = 1 << 20
-
-    /// A journal's checksum, of bytes that may come a piece at a time (as they are written, or
-    /// read back a block at a time): four lanes, each folding every fourth word of eight bytes,
-    /// side by side (independent chains keep the multiplier busy, where a single chain waits on
-    /// each multiply), then the lanes, the tail and the count folded into two.
-    struct Checksum {
-        private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5)
-        /// Bytes short of a whole group of 32, waiting for the next piece.
-        private var pending: [UInt8] = []
-        private var total = 0
-
-        @inline(__always) private static func fold(_ lane: inout UInt64, _ word: UInt64) {
-            lane = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            lane ^= lane >> 32
-        }
-
-        private mutating func group(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
-            Self.fold(&lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            Self.fold(&lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-            Self.fold(&lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-            Self.fold(&lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
-        }
-
-        mutating func add(_ bytes: UnsafeRawBufferPointer) {
-            total += bytes.count
-            var offset = 0
-            if !pending.isEmpty {
-                let take = min(32 - pending.count, bytes.count)
-                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<take]))
-                offset = take
-                guard pending.count == 32 else { return }
-                pending.withUnsafeBytes { group($0, at: 0) }
-                pending.removeAll(keepingCapacity: true)
-            }
-            while offset + 32 <= bytes.count {
-                group(bytes, at: offset)
-                offset += 32
-            }
-            if offset < bytes.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
-        }
-
-        /// The checksum of everything added.
-        func finish() -> StableHash {
-            var (a, b) = (lanes.0, lanes.1)
-            Self.fold(&a, lanes.2)
-            Self.fold(&b, lanes.3)
-            // The tail, eight bytes at a time, and the count.
-            var tail = pending
-            tail.append(contentsOf: repeatElement(0, count: (8 - tail.count % 8) % 8))
-            tail.withUnsafeBytes { words in
-                for offset in stride(from: 0, to: words.count, by: 8) {
-                    let word = words.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    Self.fold(&a, word)
-                    Self.fold(&b, word ^ 0x9E37_79B9_7F4A_7C15)
-                }
-            }
-            Self.fold(&a, UInt64(total))
-            Self.fold(&b, UInt64(total) &+ 1)
-            return StableHash(a: a, b: b)
-        }
-    }
 
     /// The checksum of block `index` of the first `count` bytes of the file open at
     /// `descriptor`, read back into `buffer` (``checksumBlock`` bytes).
