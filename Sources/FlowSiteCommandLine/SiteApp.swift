@@ -189,7 +189,7 @@ public enum SiteInputs {
             let path = root + "/" + relative
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            lines.append("\(path) \(status.st_size) \(FileStamp(status))")
+            lines.append("\(path) \(status.st_size) \(FileIdentity(status).modifiedText)")
         }
         return lines.sorted().joined(separator: "\n")
     }

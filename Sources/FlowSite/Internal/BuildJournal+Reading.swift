@@ -25,7 +25,7 @@ final class StoredJournal: @unchecked Sendable {
     let blocks: [StableHash]
     let trailerStart: Int
     /// The file's device and inode when it was read: an edit patches that file or none.
-    let identity: (device: UInt64, inode: UInt64)
+    let identity: FileIdentity
     private let madePathTable = Mutex<[UInt64: Int32]?>(nil)
 
     /// The journal of the site at `output`, when it is whole and records that site's manifest;
@@ -36,10 +36,9 @@ final class StoredJournal: @unchecked Sendable {
         let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, let raw = FileContents.read(descriptor) else { return nil }
+        guard let identity = FileIdentity(descriptor: descriptor), let raw = FileContents.read(descriptor) else { return nil }
         do {
-            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey, identity: (UInt64(status.st_dev), UInt64(status.st_ino)))
+            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey, identity: identity)
         } catch {
             FileContents.release(raw)
             return nil
@@ -50,7 +49,7 @@ final class StoredJournal: @unchecked Sendable {
         FileContents.release(raw)
     }
 
-    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?, identity: (device: UInt64, inode: UInt64)) throws {
+    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity) throws {
         self.raw = raw
         self.identity = identity
         let magic = BuildJournal.magic

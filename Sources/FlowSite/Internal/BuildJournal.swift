@@ -45,10 +45,7 @@ enum BuildJournal {
     /// The live manifest's identity: a commit writes a new manifest, so another build's site
     /// (or none) never matches a journal.
     static func manifestStamp(of output: URL) -> [UInt64]? {
-        var status = stat()
-        guard lstat(output.appendingPathComponent(SiteWriter.manifestName).path, &status) == 0 else { return nil }
-        let modified = SiteManifest.Entry.modified(status)
-        return [UInt64(status.st_ino), UInt64(status.st_size), UInt64(bitPattern: Int64(modified.tv_sec)), UInt64(modified.tv_nsec)]
+        FileIdentity(path: output.appendingPathComponent(SiteWriter.manifestName).path)?.words
     }
 }
 

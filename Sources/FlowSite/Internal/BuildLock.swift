@@ -34,11 +34,7 @@ final class BuildLock: Sendable {
                 if code == EWOULDBLOCK { throw FlowSiteError(.outputBusy(path: output, pid: holder)) }
                 throw FlowSiteError(.fileSystem(path: path, message: String(cString: strerror(code))))
             }
-            var locked = stat()
-            var named = stat()
-            guard fstat(file, &locked) == 0, lstat(path, &named) == 0,
-                locked.st_dev == named.st_dev, locked.st_ino == named.st_ino
-            else {
+            guard let locked = FileIdentity(descriptor: file), let named = FileIdentity(path: path), locked.isSameFile(as: named) else {
                 // The previous holder removed this file between our open and flock.
                 close(file)
                 continue

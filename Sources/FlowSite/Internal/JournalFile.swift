@@ -72,7 +72,7 @@ struct JournalFile {
         static func decode(_ cursor: inout ByteReader) throws(ByteReader.Malformed) -> Meta {
             let key = try cursor.hash()
             var stamp: [UInt64] = []
-            for _ in 0..<4 { stamp.append(try cursor.u64()) }
+            for _ in 0..<FileIdentity.wordCount { stamp.append(try cursor.u64()) }
             var values: [Int] = []
             for _ in 0..<9 { values.append(try cursor.int()) }
             return Meta(

@@ -14,20 +14,6 @@ import Foundation
         #endif
         var status = stat()
         guard stat(path, &status) == 0 else { return path }
-        return "\(path) \(status.st_size) \(FileStamp(status))"
+        return "\(path) \(status.st_size) \(FileIdentity(status).modifiedText)"
     }()
-}
-
-/// A file's modification time to the nanosecond, as text: what make-style checks compare.
-@_spi(Engine) public struct FileStamp: CustomStringConvertible {
-    let seconds: Int
-    let nanoseconds: Int
-
-    @_spi(Engine) public init(_ status: stat) {
-        let modified = SiteManifest.Entry.modified(status)
-        seconds = Int(modified.tv_sec)
-        nanoseconds = Int(modified.tv_nsec)
-    }
-
-    @_spi(Engine) public var description: String { "\(seconds).\(nanoseconds)" }
 }

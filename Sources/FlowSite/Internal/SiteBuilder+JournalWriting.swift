@@ -151,10 +151,7 @@ extension SiteBuilder {
         let descriptor = open(BuildJournal.path(of: output), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, UInt64(status.st_dev) == journal.identity.device, UInt64(status.st_ino) == journal.identity.inode,
-            Int(status.st_size) == journal.raw.count
-        else { return false }
+        guard let file = FileIdentity(descriptor: descriptor), file.isSameFile(as: journal.identity), file.size == journal.raw.count else { return false }
         var dirty: Set<Int> = []
         func put(_ bytes: [UInt8], at offset: Int) -> Bool {
             guard !bytes.isEmpty else { return true }

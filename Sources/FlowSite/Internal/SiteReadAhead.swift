@@ -21,38 +21,13 @@ import Darwin
 /// when it is taken). A file changed by hand after the check and before the build is the one
 /// thing the check can't see; a build that checks on its own way has the same window, shorter.
 @_spi(Engine) public final class SiteReadAhead: Sendable {
-    /// A file as `stat` describes it: another file at the same place, or the same file changed,
-    /// differs in one of these.
-    struct Identity: Equatable, Sendable {
-        let device: UInt64
-        let inode: UInt64
-        let size: Int64
-        let modified: [Int]
-        let changed: [Int]
-
-        init?(descriptor: Int32) {
-            var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-            size = Int64(status.st_size)
-            let modified = SiteManifest.Entry.modified(status)
-            self.modified = [Int(modified.tv_sec), Int(modified.tv_nsec)]
-            #if canImport(Glibc)
-            changed = [Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec)]
-            #else
-            changed = [Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec)]
-            #endif
-        }
-    }
-
     private struct Read: @unchecked Sendable {
         /// The spare's manifest as read; parsed (``spareFiles(ofManifest:)``) only for a build that
         /// asks, when there is a journal (an edit needs only its lines).
-        var spareBytes: (identity: Identity, bytes: [UInt8])?
-        var spare: (identity: Identity, files: FileTable)?
-        var liveBytes: (identity: Identity, bytes: [UInt8])?
-        var live: (identity: Identity, files: LinkableFiles)?
+        var spareBytes: (identity: FileIdentity, bytes: [UInt8])?
+        var spare: (identity: FileIdentity, files: FileTable)?
+        var liveBytes: (identity: FileIdentity, bytes: [UInt8])?
+        var live: (identity: FileIdentity, files: LinkableFiles)?
         /// What an edit must make up of the live site in the spare, beside the journal.
         var gap: GenerationGap?
         // Handed to one build only (``journal()``), which reads it from one task at a time.
@@ -61,7 +36,7 @@ import Darwin
         var used: Set<String> = []
         /// The check of the spare's files against its manifest, begun once the rest is read,
         /// and the folder it checks (device and inode).
-        var check: (folder: [UInt64], check: SiteManifest.StaleCheck)?
+        var check: (folder: FileIdentity, check: SiteManifest.StaleCheck)?
     }
 
     private let output: URL
@@ -75,7 +50,7 @@ import Darwin
         let target = self.output
         DispatchQueue.global().async { [self] in
             var done = Read()
-            func readFile(_ path: String) -> (identity: Identity, bytes: [UInt8])? {
+            func readFile(_ path: String) -> (identity: FileIdentity, bytes: [UInt8])? {
                 guard let (descriptor, identity) = Self.openFile(path) else { return nil }
                 defer { close(descriptor) }
                 return SiteManifest.readBytes(fromFile: descriptor).map { (identity, $0) }
@@ -121,18 +96,12 @@ import Darwin
     }
 
     /// A check of the files of the manifest `bytes` against `folder`, not yet begun.
-    private static func check(_ bytes: [UInt8], in folder: URL) -> (folder: [UInt64], check: SiteManifest.StaleCheck)? {
+    private static func check(_ bytes: [UInt8], in folder: URL) -> (folder: FileIdentity, check: SiteManifest.StaleCheck)? {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let identity = folderIdentity(descriptor), let check = SiteManifest.StaleCheck(manifest: bytes, folder: descriptor) else { return nil }
+        guard let identity = FileIdentity(descriptor: descriptor), let check = SiteManifest.StaleCheck(manifest: bytes, folder: descriptor) else { return nil }
         return (identity, check)
-    }
-
-    private static func folderIdentity(_ descriptor: Int32) -> [UInt64]? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// The spare's files whose file was not the one its manifest describes when checked, for a
@@ -144,7 +113,7 @@ import Darwin
 
     private func checkedFiles(in folder: Int32) -> [(path: String, entry: SiteManifest.Entry)]? {
         finished.wait()
-        guard let checked = read.withLock({ $0.check }), Self.folderIdentity(folder) == checked.folder, let stale = checked.check.result() else { return nil }
+        guard let checked = read.withLock({ $0.check }), FileIdentity(descriptor: folder)?.isSameFile(as: checked.folder) == true, let stale = checked.check.result() else { return nil }
         read.withLock { _ = $0.used.insert("checked") }
         return stale
     }
@@ -175,10 +144,10 @@ import Darwin
         return live.bytes
     }
 
-    private static func openFile(_ path: String) -> (Int32, Identity)? {
+    private static func openFile(_ path: String) -> (Int32, FileIdentity)? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        guard let identity = Identity(descriptor: descriptor) else {
+        guard let identity = FileIdentity(descriptor: descriptor), identity.isRegularFile else {
             close(descriptor)
             return nil
         }
@@ -211,7 +180,7 @@ import Darwin
         guard let (identity, files) = read.withLock({ read in
             Self.parse(&read)
             return read.spare
-        }), Identity(descriptor: file) == identity else { return nil }
+        }), FileIdentity(descriptor: file) == identity else { return nil }
         read.withLock { _ = $0.used.insert("spare") }
         return files
     }
@@ -230,10 +199,10 @@ import Darwin
         return live.files
     }
 
-    private static func identity(of name: String, in folder: Int32) -> Identity? {
+    private static func identity(of name: String, in folder: Int32) -> FileIdentity? {
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return Identity(descriptor: descriptor)
+        return FileIdentity(descriptor: descriptor).flatMap { $0.isRegularFile ? $0 : nil }
     }
 }

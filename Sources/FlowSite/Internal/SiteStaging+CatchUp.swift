@@ -51,7 +51,7 @@ extension SiteStaging {
             guard errno == EEXIST, unlinkat(staged, path, 0) == 0, linkat(previousSite, path, staged, path, 0) == 0 else { return false }
         }
         var linked = stat()
-        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, linked.st_dev == status.st_dev, linked.st_ino == status.st_ino else {
+        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, FileIdentity(linked).isSameFile(as: FileIdentity(status)) else {
             unlinkat(staged, path, 0)
             return false
         }

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file as `stat` describes it: another file at the same place, or the same file changed,
+/// differs in one of these. What the engine compares to tell whether a file it read is still
+/// the one there: the manifests read ahead, the journal's record of the live manifest, the
+/// journal patched in place, the build lock, a program's or a template's modification time.
+package struct FileIdentity: Equatable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
+    package let size: Int
+    package let isRegularFile: Bool
+    package let modified: (seconds: Int, nanoseconds: Int)
+    /// The status change time: a file written in place with its modification time put back
+    /// still changes it.
+    package let changed: (seconds: Int, nanoseconds: Int)
+
+    package init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int(status.st_size)
+        isRegularFile = status.st_mode & S_IFMT == S_IFREG
+        #if canImport(Darwin)
+        modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+        changed = (Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec))
+        #else
+        modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+        changed = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
+        #endif
+    }
+
+    /// The identity of the open file `descriptor`.
+    package init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// The identity of what is at `path`, a symbolic link itself rather than what it names.
+    package init?(path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    package static func == (a: FileIdentity, b: FileIdentity) -> Bool {
+        a.isSameFile(as: b) && a.size == b.size && a.isRegularFile == b.isRegularFile && a.modified == b.modified && a.changed == b.changed
+    }
+
+    /// Whether both are the same file, changed or not.
+    package func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
+
+    /// The file and its size and modification time as words, for a record on disk. The status
+    /// change time is left out: giving the file another link (as a build's spare does) changes it.
+    package static let wordCount = 5
+
+    package var words: [UInt64] {
+        [device, inode, UInt64(size), UInt64(bitPattern: Int64(modified.seconds)), UInt64(modified.nanoseconds)]
+    }
+
+    /// The modification time to the nanosecond, as text: what make-style checks compare.
+    package var modifiedText: String { "\(modified.seconds).\(modified.nanoseconds)" }
+}
