@@ -109,23 +109,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
         let started = ContinuousClock.now
-        if !otherLanguages.isEmpty { return try await buildLanguages(into: output, started: started) }
-        let plan = try makePlan()
+        let languages = try languagePlans()
         // An edit after a build that kept a journal makes only the pages it reaches.
-        if let report = try await buildFromJournal(into: output, plan: plan, started: started) { return report }
-        let run = try SiteBuild.begin(self, plan: plan, output: output, started: started)
-        do {
-            let graph = try await run.walk()
-            let (flow, lint) = try flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)
-            let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
-            let stepsFrom = try await run.runSteps(builtIn.pipeline + steps, in: builtIn.context, pages: graph.routes.count)
-            let links = try run.checkLinks(stepsFrom: stepsFrom)
-            return try run.commit(graph, steps: builtIn, links: links, flow: flow, lint: lint)
-        } catch {
-            run.staging.discard()
-            run.journal?.discard()
-            throw error
-        }
+        if languages.count == 1, let report = try await buildFromJournal(into: output, plan: languages[0].plan, started: started) { return report }
+        return try await buildSite(languages, into: output, started: started)
     }
 
     /// The renderer (every template parsed), the flow lint settings and the build key.

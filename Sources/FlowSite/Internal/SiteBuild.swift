@@ -11,10 +11,11 @@ struct BuildPlan<R: Route>: Sendable {
     var buildKey: StableHash
 }
 
-/// One run of ``SiteBuilder/build(into:)`` once its staging folder is open: the state its
+/// One language's run of ``SiteBuilder/build(into:)`` once its staging folder is open: the state its
 /// phases share (the pages' records, the counters) and the phases themselves, which the builder
-/// calls in order: ``walk()``, ``makeSteps(for:flow:lint:)`` and ``runSteps(_:in:pages:)``,
-/// ``checkLinks(stepsFrom:)``, ``commit(_:steps:links:flow:lint:)``.
+/// calls in order: ``walk()``, ``makeSteps(for:flow:lint:)``, ``runSteps(_:in:pages:)`` and
+/// ``linkCheck(stepsFrom:)``; the builder checks the links and commits (see
+/// `SiteBuilder.buildSite`).
 final class SiteBuild<C: RootCoordinator>: Sendable {
     let builder: SiteBuilder<C>
     let plan: BuildPlan<C.R>
@@ -30,8 +31,9 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// ``SiteBuilder/journalsEdits``).
     let journal: JournalWriting<C.R>?
 
-    /// Opens the staging folder (see ``SiteWriter/beginStaging(readAhead:)``).
-    static func begin(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, output: URL, started: ContinuousClock.Instant) throws -> SiteBuild {
+    /// Opens the staging folder of a build of `builder` into `output` (see
+    /// ``SiteWriter/beginStaging(readAhead:)``), and logs what it found beside it.
+    static func openStaging(for builder: SiteBuilder<C>, output: URL) throws -> SiteStaging {
         let writer = SiteWriter(output: output, force: builder.force)
         let staging = try writer.beginStaging(readAhead: builder.readAhead.flatMap { ahead in (try? writer.guardedOutput()).map(ahead.isFor) == true ? ahead : nil })
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
@@ -40,11 +42,11 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         if !staging.removedLeftovers.isEmpty {
             builder.logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
         }
-        return SiteBuild(builder, plan: plan, staging: staging, folder: "", started: started)
+        return staging
     }
 
-    /// A run that builds one language of a multilingual site into `folder` (`es/`) of a staging
-    /// folder the languages share.
+    /// A run that builds one language into `folder` (`es/`, or the root) of a staging folder the
+    /// languages share.
     init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String, started: ContinuousClock.Instant) {
         self.builder = builder
         self.plan = plan
@@ -289,20 +291,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     // MARK: The link check, the swap and the report
 
-    /// Checks links. Every route link leads to a page the walk made (or the build failed), so
-    /// what is left are links to site files, and the templates' own links on one page of each
-    /// depth, plus every HTML file a step wrote (`stepsFrom` is the staging folder's file count
-    /// before the steps).
-    /// - Throws: ``FlowSiteError`` naming each broken link.
-    func checkLinks(stepsFrom before: Int) throws -> LinkChecker.Result {
-        let (check, rootPaths) = try linkCheck(stepsFrom: before)
-        // Against the staging's own table of its files: a set of every path was 9 MB at the
-        // build's end, where its memory peaks.
-        let links = try phases.measure(.linkCheck) { try check.run(in: staging.holds, rootPaths: rootPaths) }
-        if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
-        return links
-    }
-
     /// What the link check reads of this run: the sampled pages, the site-file links and every
     /// HTML file a step wrote, with the pages whose links start from a root path. A multilingual
     /// build checks every language's once all are written, so links between them are checked too.
@@ -318,34 +306,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         // The 404 page links from the root path a server shows it under, at any depth: a
         // language's from the whole site's.
         return (check, [folder + "404.html": plan.renderer.languages?.siteRootPath ?? plan.renderer.notFoundRoot])
-    }
-
-    /// Swaps the staged site in and writes the journal; returns the report of what it wrote.
-    func commit(_ graph: SiteGraph<C.R>, steps: Steps, links: LinkChecker.Result, flow: FlowGraph, lint: FlowLintReport) throws -> BuildReport {
-        let pages = graph.routes.count
-        let written = staging.fileCount
-        let unchanged = staging.unchangedCount
-        let totalBytes = staging.totalBytes
-        builder.progress?((phase: "swap", made: pages, discovered: pages))
-        try phases.measure(.swap) {
-            try staging.commit(inputs: builder.inputs, pages: pages, lint: (lint.active.count, lint.summaryLine))
-        }
-        journal?.install(staging: staging, kinds: flow.kinds.map(\.id), edges: graph.edgeCount, links: graph.edgeCount + links.internalReferences)
-        return BuildReport(
-            pages: pages,
-            rendered: state.rendered.load(ordering: .relaxed),
-            edges: graph.edgeCount,
-            links: graph.edgeCount + links.internalReferences,
-            files: written,
-            bytes: totalBytes,
-            unchangedFiles: unchanged,
-            warnings: graph.recovered.map { "\($0.route): \($0.error)" },
-            duration: ContinuousClock.now - started,
-            timings: phases.seconds,
-            sitemap: builder.baseURL != nil,
-            flow: flow,
-            flowLint: lint
-        )
     }
 }
 

@@ -1,11 +1,16 @@
 import Foundation
 
-/// A multilingual build: every language is walked, rendered and written into its own folder of
-/// one staging folder, the root gets a page listing the languages, a 404 page, robots.txt and
-/// (with a base URL) a sitemap index; every link is checked across the languages; then the whole
-/// site is swapped in at once, so no reader ever sees one language new and another old.
+/// The one way a site is built (but for an edit built from the journal): every language, or
+/// the one language at the root, is walked, rendered and written into one staging folder, its
+/// steps run; a multilingual site's root gets a page listing the languages, a 404 page,
+/// robots.txt and (with a base URL) a sitemap index; every link is checked across the whole
+/// site; then the site is swapped in at once, so no reader ever sees one language new and
+/// another old.
 extension SiteBuilder {
-    func buildLanguages(into output: URL, started: ContinuousClock.Instant) async throws -> BuildReport {
+    /// Each language's builder and plan (its coordinator, its base URL under the site's) and
+    /// the folder it is built in: the root for a site of one language.
+    func languagePlans() throws -> [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)] {
+        if otherLanguages.isEmpty { return [(self, try makePlan(), "")] }
         let coordinators = [coordinator] + otherLanguages
         let codes = coordinators.map(\.siteInfo.language)
         var seen: Set<String> = []
@@ -15,32 +20,37 @@ extension SiteBuilder {
                 throw FlowSiteError(.languages(message: "\(code) can't name a folder: use a BCP 47 code such as en or es-419"))
             }
         }
-        // Each language's builder and plan: its coordinator, its base URL under the site's.
-        var runs: [(builder: SiteBuilder, plan: BuildPlan<C.R>)] = []
-        for (index, language) in coordinators.enumerated() {
+        return try coordinators.enumerated().map { index, language in
             var one = self
             one.coordinator = language
             one.otherLanguages = []
             one.baseURL = baseURL.map { $0 + codes[index] + "/" }
             var plan = try one.makePlan()
             plan.renderer.languages = SiteLanguages(codes: codes, current: index, siteBaseURL: baseURL)
-            runs.append((one, plan))
+            return (one, plan, codes[index] + "/")
         }
+    }
+
+    /// Builds every language of `languages` (see ``languagePlans()``) into `output`.
+    func buildSite(_ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], into output: URL, started: ContinuousClock.Instant) async throws -> BuildReport {
+        let multilingual = languages.count > 1
+        let codes = languages.map { String($0.folder.dropLast()) }
         // Languages that fell back are built first, so the others know which of their pages
         // are not really translated and list no alternate for them.
-        let order = runs.indices.sorted { (runs[$0].builder.fallsBack ? 0 : 1, $0) < (runs[$1].builder.fallsBack ? 0 : 1, $1) }
-        let staging = try SiteWriter(output: output, force: force).beginStaging()
+        let order = languages.indices.sorted { (languages[$0].builder.fallsBack ? 0 : 1, $0) < (languages[$1].builder.fallsBack ? 0 : 1, $1) }
+        let staging = try SiteBuild<C>.openStaging(for: self, output: output)
+        var runs: [SiteBuild<C>] = []
         do {
             var checks: [(check: LinkCheckByConstruction, rootPaths: [String: String])] = []
             var untranslated: [String: Set<String>] = [:]
             var pageSets: [(code: String, pages: Set<String>)] = []
-            var reports: [(pages: Int, rendered: Int, edges: Int, flow: FlowGraph, lint: FlowLintReport, warnings: [String], fallbacks: Int)] = []
-            var phases: [PhaseClock] = []
+            var built: [(graph: SiteGraph<C.R>, flow: FlowGraph, lint: FlowLintReport, fallbacks: Int)] = []
             for index in order {
-                var (one, plan) = runs[index]
+                var (one, plan, folder) = languages[index]
                 plan.renderer.languages?.untranslated = untranslated
                 plan.renderer.languages?.combine(into: &plan.buildKey)
-                let run = SiteBuild(one, plan: plan, staging: staging, folder: codes[index] + "/", started: started)
+                let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, started: started)
+                runs.append(run)
                 let graph = try await run.walk()
                 let (flow, lint) = try one.flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)
                 let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
@@ -49,52 +59,51 @@ extension SiteBuilder {
                 let fellBack = run.untranslatedPages
                 if !fellBack.isEmpty { untranslated[codes[index]] = fellBack }
                 pageSets.append((codes[index], Set(graph.routes.map(\.path.file))))
-                reports.append((graph.routes.count, run.rendered, graph.edgeCount, flow, lint, graph.recovered.map { "\(codes[index]): \($0.route): \($0.error)" }, fellBack.count))
-                phases.append(run.phases)
+                built.append((graph, flow, lint, fellBack.count))
             }
-            try Self.requireSamePages(pageSets)
-            let rootStart = staging.fileCount
-            try writeRoot(into: staging, codes: codes, renderer: runs[0].plan.renderer)
+            if multilingual {
+                try Self.requireSamePages(pageSets)
+                checks.append(try writeRoot(into: staging, codes: codes, renderer: languages[0].plan.renderer))
+            }
             // Every language's links, and the root's, against every file of the whole site.
-            let files = staging.paths
+            let phases = runs[0].phases
             var links = LinkChecker.Result()
             for (check, rootPaths) in checks {
-                let result = try check.run(files: files, rootPaths: rootPaths)
+                let result = try phases.measure(.linkCheck) { try check.run(in: staging.holds, rootPaths: rootPaths) }
                 links.broken += result.broken
                 links.internalReferences += result.internalReferences
             }
-            let rootPages = staging.paths(since: rootStart).filter { $0.hasSuffix(".html") }
-            let rootPath = SiteLanguages.rootPath(of: baseURL) ?? "/"
-            let rootResult = try LinkChecker().check(files: files, only: Set(rootPages), rootPaths: ["404.html": rootPath]) {
-                String(decoding: try Data(contentsOf: staging.folder.appendingPathComponent($0)), as: UTF8.self)
-            }
-            links.broken += rootResult.broken
-            links.internalReferences += rootResult.internalReferences
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
-            let pages = reports.reduce(0) { $0 + $1.pages }
+            let pages = built.reduce(0) { $0 + $1.graph.routes.count }
+            let edges = built.reduce(0) { $0 + $1.graph.edgeCount }
             let (written, unchanged, totalBytes) = (staging.fileCount, staging.unchangedCount, staging.totalBytes)
-            let first = reports[order.firstIndex(of: 0)!]
-            try staging.commit(inputs: inputs, pages: pages, lint: (first.lint.active.count, first.lint.summaryLine))
+            let first = built[order.firstIndex(of: 0)!]
+            progress?((phase: "swap", made: pages, discovered: pages))
+            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: (first.lint.active.count, first.lint.summaryLine)) }
+            runs[0].journal?.install(staging: staging, kinds: first.flow.kinds.map(\.id), edges: edges, links: edges + links.internalReferences)
             var timings: [String: Double] = [:]
             var phaseOrder: [String] = []
-            for clock in phases {
-                for (phase, seconds) in clock.seconds {
+            for run in runs {
+                for (phase, seconds) in run.phases.seconds {
                     if timings[phase] == nil { phaseOrder.append(phase) }
                     timings[phase, default: 0] += seconds
                 }
             }
-            let edges = reports.reduce(0) { $0 + $1.edges }
             var report = BuildReport(
-                pages: pages, rendered: reports.reduce(0) { $0 + $1.rendered }, edges: edges, links: edges + links.internalReferences,
-                files: written, bytes: totalBytes, unchangedFiles: unchanged, warnings: reports.flatMap(\.warnings),
+                pages: pages, rendered: runs.reduce(0) { $0 + $1.rendered }, edges: edges, links: edges + links.internalReferences,
+                files: written, bytes: totalBytes, unchangedFiles: unchanged,
+                warnings: zip(order, built).flatMap { index, one in
+                    one.graph.recovered.map { (multilingual ? "\(codes[index]): " : "") + "\($0.route): \($0.error)" }
+                },
                 duration: ContinuousClock.now - started, timings: phaseOrder.map { ($0, timings[$0]!) }, sitemap: baseURL != nil,
                 flow: first.flow, flowLint: first.lint
             )
-            // `reports` are in build order; the report lists the languages in the order given.
-            report.languages = runs.indices.map { (codes[$0], reports[order.firstIndex(of: $0)!].fallbacks) }
+            // `built` is in build order; the report lists the languages in the order given.
+            if multilingual { report.languages = languages.indices.map { (codes[$0], built[order.firstIndex(of: $0)!].fallbacks) } }
             return report
         } catch {
             staging.discard()
+            for run in runs { run.journal?.discard() }
             throw error
         }
     }
@@ -122,8 +131,11 @@ extension SiteBuilder {
     /// The root of a multilingual site: `index.html`, a plain page (no script) listing the
     /// languages, each link in its own language; `404.html`, the same list under the default
     /// language's 404 page, its links from the site's root path; `robots.txt`; and with
-    /// a base URL a sitemap index of the languages' sitemaps.
-    func writeRoot(into staging: SiteStaging, codes: [String], renderer: PageRenderer<C.R>) throws {
+    /// a base URL a sitemap index of the languages' sitemaps. Returns the link check of its
+    /// two pages.
+    func writeRoot(
+        into staging: SiteStaging, codes: [String], renderer: PageRenderer<C.R>
+    ) throws -> (check: LinkCheckByConstruction, rootPaths: [String: String]) {
         let realCodes = codes.filter { PseudoLocale(code: $0) == nil }
         let languages = SiteLanguages(codes: codes, current: 0, siteBaseURL: baseURL)
         let site = renderer.site
@@ -149,13 +161,18 @@ extension SiteBuilder {
             html += "</ul>\n</nav>\n</main>\n</body>\n</html>\n"
             return html
         }
-        try staging.write(page(title: site.name), to: "index.html")
+        let index = Array(page(title: site.name).utf8)
+        try staging.write(index, to: "index.html", fingerprint: nil)
         // A server shows the root's 404 page at any address: the default language's, its links
         // into that language's tree moved by its script from the whole site's root path.
-        try staging.write(try renderer.renderNotFound(atSiteRoot: true), to: "404.html", fingerprint: nil)
+        let notFound = try renderer.renderNotFound(atSiteRoot: true)
+        try staging.write(notFound, to: "404.html", fingerprint: nil)
         let robots = "User-agent: *\nAllow: /\n" + (baseURL.map { "Sitemap: \($0)sitemap.xml\n" } ?? "")
         try staging.write(robots, to: "robots.txt")
         // The pseudo-locales' pages are for testing and say noindex: their sitemaps aren't listed.
         if let index = Sitemap.index(baseURL: baseURL, folders: realCodes.map { $0 + "/" }) { try staging.write(index, to: "sitemap.xml") }
+        var check = LinkCheckByConstruction()
+        check.samples = [("index.html", index), ("404.html", notFound)]
+        return (check, ["404.html": SiteLanguages.rootPath(of: baseURL) ?? "/"])
     }
 }
