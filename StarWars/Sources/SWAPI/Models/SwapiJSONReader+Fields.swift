@@ -125,7 +125,7 @@ extension SwapiJSONReader {
         out.reserveCapacity(text.count)
         var index = 0
         func hex(at position: Int) -> UInt32 {
-            (position..<(position + 4)).reduce(0) { $0 << 4 | hexValue(text[$1])! }
+            (position..<(position + 4)).reduce(0) { $0 << 4 | JSONSyntax.hexValue(text[$1])! }
         }
         while index < text.count {
             let byte = text[index]

@@ -282,60 +282,10 @@ package struct SwapiJSONReader {
     /// Moves past a string's text and its closing quote (the opening one is behind); says
     /// whether it held no escape. Control characters, bad escapes and invalid UTF-8 are unusual.
     private mutating func scanString() throws(Unusual) -> Bool {
-        var plain = true
-        while index < bytes.count {
-            // Eight bytes at a time while none is a quote, a backslash, a control character or
-            // part of a multi-byte character: most of a SWAPI file's strings are names and URLs.
-            while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if Self.needsLook(word) { break }
-                index += 8
-            }
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            if byte == Self.quote {
-                index += 1
-                return plain
-            } else if byte == Self.backslash {
-                plain = false
-                guard index + 1 < bytes.count else { throw Unusual() }
-                switch bytes[index + 1] {
-                case Self.quote, Self.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    index += 2
-                case UInt8(ascii: "u"):
-                    guard index + 6 <= bytes.count, (2..<6).allSatisfy({ Self.hexValue(bytes[index + $0]) != nil }) else { throw Unusual() }
-                    index += 6
-                default:
-                    throw Unusual()
-                }
-            } else if byte < 0x20 {
-                throw Unusual()
-            } else if byte < 0x80 {
-                index += 1
-            } else {
-                guard case .valid(let length) = JSONSyntax.utf8Length(UnsafeRawBufferPointer(bytes), at: index) else { throw Unusual() }
-                index += length
-            }
-        }
-        throw Unusual()
-    }
-
-    /// Whether any byte of `word` is a quote, a backslash, below 0x20 or above 0x7F.
-    @inline(__always)
-    private static func needsLook(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        let control = (word &- ones &* 0x20) & ~word & highs
-        return (word & highs) | control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) != 0
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
+        do {
+            return try JSONSyntax.scanString(UnsafeRawBufferPointer(bytes), at: &index)
+        } catch {
+            throw Unusual()
         }
     }
 
