@@ -100,7 +100,7 @@ public struct SwapiCrawler: Sendable {
 
     /// Decodes each kind's resource objects into an archive whose relations must be on `apiHost`.
     static func archive(from lists: [ResourceKind: [Data]], source: String, apiHost: String?) throws -> SwapiArchive {
-        func decode<R: SwapiJSONDecodable>(_ type: R.Type) throws -> [R] {
+        func decode<R: SwapiRecord>(_ type: R.Type) throws -> [R] {
             var array = Data("[".utf8)
             for (index, object) in (lists[R.kind] ?? []).enumerated() {
                 if index > 0 { array.append(UInt8(ascii: ",")) }

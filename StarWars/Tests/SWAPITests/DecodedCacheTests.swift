@@ -54,7 +54,7 @@ import TestSupport
             // A cache file for each kind, read back equal to what the JSON decoded to.
             for kind in ResourceKind.allCases { #expect(FileManager.default.fileExists(atPath: cache.path(of: kind)), "\(kind)") }
             let stamp = { (kind: ResourceKind) in try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent(kind.fileName).path)).words }
-            func check<R: SwapiJSONDecodable>(_ type: R.Type, _ expected: [R]) throws {
+            func check<R: SwapiRecord>(_ type: R.Type, _ expected: [R]) throws {
                 let kept = try #require(cache.load(R.self, stamp: try stamp(R.kind)), "\(R.kind)")
                 #expect(kept.resources == expected, "\(R.kind)")
                 #expect(kept.fingerprints == decoded.decodedResources.fingerprints[R.kind], "\(R.kind)")

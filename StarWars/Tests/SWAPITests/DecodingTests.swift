@@ -1,5 +1,5 @@
 import Foundation
-import SWAPI
+@testable import SWAPI
 import Testing
 
 @Suite struct DecodingTests {

@@ -538,7 +538,7 @@ struct SnapshotFile: Sendable {
         let read: @Sendable (Data) -> [any SwapiResource]?
         private let checker: @Sendable (Data, Bool, inout Verdict) -> Failure?
 
-        init<R: SwapiJSONDecodable>(_ type: R.Type) {
+        init<R: SwapiRecord>(_ type: R.Type) {
             name = "\(R.self)"
             read = { SwapiJSONReader.resources(R.self, in: $0).map { $0 as [any SwapiResource] } }
             checker = { data, syntaxAccepts, verdict in

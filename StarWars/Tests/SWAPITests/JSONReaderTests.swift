@@ -18,7 +18,7 @@ import TestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("json-reader-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try SnapshotDirectory.write(archive, to: folder)
-        func check<R: SwapiJSONDecodable>(_ type: R.Type) throws {
+        func check<R: SwapiRecord>(_ type: R.Type) throws {
             let data = try Data(contentsOf: folder.appendingPathComponent(R.kind.fileName))
             let fast = try #require(SwapiJSONReader.resources(R.self, in: data), "the reader left \(R.kind.fileName) to Foundation")
             #expect(fast == Self.foundation(R.self, data))

@@ -1,5 +1,5 @@
 import Foundation
-import SWAPI
+@testable import SWAPI
 import Testing
 
 /// A relation counts only when its URL is a resource of the right kind under the data's own API

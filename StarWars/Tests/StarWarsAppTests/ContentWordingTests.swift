@@ -1,5 +1,5 @@
 @_spi(Engine) import FlowSite
-import SWAPI
+@testable import SWAPI
 import Testing
 @testable import StarWarsApp
 

@@ -1,7 +1,7 @@
 @_spi(Engine) import FlowSite
 import FlowSiteTesting
 import Foundation
-import SWAPI
+@testable import SWAPI
 import Testing
 @testable import StarWarsApp
 

@@ -1,130 +1,49 @@
-// The fields are SWAPI's, in the API's order; decoding is tolerant (see SwapiDecoding.swift).
+// The fields are SWAPI's, in the API's order; how they are read and written is SwapiRecord.swift.
 
 /// A film.
-public struct Film: SwapiResource, SwapiJSONDecodable {
+public struct Film: SwapiRecord {
     public static let kind = ResourceKind.films
 
     public var title: String
     public var episodeID: Int?
-    public var openingCrawl: String
-    public var director: String
-    public var producer: String
-    public var releaseDate: String
-    public var characters: [ResourceLink]
-    public var planets: [ResourceLink]
-    public var starships: [ResourceLink]
-    public var vehicles: [ResourceLink]
-    public var species: [ResourceLink]
+    public var openingCrawl: String = "unknown"
+    public var director: String = "unknown"
+    public var producer: String = "unknown"
+    public var releaseDate: String = "unknown"
+    public var characters: [ResourceLink] = []
+    public var planets: [ResourceLink] = []
+    public var starships: [ResourceLink] = []
+    public var vehicles: [ResourceLink] = []
+    public var species: [ResourceLink] = []
     /// When SWAPI made the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
-    @PackedTimestamp public var created: String
+    @PackedTimestamp public var created: String = "unknown"
     /// When SWAPI last changed the record, as it writes it. (Kept small: see ``PackedTimestamp``.)
-    @PackedTimestamp public var edited: String
+    @PackedTimestamp public var edited: String = "unknown"
     public var url: ResourceLink
 
     /// The resource's id, from its URL.
     public var id: Int { url.id }
     /// What the resource is called.
     public var displayName: String { title }
+}
 
-    public init(
-        title: String,
-        episodeID: Int? = nil,
-        openingCrawl: String = "unknown",
-        director: String = "unknown",
-        producer: String = "unknown",
-        releaseDate: String = "unknown",
-        characters: [ResourceLink] = [],
-        planets: [ResourceLink] = [],
-        starships: [ResourceLink] = [],
-        vehicles: [ResourceLink] = [],
-        species: [ResourceLink] = [],
-        created: String = "unknown",
-        edited: String = "unknown",
-        url: ResourceLink
-    ) {
-        self.title = title
-        self.episodeID = episodeID
-        self.openingCrawl = openingCrawl
-        self.director = director
-        self.producer = producer
-        self.releaseDate = releaseDate
-        self.characters = characters
-        self.planets = planets
-        self.starships = starships
-        self.vehicles = vehicles
-        self.species = species
-        self.created = created
-        self.edited = edited
-        self.url = url
-    }
+extension Film {
+    package init() { self.init(title: "", url: .blank) }
 
-    enum CodingKeys: String, CodingKey {
-        case title
-        case episodeID = "episode_id"
-        case openingCrawl = "opening_crawl"
-        case director
-        case producer
-        case releaseDate = "release_date"
-        case characters
-        case planets
-        case starships
-        case vehicles
-        case species
-        case created
-        case edited
-        case url
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try self.init(fields: decoder.container(keyedBy: CodingKeys.self))
-    }
-
-    package init(json fields: SwapiJSONReader.Fields) throws {
-        try self.init(fields: fields.keyed(by: CodingKeys.self))
-    }
-
-    package init(json fields: SwapiJSONReader.Fields, recordingInto recorder: DecodedCache.Recorder) throws {
-        try self.init(fields: RecordingFields(base: fields.keyed(by: CodingKeys.self), recorder: recorder))
-    }
-
-    package init(cached reader: DecodedCache.Reader) throws {
-        try self.init(fields: CachedFields<CodingKeys>(reader: reader))
-    }
-
-    /// The fields of every decoder: Foundation's, the reader of ordinary files, and the decoded
-    /// data a build keeps (``DecodedCache``), which reads them back in this order.
-    private init<Fields: SwapiFields>(fields container: Fields) throws where Fields.Key == CodingKeys {
-        title = try container.required(.title)
-        episodeID = try container.integer(.episodeID)
-        openingCrawl = try container.text(.openingCrawl)
-        director = try container.text(.director)
-        producer = try container.text(.producer)
-        releaseDate = try container.text(.releaseDate)
-        characters = try container.links(.characters)
-        planets = try container.links(.planets)
-        starships = try container.links(.starships)
-        vehicles = try container.links(.vehicles)
-        species = try container.links(.species)
-        _created = PackedTimestamp(try container.timestamp(.created))
-        _edited = PackedTimestamp(try container.timestamp(.edited))
-        url = try container.ownURL(.url)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(episodeID, forKey: .episodeID)
-        try container.encode(openingCrawl, forKey: .openingCrawl)
-        try container.encode(director, forKey: .director)
-        try container.encode(producer, forKey: .producer)
-        try container.encode(releaseDate, forKey: .releaseDate)
-        try container.encode(characters, forKey: .characters)
-        try container.encode(planets, forKey: .planets)
-        try container.encode(starships, forKey: .starships)
-        try container.encode(vehicles, forKey: .vehicles)
-        try container.encode(species, forKey: .species)
-        try container.encode(created, forKey: .created)
-        try container.encode(edited, forKey: .edited)
-        try container.encode(url.url, forKey: .url)
+    package mutating func fields(_ fields: inout some SwapiFields) throws {
+        try fields.required("title", &title)
+        try fields.integer("episode_id", &episodeID)
+        try fields.text("opening_crawl", &openingCrawl)
+        try fields.text("director", &director)
+        try fields.text("producer", &producer)
+        try fields.text("release_date", &releaseDate)
+        try fields.links("characters", &characters)
+        try fields.links("planets", &planets)
+        try fields.links("starships", &starships)
+        try fields.links("vehicles", &vehicles)
+        try fields.links("species", &species)
+        try fields.timestamp("created", &_created)
+        try fields.timestamp("edited", &_edited)
+        try fields.ownURL("url", &url)
     }
 }

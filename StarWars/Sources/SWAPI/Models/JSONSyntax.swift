@@ -78,6 +78,79 @@ package enum JSONSyntax {
         return .valid(length)
     }
 
+    /// What is wrong in a string's text, as ``scanString(_:at:)`` finds it.
+    enum StringFault: Error {
+        /// Something else was expected at the position.
+        case expected(StaticString)
+        case invalidUTF8
+        /// A character cut short by the end of the data.
+        case truncatedCharacter
+    }
+
+    /// Moves `index` past a string's text and its closing quote (the opening one is behind);
+    /// says whether the text held no escape. On a fault, `index` is where it lies. Both this
+    /// check and ``SwapiJSONReader`` read strings with it.
+    static func scanString(_ bytes: UnsafeRawBufferPointer, at index: inout Int) throws(StringFault) -> Bool {
+        var plain = true
+        while true {
+            // Eight bytes at a time while none is a quote, a backslash, a control character or
+            // part of a multi-byte character: most of a SWAPI file's strings are names and URLs.
+            while index + 8 <= bytes.count, !needsLook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { index += 8 }
+            guard index < bytes.count else { throw .expected("the closing '\"' of the text") }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return plain
+            case UInt8(ascii: "\\"):
+                plain = false
+                index += 1
+                guard index < bytes.count else { throw .expected("an escape such as \\n or \\u00e9") }
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 1
+                case UInt8(ascii: "u"):
+                    index += 1
+                    for _ in 0..<4 {
+                        guard index < bytes.count, hexValue(bytes[index]) != nil else { throw .expected("four hexadecimal digits after \\u") }
+                        index += 1
+                    }
+                default:
+                    throw .expected("an escape such as \\n or \\u00e9")
+                }
+            case 0..<0x20:
+                throw .expected("text without control characters (write a line break as \\n)")
+            case 0x20..<0x80:
+                index += 1
+            default:
+                switch utf8Length(bytes, at: index) {
+                case .valid(let length): index += length
+                case .truncated: throw .truncatedCharacter
+                case .invalid: throw .invalidUTF8
+                }
+            }
+        }
+    }
+
+    /// Whether any byte of `word` is a quote, a backslash, below 0x20 or above 0x7F.
+    @inline(__always)
+    private static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return (word & highs) | control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) != 0
+    }
+
+    /// The value of a hexadecimal digit; `nil` for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
     private struct Scanner {
         let bytes: UnsafeRawBufferPointer
         var index = 0
@@ -185,35 +258,13 @@ package enum JSONSyntax {
 
         private mutating func string() throws(Problem) {
             index += 1  // the opening quote
-            while true {
-                guard index < bytes.count else { throw problem(expected: "the closing '\"' of the text") }
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    index += 1
-                    return
-                case UInt8(ascii: "\\"):
-                    index += 1
-                    guard index < bytes.count else { throw problem(expected: "an escape such as \\n or \\u00e9") }
-                    switch bytes[index] {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                        index += 1
-                    case UInt8(ascii: "u"):
-                        index += 1
-                        for _ in 0..<4 {
-                            guard index < bytes.count, Self.isHexDigit(bytes[index]) else { throw problem(expected: "four hexadecimal digits after \\u") }
-                            index += 1
-                        }
-                    default:
-                        throw problem(expected: "an escape such as \\n or \\u00e9")
-                    }
-                case 0..<0x20:
-                    throw problem(expected: "text without control characters (write a line break as \\n)")
-                case 0x20..<0x80:
-                    index += 1
-                default:
-                    index += try utf8Sequence()
+            do {
+                _ = try JSONSyntax.scanString(bytes, at: &index)
+            } catch {
+                switch error {
+                case .expected(let what): throw problem(expected: "\(what)")
+                case .invalidUTF8: throw Problem(reason: .invalidUTF8, position: position)
+                case .truncatedCharacter: throw Problem(reason: .unexpected(expected: "the rest of a character", found: nil), position: position)
                 }
             }
         }
@@ -267,15 +318,6 @@ package enum JSONSyntax {
             while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         }
 
-        /// The length of the valid UTF-8 sequence at `index` (not ASCII).
-        private func utf8Sequence() throws(Problem) -> Int {
-            switch JSONSyntax.utf8Length(bytes, at: index) {
-            case .valid(let length): return length
-            case .truncated: throw Problem(reason: .unexpected(expected: "the rest of a character", found: nil), position: position)
-            case .invalid: throw Problem(reason: .invalidUTF8, position: position)
-            }
-        }
-
         private var position: TextPosition { TextPosition(offset: index, in: bytes) }
 
         /// `expected` is missing at `index`: at the end of the data, or instead of what is there.
@@ -301,9 +343,5 @@ package enum JSONSyntax {
         }
 
         private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
-        private static func isHexDigit(_ byte: UInt8) -> Bool {
-            isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-        }
     }
 }

@@ -73,6 +73,9 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
         }
     }
 
+    /// The link a resource has until its own URL is read (see ``SwapiRecord``).
+    static let blank = ResourceLink(url: "", id: 0)
+
     /// The link of the usual form `<prefix><id>/` whose prefix is kept at `prefix` in
     /// ``ResourceURLTable`` (as ``ResourceURLTable/storePrefixes(_:)`` gave it), to `id`.
     static func usual(prefix: Int32, id: Int32) -> ResourceLink? {
@@ -211,21 +214,7 @@ final class ResourceURLTable: Sendable {
         var url = url
         let stored: Int32? = url.withUTF8 { bytes in
             guard let length = Self.prefixLength(of: bytes, id: id) else { return nil }
-            return state.withLock { state in
-                // Nearly every link is one of the first few prefixes (one per kind and API root):
-                // comparing their bytes beats hashing. Data with many prefixes (links on many
-                // hosts) is looked up by hash, so it costs no more than linear time.
-                for (index, prefix) in state.prefixBytes.prefix(Self.comparedPrefixes).enumerated() where prefix.count == length {
-                    if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, length) }) == 0 { return Int32(index) }
-                }
-                let prefix = String(decoding: bytes[..<length], as: UTF8.self)
-                if let index = state.prefixIndexes[prefix] { return index }
-                let index = Int32(state.prefixes.count)
-                state.prefixes.append(prefix)
-                state.prefixBytes.append(Array(bytes[..<length]))
-                state.prefixIndexes[prefix] = index
-                return index
-            }
+            return state.withLock { Self.prefixIndex(of: UnsafeBufferPointer(rebasing: bytes[..<length]), in: &$0) }
         }
         if let stored { return stored }
         return state.withLock { state in
@@ -258,21 +247,24 @@ final class ResourceURLTable: Sendable {
 
     /// The prefix index of each of `prefixes` (each a URL's bytes up to its id), under one lock.
     func storePrefixes(_ prefixes: [UnsafeBufferPointer<UInt8>]) -> [Int32] {
-        state.withLock { state in
-            prefixes.map { bytes in
-                let length = bytes.count
-                for (index, prefix) in state.prefixBytes.prefix(Self.comparedPrefixes).enumerated() where prefix.count == length {
-                    if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, length) }) == 0 { return Int32(index) }
-                }
-                let prefix = String(decoding: bytes, as: UTF8.self)
-                if let index = state.prefixIndexes[prefix] { return index }
-                let index = Int32(state.prefixes.count)
-                state.prefixes.append(prefix)
-                state.prefixBytes.append(Array(bytes))
-                state.prefixIndexes[prefix] = index
-                return index
-            }
+        state.withLock { state in prefixes.map { Self.prefixIndex(of: $0, in: &state) } }
+    }
+
+    /// The index of the prefix `bytes`, added when it is new. Nearly every link is one of the
+    /// first few prefixes (one per kind and API root): comparing their bytes beats hashing.
+    /// Data with many prefixes (links on many hosts) is looked up by hash, so it costs no more
+    /// than linear time.
+    private static func prefixIndex(of bytes: UnsafeBufferPointer<UInt8>, in state: inout State) -> Int32 {
+        for (index, prefix) in state.prefixBytes.prefix(comparedPrefixes).enumerated() where prefix.count == bytes.count {
+            if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 { return Int32(index) }
         }
+        let prefix = String(decoding: bytes, as: UTF8.self)
+        if let index = state.prefixIndexes[prefix] { return index }
+        let index = Int32(state.prefixes.count)
+        state.prefixes.append(prefix)
+        state.prefixBytes.append(Array(bytes))
+        state.prefixIndexes[prefix] = index
+        return index
     }
 
     /// The length of `url` without its id and final slash, when it is exactly

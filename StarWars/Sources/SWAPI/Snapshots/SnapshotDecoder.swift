@@ -4,20 +4,23 @@ import Foundation
 /// position (line and column, or the resource by position and name), the field and what was
 /// expected.
 package enum SnapshotDecoder {
-    package static func decode<R: SwapiJSONDecodable>(_ type: R.Type, from data: Data, source: String) throws -> [R] {
+    package static func decode<R: SwapiRecord>(_ type: R.Type, from data: Data, source: String) throws -> [R] {
         try decode(R.self, from: data, source: source, fingerprinting: false).resources
     }
 
     /// ``decode(_:from:source:)``, with a fingerprint of each resource's text when
-    /// `fingerprinting` and the file is read straight from its bytes (`nil` otherwise).
-    /// With a `recorder`, each value an ordinary file's resources read is recorded into it
-    /// (``DecodedCache``); it holds nothing usable when the file went the slower way.
-    package static func decode<R: SwapiJSONDecodable>(
-        _ type: R.Type, from data: Data, source: String, fingerprinting: Bool, recordingInto recorder: DecodedCache.Recorder? = nil
+    /// `fingerprinting` and the file is read straight from its bytes (`nil` otherwise). With
+    /// `earlier`, the cache of an earlier version of the file, only the resources whose bytes
+    /// are not an earlier one's are decoded. With a `recorder`, each value an ordinary file's
+    /// resources read, or their records in `earlier`, are recorded into it (``DecodedCache``);
+    /// it holds nothing usable when the file went the slower way.
+    package static func decode<R: SwapiRecord>(
+        _ type: R.Type, from data: Data, source: String, fingerprinting: Bool,
+        reusing earlier: DecodedCache.Earlier<R>? = nil, recordingInto recorder: DecodedCache.Recorder? = nil
     ) throws -> (resources: [R], fingerprints: [UInt64]?) {
         // An ordinary file is read straight from its bytes; anything else, and every error,
         // goes the slower way through Foundation, which the messages below explain.
-        if let (resources, fingerprints) = SwapiJSONReader.fingerprintedResources(R.self, in: data, fingerprinting: fingerprinting, recordingInto: recorder) {
+        if let (resources, fingerprints) = SwapiJSONReader.read(R.self, in: data, fingerprinting: fingerprinting, reusing: earlier, recordingInto: recorder) {
             try checkUniqueIDs(resources, source: source)
             return (resources, fingerprinting ? fingerprints : nil)
         }
@@ -40,18 +43,6 @@ package enum SnapshotDecoder {
         }
         try checkUniqueIDs(resources, source: source)
         return (resources, nil)
-    }
-
-    /// ``decode(_:from:source:fingerprinting:recordingInto:)`` of a file an earlier version of
-    /// which was decoded into the cache file `earlier`: only the resources whose bytes are not
-    /// an earlier one's are decoded, and the others' records are copied into `recorder`. `nil`
-    /// when the file is not an ordinary one: its errors are the slower way's.
-    package static func decode<R: SwapiJSONDecodable>(
-        _ type: R.Type, from data: Data, source: String, reusing earlier: DecodedCache.Earlier<R>, recordingInto recorder: DecodedCache.Recorder?
-    ) throws -> (resources: [R], fingerprints: [UInt64])? {
-        guard let (resources, fingerprints) = SwapiJSONReader.resources(R.self, in: data, reusing: earlier, recordingInto: recorder) else { return nil }
-        try checkUniqueIDs(resources, source: source)
-        return (resources, fingerprints)
     }
 
     /// Fails on the first id that two resources share, naming both.

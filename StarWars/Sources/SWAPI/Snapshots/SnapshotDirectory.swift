@@ -127,7 +127,7 @@ public struct SnapshotDirectory: Sendable {
         if let previous {
             fingerprints.withLock { found in for kind in kept { found[kind] = previous.fingerprints[kind] } }
         }
-        @Sendable func read<R: SwapiJSONDecodable>(_ type: R.Type) throws -> [R] {
+        @Sendable func read<R: SwapiRecord>(_ type: R.Type) throws -> [R] {
             let file = url.appendingPathComponent(R.kind.fileName)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
@@ -151,43 +151,38 @@ public struct SnapshotDirectory: Sendable {
             // is the cache's, and only the others are decoded (one edited record costs one
             // record's decoding, not the file's); the cache is made anew for this version, the
             // same resources' records copied over.
-            if let cache, let earlier = cache.earlier(R.self) {
-                let recorder = stamp.flatMap { cache.recorder(for: R.kind, stamp: $0.words, continuing: earlier) }
-                if let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, reusing: earlier, recordingInto: recorder) {
-                    fingerprints.withLock { $0[R.kind] = found }
-                    recorder?.finish(count: resources.count, fingerprints: found) { FileStamp(path: file.path) == stamp }
-                    return resources
-                }
-            }
-            let recorder = stamp.flatMap { cache?.recorder(for: R.kind, stamp: $0.words) }
-            let (resources, found) = try SnapshotDecoder.decode(R.self, from: data, source: file.path, fingerprinting: true, recordingInto: recorder)
-            if let found { fingerprints.withLock { $0[R.kind] = found } }
+            let earlier = cache?.earlier(R.self)
+            let recorder = stamp.flatMap { cache?.recorder(for: R.self, stamp: $0.words, continuing: earlier) }
+            let (resources, found) = try SnapshotDecoder.decode(
+                R.self, from: data, source: file.path, fingerprinting: true, reusing: earlier, recordingInto: recorder
+            )
             // Kept only when read straight from its bytes (what was recorded is whole), and when
             // the file is still the one stamped before it was read.
-            if let recorder, let found {
-                recorder.finish(count: resources.count, fingerprints: found) { FileStamp(path: file.path) == stamp }
+            if let found {
+                fingerprints.withLock { $0[R.kind] = found }
+                recorder?.finish(count: resources.count, fingerprints: found) { FileStamp(path: file.path) == stamp }
             }
             return resources
         }
         // The six files decode on all cores; the first failure in file order is reported.
         let people = Slot<[Person]>(), films = Slot<[Film]>(), planets = Slot<[Planet]>()
         let species = Slot<[Species]>(), starships = Slot<[Starship]>(), vehicles = Slot<[Vehicle]>()
-        if let previous {
-            if kept.contains(.people) { people.fill { previous.people } }
-            if kept.contains(.films) { films.fill { previous.films } }
-            if kept.contains(.planets) { planets.fill { previous.planets } }
-            if kept.contains(.species) { species.fill { previous.species } }
-            if kept.contains(.starships) { starships.fill { previous.starships } }
-            if kept.contains(.vehicles) { vehicles.fill { previous.vehicles } }
-        }
-        let decoding = previous == nil ? Set(ResourceKind.allCases) : Set(ResourceKind.allCases).subtracting(kept)
         var jobs: [@Sendable () -> Void] = []
-        if decoding.contains(.people) { jobs.append { people.fill { try read(Person.self) } } }
-        if decoding.contains(.films) { jobs.append { films.fill { try read(Film.self) } } }
-        if decoding.contains(.planets) { jobs.append { planets.fill { try read(Planet.self) } } }
-        if decoding.contains(.species) { jobs.append { species.fill { try read(Species.self) } } }
-        if decoding.contains(.starships) { jobs.append { starships.fill { try read(Starship.self) } } }
-        if decoding.contains(.vehicles) { jobs.append { vehicles.fill { try read(Vehicle.self) } } }
+        /// Fills `slot` with the kind's resources from `previous` when kept, or else adds a job
+        /// that decodes them.
+        func schedule<R: SwapiRecord>(_ slot: Slot<[R]>, _ previously: KeyPath<Resources, [R]>) {
+            if let previous, kept.contains(R.kind) {
+                slot.fill { previous[keyPath: previously] }
+            } else {
+                jobs.append { slot.fill { try read(R.self) } }
+            }
+        }
+        schedule(people, \.people)
+        schedule(films, \.films)
+        schedule(planets, \.planets)
+        schedule(species, \.species)
+        schedule(starships, \.starships)
+        schedule(vehicles, \.vehicles)
         let work = jobs
         DispatchQueue.concurrentPerform(iterations: work.count) { work[$0]() }
         return try Resources(
@@ -222,7 +217,7 @@ public struct SnapshotDirectory: Sendable {
 public enum EmbeddedSnapshot {
     /// Decodes the embedded files.
     public static func load() throws -> SwapiArchive {
-        func read<R: SwapiJSONDecodable>(_ type: R.Type, _ bytes: [UInt8]) throws -> [R] {
+        func read<R: SwapiRecord>(_ type: R.Type, _ bytes: [UInt8]) throws -> [R] {
             try SnapshotDecoder.decode(R.self, from: Data(bytes), source: "embedded snapshot \(R.kind.fileName)")
         }
         return try SwapiArchive(

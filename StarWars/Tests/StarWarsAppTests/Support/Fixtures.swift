@@ -1,6 +1,6 @@
 @_spi(Engine) import FlowSite
 import Foundation
-import SWAPI
+@testable import SWAPI
 @testable import StarWarsApp
 
 /// Small, readable archives for screen tests, built from stubs.
