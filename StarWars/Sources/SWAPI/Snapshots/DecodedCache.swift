@@ -57,10 +57,10 @@ package struct DecodedCache: Sendable {
         return Earlier(read: read, fingerprints: fingerprints, bytes: bytes)
     }
 
-    /// A cache file made from an earlier version of its data file, read and kept mapped: its
+    /// A cache file made from an earlier version of its data file, read and kept: its
     /// resources, their fingerprints, and where each one's record lies.
     package final class Earlier<R: SwapiRecord>: @unchecked Sendable {
-        // Never written after `init`; `bytes` is the mapped file the records are in.
+        // Never written after `init`; `bytes` is the file the records are in.
         let resources: [R]
         let fingerprints: [UInt64]
         private let bytes: Data
@@ -105,14 +105,29 @@ package struct DecodedCache: Sendable {
         }
     }
 
-    /// The whole file at `path` mapped, not read: the caches an edit reads grow with the data,
-    /// and a copy of each into a fresh buffer would cost a page fault per page. A cache file is
-    /// replaced by a rename, never written in place, so the mapped pages stay the file opened.
-    /// Foundation opens it without blocking and fails on anything but a file (a named pipe in
-    /// its place is a miss, not a hang). `nil` when there is no such file, or it is empty.
+    /// The whole file at `path`, read into memory rather than mapped, so that another process
+    /// shortening it cannot pull bytes from under the build (its checksum says whether the copy
+    /// is whole). Opened without following a link or blocking, and only a regular file is read
+    /// (a named pipe in its place is a miss, not a hang). `nil` when there is no such file, it
+    /// is empty, or it could not be read whole.
     private static func contents(of path: String) -> Data? {
-        guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), !bytes.isEmpty else { return nil }
-        return bytes
+        let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
+        var bytes = Data(count: Int(status.st_size))
+        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let got = pread(file, buffer.baseAddress! + done, buffer.count - done, off_t(done))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return false }
+                done += got
+            }
+            return true
+        }
+        return complete ? bytes : nil
     }
 
     /// A 64-bit checksum of `bytes`, a chunk at a time.
