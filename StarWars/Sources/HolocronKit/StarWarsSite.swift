@@ -130,7 +130,7 @@ public struct StarWarsSite: Sendable {
                     logger?.warning("\(language): \(keys.count) keys fall back to \(Strings.english.language) and are marked on the pages that show them: \(keys.prefix(8).joined(separator: ", "))\(keys.count > 8 ? ", …" : "")")
                 }
             }
-            if !problems.isEmpty { throw TranslationProblems(problems) }
+            if !problems.isEmpty { throw TranslationCheck.Failure(problems) }
         }
         return strings
     }
