@@ -4,7 +4,7 @@
 extension SiteGraph {
     /// Runs every rule `configuration` leaves on. `declared` are the kinds the app declares
     /// (``Route/screenKindExamples``), for `unreachable-screen`.
-    @_spi(Engine) public func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind]) -> FlowLintReport {
+    package func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind]) -> FlowLintReport {
         var lint = FlowLintRun(graph: self, configuration: configuration)
         let flow = self.flow
         let kindCount = flow.kinds.count

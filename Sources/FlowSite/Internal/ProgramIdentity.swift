@@ -3,8 +3,8 @@ import Foundation
 /// Which program is building: a new build of it (another binary) renders every page again,
 /// since its rendering may differ. The executable's size and modification time stand for it,
 /// which costs one `stat`, not a read of the binary.
-@_spi(Engine) public enum ProgramIdentity {
-    @_spi(Engine) public static let current: String = {
+package enum ProgramIdentity {
+    package static let current: String = {
         // On Linux the kernel names the running binary; `Bundle.main` would list the binary's
         // folder first, and Foundation's attributes look up the owner's name in /etc/passwd.
         #if os(Linux)
@@ -19,15 +19,15 @@ import Foundation
 }
 
 /// A file's modification time to the nanosecond, as text: what make-style checks compare.
-@_spi(Engine) public struct FileStamp: CustomStringConvertible {
+package struct FileStamp: CustomStringConvertible {
     let seconds: Int
     let nanoseconds: Int
 
-    @_spi(Engine) public init(_ status: stat) {
+    package init(_ status: stat) {
         let modified = SiteManifest.Entry.modified(status)
         seconds = Int(modified.tv_sec)
         nanoseconds = Int(modified.tv_nsec)
     }
 
-    @_spi(Engine) public var description: String { "\(seconds).\(nanoseconds)" }
+    package var description: String { "\(seconds).\(nanoseconds)" }
 }

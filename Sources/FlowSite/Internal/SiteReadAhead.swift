@@ -20,7 +20,7 @@ import Darwin
 /// later would be (its checksum, the live manifest's identity it records, and the build key
 /// when it is taken). A file changed by hand after the check and before the build is the one
 /// thing the check can't see; a build that checks on its own way has the same window, shorter.
-@_spi(Engine) public final class SiteReadAhead: Sendable {
+public final class SiteReadAhead: Sendable {
     /// A file as `stat` describes it: another file at the same place, or the same file changed,
     /// differs in one of these.
     struct Identity: Equatable, Sendable {
@@ -69,7 +69,7 @@ import Darwin
     private let finished = DispatchGroup()
 
     /// Starts reading what a build into `output` will read.
-    @_spi(Engine) public init(output: URL) {
+    public init(output: URL) {
         self.output = (try? SiteWriter(output: output, force: false).guardedOutput()) ?? output
         finished.enter()
         let target = self.output
