@@ -295,6 +295,19 @@ import Testing
         #expect(!declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }
 
+    /// Every public type is listed under a topic of the catalog's landing page, so a user finds
+    /// it where it belongs rather than in an "Other" heap.
+    @Test func everyPublicTypeHasATopic() throws {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let declared = try Self.publicTypes(in: repository.appendingPathComponent("Sources/FlowSite"))
+        let landing = try String(contentsOf: repository.appendingPathComponent("Sources/FlowSite/FlowSite.docc/FlowSite.md"), encoding: .utf8)
+        let topics = try #require(landing.range(of: "## Topics"), "FlowSite.md has no Topics section")
+        let listed = Set(landing[topics.upperBound...].matches(of: /- ``(\w+)``/).map { String($0.output.1) })
+        #expect(Set(declared).subtracting(listed).isEmpty, "not under a topic of FlowSite.md: \(Set(declared).subtracting(listed).sorted())")
+        #expect(listed.subtracting(declared).isEmpty, "listed in FlowSite.md but not a public type: \(listed.subtracting(declared).sorted())")
+    }
+
     /// Every top-level public (or `@_spi` public) type, protocol and type alias declared in the
     /// `.swift` files below `folder` (a declaration at the start of its line; a nested one is
     /// indented): code only, not the samples of doc comments (`///` lines and `/** … */` blocks).

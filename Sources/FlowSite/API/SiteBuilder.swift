@@ -61,7 +61,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// progress line with it.
     public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
     /// Whether the build writes down its pages beside the site (`.NAME.spare/journal`, see
-    /// ``BuildJournal``), so that the next build into the same output, in another process, makes
+    /// `BuildJournal`), so that the next build into the same output, in another process, makes
     /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
     /// writes its site as a new generation that shares every other file. Needs routes that can
     /// be stored (``StorableRoute``); a build of one language only.

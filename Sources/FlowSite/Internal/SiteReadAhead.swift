@@ -10,7 +10,7 @@ import Darwin
 /// What a build reads of the site before it writes (the spare generation's manifest, the live
 /// site's manifest, the edit journal, and whether the spare's files are still the ones its
 /// manifest describes) read on a thread of its own while the caller loads its data. With a
-/// journal, an edit is likely: what the spare lacks of the live site (``GenerationGap``) is
+/// journal, an edit is likely: what the spare lacks of the live site (`GenerationGap`) is
 /// found here too, and the manifests are made into tables only for a full build that asks.
 /// It runs while a core would otherwise be idle (the archive is put together on one).
 ///
