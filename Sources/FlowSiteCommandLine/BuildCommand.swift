@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 
 /// `build`: the app's site into a folder, with its flow map and flow lint.

@@ -1,10 +1,10 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 import Logging
 
 /// FlowSite's errors speak of its API (an output folder, `force`, a templates folder); the
 /// command line speaks of its flags. This is the one place that maps one to the other.
-@_spi(Engine) public enum CommandLineMessage {
+package enum CommandLineMessage {
     /// The program's name as the user typed it, for messages that say what to run next.
     public static var programName: String {
         CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "site"

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 
 /// `diff`: what a change did to the site, grouped by screen kind.
@@ -61,7 +61,7 @@ struct DiffCommand: AsyncParsableCommand {
     }
 
     /// The report of `comparison` in ``format``.
-    public func text(of comparison: SiteComparison) -> String {
+    package func text(of comparison: SiteComparison) -> String {
         let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL)
         return switch format {
         case .text: comparison.text(options)
@@ -70,8 +70,14 @@ struct DiffCommand: AsyncParsableCommand {
         }
     }
 
+    /// Compares the built sites `old` and `new` (page by page, by screen kind) and writes the
+    /// report; throws exit code 1 when they differ.
+    public func write(comparing old: URL, with new: URL) throws {
+        try write(SiteComparison(old: old, new: new))
+    }
+
     /// Writes the report of `comparison` and throws exit code 1 when the sites differ.
-    public func write(_ comparison: SiteComparison) throws {
+    package func write(_ comparison: SiteComparison) throws {
         try ReportOutput.write(text(of: comparison), to: output, forTerminal: format == .text)
         if let output { print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)")) }
         if !comparison.isEqual { throw ExitCode(1) }

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 
 /// `graph`: the app's navigation graph, by screen kind or by page.

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 
 /// `lint`: the holes in the app's flow, without writing a site.

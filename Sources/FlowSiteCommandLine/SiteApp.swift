@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 import Logging
 
@@ -156,6 +156,12 @@ public struct SiteLoad: Sendable {
         self.logger = logger
         self.quiet = quiet
     }
+
+    /// Which program is loading: its executable's path, size and modification time, the same
+    /// identity a build keys its pages by. A cache the app keeps beside the site (in
+    /// `SiteBuilder.cacheFolder(named:for:)`) should be keyed by it too, since a new build of
+    /// the program may read its data differently.
+    public var program: String { ProgramIdentity.current }
 }
 
 /// A loaded app: what its site is made of.

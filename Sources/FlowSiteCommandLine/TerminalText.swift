@@ -31,7 +31,7 @@ import Logging
 
 /// A log handler that makes every message and metadata value terminal-safe before handing it
 /// on, so a warning that quotes a name from the data can't carry escape sequences.
-@_spi(Engine) public struct TerminalSafeLogHandler: LogHandler {
+package struct TerminalSafeLogHandler: LogHandler {
     public var base: any LogHandler
 
     public init(base: any LogHandler) { self.base = base }

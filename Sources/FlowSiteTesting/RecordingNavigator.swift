@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Synchronization
 
 /// A navigator that remembers what it was asked to show: the site's stand-in for a mocked

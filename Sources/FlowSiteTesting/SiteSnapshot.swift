@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 import SnapshotTesting
 import Synchronization

@@ -1,4 +1,4 @@
-@_spi(Engine) @testable import FlowSite
+@testable import FlowSite
 import Foundation
 import Testing
 

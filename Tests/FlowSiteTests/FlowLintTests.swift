@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 import Testing
 
@@ -106,7 +106,7 @@ struct TidyScreen: Screen {
         try await FlowLinter(coordinator: app, configuration: configuration).run()
     }
 
-    func finding(_ report: FlowLintReport, _ rule: FlowLintRule) -> FlowLintFinding? {
+    func finding(_ report: FlowLintReport, _ rule: FlowLintRule) -> FlowLintReport.Finding? {
         report.findings.first { $0.rule == rule }
     }
 
@@ -166,8 +166,8 @@ struct TidyScreen: Screen {
             maximumClickDepth: 5,
             disabledRules: ["modal-only": "Terms open from About only, by design."],
             suppressions: [
-                FlowLintSuppression(rule: "dead-end", page: "dead", reason: "The dead end is the test."),
-                FlowLintSuppression(rule: "unreachable-screen", kind: "orphan", reason: "Kept for later."),
+                FlowLintConfiguration.Suppression(rule: "dead-end", page: "dead", reason: "The dead end is the test."),
+                FlowLintConfiguration.Suppression(rule: "unreachable-screen", kind: "orphan", reason: "Kept for later."),
             ]
         )
         let report = try await lint(SpotApp(), configuration)

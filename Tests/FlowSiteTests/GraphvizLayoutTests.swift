@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Testing
 
-@_spi(Engine) @testable import FlowSite
+@testable import FlowSite
 
 /// A → B → C, left to right, with one edge label.
 private let chain = LayoutGraph(

@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+@testable import FlowSite
 import Testing
 
 @Suite struct LinkCheckerTests {

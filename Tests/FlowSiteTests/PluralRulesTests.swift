@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Testing
 
 /// ICU's CLDR plural rules, as the string tables use them.

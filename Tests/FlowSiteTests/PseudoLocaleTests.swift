@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Engine) @testable import FlowSite
+@testable import FlowSite
 
 /// The pseudo-locales by Android's rules: every letter changed, placeholders kept, the text made
 /// longer (en-XA) or mirrored (ar-XB), the same every time.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Engine) @testable import FlowSite
+@testable import FlowSite
 
 /// The parts of `holocron diff` that need no app: reading a page's text, comparing two flows.
 @Suite struct SiteComparisonTests {

@@ -90,7 +90,7 @@ public struct FlowGraph: Sendable, Hashable {
 
 extension SiteGraph {
     /// The kind-level graph of what the walk found.
-    @_spi(Engine) public var flowGraph: FlowGraph {
+    var flowGraph: FlowGraph {
         let recorder = flow
         var pagesByKind = Array(repeating: 0, count: recorder.kinds.count)
         var examples: [Int?] = Array(repeating: nil, count: recorder.kinds.count)

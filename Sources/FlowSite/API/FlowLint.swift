@@ -6,7 +6,7 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     /// The stable id, such as `dead-end`.
     public let id: String
     /// How serious a finding of this rule is.
-    public let level: FlowLintLevel
+    public let level: Level
     /// One sentence: what the rule finds.
     public let summary: String
     /// One sentence: what to do about a finding.
@@ -72,13 +72,15 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     public static func rule(_ id: String) -> FlowLintRule? { all.first { $0.id == id } }
 }
 
-/// How serious a finding is: errors always fail `holocron lint`; warnings fail it (and a build)
-/// only when strict.
-public enum FlowLintLevel: String, Sendable, Hashable, CaseIterable, Comparable {
-    case error, warning, note
+extension FlowLintRule {
+    /// How serious a finding is: errors always fail `holocron lint`; warnings fail it (and a build)
+    /// only when strict.
+    public enum Level: String, Sendable, Hashable, CaseIterable, Comparable {
+        case error, warning, note
 
-    public static func < (lhs: FlowLintLevel, rhs: FlowLintLevel) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        public static func < (lhs: Level, rhs: Level) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
     }
 }
 
@@ -101,10 +103,10 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
     /// Rules turned off, by id, each with the reason.
     public var disabledRules: [String: String]
     /// Findings suppressed, each with the reason.
-    public var suppressions: [FlowLintSuppression]
+    public var suppressions: [Suppression]
 
     /// The defaults: every rule on, at most 4 clicks deep, nothing suppressed.
-    public init(maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], suppressions: [FlowLintSuppression] = []) {
+    public init(maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], suppressions: [Suppression] = []) {
         self.maximumClickDepth = maximumClickDepth
         self.disabledRules = disabledRules
         self.suppressions = suppressions
@@ -114,7 +116,7 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         maximumClickDepth = try container.decodeIfPresent(Int.self, forKey: .maximumClickDepth) ?? 4
         disabledRules = try container.decodeIfPresent([String: String].self, forKey: .disabledRules) ?? [:]
-        suppressions = try container.decodeIfPresent([FlowLintSuppression].self, forKey: .suppressions) ?? []
+        suppressions = try container.decodeIfPresent([Suppression].self, forKey: .suppressions) ?? []
     }
 
     /// This configuration with `other`'s settings over it: its depth when it sets one, its
@@ -198,72 +200,76 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
     }
 }
 
-/// One finding left out on purpose: the rule, the screen kind (by id) or the page (by path,
-/// such as `/about/`) it applies to, and why.
-public struct FlowLintSuppression: Sendable, Hashable, Codable {
-    /// The rule's id.
-    public var rule: String
-    /// A screen kind's id: suppresses the rule's finding for the whole kind.
-    public var kind: String?
-    /// A page's path from the site root, with slashes on both sides: suppresses it for that page.
-    public var page: String?
-    /// Why: kept in every report, and in SARIF as the suppression's justification.
-    public var reason: String
+extension FlowLintConfiguration {
+    /// One finding left out on purpose: the rule, the screen kind (by id) or the page (by path,
+    /// such as `/about/`) it applies to, and why.
+    public struct Suppression: Sendable, Hashable, Codable {
+        /// The rule's id.
+        public var rule: String
+        /// A screen kind's id: suppresses the rule's finding for the whole kind.
+        public var kind: String?
+        /// A page's path from the site root, with slashes on both sides: suppresses it for that page.
+        public var page: String?
+        /// Why: kept in every report, and in SARIF as the suppression's justification.
+        public var reason: String
 
-    public init(rule: String, kind: String? = nil, page: String? = nil, reason: String) {
-        self.rule = rule
-        self.kind = kind
-        self.page = page
-        self.reason = reason
-    }
+        public init(rule: String, kind: String? = nil, page: String? = nil, reason: String) {
+            self.rule = rule
+            self.kind = kind
+            self.page = page
+            self.reason = reason
+        }
 
-    /// Whether it applies to a finding of `rule` on `kind`.
-    func covers(rule: String, kind: String?) -> Bool { self.rule == rule && page == nil && self.kind != nil && self.kind == kind }
+        /// Whether it applies to a finding of `rule` on `kind`.
+        func covers(rule: String, kind: String?) -> Bool { self.rule == rule && page == nil && self.kind != nil && self.kind == kind }
 
-    /// Whether it applies to `rule` on the page at `path`.
-    func covers(rule: String, page path: RoutePath) -> Bool {
-        guard self.rule == rule, let page else { return false }
-        let normalized = "/" + page.split(separator: "/").joined(separator: "/") + (page.split(separator: "/").isEmpty ? "" : "/")
-        return normalized == path.description
+        /// Whether it applies to `rule` on the page at `path`.
+        func covers(rule: String, page path: RoutePath) -> Bool {
+            guard self.rule == rule, let page else { return false }
+            let normalized = "/" + page.split(separator: "/").joined(separator: "/") + (page.split(separator: "/").isEmpty ? "" : "/")
+            return normalized == path.description
+        }
     }
 }
 
-/// One hole in the flow: a rule broken by pages of one screen kind (or by one transition).
-public struct FlowLintFinding: Sendable, Hashable {
-    /// The rule broken.
-    public let rule: FlowLintRule
-    /// The screen kind whose pages break it, if it concerns one.
-    public let kind: ScreenKind?
-    /// One sentence naming the kind, an example page and the route.
-    public let message: String
-    /// How many pages (or links) break the rule.
-    public let count: Int
-    /// A few of the pages, in walk order.
-    public let examples: [FlowGraph.PageReference]
-    /// The app's code to look at: the screen's, or the coordinator's that chose the transition.
-    public let location: CodeLocation?
-    /// Why the finding is suppressed, when it is.
-    public let suppression: String?
+extension FlowLintReport {
+    /// One hole in the flow: a rule broken by pages of one screen kind (or by one transition).
+    public struct Finding: Sendable, Hashable {
+        /// The rule broken.
+        public let rule: FlowLintRule
+        /// The screen kind whose pages break it, if it concerns one.
+        public let kind: ScreenKind?
+        /// One sentence naming the kind, an example page and the route.
+        public let message: String
+        /// How many pages (or links) break the rule.
+        public let count: Int
+        /// A few of the pages, in walk order.
+        public let examples: [FlowGraph.PageReference]
+        /// The app's code to look at: the screen's, or the coordinator's that chose the transition.
+        public let location: CodeLocation?
+        /// Why the finding is suppressed, when it is.
+        public let suppression: String?
 
-    /// Whether it counts: not suppressed.
-    public var isActive: Bool { suppression == nil }
+        /// Whether it counts: not suppressed.
+        public var isActive: Bool { suppression == nil }
+    }
 }
 
 /// What flow lint found, with the configuration it ran with.
 public struct FlowLintReport: Sendable, Hashable {
     /// Every finding, suppressed ones included, in the order of ``FlowLintRule/all`` and then of
     /// the kinds in the walk.
-    public let findings: [FlowLintFinding]
+    public let findings: [Finding]
     /// The configuration used.
     public let configuration: FlowLintConfiguration
     /// What a rule could not check, such as `unreachable-screen` without declared kinds.
     public let notes: [String]
 
     /// The findings that count.
-    public var active: [FlowLintFinding] { findings.filter(\.isActive) }
+    public var active: [Finding] { findings.filter(\.isActive) }
 
     /// How many findings of `level` count.
-    public func count(_ level: FlowLintLevel) -> Int { active.count { $0.rule.level == level } }
+    public func count(_ level: FlowLintRule.Level) -> Int { active.count { $0.rule.level == level } }
 
     /// Whether a strict run fails: any finding that counts at warning level or above.
     public var failsStrict: Bool { active.contains { $0.rule.level <= .warning } }
@@ -278,7 +284,7 @@ public struct FlowLintReport: Sendable, Hashable {
         let tail = suppressed > 0 ? ", \(suppressed) suppressed" : ""
         guard !active.isEmpty else { return "Flow lint: no findings\(tail)" }
         var parts: [String] = []
-        for level in FlowLintLevel.allCases {
+        for level in FlowLintRule.Level.allCases {
             let count = count(level)
             if count > 0 { parts.append("\(count) \(level.rawValue)\(count == 1 ? "" : "s")") }
         }

@@ -109,16 +109,16 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A link on a written page that points at nothing.
-@_spi(Engine) public struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
+struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
     /// The page holding the link, relative to the site root.
-    @_spi(Engine) public let page: String
+    let page: String
     /// The link as written in the page.
-    @_spi(Engine) public let link: String
+    let link: String
 
-    @_spi(Engine) public init(page: String, link: String) {
+    init(page: String, link: String) {
         self.page = page
         self.link = link
     }
 
-    @_spi(Engine) public var description: String { "\(page): \(link)" }
+    var description: String { "\(page): \(link)" }
 }

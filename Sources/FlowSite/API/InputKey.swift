@@ -47,7 +47,7 @@ extension InputKey {
     }
 
     /// The keys `work` read, sorted, without repeats, with what it returned.
-    @_spi(Engine) public static func recording<T>(_ work: () async throws -> T) async rethrows -> (value: T, inputs: [InputKey]) {
+    static func recording<T>(_ work: () async throws -> T) async rethrows -> (value: T, inputs: [InputKey]) {
         let recorder = InputRecorder()
         let value = try await InputRecorder.$current.withValue(recorder) { try await work() }
         return (value, recorder.keys)

@@ -1,6 +1,6 @@
 extension MarkdownDocument {
     /// The document as Markdown, with each route link turned into a URL by `url`.
-    @_spi(Engine) public func markdown(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> String {
+    public func markdown(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> String {
         var out: [UInt8] = []
         let routes = routes
         let writer = MarkdownWriter(
@@ -14,7 +14,7 @@ extension MarkdownDocument {
     /// The document's Markdown cut into runs of plain blocks and styled sections, in order, so
     /// the renderer can wrap each section in its own element; `url` appends a route's URL and
     /// `siteFile` a site file's.
-    @_spi(Engine) public func pageMarkdown(
+    func pageMarkdown(
         linking url: (R, inout [UInt8]) -> Void, siteFile: (String, inout [UInt8]) -> Void
     ) -> PageMarkdown {
         withoutActuallyEscaping(url) { url in
@@ -54,16 +54,16 @@ extension MarkdownBlock {
 
 /// A page's Markdown as UTF-8 bytes, cut into chunks: runs of plain blocks (no style) and
 /// styled sections, in order.
-@_spi(Engine) public struct PageMarkdown: Sendable {
+struct PageMarkdown: Sendable {
     /// Every chunk's Markdown, one after the other.
-    @_spi(Engine) public var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
     /// Each chunk's style and its bytes.
-    @_spi(Engine) public var chunks: [(style: SectionStyle?, range: Range<Int>)] = []
+    var chunks: [(style: SectionStyle?, range: Range<Int>)] = []
 
-    @_spi(Engine) public init() {}
+    init() {}
 
     /// Each chunk's style and Markdown text.
-    @_spi(Engine) public var texts: [(style: SectionStyle?, markdown: String)] {
+    var texts: [(style: SectionStyle?, markdown: String)] {
         chunks.map { ($0.style, String(decoding: bytes[$0.range], as: UTF8.self)) }
     }
 }

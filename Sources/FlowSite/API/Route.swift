@@ -237,7 +237,7 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// Appends ``relativeURL(to:)`` to `out` as UTF-8, without making a String.
-    @_spi(Engine) public func appendRelativeURL(to target: RoutePath, into out: inout [UInt8]) {
+    func appendRelativeURL(to target: RoutePath, into out: inout [UInt8]) {
         var common = 0
         while common < slugs.count, common < target.slugs.count, slugs[common] == target.slugs[common] {
             common += 1
@@ -251,7 +251,7 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// Appends ``relativeURL(toSiteFile:)`` to `out` as UTF-8.
-    @_spi(Engine) public func appendRelativeURL(toSiteFile name: String, into out: inout [UInt8]) {
+    func appendRelativeURL(toSiteFile name: String, into out: inout [UInt8]) {
         for _ in 0..<slugs.count { out.append(contentsOf: "../".utf8) }
         out.append(contentsOf: name.utf8)
     }

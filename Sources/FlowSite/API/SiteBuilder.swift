@@ -61,17 +61,17 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// progress line with it.
     public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
     /// Whether the build writes down its pages beside the site (`.NAME.spare/journal`, see
-    /// ``BuildJournal``), so that the next build into the same output, in another process, makes
+    /// `BuildJournal`), so that the next build into the same output, in another process, makes
     /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
     /// writes its site as a new generation that shares every other file. Needs routes that can
     /// be stored (``StorableRoute``); a build of one language only.
-    @_spi(Engine) public var journalsEdits = false
+    public var journalsEdits = false
     /// The fingerprint of every input pages can read, made by the app from its data for this
     /// build (see ``journalsEdits``).
-    @_spi(Engine) public var inputFingerprints: InputFingerprints?
+    public var inputFingerprints: InputFingerprints?
     /// What was read of the output before the data was loaded (``SiteReadAhead``); used only
     /// for a build into the folder it read.
-    @_spi(Engine) public var readAhead: SiteReadAhead?
+    public var readAhead: SiteReadAhead?
     /// Runs just before the link check (or, for an edit built from the journal, the commit);
     /// tests use it to fail, wait or tamper midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
@@ -183,7 +183,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// current folder or above one, and is either not there yet or a site holocron made (a
     /// build refused for a folder it did not make leaves nothing beside it); and `nil` when the
     /// spare folder is something else (a file, a link), which is never written into.
-    @_spi(Engine) public static func cacheFolder(named name: String, for output: URL) -> URL? {
+    public static func cacheFolder(named name: String, for output: URL) -> URL? {
         guard let target = try? SiteWriter(output: output).guardedOutput() else { return nil }
         var status = stat()
         if lstat(target.path, &status) == 0 {

@@ -44,10 +44,11 @@ public struct InputFingerprints: Sendable, Equatable {
         self.values = values
     }
 
-    @_spi(Engine) public var count: Int { keys.count }
+    /// How many inputs have a fingerprint.
+    public var count: Int { keys.count }
 
     /// The keys whose fingerprints differ from `old`'s, with those only one of the two has.
-    @_spi(Engine) public func changes(since old: InputFingerprints) -> Set<InputKey> {
+    public func changes(since old: InputFingerprints) -> Set<InputKey> {
         var changed: Set<InputKey> = []
         var (i, j) = (0, 0)
         while i < keys.count || j < old.keys.count {
@@ -64,5 +65,16 @@ public struct InputFingerprints: Sendable, Equatable {
             }
         }
         return changed
+    }
+}
+
+extension InputFingerprints {
+    /// The 64-bit fingerprint of one input: every value its `encode(to:)` writes, in order, with
+    /// nils and container boundaries marked, so two values that encode alike are equal and a
+    /// field the type adds is in the fingerprint without anyone listing it. The same in every
+    /// process; for an input made of a few texts or numbers, a ``StableHash`` does as well.
+    /// `userInfo` is what the value's `encode(to:)` finds in the encoder's.
+    public static func fingerprint(of value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> UInt64 {
+        Fingerprint.of(value, userInfo: userInfo)
     }
 }

@@ -31,13 +31,13 @@ public struct StringTable: Sendable {
 
     /// Reads a table from its JSON bytes.
     ///
-    /// - Throws: ``StringTableError`` naming the file when it is not a flat object of strings.
-    public init(language: String, file: String, json: [UInt8]) throws(StringTableError) {
+    /// - Throws: ``StringTable/Error`` naming the file when it is not a flat object of strings.
+    public init(language: String, file: String, json: [UInt8]) throws(StringTable.Error) {
         let object: [String: String]
         do {
             object = try JSONDecoder().decode([String: String].self, from: Data(json))
         } catch {
-            throw StringTableError(file: file, reason: "it is not a flat JSON object of key → text (\(error))")
+            throw StringTable.Error(file: file, reason: "it is not a flat JSON object of key → text (\(error))")
         }
         var texts: [String: String] = [:], settings: [String: String] = [:]
         for (key, value) in object {
@@ -83,10 +83,12 @@ public struct StringTable: Sendable {
     }
 }
 
-/// A string table that can't be read.
-public struct StringTableError: Error, CustomStringConvertible, Sendable {
-    public let file: String
-    public let reason: String
+extension StringTable {
+    /// A string table that can't be read.
+    public struct Error: Swift.Error, CustomStringConvertible, Sendable {
+        public let file: String
+        public let reason: String
 
-    public var description: String { "\(file): \(reason). Fix the file and rebuild." }
+        public var description: String { "\(file): \(reason). Fix the file and rebuild." }
+    }
 }

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let problems = TranslationCheck(reference: english).problems(of: spanish, rules: try PluralRules(language: "es"))
-/// if !problems.isEmpty { throw TranslationProblems(problems) }
+/// if !problems.isEmpty { throw TranslationCheck.Failure(problems) }
 /// ```
 public struct TranslationCheck: Sendable {
     /// The table every other is held to (the language the app is written in).
@@ -33,11 +33,11 @@ public struct TranslationCheck: Sendable {
 
     /// Every problem of `table`, a translation whose language has plural `rules`, sorted by
     /// kind and key.
-    public func problems(of table: StringTable, rules: PluralRules) -> [TranslationProblem] {
+    public func problems(of table: StringTable, rules: PluralRules) -> [Problem] {
         let plurals = pluralKeys
-        var problems: Set<TranslationProblem> = []
-        func problem(_ kind: TranslationProblem.Kind, _ key: String, at location: String, _ detail: String) {
-            problems.insert(TranslationProblem(kind: kind, language: table.language, key: key, location: location, detail: detail))
+        var problems: Set<Problem> = []
+        func problem(_ kind: Problem.Kind, _ key: String, at location: String, _ detail: String) {
+            problems.insert(Problem(kind: kind, language: table.language, key: key, location: location, detail: detail))
         }
         var expected: Set<String> = []
         for (key, text) in reference.texts {
@@ -93,56 +93,60 @@ public struct TranslationCheck: Sendable {
     }
 }
 
-/// One thing wrong with one key of one language's strings.
-public struct TranslationProblem: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public enum Kind: String, CaseIterable, Sendable, Comparable {
-        case missing = "missing"
-        case placeholderMismatch = "placeholder mismatch"
-        case missingPluralCategory = "missing plural category"
-        case unusedKey = "unused key"
+extension TranslationCheck {
+    /// One thing wrong with one key of one language's strings.
+    public struct Problem: Hashable, Comparable, Sendable, CustomStringConvertible {
+        public enum Kind: String, CaseIterable, Sendable, Comparable {
+            case missing = "missing"
+            case placeholderMismatch = "placeholder mismatch"
+            case missingPluralCategory = "missing plural category"
+            case unusedKey = "unused key"
+
+            public static func < (a: Self, b: Self) -> Bool {
+                allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+            }
+        }
+
+        public let kind: Kind
+        public let language: String
+        public let key: String
+        /// `file:line` of the key (for a missing key, where the reference defines it).
+        public let location: String
+        public let detail: String
+
+        public var description: String { "\(language) \(key) (\(location)): \(detail)" }
+
+        /// Whether a build that falls back to the reference language can go on despite it: a
+        /// missing text (shown in the reference language) or plural form (shown in the `other`
+        /// form); a wrong placeholder or a key nothing uses still fails it.
+        public var fallsBack: Bool { kind == .missing || kind == .missingPluralCategory }
 
         public static func < (a: Self, b: Self) -> Bool {
-            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+            (a.kind, a.language, a.key, a.location) < (b.kind, b.language, b.key, b.location)
         }
-    }
-
-    public let kind: Kind
-    public let language: String
-    public let key: String
-    /// `file:line` of the key (for a missing key, where the reference defines it).
-    public let location: String
-    public let detail: String
-
-    public var description: String { "\(language) \(key) (\(location)): \(detail)" }
-
-    /// Whether a build that falls back to the reference language can go on despite it: a
-    /// missing text (shown in the reference language) or plural form (shown in the `other`
-    /// form); a wrong placeholder or a key nothing uses still fails it.
-    public var fallsBack: Bool { kind == .missing || kind == .missingPluralCategory }
-
-    public static func < (a: Self, b: Self) -> Bool {
-        (a.kind, a.language, a.key, a.location) < (b.kind, b.language, b.key, b.location)
     }
 }
 
-/// A build's translation problems, as one grouped error.
-public struct TranslationProblems: Error, CustomStringConvertible, Sendable {
-    public let problems: [TranslationProblem]
+extension TranslationCheck {
+    /// A build's translation problems, as one grouped error.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let problems: [Problem]
 
-    public init(_ problems: [TranslationProblem]) {
-        self.problems = Array(Set(problems)).sorted()
-    }
-
-    /// One heading per kind of problem with its count, then one line per language and key.
-    public var description: String {
-        let languages = Set(problems.map(\.language)).sorted()
-        var lines = ["\(problems.count) translation problem\(problems.count == 1 ? "" : "s") in \(languages.joined(separator: ", ")):"]
-        for kind in TranslationProblem.Kind.allCases {
-            let ofKind = problems.filter { $0.kind == kind }
-            guard !ofKind.isEmpty else { continue }
-            lines.append("  \(kind.rawValue) (\(ofKind.count)):")
-            lines += ofKind.map { "    \($0)" }
+        public init(_ problems: [Problem]) {
+            self.problems = Array(Set(problems)).sorted()
         }
-        return lines.joined(separator: "\n")
+
+        /// One heading per kind of problem with its count, then one line per language and key.
+        public var description: String {
+            let languages = Set(problems.map(\.language)).sorted()
+            var lines = ["\(problems.count) translation problem\(problems.count == 1 ? "" : "s") in \(languages.joined(separator: ", ")):"]
+            for kind in Problem.Kind.allCases {
+                let ofKind = problems.filter { $0.kind == kind }
+                guard !ofKind.isEmpty else { continue }
+                lines.append("  \(kind.rawValue) (\(ofKind.count)):")
+                lines += ofKind.map { "    \($0)" }
+            }
+            return lines.joined(separator: "\n")
+        }
     }
 }

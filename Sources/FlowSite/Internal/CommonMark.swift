@@ -10,27 +10,27 @@ import Foundation
 /// ```swift
 /// try CommonMark.html(from: "Hello *world*")  // "<p>Hello <em>world</em></p>\n"
 /// ```
-@_spi(Engine) public enum CommonMark {
+enum CommonMark {
     /// cmark's rendering options, without the unsafe one.
-    @_spi(Engine) public struct Options: OptionSet, Sendable {
-        @_spi(Engine) public let rawValue: Int32
-        @_spi(Engine) public init(rawValue: Int32) { self.rawValue = rawValue }
+    struct Options: OptionSet, Sendable {
+        let rawValue: Int32
+        init(rawValue: Int32) { self.rawValue = rawValue }
 
         /// Adds `data-sourcepos` attributes.
-        @_spi(Engine) public static let sourcePosition = Options(rawValue: CMARK_OPT_SOURCEPOS)
+        static let sourcePosition = Options(rawValue: CMARK_OPT_SOURCEPOS)
         /// Renders soft line breaks as hard breaks.
-        @_spi(Engine) public static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
+        static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
         /// Renders soft line breaks as spaces.
-        @_spi(Engine) public static let noBreaks = Options(rawValue: CMARK_OPT_NOBREAKS)
+        static let noBreaks = Options(rawValue: CMARK_OPT_NOBREAKS)
         /// Curly quotes, en and em dashes, ellipses.
-        @_spi(Engine) public static let smart = Options(rawValue: CMARK_OPT_SMART)
+        static let smart = Options(rawValue: CMARK_OPT_SMART)
         /// Replaces invalid UTF-8 with U+FFFD.
-        @_spi(Engine) public static let validateUTF8 = Options(rawValue: CMARK_OPT_VALIDATE_UTF8)
+        static let validateUTF8 = Options(rawValue: CMARK_OPT_VALIDATE_UTF8)
     }
 
     /// The HTML fragment for `markdown`.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
-    @_spi(Engine) public static func html(from markdown: String, options: Options = [.validateUTF8]) throws -> String {
+    static func html(from markdown: String, options: Options = [.validateUTF8]) throws -> String {
         // CMARK_OPT_UNSAFE is masked off whatever the caller built, so safe mode can't be lost.
         let flags = options.rawValue & ~CMARK_OPT_UNSAFE
         let length = markdown.utf8.count
@@ -44,7 +44,7 @@ import Foundation
 
     /// Appends the HTML fragment for `markdown` to `out`, without a String in between.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
-    @_spi(Engine) public static func appendHTML(of markdown: String, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
+    static func appendHTML(of markdown: String, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
         let flags = options.rawValue & ~CMARK_OPT_UNSAFE
         var markdown = markdown
         let result: UnsafeMutablePointer<CChar>? = markdown.withUTF8 { buffer in
@@ -57,7 +57,7 @@ import Foundation
 
     /// Appends the HTML fragment for the UTF-8 `markdown` to `out`.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
-    @_spi(Engine) public static func appendHTML(of markdown: ArraySlice<UInt8>, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
+    static func appendHTML(of markdown: ArraySlice<UInt8>, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
         if markdown.isEmpty { return }  // cmark makes nothing of nothing
         let flags = options.rawValue & ~CMARK_OPT_UNSAFE
         let result: UnsafeMutablePointer<CChar>? = markdown.withUnsafeBufferPointer { buffer in
@@ -69,5 +69,5 @@ import Foundation
     }
 
     /// The version of the cmark library in use, such as `0.30.2`.
-    @_spi(Engine) public static var version: String { String(cString: cmark_version_string()) }
+    static var version: String { String(cString: cmark_version_string()) }
 }

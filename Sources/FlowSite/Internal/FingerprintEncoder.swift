@@ -1,10 +1,10 @@
 /// A ``StableHash`` of any `Encodable` value: every value its `encode(to:)` writes, in order,
 /// with nils and container boundaries marked, so two values that encode alike are equal and a
 /// field the type adds is in the fingerprint without anyone listing it.
-@_spi(Engine) public enum Fingerprint {
+package enum Fingerprint {
     /// The 64-bit fingerprint of `value`.
     /// `userInfo` is what the value's `encode(to:)` finds in the encoder's.
-    @_spi(Engine) public static func of(_ value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> UInt64 {
+    package static func of(_ value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> UInt64 {
         let encoder = FingerprintEncoder(userInfo: userInfo)
         try? value.encode(to: encoder)
         return encoder.hash.low
@@ -13,7 +13,7 @@
 
 extension StableHash {
     /// One lane's worth of the hash, for tables that keep 64 bits a key.
-    @_spi(Engine) public var low: UInt64 { a ^ (b &* 0x9E37_79B9_7F4A_7C15) }
+    public var low: UInt64 { a ^ (b &* 0x9E37_79B9_7F4A_7C15) }
 }
 
 private final class FingerprintEncoder: Encoder {

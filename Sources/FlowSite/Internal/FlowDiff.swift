@@ -1,17 +1,17 @@
 /// What changed between two flows: screen kinds that appeared or vanished or whose page count
 /// changed, transitions added, cut, presented another way or standing for another number of
 /// links, and flow lint findings new or gone.
-@_spi(Engine) public struct FlowDiff: Sendable, Equatable {
+package struct FlowDiff: Sendable, Equatable {
     /// A kind in one flow and not the other, or in both with another page count.
-    @_spi(Engine) public struct KindChange: Sendable, Equatable, Codable {
-        @_spi(Engine) public var id: String
-        @_spi(Engine) public var name: String
+    package struct KindChange: Sendable, Equatable, Codable {
+        package var id: String
+        package var name: String
         /// `nil` when the kind is new.
-        @_spi(Engine) public var pagesBefore: Int?
+        var pagesBefore: Int?
         /// `nil` when the kind is gone.
-        @_spi(Engine) public var pagesAfter: Int?
+        var pagesAfter: Int?
 
-        @_spi(Engine) public init(id: String, name: String, pagesBefore: Int?, pagesAfter: Int?) {
+        package init(id: String, name: String, pagesBefore: Int?, pagesAfter: Int?) {
             self.id = id
             self.name = name
             self.pagesBefore = pagesBefore
@@ -20,43 +20,43 @@
     }
 
     /// A pair of kinds whose transitions changed.
-    @_spi(Engine) public struct TransitionChange: Sendable, Equatable, Codable {
-        @_spi(Engine) public var from: String
-        @_spi(Engine) public var to: String
+    package struct TransitionChange: Sendable, Equatable, Codable {
+        package var from: String
+        package var to: String
         /// The presentations before and after, sorted; empty on the side that lacks the pair.
-        @_spi(Engine) public var before: [String]
-        @_spi(Engine) public var after: [String]
+        package var before: [String]
+        package var after: [String]
         /// The links the pair stands for, before and after, all presentations together.
-        @_spi(Engine) public var linksBefore: Int
-        @_spi(Engine) public var linksAfter: Int
+        var linksBefore: Int
+        var linksAfter: Int
 
-        @_spi(Engine) public var isAdded: Bool { before.isEmpty }
-        @_spi(Engine) public var isRemoved: Bool { after.isEmpty }
-        @_spi(Engine) public var presentationChanged: Bool { !before.isEmpty && !after.isEmpty && before != after }
+        var isAdded: Bool { before.isEmpty }
+        var isRemoved: Bool { after.isEmpty }
+        var presentationChanged: Bool { !before.isEmpty && !after.isEmpty && before != after }
     }
 
-    @_spi(Engine) public var kinds: [KindChange] = []
-    @_spi(Engine) public var transitions: [TransitionChange] = []
-    @_spi(Engine) public var newFindings: [FlowRecord.Finding] = []
-    @_spi(Engine) public var goneFindings: [FlowRecord.Finding] = []
+    package var kinds: [KindChange] = []
+    package var transitions: [TransitionChange] = []
+    var newFindings: [FlowRecord.Finding] = []
+    var goneFindings: [FlowRecord.Finding] = []
     /// Findings of one rule and kind on both sides whose message changed (their count or
     /// example): before and after.
-    @_spi(Engine) public var changedFindings: [FindingChange] = []
+    var changedFindings: [FindingChange] = []
 
-    @_spi(Engine) public struct FindingChange: Sendable, Equatable, Codable {
-        @_spi(Engine) public var before: FlowRecord.Finding
-        @_spi(Engine) public var after: FlowRecord.Finding
+    package struct FindingChange: Sendable, Equatable, Codable {
+        package var before: FlowRecord.Finding
+        package var after: FlowRecord.Finding
     }
     /// Kind names by id, from both flows, the new one's first.
-    @_spi(Engine) public var names: [String: String] = [:]
+    package var names: [String: String] = [:]
 
-    @_spi(Engine) public var isEmpty: Bool { kinds.isEmpty && transitions.isEmpty && newFindings.isEmpty && goneFindings.isEmpty && changedFindings.isEmpty }
+    package var isEmpty: Bool { kinds.isEmpty && transitions.isEmpty && newFindings.isEmpty && goneFindings.isEmpty && changedFindings.isEmpty }
 
-    @_spi(Engine) public var addedTransitions: [TransitionChange] { transitions.filter(\.isAdded) }
-    @_spi(Engine) public var removedTransitions: [TransitionChange] { transitions.filter(\.isRemoved) }
-    @_spi(Engine) public var representedTransitions: [TransitionChange] { transitions.filter(\.presentationChanged) }
+    var addedTransitions: [TransitionChange] { transitions.filter(\.isAdded) }
+    var removedTransitions: [TransitionChange] { transitions.filter(\.isRemoved) }
+    var representedTransitions: [TransitionChange] { transitions.filter(\.presentationChanged) }
 
-    @_spi(Engine) public init(old: FlowRecord, new: FlowRecord) {
+    package init(old: FlowRecord, new: FlowRecord) {
         for kind in old.kinds { names[kind.id] = kind.name }
         for kind in new.kinds { names[kind.id] = kind.name }
         let before = Dictionary(old.kinds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -106,10 +106,10 @@
     }
 
     /// The kind's name, or its id when neither flow names it.
-    @_spi(Engine) public func name(_ id: String) -> String { names[id] ?? id }
+    package func name(_ id: String) -> String { names[id] ?? id }
 
     /// The change as plain lines, the way a terminal shows it (empty when nothing changed).
-    @_spi(Engine) public func lines() -> [String] {
+    package func lines() -> [String] {
         var lines: [String] = []
         for kind in kinds {
             switch (kind.pagesBefore, kind.pagesAfter) {

@@ -4,7 +4,7 @@
 extension SiteGraph {
     /// Runs every rule `configuration` leaves on. `declared` are the kinds the app declares
     /// (``Route/screenKindExamples``), for `unreachable-screen`.
-    @_spi(Engine) public func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind]) -> FlowLintReport {
+    package func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind]) -> FlowLintReport {
         var lint = FlowLintRun(graph: self, configuration: configuration)
         let flow = self.flow
         let kindCount = flow.kinds.count
@@ -29,7 +29,7 @@ extension SiteGraph {
                 let reached = Set(flow.kinds.map(\.id))
                 var seen = Set<String>()
                 for kind in declared where !reached.contains(kind.id) && seen.insert(kind.id).inserted {
-                    lint.add(FlowLintFinding(
+                    lint.add(FlowLintReport.Finding(
                         rule: rule, kind: kind,
                         message: "No page of the kind \(kind.name) (\(kind.id)) is reachable: no link from the start page leads to one.",
                         count: 1, examples: [], location: nil, suppression: lint.kindSuppression(rule, kind.id)
@@ -57,7 +57,7 @@ extension SiteGraph {
                     guard presentation == .modal, transition.fromDialogs > 0, let example = transition.dialogExample else { continue }
                     let from = pageReference(Int(example.from)), target = pageReference(Int(example.to))
                     let suppressed = lint.kindSuppression(rule, flow.kinds[to].id) ?? lint.pageSuppression(rule, target.path)
-                    lint.add(FlowLintFinding(
+                    lint.add(FlowLintReport.Finding(
                         rule: rule, kind: flow.kinds[to],
                         message: "\(flow.kinds[to].name) is presented as a dialog over a dialog \(transition.fromDialogs) time(s): e.g. \(target.path) (\(target.route)) over \(from.path) (\(from.route))",
                         count: transition.fromDialogs, examples: [from, target], location: transition.location, suppression: suppressed
@@ -99,7 +99,7 @@ extension SiteGraph {
 private struct FlowLintRun<R: Route> {
     let graph: SiteGraph<R>
     let configuration: FlowLintConfiguration
-    var findings: [FlowLintFinding] = []
+    var findings: [FlowLintReport.Finding] = []
     var notes: [String] = []
     /// The page suppressions by rule, with each page's path, so a page is matched once.
     private let pageSuppressions: [String: [(path: String, reason: String)]]
@@ -116,7 +116,7 @@ private struct FlowLintRun<R: Route> {
         pageSuppressions = pages
     }
 
-    mutating func add(_ finding: FlowLintFinding) { findings.append(finding) }
+    mutating func add(_ finding: FlowLintReport.Finding) { findings.append(finding) }
 
     /// `routes` grouped by their kind, kinds in walk order, routes in walk order.
     func byKind(_ routes: [Int]) -> [(Int, [Int])] {
@@ -159,7 +159,7 @@ private struct FlowLintRun<R: Route> {
         let kindReason = kindSuppression(rule, screenKind.id)
         let shown = active.isEmpty || kindReason != nil ? routes : active
         let examples = shown.prefix(3).map { graph.pageReference($0) }
-        findings.append(FlowLintFinding(
+        findings.append(FlowLintReport.Finding(
             rule: rule, kind: screenKind, message: message(shown.count, examples[0]), count: shown.count, examples: examples,
             location: graph.flow.kindLocations[kind],
             suppression: kindReason ?? (active.isEmpty ? reasons.joined(separator: "; ") : nil)

@@ -6,42 +6,42 @@ import Foundation
 ///
 /// It holds only what a change to the app or its data can change; source lines are left out,
 /// so moving code does not make two flows differ. ``FlowDiff`` compares two of them.
-@_spi(Engine) public struct FlowRecord: Codable, Sendable, Equatable {
-    @_spi(Engine) public struct Kind: Codable, Sendable, Equatable {
-        @_spi(Engine) public var id: String
-        @_spi(Engine) public var name: String
-        @_spi(Engine) public var flow: String
-        @_spi(Engine) public var pages: Int
+package struct FlowRecord: Codable, Sendable, Equatable {
+    package struct Kind: Codable, Sendable, Equatable {
+        package var id: String
+        package var name: String
+        package var flow: String
+        package var pages: Int
     }
 
-    @_spi(Engine) public struct Transition: Codable, Sendable, Equatable {
-        @_spi(Engine) public var from: String
-        @_spi(Engine) public var to: String
-        @_spi(Engine) public var presentation: String
-        @_spi(Engine) public var links: Int
+    package struct Transition: Codable, Sendable, Equatable {
+        package var from: String
+        package var to: String
+        package var presentation: String
+        package var links: Int
     }
 
-    @_spi(Engine) public struct Finding: Codable, Sendable, Equatable, Hashable {
-        @_spi(Engine) public var rule: String
-        @_spi(Engine) public var kind: String?
-        @_spi(Engine) public var message: String
+    package struct Finding: Codable, Sendable, Equatable, Hashable {
+        package var rule: String
+        package var kind: String?
+        package var message: String
     }
 
     /// The record's format; a newer holocron may write a higher one.
-    @_spi(Engine) public var format = 1
-    @_spi(Engine) public var kinds: [Kind]
-    @_spi(Engine) public var transitions: [Transition]
-    @_spi(Engine) public var findings: [Finding]
+    package var format = 1
+    package var kinds: [Kind]
+    package var transitions: [Transition]
+    package var findings: [Finding]
 
-    @_spi(Engine) public static let fileName = ".holocron-flow.json"
+    static let fileName = ".holocron-flow.json"
 
-    @_spi(Engine) public init(kinds: [Kind], transitions: [Transition], findings: [Finding]) {
+    package init(kinds: [Kind], transitions: [Transition], findings: [Finding]) {
         self.kinds = kinds
         self.transitions = transitions
         self.findings = findings
     }
 
-    @_spi(Engine) public init(graph: FlowGraph, lint: FlowLintReport?) {
+    package init(graph: FlowGraph, lint: FlowLintReport?) {
         kinds = graph.kinds.map { Kind(id: $0.id, name: $0.kind.name, flow: $0.kind.flow, pages: $0.pages) }
         transitions = graph.transitions.map {
             Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links)
@@ -50,11 +50,11 @@ import Foundation
     }
 
     /// Stable text: sorted keys, one field per line, the same bytes on every machine.
-    @_spi(Engine) public func json() -> String { FlowJSON.encode(self) }
+    package func json() -> String { FlowJSON.encode(self) }
 
     /// Reads a record written by ``json()``.
     /// - Throws: ``FlowSiteError`` naming `source` when the text is not a flow record.
-    @_spi(Engine) public init(json data: Data, source: String) throws {
+    package init(json data: Data, source: String) throws {
         do {
             self = try JSONDecoder().decode(FlowRecord.self, from: data)
         } catch {
@@ -63,7 +63,7 @@ import Foundation
     }
 
     /// The kind with `id`.
-    @_spi(Engine) public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
+    package func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
 
     private static func describe(_ error: any Error) -> String {
         switch error {
@@ -81,27 +81,27 @@ import Foundation
 /// state, without the layout), kept in the site as `.holocron-pages`, one line a page:
 /// `<content fingerprint> <kind id> <file path>`. `holocron diff` reads it to group pages by
 /// kind and to tell a layout change from a content change without reading the pages.
-@_spi(Engine) public struct PageIndex: Sendable, Equatable {
-    @_spi(Engine) public struct Entry: Sendable, Equatable {
-        @_spi(Engine) public var content: StableHash
-        @_spi(Engine) public var kind: String
+struct PageIndex: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        var content: StableHash
+        var kind: String
     }
 
-    @_spi(Engine) public static let fileName = ".holocron-pages"
+    static let fileName = ".holocron-pages"
 
-    @_spi(Engine) public var pages: [String: Entry]
+    var pages: [String: Entry]
 
-    @_spi(Engine) public init(pages: [String: Entry]) { self.pages = pages }
+    init(pages: [String: Entry]) { self.pages = pages }
 
     /// The file's bytes, pages in path order.
-    @_spi(Engine) public func bytes() -> [UInt8] {
+    func bytes() -> [UInt8] {
         let sorted = pages.sorted(by: { $0.key < $1.key })
         return Self.bytes(count: sorted.count) { sorted[$0].key } kind: { sorted[$0].value.kind } content: { sorted[$0].value.content }
     }
 
     /// The bytes of the index of `count` pages, already in path order, read through the
     /// closures: a build writes it from its own records, without a dictionary of them all.
-    @_spi(Engine) public static func bytes(
+    static func bytes(
         count: Int, path: (Int) -> String, kind: (Int) -> String, content: (Int) -> StableHash
     ) -> [UInt8] {
         var out: [UInt8] = []
@@ -143,7 +143,7 @@ import Foundation
 
     /// Parses ``bytes()``.
     /// - Throws: ``FlowSiteError`` naming `source` and the line when a line is malformed.
-    @_spi(Engine) public init(bytes: [UInt8], source: String) throws {
+    init(bytes: [UInt8], source: String) throws {
         var pages: [String: Entry] = [:]
         let text = String(decoding: bytes, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]

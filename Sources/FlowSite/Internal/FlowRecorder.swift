@@ -108,7 +108,7 @@ struct FlowRecorder: Sendable {
 
 /// The link texts of one page that flow lint reports: links without text, and one text that
 /// leads to different pages (a screen reader's list of links can't tell them apart).
-@_spi(Engine) public struct LinkLabelProblems: Sendable, Equatable {
+struct LinkLabelProblems: Sendable, Equatable {
     /// How many links have no text (or only spaces).
     var emptyCount = 0
     /// The path of the first such link's page.
@@ -120,7 +120,7 @@ struct FlowRecorder: Sendable {
 
     var hasProblems: Bool { emptyCount > 0 || ambiguousCount > 0 }
 
-    @_spi(Engine) public static func == (a: Self, b: Self) -> Bool {
+    static func == (a: Self, b: Self) -> Bool {
         a.emptyCount == b.emptyCount && a.firstEmpty == b.firstEmpty && a.ambiguousCount == b.ambiguousCount
             && a.firstAmbiguous?.label == b.firstAmbiguous?.label && a.firstAmbiguous?.first == b.firstAmbiguous?.first
             && a.firstAmbiguous?.second == b.firstAmbiguous?.second
@@ -134,7 +134,7 @@ extension MarkdownDocument {
     /// Every page of a build runs it, over every link (a film's thousands of characters), so the
     /// texts are read where they are by code that isn't generic (``LinkTexts``), and routes are
     /// compared only for the rare text that comes twice.
-    @_spi(Engine) public func linkLabelProblems(extra: [NavigationAction<R>] = []) -> LinkLabelProblems {
+    func linkLabelProblems(extra: [NavigationAction<R>] = []) -> LinkLabelProblems {
         var texts = LinkTexts(blocks: blocks, extra: extra.map(\.label))
         texts.scan()
         var problems = LinkLabelProblems()

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Lays out graphs with Graphviz's `dot` engine, called through its C library.
-@_spi(Engine) public enum GraphvizLayout {
+enum GraphvizLayout {
     /// Space added around the drawing on every side, in points.
     static let margin = 8.0
 
@@ -20,7 +20,7 @@ import Darwin
     ///
     /// - Throws: ``GraphvizError`` if an edge refers to a node that does not exist,
     ///   or if Graphviz or one of its plugins cannot be loaded or fails.
-    @_spi(Engine) public static func layout(_ graph: LayoutGraph) throws -> LayoutResult {
+    static func layout(_ graph: LayoutGraph) throws -> LayoutResult {
         for (index, edge) in graph.edges.enumerated() {
             guard graph.nodes.indices.contains(edge.from), graph.nodes.indices.contains(edge.to) else {
                 throw GraphvizError(

@@ -1,23 +1,23 @@
 /// What to lay out: nodes and directed edges, by index.
-@_spi(Engine) public struct LayoutGraph: Sendable, Hashable {
+struct LayoutGraph: Sendable, Hashable {
     /// A box drawn around a label.
-    @_spi(Engine) public struct Node: Sendable, Hashable {
+    struct Node: Sendable, Hashable {
         /// The text inside the box; lines are separated by `"\n"`.
-        @_spi(Engine) public var label: String
+        var label: String
 
-        @_spi(Engine) public init(label: String) {
+        init(label: String) {
             self.label = label
         }
     }
 
     /// A directed edge between two nodes, given by their indices in ``LayoutGraph/nodes``.
-    @_spi(Engine) public struct Edge: Sendable, Hashable {
-        @_spi(Engine) public var from: Int
-        @_spi(Engine) public var to: Int
+    struct Edge: Sendable, Hashable {
+        var from: Int
+        var to: Int
         /// A short text such as `"12"`, placed next to the edge by Graphviz.
-        @_spi(Engine) public var label: String?
+        var label: String?
 
-        @_spi(Engine) public init(from: Int, to: Int, label: String? = nil) {
+        init(from: Int, to: Int, label: String? = nil) {
             self.from = from
             self.to = to
             self.label = label
@@ -25,18 +25,18 @@
     }
 
     /// The direction in which edges mostly point.
-    @_spi(Engine) public enum Direction: Sendable, Hashable {
+    enum Direction: Sendable, Hashable {
         /// Ranks go from left to right (Graphviz `rankdir=LR`).
         case leftToRight
         /// Ranks go from top to bottom (Graphviz `rankdir=TB`).
         case topToBottom
     }
 
-    @_spi(Engine) public var nodes: [Node]
-    @_spi(Engine) public var edges: [Edge]
-    @_spi(Engine) public var direction: Direction
+    var nodes: [Node]
+    var edges: [Edge]
+    var direction: Direction
 
-    @_spi(Engine) public init(nodes: [Node], edges: [Edge], direction: Direction = .leftToRight) {
+    init(nodes: [Node], edges: [Edge], direction: Direction = .leftToRight) {
         self.nodes = nodes
         self.edges = edges
         self.direction = direction
@@ -45,26 +45,26 @@
 
 /// Where Graphviz put everything, in SVG coordinates (points, origin top-left, y down),
 /// with a margin so nothing touches the edge.
-@_spi(Engine) public struct LayoutResult: Sendable, Hashable {
+struct LayoutResult: Sendable, Hashable {
     /// A position in points.
-    @_spi(Engine) public struct Point: Sendable, Hashable {
-        @_spi(Engine) public var x: Double
-        @_spi(Engine) public var y: Double
+    struct Point: Sendable, Hashable {
+        var x: Double
+        var y: Double
 
-        @_spi(Engine) public init(x: Double, y: Double) {
+        init(x: Double, y: Double) {
             self.x = x
             self.y = y
         }
     }
 
     /// A node's rectangle: `x` and `y` are its centre.
-    @_spi(Engine) public struct Box: Sendable, Hashable {
-        @_spi(Engine) public var x: Double
-        @_spi(Engine) public var y: Double
-        @_spi(Engine) public var width: Double
-        @_spi(Engine) public var height: Double
+    struct Box: Sendable, Hashable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
 
-        @_spi(Engine) public init(x: Double, y: Double, width: Double, height: Double) {
+        init(x: Double, y: Double, width: Double, height: Double) {
             self.x = x
             self.y = y
             self.width = width
@@ -73,31 +73,31 @@
     }
 
     /// The route of one edge.
-    @_spi(Engine) public struct EdgePath: Sendable, Hashable {
+    struct EdgePath: Sendable, Hashable {
         /// A cubic Bézier spline: the start point, then one triple of points
         /// (two control points and an end point) per segment, as in Graphviz's `pos`.
-        @_spi(Engine) public var points: [Point]
+        var points: [Point]
         /// Where the arrowhead's tip goes, when Graphviz leaves room for one
         /// after the last point of ``points``.
-        @_spi(Engine) public var arrowTip: Point?
+        var arrowTip: Point?
         /// The centre of the edge's label, if it has one.
-        @_spi(Engine) public var labelCentre: Point?
+        var labelCentre: Point?
 
-        @_spi(Engine) public init(points: [Point], arrowTip: Point? = nil, labelCentre: Point? = nil) {
+        init(points: [Point], arrowTip: Point? = nil, labelCentre: Point? = nil) {
             self.points = points
             self.arrowTip = arrowTip
             self.labelCentre = labelCentre
         }
     }
 
-    @_spi(Engine) public var width: Double
-    @_spi(Engine) public var height: Double
+    var width: Double
+    var height: Double
     /// One box per input node, in input order.
-    @_spi(Engine) public var nodes: [Box]
+    var nodes: [Box]
     /// One path per input edge, in input order.
-    @_spi(Engine) public var edges: [EdgePath]
+    var edges: [EdgePath]
 
-    @_spi(Engine) public init(width: Double, height: Double, nodes: [Box], edges: [EdgePath]) {
+    init(width: Double, height: Double, nodes: [Box], edges: [EdgePath]) {
         self.width = width
         self.height = height
         self.nodes = nodes
@@ -106,11 +106,11 @@
 }
 
 /// A failure to lay out a graph with Graphviz.
-@_spi(Engine) public struct GraphvizError: Error, CustomStringConvertible, Sendable, Hashable {
+struct GraphvizError: Error, CustomStringConvertible, Sendable, Hashable {
     /// One sentence saying what went wrong.
-    @_spi(Engine) public var description: String
+    var description: String
 
-    @_spi(Engine) public init(_ description: String) {
+    init(_ description: String) {
         self.description = description
     }
 

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// External links (`https:`, `mailto:` …) and in-page anchors are not checked; a link that climbs
 /// out of the site folder is broken.
-@_spi(Engine) public struct LinkChecker: Sendable {
-    @_spi(Engine) public init() {}
+struct LinkChecker: Sendable {
+    init() {}
 
     /// What checking a site's links found.
-    @_spi(Engine) public struct Result: Sendable {
+    struct Result: Sendable {
         /// Links that name no file of the site, in page order.
-        @_spi(Engine) public var broken: [BrokenLink] = []
+        var broken: [BrokenLink] = []
         /// How many internal links and asset references the pages hold, for the build summary.
-        @_spi(Engine) public var internalReferences = 0
+        var internalReferences = 0
     }
 
     /// Checks the links of the HTML pages among `files`, which are paths from the site root;
@@ -21,7 +21,7 @@ import Foundation
     /// `rootPaths` names pages that a server shows at any URL (the 404 page) with the path from
     /// the host's root their links start from (`/docs/`): on those pages, and only there, a link
     /// under that path is checked from the site root.
-    @_spi(Engine) public func check(files: Set<String>, only pages: Set<String>? = nil, rootPaths: [String: String] = [:], contents: (String) throws -> String) rethrows -> Result {
+    func check(files: Set<String>, only pages: Set<String>? = nil, rootPaths: [String: String] = [:], contents: (String) throws -> String) rethrows -> Result {
         try check(pages: pages ?? files, in: files.contains, rootPaths: rootPaths, contents: contents)
     }
 
@@ -49,12 +49,12 @@ import Foundation
     }
 
     /// The broken links of the HTML pages among `files`; see ``check(files:contents:)``.
-    @_spi(Engine) public func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
+    func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
         try check(files: files, contents: contents).broken
     }
 
     /// Whether `link`, written on `page`, names one of `files`.
-    @_spi(Engine) public func resolves(_ link: String, from page: String, in files: Set<String>) -> Bool {
+    func resolves(_ link: String, from page: String, in files: Set<String>) -> Bool {
         resolves(link, from: page, in: files.contains)
     }
 

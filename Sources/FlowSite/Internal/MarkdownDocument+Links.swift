@@ -2,12 +2,12 @@ import Foundation
 
 extension MarkdownDocument {
     /// Every route link in the document as a navigation action, labelled with its link text.
-    @_spi(Engine) public var linkedActions: [NavigationAction<R>] {
+    var linkedActions: [NavigationAction<R>] {
         zip(linkLabels, routes).map { NavigationAction($0, to: $1) }
     }
 
     /// The text of each route link, in the order of ``routes``.
-    @_spi(Engine) public var linkLabels: [String] {
+    var linkLabels: [String] {
         var labels: [String] = []
         labels.reserveCapacity(routes.count)
         MarkdownBlock.collectLinkLabels(blocks, into: &labels)

@@ -7,11 +7,11 @@
 /// structure; NUL, the other control characters and noncharacters become U+FFFD (HTML calls
 /// them parse errors; cmark would pass all but NUL through), and U+FEFF a character reference
 /// (cmark ignores one at the start of a document).
-@_spi(Engine) public enum MarkdownEscaping {
+enum MarkdownEscaping {
     /// The escaped form of `text`, safe anywhere inline text may stand.
     /// - Parameter atLineStart: whether the text begins a line, where `-`, `+`, `=` and `1.`
     ///   would start a list, a heading underline or a numbered list.
-    @_spi(Engine) public static func escape(_ text: String, atLineStart: Bool = true) -> String {
+    static func escape(_ text: String, atLineStart: Bool = true) -> String {
         if isPlain(text) { return text }
         var out: [UInt8] = []
         append(text, atLineStart: atLineStart, to: &out)
@@ -110,7 +110,7 @@
     }
 
     /// The text cmark will show for `text`: what ``escape(_:)`` keeps, before block trimming.
-    @_spi(Engine) public static func normalize(_ text: String) -> String {
+    static func normalize(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {

@@ -4,11 +4,11 @@ import Synchronization
 
 /// Turns a ``PageVisit`` into HTML: route links become relative URLs, cmark renders the
 /// Markdown, and the `layout` template wraps it with title, breadcrumbs, navigation and footer.
-@_spi(Engine) public struct PageRenderer<R: Route>: Sendable {
+package struct PageRenderer<R: Route>: Sendable {
     /// The site's shared information.
-    @_spi(Engine) public let site: SiteInfo<R>
+    package let site: SiteInfo<R>
     /// The absolute URL the site will be served from, if known (for the 404 page and sitemap).
-    @_spi(Engine) public let baseURL: String?
+    package let baseURL: String?
     /// Where the site's search index is, from the site root, if it has one.
     let searchIndexPath: String?
     /// The stylesheet's text, which the 404 page carries inline so that it is styled at any URL.
@@ -19,7 +19,7 @@ import Synchronization
     let flowMapPath: String?
     /// In a multilingual site, the languages the pages link to (the switcher and `hreflang`
     /// alternates); `nil` in a site of one language.
-    @_spi(Engine) public var languages: SiteLanguages?
+    var languages: SiteLanguages?
     /// The values every page shares (see ``siteFrame(_:)``).
     private let siteFrame: TemplateFrame
     /// The navigation's labels and paths, each path made once.
@@ -36,7 +36,7 @@ import Synchronization
     /// - Throws: ``FlowSiteError`` naming a template that does not parse, that uses Mustache
     ///   the renderer does not support (set delimiters, blocks and parents, pragmas, `{{.}}`),
     ///   or a missing `layout` or `404`.
-    @_spi(Engine) public init(
+    package init(
         templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil, flowMap: Bool = false
     ) throws {
         var compiled: [String: CompiledTemplate] = [:]
@@ -80,13 +80,13 @@ import Synchronization
     /// (`/docs/`), or `/` without one. A server shows the page at any URL, so page-relative
     /// links would be wrong there; in a browser its script corrects them when the site turns
     /// out to live elsewhere.
-    @_spi(Engine) public var notFoundRoot: String {
+    var notFoundRoot: String {
         SiteLanguages.rootPath(of: baseURL) ?? "/" + (languages?.folder ?? "")
     }
 
     /// The Markdown of `document` placed at `here`, in chunks by section style, with every
     /// route link resolved; `siteFile` hears each link to a site file (from the site root).
-    @_spi(Engine) public func markdown(
+    func markdown(
         of document: MarkdownDocument<R>, at here: RoutePath, siteFile: (String) -> Void = { _ in }
     ) -> PageMarkdown {
         document.pageMarkdown(
@@ -99,12 +99,12 @@ import Synchronization
     }
 
     /// The page's HTML document, as UTF-8 bytes.
-    @_spi(Engine) public func render(_ visit: PageVisit<R>) throws -> [UInt8] {
+    package func render(_ visit: PageVisit<R>) throws -> [UInt8] {
         try render(visit, markdown: markdown(of: visit.page.document, at: visit.route.path))
     }
 
     /// The page's HTML document from its Markdown (see ``markdown(of:at:siteFile:)``).
-    @_spi(Engine) public func render(_ visit: PageVisit<R>, markdown: PageMarkdown, phases: PhaseClock? = nil) throws -> [UInt8] {
+    func render(_ visit: PageVisit<R>, markdown: PageMarkdown, phases: PhaseClock? = nil) throws -> [UInt8] {
         let here = visit.route.path
         var content: [UInt8] = []
         let clock = ContinuousClock()
@@ -172,7 +172,7 @@ import Synchronization
     /// With `atSiteRoot`, in a multilingual site, it is the root's 404 page, shown for an address
     /// outside every language's folder: its links still lead into this language's tree, but its
     /// script moves them from the whole site's root path.
-    @_spi(Engine) public func renderNotFound(atSiteRoot: Bool = false) throws -> [UInt8] {
+    func renderNotFound(atSiteRoot: Bool = false) throws -> [UInt8] {
         let root = notFoundRoot
         var context = sharedContext(at: .root, trail: [])
         let title = site.label("notFoundTitle")
@@ -238,7 +238,7 @@ import Synchronization
     }
 
     /// The HTML of a document placed at `here`: its styled sections wrapped in `<section>`.
-    @_spi(Engine) public func contentHTML(_ document: MarkdownDocument<R>, at here: RoutePath) throws -> String {
+    func contentHTML(_ document: MarkdownDocument<R>, at here: RoutePath) throws -> String {
         var out: [UInt8] = []
         try ContentHTML.append(markdown(of: document, at: here), to: &out)
         return String(decoding: out, as: UTF8.self)

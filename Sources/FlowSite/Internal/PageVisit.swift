@@ -1,31 +1,31 @@
 import Foundation
 
 /// One page the walker made, with what the renderer needs to place it in the site.
-@_spi(Engine) public struct PageVisit<R: Route>: Sendable {
+package struct PageVisit<R: Route>: Sendable {
     /// The page's route.
-    @_spi(Engine) public let route: R
+    package let route: R
     /// The page.
-    @_spi(Engine) public let page: Page<R>
+    package let page: Page<R>
     /// The navigation stack from the start route to this page, this page last.
-    @_spi(Engine) public let breadcrumbs: [Breadcrumb<R>]
+    package let breadcrumbs: [Breadcrumb<R>]
     /// How the page was first reached.
-    @_spi(Engine) public let presentation: Presentation
+    package let presentation: Presentation
     /// For a modal page, the page that presented it (where Close leads).
-    @_spi(Engine) public let presenter: Breadcrumb<R>?
+    package let presenter: Breadcrumb<R>?
     /// When the page is the app's error screen for a failed screen, that failure.
-    @_spi(Engine) public let recoveredError: String?
+    package let recoveredError: String?
     /// The fewest clicks that lead from the start page to this one (0 for the start page).
-    @_spi(Engine) public let clickDepth: Int
+    let clickDepth: Int
     /// The page's screen kind, as the number the walk's ``FlowRecorder`` gave it.
-    @_spi(Engine) public let kind: Int32
+    package let kind: Int32
     /// How many routes the walk had discovered when this page was started (for progress).
-    @_spi(Engine) public let discovered: Int
+    package let discovered: Int
     /// The texts the page showed in ``SiteInfo/fallbackLanguage`` (see ``FallbackText``).
-    @_spi(Engine) public var fallbackTexts: [String] = []
+    var fallbackTexts: [String] = []
     /// The page's place in the walk's discovery order (-1 when not made by a walk).
-    @_spi(Engine) public var index = -1
+    package var index = -1
 
-    @_spi(Engine) public init(
+    package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
         presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, clickDepth: Int = 0, kind: Int32 = 0, discovered: Int = 0
     ) {
@@ -42,11 +42,11 @@ import Foundation
 }
 
 /// A step of a navigation stack: a title and the route it leads to.
-@_spi(Engine) public struct Breadcrumb<R: Route>: Sendable, Hashable {
-    @_spi(Engine) public let title: String
-    @_spi(Engine) public let route: R
+package struct Breadcrumb<R: Route>: Sendable, Hashable {
+    package let title: String
+    package let route: R
 
-    @_spi(Engine) public init(title: String, route: R) {
+    package init(title: String, route: R) {
         self.title = title
         self.route = route
     }

@@ -2,11 +2,11 @@ import Synchronization
 
 /// Time spent per phase of a build, summed over every task that worked on it: what
 /// `BuildReport.timings` reports.
-@_spi(Engine) public final class PhaseClock: Sendable {
-    @_spi(Engine) public enum Phase: Int, CaseIterable, Sendable {
+final class PhaseClock: Sendable {
+    enum Phase: Int, CaseIterable, Sendable {
         case viewModels, markdown, cmark, layout, write, steps, flow, linkCheck, swap
 
-        @_spi(Engine) public var name: String {
+        var name: String {
             switch self {
             case .viewModels: "walk and view models"
             case .markdown: "Markdown"
@@ -36,23 +36,23 @@ import Synchronization
     private let swap = Atomic<Int64>(0)
     private let clock = ContinuousClock()
 
-    @_spi(Engine) public init() {}
+    init() {}
 
     /// Runs `body` and adds its time to `phase`.
-    @_spi(Engine) public func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
+    func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
         let start = clock.now
         defer { add(phase, clock.now - start) }
         return try body()
     }
 
-    @_spi(Engine) public func add(_ phase: Phase, _ duration: Duration) {
+    func add(_ phase: Phase, _ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         _ = withCounter(phase) { $0.add(nanoseconds, ordering: .relaxed) }
     }
 
     /// Seconds per phase, in the order of a build.
-    @_spi(Engine) public var seconds: [(phase: String, seconds: Double)] {
+    var seconds: [(phase: String, seconds: Double)] {
         Phase.allCases.map { phase in (phase.name, Double(withCounter(phase) { $0.load(ordering: .relaxed) }) / 1e9) }
     }
 

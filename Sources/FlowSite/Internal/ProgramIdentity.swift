@@ -3,8 +3,8 @@ import Foundation
 /// Which program is building: a new build of it (another binary) renders every page again,
 /// since its rendering may differ. The executable's size and modification time stand for it,
 /// which costs one `stat`, not a read of the binary.
-@_spi(Engine) public enum ProgramIdentity {
-    @_spi(Engine) public static let current: String = {
+package enum ProgramIdentity {
+    package static let current: String = {
         // On Linux the kernel names the running binary; `Bundle.main` would list the binary's
         // folder first, and Foundation's attributes look up the owner's name in /etc/passwd.
         #if os(Linux)

@@ -2,18 +2,18 @@ import Foundation
 
 extension SiteComparison {
     /// How much of the comparison a report shows, and where the two sites are published.
-    @_spi(Engine) public struct ReportOptions: Sendable {
+    package struct ReportOptions: Sendable {
         /// Pages named per kind and per list, and text changes per page, before "and N more".
-        @_spi(Engine) public var limit = 5
-        @_spi(Engine) public var changesPerPage = 10
+        package var limit = 5
+        var changesPerPage = 10
         /// The addresses the old and new sites are published at, so each page named links to its
         /// before and after.
-        @_spi(Engine) public var oldURL: String?
-        @_spi(Engine) public var newURL: String?
+        package var oldURL: String?
+        package var newURL: String?
         /// The most characters a Markdown report may have: a pull-request comment holds 65,536.
-        @_spi(Engine) public var maximumCharacters = 60_000
+        var maximumCharacters = 60_000
 
-        @_spi(Engine) public init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil) {
+        package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil) {
             self.limit = max(1, limit)
             self.oldURL = oldURL
             self.newURL = newURL
@@ -21,7 +21,7 @@ extension SiteComparison {
     }
 
     /// "12 pages changed, 1 removed, 0 added" or "no change".
-    @_spi(Engine) public var summaryLine: String {
+    package var summaryLine: String {
         if isEqual { return "No change: the two sites are the same" }
         var parts = ["\(pagesChanged) page\(pagesChanged == 1 ? "" : "s") changed", "\(pagesRemoved) removed", "\(pagesAdded) added"]
         if let layout { parts.append("layout changed on \(layout.pages) page\(layout.pages == 1 ? "" : "s")") }
@@ -40,7 +40,7 @@ extension SiteComparison {
     // MARK: Plain text
 
     /// The report for a terminal.
-    @_spi(Engine) public func text(_ options: ReportOptions = ReportOptions()) -> String {
+    package func text(_ options: ReportOptions = ReportOptions()) -> String {
         var lines = [summaryLine]
         let limit = options.limit
         func more(_ count: Int, _ shown: Int, indent: String) {
@@ -112,7 +112,7 @@ extension SiteComparison {
     /// The report as GitHub-flavoured Markdown for a pull-request comment: a summary table,
     /// then the details of each kind folded, every name escaped so that nothing in a page's
     /// text can leave its table cell or become HTML, a mention or a link.
-    @_spi(Engine) public func markdown(_ options: ReportOptions = ReportOptions()) -> String {
+    package func markdown(_ options: ReportOptions = ReportOptions()) -> String {
         var out = "### What this change does to the site\n\n"
         guard !isEqual else {
             let pages = kinds.reduce(0) { $0 + $1.pagesAfter }
@@ -315,7 +315,7 @@ extension SiteComparison {
     // MARK: JSON
 
     /// The whole comparison as JSON for tools (nothing capped).
-    @_spi(Engine) public func json() -> String {
+    package func json() -> String {
         struct Document: Encodable {
             struct Flow: Encodable {
                 let kinds: [FlowDiff.KindChange]

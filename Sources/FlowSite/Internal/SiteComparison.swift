@@ -9,22 +9,22 @@ import Synchronization
 /// It reads what the builds recorded (`.holocron-manifest`, `.holocron-pages`,
 /// `.holocron-flow.json`): a page whose fingerprint is the same on both sides is not read, so two
 /// large sites that differ in one record compare in the time it takes to read their manifests.
-@_spi(Engine) public struct SiteComparison: Sendable {
+package struct SiteComparison: Sendable {
     /// A page, named as a reader knows it.
-    @_spi(Engine) public struct PageName: Sendable, Equatable, Codable {
+    package struct PageName: Sendable, Equatable, Codable {
         /// The page's file, relative to the site's root (`characters/luke/index.html`).
-        @_spi(Engine) public var path: String
-        @_spi(Engine) public var title: String
+        package var path: String
+        package var title: String
     }
 
     /// One row, heading or list item whose text changed: both sides for a labelled row that
     /// changed its value, one side for an item added or removed.
-    @_spi(Engine) public struct TextChange: Sendable, Equatable, Codable {
-        @_spi(Engine) public var section: String?
-        @_spi(Engine) public var before: String?
-        @_spi(Engine) public var after: String?
+    package struct TextChange: Sendable, Equatable, Codable {
+        var section: String?
+        package var before: String?
+        package var after: String?
 
-        @_spi(Engine) public init(section: String?, before: String?, after: String?) {
+        package init(section: String?, before: String?, after: String?) {
             self.section = section
             self.before = before
             self.after = after
@@ -32,71 +32,71 @@ import Synchronization
     }
 
     /// A page whose content changed.
-    @_spi(Engine) public struct ChangedPage: Sendable, Equatable, Codable {
-        @_spi(Engine) public var page: PageName
-        @_spi(Engine) public var changes: [TextChange]
+    package struct ChangedPage: Sendable, Equatable, Codable {
+        package var page: PageName
+        package var changes: [TextChange]
     }
 
     /// A link from one page's content to another page.
-    @_spi(Engine) public struct Link: Sendable, Equatable, Codable {
-        @_spi(Engine) public var from: PageName
-        @_spi(Engine) public var to: String
+    package struct Link: Sendable, Equatable, Codable {
+        package var from: PageName
+        package var to: String
     }
 
     /// What changed among the pages of one screen kind.
-    @_spi(Engine) public struct KindPages: Sendable, Equatable, Codable {
-        @_spi(Engine) public var id: String
-        @_spi(Engine) public var name: String
-        @_spi(Engine) public var pagesBefore: Int
-        @_spi(Engine) public var pagesAfter: Int
-        @_spi(Engine) public var added: [PageName] = []
-        @_spi(Engine) public var removed: [PageName] = []
-        @_spi(Engine) public var changed: [ChangedPage] = []
+    package struct KindPages: Sendable, Equatable, Codable {
+        package var id: String
+        package var name: String
+        var pagesBefore: Int
+        var pagesAfter: Int
+        package var added: [PageName] = []
+        package var removed: [PageName] = []
+        package var changed: [ChangedPage] = []
 
-        @_spi(Engine) public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
     }
 
     /// Pages whose content is the same and whose bytes are not: the layout changed.
-    @_spi(Engine) public struct LayoutChange: Sendable, Equatable, Codable {
-        @_spi(Engine) public var pages: Int
+    package struct LayoutChange: Sendable, Equatable, Codable {
+        package var pages: Int
         /// The first such page, and what changed in the text around its content.
-        @_spi(Engine) public var example: PageName
-        @_spi(Engine) public var changes: [TextChange]
+        package var example: PageName
+        package var changes: [TextChange]
     }
 
     /// Files that are not pages: assets, the search index, the 404 page, the flow map's pages.
-    @_spi(Engine) public struct Files: Sendable, Equatable, Codable {
-        @_spi(Engine) public var added: [String] = []
-        @_spi(Engine) public var removed: [String] = []
-        @_spi(Engine) public var changed: [String] = []
+    package struct Files: Sendable, Equatable, Codable {
+        package var added: [String] = []
+        package var removed: [String] = []
+        package var changed: [String] = []
         /// The flow map's pages that were added, removed or changed: the flow section says why.
-        @_spi(Engine) public var flowMap = 0
+        var flowMap = 0
 
-        @_spi(Engine) public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && flowMap == 0 }
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && flowMap == 0 }
     }
 
     /// Per kind, in the new flow's order, then kinds only the old site has; kinds with no
     /// change are kept, for the summary's counts.
-    @_spi(Engine) public var kinds: [KindPages] = []
-    @_spi(Engine) public var layout: LayoutChange?
-    @_spi(Engine) public var linksAdded: [Link] = []
-    @_spi(Engine) public var linksRemoved: [Link] = []
-    @_spi(Engine) public var flow: FlowDiff
+    package var kinds: [KindPages] = []
+    package var layout: LayoutChange?
+    var linksAdded: [Link] = []
+    var linksRemoved: [Link] = []
+    package var flow: FlowDiff
     /// Whether both sites recorded their flow (sites built before it was recorded did not).
-    @_spi(Engine) public var hasFlow: Bool
-    @_spi(Engine) public var files = Files()
+    var hasFlow: Bool
+    package var files = Files()
 
-    @_spi(Engine) public var isEqual: Bool {
+    package var isEqual: Bool {
         kinds.allSatisfy(\.isEmpty) && layout == nil && linksAdded.isEmpty && linksRemoved.isEmpty && flow.isEmpty && files.isEmpty
     }
 
-    @_spi(Engine) public var pagesAdded: Int { kinds.reduce(0) { $0 + $1.added.count } }
-    @_spi(Engine) public var pagesRemoved: Int { kinds.reduce(0) { $0 + $1.removed.count } }
-    @_spi(Engine) public var pagesChanged: Int { kinds.reduce(0) { $0 + $1.changed.count } }
+    var pagesAdded: Int { kinds.reduce(0) { $0 + $1.added.count } }
+    var pagesRemoved: Int { kinds.reduce(0) { $0 + $1.removed.count } }
+    var pagesChanged: Int { kinds.reduce(0) { $0 + $1.changed.count } }
 
     /// Compares the sites in the folders `old` and `new`, both made by `holocron build`.
     /// - Throws: ``FlowSiteError`` naming the folder when one is missing or is not a built site.
-    @_spi(Engine) public init(old: URL, new: URL) throws {
+    package init(old: URL, new: URL) throws {
         let before = try BuiltSite(at: old)
         let after = try BuiltSite(at: new)
         try self.init(before, after)

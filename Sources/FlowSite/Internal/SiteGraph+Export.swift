@@ -1,7 +1,7 @@
 import Foundation
 
 /// The formats a ``SiteGraph`` can be written in.
-@_spi(Engine) public enum GraphFormat: String, Sendable, CaseIterable {
+package enum GraphFormat: String, Sendable, CaseIterable {
     /// Graphviz: `dot -Tsvg graph.dot -o graph.svg`.
     case dot
     /// A Mermaid flowchart, which GitHub and many wikis draw inline.
@@ -15,7 +15,7 @@ extension SiteGraph {
     /// pair of pages and presentation, labelled with the first action that made it. Push edges
     /// are solid, modal ones dashed, root ones bold and replace ones dotted. The text depends
     /// only on the graph, so it can be committed and diffed.
-    @_spi(Engine) public func export(_ format: GraphFormat) -> String {
+    package func export(_ format: GraphFormat) -> String {
         switch format {
         case .dot: dot
         case .mermaid: mermaid
@@ -24,7 +24,7 @@ extension SiteGraph {
     }
 
     /// How many distinct links the exported graph draws.
-    @_spi(Engine) public var distinctEdgeCount: Int { distinctEdges.count }
+    package var distinctEdgeCount: Int { distinctEdges.count }
 
     /// Edges without repeats: the first of each (from, to, presentation), in discovery order.
     var distinctEdges: [Edge<R>] {

@@ -1,28 +1,28 @@
 import Foundation
 
 /// What the walk found: every route, every edge, and the screens that failed.
-@_spi(Engine) public struct SiteGraph<R: Route>: Sendable {
+package struct SiteGraph<R: Route>: Sendable {
     /// Every route with its place in the walk, in breadth-first discovery order.
     var table = RouteTable<R>()
     /// Every link followed, in discovery order (when the walker keeps them).
-    @_spi(Engine) public var edges: [Edge<R>] = []
+    var edges: [Edge<R>] = []
     /// How many links were followed.
-    @_spi(Engine) public var edgeCount = 0
+    var edgeCount = 0
     /// Screens that could not be built; the build fails when there are any.
-    @_spi(Engine) public var failures: [ScreenFailure<R>] = []
+    var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.
-    @_spi(Engine) public var recovered: [ScreenFailure<R>] = []
+    var recovered: [ScreenFailure<R>] = []
     /// Kinds, click depths and transitions, for the flow graph and flow lint.
     var flow = FlowRecorder()
     /// What each route's page read, by the route's place in ``routes`` (when the walker
     /// records inputs).
-    @_spi(Engine) public var inputs: [[InputKey]] = []
+    package var inputs: [[InputKey]] = []
 
     /// Every reachable route in breadth-first discovery order.
-    @_spi(Engine) public var routes: [R] { table.routes }
+    package var routes: [R] { table.routes }
 
     /// Each route's stack and presentation.
-    @_spi(Engine) public var records: [R: RouteRecord<R>] {
+    var records: [R: RouteRecord<R>] {
         var records: [R: RouteRecord<R>] = [:]
         for index in table.routes.indices {
             records[table.routes[index]] = RouteRecord(
@@ -35,20 +35,20 @@ import Foundation
     }
 
     /// Each route's page title as its breadcrumb shows it.
-    @_spi(Engine) public var titles: [R: String] {
+    var titles: [R: String] {
         var titles: [R: String] = [:]
         for (route, title) in zip(table.routes, table.titles) { titles[route] = title }
         return titles
     }
 
     /// The navigation stack of `route` on its first, shortest path.
-    @_spi(Engine) public func stack(of route: R) -> [R]? {
+    package func stack(of route: R) -> [R]? {
         table.index(of: route).map { table.stack(of: $0).map { table.routes[$0] } }
     }
 
     /// Throws when screens failed that the app has no error screen for.
     /// - Throws: ``FlowSiteError`` listing each failed route, its path and its error.
-    @_spi(Engine) public func requireNoFailures() throws {
+    package func requireNoFailures() throws {
         guard failures.isEmpty else {
             throw FlowSiteError(.screensFailed(failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
         }
@@ -192,25 +192,25 @@ struct IndexTable: Sendable {
 }
 
 /// How a route was first reached.
-@_spi(Engine) public struct RouteRecord<R: Route>: Sendable, Hashable {
+struct RouteRecord<R: Route>: Sendable, Hashable {
     /// The navigation stack on the shortest path from the start route, the route itself last.
-    @_spi(Engine) public let stack: [R]
+    let stack: [R]
     /// The presentation of the edge that first reached the route.
-    @_spi(Engine) public let presentation: Presentation
+    let presentation: Presentation
     /// The presenting route, for a modal.
-    @_spi(Engine) public let presenter: R?
+    let presenter: R?
 }
 
 /// A followed link: from one route to another, with the presentation the coordinator chose.
-@_spi(Engine) public struct Edge<R: Route>: Sendable, Hashable {
-    @_spi(Engine) public let from: R
-    @_spi(Engine) public let to: R
-    @_spi(Engine) public let label: String
-    @_spi(Engine) public let presentation: Presentation
+struct Edge<R: Route>: Sendable, Hashable {
+    let from: R
+    let to: R
+    let label: String
+    let presentation: Presentation
 }
 
 /// A screen that failed to build.
-@_spi(Engine) public struct ScreenFailure<R: Route>: Sendable {
-    @_spi(Engine) public let route: R
-    @_spi(Engine) public let error: String
+struct ScreenFailure<R: Route>: Sendable {
+    let route: R
+    let error: String
 }

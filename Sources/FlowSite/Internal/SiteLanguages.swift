@@ -3,31 +3,31 @@ import Foundation
 /// The languages of a multilingual site, as the pages of one of them link to the others: each
 /// language is a tree under its code (`en/`, `es/`) with the same pages at the same paths, so a
 /// page's counterpart in another language is the same path under that language's folder.
-@_spi(Engine) public struct SiteLanguages: Sendable {
-    @_spi(Engine) public struct Language: Sendable, Equatable {
+struct SiteLanguages: Sendable {
+    struct Language: Sendable, Equatable {
         /// The BCP 47 code, which names the language's folder and its pages' `lang`.
-        @_spi(Engine) public let code: String
+        let code: String
         /// The language's name in itself ("Español"), as Foundation's locale data has it.
-        @_spi(Engine) public let name: String
+        let name: String
         /// Whether it is written right to left.
-        @_spi(Engine) public let isRightToLeft: Bool
+        let isRightToLeft: Bool
         /// Whether it is a pseudo-locale (``PseudoLocale``): for testing, so never offered to
         /// search engines as an alternate.
-        @_spi(Engine) public let isPseudo: Bool
+        let isPseudo: Bool
     }
 
     /// Every language, the default (the coordinator's) first.
-    @_spi(Engine) public let all: [Language]
+    let all: [Language]
     /// The language these pages are in.
-    @_spi(Engine) public let current: Int
+    let current: Int
     /// The whole site's absolute URL, with a trailing slash, if known.
-    @_spi(Engine) public let siteBaseURL: String?
+    let siteBaseURL: String?
     /// For each language code, the pages (files from the language's root) that are not really
     /// translated there: they showed fallback text. Such a page is listed as no one's
     /// `hreflang` alternate. Known for the languages built before this one.
-    @_spi(Engine) public var untranslated: [String: Set<String>] = [:]
+    var untranslated: [String: Set<String>] = [:]
 
-    @_spi(Engine) public init(codes: [String], current: Int, siteBaseURL: String?) {
+    init(codes: [String], current: Int, siteBaseURL: String?) {
         all = codes.map { code in
             Language(
                 code: code, name: Self.name(of: code),
@@ -39,13 +39,13 @@ import Foundation
     }
 
     /// Whether the current language is a pseudo-locale.
-    @_spi(Engine) public var isPseudo: Bool { all[current].isPseudo }
+    var isPseudo: Bool { all[current].isPseudo }
 
     /// The folder of the current language, from the site root (`es/`).
-    @_spi(Engine) public var folder: String { all[current].code + "/" }
+    var folder: String { all[current].code + "/" }
 
     /// The path from the host's root that the whole site is served under (`/docs/`), or `/`.
-    @_spi(Engine) public var siteRootPath: String { Self.rootPath(of: siteBaseURL) ?? "/" }
+    var siteRootPath: String { Self.rootPath(of: siteBaseURL) ?? "/" }
 
     /// The path from the host's root of an absolute URL (`/docs/`), with a trailing slash.
     static func rootPath(of baseURL: String?) -> String? {

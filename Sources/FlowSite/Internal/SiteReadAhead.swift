@@ -10,7 +10,7 @@ import Darwin
 /// What a build reads of the site before it writes (the spare generation's manifest, the live
 /// site's manifest, the edit journal, and whether the spare's files are still the ones its
 /// manifest describes) read on a thread of its own while the caller loads its data. With a
-/// journal, an edit is likely: what the spare lacks of the live site (``GenerationGap``) is
+/// journal, an edit is likely: what the spare lacks of the live site (`GenerationGap`) is
 /// found here too, and the manifests are made into tables only for a full build that asks.
 /// It runs while a core would otherwise be idle (the archive is put together on one).
 ///
@@ -20,7 +20,7 @@ import Darwin
 /// later would be (its checksum, the live manifest's identity it records, and the build key
 /// when it is taken). A file changed by hand after the check and before the build is the one
 /// thing the check can't see; a build that checks on its own way has the same window, shorter.
-@_spi(Engine) public final class SiteReadAhead: Sendable {
+public final class SiteReadAhead: Sendable {
     private struct Read: @unchecked Sendable {
         /// The spare's manifest as read; parsed (``spareFiles(ofManifest:)``) only for a build that
         /// asks, when there is a journal (an edit needs only its lines).
@@ -44,7 +44,7 @@ import Darwin
     private let finished = DispatchGroup()
 
     /// Starts reading what a build into `output` will read.
-    @_spi(Engine) public init(output: URL) {
+    public init(output: URL) {
         self.output = (try? SiteWriter(output: output, force: false).guardedOutput()) ?? output
         finished.enter()
         let target = self.output

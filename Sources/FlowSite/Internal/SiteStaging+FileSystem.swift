@@ -14,7 +14,7 @@ extension SiteStaging {
     /// than rendering it; the staging folder is thrown away or swapped in whole, so a crash
     /// can't leave a half-written site in place either way. A file already at `path` is replaced,
     /// never truncated: it may be a hard link into the previous site.
-    @_spi(Engine) public static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
+    static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
         try writeWithoutSync(in: folder, at: path) { try writeAll(data, to: $0) }
     }
 
@@ -37,7 +37,7 @@ extension SiteStaging {
     /// name links to (so no other site shares it): the spare generation's stale page, whose
     /// inode, folder entry and memory are reused instead of freed and made again. `nil`, having
     /// changed nothing, when the file is anything else; then it must be replaced.
-    @_spi(Engine) public static func overwriteWithoutSync(_ data: [UInt8], in folder: Int32, at path: String) throws -> stat? {
+    static func overwriteWithoutSync(_ data: [UInt8], in folder: Int32, at path: String) throws -> stat? {
         // Not through a link; and a FIFO put there fails at once instead of waiting for a reader.
         let descriptor = openat(folder, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -73,7 +73,7 @@ extension SiteStaging {
     /// on all cores: the old site of a rebuild has a folder per page, and removing them one
     /// path at a time through Foundation would be a large part of the rebuild. Symbolic links
     /// are removed, not followed.
-    @_spi(Engine) public static func removeTree(at path: String) throws {
+    static func removeTree(at path: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -109,7 +109,7 @@ extension SiteStaging {
 
     /// The names in an open folder (without `.` and `..`) with their `d_type`, or `nil` when it
     /// can't be read; the folder stays open.
-    @_spi(Engine) public static func names(in folder: Int32) -> [(name: String, type: UInt8)]? {
+    static func names(in folder: Int32) -> [(name: String, type: UInt8)]? {
         let copy = dup(folder)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }

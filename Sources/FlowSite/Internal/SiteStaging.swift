@@ -8,11 +8,11 @@ import Darwin
 #endif
 
 /// A site being written: files go into a hidden folder beside the output until ``commit()``.
-@_spi(Engine) public final class SiteStaging: Sendable {
+final class SiteStaging: Sendable {
     /// The staging folder.
-    @_spi(Engine) public let folder: URL
+    let folder: URL
     /// Where the site goes on commit: the output's real path.
-    @_spi(Engine) public let output: URL
+    let output: URL
     /// Staging and old folders of killed builds that were removed when this one began.
     let removedLeftovers: [String]
     /// The previous site's folder, opened when staging began (-1 when there was none).
@@ -120,17 +120,17 @@ import Darwin
     }
 
     /// Every file written so far, by path from the site root, with its size.
-    @_spi(Engine) public var files: [String: Int] {
+    var files: [String: Int] {
         state.withLock { state in Dictionary(zip(state.manifest.paths, state.manifest.entries.lazy.map(\.size)), uniquingKeysWith: { $1 }) }
     }
     /// How many files were written so far.
-    @_spi(Engine) public var fileCount: Int { state.withLock { $0.manifest.count } }
+    var fileCount: Int { state.withLock { $0.manifest.count } }
     /// Every path written so far.
-    @_spi(Engine) public var paths: Set<String> { state.withLock { Set($0.manifest.paths) } }
+    var paths: Set<String> { state.withLock { Set($0.manifest.paths) } }
     /// Whether a file was written (or kept) at `path`.
     func holds(_ path: String) -> Bool { state.withLock { $0.manifest[path] != nil } }
     /// The paths written after the first `count`.
-    @_spi(Engine) public func paths(since count: Int) -> [String] { state.withLock { Array($0.manifest.paths[count...]) } }
+    func paths(since count: Int) -> [String] { state.withLock { Array($0.manifest.paths[count...]) } }
     /// Calls `body` with every file written so far and its fingerprint (under the lock: keep
     /// it short), without a copy of the list.
     func forEachFingerprint(_ body: (String, StableHash) -> Void) {
@@ -139,20 +139,20 @@ import Darwin
         }
     }
     /// The bytes of every file written so far.
-    @_spi(Engine) public var totalBytes: Int { state.withLock { $0.manifest.entries.reduce(0) { $0 + $1.size } } }
+    var totalBytes: Int { state.withLock { $0.manifest.entries.reduce(0) { $0 + $1.size } } }
     /// How many files had the same bytes in the previous site.
-    @_spi(Engine) public var unchangedCount: Int { state.withLock { $0.unchanged } }
+    var unchangedCount: Int { state.withLock { $0.unchanged } }
 
     /// Writes `data` at `path` (relative to the site root, made of safe components); a file
     /// the previous build wrote with the same bytes is linked instead.
-    @_spi(Engine) public func write(_ data: Data, to path: String) throws {
+    func write(_ data: Data, to path: String) throws {
         try write(Array(data), to: path, fingerprint: nil)
     }
 
     /// Writes `bytes` at `path`. `fingerprint` stands for what decided the bytes (a page's
     /// state); without one, the bytes' own hash does. When the previous build wrote the same
     /// fingerprint there and its file is intact, that file is linked and nothing is written.
-    @_spi(Engine) public func write(_ bytes: [UInt8], to path: String, fingerprint: StableHash?) throws {
+    func write(_ bytes: [UInt8], to path: String, fingerprint: StableHash?) throws {
         try checkPath(path)
         let fingerprint = fingerprint ?? {
             var hash = StableHash()
@@ -185,7 +185,7 @@ import Darwin
     /// with it and so are never held whole at the build's peak. Its fingerprint is the hash of its
     /// bytes, as ``write(_:to:fingerprint:)`` gives one; when the previous build left the same
     /// bytes, its file is kept or linked as there, and the one just written is removed.
-    @_spi(Engine) public func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try checkPath(path)
         let begun = state.withLock { state in
             if !state.discarded { pieceWriters.enter() }
@@ -247,7 +247,7 @@ import Darwin
     /// Links the previous build's file at `path` into the new site when the previous manifest
     /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
     /// and modification time, not a symbolic link). Returns whether it did.
-    @_spi(Engine) public func reuse(_ path: String, fingerprint: StableHash) -> Bool {
+    func reuse(_ path: String, fingerprint: StableHash) -> Bool {
         // Staging began as the spare generation: a file it already holds as it was written stays.
         let held = base?[path]
         if let held, held.fingerprint == fingerprint {
@@ -305,7 +305,7 @@ import Darwin
     }
 
     /// Creates the folders above `path` in the open folder `folder`, as the site writer does.
-    @_spi(Engine) public static func ensureFolder(of path: String, in folder: Int32) throws {
+    static func ensureFolder(of path: String, in folder: Int32) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let parent = String(path[..<slash])
         if mkdirat(folder, parent, 0o755) == 0 || errno == EEXIST { return }
@@ -319,13 +319,13 @@ import Darwin
     }
 
     /// Writes a UTF-8 string at `path`.
-    @_spi(Engine) public func write(_ text: String, to path: String) throws {
+    func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
 
     /// Puts the staged site in place of the output in one rename, then removes the old site and
     /// releases the build lock.
-    @_spi(Engine) public func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
+    func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         if let gap {
             // An edit: every file but those written is the live site's, marker included.
@@ -396,7 +396,7 @@ import Darwin
     }
 
     /// Throws the staged files away and releases the build lock.
-    @_spi(Engine) public func discard() {
+    func discard() {
         state.withLock { $0.discarded = true }
         pieceWriters.wait()
         try? FileManager.default.removeItem(at: folder)

@@ -10,29 +10,29 @@ import Synchronization
 /// never on timing. A page is started once every page on its breadcrumb trail has a title.
 /// What the walker keeps per route is a few numbers and its title (a stack is a parent index),
 /// so memory grows slowly with the number of routes and never with page bytes.
-@_spi(Engine) public struct SiteWalker<C: RootCoordinator>: Sendable {
-    @_spi(Engine) public typealias R = C.R
+package struct SiteWalker<C: RootCoordinator>: Sendable {
+    package typealias R = C.R
 
     /// The app's root coordinator.
-    @_spi(Engine) public let coordinator: C
+    package let coordinator: C
     /// How many pages are made at once.
-    @_spi(Engine) public var concurrency: Int
+    var concurrency: Int
     /// Whether the graph keeps every edge (for export); a build only counts them, since a large
     /// site has many times more links than pages.
-    @_spi(Engine) public var keepsEdges: Bool
+    var keepsEdges: Bool
     /// Where the time making screens and pages goes, when measured.
-    @_spi(Engine) public var phases: PhaseClock?
+    var phases: PhaseClock?
     /// Whether a link whose route no coordinator shows is recorded for flow lint (and left
     /// unfollowed) instead of failing the walk. A build fails on it: its page would link to
     /// nothing.
-    @_spi(Engine) public var recordsUnhandledLinks = false
+    var recordsUnhandledLinks = false
     /// Whether the graph keeps what each page read (see ``InputKey``), in ``SiteGraph/inputs``.
-    @_spi(Engine) public var recordsInputs = false
+    var recordsInputs = false
     /// Where this walk writes down each page for a build in another process (see
     /// ``BuildJournal``); the walk then records what each page read.
     var journal: WalkJournal<R>?
 
-    @_spi(Engine) public init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
+    package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
         self.coordinator = coordinator
         self.concurrency = max(1, concurrency)
         self.keepsEdges = keepsEdges
@@ -46,7 +46,7 @@ import Synchronization
     /// - Throws: ``FlowSiteError`` for two routes with one path, a link whose navigation shows
     ///   another route, or whatever `visit` throws (the first in discovery order). Screens that
     ///   fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
-    @_spi(Engine) public func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
+    package func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
         var graph = SiteGraph<R>()
         try graph.table.discover(coordinator.startRoute, parent: nil, presentation: .root, presenter: nil)
         graph.flow.catchUp(with: graph.table.routes)

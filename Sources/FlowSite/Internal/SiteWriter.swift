@@ -19,25 +19,25 @@ import Darwin
 /// folder it points at, and the link stays. One build of an output runs at a time: staging holds
 /// a lock file beside the output (`.NAME.lock`) until it commits or is discarded, and staging
 /// folders of builds that were killed are removed when the next build begins.
-@_spi(Engine) public struct SiteWriter: Sendable {
+struct SiteWriter: Sendable {
     /// The folder the site ends up in, as given.
-    @_spi(Engine) public let output: URL
+    let output: URL
     /// Whether to replace an output folder holocron did not make.
-    @_spi(Engine) public let force: Bool
+    let force: Bool
     /// The home folder the guard protects.
     let home: String?
     /// The current folder the guard protects.
     let currentFolder: String
 
     /// The marker file that says holocron made a folder.
-    @_spi(Engine) public static let markerName = ".holocron"
+    static let markerName = ".holocron"
     /// The file that lists what the build wrote, for the next build to reuse (see
     /// `SiteManifest`); like the marker, not part of what is deployed.
-    @_spi(Engine) public static let manifestName = ".holocron-manifest"
+    static let manifestName = ".holocron-manifest"
     /// The folder that holds the stylesheet and scripts.
-    @_spi(Engine) public static let assetsFolder = "assets"
+    static let assetsFolder = "assets"
 
-    @_spi(Engine) public init(output: URL, force: Bool = false) {
+    init(output: URL, force: Bool = false) {
         self.init(
             output: output,
             force: force,
@@ -60,7 +60,7 @@ import Darwin
     ///   output is not holocron's and `force` is off, or when it is a folder that must never be
     ///   replaced (the file-system root, the home or current folder, or a folder holding one of
     ///   them), however it is reached, even with `force`.
-    @_spi(Engine) public func beginStaging(readAhead: SiteReadAhead? = nil) throws -> SiteStaging {
+    func beginStaging(readAhead: SiteReadAhead? = nil) throws -> SiteStaging {
         try beginStaging(readAhead: readAhead, forEdit: false)!
     }
 
@@ -183,7 +183,7 @@ import Darwin
     /// Removes what killed builds left beside an output that is otherwise up to date, under the
     /// build lock, and returns the names removed. A build that is running now holds the lock, and
     /// its folders are its own: then nothing is removed (the next build tries again).
-    @_spi(Engine) public static func removeLeftovers(besides output: URL) -> [String] {
+    static func removeLeftovers(besides output: URL) -> [String] {
         guard let real = try? realPath(of: output.standardizedFileURL.path) else { return [] }
         let target = URL(fileURLWithPath: real)
         let parent = target.deletingLastPathComponent()

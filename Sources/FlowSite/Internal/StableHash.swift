@@ -1,11 +1,11 @@
 /// A 128-bit hash that is the same on every machine and every run (unlike `Hasher`), for the
 /// fingerprints that decide which pages a rebuild can keep. Two 64-bit lanes, each mixing in
 /// eight bytes at a time; fast, not cryptographic.
-@_spi(Engine) public struct StableHash: Sendable, Hashable, CustomStringConvertible {
+public struct StableHash: Sendable, Hashable, CustomStringConvertible {
     private(set) var a: UInt64 = 0x9E37_79B9_7F4A_7C15
     private(set) var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
-    @_spi(Engine) public init() {}
+    public init() {}
 
     init(a: UInt64, b: UInt64) {
         self.a = a
@@ -13,7 +13,7 @@
     }
 
     /// 32 hex digits.
-    @_spi(Engine) public var description: String { Self.hex(a) + Self.hex(b) }
+    public var description: String { Self.hex(a) + Self.hex(b) }
 
     /// Parses ``description``.
     init?(_ text: Substring) {
@@ -42,7 +42,7 @@
         b ^= b >> 29
     }
 
-    @_spi(Engine) public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
@@ -59,16 +59,16 @@
         mix(tail ^ (UInt64(count) << 56))
     }
 
-    @_spi(Engine) public mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
+    public mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
 
-    @_spi(Engine) public mutating func combine(_ text: String) {
+    public mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
 
-    @_spi(Engine) public mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+    public mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
-    @_spi(Engine) public mutating func combine(_ hash: StableHash) {
+    public mutating func combine(_ hash: StableHash) {
         mix(hash.a)
         mix(hash.b)
     }

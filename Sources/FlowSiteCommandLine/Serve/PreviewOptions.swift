@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// Where and how `serve` listens: the options every site executable's `serve` shares.
-@_spi(Engine) public struct PreviewOptions: ParsableArguments {
+package struct PreviewOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 also serves other devices on the network.", valueName: "host"))
     public var host = "127.0.0.1"
 

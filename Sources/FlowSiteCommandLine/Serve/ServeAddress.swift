@@ -54,7 +54,7 @@ import Darwin
 }
 
 /// Opens a URL in the default browser: `xdg-open` on Linux, `open` on macOS.
-@_spi(Engine) public enum BrowserOpener {
+package enum BrowserOpener {
     /// Starts the opener and returns at once; the error says what to do when it can't start.
     public static func open(_ url: String) throws {
         #if os(macOS)

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 @_spi(Engine) import FlowSiteCommandLine
 import Foundation
 import HolocronKit
@@ -49,7 +49,7 @@ struct CheckCommand: AsyncParsableCommand {
     static func check(_ site: URL, against build: BuildAction) async throws -> (report: BuildReport, differences: [String]) {
         var build = build
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-check-\(UUID().uuidString)")
-        defer { try? SiteStaging.removeTree(at: scratch.path) }
+        defer { try? FileManager.default.removeItem(at: scratch) }
         build.output = scratch
         build.force = true
         let report = try await build.run()

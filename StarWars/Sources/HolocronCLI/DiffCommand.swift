@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 @_spi(Engine) import FlowSiteCommandLine
 import Foundation
 import HolocronKit
@@ -69,7 +69,7 @@ struct DiffCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let old = try await folder(oldSite, data: oldData, templates: oldTemplates, scratch: scratch.appendingPathComponent("old"))
         let new = try await folder(newSite, data: newData, templates: newTemplates, scratch: scratch.appendingPathComponent("new"))
-        try report.write(try SiteComparison(old: old, new: new))
+        try report.write(comparing: old, with: new)
     }
 
     private func folder(_ site: String?, data: String?, templates: String?, scratch: URL) async throws -> URL {

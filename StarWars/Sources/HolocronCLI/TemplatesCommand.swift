@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 
 /// `holocron templates`: writes the built-in templates and assets into a new folder, the

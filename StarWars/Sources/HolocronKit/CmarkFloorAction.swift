@@ -1,9 +1,15 @@
 import CCmark
-@_spi(Engine) import FlowSite
+import FlowSite
 import FlowSiteCommandLine
 import Foundation
 import StarWarsApp
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 
 /// The benchmark's floor: the time cmark alone needs to convert every page's Markdown to HTML,
@@ -39,13 +45,7 @@ package struct CmarkFloorAction: Sendable {
     /// Every page's site file and Markdown, made as a build makes them.
     private func documents() async throws -> [(path: String, markdown: [UInt8])] {
         let coordinator = try await site.load(SiteLoad(quiet: true)).coordinator
-        let renderer = try PageRenderer(templates: .embedded, site: coordinator.siteInfo)
-        let documents = Mutex<[(path: String, markdown: [UInt8])]>([])
-        _ = try await SiteWalker(coordinator: coordinator, keepsEdges: false).walk { visit in
-            let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path).bytes
-            documents.withLock { $0.append((visit.route.path.file, markdown)) }
-        }
-        return documents.withLock { $0 }.sorted { $0.path < $1.path }
+        return try await SiteBuilder(coordinator: coordinator).pageMarkdown().map { ($0.file, $0.markdown) }
     }
 
     /// Writes every page's Markdown below `folder` for the benchmark's baselines outside this
@@ -106,11 +106,11 @@ package struct CmarkFloorAction: Sendable {
                             buffer.withMemoryRebound(to: CChar.self) { chars in
                                 guard let html = cmark_markdown_to_html(chars.baseAddress, chars.count, CMARK_OPT_VALIDATE_UTF8) else { return }
                                 if into >= 0 {
-                                    // The site writer's own calls, from the bytes a build would hold.
+                                    // The site writer's calls, from the bytes a build would hold.
                                     let bytes = Array(UnsafeRawBufferPointer(start: html, count: strlen(html)).bindMemory(to: UInt8.self))
                                     do {
-                                        try SiteStaging.ensureFolder(of: all[index].path, in: into)
-                                        _ = try SiteStaging.writeWithoutSync(bytes, in: into, at: all[index].path)
+                                        try FloorFiles.ensureFolder(of: all[index].path, in: into)
+                                        try FloorFiles.writeWithoutSync(bytes, in: into, at: all[index].path)
                                     } catch {
                                         failed.message.withLock { $0 = $0 ?? "\(all[index].path): \(error)" }
                                     }
@@ -128,6 +128,47 @@ package struct CmarkFloorAction: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: writeInto.path, NSLocalizedDescriptionKey: "could not write \(failed)"])
         }
         return (all.count, all.reduce(0) { $0 + $1.markdown.count }, Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
+
+/// The file-system calls the site writer makes for a new page (FlowSite's staging folder):
+/// its folders made below an open folder, then the file created, written without a sync.
+private enum FloorFiles {
+    static func ensureFolder(of path: String, in folder: Int32) throws {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(path[..<slash])
+        if mkdirat(folder, parent, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var prefix = ""
+        for component in parent.split(separator: "/") {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            let made = mkdirat(folder, prefix, 0o755)
+            guard made == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    static func writeWithoutSync(_ data: [UInt8], in folder: Int32, at path: String) throws {
+        var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 && errno == EEXIST && unlinkat(folder, path, 0) == 0 {
+            descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
     }
 }
 

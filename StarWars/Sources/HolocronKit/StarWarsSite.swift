@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 @_spi(Engine) import FlowSiteCommandLine
 import Foundation
 import Logging
@@ -53,7 +53,7 @@ public struct StarWarsSite: Sendable {
             } else {
                 // Each data file's resources are kept beside the site as decoded, so the next
                 // build decodes only the files that changed.
-                let cache = load.output.flatMap { SiteBuilder<AppCoordinator>.cacheFolder(named: "data", for: $0) }.map { DecodedCache(folder: $0, program: ProgramIdentity.current) }
+                let cache = load.output.flatMap { SiteBuilder<AppCoordinator>.cacheFolder(named: "data", for: $0) }.map { DecodedCache(folder: $0, program: load.program) }
                 loaded = try SnapshotDirectory(url: folder).load(reusing: nil, cache: cache)
             }
             lastLoad.value = loaded
@@ -130,7 +130,7 @@ public struct StarWarsSite: Sendable {
                     logger?.warning("\(language): \(keys.count) keys fall back to \(Strings.english.language) and are marked on the pages that show them: \(keys.prefix(8).joined(separator: ", "))\(keys.count > 8 ? ", …" : "")")
                 }
             }
-            if !problems.isEmpty { throw TranslationProblems(problems) }
+            if !problems.isEmpty { throw TranslationCheck.Failure(problems) }
         }
         return strings
     }

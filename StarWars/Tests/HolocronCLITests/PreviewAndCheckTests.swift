@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 @_spi(Engine) import FlowSiteCommandLine
 @_spi(Engine) import HolocronCLI

@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 @testable import SWAPI
 import Testing
 @testable import StarWarsApp

@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 import FlowSiteTesting
 import SWAPI
@@ -32,7 +32,7 @@ import Testing
     @Test(arguments: Strings.languages)
     func everyTableHasEveryKeyPlaceholderAndPluralFormOfEnglish(language: String) throws {
         let problems = try Strings.problems(of: language)
-        #expect(problems.isEmpty, "\(TranslationProblems(problems))")
+        #expect(problems.isEmpty, "\(TranslationCheck.Failure(problems))")
     }
 
     @Test func theTableCheckFindsEachKindOfProblemOnceWithItsLine() throws {
@@ -62,7 +62,7 @@ import Testing
         #expect(mismatch.location == "zz.json:\(line + 1)")
         #expect(problems.first { $0.kind == .missing }?.location.hasPrefix("Sources/StarWarsApp/Resources/Strings/en.json:") == true)
         // One grouped list, a heading per kind.
-        let report = TranslationProblems(problems + problems).description
+        let report = TranslationCheck.Failure(problems + problems).description
         #expect(report.hasPrefix("5 translation problems in en-ZZ:"))
         #expect(report.contains("  missing plural category (1):\n    en-ZZ list.noSuchPage.one"))
     }

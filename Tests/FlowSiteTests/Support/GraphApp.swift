@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+@testable import FlowSite
 import Foundation
 
 /// A route named by its path: `"a/b"` lives at `a/b/index.html`, `""` is the root.

@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 import SWAPI
 
@@ -72,7 +72,7 @@ public struct AppCoordinator: RootCoordinator {
     /// Flow lint's settings for this app, with the reason for each exception.
     public var flowLint: FlowLintConfiguration {
         FlowLintConfiguration(suppressions: [
-            FlowLintSuppression(
+            FlowLintConfiguration.Suppression(
                 rule: FlowLintRule.unreachableScreen.id, kind: "missing-record",
                 reason: "The missing-record dialog only opens for a relation to a record the archive lacks; complete data has none."
             )

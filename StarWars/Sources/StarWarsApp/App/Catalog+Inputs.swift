@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 import Synchronization
 
@@ -51,7 +51,7 @@ extension Catalog {
                 for position in resources.indices {
                     let id = resources[position].id
                     let fingerprint = aligned ? given!.fingerprints[position]
-                        : byID?[id] ?? Fingerprint.of(resources[position], userInfo: [.swapiCompactLinks: true])
+                        : byID?[id] ?? InputFingerprints.fingerprint(of: resources[position], userInfo: [.swapiCompactLinks: true])
                     records.append((.record(kind, id: id), fingerprint))
                     if let slug = slug(of: kind, id: id) {
                         var hash = StableHash()
@@ -62,7 +62,7 @@ extension Catalog {
                     name.combine(resources[position].displayName)
                     names.append((.name(kind, id: id), name.low))
                 }
-                return (records, slugs, Fingerprint.of(listIDs(kind)), names)
+                return (records, slugs, InputFingerprints.fingerprint(of: listIDs(kind)), names)
             }
             let result: (records: Pairs, slugs: Pairs, order: UInt64, names: Pairs)
             switch kind {

@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 import Synchronization
 

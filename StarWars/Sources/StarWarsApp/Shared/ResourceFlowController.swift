@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 
 /// A child of the ``AppCoordinator``: owns some of the app's routes.

@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 
 /// One page of a kind's list, 10 rows a page like SWAPI, each row a link and a summary.

@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import Foundation
 import SWAPI
 
@@ -175,7 +175,7 @@ public struct Strings: Sendable {
 
     /// What is wrong with `language`'s table against English's: missing keys, placeholders that
     /// differ, plural categories the language needs (by CLDR) and keys nothing uses.
-    public static func problems(of language: String) throws -> [TranslationProblem] {
+    public static func problems(of language: String) throws -> [TranslationCheck.Problem] {
         // A pseudo-locale is English transformed: nothing can be missing.
         if PseudoLocale(code: language) != nil { return [] }
         // English is the table every other is held to; a kind's name may take any of its forms.

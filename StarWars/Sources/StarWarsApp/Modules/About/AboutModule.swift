@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 
 extension AboutScreen {
     /// The About dialog's view model, nested in an extension of its screen: it needs only the

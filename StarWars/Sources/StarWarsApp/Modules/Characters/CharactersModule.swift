@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 
 /// What the Characters module knows about people: their list summary and their detail page.

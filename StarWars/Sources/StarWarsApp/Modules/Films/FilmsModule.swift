@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 
 /// Films: listed by episode, with their synopsis, credits and everything that appears in them.

@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 
 /// Planets: climate, terrain, population and who lives there.

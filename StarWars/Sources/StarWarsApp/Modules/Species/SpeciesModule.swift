@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 
 /// Species: classification, language, homeworld and members.

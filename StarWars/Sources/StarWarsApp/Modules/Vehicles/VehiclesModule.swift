@@ -1,4 +1,4 @@
-@_spi(Engine) import FlowSite
+import FlowSite
 import SWAPI
 
 /// Vehicles: specifications, pilots and films.

@@ -14,17 +14,17 @@ import Darwin
 /// let difference = try SiteDifference(expected: freshBuild, actual: URL(fileURLWithPath: "site"))
 /// #expect(difference.isEmpty, "\(difference)")
 /// ```
-@_spi(Engine) public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
+public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     /// Files in both whose bytes differ, relative to the site root, sorted.
-    @_spi(Engine) public var changed: [String]
+    public var changed: [String]
     /// Files the build makes that the site lacks.
-    @_spi(Engine) public var missing: [String]
+    public var missing: [String]
     /// Files in the site that the build does not make.
-    @_spi(Engine) public var extra: [String]
+    public var extra: [String]
     /// How many files the build makes.
-    @_spi(Engine) public var expectedCount: Int
+    public var expectedCount: Int
 
-    @_spi(Engine) public init(changed: [String] = [], missing: [String] = [], extra: [String] = [], expectedCount: Int = 0) {
+    package init(changed: [String] = [], missing: [String] = [], extra: [String] = [], expectedCount: Int = 0) {
         self.changed = changed
         self.missing = missing
         self.extra = extra
@@ -36,7 +36,7 @@ import Darwin
     ///   - expected: the site as it should be (a fresh build).
     ///   - actual: the site as it is.
     /// - Throws: ``FlowSiteError`` when a folder can't be read.
-    @_spi(Engine) public init(expected: URL, actual: URL) throws {
+    public init(expected: URL, actual: URL) throws {
         // Sizes first, then the bytes of each pair of files of one size, a pair at a time on
         // every core: a site of 280,000 pages is never held in memory whole.
         let wanted = try Self.sizes(in: expected)
@@ -71,10 +71,10 @@ import Darwin
     }
 
     /// Whether the two sites are the same, byte for byte.
-    @_spi(Engine) public var isEmpty: Bool { changed.isEmpty && missing.isEmpty && extra.isEmpty }
+    public var isEmpty: Bool { changed.isEmpty && missing.isEmpty && extra.isEmpty }
 
     /// One line per kind of difference, up to `limit` names each.
-    @_spi(Engine) public func lines(limit: Int = 20) -> [String] {
+    public func lines(limit: Int = 20) -> [String] {
         var lines: [String] = []
         for (word, names) in [("changed", changed), ("missing", missing), ("extra", extra)] where !names.isEmpty {
             let shown = names.prefix(limit).joined(separator: ", ")
@@ -84,14 +84,14 @@ import Darwin
         return lines
     }
 
-    @_spi(Engine) public var description: String {
+    public var description: String {
         isEmpty ? "no differences in \(expectedCount) files" : lines(limit: 10).joined(separator: "; ")
     }
 
     /// Every regular file below `folder` but the manifest, by path relative to it, with its
     /// size; listed through directory descriptors, not following symbolic links inside.
     /// - Throws: ``FlowSiteError`` naming the folder when it isn't one or can't be read.
-    @_spi(Engine) public static func sizes(in folder: URL) throws -> [String: Int] {
+    static func sizes(in folder: URL) throws -> [String: Int] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -128,7 +128,7 @@ import Darwin
 
     /// Every regular file below `folder`, by path relative to it, with its bytes.
     /// - Throws: ``FlowSiteError`` naming the folder when it isn't one or can't be read.
-    @_spi(Engine) public static func files(in folder: URL) throws -> [String: Data] {
+    public static func files(in folder: URL) throws -> [String: Data] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FlowSiteError(.siteUnreadable(path: folder.path, message: "there is no folder there"))
