@@ -25,11 +25,11 @@ package struct FileIdentity: Equatable, Sendable {
         inode = UInt64(status.st_ino)
         size = Int(status.st_size)
         isRegularFile = status.st_mode & S_IFMT == S_IFREG
+        let time = SiteManifest.Entry.modified(status)
+        modified = (Int(time.tv_sec), Int(time.tv_nsec))
         #if canImport(Darwin)
-        modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
         changed = (Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec))
         #else
-        modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
         changed = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
         #endif
     }
