@@ -48,9 +48,8 @@ import Logging
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
         builder.inputs = inputs
-        builder.readAhead = content.otherLanguages.isEmpty ? readAhead : nil
-        // The journal keeps sites of one language.
-        if content.otherLanguages.isEmpty, let fingerprints = content.inputFingerprints?() {
+        builder.readAhead = readAhead
+        if let fingerprints = content.inputFingerprints?() {
             builder.journalsEdits = true
             builder.inputFingerprints = fingerprints
         }

@@ -8,19 +8,30 @@ import Testing
 @Suite struct EditBuildTests {
     static let app = SiteBuilderTests.app
 
+    /// Builds `app`, with `others` as its other languages.
     @discardableResult
-    func build(_ app: GraphCoordinator, into output: URL, journal: Bool = true, templates: TemplateSet = .embedded) async throws -> BuildReport {
+    func build(
+        _ app: GraphCoordinator, into output: URL, journal: Bool = true, templates: TemplateSet = .embedded, others: [GraphCoordinator] = []
+    ) async throws -> BuildReport {
         var builder = SiteBuilder(coordinator: app, templates: templates)
+        builder.otherLanguages = others
         builder.journalsEdits = journal
         builder.inputFingerprints = app.inputFingerprints
         return try await builder.build(into: output)
     }
 
-    func fresh(_ app: GraphCoordinator, in folder: URL) async throws -> [String: Data] {
+    func fresh(_ app: GraphCoordinator, in folder: URL, others: [GraphCoordinator] = []) async throws -> [String: Data] {
         let output = folder.appendingPathComponent("fresh-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        try await build(app, into: output, journal: false)
+        try await build(app, into: output, journal: false, others: others)
         return try SiteDifference.files(in: output)
+    }
+
+    /// `app` in Spanish.
+    static func spanish(_ app: GraphCoordinator) -> GraphCoordinator {
+        var spanish = app
+        spanish.language = "es"
+        return spanish
     }
 
     /// An edit to what one page says (not its title or links) moves no page: that page is made
@@ -45,6 +56,50 @@ import Testing
         let next = try await build(app, into: output)
         #expect(next.rendered == 2 && next.replayed == next.pages - 2, "\(next)")
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// A multilingual site keeps a journal per language: an edit makes its pages again in every
+    /// language, and no other page, and the site is the one a build from nothing makes.
+    @Test func aMultilingualEditRemakesItsPageInEveryLanguageWithoutAWalk() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        app.search = SiteSearch(summaries: true)
+        let first = try await build(app, into: output, others: [Self.spanish(app)])
+        #expect(first.replayed == 0 && first.languages.map(\.code) == ["en", "es"])
+        for name in ["journal-en", "journal-es"] {
+            #expect(FileManager.default.fileExists(atPath: SiteWriter.spareFolder(of: output).appendingPathComponent(name).path), "\(name) is kept")
+        }
+        app.summaries["a/b"] = "A summary written since"
+        let edit = try await build(app, into: output, others: [Self.spanish(app)])
+        #expect(edit.rendered == 2 && edit.replayed == edit.pages - 2, "\(edit)")
+        #expect(edit.languages.map(\.code) == ["en", "es"] && edit.links == first.links, "\(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [Self.spanish(app)])))
+        let index = try String(contentsOf: output.appendingPathComponent("es/search-index.json"), encoding: .utf8)
+        #expect(index.contains("A summary written since"))
+        app.summaries["a"] = "The own summary of a"
+        let next = try await build(app, into: output, others: [Self.spanish(app)])
+        #expect(next.rendered == 2 && next.replayed == next.pages - 2, "the patched journals are read back: \(next)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [Self.spanish(app)])))
+    }
+
+    /// A language that falls back decides which pages of the others list it as an alternate,
+    /// which an edit of one page doesn't see: such a site keeps no journal, and every build
+    /// walks the app.
+    @Test func aSiteWithALanguageThatFallsBackIsWalkedOnEveryEdit() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        var spanish = Self.spanish(app)
+        spanish.fallbackLanguage = "en"
+        try await build(app, into: output, others: [spanish])
+        app.summaries["a/b"] = "Edited"
+        spanish.summaries["a/b"] = "Editado"
+        let edit = try await build(app, into: output, others: [spanish])
+        #expect(edit.replayed == 0, "\(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [spanish])))
     }
 
     /// Retitling `a` changes only what `a` read, but every page below `a` shows the title in its

@@ -64,7 +64,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// `BuildJournal`), so that the next build into the same output, in another process, makes
     /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
     /// writes its site as a new generation that shares every other file. Needs routes that can
-    /// be stored (``StorableRoute``); a build of one language only.
+    /// be stored (``StorableRoute``); in a multilingual site, languages that don't fall back.
     public var journalsEdits = false
     /// The fingerprint of every input pages can read, made by the app from its data for this
     /// build (see ``journalsEdits``).
@@ -111,7 +111,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let started = ContinuousClock.now
         let languages = try languagePlans()
         // An edit after a build that kept a journal makes only the pages it reaches.
-        if languages.count == 1, let report = try await buildFromJournal(into: output, plan: languages[0].plan, started: started) { return report }
+        if let report = try await buildFromJournal(into: output, languages: languages, started: started) { return report }
         return try await buildSite(languages, into: output, started: started)
     }
 

@@ -26,19 +26,22 @@ final class StoredJournal: @unchecked Sendable {
     let trailerStart: Int
     /// The file's device and inode when it was read: an edit patches that file or none.
     let identity: FileIdentity
+    /// The folder of the language it describes (`es/`), or empty for a site of one language:
+    /// its pages' and files' paths are in that folder.
+    let folder: String
     private let madePathTable = Mutex<[UInt64: Int32]?>(nil)
 
-    /// The journal of the site at `output`, when it is whole and records that site's manifest;
-    /// with a `buildKey`, only when it was written with it (without one the caller checks
-    /// ``buildKey``).
-    static func load(for output: URL, buildKey: StableHash?) -> StoredJournal? {
+    /// The journal of the language in `folder` (empty for a site of one language) of the site
+    /// at `output`, when it is whole and records that site's manifest; with a `buildKey`, only
+    /// when it was written with it (without one the caller checks ``buildKey``).
+    static func load(for output: URL, folder: String = "", buildKey: StableHash?) -> StoredJournal? {
         guard let stamp = BuildJournal.manifestStamp(of: output) else { return nil }
-        let descriptor = open(BuildJournal.path(of: output), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(BuildJournal.path(of: output, folder: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let identity = FileIdentity(descriptor: descriptor), let raw = FileContents.read(descriptor) else { return nil }
         do {
-            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey, identity: identity)
+            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey, identity: identity, folder: folder)
         } catch {
             FileContents.release(raw)
             return nil
@@ -49,9 +52,10 @@ final class StoredJournal: @unchecked Sendable {
         FileContents.release(raw)
     }
 
-    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity) throws {
+    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity, folder: String) throws {
         self.raw = raw
         self.identity = identity
+        self.folder = folder
         let magic = BuildJournal.magic
         guard raw.count > JournalFile.trailerEnd, Array(raw[(raw.count - magic.count)...]) == magic else { throw Malformed() }
         var meta: JournalFile.Meta!

@@ -9,7 +9,7 @@ import Darwin
 
 /// What `holocron build` keeps of the build that made the live site, for the next run of the
 /// command (a new process, with no memory of its own): `.NAME.spare/journal`, beside the spare
-/// generation. With it, a build after an edit makes only the pages that read a changed input
+/// generation (one per language in a multilingual site, each describing its language's folder). With it, a build after an edit makes only the pages that read a changed input
 /// (see ``SiteBuilder/journalsEdits``).
 ///
 /// One binary file, read whole, sections in this order:
@@ -37,9 +37,15 @@ import Darwin
 enum BuildJournal {
     static let magic: [UInt8] = Array("HOLOJRN5".utf8)
 
-    /// `.NAME.spare/journal`.
-    static func path(of output: URL) -> String {
-        SiteWriter.spareFolder(of: output).appendingPathComponent("journal").path
+    /// `.NAME.spare/journal` for a site of one language, `.NAME.spare/journal-es` for the
+    /// language whose folder is `es/` in a multilingual site (each language keeps its own).
+    static func path(of output: URL, folder: String = "") -> String {
+        SiteWriter.spareFolder(of: output).appendingPathComponent(name(folder: folder)).path
+    }
+
+    /// The journal's file name for the language built in `folder`.
+    static func name(folder: String) -> String {
+        folder.isEmpty ? "journal" : "journal-" + folder.dropLast()
     }
 
     /// The live manifest's identity: a commit writes a new manifest, so another build's site

@@ -208,7 +208,7 @@ struct JournalFile {
     /// Puts the journal written at `temporary` in place for `output`, after its commit: it then
     /// describes the live site (whose manifest identity it takes). Clean-up on failure only: a
     /// build that can't keep its journal still succeeded.
-    static func install(_ temporary: String, descriptor: Int32, tail: (_ start: Int, _ stamp: [UInt64]) -> [UInt8], start: Int, output: URL) {
+    static func install(_ temporary: String, descriptor: Int32, tail: (_ start: Int, _ stamp: [UInt64]) -> [UInt8], start: Int, output: URL, folder: String) {
         defer { close(descriptor) }
         guard let stamp = BuildJournal.manifestStamp(of: output), SiteWriter.prepareSpareFolder(of: output) else {
             unlink(temporary)
@@ -217,7 +217,7 @@ struct JournalFile {
         let bytes = tail(start, stamp)
         guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }), let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
             trailer(blocks: blocks, metaStart: metaStart(ofTail: bytes)).withUnsafeBytes({ writeAll(descriptor, $0) }),
-            rename(temporary, BuildJournal.path(of: output)) == 0
+            rename(temporary, BuildJournal.path(of: output, folder: folder)) == 0
         else {
             unlink(temporary)
             return

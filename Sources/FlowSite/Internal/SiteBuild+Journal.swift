@@ -13,6 +13,7 @@ import Darwin
 final class JournalWriting<R: Route>: Sendable {
     let walk: WalkJournal<R>
     private let output: URL
+    private let folder: String
     private let buildKey: StableHash
     private let fingerprints: InputFingerprints
     private let state = Mutex(Progress())
@@ -26,17 +27,17 @@ final class JournalWriting<R: Route>: Sendable {
         var failed = false
     }
 
-    /// The journal of a build of `builder` into `output`, when it keeps one: one language,
-    /// routes that can be stored, and the app's input fingerprints.
-    init?<C: RootCoordinator>(_ builder: SiteBuilder<C>, output: URL, buildKey: StableHash) where C.R == R {
-        guard builder.journalsEdits, let fingerprints = builder.inputFingerprints, builder.otherLanguages.isEmpty,
-            R.self is any StorableRoute.Type
-        else { return nil }
+    /// The journal of the language `builder` builds into `folder` (empty for a site of one
+    /// language) of `output`, when it keeps one: routes that can be stored and the app's input
+    /// fingerprints.
+    init?<C: RootCoordinator>(_ builder: SiteBuilder<C>, output: URL, folder: String, buildKey: StableHash) where C.R == R {
+        guard builder.journalsEdits, let fingerprints = builder.inputFingerprints, R.self is any StorableRoute.Type else { return nil }
         let temporary = output.deletingLastPathComponent()
-            .appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path
+            .appendingPathComponent(SiteWriter.siblingName(of: output, role: BuildJournal.name(folder: folder), pid: getpid())).path
         guard let walk = WalkJournal<R>(path: temporary, name: { ($0 as! any StorableRoute).storedName }) else { return nil }
         self.walk = walk
         self.output = output
+        self.folder = folder
         self.buildKey = buildKey
         self.fingerprints = fingerprints
     }
@@ -95,8 +96,9 @@ final class JournalWriting<R: Route>: Sendable {
 
     /// After the commit: writes the files, kinds, fingerprints and meta block, and puts the
     /// journal in place for the live site.
-    /// Every file `staging` holds but its marker goes in the files section, written a block at
-    /// a time (the section grows with the site, and is never held whole).
+    /// Every file `staging` holds in the language's folder (but the marker) goes in the files
+    /// section by its path in that folder, written a block at a time (the section grows with
+    /// the site, and is never held whole).
     func install(staging: SiteStaging, kinds: [String], edges: Int, links: Int) {
         var progress = state.withLock { state in
             defer { state.descriptor = -1 }
@@ -111,7 +113,9 @@ final class JournalWriting<R: Route>: Sendable {
         let offsetsStart = progress.written
         let filesStart = offsetsStart + progress.productOffsets.count * 8
         var count: UInt32 = 0
-        staging.forEachFingerprint { path, _ in if path != SiteWriter.markerName { count += 1 } }
+        let folder = folder
+        func kept(_ path: String) -> Bool { path != SiteWriter.markerName && path.hasPrefix(folder) }
+        staging.forEachFingerprint { path, _ in if kept(path) { count += 1 } }
         var out = ByteWriter()
         out.u32(count)
         var written = 0
@@ -120,8 +124,8 @@ final class JournalWriting<R: Route>: Sendable {
         for offset in progress.productOffsets { offsets.u64(offset) }
         failed = !offsets.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
         staging.forEachFingerprint { path, fingerprint in
-            guard path != SiteWriter.markerName, !failed else { return }
-            out.string(path)
+            guard kept(path), !failed else { return }
+            out.string(String(path.dropFirst(folder.count)))
             out.hash(fingerprint)
             if out.bytes.count >= 1 << 20 {
                 failed = !out.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
@@ -147,7 +151,7 @@ final class JournalWriting<R: Route>: Sendable {
             meta.stamp = stamp
             // The products, their offsets and the files are written already.
             return JournalFile.tail(start: start, meta: meta, kinds: kinds, fingerprints: fingerprints)
-        }, start: progress.written, output: output)
+        }, start: progress.written, output: output, folder: folder)
     }
 
     /// A failed build keeps no journal.

@@ -46,14 +46,14 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     }
 
     /// A run that builds one language into `folder` (`es/`, or the root) of a staging folder the
-    /// languages share.
-    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String, started: ContinuousClock.Instant) {
+    /// languages share, and keeps its journal when `journals` (and the builder keeps them).
+    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String, journals: Bool, started: ContinuousClock.Instant) {
         self.builder = builder
         self.plan = plan
         self.started = started
         self.staging = staging
         self.folder = folder
-        journal = folder.isEmpty ? JournalWriting(builder, output: staging.output, buildKey: builder.journalKey(plan)) : nil
+        journal = journals ? JournalWriting(builder, output: staging.output, folder: folder, buildKey: builder.journalKey(plan)) : nil
     }
 
     // MARK: The walk

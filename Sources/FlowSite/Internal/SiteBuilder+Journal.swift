@@ -8,27 +8,122 @@ import Darwin
 #endif
 
 extension SiteBuilder {
-    /// Builds an edit from the live site's journal (see ``journalsEdits``): the pages that read
-    /// an input whose fingerprint changed are made again in the place the journal gives them;
-    /// when every one of them leads where it led (the same title and links), no other page
-    /// moves, and the new site is the spare generation brought up to date: every other file is
-    /// the live site's (checked intact, as a full build checks it), the pages whose content
-    /// changed are written, and the search index and page index when what they say of those
-    /// pages changed. It is swapped in like any build, and the journal is written for the next.
+    /// Builds an edit from the live site's journals (see ``journalsEdits``), one per language:
+    /// in each language, the pages that read an input whose fingerprint changed are made again
+    /// in the place its journal gives them; when every one of them leads where it led (the same
+    /// title and links), no other page moves, and the new site is the spare generation brought
+    /// up to date: every other file is the live site's (checked intact, as a full build checks
+    /// it), the pages whose content changed are written, and each language's search index and
+    /// page index when what they say of those pages changed. It is swapped in like any build,
+    /// and each journal is written for the next.
     ///
-    /// `nil` when the journal can't tell (none, another site's, other templates or options, a
+    /// `nil` when a journal can't tell (none, another site's, other templates or options, a
     /// page that moved, a file changed by hand): then the caller builds as usual, and nothing
     /// was written.
-    func buildFromJournal(into output: URL, plan: BuildPlan<C.R>, started: ContinuousClock.Instant) async throws -> BuildReport? {
-        guard journalsEdits, otherLanguages.isEmpty, let fingerprints = inputFingerprints,
-            let storable = C.R.self as? any StorableRoute.Type
+    func buildFromJournal(
+        into output: URL, languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], started: ContinuousClock.Instant
+    ) async throws -> BuildReport? {
+        guard journalsEdits, let fingerprints = inputFingerprints, C.R.self is any StorableRoute.Type,
+            languages.count == 1 || !languages.contains(where: \.builder.fallsBack)
         else { return nil }
         let target = try SiteWriter(output: output, force: force).guardedOutput()
         let phases = PhaseClock()
         let ahead = readAhead.flatMap { $0.isFor(target) ? $0 : nil }
-        let key = journalKey(plan)
-        let loaded = phases.measure(.viewModels) { ahead?.journal() ?? StoredJournal.load(for: target, buildKey: key) }
-        guard let journal = loaded, journal.buildKey == key else { return nil }
+        var edits: [LanguageEdit] = []
+        for (one, plan, folder) in languages {
+            var plan = plan
+            plan.renderer.languages?.combine(into: &plan.buildKey)
+            let journal = phases.measure(.viewModels) { () -> StoredJournal? in
+                let key = one.journalKey(plan)
+                let loaded = (folder.isEmpty ? ahead?.journal() : nil) ?? StoredJournal.load(for: target, folder: folder, buildKey: key)
+                return loaded?.buildKey == key ? loaded : nil
+            }
+            guard let journal, let edit = try await one.edit(journal, fingerprints: fingerprints, plan: plan, target: target, phases: phases) else { return nil }
+            edits.append(edit)
+        }
+
+        // The new generation: the spare, made up to the live site, with the edit's files written.
+        guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead), let gap = staging.gap else { return nil }
+        do {
+            // A file whose new fingerprint is the live one's is the live file.
+            var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
+            for edit in edits {
+                for (path, file) in edit.replaced where gap.liveEntry(edit.journal.folder + path)?.fingerprint != file.fingerprint {
+                    replaced[edit.journal.folder + path] = file
+                }
+            }
+            let intact = try phases.measure(.write) { () throws -> Bool in
+                guard staging.catchUp(leaving: Set(replaced.keys)) else { return false }
+                for (path, file) in replaced {
+                    guard let bytes = file.bytes else { return false }
+                    try staging.write(bytes, to: path, fingerprint: file.fingerprint)
+                }
+                return true
+            }
+            guard intact else {
+                staging.discard()
+                return nil
+            }
+            let lint = gap.lint
+            let pages = edits.reduce(0) { $0 + $1.journal.pages }
+            try beforeCommit(staging)
+            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: lint) }
+            // Each journal is patched in place when it can be (``patchJournal``), else written
+            // whole again.
+            phases.measure(.swap) {
+                let output = staging.output
+                for edit in edits {
+                    let journal = edit.journal
+                    let newHashes = edit.replaced.compactMap { path, file in
+                        replaced[journal.folder + path] == nil ? nil : edit.listed[path].map { ($0.hashAt, file.fingerprint) }
+                    }
+                    if !Self.mayPatch(journal, fingerprints: fingerprints)
+                        || !Self.patchJournal(journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes, fingerprints: fingerprints, output: output)
+                    {
+                        Self.rewriteJournal(journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes, fingerprints: fingerprints, output: output)
+                    }
+                }
+            }
+            // Every file but those written is the live site's.
+            let written = staging.files
+            let bytes = gap.byteCount + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
+            let remade = edits.flatMap(\.remade)
+            var report = BuildReport(
+                pages: pages, rendered: remade.count(where: { $0.html != nil }),
+                edges: edits.reduce(0) { $0 + $1.journal.meta.edges }, links: edits.reduce(0) { $0 + $1.journal.meta.links },
+                files: gap.fileCount, bytes: bytes, unchangedFiles: gap.fileCount - written.count, warnings: [],
+                duration: ContinuousClock.now - started, timings: phases.seconds, sitemap: baseURL != nil
+            )
+            report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
+            report.replayed = pages - remade.count
+            if languages.count > 1 { report.languages = languages.map { (String($0.folder.dropLast()), 0) } }
+            return report
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// What an edit changes in one language, found from its journal: the pages made again, and
+    /// the files to write (by their paths in the language's folder) with the journal's entries
+    /// for them.
+    struct LanguageEdit {
+        let journal: StoredJournal
+        let remakes: [Remake]
+        let remade: [Remade]
+        let replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)]
+        let listed: [String: (fingerprint: StableHash, hashAt: Int)]
+    }
+
+    /// The pages of this language that read an input of `fingerprints` that changed, made again
+    /// where `journal` says they stood, and what changes in the language's folder besides their
+    /// own files: its search index and page index. `nil` when a page can't be made again
+    /// without a walk (see ``buildFromJournal(into:languages:started:)``).
+    /// - Throws: ``FlowSiteError`` for a page made again that links a file the site lacks.
+    private func edit(
+        _ journal: StoredJournal, fingerprints: InputFingerprints, plan: BuildPlan<C.R>, target: URL, phases: PhaseClock
+    ) async throws -> LanguageEdit? {
+        guard let storable = C.R.self as? any StorableRoute.Type else { return nil }
         func route(_ name: String) -> C.R? { storable.init(storedName: name) as? C.R }
 
         // The pages an edit reaches, each where it stood.
@@ -63,7 +158,7 @@ extension SiteBuilder {
         let paths = remakes.isEmpty ? [:] : try journal.pathTable()
         guard let remade = try await remake(remakes, journal: journal, paths: paths, renderer: plan.renderer, phases: phases) else { return nil }
 
-        // What changes in the site besides those pages' own files.
+        // What changes in the language's folder besides those pages' own files.
         var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
         var contentChanged = false
         var searchChanged = false
@@ -81,8 +176,7 @@ extension SiteBuilder {
                 searchChanged = true
             }
         }
-        let search = coordinator.search
-        if let search, searchChanged {
+        if let search = coordinator.search, searchChanged {
             let bytes = try phases.measure(.steps) { try searchIndex(journal, remade: zip(remakes, remade).map { ($0.position, $1.product) }, search: search) }
             replaced[search.indexPath] = (StableHash(of: bytes), bytes)
         }
@@ -90,8 +184,8 @@ extension SiteBuilder {
             // Read and copied once, into the bytes patched: the index grows with the site,
             // and this runs on the edit's one busy core.
             let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
-            guard let bytes = FileContents.withBytes(of: target.appendingPathComponent(PageIndex.fileName).path, { Self.patchedPageIndex(Array($0), contents: contents) })
-            else { return nil }
+            let file = target.appendingPathComponent(journal.folder + PageIndex.fileName).path
+            guard let bytes = FileContents.withBytes(of: file, { Self.patchedPageIndex(Array($0), contents: contents) }) else { return nil }
             replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
         }
         // Links to site files from the pages made again must lead to files the site has, and
@@ -101,57 +195,11 @@ extension SiteBuilder {
         let listed = try journal.files(among: linkedFiles.union(replaced.keys))
         for page in remade {
             for link in page.siteFiles where listed[link] == nil {
-                throw FlowSiteError(.brokenLinks([(page.product.path, link)]))
+                throw FlowSiteError(.brokenLinks([(journal.folder + page.product.path, journal.folder + link)]))
             }
         }
         guard replaced.keys.allSatisfy({ listed[$0] != nil }) else { return nil }
-
-        // The new generation: the spare, made up to the live site, with the edit's files written.
-        guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead), let gap = staging.gap else { return nil }
-        do {
-            // A file whose new fingerprint is the live one's is the live file.
-            replaced = replaced.filter { gap.liveEntry($0.key)?.fingerprint != $0.value.fingerprint }
-            let intact = try phases.measure(.write) { () throws -> Bool in
-                guard staging.catchUp(leaving: Set(replaced.keys)) else { return false }
-                for (path, file) in replaced {
-                    guard let bytes = file.bytes else { return false }
-                    try staging.write(bytes, to: path, fingerprint: file.fingerprint)
-                }
-                return true
-            }
-            guard intact else {
-                staging.discard()
-                return nil
-            }
-            let lint = gap.lint
-            let newHashes = replaced.compactMap { path, file in listed[path].map { ($0.hashAt, file.fingerprint) } }
-            try beforeCommit(staging)
-            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: journal.pages, lint: lint) }
-            // The journal is patched in place when it can be (``patchJournal``), else written
-            // whole again.
-            phases.measure(.swap) {
-                let (output, made) = (staging.output, remakes)
-                if !Self.mayPatch(journal, fingerprints: fingerprints)
-                    || !Self.patchJournal(journal, remakes: made, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: output)
-                {
-                    Self.rewriteJournal(journal, remakes: made, remade: remade, replaced: newHashes, fingerprints: fingerprints, output: output)
-                }
-            }
-            // Every file but those written is the live site's.
-            let written = staging.files
-            let bytes = gap.byteCount + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
-            var report = BuildReport(
-                pages: journal.pages, rendered: remade.count(where: { $0.html != nil }), edges: journal.meta.edges, links: journal.meta.links,
-                files: gap.fileCount, bytes: bytes, unchangedFiles: gap.fileCount - written.count, warnings: [],
-                duration: ContinuousClock.now - started, timings: phases.seconds, sitemap: baseURL != nil
-            )
-            report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
-            report.replayed = journal.pages - remade.count
-            return report
-        } catch {
-            staging.discard()
-            throw error
-        }
+        return LanguageEdit(journal: journal, remakes: remakes, remade: remade, replaced: replaced, listed: listed)
     }
 
     /// What a journal must have been written with to be used: the build key, the assets (which

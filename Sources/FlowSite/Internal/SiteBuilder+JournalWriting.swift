@@ -21,7 +21,8 @@ extension SiteBuilder {
             byIndex[remake.index] = (remake.record, page.outcome)
             byPosition[remake.position] = page.product
         }
-        let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: "journal", pid: getpid())).path
+        let name = BuildJournal.name(folder: journal.folder)
+        let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: name, pid: getpid())).path
         guard SiteWriter.prepareSpareFolder(of: output) else { return }
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
@@ -114,7 +115,7 @@ extension SiteBuilder {
             return sink.finish()
         }()) ?? false
         guard done, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
-            rename(temporary, BuildJournal.path(of: output)) == 0
+            rename(temporary, BuildJournal.path(of: output, folder: journal.folder)) == 0
         else {
             unlink(temporary)
             return
@@ -148,7 +149,7 @@ extension SiteBuilder {
         fingerprints: InputFingerprints, output: URL
     ) -> Bool {
         guard let stamp = BuildJournal.manifestStamp(of: output) else { return false }
-        let descriptor = open(BuildJournal.path(of: output), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(BuildJournal.path(of: output, folder: journal.folder), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard let file = FileIdentity(descriptor: descriptor), file.isSameFile(as: journal.identity), file.size == journal.raw.count else { return false }

@@ -38,6 +38,9 @@ extension SiteBuilder {
         // Languages that fell back are built first, so the others know which of their pages
         // are not really translated and list no alternate for them.
         let order = languages.indices.sorted { (languages[$0].builder.fallsBack ? 0 : 1, $0) < (languages[$1].builder.fallsBack ? 0 : 1, $1) }
+        // Each language keeps its journal, unless one falls back: then which pages of the
+        // others list it as an alternate is decided across languages, which an edit doesn't see.
+        let journals = !multilingual || !languages.contains(where: \.builder.fallsBack)
         let staging = try SiteBuild<C>.openStaging(for: self, output: output)
         var runs: [SiteBuild<C>] = []
         do {
@@ -49,7 +52,7 @@ extension SiteBuilder {
                 var (one, plan, folder) = languages[index]
                 plan.renderer.languages?.untranslated = untranslated
                 plan.renderer.languages?.combine(into: &plan.buildKey)
-                let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, started: started)
+                let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, journals: journals, started: started)
                 runs.append(run)
                 let graph = try await run.walk()
                 let (flow, lint) = try one.flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)
@@ -68,10 +71,13 @@ extension SiteBuilder {
             // Every language's links, and the root's, against every file of the whole site.
             let phases = runs[0].phases
             var links = LinkChecker.Result()
-            for (check, rootPaths) in checks {
+            // Each language's links to its own pages, the root's counted with the first built.
+            var references = [Int](repeating: 0, count: runs.count)
+            for (position, (check, rootPaths)) in checks.enumerated() {
                 let result = try phases.measure(.linkCheck) { try check.run(in: staging.holds, rootPaths: rootPaths) }
                 links.broken += result.broken
                 links.internalReferences += result.internalReferences
+                references[position < runs.count ? position : 0] += result.internalReferences
             }
             if !links.broken.isEmpty { throw FlowSiteError(.brokenLinks(links.broken.map { ($0.page, $0.link) })) }
             let pages = built.reduce(0) { $0 + $1.graph.routes.count }
@@ -80,7 +86,9 @@ extension SiteBuilder {
             let first = built[order.firstIndex(of: 0)!]
             progress?((phase: "swap", made: pages, discovered: pages))
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: (first.lint.active.count, first.lint.summaryLine)) }
-            runs[0].journal?.install(staging: staging, kinds: first.flow.kinds.map(\.id), edges: edges, links: edges + links.internalReferences)
+            for (run, (one, references)) in zip(runs, zip(built, references)) {
+                run.journal?.install(staging: staging, kinds: one.flow.kinds.map(\.id), edges: one.graph.edgeCount, links: one.graph.edgeCount + references)
+            }
             var timings: [String: Double] = [:]
             var phaseOrder: [String] = []
             for run in runs {

@@ -58,7 +58,10 @@ public final class SiteReadAhead: Sendable {
             done.spareBytes = readFile(SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
             done.liveBytes = readFile(target.appendingPathComponent(SiteWriter.manifestName).path)
             done.journal = StoredJournal.load(for: target, buildKey: nil)
-            if done.journal != nil {
+            // A multilingual site keeps a journal per language, which the build reads itself.
+            let languageJournals = (try? FileManager.default.contentsOfDirectory(atPath: SiteWriter.spareFolder(of: target).path))?
+                .contains { $0.hasPrefix(BuildJournal.name(folder: "") + "-") } ?? false
+            if done.journal != nil || languageJournals {
                 // An edit looks up where each link of a page it makes leads, and makes up what
                 // the spare lacks of the live site.
                 _ = try? done.journal?.pathTable()

@@ -31,9 +31,13 @@ struct GraphCoordinator: RootCoordinator {
     /// Files a node's page writes beside it.
     var files: [Node: [String: Data]] = [:]
     var labels: [String: String] = [:]
+    var language = "en"
+    var fallbackLanguage: String?
 
     var siteInfo: SiteInfo<Node> {
-        SiteInfo(name: "Graph", footer: "graph footer", navigation: navigation, labels: labels)
+        var info = SiteInfo(name: "Graph", language: language, footer: "graph footer", navigation: navigation, labels: labels)
+        info.fallbackLanguage = fallbackLanguage
+        return info
     }
 
     /// The input key of a node's own data (its title, links and the rest), for builds that
