@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -44,26 +43,13 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         let common = wanted.keys.filter { found[$0] != nil }.sorted()
         let expectedRoot = expected.standardizedFileURL.resolvingSymlinksInPath()
         let actualRoot = actual.standardizedFileURL.resolvingSymlinksInPath()
-        let differs = Mutex<[Bool]>(Array(repeating: false, count: common.count))
-        let failure = Mutex<(any Error)?>(nil)
-        let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for index in stride(from: lane, to: common.count, by: lanes) {
-                let path = common[index]
-                if wanted[path] != found[path] {
-                    differs.withLock { $0[index] = true }
-                    continue
-                }
-                do {
-                    let same = try Data(contentsOf: expectedRoot.appendingPathComponent(path)) == Data(contentsOf: actualRoot.appendingPathComponent(path))
-                    if !same { differs.withLock { $0[index] = true } }
-                } catch {
-                    failure.withLock { $0 = $0 ?? FlowSiteError(.siteUnreadable(path: actualRoot.appendingPathComponent(path).path, message: error.localizedDescription)) }
-                }
+        let flags = try SiteComparison.inParallel(common) { path in
+            do {
+                return try wanted[path] != found[path] || Data(contentsOf: expectedRoot.appendingPathComponent(path)) != Data(contentsOf: actualRoot.appendingPathComponent(path))
+            } catch {
+                throw FlowSiteError(.siteUnreadable(path: actualRoot.appendingPathComponent(path).path, message: error.localizedDescription))
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        let flags = differs.withLock { $0 }
         changed = zip(common, flags).filter { $0.1 }.map(\.0)
         missing = wanted.keys.filter { found[$0] == nil }.sorted()
         extra = found.keys.filter { wanted[$0] == nil }.sorted()
@@ -75,13 +61,9 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
 
     /// One line per kind of difference, up to `limit` names each.
     public func lines(limit: Int = 20) -> [String] {
-        var lines: [String] = []
-        for (word, names) in [("changed", changed), ("missing", missing), ("extra", extra)] where !names.isEmpty {
-            let shown = names.prefix(limit).joined(separator: ", ")
-            let more = names.count > limit ? " and \(names.count - limit) more" : ""
-            lines.append("\(names.count) \(word): \(shown)\(more)")
+        [("changed", changed), ("missing", missing), ("extra", extra)].filter { !$0.1.isEmpty }.map { word, names in
+            "\(names.count) \(word): " + names.prefix(limit).joined(separator: ", ") + (names.count > limit ? " and \(names.count - limit) more" : "")
         }
-        return lines
     }
 
     public var description: String {
@@ -126,29 +108,16 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         return sizes
     }
 
-    /// Every regular file below `folder`, by path relative to it, with its bytes.
+    /// Every regular file below `folder` but the manifest, by path relative to it, with its bytes.
     /// - Throws: ``FlowSiteError`` naming the folder when it isn't one or can't be read.
     public static func files(in folder: URL) throws -> [String: Data] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw FlowSiteError(.siteUnreadable(path: folder.path, message: "there is no folder there"))
-        }
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
         var files: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder.standardizedFileURL.resolvingSymlinksInPath(), includingPropertiesForKeys: [.isRegularFileKey]
-        ) else {
-            throw FlowSiteError(.siteUnreadable(path: folder.path, message: "it can't be listed"))
-        }
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.path
-            // The manifest is the build's bookkeeping (inodes, times), not part of the site.
-            if url.lastPathComponent == SiteWriter.manifestName { continue }
+        for path in try sizes(in: folder).keys {
             do {
-                files[String(path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
+                files[path] = try Data(contentsOf: root.appendingPathComponent(path))
             } catch {
-                throw FlowSiteError(.siteUnreadable(path: path, message: error.localizedDescription))
+                throw FlowSiteError(.siteUnreadable(path: root.appendingPathComponent(path).path, message: error.localizedDescription))
             }
         }
         return files

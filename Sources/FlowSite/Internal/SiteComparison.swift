@@ -211,7 +211,7 @@ package struct SiteComparison: Sendable {
     }
 
     /// `transform` of each item, on every core, in the items' order; the first error thrown.
-    private static func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) throws -> Result) throws -> [Result] {
+    static func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) throws -> Result) throws -> [Result] {
         let results = Mutex<[Result?]>(Array(repeating: nil, count: items.count))
         let failure = Mutex<(any Error)?>(nil)
         let lanes = max(1, min(items.count, ProcessInfo.processInfo.activeProcessorCount))
