@@ -2,8 +2,105 @@ import Foundation
 import Testing
 @testable import FlowSite
 
-/// The parts of `holocron diff` that need no app: reading a page's text, comparing two flows.
+/// A shop: a home page that links to every product and to the returns page. Each product page
+/// says where it was made and what it costs; the returns page's kind is named by the shop.
+enum Shop: Route {
+    case home, product(Int), returns(kind: String)
+
+    var path: RoutePath {
+        switch self {
+        case .home: .root
+        case .product(let number): ["products", Slug("\(number)")]
+        case .returns: ["returns"]
+        }
+    }
+
+    var screenKind: ScreenKind {
+        switch self {
+        case .home: ScreenKind("home", name: "Home")
+        case .product: ScreenKind("product", name: "Product")
+        case .returns(let kind): ScreenKind(Slug(kind).rawValue, name: kind)
+        }
+    }
+}
+
+struct ShopApp: RootCoordinator {
+    var products = 501
+    var madeOn = "Tatooine"
+    /// Product 7's price; the others cost 10.
+    var price = 10
+    var returnsKind: String? = "Returns policy"
+    /// Whether the returns page links back home (a transition of its own).
+    var returnsLinksHome = false
+
+    var startRoute: Shop { .home }
+    var siteInfo: SiteInfo<Shop> { SiteInfo(name: "Shop", footer: "A test shop.") }
+    func makeScreen(for route: Shop) async throws -> any Screen<Shop> { ShopScreen(route: route, app: self) }
+    func presentation(of route: Shop, from source: Shop) -> Presentation { .push }
+}
+
+struct ShopScreen: Screen {
+    let route: Shop
+    let app: ShopApp
+
+    func makePage() async throws -> Page<Shop> {
+        var document = MarkdownDocument<Shop>()
+        switch route {
+        case .home:
+            document.list((0..<app.products).map { [.link("Product \($0)", to: .product($0))] })
+            if let kind = app.returnsKind { document.paragraph(.link("Returns", to: .returns(kind: kind))) }
+            return Page(title: "Shop", document: document)
+        case .product(let number):
+            document.paragraph(.text("Made on: \(app.madeOn)"))
+            document.paragraph(.text("Price: \(number == 7 ? app.price : 10) credits"))
+            return Page(title: "Product \(number)", document: document)
+        case .returns:
+            document.paragraph("Within 30 days.")
+            if app.returnsLinksHome { document.paragraph(.link("Shop", to: .home)) }
+            return Page(title: "Returns", document: document)
+        }
+    }
+}
+
+/// The parts of `holocron diff` that need no app of its own: reading a page's text, comparing two
+/// flows, and the shop's builds.
 @Suite struct SiteComparisonTests {
+    /// The comparison of the shop built as `old` and as `new`.
+    func compare(_ old: ShopApp, _ new: ShopApp) async throws -> SiteComparison {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (before, after) = (folder.appendingPathComponent("old"), folder.appendingPathComponent("new"))
+        _ = try await SiteBuilder(coordinator: old).build(into: before)
+        _ = try await SiteBuilder(coordinator: new).build(into: after)
+        return try SiteComparison(old: before, new: after)
+    }
+
+    /// A kind renamed, with the same page and transitions, reads as a rename: one row of the kinds
+    /// table, a line of the flow, no kind gone and none new.
+    @Test func aKindRenamedReadsAsARename() async throws {
+        let comparison = try await compare(ShopApp(products: 3), ShopApp(products: 3, returnsKind: "Returns & refunds"))
+        #expect(comparison.flow.renames == [.init(idBefore: "returns-policy", idAfter: "returns-refunds", nameBefore: "Returns policy", nameAfter: "Returns & refunds")])
+        #expect(comparison.flow.kinds.isEmpty && comparison.flow.transitions.isEmpty)
+        #expect(comparison.kinds.map(\.id) == ["home", "product", "returns-refunds"])
+        #expect(comparison.summaryLine.contains("1 screen kind renamed"))
+        let markdown = comparison.markdown()
+        #expect(markdown.contains("| Returns &amp; refunds \\(renamed from Returns policy\\) | 1 | 1 | 0 | 0 | 0 |"), "\(markdown)")
+        #expect(markdown.contains("| **All** (2 kinds unchanged) | 5 | 5 | 0 | 0 | 0 |"))
+        #expect(comparison.text().contains("~ screen kind Returns policy (returns-policy) renamed Returns & refunds (returns-refunds)"))
+        #expect(comparison.json().contains(#""renames" : ["#))
+    }
+
+    /// A kind whose page moved to a kind of another shape (a new transition) is no rename: the
+    /// kinds table lists the old kind as removed and the new one as new.
+    @Test func aKindGoneIsListedAsRemoved() async throws {
+        let comparison = try await compare(ShopApp(products: 3), ShopApp(products: 3, returnsKind: "Refunds", returnsLinksHome: true))
+        #expect(comparison.flow.renames.isEmpty)
+        let markdown = comparison.markdown()
+        #expect(markdown.contains("| Returns policy \\(removed\\) | 1 | 0 | 0 | 0 | 0 |"), "\(markdown)")
+        #expect(markdown.contains("| Refunds \\(new\\) | 0 | 1 | 0 | 0 | 1 |"))
+        #expect(markdown.contains("| **All** (2 kinds unchanged) |"))
+    }
+
     /// A page's content is read as items under their headings, with its links resolved from
     /// the page's folder; the layout around it is chrome.
     @Test func pageTextReadsItemsLinksAndChrome() {
@@ -44,8 +141,8 @@ import Testing
         )
         let diff = FlowDiff(old: old, new: new)
         #expect(diff.kinds.map(\.id) == ["about", "old"])
-        #expect(diff.representedTransitions.map { "\($0.from)>\($0.to) \($0.before)>\($0.after)" } == [#"home>film ["push"]>["modal"]"#])
-        #expect(diff.addedTransitions.map(\.to) == ["about"] && diff.removedTransitions.map(\.to) == ["old"])
+        #expect(diff.transitions.filter(\.presentationChanged).map { "\($0.from)>\($0.to) \($0.before)>\($0.after)" } == [#"home>film ["push"]>["modal"]"#])
+        #expect(diff.transitions.filter(\.isAdded).map(\.to) == ["about"] && diff.transitions.filter(\.isRemoved).map(\.to) == ["old"])
         #expect(diff.changedFindings.map(\.after.message) == ["3 Film pages"])
         #expect(diff.newFindings.map(\.rule) == ["modal-over-modal"] && diff.goneFindings.map(\.rule) == ["click-depth"])
         #expect(diff.lines().contains("~ transition Home → Film: presented by push → modal"))

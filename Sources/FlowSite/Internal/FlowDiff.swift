@@ -1,7 +1,7 @@
-/// What changed between two flows: screen kinds that appeared or vanished or whose page count
-/// changed, transitions added, cut, presented another way or standing for another number of
-/// links, and flow lint findings new or gone.
-package struct FlowDiff: Sendable, Equatable {
+/// What changed between two flows: screen kinds that appeared, vanished, were renamed or whose
+/// page count changed, transitions added, cut, presented another way or standing for another
+/// number of links, and flow lint findings new or gone.
+package struct FlowDiff: Sendable, Equatable, Encodable {
     /// A kind in one flow and not the other, or in both with another page count.
     package struct KindChange: Sendable, Equatable, Codable {
         package var id: String
@@ -10,13 +10,11 @@ package struct FlowDiff: Sendable, Equatable {
         var pagesBefore: Int?
         /// `nil` when the kind is gone.
         var pagesAfter: Int?
+    }
 
-        package init(id: String, name: String, pagesBefore: Int?, pagesAfter: Int?) {
-            self.id = id
-            self.name = name
-            self.pagesBefore = pagesBefore
-            self.pagesAfter = pagesAfter
-        }
+    /// A kind that kept its pages and transitions under another name or id.
+    package struct KindRename: Sendable, Equatable, Codable {
+        package var idBefore, idAfter, nameBefore, nameAfter: String
     }
 
     /// A pair of kinds whose transitions changed.
@@ -36,6 +34,7 @@ package struct FlowDiff: Sendable, Equatable {
     }
 
     package var kinds: [KindChange] = []
+    package var renames: [KindRename] = []
     package var transitions: [TransitionChange] = []
     var newFindings: [FlowRecord.Finding] = []
     var goneFindings: [FlowRecord.Finding] = []
@@ -50,17 +49,28 @@ package struct FlowDiff: Sendable, Equatable {
     /// Kind names by id, from both flows, the new one's first.
     package var names: [String: String] = [:]
 
-    package var isEmpty: Bool { kinds.isEmpty && transitions.isEmpty && newFindings.isEmpty && goneFindings.isEmpty && changedFindings.isEmpty }
+    private enum CodingKeys: CodingKey { case kinds, renames, transitions, newFindings, goneFindings, changedFindings }
 
-    var addedTransitions: [TransitionChange] { transitions.filter(\.isAdded) }
-    var removedTransitions: [TransitionChange] { transitions.filter(\.isRemoved) }
-    var representedTransitions: [TransitionChange] { transitions.filter(\.presentationChanged) }
+    package var isEmpty: Bool { kinds.isEmpty && renames.isEmpty && transitions.isEmpty && newFindings.isEmpty && goneFindings.isEmpty && changedFindings.isEmpty }
 
-    package init(old: FlowRecord, new: FlowRecord) {
-        for kind in old.kinds { names[kind.id] = kind.name }
-        for kind in new.kinds { names[kind.id] = kind.name }
-        let before = Dictionary(old.kinds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Compares the flows; a kind gone from `old` is renamed to a kind new in `new` with as many
+    /// pages, the same transitions and, as `sameRoutes` says (a flow alone can't), the same routes.
+    package init(old: FlowRecord, new: FlowRecord, sameRoutes: (_ old: String, _ new: String) -> Bool = { _, _ in false }) {
+        for kind in old.kinds + new.kinds { names[kind.id] = kind.name }
+        let renamed = Self.renamed(old: old, new: new, sameRoutes: sameRoutes)
+        let rename = { (id: String) in renamed[id] ?? id }
         let after = Dictionary(new.kinds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for kind in old.kinds {
+            if let name = after[rename(kind.id)]?.name, rename(kind.id) != kind.id || name != kind.name {
+                renames.append(KindRename(idBefore: kind.id, idAfter: rename(kind.id), nameBefore: kind.name, nameAfter: name))
+            }
+        }
+        // From here on the old flow speaks of renamed kinds by their new ids.
+        var old = old
+        for i in old.kinds.indices { old.kinds[i].id = rename(old.kinds[i].id) }
+        for i in old.transitions.indices { (old.transitions[i].from, old.transitions[i].to) = (rename(old.transitions[i].from), rename(old.transitions[i].to)) }
+        for i in old.findings.indices { old.findings[i].kind = old.findings[i].kind.map(rename) }
+        let before = Dictionary(old.kinds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // The new flow's order, then kinds that are gone in the old flow's order.
         for kind in new.kinds where before[kind.id]?.pages != kind.pages {
             kinds.append(KindChange(id: kind.id, name: kind.name, pagesBefore: before[kind.id]?.pages, pagesAfter: kind.pages))
@@ -69,31 +79,22 @@ package struct FlowDiff: Sendable, Equatable {
             kinds.append(KindChange(id: kind.id, name: kind.name, pagesBefore: kind.pages, pagesAfter: nil))
         }
 
+        // Per pair of kinds, the new flow's order, then pairs only the old flow has.
         struct Pair: Hashable { var from, to: String }
-        func grouped(_ transitions: [FlowRecord.Transition]) -> (order: [Pair], presentations: [Pair: [String]], links: [Pair: Int]) {
-            var order: [Pair] = []
-            var presentations: [Pair: [String]] = [:]
-            var links: [Pair: Int] = [:]
-            for transition in transitions {
-                let pair = Pair(from: transition.from, to: transition.to)
-                if presentations[pair] == nil { order.append(pair) }
-                presentations[pair, default: []].append(transition.presentation)
-                links[pair, default: 0] += transition.links
-            }
-            return (order, presentations.mapValues { Array(Set($0)).sorted() }, links)
-        }
-        let was = grouped(old.transitions)
-        let now = grouped(new.transitions)
-        for pair in now.order + was.order.filter({ now.presentations[$0] == nil }) {
+        let was = Dictionary(grouping: old.transitions) { Pair(from: $0.from, to: $0.to) }
+        let now = Dictionary(grouping: new.transitions) { Pair(from: $0.from, to: $0.to) }
+        func presentations(_ pair: [FlowRecord.Transition]?) -> [String] { Set((pair ?? []).map(\.presentation)).sorted() }
+        func links(_ pair: [FlowRecord.Transition]?) -> Int { (pair ?? []).reduce(0) { $0 + $1.links } }
+        var seen: Set<Pair> = []
+        for pair in (new.transitions + old.transitions).map({ Pair(from: $0.from, to: $0.to) }) where seen.insert(pair).inserted {
             let change = TransitionChange(
-                from: pair.from, to: pair.to, before: was.presentations[pair] ?? [], after: now.presentations[pair] ?? [],
-                linksBefore: was.links[pair] ?? 0, linksAfter: now.links[pair] ?? 0
+                from: pair.from, to: pair.to, before: presentations(was[pair]), after: presentations(now[pair]),
+                linksBefore: links(was[pair]), linksAfter: links(now[pair])
             )
             if change.before != change.after || change.linksBefore != change.linksAfter { transitions.append(change) }
         }
 
-        let oldFindings = Set(old.findings)
-        let newSet = Set(new.findings)
+        let (oldFindings, newSet) = (Set(old.findings), Set(new.findings))
         var gone = old.findings.filter { !newSet.contains($0) }
         for finding in new.findings where !oldFindings.contains(finding) {
             if let match = gone.firstIndex(where: { $0.rule == finding.rule && $0.kind == finding.kind }) {
@@ -105,12 +106,30 @@ package struct FlowDiff: Sendable, Equatable {
         goneFindings = gone
     }
 
+    /// Old id → new id of the kinds renamed, their transitions compared with all of them renamed.
+    private static func renamed(old: FlowRecord, new: FlowRecord, sameRoutes: (String, String) -> Bool) -> [String: String] {
+        let (oldIDs, newIDs) = (Set(old.kinds.map(\.id)), Set(new.kinds.map(\.id)))
+        var map: [String: String] = [:]
+        for gone in old.kinds where !newIDs.contains(gone.id) {
+            map[gone.id] = new.kinds.first { !oldIDs.contains($0.id) && !map.values.contains($0.id) && $0.pages == gone.pages && sameRoutes(gone.id, $0.id) }?.id
+        }
+        func edges(_ record: FlowRecord, of id: String, _ rename: (String) -> String) -> [String] {
+            record.transitions.filter { rename($0.from) == id || rename($0.to) == id }
+                .map { "\(rename($0.from)) \(rename($0.to)) \($0.presentation) \($0.links)" }.sorted()
+        }
+        while true {
+            let wrong = map.filter { edges(old, of: $0.value) { map[$0] ?? $0 } != edges(new, of: $0.value) { $0 } }
+            if wrong.isEmpty { return map }
+            for id in wrong.keys { map[id] = nil }
+        }
+    }
+
     /// The kind's name, or its id when neither flow names it.
     package func name(_ id: String) -> String { names[id] ?? id }
 
     /// The change as plain lines, the way a terminal shows it (empty when nothing changed).
     package func lines() -> [String] {
-        var lines: [String] = []
+        var lines = renames.map { "~ screen kind \($0.nameBefore) (\($0.idBefore)) renamed \($0.nameAfter) (\($0.idAfter))" }
         for kind in kinds {
             switch (kind.pagesBefore, kind.pagesAfter) {
             case (nil, let after?): lines.append("+ screen kind \(kind.name) (\(kind.id)): \(after) page\(after == 1 ? "" : "s")")

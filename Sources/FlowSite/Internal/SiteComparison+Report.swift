@@ -26,6 +26,7 @@ extension SiteComparison {
         var parts = ["\(pagesChanged) page\(pagesChanged == 1 ? "" : "s") changed", "\(pagesRemoved) removed", "\(pagesAdded) added"]
         if let layout { parts.append("layout changed on \(layout.pages) page\(layout.pages == 1 ? "" : "s")") }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty { parts.append("links \(linksAdded.count) added, \(linksRemoved.count) cut") }
+        if !flow.renames.isEmpty { parts.append("\(flow.renames.count) screen kind\(flow.renames.count == 1 ? "" : "s") renamed") }
         let transitions = flow.transitions.count
         if transitions > 0 { parts.append("\(transitions) transition\(transitions == 1 ? "" : "s") between screen kinds changed") }
         if !flow.newFindings.isEmpty || !flow.goneFindings.isEmpty || !flow.changedFindings.isEmpty {
@@ -48,7 +49,7 @@ extension SiteComparison {
         }
         for kind in kinds where !kind.isEmpty {
             lines.append("")
-            lines.append("\(kind.name): \(kind.pagesBefore) → \(kind.pagesAfter) pages; \(kind.changed.count) changed, \(kind.removed.count) removed, \(kind.added.count) added")
+            lines.append("\(Self.name(of: kind)): \(kind.pagesBefore) → \(kind.pagesAfter) pages; \(kind.changed.count) changed, \(kind.removed.count) removed, \(kind.added.count) added")
             for page in kind.added.prefix(limit) { lines.append("  + \(page.title) (\(Self.displayPath(page.path)))") }
             more(kind.added.count, limit, indent: "    ")
             for page in kind.removed.prefix(limit) { lines.append("  - \(page.title) (\(Self.displayPath(page.path)))") }
@@ -90,6 +91,12 @@ extension SiteComparison {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The kind's name, marked "(new)", "(removed)" or "(renamed from …)".
+    private static func name(of kind: KindPages) -> String {
+        let state = kind.pagesBefore == 0 ? " (new)" : kind.pagesAfter == 0 ? " (removed)" : ""
+        return kind.name + state + (kind.renamedFrom.map { " (renamed from \($0))" } ?? "")
+    }
+
     private static func plain(_ change: TextChange) -> String {
         let place = change.section.map { "[\($0)] " } ?? ""
         switch (change.before, change.after) {
@@ -122,7 +129,7 @@ extension SiteComparison {
         out += "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
         let changedKinds = kinds.filter { !$0.isEmpty }
         for kind in changedKinds {
-            out += "| \(Self.escaped(kind.name)) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
+            out += "| \(Self.escaped(Self.name(of: kind))) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
         }
         let same = kinds.count - changedKinds.count
         let before = kinds.reduce(0) { $0 + $1.pagesBefore }
@@ -130,7 +137,7 @@ extension SiteComparison {
         out += "| **All** (\(same) kind\(same == 1 ? "" : "s") unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
 
         var sections: [String] = []
-        for kind in changedKinds {
+        for kind in changedKinds where !(kind.added.isEmpty && kind.removed.isEmpty && kind.changed.isEmpty) {
             var body = ""
             if !kind.changed.isEmpty {
                 for changed in kind.changed.prefix(options.limit) {
@@ -169,25 +176,11 @@ extension SiteComparison {
             sections.append(Self.details("Layout: \(layout.pages) page\(layout.pages == 1 ? "" : "s")", body))
         }
         if hasFlow && !flow.isEmpty {
-            var body = "\n| Change | Screen kinds | Before | After |\n|---|---|---|---|\n"
-            for kind in flow.kinds {
-                let change = kind.pagesBefore == nil ? "new screen kind" : kind.pagesAfter == nil ? "screen kind gone" : "pages"
-                body += "| \(change) | \(Self.escaped(kind.name)) | \(kind.pagesBefore.map(String.init) ?? "") | \(kind.pagesAfter.map(String.init) ?? "") |\n"
-            }
-            for change in flow.transitions.prefix(options.limit * 4) {
-                let pair = "\(Self.escaped(flow.name(change.from))) → \(Self.escaped(flow.name(change.to)))"
-                let what = change.isAdded ? "transition added" : change.isRemoved ? "transition cut" : change.presentationChanged ? "presentation" : "links"
-                let was = change.before.isEmpty ? "" : "\(change.before.joined(separator: ", ")), \(change.linksBefore) links"
-                let now = change.after.isEmpty ? "" : "\(change.after.joined(separator: ", ")), \(change.linksAfter) links"
-                body += "| \(what) | \(pair) | \(was) | \(now) |\n"
-            }
-            if flow.transitions.count > options.limit * 4 { body += "| … | and \(flow.transitions.count - options.limit * 4) more | | |\n" }
-            for finding in flow.newFindings.prefix(options.limit) { body += "| new lint finding | \(Self.escaped(finding.rule)) | | \(Self.escaped(finding.message)) |\n" }
-            for finding in flow.goneFindings.prefix(options.limit) { body += "| lint finding gone | \(Self.escaped(finding.rule)) | \(Self.escaped(finding.message)) | |\n" }
-            for change in flow.changedFindings.prefix(options.limit) {
-                body += "| lint finding changed | \(Self.escaped(change.after.rule)) | \(Self.escaped(change.before.message)) | \(Self.escaped(change.after.message)) |\n"
-            }
-            sections.append(Self.details("Flow: \(flow.transitions.count) transition\(flow.transitions.count == 1 ? "" : "s"), \(flow.kinds.count) kind\(flow.kinds.count == 1 ? "" : "s"), lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed", body))
+            let lines = flow.lines()
+            var body = "\n" + lines.prefix(options.limit * 8).map { "- " + Self.escaped($0) + "\n" }.joined()
+            if lines.count > options.limit * 8 { body += "- …and \(lines.count - options.limit * 8) more\n" }
+            let kinds = flow.kinds.count + flow.renames.count
+            sections.append(Self.details("Flow: \(flow.transitions.count) transition\(flow.transitions.count == 1 ? "" : "s"), \(kinds) kind\(kinds == 1 ? "" : "s"), lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed", body))
         }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty {
             var body = "\n"
@@ -317,13 +310,6 @@ extension SiteComparison {
     /// The whole comparison as JSON for tools (nothing capped).
     package func json() -> String {
         struct Document: Encodable {
-            struct Flow: Encodable {
-                let kinds: [FlowDiff.KindChange]
-                let transitions: [FlowDiff.TransitionChange]
-                let newFindings: [FlowRecord.Finding]
-                let goneFindings: [FlowRecord.Finding]
-                let changedFindings: [FlowDiff.FindingChange]
-            }
             let equal: Bool
             let summary: String
             let pagesAdded, pagesRemoved, pagesChanged: Int
@@ -331,14 +317,13 @@ extension SiteComparison {
             let layout: LayoutChange?
             let linksAdded: [Link]
             let linksRemoved: [Link]
-            let flow: Flow?
+            let flow: FlowDiff?
             let files: Files
         }
         return FlowJSON.encode(Document(
             equal: isEqual, summary: summaryLine, pagesAdded: pagesAdded, pagesRemoved: pagesRemoved, pagesChanged: pagesChanged,
             kinds: kinds, layout: layout, linksAdded: linksAdded, linksRemoved: linksRemoved,
-            flow: hasFlow ? Document.Flow(kinds: flow.kinds, transitions: flow.transitions, newFindings: flow.newFindings, goneFindings: flow.goneFindings, changedFindings: flow.changedFindings) : nil,
-            files: files
+            flow: hasFlow ? flow : nil, files: files
         ))
     }
 }

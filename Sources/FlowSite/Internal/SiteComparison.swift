@@ -47,13 +47,15 @@ package struct SiteComparison: Sendable {
     package struct KindPages: Sendable, Equatable, Codable {
         package var id: String
         package var name: String
+        /// The kind's name in the old site, when it was renamed (see ``FlowDiff/renames``).
+        package var renamedFrom: String?
         var pagesBefore: Int
         var pagesAfter: Int
         package var added: [PageName] = []
         package var removed: [PageName] = []
         package var changed: [ChangedPage] = []
 
-        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && pagesBefore == pagesAfter && renamedFrom == nil }
     }
 
     /// Pages whose content is the same and whose bytes are not: the layout changed.
@@ -104,7 +106,14 @@ package struct SiteComparison: Sendable {
 
     private init(_ old: BuiltSite, _ new: BuiltSite) throws {
         hasFlow = old.flow != nil && new.flow != nil
-        flow = FlowDiff(old: old.flow ?? FlowRecord(kinds: [], transitions: [], findings: []), new: new.flow ?? FlowRecord(kinds: [], transitions: [], findings: []))
+        // A kind is renamed only if its pages are the same files on both sides.
+        let none = FlowRecord(kinds: [], transitions: [], findings: [])
+        var routes: (old: [String: Set<String>], new: [String: Set<String>])?
+        flow = FlowDiff(old: old.flow ?? none, new: new.flow ?? none) { was, now in
+            routes = routes ?? (old.paths(), new.paths())
+            return routes?.old[was] == routes?.new[now]
+        }
+        let renamed = Dictionary(flow.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
 
         // Which files differ, from the manifests alone.
         var added: [String] = []
@@ -129,17 +138,18 @@ package struct SiteComparison: Sendable {
         // Pages by kind; the rest are files.
         var kindOrder: [String] = []
         var kindPages: [String: KindPages] = [:]
-        func kindName(_ id: String) -> String { flow.names[id] ?? id }
         func noteKind(_ id: String) {
             if kindPages[id] == nil {
                 kindOrder.append(id)
-                kindPages[id] = KindPages(id: id, name: kindName(id), pagesBefore: 0, pagesAfter: 0)
+                kindPages[id] = KindPages(id: id, name: flow.name(id), pagesBefore: 0, pagesAfter: 0)
             }
         }
+        func newID(_ id: String) -> String { renamed[id] ?? id }
         for kind in new.flow?.kinds ?? [] { noteKind(kind.id) }
-        for kind in old.flow?.kinds ?? [] { noteKind(kind.id) }
+        for kind in old.flow?.kinds ?? [] { noteKind(newID(kind.id)) }
         for (_, entry) in new.pages { noteKind(entry.kind); kindPages[entry.kind]!.pagesAfter += 1 }
-        for (_, entry) in old.pages { noteKind(entry.kind); kindPages[entry.kind]!.pagesBefore += 1 }
+        for (_, entry) in old.pages { noteKind(newID(entry.kind)); kindPages[newID(entry.kind)]!.pagesBefore += 1 }
+        for rename in flow.renames { kindPages[rename.idAfter]?.renamedFrom = rename.nameBefore }
 
         // Pages to read: added, removed and changed ones (their text and links).
         let addedPages = added.filter { new.pages[$0] != nil }
@@ -176,7 +186,7 @@ package struct SiteComparison: Sendable {
         for path in removedPages {
             let text = next()
             let name = PageName(path: path, title: text.title)
-            kindPages[old.pages[path]!.kind]!.removed.append(name)
+            kindPages[newID(old.pages[path]!.kind)]!.removed.append(name)
             linksRemoved += text.links.map { Link(from: name, to: $0) }
         }
         for path in contentChanged {
@@ -305,6 +315,9 @@ private struct BuiltSite: Sendable {
     /// Each page (by file) and its kind: from the page index, or for an older site every HTML
     /// file but the 404 page and the flow map's, as one kind "page".
     let pages: [String: PageIndex.Entry]
+
+    /// The pages of each kind, by kind.
+    func paths() -> [String: Set<String>] { Dictionary(grouping: pages.keys) { pages[$0]!.kind }.mapValues(Set.init) }
 
     /// The build's own records, which are not part of what the site shows.
     static func isRecord(_ path: String) -> Bool {
