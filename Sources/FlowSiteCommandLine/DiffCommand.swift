@@ -53,20 +53,8 @@ struct DiffCommand: AsyncParsableCommand {
 
     public func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be 1 or more, not \(limit).") }
-        for (name, url) in [("--old-url", oldURL), ("--new-url", newURL)] {
-            if let url, URL(string: url)?.scheme == nil {
-                throw ValidationError("\(name) '\(url)' is not an absolute URL; write it like https://example.com/site/.")
-            }
-        }
-    }
-
-    /// The report of `comparison` in ``format``.
-    package func text(of comparison: SiteComparison) -> String {
-        let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL)
-        return switch format {
-        case .text: comparison.text(options)
-        case .markdown: comparison.markdown(options)
-        case .json: comparison.json()
+        for case let (name, url?) in [("--old-url", oldURL), ("--new-url", newURL)] where URL(string: url)?.scheme == nil {
+            throw ValidationError("\(name) '\(url)' is not an absolute URL; write it like https://example.com/site/.")
         }
     }
 
@@ -78,7 +66,13 @@ struct DiffCommand: AsyncParsableCommand {
 
     /// Writes the report of `comparison` and throws exit code 1 when the sites differ.
     package func write(_ comparison: SiteComparison) throws {
-        try ReportOutput.write(text(of: comparison), to: output, forTerminal: format == .text)
+        let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL)
+        let report = switch format {
+        case .text: comparison.text(options)
+        case .markdown: comparison.markdown(options)
+        case .json: comparison.json()
+        }
+        try ReportOutput.write(report, to: output, forTerminal: format == .text)
         if let output { print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)")) }
         if !comparison.isEqual { throw ExitCode(1) }
     }

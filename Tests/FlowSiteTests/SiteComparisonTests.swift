@@ -63,7 +63,7 @@ struct ShopScreen: Screen {
 }
 
 /// The parts of `holocron diff` that need no app of its own: reading a page's text, comparing two
-/// flows, and the shop's builds.
+/// flows, grouping changes, and the shop's builds.
 @Suite struct SiteComparisonTests {
     /// The comparison of the shop built as `old` and as `new`.
     func compare(_ old: ShopApp, _ new: ShopApp) async throws -> SiteComparison {
@@ -73,6 +73,45 @@ struct ShopScreen: Screen {
         _ = try await SiteBuilder(coordinator: old).build(into: before)
         _ = try await SiteBuilder(coordinator: new).build(into: after)
         return try SiteComparison(old: before, new: after)
+    }
+
+    /// One price changed among 501 pages that all change where they were made: the price is the
+    /// first entry, whole, and the 501 are one entry with their count, in every format.
+    @Test func aDistinctChangeComesFirstAndARepeatedOneIsOneEntry() async throws {
+        let comparison = try await compare(ShopApp(), ShopApp(madeOn: "Tatooine Prime", price: 12))
+        #expect(comparison.pagesChanged == 501)
+        let groups = comparison.groups
+        #expect(groups.map { "\($0.before ?? "") → \($0.after ?? ""): \($0.pages.count)" } == ["10 → 12: 1", "Tatooine → Tatooine Prime: 501"])
+        #expect(groups.first?.pages.map(\.page.path) == ["products/7/index.html"])
+
+        let text = comparison.text(.init(limit: 2)).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(Array(text.prefix(6)) == [
+            "501 pages changed; 0 removed; 0 added", "",
+            "~ Product 7 (/products/7/): Price: [10 → 12] credits",
+            "~ [Tatooine → Tatooine Prime] on 501 pages:",
+            "    Product 0 (/products/0/): Made on: [Tatooine → Tatooine Prime]",
+            "    Product 1 (/products/1/): Made on: [Tatooine → Tatooine Prime]",
+        ])
+        #expect(text.contains("    … and 499 more"))
+
+        let markdown = comparison.markdown(.init(limit: 2)).split(separator: "\n")
+        let price = try #require(markdown.firstIndex { $0.hasPrefix("| **Product 7** `/products/7/` | Price | **10** credits | **12** credits |") })
+        let madeOn = try #require(markdown.firstIndex { $0.contains("| Made on | **Tatooine** | **Tatooine Prime** |") })
+        #expect(price < madeOn)
+        #expect(markdown[madeOn].hasPrefix("| 501 pages: **Product 0** `/products/0/`, **Product 1** `/products/1/`, …and 499 more |"))
+
+        // A comment too small for both keeps the distinct change and leaves out the repeated one
+        // (the report keeps 400 characters spare for what follows the table).
+        var small = SiteComparison.ReportOptions(limit: 2)
+        small.maximumCharacters = comparison.markdown(.init(limit: 2)).utf8.count + 340
+        let cut = comparison.markdown(small)
+        #expect(cut.contains("| Price | **10** credits | **12** credits |") && !cut.contains("| Made on |"))
+        #expect(cut.contains("…and 1 more change, left out to fit a comment"))
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(comparison.json().utf8)) as? [String: Any])
+        let entries = try #require(json["groups"] as? [[String: Any]])
+        #expect(entries.map { ($0["pages"] as? [Any])?.count } == [1, 501])
+        #expect(json["pagesChanged"] as? Int == 501 && (json["kinds"] as? [Any])?.isEmpty == false)
     }
 
     /// A kind renamed, with the same page and transitions, reads as a rename: one row of the kinds
@@ -167,5 +206,6 @@ struct ShopScreen: Screen {
         #expect(escaped == #"a\|b &lt;i&gt;x&lt;/i&gt; &#64;me &#35;1 \[l\]\(u\) \*e\* �r next"#)
         #expect(SiteComparison.url("https://example.com/x", "a (1)/index.html") == "https://example.com/x/a%20%281%29/")
         #expect(SiteComparison.inline("Height: 172 cm", "Height: 180 cm") == "Height: [172 → 180] cm")
+        #expect(SiteComparison.inline("Homeworld: Tatooine", "Homeworld: Tatooine Prime") == "Homeworld: [Tatooine → Tatooine Prime]")
     }
 }

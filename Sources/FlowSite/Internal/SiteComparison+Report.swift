@@ -3,9 +3,8 @@ import Foundation
 extension SiteComparison {
     /// How much of the comparison a report shows, and where the two sites are published.
     package struct ReportOptions: Sendable {
-        /// Pages named per kind and per list, and text changes per page, before "and N more".
+        /// Pages named per change and per list before "and N more".
         package var limit = 5
-        var changesPerPage = 10
         /// The addresses the old and new sites are published at, so each page named links to its
         /// before and after.
         package var oldURL: String?
@@ -29,9 +28,8 @@ extension SiteComparison {
         if !flow.renames.isEmpty { parts.append("\(flow.renames.count) screen kind\(flow.renames.count == 1 ? "" : "s") renamed") }
         let transitions = flow.transitions.count
         if transitions > 0 { parts.append("\(transitions) transition\(transitions == 1 ? "" : "s") between screen kinds changed") }
-        if !flow.newFindings.isEmpty || !flow.goneFindings.isEmpty || !flow.changedFindings.isEmpty {
-            parts.append("lint findings \(flow.newFindings.count) new, \(flow.goneFindings.count) gone, \(flow.changedFindings.count) changed")
-        }
+        let findings = (new: flow.newFindings.count, gone: flow.goneFindings.count, changed: flow.changedFindings.count)
+        if findings != (0, 0, 0) { parts.append("lint findings \(findings.new) new, \(findings.gone) gone, \(findings.changed) changed") }
         let fileCount = files.added.count + files.removed.count + files.changed.count
         if fileCount > 0 { parts.append("\(fileCount) other file\(fileCount == 1 ? "" : "s") changed") }
         if files.flowMap > 0 { parts.append("\(files.flowMap) flow map page\(files.flowMap == 1 ? "" : "s") changed") }
@@ -47,41 +45,38 @@ extension SiteComparison {
         func more(_ count: Int, _ shown: Int, indent: String) {
             if count > shown { lines.append("\(indent)… and \(count - shown) more") }
         }
-        for kind in kinds where !kind.isEmpty {
-            lines.append("")
-            lines.append("\(Self.name(of: kind)): \(kind.pagesBefore) → \(kind.pagesAfter) pages; \(kind.changed.count) changed, \(kind.removed.count) removed, \(kind.added.count) added")
-            for page in kind.added.prefix(limit) { lines.append("  + \(page.title) (\(Self.displayPath(page.path)))") }
-            more(kind.added.count, limit, indent: "    ")
-            for page in kind.removed.prefix(limit) { lines.append("  - \(page.title) (\(Self.displayPath(page.path)))") }
-            more(kind.removed.count, limit, indent: "    ")
-            for changed in kind.changed.prefix(limit) {
-                lines.append("  ~ \(changed.page.title) (\(Self.displayPath(changed.page.path)))")
-                for change in changed.changes.prefix(options.changesPerPage) { lines.append("      " + Self.plain(change)) }
-                more(changed.changes.count, options.changesPerPage, indent: "      ")
+        let groups = groups
+        if !groups.isEmpty { lines.append("") }
+        for group in groups {
+            func example(_ example: ChangeGroup.Example) -> String {
+                "\(example.page.title) (\(Self.displayPath(example.page.path)))" + (example.change.map { ": " + Self.plain($0) } ?? "")
             }
-            more(kind.changed.count, limit, indent: "    ")
+            let mark = group.what == .pageAdded ? "+" : group.what == .pageRemoved ? "-" : "~"
+            if group.pages.count == 1 {
+                lines.append("\(mark) " + (group.what == .text ? "" : headline(group) + ": ") + example(group.pages[0]))
+                continue
+            }
+            lines.append("\(mark) \(headline(group)):")
+            for page in group.pages.prefix(limit) { lines.append("    " + example(page)) }
+            more(group.pages.count, limit, indent: "    ")
         }
         if let layout {
-            lines.append("")
-            lines.append("Layout: \(layout.pages) page\(layout.pages == 1 ? "" : "s") differ only in the layout around their content, e.g. \(layout.example.title) (\(Self.displayPath(layout.example.path)))")
-            for change in layout.changes.prefix(options.changesPerPage) { lines.append("      " + Self.plain(change)) }
+            lines += ["", "Layout: \(layout.pages) page\(layout.pages == 1 ? "" : "s") differ only in the layout around their content, e.g. \(layout.example.title) (\(Self.displayPath(layout.example.path)))"]
+            for change in layout.changes.prefix(limit * 2) { lines.append("      " + Self.plain(change)) }
         }
         if hasFlow && !flow.isEmpty {
-            lines.append("")
-            lines.append("Flow:")
+            lines += ["", "Flow:"]
             lines += flow.lines().map { "  " + $0 }
         }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty {
-            lines.append("")
-            lines.append("Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut")
-            for link in linksAdded.prefix(limit) { lines.append("  + \(link.from.title) → \(Self.displayPath(link.to))") }
-            more(linksAdded.count, limit, indent: "    ")
-            for link in linksRemoved.prefix(limit) { lines.append("  - \(link.from.title) → \(Self.displayPath(link.to))") }
-            more(linksRemoved.count, limit, indent: "    ")
+            lines += ["", "Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut"]
+            for (mark, links) in [("+", linksAdded), ("-", linksRemoved)] {
+                for link in links.prefix(limit) { lines.append("  \(mark) \(link.from.title) → \(Self.displayPath(link.to))") }
+                more(links.count, limit, indent: "    ")
+            }
         }
         if !files.isEmpty {
-            lines.append("")
-            lines.append("Other files:")
+            lines += ["", "Other files:"]
             for (mark, names) in [("+", files.added), ("-", files.removed), ("~", files.changed)] {
                 for name in names.prefix(limit) { lines.append("  \(mark) \(name)") }
                 more(names.count, limit, indent: "    ")
@@ -89,6 +84,21 @@ extension SiteComparison {
             if files.flowMap > 0 { lines.append("  ~ the flow map: \(files.flowMap) page\(files.flowMap == 1 ? "" : "s") under flow/") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What every page of `group` shows, and on how many: "[Tatooine → Tatooine Prime] on 21 pages
+    /// of 6 kinds", "+ Episode VII on 3 pages", "2 Planet pages added".
+    private func headline(_ group: ChangeGroup) -> String {
+        let count = group.pages.count
+        guard group.what == .text else {
+            return (count == 1 ? "" : "\(count) ") + flow.name(group.pages[0].kind) + (count == 1 ? " page " : " pages ") + (group.what == .pageAdded ? "added" : "removed")
+        }
+        return Self.plain(TextChange(section: nil, before: group.before, after: group.after)) + " on " + Self.pages(group)
+    }
+
+    /// "21 pages of 6 kinds".
+    private static func pages(_ group: ChangeGroup) -> String {
+        "\(group.pages.count) page\(group.pages.count == 1 ? "" : "s")" + (group.kinds > 1 ? " of \(group.kinds) kinds" : "")
     }
 
     /// The kind's name, marked "(new)", "(removed)" or "(renamed from …)".
@@ -116,9 +126,9 @@ extension SiteComparison {
 
     // MARK: Markdown
 
-    /// The report as GitHub-flavoured Markdown for a pull-request comment: a summary table,
-    /// then the details of each kind folded, every name escaped so that nothing in a page's
-    /// text can leave its table cell or become HTML, a mention or a link.
+    /// The report as GitHub-flavoured Markdown for a pull-request comment: the changes, then the
+    /// kinds, then the rest folded, every name escaped so that nothing in a page's text can
+    /// leave its table cell or become HTML, a mention or a link.
     package func markdown(_ options: ReportOptions = ReportOptions()) -> String {
         var out = "### What this change does to the site\n\n"
         guard !isEqual else {
@@ -126,55 +136,44 @@ extension SiteComparison {
             return out + "No change: the two sites are the same (\(pages) page\(pages == 1 ? "" : "s")).\n"
         }
         out += Self.escaped(summaryLine) + ".\n\n"
-        out += "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
         let changedKinds = kinds.filter { !$0.isEmpty }
+        var table = "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
         for kind in changedKinds {
-            out += "| \(Self.escaped(Self.name(of: kind))) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
+            table += "| \(Self.escaped(Self.name(of: kind))) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
         }
         let same = kinds.count - changedKinds.count
         let before = kinds.reduce(0) { $0 + $1.pagesBefore }
         let after = kinds.reduce(0) { $0 + $1.pagesAfter }
-        out += "| **All** (\(same) kind\(same == 1 ? "" : "s") unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
+        table += "| **All** (\(same) kind\(same == 1 ? "" : "s") unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
 
-        var sections: [String] = []
-        for kind in changedKinds where !(kind.added.isEmpty && kind.removed.isEmpty && kind.changed.isEmpty) {
-            var body = ""
-            if !kind.changed.isEmpty {
-                for changed in kind.changed.prefix(options.limit) {
-                    body += "\n" + pageLine(changed.page, options: options, before: true, after: true) + "\n\n"
-                    body += "| Row | Before | After |\n|---|---|---|\n"
-                    for change in changed.changes.prefix(options.changesPerPage) { body += Self.row(change) }
-                    if changed.changes.count > options.changesPerPage {
-                        body += "| … | and \(changed.changes.count - options.changesPerPage) more | |\n"
-                    }
-                }
-                if kind.changed.count > options.limit { body += "\n…and \(kind.changed.count - options.limit) more changed pages.\n" }
+        // Every change, fewest pages first, then the layout's: what doesn't fit is the most repeated.
+        var rows = groups.map { group in
+            let named = group.pages.prefix(options.limit).map { pageLine($0.page, options: options, before: group.what != .pageAdded, after: group.what != .pageRemoved) }
+            let pages = (group.pages.count > 1 ? Self.pages(group) + ": " : "") + named.joined(separator: ", ") + (group.pages.count > options.limit ? ", …and \(group.pages.count - options.limit) more" : "")
+            let kind = Self.escaped(flow.name(group.pages[0].kind)) + " page"
+            let example = group.pages[0].change
+            let row = switch group.what {
+            case .text: Self.row(group.pages.allSatisfy { $0.change == example } ? example! : TextChange(before: group.before, after: group.after))
+            case .pageAdded: "| \(kind) | | *added* |\n"
+            case .pageRemoved: "| \(kind) | *removed* | |\n"
             }
-            if !kind.removed.isEmpty {
-                body += "\nRemoved:\n\n"
-                for page in kind.removed.prefix(options.limit) { body += "- " + pageLine(page, options: options, before: true, after: false) + "\n" }
-                if kind.removed.count > options.limit { body += "- …and \(kind.removed.count - options.limit) more\n" }
-            }
-            if !kind.added.isEmpty {
-                body += "\nAdded:\n\n"
-                for page in kind.added.prefix(options.limit) { body += "- " + pageLine(page, options: options, before: false, after: true) + "\n" }
-                if kind.added.count > options.limit { body += "- …and \(kind.added.count - options.limit) more\n" }
-            }
-            let counts = [("changed", kind.changed.count), ("removed", kind.removed.count), ("added", kind.added.count)]
-                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
-            sections.append(Self.details("\(Self.escaped(kind.name)): \(counts)", body))
+            return "| " + pages + " " + row
         }
         if let layout {
-            var body = "\n\(layout.pages) page\(layout.pages == 1 ? "" : "s") say the same and look different: the templates or the site's settings changed. The text around the content of "
-            body += pageLine(layout.example, options: options, before: true, after: true) + ":\n\n"
-            if layout.changes.isEmpty {
-                body += "(no text changed: only markup, classes or styles)\n"
-            } else {
-                body += "| Row | Before | After |\n|---|---|---|\n"
-                for change in layout.changes.prefix(options.changesPerPage) { body += Self.row(change) }
-            }
-            sections.append(Self.details("Layout: \(layout.pages) page\(layout.pages == 1 ? "" : "s")", body))
+            let pages = "| \(layout.pages) page\(layout.pages == 1 ? "" : "s") whose layout alone changed, e.g. " + pageLine(layout.example, options: options, before: true, after: true) + " "
+            rows += layout.changes.isEmpty ? [pages + "| | only markup, classes or styles | |\n"] : layout.changes.prefix(options.limit * 2).map { pages + Self.row($0) }
         }
+        out += rows.isEmpty ? "" : "| Pages | Row | Before | After |\n|---|---|---|---|\n"
+        for (index, row) in rows.enumerated() {
+            if out.utf8.count + row.utf8.count + table.utf8.count + 400 > options.maximumCharacters {
+                out += "| …and \(rows.count - index) more change\(rows.count - index == 1 ? "" : "s"), left out to fit a comment | | | |\n"
+                break
+            }
+            out += row
+        }
+        out += "\n" + table
+
+        var sections: [String] = []
         if hasFlow && !flow.isEmpty {
             let lines = flow.lines()
             var body = "\n" + lines.prefix(options.limit * 8).map { "- " + Self.escaped($0) + "\n" }.joined()
@@ -238,17 +237,11 @@ extension SiteComparison {
             was.text = was.value
             now.text = now.value
         }
-        let (x, y) = (words(was.text), words(now.text))
-        let (prefix, suffix) = affixes(x, y)
-        func marked(_ words: [Substring]) -> String {
-            let middle = words[prefix..<(words.count - suffix)].joined(separator: " ")
-            return [
-                escaped(words[..<prefix].joined(separator: " ")),
-                middle.isEmpty ? "" : "**" + escaped(middle) + "**",
-                escaped(words[(words.count - suffix)...].joined(separator: " ")),
-            ].filter { !$0.isEmpty }.joined(separator: " ")
+        let parts = parts(was.text, now.text)
+        func marked(_ middle: String) -> String {
+            [escaped(parts.head), middle.isEmpty ? "" : "**" + escaped(middle) + "**", escaped(parts.tail)].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        return "| \(escaped(row)) | \(marked(x)) | \(marked(y)) |\n"
+        return "| \(escaped(row)) | \(marked(parts.was)) | \(marked(parts.now)) |\n"
     }
 
     private static func details(_ summary: String, _ body: String) -> String {
@@ -296,9 +289,7 @@ extension SiteComparison {
     /// The page's address on the site published at `base`, with anything that could end the
     /// Markdown link percent-encoded.
     static func url(_ base: String, _ path: String) -> String {
-        var address = base.hasSuffix("/") ? base : base + "/"
-        let page = path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path
-        address += page
+        let address = (base.hasSuffix("/") ? base : base + "/") + displayPath(path).dropFirst()
         var allowed = CharacterSet.urlPathAllowed.union(.urlHostAllowed)
         allowed.insert(charactersIn: ":/?=&%")
         allowed.remove(charactersIn: "()<>[]\"' `|\\")
@@ -314,6 +305,7 @@ extension SiteComparison {
             let summary: String
             let pagesAdded, pagesRemoved, pagesChanged: Int
             let kinds: [KindPages]
+            let groups: [ChangeGroup]
             let layout: LayoutChange?
             let linksAdded: [Link]
             let linksRemoved: [Link]
@@ -322,7 +314,7 @@ extension SiteComparison {
         }
         return FlowJSON.encode(Document(
             equal: isEqual, summary: summaryLine, pagesAdded: pagesAdded, pagesRemoved: pagesRemoved, pagesChanged: pagesChanged,
-            kinds: kinds, layout: layout, linksAdded: linksAdded, linksRemoved: linksRemoved,
+            kinds: kinds, groups: groups, layout: layout, linksAdded: linksAdded, linksRemoved: linksRemoved,
             flow: hasFlow ? flow : nil, files: files
         ))
     }

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// What a change did to a built site, as `holocron diff` reports it: pages added, removed and
-/// changed, grouped by screen kind, with the text that changed on each; a change only to the
-/// layout, once; links between pages added and cut; the flow's own changes (``FlowDiff``); and
-/// the site's other files.
+/// changed, by screen kind, with the text that changed on each, and the same change on many
+/// pages as one group (``groups``); a change only to the layout, once; links between pages added
+/// and cut; the flow's own changes (``FlowDiff``); and the site's other files.
 ///
 /// It reads what the builds recorded (`.holocron-manifest`, `.holocron-pages`,
 /// `.holocron-flow.json`): a page whose fingerprint is the same on both sides is not read, so two
@@ -19,16 +19,10 @@ package struct SiteComparison: Sendable {
 
     /// One row, heading or list item whose text changed: both sides for a labelled row that
     /// changed its value, one side for an item added or removed.
-    package struct TextChange: Sendable, Equatable, Codable {
+    package struct TextChange: Sendable, Hashable, Codable {
         var section: String?
         package var before: String?
         package var after: String?
-
-        package init(section: String?, before: String?, after: String?) {
-            self.section = section
-            self.before = before
-            self.after = after
-        }
     }
 
     /// A page whose content changed.
@@ -56,6 +50,25 @@ package struct SiteComparison: Sendable {
         package var changed: [ChangedPage] = []
 
         package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && pagesBefore == pagesAfter && renamedFrom == nil }
+    }
+
+    /// One change and every page that shows it: the same words removed and added
+    /// (``changedWords(_:)``), the same item added or removed, or pages of one kind added or removed.
+    package struct ChangeGroup: Sendable, Equatable, Codable {
+        package enum What: String, Sendable, Codable { case text, pageAdded = "page added", pageRemoved = "page removed" }
+        /// A page of the group, with its kind and, for a change in text, its own row.
+        package struct Example: Sendable, Equatable, Codable {
+            package var page: PageName
+            package var kind: String
+            package var change: TextChange?
+        }
+        package var what: What
+        /// The words removed and added; `nil` on the side an item added or removed lacks.
+        package var before, after: String?
+        /// One page of each kind first, then the others, in the kinds' order.
+        package var pages: [Example]
+
+        var kinds: Int { Set(pages.map(\.kind)).count }
     }
 
     /// Pages whose content is the same and whose bytes are not: the layout changed.
@@ -99,9 +112,7 @@ package struct SiteComparison: Sendable {
     /// Compares the sites in the folders `old` and `new`, both made by `holocron build`.
     /// - Throws: ``FlowSiteError`` naming the folder when one is missing or is not a built site.
     package init(old: URL, new: URL) throws {
-        let before = try BuiltSite(at: old)
-        let after = try BuiltSite(at: new)
-        try self.init(before, after)
+        try self.init(BuiltSite(at: old), BuiltSite(at: new))
     }
 
     private init(_ old: BuiltSite, _ new: BuiltSite) throws {
@@ -116,24 +127,17 @@ package struct SiteComparison: Sendable {
         let renamed = Dictionary(flow.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
 
         // Which files differ, from the manifests alone.
-        var added: [String] = []
-        var removed: [String] = []
-        var suspects: [String] = []
-        for (path, entry) in new.manifest.files where !BuiltSite.isRecord(path) {
-            guard let previous = old.manifest.files[path] else {
-                added.append(path)
-                continue
-            }
-            if previous.fingerprint != entry.fingerprint || previous.size != entry.size { suspects.append(path) }
-        }
-        for path in old.manifest.files.keys where new.manifest.files[path] == nil && !BuiltSite.isRecord(path) { removed.append(path) }
-        added.sort()
-        removed.sort()
-        suspects.sort()
+        let (was, now) = (old.manifest.files, new.manifest.files)
+        let added = now.keys.filter { was[$0] == nil && !BuiltSite.isRecord($0) }.sorted()
+        let removed = was.keys.filter { now[$0] == nil && !BuiltSite.isRecord($0) }.sorted()
+        let suspects = now.filter { path, entry in
+            !BuiltSite.isRecord(path) && was[path].map { $0.fingerprint != entry.fingerprint || $0.size != entry.size } == true
+        }.keys.sorted()
 
         // A page's fingerprint holds the program and templates too: read the bytes of those
         // that differ, to tell a page that changed from one that was only rebuilt.
-        let differing = try Self.differing(suspects, old: old, new: new)
+        let differs = try Self.inParallel(suspects) { try old.bytes($0) != new.bytes($0) }
+        let differing = suspects.indices.filter { differs[$0] }.map { suspects[$0] }
 
         // Pages by kind; the rest are files.
         var kindOrder: [String] = []
@@ -155,28 +159,20 @@ package struct SiteComparison: Sendable {
         let addedPages = added.filter { new.pages[$0] != nil }
         let removedPages = removed.filter { old.pages[$0] != nil }
         let changedPages = differing.filter { new.pages[$0] != nil && old.pages[$0] != nil }
-        let layoutOnly = changedPages.filter { path in
-            guard let before = old.pages[path]?.content, let after = new.pages[path]?.content, old.index != nil, new.index != nil else { return false }
-            return before == after
-        }
-        let layoutSet = Set(layoutOnly)
-        let contentChanged = changedPages.filter { !layoutSet.contains($0) }
+        func sameContent(_ path: String) -> Bool { old.index != nil && new.index != nil && old.pages[path]?.content == new.pages[path]?.content }
+        let layoutOnly = changedPages.filter(sameContent)
+        let contentChanged = changedPages.filter { !sameContent($0) }
         files.added = added.filter { new.pages[$0] == nil }
         files.removed = removed.filter { old.pages[$0] == nil }
         files.changed = differing.filter { new.pages[$0] == nil || old.pages[$0] == nil }
         // The flow map's pages change with the flow, which the report shows as such.
-        let map = "flow/"
-        files.flowMap = [files.added, files.removed, files.changed].reduce(0) { $0 + $1.count { $0.hasPrefix(map) } }
-        files.added.removeAll { $0.hasPrefix(map) }
-        files.removed.removeAll { $0.hasPrefix(map) }
-        files.changed.removeAll { $0.hasPrefix(map) }
-
-        let texts = try Self.read(addedPages.map { (new, $0) } + removedPages.map { (old, $0) } + contentChanged.flatMap { [(old, $0), (new, $0)] })
-        var at = 0
-        func next() -> PageText {
-            defer { at += 1 }
-            return texts[at]
+        for list in [\Files.added, \.removed, \.changed] {
+            files.flowMap += files[keyPath: list].count { $0.hasPrefix("flow/") }
+            files[keyPath: list].removeAll { $0.hasPrefix("flow/") }
         }
+
+        var texts = try Self.read(addedPages.map { (new, $0) } + removedPages.map { (old, $0) } + contentChanged.flatMap { [(old, $0), (new, $0)] }).makeIterator()
+        func next() -> PageText { texts.next()! }
         for path in addedPages {
             let text = next()
             let name = PageName(path: path, title: text.title)
@@ -190,29 +186,51 @@ package struct SiteComparison: Sendable {
             linksRemoved += text.links.map { Link(from: name, to: $0) }
         }
         for path in contentChanged {
-            let before = next()
-            let after = next()
+            let (before, after) = (next(), next())
             let name = PageName(path: path, title: after.title)
             kindPages[new.pages[path]!.kind]!.changed.append(ChangedPage(page: name, changes: Self.changes(from: before.items, to: after.items)))
-            let was = Set(before.links)
-            let now = Set(after.links)
-            linksAdded += after.links.filter { !was.contains($0) }.map { Link(from: name, to: $0) }
-            linksRemoved += before.links.filter { !now.contains($0) }.map { Link(from: name, to: $0) }
+            let (had, has) = (Set(before.links), Set(after.links))
+            linksAdded += after.links.filter { !had.contains($0) }.map { Link(from: name, to: $0) }
+            linksRemoved += before.links.filter { !has.contains($0) }.map { Link(from: name, to: $0) }
         }
         if let first = layoutOnly.first {
             let pair = try Self.read([(old, first), (new, first)])
-            layout = LayoutChange(
-                pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title),
-                changes: Self.changes(from: pair[0].chrome, to: pair[1].chrome)
-            )
+            let changes = Self.changes(from: pair[0].chrome, to: pair[1].chrome)
+            layout = LayoutChange(pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title), changes: changes)
         }
         kinds = kindOrder.map { kindPages[$0]! }
     }
 
-    /// Of `paths` (in both sites), those whose bytes differ.
-    private static func differing(_ paths: [String], old: BuiltSite, new: BuiltSite) throws -> [String] {
-        let differs = try inParallel(paths) { try old.bytes($0) != new.bytes($0) }
-        return paths.indices.filter { differs[$0] }.map { paths[$0] }
+    /// Every change, one group per signature, fewer pages first: a change on one page is never behind a ripple.
+    package var groups: [ChangeGroup] {
+        var groups: [ChangeGroup] = []
+        var byWords: [TextChange: Int] = [:]
+        for kind in kinds {
+            for (what, pages) in [(ChangeGroup.What.pageAdded, kind.added), (.pageRemoved, kind.removed)] where !pages.isEmpty {
+                groups.append(ChangeGroup(what: what, pages: pages.map { .init(page: $0, kind: kind.id) }))
+            }
+            for changed in kind.changed {
+                for change in changed.changes {
+                    let words = Self.changedWords(change)
+                    let index = byWords[words, default: groups.count]
+                    if index == groups.count {
+                        byWords[words] = index
+                        groups.append(ChangeGroup(what: .text, before: words.before, after: words.after, pages: []))
+                    }
+                    if groups[index].pages.last?.page != changed.page { groups[index].pages.append(.init(page: changed.page, kind: kind.id, change: change)) }
+                }
+            }
+        }
+        for index in groups.indices {
+            let pages = groups[index].pages
+            var seen: [String: Int] = [:]
+            let rank = pages.map { example -> Int in
+                seen[example.kind, default: 0] += 1
+                return seen[example.kind]!
+            }
+            groups[index].pages = pages.indices.sorted { (rank[$0], $0) < (rank[$1], $1) }.map { pages[$0] }
+        }
+        return groups.indices.sorted { (groups[$0].pages.count, $0) < (groups[$1].pages.count, $1) }.map { groups[$0] }
     }
 
     /// The text of each page, in the order asked.
@@ -290,17 +308,31 @@ extension SiteComparison {
 
     static func words(_ text: String) -> [Substring] { text.split(separator: " ") }
 
+    /// Two texts as their shared first words, the words each has between, and their shared last
+    /// words, a shared word kept between when a side has none: "Tatooine → Tatooine Prime".
+    static func parts(_ before: String, _ after: String) -> (head: String, was: String, now: String, tail: String) {
+        let (x, y) = (words(before), words(after))
+        var (prefix, suffix) = affixes(x, y)
+        if prefix + suffix == min(x.count, y.count) {
+            if prefix > 0 { prefix -= 1 } else if suffix > 0 { suffix -= 1 }
+        }
+        let (was, now) = (x[prefix..<(x.count - suffix)], y[prefix..<(y.count - suffix)])
+        return (x[..<prefix].joined(separator: " "), was.joined(separator: " "), now.joined(separator: " "), x[(x.count - suffix)...].joined(separator: " "))
+    }
+
+    /// A change's signature: for a row whose text changed, the words ``parts(_:_:)`` finds
+    /// changed, whatever the page, row or section; for an item added or removed, its text.
+    static func changedWords(_ change: TextChange) -> TextChange {
+        guard let before = change.before, let after = change.after else { return TextChange(before: change.before, after: change.after) }
+        let parts = parts(before, after)
+        return TextChange(before: parts.was, after: parts.now)
+    }
+
     /// The change as its shared words with the part that changed in brackets:
     /// "Height: [172 → 180] cm".
     static func inline(_ before: String, _ after: String) -> String {
-        let (x, y) = (words(before), words(after))
-        let (prefix, suffix) = affixes(x, y)
-        let head = x[..<prefix].joined(separator: " ")
-        let tail = x[(x.count - suffix)...].joined(separator: " ")
-        let was = x[prefix..<(x.count - suffix)].joined(separator: " ")
-        let now = y[prefix..<(y.count - suffix)].joined(separator: " ")
-        let middle = "[\(was.isEmpty ? "∅" : was) → \(now.isEmpty ? "∅" : now)]"
-        return [head, middle, tail].filter { !$0.isEmpty }.joined(separator: " ")
+        let parts = parts(before, after)
+        return [parts.head, "[\(parts.was) → \(parts.now)]", parts.tail].filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 
@@ -344,15 +376,9 @@ private struct BuiltSite: Sendable {
         index = try (try? Data(contentsOf: indexURL)).map { try PageIndex(bytes: Array($0), source: indexURL.path) }
         let flowURL = root.appendingPathComponent(FlowRecord.fileName)
         flow = try (try? Data(contentsOf: flowURL)).map { try FlowRecord(json: $0, source: flowURL.path) }
-        if let index {
-            pages = index.pages
-        } else {
-            var pages: [String: PageIndex.Entry] = [:]
-            for path in manifest.files.keys where path.hasSuffix(".html") && path != "404.html" && !path.hasPrefix("flow/") {
-                pages[path] = PageIndex.Entry(content: StableHash(), kind: "page")
-            }
-            self.pages = pages
-        }
+        pages = index?.pages ?? Dictionary(uniqueKeysWithValues: manifest.files.keys
+            .filter { $0.hasSuffix(".html") && $0 != "404.html" && !$0.hasPrefix("flow/") }
+            .map { ($0, PageIndex.Entry(content: StableHash(), kind: "page")) })
     }
 
     func bytes(_ path: String) throws -> [UInt8] {

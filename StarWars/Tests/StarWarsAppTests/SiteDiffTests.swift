@@ -68,6 +68,36 @@ import Testing
         #expect(comparison.text().contains("Height: [172 → 180] cm"))
     }
 
+    /// Luke's height edited with Tatooine renamed: the one distinct change comes first, before and
+    /// after on one row near the top, and the rename on every page that names Tatooine is one row
+    /// with its count.
+    @Test func aDistinctChangeComesBeforeARippleGroupedOnce() async throws {
+        let changed = try edited { people, _, planets, _, _, _ in
+            people[people.firstIndex { $0.url.url == Self.lukeURL }!].height = "999"
+            planets[planets.firstIndex { $0.name == "Tatooine" }!].name = "Tatooine Prime"
+        }
+        let old = try await build(try embedded())
+        let new = try await build(changed)
+        defer { for folder in [old, new] { try? FileManager.default.removeItem(at: folder) } }
+        let comparison = try SiteComparison(old: old, new: new)
+        #expect(comparison.pagesChanged == 22)
+        let groups = comparison.groups
+        #expect(groups.first?.pages.map(\.page.path) == ["characters/luke-skywalker/index.html"])
+        #expect(groups.first?.before == "172" && groups.first?.after == "999")
+        let rename = try #require(groups.first { $0.before == "Tatooine" && $0.after == "Tatooine Prime" })
+        #expect(groups.count { $0.what == .text } == 2, "the height and the rename, nothing else")
+        #expect(rename.pages.count == 22 && rename.kinds == 6)
+        #expect(rename.pages.contains { $0.page.path == "characters/luke-skywalker/index.html" })
+
+        let markdown = comparison.markdown(.init(oldURL: "https://example.com/base/", newURL: "https://example.com/head/"))
+        let lines = markdown.split(separator: "\n")
+        let height = try #require(lines.firstIndex { $0.contains("| Height | **172** cm | **999** cm |") })
+        #expect(height < 10, "Luke's height is near the top:\n\(markdown)")
+        let renamed = lines.filter { $0.contains("| **Tatooine** | **Tatooine Prime** |") }
+        #expect(renamed.count == 1 && renamed.first?.hasPrefix("| 22 pages of 6 kinds: ") == true, "\(markdown)")
+        #expect(comparison.text().contains("~ [Tatooine → Tatooine Prime] on 22 pages of 6 kinds:"))
+    }
+
     /// One film gone: its page removed, every page that listed it changed, its links cut, the
     /// transitions into and out of films counted down by the right numbers.
     @Test func oneFilmRemovedIsCountedEverywhere() async throws {
@@ -127,7 +157,7 @@ import Testing
     }
 
     /// A template edit changes every page's bytes and none's content: one layout change, with
-    /// the text it added, and no page listed as changed.
+    /// the text it added, one row of the changes, and no page listed as changed.
     @Test func aTemplateChangeIsOneLayoutChange() async throws {
         var templates = TemplateSet.embedded
         let footer = try #require(templates.templates["footer"])
@@ -141,7 +171,7 @@ import Testing
         #expect(layout.pages == 291)
         #expect(layout.changes == [.init(section: nil, before: nil, after: "Reviewed by the flow team.")])
         let markdown = comparison.markdown()
-        #expect(markdown.components(separatedBy: "<summary>Layout").count == 2)
+        #expect(markdown.components(separatedBy: "291 pages whose layout alone changed").count == 2)
         #expect(markdown.contains("Reviewed by the flow team\\."))
         #expect(comparison.flow.isEmpty)
     }
