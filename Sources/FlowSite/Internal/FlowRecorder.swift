@@ -150,15 +150,15 @@ struct LinkLabelProblems: Sendable, Equatable {
     /// How many links share their text with an earlier link to another page.
     var ambiguousCount = 0
     /// The first such text, and the paths of the two pages it leads to.
-    var firstAmbiguous: (label: String, first: RoutePath, second: RoutePath)?
+    var firstAmbiguous: Ambiguous?
+
+    struct Ambiguous: Sendable, Equatable {
+        let label: String
+        let first: RoutePath
+        let second: RoutePath
+    }
 
     var hasProblems: Bool { emptyCount > 0 || ambiguousCount > 0 }
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.emptyCount == b.emptyCount && a.firstEmpty == b.firstEmpty && a.ambiguousCount == b.ambiguousCount
-            && a.firstAmbiguous?.label == b.firstAmbiguous?.label && a.firstAmbiguous?.first == b.firstAmbiguous?.first
-            && a.firstAmbiguous?.second == b.firstAmbiguous?.second
-    }
 }
 
 extension MarkdownDocument {
@@ -179,7 +179,7 @@ extension MarkdownDocument {
             let (first, second) = (pair.first, pair.second)
             problems.ambiguousCount += 1
             if problems.firstAmbiguous == nil {
-                problems.firstAmbiguous = (texts.label(at: second), target(at: first).path, target(at: second).path)
+                problems.firstAmbiguous = .init(label: texts.label(at: second), first: target(at: first).path, second: target(at: second).path)
             }
         }
         return problems
