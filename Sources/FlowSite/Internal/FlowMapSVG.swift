@@ -85,7 +85,7 @@ enum FlowMapSVG {
             out += "</a>\n"
             // Links of their own over the box: a link can't hold another.
             for (index, badge) in node.badges.enumerated() {
-                let middle = firstLine + Double(27 + 16 * index), width = Double(badge.text.count) * 6.6 + 14
+                let middle = firstLine + Double(27 + 16 * index), width = Double(badge.text.count) * 6 + 12
                 out += "<a class=\"badge\" href=\"\(HTMLEscaping.escape(badge.url))\" aria-label=\"\(HTMLEscaping.escape(node.name + ": " + badge.text))\">"
                 out += "<rect x=\"\(number(box.x - width / 2))\" y=\"\(number(middle - 7.5))\" width=\"\(number(width))\" height=\"15\" rx=\"7.5\"/>"
                 out += "<text x=\"\(number(box.x))\" y=\"\(number(middle + 4))\">\(HTMLEscaping.escape(badge.text))</text></a>\n"
