@@ -75,7 +75,7 @@ import Testing
         // Every box and every kind's row names its source line by module, never by this
         // machine's path.
         #expect(svg.components(separatedBy: "<title>").count - 1 == report.findings.count { $0.rule == .unreachableScreen } + 8)
-        #expect(whole.components(separatedBy: "<td><code>FlowSiteTests/FlowLintTests.swift:").count - 1 == 9)
+        #expect(whole.components(separatedBy: "<td><code>FlowSiteTests/<wbr>FlowLintTests.swift:").count - 1 == 9)
         for (path, page) in pages { #expect(!page.contains(Self.root.path), "\(path) names a path of this machine") }
 
         // A flow's map and a kind's view link their badges to the whole map's list.

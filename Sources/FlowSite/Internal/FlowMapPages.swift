@@ -267,8 +267,9 @@ struct FlowMapPages {
         return html + "</ul>\n"
     }
 
+    /// A table cell of `Module/File.swift:42`, which may break after the module's slash.
     private func source(_ location: CodeLocation?) -> String {
-        "<td>" + (location.map { "<code>" + escape($0.description) + "</code>" } ?? "") + "</td>"
+        "<td>" + (location.map { "<code>" + escape($0.description).replacingOccurrences(of: "/", with: "/<wbr>") + "</code>" } ?? "") + "</td>"
     }
 
     /// "1 page", "82 pages".
