@@ -68,7 +68,7 @@ import Testing
         #expect(svg.contains(">click-depth 2</text>"))
 
         // The orphan: a box of its own, saying so, leading to its finding.
-        #expect(svg.contains(##"<a class="kind unreachable" href="#finding-unreachable-screen-orphan"><title>Orphan · no way in · FlowSiteTests/FlowLintTests.swift:"##))
+        #expect(svg.contains(##"<a class="kind unreachable" href="#finding-unreachable-screen-orphan" aria-label="Orphan · no way in"><title>FlowSiteTests/FlowLintTests.swift:"##))
         #expect(whole.contains(#"<li id="finding-unreachable-screen-orphan"><code>unreachable-screen</code> Orphan: "#))
         #expect(whole.contains(##"<tr class="unreachable"><th scope="row"><a href="#finding-unreachable-screen-orphan">Orphan</a></th>"##))
 

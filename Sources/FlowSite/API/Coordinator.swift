@@ -221,6 +221,7 @@ private let builtInLabels: [String: String] = [
     "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
     "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
     "flowMapIntro": "The site has {kinds} kinds of screen in {flows} flows, {pages} pages in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
+    "flowMapMarks": "A badge on a box names a flow lint rule that pages of that kind break and how many, and leads to the finding below; a dashed box that says “{noWayIn}” is a kind of screen the app declares but no link reaches. Point at a box to see the Swift file and line that make its screen.",
     "flowMapCaption": "Every kind of screen and every transition between kinds.",
     "flowFlows": "Flows",
     "flowKindsCount.one": "({count} kind)",

@@ -75,6 +75,7 @@ struct FlowMapPages {
         var html = paragraph(label("flowMapIntro", [
             "kinds": number(graph.kinds.count), "flows": number(graph.flows.count), "pages": number(pages),
         ]))
+        html += paragraph(label("flowMapMarks", ["noWayIn": label("flowNoWayIn", [:])]))
         html += legend()
         let unreachable = places.unreachable.map { kind, anchor in
             FlowMapSVG.Node(name: kind.name, detail: label("flowNoWayIn", [:]), url: "#" + anchor, role: .unreachable, source: kind.location?.description)

@@ -9,7 +9,7 @@ import Foundation
 /// written with one decimal, so the same graph always gives the same bytes.
 enum FlowMapSVG {
     /// A box: its kind's name and page count, where it links, how it relates to the view, its
-    /// source line (the box's title) and its lint badges, each linked to its finding.
+    /// source line (the box's tooltip) and its lint badges, each linked to its finding.
     struct Node {
         var name: String
         var detail: String
@@ -77,8 +77,13 @@ enum FlowMapSVG {
             let left = box.x - box.width / 2, top = box.y - box.height / 2
             // Baselines 16 pt apart, the lines centred on the box.
             let firstLine = box.y - 3 - Double(8 * node.badges.count)
-            out += "<a class=\"kind \(node.role.rawValue)\" href=\"\(HTMLEscaping.escape(node.url))\">"
-            if let source = node.source { out += "<title>\(HTMLEscaping.escape([node.name, node.detail, source].joined(separator: " · ")))</title>" }
+            out += "<a class=\"kind \(node.role.rawValue)\" href=\"\(HTMLEscaping.escape(node.url))\""
+            // The source line is the box's tooltip and its description; the name stays the link's.
+            if let source = node.source {
+                out += " aria-label=\"\(HTMLEscaping.escape(node.name + " · " + node.detail))\"><title>\(HTMLEscaping.escape(source))</title>"
+            } else {
+                out += ">"
+            }
             out += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
             out += "<text x=\"\(number(box.x))\" y=\"\(number(firstLine))\">\(HTMLEscaping.escape(node.name))</text>"
             out += "<text class=\"detail\" x=\"\(number(box.x))\" y=\"\(number(firstLine + 16))\">\(HTMLEscaping.escape(node.detail))</text>"

@@ -41,7 +41,7 @@ import Testing
         // reaches on complete data, drawn apart and named by its declaration; both lead to
         // their findings.
         #expect(svg.contains(#"<a class="badge" href="index.html#finding-dead-end-planets-detail" aria-label="Planet: dead-end 2">"#))
-        #expect(svg.contains(##"<a class="kind unreachable" href="#finding-unreachable-screen-missing-record"><title>Missing record · no way in · StarWarsApp/AppRoute.swift:"##))
+        #expect(svg.contains(##"<a class="kind unreachable" href="#finding-unreachable-screen-missing-record" aria-label="Missing record · no way in"><title>StarWarsApp/AppRoute.swift:"##))
         for anchor in ["finding-dead-end-planets-detail", "finding-unreachable-screen-missing-record"] {
             #expect(html.contains("<li id=\"\(anchor)\""), "no finding \(anchor)")
         }
