@@ -39,7 +39,9 @@ the Spanish navigation, and only an address that names no language gets the lang
   8. ar-XB: <html dir="rtl"> and body's computed direction is rtl (ltr elsewhere); in every
      language, en-XA's long padded text and ar-XB's mirrored layout above all, no sample page
      is wider than the window at 375 px (phone) or 1280 px, nor has an element sticking out of
-     it (in a right-to-left page what sticks out on the right can't even be scrolled to);
+     it (in a right-to-left page what sticks out on the right can't even be scrolled to); at
+     1280 px the whole-app flow map fits its frame without scrolling, drawn at least at 0.6 of
+     its size, and its lint badges lead to findings listed on the page;
   9. the Spanish search page's status line is Spanish ("Ningún resultado para", "resultados");
  10. a missing path three folders deep under /deep/sub/es/ answers 404 with the Spanish 404
      page, styled, its links (switcher included) answering 200, with and without a base URL;
@@ -565,6 +567,15 @@ return {scroll: root.scrollWidth, client: width, direction: getComputedStyle(doc
         dir: root.getAttribute('dir'), sticking: out.slice(0, 4)};
 """
 
+# The flow map's frame and drawing: whether it scrolls, the scale it is drawn at, and the
+# badges whose finding isn't on the page.
+MAP_SCRIPT = """
+const frame = document.querySelector('.flow-map-scroll'), svg = frame.querySelector('svg');
+const badges = Array.from(svg.querySelectorAll('a.badge')).map(a => a.getAttribute('href'));
+return {scroll: frame.scrollWidth, client: frame.clientWidth, scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
+        badges: badges.length, lost: badges.filter(href => !document.getElementById(href.split('#')[1]))};
+"""
+
 
 def check_direction_and_overflow(plain):
     print("\n# languages: direction, and nothing wider than the window")
@@ -588,6 +599,11 @@ def check_direction_and_overflow(plain):
                         wide.append(f"{page}: scrollWidth {measure['scroll']} > clientWidth {measure['client']}"
                                     if measure["scroll"] > measure["client"] + 1 else f"{page}: scrollWidth {measure['scroll']}, clientWidth {measure['client']}")
                         wide += [f"    sticks out: {text}" for text in measure["sticking"]]
+                    if page == "flow/index.html" and metrics is None:
+                        fit = driver.execute_script(MAP_SCRIPT)
+                        check(fit["scroll"] <= fit["client"] + 1 and fit["scale"] >= 0.6 and fit["badges"] and not fit["lost"],
+                              f"{code}: at 1280 px the whole map fits its frame ({fit['scroll']} ≤ {fit['client']} px, drawn at {fit['scale']:.2f}), "
+                              f"its {fit['badges']} badges lead to findings on the page {fit['lost'] or ''}")
                 if metrics is None:
                     check(not directions, f"{code}: body's computed direction is {'rtl' if code == 'ar-XB' else 'ltr'} on {len(pages)} pages{listed(directions)}")
                 check(not wide, f"{code} at {device}: none of {len(pages)} pages is wider than the window{listed(wide, 16)}")

@@ -11,9 +11,15 @@ The checker's CSS grammar is older than the stylesheet (it has no logical proper
 :has(), container queries or alternative text for generated content), so its messages about the
 CSS that 404.html carries inline are listed apart and not counted: browsers are the judge of CSS
 (`make browser-check` reads the 404 page's computed style).
+
+The checker guesses a page's language from its text; a pseudo-locale's page (en-XA, ar-XB: the
+private-use regions XA and XB) is English text dressed up, so the guess that it is English is
+true by construction and not counted either, once its text is long enough for a guess (the flow
+map's, with its source lines).
 """
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -39,12 +45,16 @@ def check(site, jar):
     )
     # vnu writes its JSON report to stderr.
     report = json.loads(run.stderr or run.stdout or '{"messages": []}')
-    errors = warnings = css = 0
+    errors = warnings = css = pseudo = 0
     for message in report.get("messages", []):
         kind = message.get("type")
         sub = message.get("subType")
-        if (message.get("message") or "").startswith("CSS:"):
+        text = message.get("message") or ""
+        if text.startswith("CSS:"):
             css += 1
+            continue
+        if text.startswith("This document appears to be written in") and re.search(r'lang="[a-z]+-X[AB]"', text):
+            pseudo += 1
             continue
         if kind == "error" or kind == "non-document-error":
             errors += 1
@@ -55,7 +65,8 @@ def check(site, jar):
         where = message.get("url", "").replace("file:" + str(site.resolve()) + "/", "")
         print(f"{where}:{message.get('lastLine', '?')}: {sub or kind}: {message.get('message')}")
     print(f"{site}: {len(files)} pages, {errors} errors, {warnings} warnings"
-          + (f" ({css} messages of the checker's older CSS grammar on inline CSS, not counted)" if css else ""))
+          + (f" ({css} messages of the checker's older CSS grammar on inline CSS, not counted)" if css else "")
+          + (f" ({pseudo} guesses that a pseudo-locale's page is English, not counted)" if pseudo else ""))
     return errors + warnings
 
 

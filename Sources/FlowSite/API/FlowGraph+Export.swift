@@ -12,18 +12,12 @@ extension FlowGraph {
         for kind in kinds {
             var label = "\(kind.kind.name)\n\(kind.pages) pages, \(kind.depth.minimum)–\(kind.depth.maximum) clicks"
             if let location = kind.location { label += "\n\(location)" }
-            lines.append("  \(quoted(kind.id)) [label=\(quoted(label)), tooltip=\(quoted("flow: " + kind.kind.flow))];")
+            lines.append("  \(dotQuoted(kind.id)) [label=\(dotQuoted(label)), tooltip=\(dotQuoted("flow: " + kind.kind.flow))];")
         }
         for transition in transitions {
             var label = "\(transition.presentation) ×\(transition.links)"
             if let location = transition.location { label += "\n\(location)" }
-            let style = switch transition.presentation {
-            case .push: ""
-            case .modal: ", style=dashed"
-            case .root: ", style=bold"
-            case .replace: ", style=dotted"
-            }
-            lines.append("  \(quoted(transition.from)) -> \(quoted(transition.to)) [label=\(quoted(label))\(style)];")
+            lines.append("  \(dotQuoted(transition.from)) -> \(dotQuoted(transition.to)) [label=\(dotQuoted(label))\(transition.presentation.dotStyle)];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -41,12 +35,7 @@ extension FlowGraph {
         }
         for transition in transitions {
             guard let from = ids[transition.from], let to = ids[transition.to] else { continue }
-            let arrow = switch transition.presentation {
-            case .push, .replace: "-->"
-            case .modal: "-.->"
-            case .root: "==>"
-            }
-            lines.append("  \(from) \(arrow)|\"\(transition.presentation) ×\(transition.links)\"| \(to)")
+            lines.append("  \(from) \(transition.presentation.mermaidArrow)|\"\(transition.presentation) ×\(transition.links)\"| \(to)")
             if let location = transition.location { lines.append("  %% \(from) -> \(to): \(location)") }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -90,8 +79,4 @@ extension FlowGraph {
             }
         ))
     }
-
-    private func quoted(_ text: String) -> String { "\"" + replacing(text, dotEscapes) + "\"" }
-
-    private func mermaidText(_ text: String) -> String { replacing(text, mermaidEscapes) }
 }

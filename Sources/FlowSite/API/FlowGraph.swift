@@ -42,19 +42,13 @@ public struct FlowGraph: Sendable, Hashable {
         /// The app's code that chose the presentation, the first time the walk followed it.
         public let location: CodeLocation?
         /// The first link of the transition the walk followed.
-        public let example: (from: PageReference, to: PageReference)
+        public let example: Link
+    }
 
-        public static func == (lhs: Transition, rhs: Transition) -> Bool {
-            (lhs.from, lhs.to, lhs.presentation, lhs.links, lhs.location) == (rhs.from, rhs.to, rhs.presentation, rhs.links, rhs.location)
-                && lhs.example.from == rhs.example.from && lhs.example.to == rhs.example.to
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(from)
-            hasher.combine(to)
-            hasher.combine(presentation)
-            hasher.combine(links)
-        }
+    /// A link from one page to another.
+    public struct Link: Sendable, Hashable {
+        public let from: PageReference
+        public let to: PageReference
     }
 
     /// A page, as the flow names it.
@@ -116,7 +110,7 @@ extension SiteGraph {
             return FlowGraph.Transition(
                 from: recorder.kinds[from].id, to: recorder.kinds[to].id, presentation: presentation, links: transition.links,
                 location: transition.location,
-                example: (pageReference(Int(transition.example.from)), pageReference(Int(transition.example.to)))
+                example: .init(from: pageReference(Int(transition.example.from)), to: pageReference(Int(transition.example.to)))
             )
         }
         return FlowGraph(kinds: kinds, transitions: transitions)

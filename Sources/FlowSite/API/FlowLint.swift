@@ -245,7 +245,9 @@ extension FlowLintReport {
         public let count: Int
         /// A few of the pages, in walk order.
         public let examples: [FlowGraph.PageReference]
-        /// The app's code to look at: the screen's, or the coordinator's that chose the transition.
+        /// The app's code to look at: the screen's; for `click-depth` the navigation call that
+        /// starts the long chain; for `modal-over-modal` the one that chose the dialog; for
+        /// `unreachable-screen` the kind's declaration (``ScreenKind/location``).
         public let location: CodeLocation?
         /// Why the finding is suppressed, when it is.
         public let suppression: String?

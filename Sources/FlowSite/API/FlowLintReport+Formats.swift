@@ -3,8 +3,9 @@ import Foundation
 extension FlowLintReport {
     /// A short report for a terminal: the counts per rule, then the first `limit` findings of
     /// each rule, each with its kind, example page and source location; suppressed findings are
-    /// counted with their reasons. With a `sourceRoot` (the package's root, or the current
-    /// folder), each location is a path from it that an editor or terminal opens.
+    /// counted with their reasons. Each location is a path an editor or terminal opens
+    /// (``CodeLocation/editorPath(relativeTo:)``): from `sourceRoot` (the current folder, or the
+    /// package's root) when the file lies below it.
     public func text(limit: Int = 3, sourceRoot: String? = nil) -> String {
         var lines = [summaryLine]
         for rule in FlowLintRule.all {
@@ -14,10 +15,7 @@ extension FlowLintReport {
             lines.append("\(rule.level.rawValue): \(rule.id) (\(found.count)): \(rule.summary)")
             for finding in found.prefix(limit) {
                 lines.append("  - \(finding.message)")
-                if let location = finding.location {
-                    let place = sourceRoot.map { "\(location.editorPath(relativeTo: $0)):\(location.line)" } ?? "\(location)"
-                    lines.append("    at \(place)")
-                }
+                if let location = finding.location { lines.append("    at \(location.editorPath(relativeTo: sourceRoot)):\(location.line)") }
             }
             if found.count > limit { lines.append("  … and \(found.count - limit) more") }
             lines.append("  \(rule.help)")

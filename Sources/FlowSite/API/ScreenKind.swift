@@ -15,6 +15,9 @@
 ///     }
 /// }
 /// ```
+///
+/// A kind made with ``init(_:name:flow:fileID:filePath:line:)`` remembers that line, so flow lint
+/// can point an unreachable kind at its declaration.
 public struct ScreenKind: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// A stable identifier: lint suppressions, baselines and diffs refer to the kind by it.
     public let id: String
@@ -23,15 +26,30 @@ public struct ScreenKind: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// The flow (child coordinator) that owns the kind, such as "Characters": the flow map draws
     /// one map per flow beside the whole app's.
     public let flow: String
+    /// Where the app declares the kind; `nil` for a kind read from the route's case. Not part of
+    /// the kind's identity: two kinds with one id, name and flow are equal wherever declared.
+    public let location: CodeLocation?
 
-    /// A kind named `name` (the id by default) in `flow` (its name by default).
-    public init(_ id: String, name: String? = nil, flow: String? = nil) {
+    /// A kind named `name` (the id by default) in `flow` (its name by default), declared at the
+    /// caller's line.
+    public init(
+        _ id: String, name: String? = nil, flow: String? = nil, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        self.init(id, name: name, flow: flow, location: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+    }
+
+    private init(_ id: String, name: String?, flow: String?, location: CodeLocation?) {
         self.id = id
         self.name = name ?? id
         self.flow = flow ?? name ?? id
+        self.location = location
     }
 
     public var description: String { name }
+
+    public static func == (lhs: ScreenKind, rhs: ScreenKind) -> Bool { (lhs.id, lhs.name, lhs.flow) == (rhs.id, rhs.name, rhs.flow) }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     public static func < (lhs: ScreenKind, rhs: ScreenKind) -> Bool { lhs.id < rhs.id }
 }
@@ -45,11 +63,7 @@ extension ScreenKind {
         Self.collectCaseNames(route, into: &names, depth: 0)
         if names.isEmpty { names = ["\(R.self)"] }
         let words = names.map(Self.words)
-        self.init(
-            names.joined(separator: "-"),
-            name: words.joined(separator: " · "),
-            flow: words[0]
-        )
+        self.init(names.joined(separator: "-"), name: words.joined(separator: " · "), flow: words[0], location: nil)
     }
 
     /// Appends the case names of `value` when it is an enum, and of the enums in its payload.

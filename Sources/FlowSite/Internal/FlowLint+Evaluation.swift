@@ -32,7 +32,7 @@ extension SiteGraph {
                     lint.add(FlowLintReport.Finding(
                         rule: rule, kind: kind,
                         message: "No page of the kind \(kind.name) (\(kind.id)) is reachable: no link from the start page leads to one.",
-                        count: 1, examples: [], location: nil, suppression: lint.kindSuppression(rule, kind.id)
+                        count: 1, examples: [], location: kind.location, suppression: lint.kindSuppression(rule, kind.id)
                     ))
                 }
             case .deadEnd:
@@ -45,9 +45,15 @@ extension SiteGraph {
                 let maximum = Int32(configuration.maximumClickDepth)
                 let deep = flow.depth.indices.filter { flow.depth[$0] > maximum }
                 for (kind, routes) in lint.byKind(deep) {
-                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
-                        let deepest = routes.max { flow.depth[$0] < flow.depth[$1] }!
-                        return "\(pages) \(flow.kinds[kind].name) page(s) are more than \(maximum) clicks from the start page, the deepest \(flow.depth[deepest]) clicks: \(self.table.routes[deepest].path) (\(self.table.routes[deepest]))"
+                    let deepest = routes.max { flow.depth[$0] < flow.depth[$1] }!
+                    // The finding points at the navigation that makes the path long.
+                    let chain = flow.chainStart(to: deepest)
+                    let run = chain.map { chain in
+                        let (from, to, presentation) = FlowRecorder.parts(of: chain.key)
+                        return ", \(chain.links) of them \(flow.kinds[from].name) → \(flow.kinds[to].name) (\(presentation.rawValue)) in a row"
+                    }
+                    lint.pagesFinding(rule, kind: kind, routes: routes, location: chain.flatMap { flow.transitions[$0.key]?.location }) { pages, example in
+                        "\(pages) \(flow.kinds[kind].name) page(s) are more than \(maximum) clicks from the start page, the deepest \(flow.depth[deepest]) clicks\(run ?? ""): \(self.table.routes[deepest].path) (\(self.table.routes[deepest]))"
                     }
                 }
             case .modalOverModal:
@@ -140,11 +146,12 @@ private struct FlowLintRun<R: Route> {
         pageSuppressions[rule.id] == nil || pageSuppression(rule, graph.table.routes[route].path) == nil
     }
 
-    /// A finding for the pages `routes` of `kind`, without the pages suppressed one by one;
+    /// A finding for the pages `routes` of `kind` (located at `location`, else at the kind's
+    /// first page), without the pages suppressed one by one;
     /// suppressed whole when its kind is, or when every page is. `message` gets the number of
     /// pages that count and the first of them.
     mutating func pagesFinding(
-        _ rule: FlowLintRule, kind: Int, routes: [Int], message: (Int, FlowGraph.PageReference) -> String
+        _ rule: FlowLintRule, kind: Int, routes: [Int], location: CodeLocation? = nil, message: (Int, FlowGraph.PageReference) -> String
     ) {
         let screenKind = graph.flow.kinds[kind]
         var active = routes
@@ -161,7 +168,7 @@ private struct FlowLintRun<R: Route> {
         let examples = shown.prefix(3).map { graph.pageReference($0) }
         findings.append(FlowLintReport.Finding(
             rule: rule, kind: screenKind, message: message(shown.count, examples[0]), count: shown.count, examples: examples,
-            location: graph.flow.kindLocations[kind],
+            location: location ?? graph.flow.kindLocations[kind],
             suppression: kindReason ?? (active.isEmpty ? reasons.joined(separator: "; ") : nil)
         ))
     }

@@ -6,6 +6,10 @@
 /// transitions, so the map reads without the picture. In the whole map a kind's box leads to a
 /// page of that kind; in the flows' maps and the focused views it leads to the kind's focused
 /// view, so a large app can be explored a neighbourhood at a time.
+///
+/// Flow lint is drawn on the maps: a kind with findings carries a badge per rule, linked to the
+/// finding in the whole map's list, and a kind the app declares that no link reaches is drawn
+/// apart on the whole map. Each box's title and the kinds table name the kind's source line.
 struct FlowMapPages {
     /// The folder the map lives in, reserved like the assets folder.
     static let folder: Slug = "flow"
@@ -21,6 +25,7 @@ struct FlowMapPages {
     }
 
     let graph: FlowGraph
+    let lint: FlowLintReport
     /// The site's words (see ``SiteInfo/defaultLabels``).
     let label: @Sendable (String, [String: String]) -> String
     /// A counted word in the form the count takes (see ``SiteInfo/label(_:count:rules:_:)``).
@@ -30,7 +35,7 @@ struct FlowMapPages {
 
     /// Where each page of ``pages()`` goes, in the same order, without laying anything out.
     func paths() -> [RoutePath] {
-        let places = Places(graph)
+        let places = Places(graph, lint)
         var paths = [RoutePath([Self.folder])]
         for flow in graph.flows {
             if flow.kinds.count > 1 { paths.append(places.flow[flow.name]!) }
@@ -41,7 +46,7 @@ struct FlowMapPages {
 
     /// Every page of the map, the whole app's first.
     func pages() throws -> [Page] {
-        let places = Places(graph)
+        let places = Places(graph, lint)
         let home = (title: graph.kinds.first?.example.title ?? "", path: RoutePath.root)
         let mapTitle = label("flowMap", [:])
         let root = RoutePath([Self.folder])
@@ -70,15 +75,20 @@ struct FlowMapPages {
         var html = paragraph(label("flowMapIntro", [
             "kinds": number(graph.kinds.count), "flows": number(graph.flows.count), "pages": number(pages),
         ]))
+        html += paragraph(label("flowMapMarks", ["noWayIn": label("flowNoWayIn", [:])]))
         html += legend()
-        let nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path)) }
+        let unreachable = places.unreachable.map { kind, anchor in
+            FlowMapSVG.Node(name: kind.name, detail: label("flowNoWayIn", [:]), url: "#" + anchor, role: .unreachable, source: kind.location?.description)
+        }
+        let nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path), places, here: here) } + unreachable
         let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges(graph.transitions, kinds: graph.kinds, merging: true))
         html += figure(svg, caption: label("flowMapCaption", [:]))
+        html += findingList(places, here: here)
         html += heading(label("flowFlows", [:]))
         html += "<ul>\n" + graph.flows.map { flow in
             "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(counted("flowKindsCount", flow.kinds.count, ["count": number(flow.kinds.count)])) + "</li>\n"
         }.joined() + "</ul>\n"
-        html += kindTable(graph.kinds, places, here: here)
+        html += kindTable(graph.kinds, places, here: here, unreachable: places.unreachable)
         html += transitionTable(graph.transitions, here: here, places: places)
         return Page(path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail, content: html)
     }
@@ -97,7 +107,7 @@ struct FlowMapPages {
         let members = Set(flow.kinds.map(\.id))
         let transitions = graph.transitions.filter { members.contains($0.from) || members.contains($0.to) }
         let kinds = graph.kinds.filter { kind in members.contains(kind.id) || transitions.contains { $0.from == kind.id || $0.to == kind.id } }
-        let nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!)) }
+        let nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!), places, here: here) }
         let edges = self.edges(transitions, kinds: kinds, merging: true)
         let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
         var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": number(flow.kinds.count)]))
@@ -119,8 +129,8 @@ struct FlowMapPages {
         let neighbourIDs = Set(out.map(\.to) + into.map(\.from))
         let kinds = view?.kinds ?? graph.kinds.filter { $0.id == kind.id || neighbourIDs.contains($0.id) }
         let nodes = kinds.map { other in
-            if other.id == kind.id { return node(other, role: .focus, url: here.relativeURL(to: other.example.path)) }
-            return node(other, role: neighbourIDs.contains(other.id) ? .neighbour : .context, url: here.relativeURL(to: places.kind[other.id]!))
+            if other.id == kind.id { return node(other, role: .focus, url: here.relativeURL(to: other.example.path), places, here: here) }
+            return node(other, role: neighbourIDs.contains(other.id) ? .neighbour : .context, url: here.relativeURL(to: places.kind[other.id]!), places, here: here)
         }
         let svg: String
         if let view {
@@ -147,8 +157,18 @@ struct FlowMapPages {
 
     // MARK: Parts
 
-    private func node(_ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String) -> FlowMapSVG.Node {
-        FlowMapSVG.Node(name: kind.kind.name, detail: pages(kind.pages), url: url, role: role)
+    /// A kind's box: it names the kind's first page's source line, else its declaration, and
+    /// carries a badge per rule the kind breaks, linked to the first such finding.
+    private func node(_ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String, _ places: Places, here: RoutePath) -> FlowMapSVG.Node {
+        let list = here.relativeURL(to: RoutePath([Self.folder])) + "#"
+        var badges: [(rule: FlowLintRule, pages: Int, anchor: String)] = []
+        for (finding, anchor) in places.findings where finding.isActive && finding.kind?.id == kind.id {
+            if let known = badges.firstIndex(where: { $0.rule == finding.rule }) { badges[known].pages += finding.count } else { badges.append((finding.rule, finding.count, anchor)) }
+        }
+        return FlowMapSVG.Node(
+            name: kind.kind.name, detail: pages(kind.pages), url: url, role: role, source: (kind.location ?? kind.kind.location)?.description,
+            badges: badges.map { ("\($0.rule.id) \(number($0.pages))", list + $0.anchor) }
+        )
     }
 
     /// The arrows for `transitions` between `kinds` (by their index there). With `merging`, the
@@ -188,10 +208,11 @@ struct FlowMapPages {
         }.joined() + "</ul>\n"
     }
 
-    private func kindTable(_ kinds: [FlowGraph.Kind], _ places: Places, here: RoutePath) -> String {
+    /// The kinds with their source lines; `unreachable` kinds last, with their findings' anchors.
+    private func kindTable(_ kinds: [FlowGraph.Kind], _ places: Places, here: RoutePath, unreachable: [(kind: ScreenKind, anchor: String)] = []) -> String {
         var html = heading(label("flowKinds", [:]))
         html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(label("flowKinds", [:])))\">\n<table class=\"flow-table\">\n<thead><tr>"
-        for column in ["flowKind", "flowFlow", "flowPages", "flowDepth", "flowExample"] {
+        for column in ["flowKind", "flowFlow", "flowPages", "flowDepth", "flowExample", "flowSource"] {
             html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
@@ -200,7 +221,11 @@ struct FlowMapPages {
             html += "<td>" + escape(kind.kind.flow) + "</td>"
             html += "<td class=\"number\">" + number(kind.pages) + "</td>"
             html += "<td class=\"number\">\(kind.depth.minimum) / \(kind.depth.median) / \(kind.depth.maximum)</td>"
-            html += "<td>" + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</td></tr>\n"
+            html += "<td>" + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</td>" + source(kind.location ?? kind.kind.location) + "</tr>\n"
+        }
+        for (kind, anchor) in unreachable {
+            html += "<tr class=\"unreachable\"><th scope=\"row\">" + link(kind.name, "#" + anchor) + "</th><td>" + escape(kind.flow) + "</td>"
+            html += "<td class=\"number\">" + number(0) + "</td><td class=\"number\">–</td><td>" + escape(label("flowNoWayIn", [:])) + "</td>" + source(kind.location) + "</tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n"
     }
@@ -224,6 +249,30 @@ struct FlowMapPages {
         return html + "</tbody>\n</table>\n</div>\n"
     }
 
+    /// The whole map's list of flow lint's findings, suppressed ones with their reasons, each
+    /// with the anchor its badge links to.
+    private func findingList(_ places: Places, here: RoutePath) -> String {
+        var html = heading(label("flowFindings", [:]))
+        guard !places.findings.isEmpty else { return html + paragraph(label("flowNoFindings", [:])) }
+        html += "<ul class=\"flow-findings\">\n"
+        for (finding, anchor) in places.findings {
+            html += "<li id=\"\(anchor)\"\(finding.isActive ? "" : " class=\"suppressed\"")><code>\(escape(finding.rule.id))</code> "
+            if let kind = finding.kind {
+                html += (places.kind[kind.id].map { link(kind.name, here.relativeURL(to: $0)) } ?? escape(kind.name)) + ": "
+            }
+            html += "<span lang=\"en\">" + escape(finding.message) + "</span>"
+            if let location = finding.location { html += " <code>" + escape(location.description) + "</code>" }
+            if let reason = finding.suppression { html += " " + escape(label("flowSuppressed", ["reason": reason])) }
+            html += "</li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
+    /// A table cell of `Module/File.swift:42`, which may break after the module's slash.
+    private func source(_ location: CodeLocation?) -> String {
+        "<td>" + (location.map { "<code>" + escape($0.description).replacingOccurrences(of: "/", with: "/<wbr>") + "</code>" } ?? "") + "</td>"
+    }
+
     /// "1 page", "82 pages".
     private func pages(_ count: Int) -> String {
         counted("kindPages", count, ["count": number(count)])
@@ -235,12 +284,21 @@ struct FlowMapPages {
     private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
     /// Where each flow's and each kind's page lives: slugs of their names, kept apart with
-    /// suffixes when two come out the same.
+    /// suffixes when two come out the same; and each finding's anchor in the whole map's list.
     private struct Places {
         var flow: [String: RoutePath] = [:]
         var kind: [String: RoutePath] = [:]
+        var findings: [(finding: FlowLintReport.Finding, anchor: String)] = []
+        /// The kinds no link reaches, with their findings' anchors.
+        var unreachable: [(kind: ScreenKind, anchor: String)] = []
 
-        init(_ graph: FlowGraph) {
+        init(_ graph: FlowGraph, _ lint: FlowLintReport) {
+            var anchors = Set<Slug>()
+            for finding in lint.findings {
+                let anchor = "finding-" + Self.unique(Slug(finding.rule.id + " " + (finding.kind?.id ?? "")), in: &anchors).rawValue
+                findings.append((finding, anchor))
+                if finding.rule == .unreachableScreen, let kind = finding.kind { unreachable.append((kind, anchor)) }
+            }
             var flowSlugs = Set<Slug>()
             for group in graph.flows {
                 let slug = Self.unique(Slug(group.name), in: &flowSlugs)

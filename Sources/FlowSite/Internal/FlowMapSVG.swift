@@ -8,12 +8,15 @@ import Foundation
 /// colours in light and dark mode. Every text goes through the HTML escaper, and numbers are
 /// written with one decimal, so the same graph always gives the same bytes.
 enum FlowMapSVG {
-    /// A box: its kind's name and page count, where it links, and how it relates to the view.
+    /// A box: its kind's name and page count, where it links, how it relates to the view, its
+    /// source line (the box's tooltip) and its lint badges, each linked to its finding.
     struct Node {
         var name: String
         var detail: String
         var url: String
         var role: Role
+        var source: String? = nil
+        var badges: [(text: String, url: String)] = []
     }
 
     /// How a box relates to the map it is drawn on.
@@ -26,6 +29,8 @@ enum FlowMapSVG {
         case neighbour
         /// A kind drawn for its place in a shared layout, not connected to the view's focus.
         case context
+        /// A kind the app declares that no link reaches.
+        case unreachable
     }
 
     /// A transition between two boxes.
@@ -48,7 +53,7 @@ enum FlowMapSVG {
     /// once, with other roles and links (a flow's map, then each of its kinds' views).
     static func layout(nodes: [Node], edges: [Edge]) throws -> LayoutResult {
         try GraphvizLayout.layout(LayoutGraph(
-            nodes: nodes.map { LayoutGraph.Node(label: $0.name + "\n" + $0.detail) },
+            nodes: nodes.map { LayoutGraph.Node(label: ([$0.name, $0.detail] + $0.badges.map(\.text)).joined(separator: "\n")) },
             edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: Self.count($0.links)) },
             direction: .leftToRight
         ))
@@ -70,11 +75,26 @@ enum FlowMapSVG {
         }
         for (node, box) in zip(nodes, layout.nodes) {
             let left = box.x - box.width / 2, top = box.y - box.height / 2
-            out += "<a class=\"kind \(node.role.rawValue)\" href=\"\(HTMLEscaping.escape(node.url))\">"
+            // Baselines 16 pt apart, the lines centred on the box.
+            let firstLine = box.y - 3 - Double(8 * node.badges.count)
+            out += "<a class=\"kind \(node.role.rawValue)\" href=\"\(HTMLEscaping.escape(node.url))\""
+            // The source line is the box's tooltip and its description; the name stays the link's.
+            if let source = node.source {
+                out += " aria-label=\"\(HTMLEscaping.escape(node.name + " · " + node.detail))\"><title>\(HTMLEscaping.escape(source))</title>"
+            } else {
+                out += ">"
+            }
             out += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
-            out += "<text x=\"\(number(box.x))\" y=\"\(number(box.y - 3))\">\(HTMLEscaping.escape(node.name))</text>"
-            out += "<text class=\"detail\" x=\"\(number(box.x))\" y=\"\(number(box.y + 13))\">\(HTMLEscaping.escape(node.detail))</text>"
+            out += "<text x=\"\(number(box.x))\" y=\"\(number(firstLine))\">\(HTMLEscaping.escape(node.name))</text>"
+            out += "<text class=\"detail\" x=\"\(number(box.x))\" y=\"\(number(firstLine + 16))\">\(HTMLEscaping.escape(node.detail))</text>"
             out += "</a>\n"
+            // Links of their own over the box: a link can't hold another.
+            for (index, badge) in node.badges.enumerated() {
+                let middle = firstLine + Double(27 + 16 * index), width = Double(badge.text.count) * 6 + 12
+                out += "<a class=\"badge\" href=\"\(HTMLEscaping.escape(badge.url))\" aria-label=\"\(HTMLEscaping.escape(node.name + ": " + badge.text))\">"
+                out += "<rect x=\"\(number(box.x - width / 2))\" y=\"\(number(middle - 7.5))\" width=\"\(number(width))\" height=\"15\" rx=\"7.5\"/>"
+                out += "<text x=\"\(number(box.x))\" y=\"\(number(middle + 4))\">\(HTMLEscaping.escape(badge.text))</text></a>\n"
+            }
         }
         return out + "</svg>"
     }

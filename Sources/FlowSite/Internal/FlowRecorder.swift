@@ -14,6 +14,10 @@ struct FlowRecorder: Sendable {
     /// Each route's click depth from the start route; -1 while no link has reached it (a step
     /// of a root stack that nothing links to yet).
     private(set) var depth: [Int32] = []
+    /// Each route's page on its shortest path from the start route (-1 for the start route and
+    /// while no link has reached it), and the presentation of that link.
+    private(set) var cameFrom: [Int32] = []
+    private(set) var cameAs: [Presentation] = []
     /// Per route: bit 0, some link leads to it; bit 1, some link from a page that is not a
     /// dialog leads to it.
     private(set) var reached: [UInt8] = []
@@ -57,6 +61,8 @@ struct FlowRecorder: Sendable {
             }
             kindOfRoute.append(number)
             depth.append(kindOfRoute.count == 1 ? 0 : -1)
+            cameFrom.append(-1)
+            cameAs.append(.root)
             reached.append(0)
         }
     }
@@ -73,7 +79,11 @@ struct FlowRecorder: Sendable {
 
     /// A link from `source` to `target`, shown with `presentation` by the code at `location`.
     mutating func link(from source: Int, to target: Int, presentation: Presentation, location: CodeLocation?, sourceIsDialog: Bool) {
-        if depth[target] < 0 && depth[source] >= 0 { depth[target] = depth[source] + 1 }
+        if depth[target] < 0 && depth[source] >= 0 {
+            depth[target] = depth[source] + 1
+            cameFrom[target] = Int32(source)
+            cameAs[target] = presentation
+        }
         reached[target] |= sourceIsDialog ? 1 : 3
         let key = Self.transitionKey(from: kindOfRoute[source], to: kindOfRoute[target], presentation: presentation)
         if key == lastKey, !sourceIsDialog {
@@ -87,6 +97,30 @@ struct FlowRecorder: Sendable {
             transitions[key]!.fromDialogs += 1
             if transitions[key]!.dialogExample == nil { transitions[key]!.dialogExample = (Int32(source), Int32(target)) }
         }
+    }
+
+    /// The transition that starts the long chain of clicks to `route`: on its shortest path from
+    /// the start page, the first link of the longest run of links of one transition (the nearest
+    /// to `route` of runs as long). A page of a list's fifth page is deep because of the
+    /// pagination, not because of the link from the list to it.
+    func chainStart(to route: Int) -> (key: UInt64, links: Int)? {
+        var keys: [UInt64] = []
+        var at = route
+        while cameFrom[at] >= 0 {
+            let from = Int(cameFrom[at])
+            keys.append(Self.transitionKey(from: kindOfRoute[from], to: kindOfRoute[at], presentation: cameAs[at]))
+            at = from
+        }
+        // From the page back to the start: a run's first link is the last one seen.
+        var best: (key: UInt64, links: Int)?
+        var index = 0
+        while index < keys.count {
+            var end = index
+            while end + 1 < keys.count && keys[end + 1] == keys[index] { end += 1 }
+            if end - index + 1 > best?.links ?? 0 { best = (keys[index], end - index + 1) }
+            index = end + 1
+        }
+        return best
     }
 
     /// A link on `route`'s page whose route no coordinator showed.
@@ -116,15 +150,15 @@ struct LinkLabelProblems: Sendable, Equatable {
     /// How many links share their text with an earlier link to another page.
     var ambiguousCount = 0
     /// The first such text, and the paths of the two pages it leads to.
-    var firstAmbiguous: (label: String, first: RoutePath, second: RoutePath)?
+    var firstAmbiguous: Ambiguous?
+
+    struct Ambiguous: Sendable, Equatable {
+        let label: String
+        let first: RoutePath
+        let second: RoutePath
+    }
 
     var hasProblems: Bool { emptyCount > 0 || ambiguousCount > 0 }
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.emptyCount == b.emptyCount && a.firstEmpty == b.firstEmpty && a.ambiguousCount == b.ambiguousCount
-            && a.firstAmbiguous?.label == b.firstAmbiguous?.label && a.firstAmbiguous?.first == b.firstAmbiguous?.first
-            && a.firstAmbiguous?.second == b.firstAmbiguous?.second
-    }
 }
 
 extension MarkdownDocument {
@@ -145,7 +179,7 @@ extension MarkdownDocument {
             let (first, second) = (pair.first, pair.second)
             problems.ambiguousCount += 1
             if problems.firstAmbiguous == nil {
-                problems.firstAmbiguous = (texts.label(at: second), target(at: first).path, target(at: second).path)
+                problems.firstAmbiguous = .init(label: texts.label(at: second), first: target(at: first).path, second: target(at: second).path)
             }
         }
         return problems

@@ -4,10 +4,6 @@ struct LayoutGraph: Sendable, Hashable {
     struct Node: Sendable, Hashable {
         /// The text inside the box; lines are separated by `"\n"`.
         var label: String
-
-        init(label: String) {
-            self.label = label
-        }
     }
 
     /// A directed edge between two nodes, given by their indices in ``LayoutGraph/nodes``.
@@ -16,12 +12,6 @@ struct LayoutGraph: Sendable, Hashable {
         var to: Int
         /// A short text such as `"12"`, placed next to the edge by Graphviz.
         var label: String?
-
-        init(from: Int, to: Int, label: String? = nil) {
-            self.from = from
-            self.to = to
-            self.label = label
-        }
     }
 
     /// The direction in which edges mostly point.
@@ -34,13 +24,7 @@ struct LayoutGraph: Sendable, Hashable {
 
     var nodes: [Node]
     var edges: [Edge]
-    var direction: Direction
-
-    init(nodes: [Node], edges: [Edge], direction: Direction = .leftToRight) {
-        self.nodes = nodes
-        self.edges = edges
-        self.direction = direction
-    }
+    var direction: Direction = .leftToRight
 }
 
 /// Where Graphviz put everything, in SVG coordinates (points, origin top-left, y down),
@@ -50,11 +34,6 @@ struct LayoutResult: Sendable, Hashable {
     struct Point: Sendable, Hashable {
         var x: Double
         var y: Double
-
-        init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
     }
 
     /// A node's rectangle: `x` and `y` are its centre.
@@ -63,13 +42,6 @@ struct LayoutResult: Sendable, Hashable {
         var y: Double
         var width: Double
         var height: Double
-
-        init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
     }
 
     /// The route of one edge.
@@ -82,12 +54,6 @@ struct LayoutResult: Sendable, Hashable {
         var arrowTip: Point?
         /// The centre of the edge's label, if it has one.
         var labelCentre: Point?
-
-        init(points: [Point], arrowTip: Point? = nil, labelCentre: Point? = nil) {
-            self.points = points
-            self.arrowTip = arrowTip
-            self.labelCentre = labelCentre
-        }
     }
 
     var width: Double
@@ -96,13 +62,6 @@ struct LayoutResult: Sendable, Hashable {
     var nodes: [Box]
     /// One path per input edge, in input order.
     var edges: [EdgePath]
-
-    init(width: Double, height: Double, nodes: [Box], edges: [EdgePath]) {
-        self.width = width
-        self.height = height
-        self.nodes = nodes
-        self.edges = edges
-    }
 }
 
 /// A failure to lay out a graph with Graphviz.

@@ -54,20 +54,10 @@ extension SiteGraph {
             lines.append("  \(dotQuoted(route.path.description)) [label=\(dotQuoted(title(of: route) + "\n" + route.path.description))\(failed)];")
         }
         for edge in distinctEdges {
-            let style = switch edge.presentation {
-            case .push: ""
-            case .modal: ", style=dashed"
-            case .root: ", style=bold"
-            case .replace: ", style=dotted"
-            }
-            lines.append("  \(dotQuoted(edge.from.path.description)) -> \(dotQuoted(edge.to.path.description)) [label=\(dotQuoted(edge.label))\(style)];")
+            lines.append("  \(dotQuoted(edge.from.path.description)) -> \(dotQuoted(edge.to.path.description)) [label=\(dotQuoted(edge.label))\(edge.presentation.dotStyle)];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func dotQuoted(_ text: String) -> String {
-        "\"" + replacing(text, dotEscapes) + "\""
     }
 
     // MARK: Mermaid
@@ -82,20 +72,9 @@ extension SiteGraph {
         }
         for edge in distinctEdges {
             guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            let arrow = switch edge.presentation {
-            case .push: "-->"
-            case .modal: "-.->"
-            case .root: "==>"
-            case .replace: "-->"
-            }
-            lines.append("  \(from) \(arrow)|\"\(mermaidText(edge.label))\"| \(to)")
+            lines.append("  \(from) \(edge.presentation.mermaidArrow)|\"\(mermaidText(edge.label))\"| \(to)")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Text inside Mermaid's quoted labels: entity codes for what Mermaid or HTML would read.
-    private func mermaidText(_ text: String) -> String {
-        replacing(text, mermaidEscapes)
     }
 
     // MARK: JSON
@@ -116,13 +95,36 @@ extension SiteGraph {
                 GraphDocument.Link(from: $0.from.path.description, to: $0.to.path.description, label: $0.label, presentation: $0.presentation.rawValue)
             }
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings and arrays cannot fail.
-        let data = (try? encoder.encode(document)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return FlowJSON.encode(document)
     }
 }
+
+extension Presentation {
+    /// How DOT draws it: push solid, modal dashed, root bold, replace dotted.
+    var dotStyle: String {
+        switch self {
+        case .push: ""
+        case .modal: ", style=dashed"
+        case .root: ", style=bold"
+        case .replace: ", style=dotted"
+        }
+    }
+
+    /// Mermaid's arrow for it: modals dotted, roots thick.
+    var mermaidArrow: String {
+        switch self {
+        case .push, .replace: "-->"
+        case .modal: "-.->"
+        case .root: "==>"
+        }
+    }
+}
+
+/// A DOT quoted string.
+func dotQuoted(_ text: String) -> String { "\"" + replacing(text, dotEscapes) + "\"" }
+
+/// Text inside Mermaid's quoted labels: entity codes for what Mermaid or HTML would read.
+func mermaidText(_ text: String) -> String { replacing(text, mermaidEscapes) }
 
 /// What a DOT quoted string needs escaped. ("\r\n" is one Character in Swift.)
 let dotEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"]
@@ -145,19 +147,12 @@ func replacing(_ text: String, _ table: [Character: String]) -> String {
 /// The JSON form of a site graph.
 private struct GraphDocument: Encodable {
     struct Page: Encodable {
-        let path: String
-        let title: String
-        let presentation: String
+        let path, title, presentation: String
         let stack: [String]
         let failure: String?
     }
 
-    struct Link: Encodable {
-        let from: String
-        let to: String
-        let label: String
-        let presentation: String
-    }
+    struct Link: Encodable { let from, to, label, presentation: String }
 
     let pages: [Page]
     let edges: [Link]

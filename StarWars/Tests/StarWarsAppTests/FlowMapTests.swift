@@ -6,6 +6,9 @@ import Testing
 
 /// The Star Wars site's flow map and flow lint, on the embedded data.
 @Suite struct FlowMapTests {
+    /// The app package's folder on this machine.
+    static let appRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
     func build(_ archive: SwapiArchive) async throws -> (URL, BuildReport) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-flow-\(UUID().uuidString)")
         let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive)))).build(into: folder)
@@ -30,10 +33,20 @@ import Testing
         let html = try String(contentsOf: folder.appendingPathComponent("flow/index.html"), encoding: .utf8)
         let svg = try #require(html.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(separatedBy: "</svg>").first)
 
-        let nodes = tags("<a class=\"kind", in: svg)
+        let nodes = tags("<a class=\"kind member", in: svg)
         #expect(nodes.count == flow.kinds.count)
         let names = svg.components(separatedBy: "<text x=").dropFirst().compactMap { $0.components(separatedBy: ">").dropFirst().first?.components(separatedBy: "<").first }
         for kind in flow.kinds { #expect(names.contains(kind.kind.name), "no box for \(kind.kind.name)") }
+        // Lint on the map: the dead ends' badge, and the missing-record dialog, which no link
+        // reaches on complete data, drawn apart and named by its declaration; both lead to
+        // their findings.
+        #expect(svg.contains(#"<a class="badge" href="index.html#finding-dead-end-planets-detail" aria-label="Planet: dead-end 2">"#))
+        #expect(svg.contains(##"<a class="kind unreachable" href="#finding-unreachable-screen-missing-record" aria-label="Missing record · no way in"><title>StarWarsApp/AppRoute.swift:"##))
+        for anchor in ["finding-dead-end-planets-detail", "finding-unreachable-screen-missing-record"] {
+            #expect(html.contains("<li id=\"\(anchor)\""), "no finding \(anchor)")
+        }
+        #expect(svg.components(separatedBy: "<title>").count - 1 == flow.kinds.count + 1, "a box without its source line")
+        #expect(!html.contains(Self.appRoot), "the map names a path of this machine")
         for node in nodes {
             let href = try #require(attribute("href", in: node))
             let target = folder.appendingPathComponent("flow").appendingPathComponent(href).standardized
@@ -81,6 +94,10 @@ import Testing
         let suppressed = report.findings.filter { !$0.isActive }
         #expect(suppressed.map(\.kind?.id) == ["missing-record"])
         #expect(suppressed.first?.suppression?.contains("complete data has none") == true)
+        // It points at the line that declares the kind.
+        let declaration = try #require(suppressed.first?.location)
+        let lines = try String(contentsOfFile: declaration.filePath, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(declaration.fileID == "StarWarsApp/AppRoute.swift" && lines[declaration.line - 1].contains(#"ScreenKind("missing-record""#))
 
         // On data with a missing relation, the dialog is reached and nothing is suppressed.
         let broken = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(Fixtures.archive)))).walk()

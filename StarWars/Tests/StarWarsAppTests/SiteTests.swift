@@ -155,8 +155,9 @@ import Testing
             let html = String(decoding: data, as: UTF8.self)
             let tags = HTMLTags.scan(html)
             #expect(Set(tags.map(\.name)).isSubset(of: ["!", "html", "/html", "head", "/head", "meta", "title", "/title", "link", "body", "/body", "a", "/a", "header", "/header", "nav", "/nav", "ul", "/ul", "ol", "/ol", "li", "/li", "main", "/main", "h1", "/h1", "h2", "/h2", "p", "/p", "section", "/section", "strong", "/strong", "em", "/em", "span", "/span", "footer", "/footer", "div", "/div", "form", "/form", "label", "/label", "input", "script", "/script", "style", "/style", "br",
-                // The flow map's figure, SVG and tables.
+                // The flow map's figure, SVG and tables, and its findings' and kinds' source lines.
                 "figure", "/figure", "figcaption", "/figcaption", "svg", "/svg", "g", "/g", "path", "/path", "rect", "/rect", "text", "/text",
+                "code", "/code", "wbr",
                 "table", "/table", "thead", "/thead", "tbody", "/tbody", "tr", "/tr", "th", "/th", "td", "/td",
             ]), "\(path) has a tag from data: \(tags.map(\.name))")
             for tag in tags {
