@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -44,8 +43,8 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         let common = wanted.keys.filter { found[$0] != nil }.sorted()
         let expectedRoot = expected.standardizedFileURL.resolvingSymlinksInPath()
         let actualRoot = actual.standardizedFileURL.resolvingSymlinksInPath()
-        let differs = Mutex<[Bool]>(Array(repeating: false, count: common.count))
-        let failure = Mutex<(any Error)?>(nil)
+        let differs = Locked<[Bool]>(Array(repeating: false, count: common.count))
+        let failure = Locked<(any Error)?>(nil)
         let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             for index in stride(from: lane, to: common.count, by: lanes) {

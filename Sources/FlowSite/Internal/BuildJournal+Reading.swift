@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +25,7 @@ final class StoredJournal: @unchecked Sendable {
     let trailerStart: Int
     /// The file's device and inode when it was read: an edit patches that file or none.
     let identity: FileIdentity
-    private let madePathTable = Mutex<[UInt64: Int32]?>(nil)
+    private let madePathTable = Locked<[UInt64: Int32]?>(nil)
 
     /// The journal of the site at `output`, when it is whole and records that site's manifest;
     /// with a `buildKey`, only when it was written with it (without one the caller checks
