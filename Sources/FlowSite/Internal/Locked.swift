@@ -31,7 +31,10 @@ package final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    // Always inlined, as `Mutex.withLock` is: a caller in generic code (such as a page's in
+    // FlowSite's walk) would otherwise make an unspecialised generic call each time.
     /// Runs `body` with the value while holding the lock, and returns what it returns.
+    @inline(__always)
     package func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
