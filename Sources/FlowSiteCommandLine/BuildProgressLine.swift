@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The line that shows a long build's progress on a terminal, redrawn in place on standard
 /// error: pages made of pages discovered, pages a second, and the phase.
@@ -23,7 +22,7 @@ import Synchronization
     private let interval: Duration
     private let now: @Sendable () -> Duration
     private let write: @Sendable (String) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// - Parameters:
     ///   - enabled: whether to draw at all.

@@ -1,5 +1,4 @@
 import FlowSite
-import Synchronization
 
 /// A navigator that remembers what it was asked to show: the site's stand-in for a mocked
 /// navigation controller in coordinator tests.
@@ -23,7 +22,7 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
         public var description: String { "\(presentation) \(route)" }
     }
 
-    private let steps = Mutex<[Step]>([])
+    private let steps = Locked<[Step]>([])
 
     public init() {}
 

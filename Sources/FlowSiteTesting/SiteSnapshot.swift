@@ -1,7 +1,6 @@
 import FlowSite
 import Foundation
 import SnapshotTesting
-import Synchronization
 
 /// Every page of an app as one reviewable text: walked the way a build walks it, each page with
 /// its path, how it is reached, its breadcrumbs, its Markdown (links resolved as on the page) and
@@ -24,7 +23,7 @@ public struct SiteSnapshot: Sendable {
     /// - Throws: ``FlowSiteError`` when screens fail that the app has no error screen for, as a
     ///   build would.
     public init<C: RootCoordinator>(walking coordinator: C) async throws {
-        let visits = Mutex<[C.R: PageVisit<C.R>]>([:])
+        let visits = Locked<[C.R: PageVisit<C.R>]>([:])
         let graph = try await SiteWalker(coordinator: coordinator).walk { visit in
             visits.withLock { $0[visit.route] = visit }
         }

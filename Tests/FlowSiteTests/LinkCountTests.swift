@@ -1,6 +1,5 @@
 @testable import FlowSite
 import Foundation
-import Synchronization
 import Testing
 
 /// Forty pages at depth one under a home page; page i links home and to i % 7 others, and is
@@ -47,7 +46,7 @@ private struct ShuffledScreen: Screen {
         defer { try? FileManager.default.removeItem(at: folder) }
         var counts: [Int] = []
         for run in 0..<12 {
-            let random = Mutex(SystemRandomNumberGenerator())
+            let random = Locked(SystemRandomNumberGenerator())
             let app = ShuffledCoordinator { random.withLock { Int.random(in: 0..<200, using: &$0) } }
             let report = try await SiteBuilder(coordinator: app, concurrency: 8).build(into: folder.appendingPathComponent("\(run)"))
             counts.append(report.links)

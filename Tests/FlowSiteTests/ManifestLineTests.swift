@@ -1,7 +1,6 @@
 @testable import FlowSite
 import Foundation
 import PropertyBased
-import Synchronization
 import TestSupport
 import Testing
 
@@ -104,7 +103,7 @@ import Testing
         // On a thread of its own, so that a reader stuck on a pipe fails the test instead of
         // hanging the run: the pipes are then opened for writing and closed, which frees it.
         let done = DispatchSemaphore(value: 0)
-        let results = Mutex<[Bool]>([])
+        let results = Locked<[Bool]>([])
         Thread {
             let checks = [
                 SiteManifest.IntactCheck(in: folder) == nil,

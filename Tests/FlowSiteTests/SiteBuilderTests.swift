@@ -1,6 +1,5 @@
 @testable import FlowSite
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct SiteBuilderTests {
@@ -51,7 +50,7 @@ import Testing
     @Test func progressCountsEveryPageThenNamesThePhasesToTheSwap() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let updates = Mutex<[(phase: String, made: Int, discovered: Int)]>([])
+        let updates = Locked<[(phase: String, made: Int, discovered: Int)]>([])
         var builder = SiteBuilder(coordinator: Self.app, concurrency: 1)
         builder.progress = { update in updates.withLock { $0.append(update) } }
         let report = try await builder.build(into: folder.appendingPathComponent("site"))

@@ -1,12 +1,11 @@
 @testable import FlowSite
 import FlowSiteTesting
-import Synchronization
 import Testing
 
 @Suite struct SiteWalkerTests {
     /// Collects what the walker hands out.
     final class Visits: Sendable {
-        let all = Mutex<[PageVisit<Node>]>([])
+        let all = Locked<[PageVisit<Node>]>([])
         func add(_ visit: PageVisit<Node>) { all.withLock { $0.append(visit) } }
         func visit(_ node: Node) -> PageVisit<Node>? { all.withLock { $0.first { $0.route == node } } }
         var count: Int { all.withLock { $0.count } }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Text a page shows in another language than its own because its language's table lacks it
 /// (a build that falls back rather than fails). The app reports each such text as it hands it
@@ -17,7 +16,7 @@ public enum FallbackText {
 /// The fallback texts one page showed, in the order first shown, without repeats.
 final class FallbackRecorder: Sendable {
     @TaskLocal static var current: FallbackRecorder?
-    private let texts = Mutex<[String]>([])
+    private let texts = Locked<[String]>([])
 
     func add(_ text: String) {
         texts.withLock { if !$0.contains(text) { $0.append(text) } }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One input a page can read: a record, a field worked out from many records (a slug, a
 /// count), or a whole table. The app numbers its tables; FlowSite only compares keys.
@@ -58,7 +57,7 @@ extension InputKey {
 /// reads from child tasks correct too.
 final class InputRecorder: Sendable {
     @TaskLocal static var current: InputRecorder?
-    private let read = Mutex<[InputKey]>([])
+    private let read = Locked<[InputKey]>([])
 
     func add(_ key: InputKey) {
         read.withLock { $0.append(key) }

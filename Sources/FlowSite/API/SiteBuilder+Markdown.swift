@@ -1,4 +1,3 @@
-import Synchronization
 
 extension SiteBuilder {
     /// Every page's Markdown as a build hands it to cmark (links resolved as on the page, each
@@ -8,7 +7,7 @@ extension SiteBuilder {
     /// handing the pages to another generator, or timing a Markdown converter on its own.
     public func pageMarkdown() async throws -> [(file: String, markdown: [UInt8])] {
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo)
-        let documents = Mutex<[(file: String, markdown: [UInt8])]>([])
+        let documents = Locked<[(file: String, markdown: [UInt8])]>([])
         _ = try await SiteWalker(coordinator: coordinator, keepsEdges: false).walk { visit in
             let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path).bytes
             documents.withLock { $0.append((visit.route.path.file, markdown)) }

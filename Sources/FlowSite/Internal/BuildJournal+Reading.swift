@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +28,7 @@ final class StoredJournal: @unchecked Sendable {
     /// The folder of the language it describes (`es/`), or empty for a site of one language:
     /// its pages' and files' paths are in that folder.
     let folder: String
-    private let madePathTable = Mutex<[UInt64: Int32]?>(nil)
+    private let madePathTable = Locked<[UInt64: Int32]?>(nil)
 
     /// The journal of the language in `folder` (empty for a site of one language) of the site
     /// at `output`, when it is whole and records that site's manifest; with a `buildKey`, only

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -134,7 +133,7 @@ final class WalkJournal<R: Route>: Sendable {
     /// The stored name of a route (``StorableRoute/storedName``).
     let name: @Sendable (R) -> String
     let path: String
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var buffer = ByteWriter()
@@ -153,7 +152,7 @@ final class WalkJournal<R: Route>: Sendable {
         guard descriptor >= 0 else { return nil }
         self.path = path
         self.name = name
-        state = Mutex(State(descriptor: descriptor))
+        state = Locked(State(descriptor: descriptor))
     }
 
     deinit {

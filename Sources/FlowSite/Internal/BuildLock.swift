@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +14,7 @@ import Darwin
 /// when it is done; a build that locked a file removed meanwhile tries again with a fresh one.
 final class BuildLock: Sendable {
     let path: String
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
 
     init(path: String, output: String) throws {
         while true {
@@ -46,7 +45,7 @@ final class BuildLock: Sendable {
                 throw FlowSiteError(.fileSystem(path: path, message: message))
             }
             self.path = path
-            self.descriptor = Mutex(file)
+            self.descriptor = Locked(file)
             return
         }
     }

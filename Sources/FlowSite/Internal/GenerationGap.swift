@@ -297,7 +297,7 @@ extension SiteManifest {
         private let chunks: [Range<Int>]
         private let next = Atomic<Int>(0)
         /// Each chunk's stale files, in the manifest's order; `nil` for a malformed line.
-        private let found: Mutex<[[(path: String, entry: Entry)]?]>
+        private let found: Locked<[[(path: String, entry: Entry)]?]>
         private let pending = DispatchGroup()
 
         /// A check of the file lines of the manifest `bytes` against the open folder `folder`
@@ -322,7 +322,7 @@ extension SiteManifest {
             self.bytes = bytes
             self.folder = own
             self.chunks = chunks
-            found = Mutex(Array(repeating: [], count: chunks.count))
+            found = Locked(Array(repeating: [], count: chunks.count))
             for _ in chunks { pending.enter() }
         }
 

@@ -1,5 +1,4 @@
 import CGraphviz
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -43,11 +42,10 @@ enum GraphvizLayout {
 // MARK: - Plugins
 
 /// Held around every call into Graphviz.
-private let graphvizCalls = Mutex(())
+private let graphvizCalls = Locked(())
 
 /// The plugin table handed to `gvContextPlugins`: built on first use (a global's one-time
-/// initialisation, which ThreadSanitizer sees, unlike a lazily set value under a `Mutex`, whose
-/// lock it can't follow) and kept for the process, like the `dlopen` handles behind it.
+/// initialisation) and kept for the process, like the `dlopen` handles behind it.
 private struct BuiltinPlugins: @unchecked Sendable {
     let table: Result<UnsafePointer<lt_symlist_t>, GraphvizError>
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +12,7 @@ enum HeavyPages {
     /// Markdown bytes from which a page counts as heavy.
     static let bytes = 1 << 20
 
-    private static let gate = Mutex(())
+    private static let gate = Locked(())
 
     /// Runs `work`, alone among heavy pages when `heavy`; afterwards the memory a heavy page
     /// used goes back to the system (the allocator otherwise keeps it for later allocations).

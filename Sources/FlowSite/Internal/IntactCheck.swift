@@ -20,7 +20,7 @@ extension SiteManifest {
         private let next = Atomic<Int>(0)
         /// Set by a changed or missing file, a malformed line, or ``stop()``.
         private let stopped = Atomic<Bool>(false)
-        private let tally = Mutex((files: 0, bytes: 0, sitemap: false))
+        private let tally = Locked((files: 0, bytes: 0, sitemap: false))
         /// Entered by each thread before it takes a chunk, so that waiting on it waits for
         /// every chunk taken.
         private let pending = DispatchGroup()

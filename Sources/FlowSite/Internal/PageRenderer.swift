@@ -1,6 +1,5 @@
 import Foundation
 import Mustache
-import Synchronization
 
 /// Turns a ``PageVisit`` into HTML: route links become relative URLs, cmark renders the
 /// Markdown, and the `layout` template wraps it with title, breadcrumbs, navigation and footer.
@@ -374,7 +373,7 @@ final class SharedContextCache: Sendable {
         }
     }
 
-    private let contexts = Mutex<[Shape: TemplateFrame]>([:])
+    private let contexts = Locked<[Shape: TemplateFrame]>([:])
 
     func context(for shape: Shape) -> TemplateFrame? { contexts.withLock { $0[shape] } }
 

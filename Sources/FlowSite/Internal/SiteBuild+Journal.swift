@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +15,7 @@ final class JournalWriting<R: Route>: Sendable {
     private let folder: String
     private let buildKey: StableHash
     private let fingerprints: InputFingerprints
-    private let state = Mutex(Progress())
+    private let state = Locked(Progress())
 
     private struct Progress {
         var descriptor: Int32 = -1

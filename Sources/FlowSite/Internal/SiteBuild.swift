@@ -235,7 +235,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         )
         if let task = flowMapTask {
             // Handed over once and let go when written, like the search index.
-            let handOver = Mutex<Task<[(path: String, html: [UInt8])], any Error>?>(task)
+            let handOver = Locked<Task<[(path: String, html: [UInt8])], any Error>?>(task)
             pipeline.append(BuildStep("flow map") { context in
                 guard let task = handOver.withLock({ task in defer { task = nil }; return task }) else { return }
                 for page in try await task.value { try context.write(page.html, to: page.path) }
@@ -245,7 +245,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         // What `holocron diff` reads: the flow, and each page's kind and content.
         let kindIDs = flow.kinds.map(\.id)
         let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
-        let pageOrder = Mutex<[(path: String, kind: Int32, content: StableHash)]?>(state.records.withLock { records in
+        let pageOrder = Locked<[(path: String, kind: Int32, content: StableHash)]?>(state.records.withLock { records in
             var index: [(path: String, kind: Int32, content: StableHash)] = []
             swap(&index, &records.index)
             return index
@@ -266,7 +266,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         })
         if let searchIndex {
             // Handed over once and let go when written, so it isn't held to the end.
-            let handOver = Mutex<Task<Void, any Error>?>(searchIndex)
+            let handOver = Locked<Task<Void, any Error>?>(searchIndex)
             pipeline.append(BuildStep("search index") { _ in
                 if let task = handOver.withLock({ task in defer { task = nil }; return task }) {
                     try await task.value
@@ -315,12 +315,12 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 private final class RunState<R: Route>: Sendable {
     /// What each page leaves for after the walk, taken under one lock per page: the pages made,
     /// their search entries, and what the link check needs.
-    let records = Mutex(PageRecords<R>())
+    let records = Locked(PageRecords<R>())
     let rendered = Atomic<Int>(0)
     /// Pages made and routes discovered so far, for `progress` only.
-    let counts = Mutex<(made: Int, discovered: Int)>((0, 1))
+    let counts = Locked<(made: Int, discovered: Int)>((0, 1))
     /// The pages that showed fallback text.
-    let untranslated = Mutex<Set<String>>([])
+    let untranslated = Locked<Set<String>>([])
 }
 
 /// What the pages of a build leave for after the walk.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -257,7 +256,7 @@ extension SiteBuilder {
             func start() {
                 let (offset, remake) = (next, remakes[next])
                 group.addTask {
-                    let left = Mutex<(product: JournalFile.Product, html: [UInt8]?, siteFiles: [String])?>(nil)
+                    let left = Locked<(product: JournalFile.Product, html: [UInt8]?, siteFiles: [String])?>(nil)
                     let context = remake.record.context
                     let outcome = await walker.makePage(
                         remake.route, trail: remake.trail, presentation: context.presentation, presenter: remake.presenter,

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a change did to a built site, as `holocron diff` reports it: pages added, removed and
 /// changed, by screen kind, with the text that changed on each, and the same change on many
@@ -240,8 +239,8 @@ package struct SiteComparison: Sendable {
 
     /// `transform` of each item, on every core, in the items' order; the first error thrown.
     static func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) throws -> Result) throws -> [Result] {
-        let results = Mutex<[Result?]>(Array(repeating: nil, count: items.count))
-        let failure = Mutex<(any Error)?>(nil)
+        let results = Locked<[Result?]>(Array(repeating: nil, count: items.count))
+        let failure = Locked<(any Error)?>(nil)
         let lanes = max(1, min(items.count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             for index in stride(from: lane, to: items.count, by: lanes) {

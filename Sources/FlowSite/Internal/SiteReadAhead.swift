@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +39,7 @@ public final class SiteReadAhead: Sendable {
     }
 
     private let output: URL
-    private let read = Mutex(Read())
+    private let read = Locked(Read())
     private let finished = DispatchGroup()
 
     /// Starts reading what a build into `output` will read.

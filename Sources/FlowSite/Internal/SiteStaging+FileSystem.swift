@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -83,7 +82,7 @@ extension SiteStaging {
         }
         // The top level's entries are shared out between the cores.
         let entries = Self.entries(of: folder)
-        let failure = Mutex<Int32>(0)
+        let failure = Locked<Int32>(0)
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             let (entry, isFolder) = entries[index]
             if !removeEntry(entry, isFolder: isFolder, in: folder) { failure.withLock { $0 = errno } }

@@ -41,7 +41,7 @@ final class SiteStaging: Sendable {
     /// For an edit: the files of the spare that were not the ones its manifest describes.
     let staleSpare: [(path: String, entry: SiteManifest.Entry)]
     private let lock: BuildLock
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     struct State {
         /// Every file written or kept, in order (for what a step wrote after the pages).

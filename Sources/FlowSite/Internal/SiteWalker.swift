@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Walks an app like a user who follows every link: breadth-first from the root coordinator's
 /// start route, each reachable route once, recording the edges and each page's navigation stack.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The walker's navigator: it checks that the app showed one route, the one a followed action
 /// leads to, and how. A page's task uses one for all its links, arming it before each.
@@ -8,7 +7,7 @@ import Synchronization
 /// again with a ``ShowList`` for the error message. Plain fields behind a lock of no generic
 /// type keep the runtime from looking up generic type metadata on each of a build's links.
 final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var expected: R
     private var count = 0
     private var matched = false
@@ -60,7 +59,7 @@ struct UnhandledLink: Sendable, Equatable {
 
 /// A navigator that lists everything the app shows, for an error message.
 final class ShowList<R: Route>: Navigator, Sendable {
-    private let list = Mutex<[String]>([])
+    private let list = Locked<[String]>([])
 
     func show(_ route: R, as presentation: Presentation, at location: CodeLocation) {
         list.withLock { $0.append("\(route) (\(presentation))") }

@@ -1,7 +1,6 @@
 #if os(Linux)
 import Foundation
 import Glibc
-import Synchronization
 
 /// Linux's inotify over a tree of folders: one watch per folder (inotify is not recursive), a
 /// watch added for each folder made later, and events gathered on a thread of its own into
@@ -21,10 +20,10 @@ final class InotifyWatcher: Sendable {
     private let wake: (read: Int32, write: Int32)
     private let roots: [String]
     /// Each watch's folder.
-    private let folders = Mutex<[Int32: String]>([:])
+    private let folders = Locked<[Int32: String]>([:])
     /// Whether ``stop()`` was called, and whether the descriptors are closed (after which
     /// their numbers may belong to someone else).
-    private let life = Mutex<(stopped: Bool, closed: Bool)>((false, false))
+    private let life = Locked<(stopped: Bool, closed: Bool)>((false, false))
 
     init(folders roots: [URL]) throws {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC))

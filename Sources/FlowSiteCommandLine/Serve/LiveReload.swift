@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The push channel of `serve --watch`.
 ///
@@ -27,7 +26,7 @@ import Synchronization
 
     /// Names this server process, so that a page that reconnects can tell a new server.
     private let session: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(session: String = String(UInt64.random(in: 0...UInt64.max), radix: 36)) {
         self.session = session

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Rebuilds once per burst of changes, never two at once: changes that arrive while a rebuild
 /// runs are gathered into one more rebuild right after it, so the site ends up built from the
@@ -29,7 +28,7 @@ final class PendingChanges: Sendable {
         var waiter: CheckedContinuation<Set<String>?, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Adds changed paths: to the rebuild that waits for them, or to the next one.
     func add(_ paths: Set<String>) {

@@ -5,7 +5,6 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// Serves a built site over HTTP for previewing, the way a plain static host would: folders
 /// answer with their `index.html` (a folder asked for without its slash is redirected, so
@@ -323,7 +322,7 @@ import Synchronization
 
 /// The server's open connections, so that stopping it ends them all.
 final class OpenConnections: Sendable {
-    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+    private let channels = Locked<[ObjectIdentifier: any Channel]>([:])
 
     func add(_ channel: any Channel) -> ObjectIdentifier {
         let id = ObjectIdentifier(channel)

@@ -3,7 +3,7 @@ import FlowSite
 import FlowSiteCommandLine
 import Foundation
 import StarWarsApp
-import Synchronization
+import SWAPI
 
 #if canImport(Glibc)
 import Glibc
@@ -174,5 +174,5 @@ private enum FloorFiles {
 
 /// The first file the floor could not write, shared by the threads that write.
 private final class FirstFailure: Sendable {
-    let message = Mutex<String?>(nil)
+    let message = Locked<String?>(nil)
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SWAPI
 import SWAPILive
 @_spi(Engine) import FlowSiteCommandLine
@@ -9,7 +8,7 @@ import SWAPILive
 public final class ProgressReporter: Sendable {
     private let quiet: Bool
     private let isTerminal: Bool
-    private let counts = Mutex<[ResourceKind: (Int, Int?)]>([:])
+    private let counts = Locked<[ResourceKind: (Int, Int?)]>([:])
 
     public init(quiet: Bool, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.quiet = quiet

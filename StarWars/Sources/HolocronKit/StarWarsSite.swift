@@ -5,7 +5,6 @@ import Logging
 import StarWarsApp
 import SWAPI
 import SWAPILive
-import Synchronization
 
 /// The Star Wars app as the site executable loads it: its data from the embedded snapshot, a
 /// snapshot folder or a live SWAPI server, and its words in one language or several. The
@@ -138,7 +137,7 @@ public struct StarWarsSite: Sendable {
 
 /// The last snapshot folder a ``StarWarsSite`` loaded.
 private final class LastLoad: Sendable {
-    private let loaded = Mutex<SnapshotDirectory.Loaded?>(nil)
+    private let loaded = Locked<SnapshotDirectory.Loaded?>(nil)
     var value: SnapshotDirectory.Loaded? {
         get { loaded.withLock { $0 } }
         set { loaded.withLock { $0 = newValue } }

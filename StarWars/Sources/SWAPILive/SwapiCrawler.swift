@@ -1,6 +1,5 @@
 import SWAPI
 import Foundation
-import Synchronization
 
 /// Downloads a whole SWAPI archive from a server that speaks SWAPI's REST format.
 ///
@@ -150,7 +149,7 @@ private final class Session: Sendable {
     /// `host` or `host:port` of `api`: the only host the crawl fetches from.
     let apiHost: String?
     private let limiter: Limiter
-    private let counters = Mutex(CrawlStatistics())
+    private let counters = Locked(CrawlStatistics())
 
     init(crawler: SwapiCrawler) {
         self.crawler = crawler
@@ -369,9 +368,9 @@ private final class Limiter: Sendable {
         var available: Int
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
-    init(_ limit: Int) { state = Mutex(State(available: limit)) }
+    init(_ limit: Int) { state = Locked(State(available: limit)) }
 
     func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
         await acquire()

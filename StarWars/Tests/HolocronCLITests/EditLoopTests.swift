@@ -7,7 +7,6 @@ import HolocronKit
 import Logging
 import NIOCore
 import SwapiTestServer
-import Synchronization
 import Testing
 
 /// `holocron serve --watch` as an author uses it: save a template, and the open page reloads

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import Synchronization
+import SWAPI
 
 /// Things that arrive in the background (server events, Server-Sent Events), taken in order by
 /// a test that waits for each with a timeout, never a fixed sleep.
@@ -12,7 +12,7 @@ final class Inbox<Item: Sendable>: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func put(_ item: Item) {
         let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Engine) @testable import FlowSiteCommandLine
 @testable import HolocronKit
-import Synchronization
+import SWAPI
 import Testing
 
 /// The pieces of the edit loop on their own: the watcher, the one-rebuild-at-a-time loop and
@@ -57,7 +57,7 @@ import Testing
         // A quiet period far longer than the pause below, however slow the machine: only the
         // file being open may keep the write in one burst.
         let (_, changes) = FolderWatcher(folders: [folder], quietPeriod: .seconds(10)).changes()
-        let closed = Mutex(false)
+        let closed = Locked(false)
         // Each burst, and whether the file had been closed when it came.
         let inbox = Inbox<(paths: Set<String>, afterClose: Bool)>()
         let reader = Task {
@@ -105,7 +105,7 @@ import Testing
         let (changes, input) = AsyncStream<Set<String>>.makeStream()
         let started = Inbox<Set<String>>()
         let gate = Inbox<Void>()
-        let running = Mutex((now: 0, most: 0))
+        let running = Locked((now: 0, most: 0))
         let loop = Task {
             await RebuildLoop.run(changes: changes) { batch in
                 running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
@@ -151,8 +151,8 @@ import Testing
 
     /// A fake terminal and clock.
     final class Screen: Sendable {
-        let written = Mutex<[String]>([])
-        let time = Mutex(Duration.zero)
+        let written = Locked<[String]>([])
+        let time = Locked(Duration.zero)
 
         func line(enabled: Bool = true) -> BuildProgressLine {
             BuildProgressLine(enabled: enabled, now: { self.time.withLock { $0 } }, write: { text in self.written.withLock { $0.append(text) } })

@@ -2,14 +2,13 @@ import Foundation
 import SWAPI
 import SWAPILive
 import SwapiTestServer
-import Synchronization
 import Testing
 
 /// The live data source against a real HTTP server on 127.0.0.1.
 @Suite struct CrawlerTests {
     /// A clock that never waits but remembers what it was asked to wait.
     final class RecordingClock: Sendable {
-        let waits = Mutex<[Duration]>([])
+        let waits = Locked<[Duration]>([])
         var sleep: @Sendable (Duration) async throws -> Void { { duration in self.waits.withLock { $0.append(duration) } } }
         var all: [Duration] { waits.withLock { $0 } }
     }

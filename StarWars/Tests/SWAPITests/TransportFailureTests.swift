@@ -2,14 +2,13 @@ import Foundation
 import SWAPI
 import SWAPILive
 import SwapiTestServer
-import Synchronization
 import Testing
 
 /// Failures that another attempt cannot fix fail at once, with a message in the user's words.
 @Suite struct TransportFailureTests {
     /// Counts the waits between attempts instead of sleeping.
     final class Waits: Sendable {
-        let count = Mutex(0)
+        let count = Locked(0)
         var sleep: @Sendable (Duration) async throws -> Void { { _ in self.count.withLock { $0 += 1 } } }
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -200,7 +199,7 @@ final class ResourceURLTable: Sendable {
         var largeIndexes: [String: Int32] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// How many of the first prefixes a new link is compared with byte by byte before the
     /// table is asked.

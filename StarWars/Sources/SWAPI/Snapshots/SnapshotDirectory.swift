@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -123,7 +122,7 @@ public struct SnapshotDirectory: Sendable {
         keeping kept: Set<ResourceKind>, from previous: Resources?, stamps: [ResourceKind: FileStamp], cache: DecodedCache?
     ) throws -> Resources {
         let url = url
-        let fingerprints = Mutex<[ResourceKind: [UInt64]]>([:])
+        let fingerprints = Locked<[ResourceKind: [UInt64]]>([:])
         if let previous {
             fingerprints.withLock { found in for kind in kept { found[kind] = previous.fingerprints[kind] } }
         }

@@ -1,7 +1,6 @@
 import Dispatch
 import FlowSite
 import SWAPI
-import Synchronization
 
 /// The inputs a Star Wars page can read (see ``InputKey``): a record, a resource's slug, a
 /// kind's list order and count, or everything at once.
@@ -34,7 +33,7 @@ extension Catalog {
         let kinds = ResourceKind.allCases
         // Per kind: its records' and its slugs' fingerprints, each in id order, and its order's.
         typealias Pairs = [(key: InputKey, value: UInt64)]
-        let made = Mutex([(records: Pairs, slugs: Pairs, order: UInt64, names: Pairs)](repeating: ([], [], 0, []), count: kinds.count))
+        let made = Locked([(records: Pairs, slugs: Pairs, order: UInt64, names: Pairs)](repeating: ([], [], 0, []), count: kinds.count))
         let known = resources
         DispatchQueue.concurrentPerform(iterations: kinds.count) { position in
             let kind = kinds[position]

@@ -37,7 +37,7 @@ public struct Catalog: Sendable {
         }
         // In `ResourceKind.allCases` order, so a kind's position finds its array. Kinds are
         // slugged apart from each other, so on all cores: this runs before the first page.
-        let made = Mutex([[Slug]](repeating: [], count: ResourceKind.allCases.count))
+        let made = Locked([[Slug]](repeating: [], count: ResourceKind.allCases.count))
         DispatchQueue.concurrentPerform(iterations: ResourceKind.allCases.count) { position in
             let kindSlugs: [Slug]
             switch ResourceKind.allCases[position] {

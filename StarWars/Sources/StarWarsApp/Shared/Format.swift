@@ -1,6 +1,5 @@
 import Foundation
 import SWAPI
-import Synchronization
 
 /// Turns SWAPI's raw strings into readable text in the site's language: units, numbers and dates
 /// as the language's locale writes them (Foundation's formatters: `200,000` in English,
@@ -179,8 +178,8 @@ final class FormattedValues: Sendable {
     let locale: Locale
     private let integers: IntegerFormatStyle<Int64>
     private let symbols: NumberSymbols?
-    private let cache = Mutex<[String: String]>([:])
-    private let dates = Mutex<[String: String?]>([:])
+    private let cache = Locked<[String: String]>([:])
+    private let dates = Locked<[String: String?]>([:])
 
     init(locale: Locale) {
         self.locale = locale

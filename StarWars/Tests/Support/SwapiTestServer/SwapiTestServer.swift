@@ -4,7 +4,6 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import SWAPI
-import Synchronization
 
 /// A SWAPI-format server on 127.0.0.1 (a free port) for tests: the root document, paginated
 /// lists (`?page=N` with `next`/`previous` pointing back at itself, or plain arrays), single
@@ -30,8 +29,8 @@ public final class SwapiTestServer: Sendable {
 
     /// The API root, such as `http://127.0.0.1:53127/api/`.
     public let baseURL: String
-    private let state: Mutex<State>
-    private let running: Mutex<(group: ServiceGroup, task: Task<Void, any Error>)?>
+    private let state: Locked<State>
+    private let running: Locked<(group: ServiceGroup, task: Task<Void, any Error>)?>
 
     struct State {
         var archive: SwapiArchive
@@ -45,8 +44,8 @@ public final class SwapiTestServer: Sendable {
 
     private init(baseURL: String, state: State) {
         self.baseURL = baseURL
-        self.state = Mutex(state)
-        self.running = Mutex(nil)
+        self.state = Locked(state)
+        self.running = Locked(nil)
     }
 
     /// Starts a server whose data is `archive(baseURL)`, so resource URLs point at the server.
@@ -58,7 +57,7 @@ public final class SwapiTestServer: Sendable {
         runaway: [ResourceKind: Int] = [:],
         archive: @escaping @Sendable (String) -> SwapiArchive
     ) async throws -> SwapiTestServer {
-        let box = Mutex<SwapiTestServer?>(nil)
+        let box = Locked<SwapiTestServer?>(nil)
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         let router = Router()
         router.get("**") { request, _ -> Response in
