@@ -169,7 +169,9 @@ extension MarkdownDocument {
     /// texts are read where they are by code that isn't generic (``LinkTexts``), and routes are
     /// compared only for the rare text that comes twice.
     func linkLabelProblems(extra: [NavigationAction<R>] = []) -> LinkLabelProblems {
-        var texts = LinkTexts(blocks: blocks, extra: extra.map(\.label))
+        // A closure, not `\.label`: a key path into a generic type is made at run time, on
+        // every call.
+        var texts = LinkTexts(blocks: blocks, extra: extra.map { $0.label })
         texts.scan()
         var problems = LinkLabelProblems()
         func target(at offset: Int) -> R { offset < routes.count ? routes[offset] : extra[offset - routes.count].route }

@@ -21,7 +21,9 @@ import Testing
         defer { Task { await server.stop() } }
         try SnapshotDirectory.write(Self.fixture(server.baseURL), to: folder.appendingPathComponent("data"))
 
-        let api = try await cli.holocron("build", "--api", server.baseURL, "--output", "from-api", in: folder)
+        // A minute per request, not the default 10 s: a loopback request on a loaded machine (or
+        // under ThreadSanitizer) can outlast 10 s, and a retry would change the count below.
+        let api = try await cli.holocron("build", "--api", server.baseURL, "--output", "from-api", "--timeout", "60", in: folder)
         #expect(api.status == 0, "\(api.stderr)")
         #expect(api.stdout.hasPrefix("Built 291 pages"), "\(api.stdout)")
         #expect(api.stderr.contains("Fetched 260 resources with 29 requests (0 retries, 0 from the cache)"), "\(api.stderr)")
