@@ -3,9 +3,8 @@ import Synchronization
 
 extension SiteManifest {
     /// The no-change check: whether every file the manifest of a site lists is still the one
-    /// its line describes. The file lines are cut into chunks that any thread may take, so a
-    /// check started early on one thread (``EarlySiteCheck``) is finished by whoever needs its
-    /// answer, and the first file found changed stops every thread.
+    /// its line describes. The file lines are cut into chunks that the check's threads take in
+    /// turn, and the first file found changed stops every thread.
     final class IntactCheck: @unchecked Sendable {
         // Nothing below is written after `init` but the atomics and the tally; the manifest's
         // bytes are this check's own, released with it, as is `folder`, a duplicate.
@@ -21,9 +20,6 @@ extension SiteManifest {
         /// Set by a changed or missing file, a malformed line, or ``stop()``.
         private let stopped = Atomic<Bool>(false)
         private let tally = Locked((files: 0, bytes: 0, sitemap: false))
-        /// Entered by each thread before it takes a chunk, so that waiting on it waits for
-        /// every chunk taken.
-        private let pending = DispatchGroup()
 
         /// A check of the manifest in the open site folder `folder`; `nil` when there is none,
         /// or it is not a manifest.
@@ -93,8 +89,6 @@ extension SiteManifest {
             let marker = Array(SiteWriter.markerName.utf8)
             let sitemapName = Array("sitemap.xml".utf8)
             while !stopped.load(ordering: .relaxed) {
-                pending.enter()
-                defer { pending.leave() }
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < chunks.count else { return }
                 var (count, size, sitemap) = (0, 0, false)
@@ -134,7 +128,6 @@ extension SiteManifest {
             } else {
                 work()
             }
-            pending.wait()
             guard !stopped.load(ordering: .relaxed) else { return nil }
             let tally = tally.withLock { $0 }
             return (pages, tally.files, tally.bytes, tally.sitemap, lint)
