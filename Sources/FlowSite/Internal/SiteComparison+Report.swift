@@ -267,12 +267,21 @@ extension SiteComparison {
             case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "~", "{", "}", "+", "-", ":", "=", ".":
                 out += "\\" + String(scalar)
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
-            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}": out += "\u{FFFD}"
+            case _ where reordersText(scalar): out += "\u{FFFD}"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out
+    }
+
+    /// Whether `scalar` is one of the controls that reorder the text around it: the bidi
+    /// embeddings, overrides, isolates and marks.
+    static func reordersText(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}": true
+        default: false
+        }
     }
 
     /// Text for inside a code span: no backticks, no line breaks, no table pipes.
