@@ -9,13 +9,17 @@ extension SiteComparison {
         /// before and after.
         package var oldURL: String?
         package var newURL: String?
+        /// Where the review page (``reviewPage(_:)``) is, absolute or relative to the Markdown
+        /// report, so the Markdown report links to it.
+        package var reviewURL: String?
         /// The most characters a Markdown report may have: a pull-request comment holds 65,536.
         var maximumCharacters = 60_000
 
-        package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil) {
+        package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil, reviewURL: String? = nil) {
             self.limit = max(1, limit)
             self.oldURL = oldURL
             self.newURL = newURL
+            self.reviewURL = reviewURL
         }
     }
 
@@ -88,7 +92,7 @@ extension SiteComparison {
 
     /// What every page of `group` shows, and on how many: "[Tatooine → Tatooine Prime] on 21 pages
     /// of 6 kinds", "+ Episode VII on 3 pages", "2 Planet pages added".
-    private func headline(_ group: ChangeGroup) -> String {
+    func headline(_ group: ChangeGroup) -> String {
         let count = group.pages.count
         guard group.what == .text else {
             return (count == 1 ? "" : "\(count) ") + flow.name(group.pages[0].kind) + (count == 1 ? " page " : " pages ") + (group.what == .pageAdded ? "added" : "removed")
@@ -102,7 +106,7 @@ extension SiteComparison {
     }
 
     /// The kind's name, marked "(new)", "(removed)" or "(renamed from …)".
-    private static func name(of kind: KindPages) -> String {
+    static func name(of kind: KindPages) -> String {
         let state = kind.pagesBefore == 0 ? " (new)" : kind.pagesAfter == 0 ? " (removed)" : ""
         return kind.name + state + (kind.renamedFrom.map { " (renamed from \($0))" } ?? "")
     }
@@ -136,6 +140,9 @@ extension SiteComparison {
             return out + "No change: the two sites are the same (\(pages) page\(pages == 1 ? "" : "s")).\n"
         }
         out += Self.escaped(summaryLine) + ".\n\n"
+        if let review = options.reviewURL {
+            out += "**[The review page](\(Self.linkSafe(review)))**: the flow drawn before and after, and every change.\n\n"
+        }
         let changedKinds = kinds.filter { !$0.isEmpty }
         var table = "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
         for kind in changedKinds {
@@ -298,7 +305,11 @@ extension SiteComparison {
     /// The page's address on the site published at `base`, with anything that could end the
     /// Markdown link percent-encoded.
     static func url(_ base: String, _ path: String) -> String {
-        let address = (base.hasSuffix("/") ? base : base + "/") + displayPath(path).dropFirst()
+        linkSafe((base.hasSuffix("/") ? base : base + "/") + displayPath(path).dropFirst())
+    }
+
+    /// `address` with anything that could end a Markdown link percent-encoded.
+    static func linkSafe(_ address: String) -> String {
         var allowed = CharacterSet.urlPathAllowed.union(.urlHostAllowed)
         allowed.insert(charactersIn: ":/?=&%")
         allowed.remove(charactersIn: "()<>[]\"' `|\\")
