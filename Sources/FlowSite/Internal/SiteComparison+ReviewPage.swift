@@ -16,6 +16,7 @@ extension SiteComparison {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
             <title>What this change does to the site</title>
             <style>\n\(Self.reviewStyle)</style>
             </head>

@@ -2,10 +2,10 @@ extension SiteComparison {
     /// The review page's stylesheet, inline so the page is one file: the flow map's paint (as
     /// the site's stylesheet paints it) and the drawn diff's marks, each a shape or line style
     /// as well as a colour, in light and dark mode and on paper. Written in the CSS an HTML
-    /// checker of 2020 knows (no logical properties, no `:has()`).
+    /// checker of 2020 knows (no logical properties, no `:has()`, no `color-scheme`: the page's
+    /// `<meta name="color-scheme">` says it instead).
     static let reviewStyle = """
         :root {
-          color-scheme: light dark;
           --bg: #f7f7f5;
           --surface: #ffffff;
           --fg: #1b1c20;
@@ -35,7 +35,6 @@ extension SiteComparison {
         }
         @media print {
           :root {
-            color-scheme: light;
             --bg: #ffffff;
             --surface: #ffffff;
             --fg: #000000;
@@ -63,8 +62,8 @@ extension SiteComparison {
         .changes > li > p { margin: 0 0 0.25rem; font-weight: 600; }
         .changes ul { margin: 0; padding-left: 1.25rem; }
         .section { color: var(--muted); }
-        del { color: var(--removed); text-decoration: line-through; text-decoration-thickness: 2px; }
-        ins { color: var(--added); text-decoration: underline; text-decoration-thickness: 2px; }
+        del { color: var(--removed); text-decoration: line-through; }
+        ins { color: var(--added); text-decoration: underline; }
         .table-scroll { overflow-x: auto; }
         table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
         th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid var(--border); vertical-align: top; }
