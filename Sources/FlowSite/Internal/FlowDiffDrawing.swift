@@ -1,6 +1,7 @@
 /// The part of the flow a change touches, drawn as the flow map draws it: the kinds the change
 /// added, removed, renamed or resized and those at either end of a transition it added, cut or
-/// changed, with their neighbours for context; the arrows to and from them marked the same way.
+/// changed, with the neighbours of the changed kinds for context; the arrows that changed, those
+/// of a changed kind and those between touched kinds, marked the same way.
 ///
 /// **Positions.** A kind the old flow has sits where the old site's whole map (`flow/index.html`)
 /// drew it: its centre is read back from that map (``FlowMapSVG/drawnBoxes(inPage:)``), and
@@ -87,21 +88,24 @@ struct FlowDiffDrawing {
         }
         let changes = Dictionary(diff.transitions.map { (Pair(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })
 
-        // The touched kinds, then their neighbours.
-        var touched = Set(all.filter { $0.change != nil }.map(\.id))
+        // The touched kinds (changed, or at an end of a changed transition), then the neighbours
+        // of the changed ones, for where they sit.
+        let changed = Set(all.filter { $0.change != nil }.map(\.id))
+        var touched = changed
         for pair in pairs where changes[pair] != nil { touched.formUnion([pair.from, pair.to]) }
         guard !touched.isEmpty else { return nil }
         var drawn = touched
-        for pair in pairs where touched.contains(pair.from) || touched.contains(pair.to) { drawn.formUnion([pair.from, pair.to]) }
+        for pair in pairs where changed.contains(pair.from) || changed.contains(pair.to) { drawn.formUnion([pair.from, pair.to]) }
         let kinds = all.filter { drawn.contains($0.id) }
         let index = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.id, $0) })
 
         let boxes = kinds.map { Self.node($0, touched: touched.contains($0.id), url: link($0.id)) }
-        // Arrows that touch a touched kind: context kinds are drawn for where they lead, not for
-        // how they link among themselves.
+        // The arrows that changed, those of a changed kind, and those between touched kinds: a
+        // kind at the end of a changed transition isn't drawn with all it leads to.
         let arrows = pairs.compactMap { pair -> FlowMapSVG.Edge? in
-            guard touched.contains(pair.from) || touched.contains(pair.to),
-                  let from = index[pair.from], let to = index[pair.to], let side = sides[pair] else { return nil }
+            let shown = changes[pair] != nil || changed.contains(pair.from) || changed.contains(pair.to)
+                || touched.contains(pair.from) && touched.contains(pair.to)
+            guard shown, let from = index[pair.from], let to = index[pair.to], let side = sides[pair] else { return nil }
             return Self.edge(from: from, to: to, side, change: changes[pair], names: (kinds[from].name, kinds[to].name))
         }
 
@@ -253,7 +257,8 @@ struct FlowDiffDrawing {
                 factor = max(factor, min(across > 0 ? room.x / across : .infinity, down > 0 ? room.y / down : .infinity))
             }
         }
-        return (factor * 100).rounded(.up) / 100
+        // Up to the next hundredth, not past it for a factor like 1.6 that 100 times is 160.00…03.
+        return (factor * 100 - 1e-9).rounded(.up) / 100
     }
 
     /// Whether two placed boxes come closer than `gap` (only those with box `only`, if given).
