@@ -77,7 +77,8 @@ extension SiteComparison {
         .flow-map { margin: 1rem 0; }
         .flow-map-scroll { overflow-x: auto; border: 1px solid var(--border); border-radius: 0.6rem; background: var(--surface); padding: 0.5rem; }
         .flow-map figcaption { color: var(--muted); font-size: 0.9rem; margin-top: 0.5rem; }
-        .flow-graph { display: block; max-width: none; font-family: var(--font); }
+        /* Graphviz sized the boxes with Helvetica's metrics: fonts with the same widths fit them. */
+        .flow-graph { display: block; max-width: none; font-family: Helvetica, Arial, "Liberation Sans", sans-serif; }
         @media print, (min-width: 48rem) {
           .flow-graph { max-width: 100%; height: auto; }
         }
