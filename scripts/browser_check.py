@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Hosts built sites with nginx under a subpath and drives them in headless Chromium.
 
-    scripts/browser_check.py HOLOCRON_BINARY [--all-pages]
+    scripts/browser_check.py HOLOCRON_BINARY [--all-pages] [--screenshots DIR]
 
 Builds the Star Wars site twice with HOLOCRON_BINARY (without a base URL, and with the base URL
 it is served at), serves both under /deep/sub/ on 127.0.0.1 with nginx (missing paths get the
@@ -48,8 +48,18 @@ the Spanish navigation, and only an address that names no language gets the lang
      one outside every language folder answers 404 with the root's list of languages, whose
      links answer 200 too.
 
+Last, the review page `holocron diff --format html` writes for a change to the flow (every
+vehicle gone from the data: its kind removed, the transitions to and from it cut, the vehicle
+list shrunk), opened from disk:
+
+ 11. axe-core finds no serious or critical violation in light and dark mode; at 375 and 1280 px
+     nothing is wider than the window; the drawing marks the removed kind and the cut
+     transitions (dashed, as computed), every arrow has a tooltip and every box leads to a row
+     of the page. --screenshots DIR saves it at 375 and 1280 px, light and dark, as PNGs.
+
 Needs: chromium, chromium-driver and nginx (Debian), selenium and axe-selenium-python (PyPI).
 """
+import base64
 import json
 import os
 import pathlib
@@ -684,12 +694,77 @@ def check_language_not_found(plain, strict_base, site_folder):
             check(links and not bad, f"{name}: the root 404 page's {len(links)} links, {len(links) - len(bad)} answer 200 {listed([f'{code} {link[len(origin):]}' for link, code in bad.items()])}")
 
 
+# What the review page's drawing marks, and whether each mark leads somewhere and says what it is.
+REVIEW_SCRIPT = """
+const svg = document.querySelector('svg.flow-graph');
+if (!svg) return null;
+const count = selector => svg.querySelectorAll(selector).length;
+const boxes = Array.from(svg.querySelectorAll('a.kind')).map(a => a.getAttribute('href'));
+const cut = svg.querySelector('.transition.removed path');
+return {cut: count('.transition.removed'), removed: count('.kind.removed'), changed: count('.kind.changed'),
+        arrows: count('.transition'), titled: count('.transition > title'), boxes: boxes.length,
+        lost: boxes.filter(href => !document.getElementById(href.slice(1))),
+        dashes: cut ? getComputedStyle(cut).strokeDasharray : 'none'};
+"""
+
+
+def check_review_page(binary, work, shots):
+    print("\n# the review page (holocron diff --format html) of every vehicle gone")
+    root = pathlib.Path(__file__).resolve().parent.parent
+    data = work / "data-without-vehicles"
+    shutil.copytree(root / "StarWars/Sources/SWAPI/Resources/snapshot", data)
+    (data / "vehicles.json").write_text("[]\n")
+    for name in ["people", "films"]:
+        records = json.loads((data / f"{name}.json").read_text())
+        for record in records:
+            record["vehicles"] = []
+        (data / f"{name}.json").write_text(json.dumps(records, indent=2) + "\n")
+    page = work / "review.html"
+    run = subprocess.run([binary, "diff", "--new-data", str(data), "--format", "html", "--output", str(page),
+                          "--old-url", "https://holocron.example/main/", "--new-url", "https://holocron.example/pr-42/"],
+                         capture_output=True, text=True)
+    check(run.returncode == 1 and page.exists(), f"holocron diff --format html exits 1 (the sites differ) and writes the page {run.stderr.strip()[-300:]}")
+    if not page.exists():
+        return
+    import axe_selenium_python
+    axe_script = (pathlib.Path(axe_selenium_python.__file__).parent / "node_modules" / "axe-core" / "axe.min.js").read_text()
+    serious, summary = axe_over([page.as_uri()], axe_script, "file://")
+    check(not serious, f"axe over the review page in light and dark mode: violations {summary}")
+    devices = [("375", {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True}), ("1280", None)]
+    with browser(width=1280, height=900) as driver:
+        for width, metrics in devices:
+            if metrics:
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+            else:
+                driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            for scheme in ["light", "dark"]:
+                color_scheme(driver, scheme)
+                driver.get(page.as_uri())
+                measure = driver.execute_script(OVERFLOW_SCRIPT)
+                check(measure["scroll"] <= measure["client"] + 1 and not measure["sticking"],
+                      f"review page at {width} px, {scheme}: nothing wider than the window ({measure['scroll']} ≤ {measure['client']} px) {measure['sticking'] or ''}")
+                if shots:
+                    shots.mkdir(parents=True, exist_ok=True)
+                    full = driver.execute_script("return document.documentElement.scrollHeight")
+                    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                  "clip": {"x": 0, "y": 0, "width": int(width), "height": min(int(full), 6000), "scale": 1}})
+                    (shots / f"review-{width}-{scheme}.png").write_bytes(base64.b64decode(shot["data"]))
+            marks = driver.execute_script(REVIEW_SCRIPT)
+            check(marks is not None and marks["removed"] == 1 and marks["cut"] >= 2 and marks["changed"] >= 1 and marks["dashes"] not in ("none", "")
+                  and marks["arrows"] == marks["titled"] and not marks["lost"],
+                  f"review page at {width} px: the drawing marks the kind removed, the transitions cut (dashes {marks and marks['dashes']}) "
+                  f"and a page count changed, titles every arrow and leads every box to a row: {marks}")
+    if shots:
+        print(f"     screenshots in {shots}")
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
     binary = str(pathlib.Path(argv[1]).resolve())
     all_pages = "--all-pages" in argv
+    shots = pathlib.Path(argv[argv.index("--screenshots") + 1]).resolve() if "--screenshots" in argv else None
     for tool in ["nginx", "chromium", "chromedriver"]:
         if shutil.which(tool) is None:
             print(f"{tool} is missing: apt-get install chromium chromium-driver nginx", file=sys.stderr)
@@ -722,6 +797,7 @@ def main(argv):
         check_direction_and_overflow(languages)
         check_spanish_search(languages, languages_base)
         check_language_not_found(languages, languages_base, languages_site)
+        check_review_page(binary, work, shots)
     finally:
         nginx.send_signal(signal.SIGQUIT)
         nginx.wait(timeout=10)

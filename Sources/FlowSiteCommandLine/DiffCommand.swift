@@ -9,8 +9,9 @@ struct DiffCommand: AsyncParsableCommand {
         abstract: "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
         discussion: """
             Compares two folders the site's `build` made. Pages whose fingerprints match are not \
-            read. --format markdown makes a pull-request comment. Exits 0 when the sites are the \
-            same, 1 when they differ, 2 on error.
+            read. --format markdown makes a pull-request comment; --format html (or --html-report \
+            beside another format) a review page with the flow drawn before and after. Exits 0 \
+            when the sites are the same, 1 when they differ, 2 on error.
             """
     )
 
@@ -31,10 +32,10 @@ struct DiffCommand: AsyncParsableCommand {
 /// How `diff` reports: its format, links to the published sides, and where it writes.
 @_spi(Engine) public struct DiffReportOptions: ParsableArguments {
     public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
-        case text, markdown, json
+        case text, markdown, json, html
     }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("text (for a terminal), markdown (for a pull-request comment) or json.", valueName: "format"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("text (for a terminal), markdown (for a pull-request comment), json, or html (a review page with the flow drawn).", valueName: "format"))
     public var format: Format = .text
 
     @Option(help: ArgumentHelp("Where the old site is published, so each page named links to its before.", valueName: "url"))
@@ -48,6 +49,12 @@ struct DiffCommand: AsyncParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
     public var output: String?
+
+    @Option(help: ArgumentHelp("Also write the HTML review page to this file, whatever --format is; a Markdown --output in the same folder links to it.", valueName: "file"))
+    public var htmlReport: String?
+
+    @Option(help: ArgumentHelp("Where the review page will be published, for the Markdown report to link to it.", valueName: "url"))
+    public var reviewURL: String?
 
     public init() {}
 
@@ -66,14 +73,30 @@ struct DiffCommand: AsyncParsableCommand {
 
     /// Writes the report of `comparison` and throws exit code 1 when the sites differ.
     package func write(_ comparison: SiteComparison) throws {
-        let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL)
-        let report = switch format {
-        case .text: comparison.text(options)
-        case .markdown: comparison.markdown(options)
-        case .json: comparison.json()
+        let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL, reviewURL: reviewURL ?? reviewPageBesideOutput)
+        let report: String
+        switch format {
+        case .text: report = comparison.text(options)
+        case .markdown: report = comparison.markdown(options)
+        case .json: report = comparison.json()
+        case .html: report = try comparison.reviewPage(options)
         }
         try ReportOutput.write(report, to: output, forTerminal: format == .text)
         if let output { print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)")) }
+        if let htmlReport {
+            try ReportOutput.write(try comparison.reviewPage(options), to: htmlReport, forTerminal: false)
+            print(TerminalText.safe("Wrote the review page to \(htmlReport)"))
+        }
         if !comparison.isEqual { throw ExitCode(1) }
+    }
+
+    /// The review page's path from the report's folder, when `--html-report` writes it in that
+    /// folder or below: the Markdown report then links to it.
+    var reviewPageBesideOutput: String? {
+        guard let htmlReport, let output else { return nil }
+        let folder = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().path
+        let page = URL(fileURLWithPath: htmlReport).standardizedFileURL.path
+        guard page.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else { return nil }
+        return String(page.dropFirst(folder.hasSuffix("/") ? folder.count : folder.count + 1))
     }
 }

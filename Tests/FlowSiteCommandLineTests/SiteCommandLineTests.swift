@@ -99,6 +99,12 @@ struct ShipCoordinator: RootCoordinator {
         #expect(await run("diff", old.path, new.path, "--format", "markdown", "--output", report.path) == 1)
         let markdown = try String(contentsOf: report, encoding: .utf8)
         #expect(markdown.contains("Keenser"), "\(markdown)")
+        // The review page beside the Markdown report, which links to it by its name there.
+        let page = folder.appendingPathComponent("diff.html")
+        #expect(await run("diff", old.path, new.path, "--format", "markdown", "--output", report.path, "--html-report", page.path) == 1)
+        #expect(try String(contentsOf: report, encoding: .utf8).contains("**[The review page](diff.html)**"))
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!doctype html>") && html.contains("Keenser"), "\(html)")
         #expect(await run("diff", old.path, folder.appendingPathComponent("nowhere").path) == 2)
     }
 

@@ -9,7 +9,8 @@ import Foundation
 /// written with one decimal, so the same graph always gives the same bytes.
 enum FlowMapSVG {
     /// A box: its kind's name and page count, where it links, how it relates to the view, its
-    /// source line (the box's tooltip) and its lint badges, each linked to its finding.
+    /// source line (the box's tooltip; on a drawn diff, what changed) and its lint badges, each
+    /// linked to its finding.
     struct Node {
         var name: String
         var detail: String
@@ -17,6 +18,17 @@ enum FlowMapSVG {
         var role: Role
         var source: String? = nil
         var badges: [(text: String, url: String)] = []
+        /// On a drawn diff, what the change did to the kind.
+        var change: Change? = nil
+    }
+
+    /// What a change did to a box or an arrow, on a drawn diff: a class of its own, which the
+    /// review page's stylesheet draws with a shape or line style of its own.
+    enum Change: String {
+        case added, removed, renamed
+        /// A box whose page count changed, an arrow presented another way or standing for
+        /// another number of links.
+        case changed
     }
 
     /// How a box relates to the map it is drawn on.
@@ -41,6 +53,11 @@ enum FlowMapSVG {
         var links: Int
         /// Drawn in the background: not a transition of the view's focus.
         var faded = false
+        /// On a drawn diff, what the change did to the transition, its tooltip, and the text
+        /// beside it instead of the count of links.
+        var change: Change? = nil
+        var title: String? = nil
+        var label: String? = nil
     }
 
     /// The SVG element for `nodes` and `edges`. It has no role of its own: the region around it
@@ -52,24 +69,31 @@ enum FlowMapSVG {
     /// Graphviz's layout of `nodes` and `edges`; ``draw(_:nodes:edges:)`` may draw it more than
     /// once, with other roles and links (a flow's map, then each of its kinds' views).
     static func layout(nodes: [Node], edges: [Edge]) throws -> LayoutResult {
-        try GraphvizLayout.layout(LayoutGraph(
+        try GraphvizLayout.layout(graph(nodes: nodes, edges: edges))
+    }
+
+    /// What Graphviz is given for `nodes` and `edges`: each box's lines of text and each arrow's
+    /// label, which set their sizes.
+    static func graph(nodes: [Node], edges: [Edge]) -> LayoutGraph {
+        LayoutGraph(
             nodes: nodes.map { LayoutGraph.Node(label: ([$0.name, $0.detail] + $0.badges.map(\.text)).joined(separator: "\n")) },
-            edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: Self.count($0.links)) },
+            edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: $0.label ?? Self.count($0.links)) },
             direction: .leftToRight
-        ))
+        )
     }
 
     /// The SVG of `layout`, made from the same nodes and edges in the same order.
     static func draw(_ layout: LayoutResult, nodes: [Node], edges: [Edge]) -> String {
-        var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"0 0 \(number(layout.width)) \(number(layout.height))\">\n"
+        var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"\(number(layout.origin.x)) \(number(layout.origin.y)) \(number(layout.width)) \(number(layout.height))\">\n"
         for (edge, path) in zip(edges, layout.edges) {
-            out += "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\">"
+            out += "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\(edge.change.map { " " + $0.rawValue } ?? "")\">"
+            if let title = edge.title { out += "<title>\(HTMLEscaping.escape(title))</title>" }
             out += "<path d=\"\(pathData(path.points))\"/>"
             if let tip = path.arrowTip, let last = path.points.last {
                 out += "<path class=\"arrow\" d=\"\(arrowHead(from: last, to: tip))\"/>"
             }
             if let centre = path.labelCentre {
-                out += "<text x=\"\(number(centre.x))\" y=\"\(number(centre.y + 4))\">\(Self.count(edge.links))</text>"
+                out += "<text x=\"\(number(centre.x))\" y=\"\(number(centre.y + 4))\">\(HTMLEscaping.escape(edge.label ?? Self.count(edge.links)))</text>"
             }
             out += "</g>\n"
         }
@@ -77,7 +101,7 @@ enum FlowMapSVG {
             let left = box.x - box.width / 2, top = box.y - box.height / 2
             // Baselines 16 pt apart, the lines centred on the box.
             let firstLine = box.y - 3 - Double(8 * node.badges.count)
-            out += "<a class=\"kind \(node.role.rawValue)\" href=\"\(HTMLEscaping.escape(node.url))\""
+            out += "<a class=\"kind \(node.role.rawValue)\(node.change.map { " " + $0.rawValue } ?? "")\" href=\"\(HTMLEscaping.escape(node.url))\""
             // The source line is the box's tooltip and its description; the name stays the link's.
             if let source = node.source {
                 out += " aria-label=\"\(HTMLEscaping.escape(node.name + " · " + node.detail))\"><title>\(HTMLEscaping.escape(source))</title>"

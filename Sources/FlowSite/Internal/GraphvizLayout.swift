@@ -34,7 +34,27 @@ enum GraphvizLayout {
         // the layout engine's statics), so only one call may run at a time.
         let builtins = try BuiltinPlugins.loaded.table.get()
         return try graphvizCalls.withLock { _ throws(GraphvizError) -> LayoutResult in
-            try layOut(graph, builtins: builtins)
+            try layOut(graph, at: nil, builtins: builtins)
+        }
+    }
+
+    /// Routes the edges of `graph` between nodes whose centres are given, in SVG coordinates
+    /// (points, y down), with Graphviz's `nop` engine (what `neato -n` runs): no node moves, and
+    /// each spline goes around the boxes it passes. The result is in the same coordinates, not
+    /// moved to the origin; its ``LayoutResult/origin`` is the top-left corner of what was drawn.
+    ///
+    /// The boxes must not touch: Graphviz can't route around boxes that overlap, and draws their
+    /// edges straight with a warning.
+    ///
+    /// - Throws: ``GraphvizError`` as ``layout(_:)`` does, or when `centres` doesn't give one
+    ///   point per node.
+    static func route(_ graph: LayoutGraph, at centres: [LayoutResult.Point]) throws -> LayoutResult {
+        guard centres.count == graph.nodes.count else {
+            throw GraphvizError("\(centres.count) positions were given for \(graph.nodes.count) nodes.")
+        }
+        let builtins = try BuiltinPlugins.loaded.table.get()
+        return try graphvizCalls.withLock { _ throws(GraphvizError) -> LayoutResult in
+            try layOut(graph, at: centres, builtins: builtins)
         }
     }
 }
@@ -53,25 +73,28 @@ private struct BuiltinPlugins: @unchecked Sendable {
 }
 
 extension GraphvizLayout {
-    /// The two plugin libraries we use, and the symbol each exports its plugin table under.
+    /// The plugin libraries we use, and the symbol each exports its plugin table under: `dot`
+    /// lays maps out, neato's `nop` routes edges between boxes already placed (a drawn diff).
     private static let pluginLibraries: [(file: String, symbol: String)] = {
         #if canImport(Darwin)
         return [
             ("libgvplugin_dot_layout.6.dylib", "gvplugin_dot_layout_LTX_library"),
+            ("libgvplugin_neato_layout.6.dylib", "gvplugin_neato_layout_LTX_library"),
             ("libgvplugin_core.6.dylib", "gvplugin_core_LTX_library"),
         ]
         #else
         return [
             ("libgvplugin_dot_layout.so.6", "gvplugin_dot_layout_LTX_library"),
+            ("libgvplugin_neato_layout.so.6", "gvplugin_neato_layout_LTX_library"),
             ("libgvplugin_core.so.6", "gvplugin_core_LTX_library"),
         ]
         #endif
     }()
 
-    /// Loads the `dot` layout and core (render) plugins and returns a
+    /// Loads the `dot` and `neato` layout and core (render) plugins and returns a
     /// NULL-terminated `lt_symlist_t` table of them for `gvContextPlugins`.
     ///
-    /// Only these two are offered to Graphviz so that it never loads a text layout
+    /// Only these three are offered to Graphviz so that it never loads a text layout
     /// plugin such as pango: without one, it measures text with built-in font
     /// metrics, which are the same on every machine, whatever fonts are installed.
     fileprivate static func loadBuiltinPlugins() throws(GraphvizError) -> UnsafePointer<lt_symlist_t> {
@@ -120,10 +143,11 @@ extension GraphvizLayout {
 // MARK: - Layout
 
 extension GraphvizLayout {
-    /// Builds the graph with cgraph, runs `dot` and reads the positions back.
-    /// Must be called with the lock held.
+    /// Builds the graph with cgraph, runs `dot` (or, with `pinned` centres, `nop`) and reads the
+    /// positions back. Must be called with the lock held.
     private static func layOut(
         _ graph: LayoutGraph,
+        at pinned: [LayoutResult.Point]?,
         builtins: UnsafePointer<lt_symlist_t>
     ) throws(GraphvizError) -> LayoutResult {
         // demand_loading 0: use only `builtins`, never read the config6a plugin list.
@@ -143,6 +167,11 @@ extension GraphvizLayout {
         defer { agclose(g) }
 
         try declareDefaults(of: g, direction: graph.direction)
+        if pinned != nil {
+            // Positions in points, kept where they are (not moved to the origin).
+            let symbol = withMutableCString("notranslate") { name in withMutableCString("true") { value in agattr(g, Int32(AGRAPH), name, value) } }
+            guard symbol != nil else { throw .callFailed("agattr(notranslate)") }
+        }
 
         var nodes: [UnsafeMutablePointer<Agnode_t>] = []
         nodes.reserveCapacity(graph.nodes.count)
@@ -151,6 +180,10 @@ extension GraphvizLayout {
                 throw .callFailed("agnode")
             }
             try set(n, "label", escapedLabel(node.label), default: "\\N")
+            if let centre = pinned?[index] {
+                // Graphviz's y axis points up.
+                try set(n, "pos", "\(centre.x),\(-centre.y)!", default: "")
+            }
             nodes.append(n)
         }
 
@@ -168,12 +201,13 @@ extension GraphvizLayout {
             edges.append(e)
         }
 
-        guard gvLayout(context, g, "dot") == 0 else {
-            throw .callFailed("gvLayout(dot)")
+        let engine = pinned == nil ? "dot" : "nop"
+        guard gvLayout(context, g, engine) == 0 else {
+            throw .callFailed("gvLayout(\(engine))")
         }
         defer { gvFreeLayout(context, g) }
 
-        return try readLayout(graph: g, nodes: nodes, edges: edges)
+        return try readLayout(graph: g, nodes: nodes, edges: edges, inPlace: pinned != nil)
     }
 
     /// Declares the graph, node and edge attributes shared by every graph.
@@ -211,16 +245,18 @@ extension GraphvizLayout {
         }
     }
 
-    /// Reads the positions `dot` left in the graph's structs and converts them to
-    /// top-left-origin coordinates with a margin.
+    /// Reads the positions the engine left in the graph's structs and converts them to
+    /// top-left-origin coordinates with a margin; `inPlace`, to the coordinates the centres
+    /// were given in, with the drawing's top-left corner as the result's origin.
     private static func readLayout(
         graph g: UnsafeMutablePointer<Agraph_t>,
         nodes: [UnsafeMutablePointer<Agnode_t>],
-        edges: [UnsafeMutablePointer<Agedge_t>]
+        edges: [UnsafeMutablePointer<Agedge_t>],
+        inPlace: Bool = false
     ) throws(GraphvizError) -> LayoutResult {
         var bb = (0.0, 0.0, 0.0, 0.0)
         withUnsafeMutableBytes(of: &bb) { cgraphviz_bounding_box(g, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
-        let (left, top) = (bb.0, bb.3)
+        let (left, top) = inPlace ? (margin, -margin) : (bb.0, bb.3)
         // Graphviz's y axis points up; SVG's points down.
         func point(_ x: Double, _ y: Double) -> LayoutResult.Point {
             LayoutResult.Point(x: rounded(x - left + margin), y: rounded(top - y + margin))
@@ -262,7 +298,8 @@ extension GraphvizLayout {
             width: rounded(bb.2 - bb.0 + 2 * margin),
             height: rounded(bb.3 - bb.1 + 2 * margin),
             nodes: boxes,
-            edges: paths
+            edges: paths,
+            origin: inPlace ? point(bb.0 - margin, bb.3 + margin) : LayoutResult.Point(x: 0, y: 0)
         )
     }
 }

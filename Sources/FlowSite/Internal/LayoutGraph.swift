@@ -62,6 +62,10 @@ struct LayoutResult: Sendable, Hashable {
     var nodes: [Box]
     /// One path per input edge, in input order.
     var edges: [EdgePath]
+    /// The top-left corner of the drawing: the origin for a layout of its own, and where the
+    /// drawing begins for edges routed between boxes placed beforehand
+    /// (``GraphvizLayout/route(_:at:overlapping:)``).
+    var origin = Point(x: 0, y: 0)
 }
 
 /// A failure to lay out a graph with Graphviz.

@@ -9,13 +9,17 @@ extension SiteComparison {
         /// before and after.
         package var oldURL: String?
         package var newURL: String?
+        /// Where the review page (``reviewPage(_:)``) is, absolute or relative to the Markdown
+        /// report, so the Markdown report links to it.
+        package var reviewURL: String?
         /// The most characters a Markdown report may have: a pull-request comment holds 65,536.
         var maximumCharacters = 60_000
 
-        package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil) {
+        package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil, reviewURL: String? = nil) {
             self.limit = max(1, limit)
             self.oldURL = oldURL
             self.newURL = newURL
+            self.reviewURL = reviewURL
         }
     }
 
@@ -88,7 +92,7 @@ extension SiteComparison {
 
     /// What every page of `group` shows, and on how many: "[Tatooine → Tatooine Prime] on 21 pages
     /// of 6 kinds", "+ Episode VII on 3 pages", "2 Planet pages added".
-    private func headline(_ group: ChangeGroup) -> String {
+    func headline(_ group: ChangeGroup) -> String {
         let count = group.pages.count
         guard group.what == .text else {
             return (count == 1 ? "" : "\(count) ") + flow.name(group.pages[0].kind) + (count == 1 ? " page " : " pages ") + (group.what == .pageAdded ? "added" : "removed")
@@ -102,7 +106,7 @@ extension SiteComparison {
     }
 
     /// The kind's name, marked "(new)", "(removed)" or "(renamed from …)".
-    private static func name(of kind: KindPages) -> String {
+    static func name(of kind: KindPages) -> String {
         let state = kind.pagesBefore == 0 ? " (new)" : kind.pagesAfter == 0 ? " (removed)" : ""
         return kind.name + state + (kind.renamedFrom.map { " (renamed from \($0))" } ?? "")
     }
@@ -136,6 +140,9 @@ extension SiteComparison {
             return out + "No change: the two sites are the same (\(pages) page\(pages == 1 ? "" : "s")).\n"
         }
         out += Self.escaped(summaryLine) + ".\n\n"
+        if let review = options.reviewURL {
+            out += "**[The review page](\(Self.linkSafe(review)))**: the flow drawn before and after, and every change.\n\n"
+        }
         let changedKinds = kinds.filter { !$0.isEmpty }
         var table = "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
         for kind in changedKinds {
@@ -267,12 +274,21 @@ extension SiteComparison {
             case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "~", "{", "}", "+", "-", ":", "=", ".":
                 out += "\\" + String(scalar)
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
-            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}": out += "\u{FFFD}"
+            case _ where reordersText(scalar): out += "\u{FFFD}"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out
+    }
+
+    /// Whether `scalar` is one of the controls that reorder the text around it: the bidi
+    /// embeddings, overrides, isolates and marks.
+    static func reordersText(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}": true
+        default: false
+        }
     }
 
     /// Text for inside a code span: no backticks, no line breaks, no table pipes.
@@ -289,7 +305,11 @@ extension SiteComparison {
     /// The page's address on the site published at `base`, with anything that could end the
     /// Markdown link percent-encoded.
     static func url(_ base: String, _ path: String) -> String {
-        let address = (base.hasSuffix("/") ? base : base + "/") + displayPath(path).dropFirst()
+        linkSafe((base.hasSuffix("/") ? base : base + "/") + displayPath(path).dropFirst())
+    }
+
+    /// `address` with anything that could end a Markdown link percent-encoded.
+    static func linkSafe(_ address: String) -> String {
         var allowed = CharacterSet.urlPathAllowed.union(.urlHostAllowed)
         allowed.insert(charactersIn: ":/?=&%")
         allowed.remove(charactersIn: "()<>[]\"' `|\\")

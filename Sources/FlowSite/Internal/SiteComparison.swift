@@ -96,8 +96,12 @@ package struct SiteComparison: Sendable {
     var linksAdded: [Link] = []
     var linksRemoved: [Link] = []
     package var flow: FlowDiff
-    /// Whether both sites recorded their flow (sites built before it was recorded did not).
-    var hasFlow: Bool
+    /// Both flows as recorded, for the drawn diff (``FlowDiffDrawing``); `nil` unless both sites
+    /// recorded theirs (sites built before the flow was recorded did not).
+    var flows: (old: FlowRecord, new: FlowRecord)?
+    var hasFlow: Bool { flows != nil }
+    /// The old site's whole flow map, when it has one: the drawn diff keeps its kinds' places.
+    var oldMapFile: URL?
     package var files = Files()
 
     package var isEqual: Bool {
@@ -115,7 +119,9 @@ package struct SiteComparison: Sendable {
     }
 
     private init(_ old: BuiltSite, _ new: BuiltSite) throws {
-        hasFlow = old.flow != nil && new.flow != nil
+        if let before = old.flow, let after = new.flow { flows = (before, after) }
+        let mapPage = RoutePath([FlowMapPages.folder]).file
+        oldMapFile = old.manifest.files[mapPage] == nil ? nil : old.root.appendingPathComponent(mapPage)
         // A kind is renamed only if its pages are the same files on both sides.
         let none = FlowRecord(kinds: [], transitions: [], findings: [])
         var routes: (old: [String: Set<String>], new: [String: Set<String>])?

@@ -14,8 +14,9 @@ struct DiffCommand: AsyncParsableCommand {
             Compares two folders made by `holocron build`, or builds both sides first from \
             --old-data/--new-data and --old-templates/--new-templates (a side without them uses \
             the embedded data and built-in templates). Pages whose fingerprints match are not read. \
-            --format markdown makes a pull-request comment. Exits 0 when the sites are the same, \
-            1 when they differ, 2 on error.
+            --format markdown makes a pull-request comment; --format html (or --html-report beside \
+            another format) a review page with the flow drawn before and after. Exits 0 when the \
+            sites are the same, 1 when they differ, 2 on error.
             """
     )
 

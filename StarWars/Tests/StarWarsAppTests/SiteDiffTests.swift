@@ -156,6 +156,31 @@ import Testing
         #expect(comparison.layout == nil)
     }
 
+    /// No character drives a vehicle any more: the review page draws Character → Vehicle cut,
+    /// with Character and Vehicle where the old site's whole map drew them.
+    @Test func aTransitionCutIsDrawnWhereTheOldMapDrewIt() async throws {
+        let changed = try edited { people, _, _, _, _, _ in
+            for index in people.indices { people[index].vehicles = [] }
+        }
+        let old = try await build(try embedded())
+        let new = try await build(changed)
+        defer { for folder in [old, new] { try? FileManager.default.removeItem(at: folder) } }
+        let comparison = try SiteComparison(old: old, new: new)
+        #expect(comparison.flow.transitions.contains { $0.from == "characters-detail" && $0.to == "vehicles-detail" && $0.isRemoved })
+
+        let page = try comparison.reviewPage()
+        #expect(page.contains("<title>Cut: Character → Vehicle, "), "\(page)")
+        let map = try String(contentsOf: old.appendingPathComponent("flow/index.html"), encoding: .utf8)
+        let before = try #require(FlowMapSVG.drawnBoxes(inPage: map))
+        let after = try #require(FlowMapSVG.drawnBoxes(inPage: page))
+        for name in ["Character", "Vehicle"] {
+            let was = try #require(before.first { $0.escapedName == name }).box
+            let now = try #require(after.first { $0.escapedName == name }).box
+            // Each read back to within 0.05 pt of the centre it was drawn at.
+            #expect(abs(was.x - now.x) <= 0.11 && abs(was.y - now.y) <= 0.11, "\(name) moved from \(was) to \(now)")
+        }
+    }
+
     /// A template edit changes every page's bytes and none's content: one layout change, with
     /// the text it added, one row of the changes, and no page listed as changed.
     @Test func aTemplateChangeIsOneLayoutChange() async throws {

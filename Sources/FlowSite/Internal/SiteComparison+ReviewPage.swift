@@ -1,0 +1,188 @@
+import Foundation
+
+extension SiteComparison {
+    /// The review page (`diff --format html`): one static HTML file, its stylesheet inline and
+    /// no script, with the drawn flow diff (``FlowDiffDrawing``) and its legend, every change as
+    /// ``groups`` groups it for the other reports, the screen kinds, and, folded, the links
+    /// between pages and the other files. Each page named links to its before and after when
+    /// ``ReportOptions/oldURL`` and ``ReportOptions/newURL`` are given. Every text from the sites
+    /// is escaped, with the controls that reorder text made visible; the same comparison
+    /// always gives the same bytes.
+    package func reviewPage(_ options: ReportOptions = ReportOptions()) throws -> String {
+        let anchors = Dictionary(kinds.enumerated().map { ($1.id, "kind-\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>What this change does to the site</title>
+            <style>\n\(Self.reviewStyle)</style>
+            </head>
+            <body>
+            <main>
+            <h1>What this change does to the site</h1>\n
+            """
+        html += "<p class=\"summary\">" + Self.text(summaryLine) + ".</p>\n"
+        let sides = [("Before", options.oldURL), ("After", options.newURL)].compactMap { name, url in
+            url.map { "\(name): <a href=\"\(Self.text($0))\">\(Self.text($0))</a>" }
+        }
+        if !sides.isEmpty { html += "<p class=\"sides\">" + sides.joined(separator: " · ") + "</p>\n" }
+        html += try flowSection { id in anchors[id].map { "#" + $0 } ?? "#kinds" }
+        html += changesSection(options)
+        html += kindsSection(anchors)
+        html += linksSection(options)
+        html += filesSection(options)
+        return html + "</main>\n</body>\n</html>\n"
+    }
+
+    // MARK: Sections
+
+    private func flowSection(link: (String) -> String) throws -> String {
+        var html = "<section class=\"flow-diff\" aria-labelledby=\"flow\">\n<h2 id=\"flow\">The flow</h2>\n"
+        guard let records = flows else {
+            return html + "<p>One of the sites was built without its flow record, so the flow can't be compared: build both with this version.</p>\n</section>\n"
+        }
+        if let drawing = try FlowDiffDrawing(old: records.old, new: records.new, diff: flow, oldMap: try oldMap(), link: link) {
+            html += "<p>The part of the flow the change touches. Kinds that stay are where the old site's flow map drew them; new kinds are placed beside them. Each mark is a shape or line style and words, so it reads without colour.</p>\n"
+            html += Self.legend
+            html += "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-diff-caption\">\n"
+            html += drawing.svg + "\n</div>\n<figcaption id=\"flow-diff-caption\">The flow before and after: "
+            html += Self.text(Self.count(drawing.nodes.count, "screen kind")) + " and " + Self.text(Self.count(drawing.edges.count, "transition")) + " drawn; each box leads to its row below.</figcaption>\n</figure>\n"
+        } else {
+            html += "<p>No screen kind or transition changed.</p>\n"
+        }
+        let lines = flow.lines()
+        if !lines.isEmpty {
+            html += "<ul class=\"flow-changes\">\n" + lines.map { "<li>" + Self.text($0) + "</li>\n" }.joined() + "</ul>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// Every change, as ``groups`` orders it, with the first `limit` pages of each.
+    private func changesSection(_ options: ReportOptions) -> String {
+        let groups = groups
+        var html = "<section aria-labelledby=\"changes\">\n<h2 id=\"changes\">Changes</h2>\n"
+        guard !groups.isEmpty || layout != nil else { return html + "<p>No page's content changed.</p>\n</section>\n" }
+        html += "<ol class=\"changes\">\n"
+        for group in groups {
+            let title = group.what == .text
+                ? Self.rich(TextChange(before: group.before, after: group.after)) + " on " + Self.text(Self.count(group.pages.count, "page")) + (group.kinds > 1 ? " of \(group.kinds) kinds" : "")
+                : Self.text(headline(group))
+            html += "<li class=\"\(group.what == .text ? "changed" : group.what == .pageAdded ? "added" : "removed")\"><p>" + title + "</p>\n<ul>\n"
+            for example in group.pages.prefix(options.limit) {
+                html += "<li>" + pageName(example.page, options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
+                if let change = example.change { html += ": " + Self.rich(change) }
+                html += "</li>\n"
+            }
+            if group.pages.count > options.limit { html += "<li>…and \(group.pages.count - options.limit) more</li>\n" }
+            html += "</ul></li>\n"
+        }
+        if let layout {
+            html += "<li class=\"changed\"><p>" + Self.text(Self.count(layout.pages, "page")) + " differ only in the layout around their content, e.g. "
+            html += pageName(layout.example, options, before: true, after: true) + "</p>\n<ul>\n"
+            html += layout.changes.prefix(options.limit * 2).map { "<li>" + Self.rich($0) + "</li>\n" }.joined()
+            html += "</ul></li>\n"
+        }
+        return html + "</ol>\n</section>\n"
+    }
+
+    /// Every screen kind, changed or not, each row the anchor its box on the drawing leads to.
+    private func kindsSection(_ anchors: [String: String]) -> String {
+        var html = "<section aria-labelledby=\"kinds\">\n<h2 id=\"kinds\">Screen kinds</h2>\n"
+        html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"kinds\">\n<table>\n<thead><tr>"
+        html += ["Screen kind", "Pages before", "Pages after", "Added", "Removed", "Changed"].map { "<th scope=\"col\">\($0)</th>" }.joined()
+        html += "</tr></thead>\n<tbody>\n"
+        for kind in kinds {
+            html += "<tr id=\"\(anchors[kind.id]!)\"\(kind.isEmpty ? " class=\"unchanged\"" : "")><th scope=\"row\">" + Self.name(Self.name(of: kind)) + "</th>"
+            html += [kind.pagesBefore, kind.pagesAfter, kind.added.count, kind.removed.count, kind.changed.count].map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</div>\n</section>\n"
+    }
+
+    private func linksSection(_ options: ReportOptions) -> String {
+        guard !linksAdded.isEmpty || !linksRemoved.isEmpty else { return "" }
+        var html = "<details>\n<summary>Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut</summary>\n"
+        for (title, links, isAdded) in [("Added", linksAdded, true), ("Cut", linksRemoved, false)] where !links.isEmpty {
+            html += "<h3>\(title)</h3>\n<ul>\n"
+            for link in links.prefix(options.limit * 4) {
+                html += "<li>" + pageName(link.from, options, before: !isAdded, after: isAdded) + " → <code>" + Self.text(Self.displayPath(link.to)) + "</code></li>\n"
+            }
+            if links.count > options.limit * 4 { html += "<li>…and \(links.count - options.limit * 4) more</li>\n" }
+            html += "</ul>\n"
+        }
+        return html + "</details>\n"
+    }
+
+    private func filesSection(_ options: ReportOptions) -> String {
+        guard !files.isEmpty else { return "" }
+        var html = "<details>\n<summary>Other files</summary>\n<ul>\n"
+        for (mark, names) in [("Added", files.added), ("Removed", files.removed), ("Changed", files.changed)] {
+            for name in names.prefix(options.limit * 4) { html += "<li>\(mark): <code>" + Self.text(name) + "</code></li>\n" }
+            if names.count > options.limit * 4 { html += "<li>\(mark): …and \(names.count - options.limit * 4) more</li>\n" }
+        }
+        if files.flowMap > 0 { html += "<li>The flow map: " + Self.text(Self.count(files.flowMap, "page")) + " under <code>flow/</code></li>\n" }
+        return html + "</ul>\n</details>\n"
+    }
+
+    // MARK: Parts
+
+    /// The old site's whole flow map, which the drawing keeps its kinds' places from.
+    private func oldMap() throws -> String? {
+        guard let file = oldMapFile else { return nil }
+        do {
+            return String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        } catch {
+            throw FlowSiteError(.siteUnreadable(path: file.path, message: "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"))
+        }
+    }
+
+    /// A page's title and path, with links to it on the published sides.
+    private func pageName(_ page: PageName, _ options: ReportOptions, before: Bool, after: Bool) -> String {
+        var html = Self.name(page.title) + " <code>" + Self.text(Self.displayPath(page.path)) + "</code>"
+        var links: [String] = []
+        if before, let base = options.oldURL { links.append("<a href=\"\(Self.text(Self.url(base, page.path)))\">before</a>") }
+        if after, let base = options.newURL { links.append("<a href=\"\(Self.text(Self.url(base, page.path)))\">after</a>") }
+        if !links.isEmpty { html += " (" + links.joined(separator: ", ") + ")" }
+        return html
+    }
+
+    /// A change with the words it removed struck (`<del>`) and those it added underlined
+    /// (`<ins>`), its section first.
+    private static func rich(_ change: TextChange) -> String {
+        let place = change.section.map { "<span class=\"section\">" + text($0) + "</span> " } ?? ""
+        switch (change.before, change.after) {
+        case (let before?, let after?):
+            let parts = parts(before, after)
+            let middle = "<del>" + text(parts.was) + "</del> → <ins>" + text(parts.now) + "</ins>"
+            return place + [text(parts.head), middle, text(parts.tail)].filter { !$0.isEmpty }.joined(separator: " ")
+        case (nil, let after?): return place + "<ins>+ " + text(after) + "</ins>"
+        case (let before?, nil): return place + "<del>− " + text(before) + "</del>"
+        default: return place
+        }
+    }
+
+    /// Text from a site, for the page: escaped, the controls that reorder text made visible.
+    static func text(_ value: String) -> String { HTMLEscaping.escape(FlowDiffDrawing.plain(value)) }
+
+    /// A name from a site, isolated from the text around it (a right-to-left name stays whole).
+    private static func name(_ value: String) -> String { "<bdi>" + text(value) + "</bdi>" }
+
+    /// "1 page", "12 pages".
+    private static func count(_ value: Int, _ noun: String) -> String { "\(FlowMapSVG.count(value)) \(noun)\(value == 1 ? "" : "s")" }
+
+    /// The marks of the drawing, each drawn as it is there and named.
+    private static let legend: String = {
+        func box(_ change: String, _ words: String) -> String {
+            "<li><svg width=\"40\" height=\"22\" aria-hidden=\"true\"><g class=\"kind member\(change.isEmpty ? "" : " " + change)\"><rect x=\"3\" y=\"3\" width=\"34\" height=\"16\" rx=\"4\"/></g></svg> \(words)</li>\n"
+        }
+        func arrow(_ change: String, _ words: String) -> String {
+            "<li><svg width=\"40\" height=\"22\" aria-hidden=\"true\"><g class=\"transition push \(change)\"><path d=\"M3 11H37\"/></g></svg> \(words)</li>\n"
+        }
+        return "<ul class=\"diff-legend\">\n" + box("added", "kind added (thick border, “+ added”)") + box("removed", "kind removed (dashed, no fill, name struck, “− removed”)")
+            + box("renamed", "kind renamed (dash-dot, “old → new”)") + box("changed", "page count changed (dotted, “~ before → after”)")
+            + box("", "kind unchanged") + arrow("added", "transition added (thick, “+”)") + arrow("removed", "transition cut (dashed, “−”)")
+            + arrow("changed", "presented another way or other links (dotted, “before → after”)") + arrow("faded", "transition unchanged (faint)") + "</ul>\n"
+    }()
+}
