@@ -42,7 +42,7 @@ enum FlowMapSVG {
         /// Drawn in the background: not a transition of the view's focus.
         var faded = false
         /// The word for "untested" when no test of the app takes the transition (with flow
-        /// coverage): drawn apart and named in the arrow's title; `nil` otherwise.
+        /// coverage): drawn apart and the arrow's title; `nil` otherwise.
         var untested: String? = nil
     }
 
@@ -67,9 +67,9 @@ enum FlowMapSVG {
         var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"0 0 \(number(layout.width)) \(number(layout.height))\">\n"
         for (edge, path) in zip(edges, layout.edges) {
             out += "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\(edge.untested == nil ? "" : " untested")\">"
-            if let untested = edge.untested, nodes.indices.contains(edge.from), nodes.indices.contains(edge.to) {
-                out += "<title>\(HTMLEscaping.escape(nodes[edge.from].name + " → " + nodes[edge.to].name + ": " + untested))</title>"
-            }
+            // The mark alone: the arrow's ends name its kinds, and kind names are often the app's
+            // own words in another language than the page's.
+            if let untested = edge.untested { out += "<title>\(HTMLEscaping.escape(untested))</title>" }
             out += "<path d=\"\(pathData(path.points))\"/>"
             if let tip = path.arrowTip, let last = path.points.last {
                 out += "<path class=\"arrow\" d=\"\(arrowHead(from: last, to: tip))\"/>"
