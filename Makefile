@@ -17,9 +17,10 @@ export RELEASE_FLAGS
 
 .PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz tsan
 
-## Build the site from the embedded data into site/.
+## Build the site from the embedded data into site/, its flow map marking the transitions no
+## test takes by the coverage the app's coordinator tests record (StarWars/flow-coverage).
 site: release
-	$(HOLOCRON) build --output site
+	$(HOLOCRON) build --output site --coverage $(APP)/flow-coverage
 
 ## Build the release binary `make site` runs (CI builds it too: a compiler crash that only the
 ## optimiser hits must not reach a user's `make site`).

@@ -73,6 +73,9 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.", valueName: "url"))
     public var baseURL: String?
 
+    @Option(help: ArgumentHelp("A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The flow map marks the transitions no test takes.", valueName: "path"))
+    public var coverage: [String] = []
+
     public init() {}
 
     public func validate() throws {
@@ -91,6 +94,8 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
 
     /// The build these options describe, of `app` into `output`.
     public func action<App: SiteApp>(app: App, output: String, force: Bool, quiet: Bool) -> SiteBuildAction<App> {
-        SiteBuildAction(app: app, output: URL(fileURLWithPath: output), templates: templates.map { URL(fileURLWithPath: $0) }, baseURL: baseURL, force: force, quiet: quiet)
+        var action = SiteBuildAction(app: app, output: URL(fileURLWithPath: output), templates: templates.map { URL(fileURLWithPath: $0) }, baseURL: baseURL, force: force, quiet: quiet)
+        action.coverage = coverage.map { URL(fileURLWithPath: $0) }
+        return action
     }
 }

@@ -30,6 +30,8 @@ package enum CommandLineMessage {
             "Cannot read templates at \(path): \(message). Check the --templates folder."
         case .siteUnreadable(let path, let message):
             "Cannot read the site at \(path): \(message). Build it first with `\(programName) build --output \(path)`."
+        case .flowCoverage(let path, let message):
+            "Cannot read the flow coverage at \(path): \(message). Give --coverage the folder the app's `.flowCoverage()` tests write (or a file in it); run the tests to make it."
         default:
             error.description
         }

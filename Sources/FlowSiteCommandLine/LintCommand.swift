@@ -11,7 +11,8 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         discussion: """
             Prints the number of findings per rule and the first few of each, with the screen \
             kind, an example page and the source line (a path from --source-root, an editor \
-            opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")). Exits 1 when \
+            opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")) (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")) off unless enabled, with --enable or the config's enabledRules). With --coverage, \
+            the report also counts, per flow, the transitions the app's tests take. Exits 1 when \
             a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
             rule off or suppress one finding, with the reason, in a JSON file given with --config.
             """
@@ -30,6 +31,12 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most clicks from the start page a page may be (default 4, or the config's).", valueName: "n"))
     var maxDepth: Int?
 
+    @Option(help: ArgumentHelp("A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The report counts per flow the transitions the tests take and lists the others.", valueName: "path"))
+    var coverage: [String] = []
+
+    @Option(name: .customLong("enable"), help: ArgumentHelp("Turn on a rule that is off by default (untested-transition); repeatable.", valueName: "rule"))
+    var enabledRules: [String] = []
+
     @Option(help: ArgumentHelp("The folder source locations are relative to (default: the current folder, the package's root under the plugins).", valueName: "dir"))
     var sourceRoot: String?
 
@@ -44,6 +51,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
 
     func validate() throws {
         if let maxDepth, maxDepth < 1 { throw ValidationError("--max-depth must be 1 or more, not \(maxDepth).") }
+        let offByDefault = FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id)
+        for id in enabledRules where !offByDefault.contains(id) {
+            throw ValidationError("--enable '\(id)' is not a rule that is off by default; those are \(offByDefault.joined(separator: ", ")).")
+        }
     }
 
     func run() async throws {
@@ -51,9 +62,14 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         if let maxDepth {
             settings = (settings ?? FlowLintConfiguration()).merging(FlowLintConfiguration(maximumClickDepth: maxDepth))
         }
+        if !enabledRules.isEmpty {
+            let base = settings ?? FlowLintConfiguration()
+            settings = base.merging(FlowLintConfiguration(maximumClickDepth: base.maximumClickDepth, enabledRules: enabledRules))
+        }
+        let flowCoverage = try coverage.isEmpty ? nil : FlowGraph.Coverage.load(from: coverage.map { URL(fileURLWithPath: $0) })
         let logger = CommandLineMessage.logger(quiet: quiet)
         let content = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet))
-        let report = try await SiteEngine<App.Coordinator>.forCommand.lint(FlowLinter(coordinator: content.coordinator, configuration: settings))
+        let report = try await SiteEngine<App.Coordinator>.forCommand.lint(FlowLinter(coordinator: content.coordinator, configuration: settings, coverage: flowCoverage))
         let root = sourceRoot ?? FileManager.default.currentDirectoryPath
         let text = switch format {
         case .text: report.text(sourceRoot: root)

@@ -17,6 +17,9 @@ import Logging
     public var strictFlowLint = false
     /// Flow lint settings over the app's own.
     public var flowLint: FlowLintConfiguration?
+    /// Flow coverage files or folders (the app's `.flowCoverage()` tests write them), merged:
+    /// the flow map then marks the transitions no test takes.
+    public var coverage: [URL] = []
     /// The log: warnings and errors on standard error, only errors when quiet.
     public var logger: Logger
 
@@ -33,7 +36,8 @@ import Logging
     /// Builds the site, or finds it up to date; `changedPaths` are the paths `serve --watch`
     /// saw change since the last build.
     public func run(changedPaths: Set<String>? = nil) async throws -> BuildReport {
-        let inputs = inputsFingerprint()
+        let flowCoverage = try coverage.isEmpty ? nil : FlowGraph.Coverage.load(from: coverage)
+        let inputs = inputsFingerprint(coverage: flowCoverage)
         if !force, let report = SiteBuilder<App.Coordinator>.unchangedSite(at: output, inputs: inputs, logger: logger) {
             return report
         }
@@ -47,6 +51,7 @@ import Logging
         builder.otherLanguages = content.otherLanguages
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
+        builder.flowCoverage = flowCoverage
         builder.inputs = inputs
         builder.readAhead = readAhead
         if let fingerprints = content.inputFingerprints?() {
@@ -74,12 +79,13 @@ import Logging
     /// What the site depends on outside the program's code: the app's inputs, the templates
     /// (each file by path, size and modification time, as make does), the options and the
     /// program itself. `nil` when the app can't tell its inputs.
-    func inputsFingerprint() -> String? {
+    func inputsFingerprint(coverage: FlowGraph.Coverage?) -> String? {
         guard let appInputs = app.inputs else { return nil }
         var hash = StableHash()
+        let taken = coverage.map { "coverage " + $0.transitions.sorted().map(\.description).joined(separator: "\n") } ?? "-"
         for part in [
             ProgramIdentity.current, appInputs, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-",
-            templates.map { "templates " + SiteInputs.listing(of: $0) } ?? "-",
+            templates.map { "templates " + SiteInputs.listing(of: $0) } ?? "-", taken,
         ] {
             hash.combine(part)
         }

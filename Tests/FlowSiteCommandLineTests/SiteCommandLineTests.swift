@@ -87,6 +87,30 @@ struct ShipCoordinator: RootCoordinator {
         #expect(await run("lint", "--max-depth", "0") == 2, "a bad option is a usage error")
     }
 
+    /// `--coverage` (a folder of the files `.flowCoverage()` tests write): lint counts it and,
+    /// with `--enable untested-transition`, reports what no test takes; build marks it on the map.
+    @Test func lintAndBuildReadFlowCoverage() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let coverage = folder.appendingPathComponent("flow-coverage")
+        try FileManager.default.createDirectory(at: coverage, withIntermediateDirectories: true)
+        try Data(#"{"format": 1, "tests": {"engineeringIsPushed()": [{"from": "bridge", "to": "engineering", "presentation": "push"}]}}"#.utf8)
+            .write(to: coverage.appendingPathComponent("ShipTests.DeckTests.json"))
+        let report = folder.appendingPathComponent("lint.txt")
+        #expect(await run("lint", "--coverage", coverage.path, "--enable", "untested-transition", "--output", report.path) == 0)
+        let text = try String(contentsOf: report, encoding: .utf8)
+        #expect(text.contains("Flow coverage: tests take 1 of 3 transitions"), "\(text)")
+        #expect(text.contains("warning: untested-transition (2): ") && text.contains("untested: bridge → brig (push), 1 link(s)"), "\(text)")
+        #expect(await run("lint", "--enable", "dead-end") == 2, "only a rule that is off by default can be turned on")
+        #expect(await run("lint", "--coverage", folder.appendingPathComponent("nowhere").path) == 2, "a missing coverage folder is an error")
+
+        let site = folder.appendingPathComponent("site")
+        #expect(await run("build", "--output", site.path, "--coverage", coverage.path, "--quiet") == 0)
+        let map = try String(contentsOf: site.appendingPathComponent("flow/index.html"), encoding: .utf8)
+        // Bridge → Engineering, Bridge → Brig, Engineering → Bridge: the last two untested.
+        #expect(map.components(separatedBy: "<g class=\"transition push").dropFirst().map { $0.hasPrefix(" untested") } == [false, true, true])
+    }
+
     @Test func diffExitsZeroForTheSameSiteOneForAChangeTwoForNoSite() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -59,7 +59,7 @@ public protocol RootCoordinator<R>: Coordinator {
     var search: SiteSearch<R>? { get }
     /// The app's own settings for flow lint: rules turned off, findings suppressed (each with
     /// its reason) and the deepest click depth allowed. The default is `FlowLintConfiguration()`:
-    /// every rule on.
+    /// every rule on but those off by default (``FlowLintRule/isOnByDefault``).
     var flowLint: FlowLintConfiguration { get }
 }
 
@@ -257,6 +257,13 @@ private let builtInLabels: [String: String] = [
     "flowTo": "To",
     "flowPresentation": "Presentation",
     "flowLinks": "Links",
+    "flowCoverageIntro": "The app’s tests take {tested} of its {total} transitions. A transition no test takes is drawn as a faint line with a hollow arrow, and its title and the tables say “{untested}”.",
+    "flowCoverageCount": "tests take {tested} of {total} transitions",
+    "flowCoverageOfFlow": "The app’s tests take {tested} of the {total} transitions that start in the {flow} flow.",
+    "flowLegendUntested": "{untested}: no test of the app takes it",
+    "flowUntested": "untested",
+    "flowTested": "tested",
+    "flowTests": "Tests",
     "presentation.push": "push: opens over the page",
     "presentation.modal": "modal: a dialog over the page",
     "presentation.root": "root: starts a new trail",

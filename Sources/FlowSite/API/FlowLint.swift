@@ -11,6 +11,9 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     public let summary: String
     /// One sentence: what to do about a finding.
     public let help: String
+    /// Whether the rule runs unless a configuration turns it off; a rule that is off by
+    /// default runs when ``FlowLintConfiguration/enabledRules`` names it.
+    public var isOnByDefault = true
 
     public var description: String { id }
 
@@ -62,10 +65,19 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         summary: "One link text on a page leads to different pages, which a list of links can't tell apart.",
         help: "Make the labels tell their targets apart (add what differs: a year, a place, a number)."
     )
+    /// A transition between screen kinds that none of the app's tests takes, by the flow
+    /// coverage given (``FlowGraph/Coverage``). Off by default.
+    public static let untestedTransition = FlowLintRule(
+        id: "untested-transition", level: .warning,
+        summary: "No test of the app takes a transition between two kinds of screen (by the flow coverage given).",
+        help: "Drive the navigation in a coordinator test with a RecordingNavigator under the .flowCoverage() trait, or suppress the finding with a reason.",
+        isOnByDefault: false
+    )
 
     /// Every rule, in the order reports list them.
     public static let all: [FlowLintRule] = [
         unhandledIntent, unreachableScreen, deadEnd, clickDepth, modalOverModal, modalOnly, emptyLinkLabel, ambiguousLinkLabel,
+        untestedTransition,
     ]
 
     /// The rule with `id`.
@@ -91,6 +103,7 @@ extension FlowLintRule {
 /// {
 ///   "maximumClickDepth": 5,
 ///   "disabledRules": { "modal-only": "Our dialogs are full screens." },
+///   "enabledRules": ["untested-transition"],
 ///   "suppressions": [
 ///     { "rule": "dead-end", "page": "/about/credits/", "reason": "The credits end the tour." },
 ///     { "rule": "click-depth", "kind": "archive-page", "reason": "Archives are deep by design." }
@@ -102,29 +115,42 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
     public var maximumClickDepth: Int
     /// Rules turned off, by id, each with the reason.
     public var disabledRules: [String: String]
+    /// Rules that are off by default (``FlowLintRule/isOnByDefault``) turned on, by id.
+    public var enabledRules: [String]
     /// Findings suppressed, each with the reason.
     public var suppressions: [Suppression]
 
-    /// The defaults: every rule on, at most 4 clicks deep, nothing suppressed.
-    public init(maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], suppressions: [Suppression] = []) {
+    /// The defaults: every rule on but those off by default, at most 4 clicks deep, nothing
+    /// suppressed.
+    public init(
+        maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], enabledRules: [String] = [], suppressions: [Suppression] = []
+    ) {
         self.maximumClickDepth = maximumClickDepth
         self.disabledRules = disabledRules
+        self.enabledRules = enabledRules
         self.suppressions = suppressions
+    }
+
+    /// Whether `rule` runs: not turned off, and on by default or turned on.
+    public func runs(_ rule: FlowLintRule) -> Bool {
+        disabledRules[rule.id] == nil && (rule.isOnByDefault || enabledRules.contains(rule.id))
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         maximumClickDepth = try container.decodeIfPresent(Int.self, forKey: .maximumClickDepth) ?? 4
         disabledRules = try container.decodeIfPresent([String: String].self, forKey: .disabledRules) ?? [:]
+        enabledRules = try container.decodeIfPresent([String].self, forKey: .enabledRules) ?? []
         suppressions = try container.decodeIfPresent([Suppression].self, forKey: .suppressions) ?? []
     }
 
     /// This configuration with `other`'s settings over it: its depth when it sets one, its
-    /// disabled rules added, its suppressions added.
+    /// disabled and enabled rules added, its suppressions added.
     public func merging(_ other: FlowLintConfiguration) -> FlowLintConfiguration {
         FlowLintConfiguration(
             maximumClickDepth: other.maximumClickDepth,
             disabledRules: disabledRules.merging(other.disabledRules) { _, new in new },
+            enabledRules: enabledRules + other.enabledRules.filter { !enabledRules.contains($0) },
             suppressions: suppressions + other.suppressions
         )
     }
@@ -170,6 +196,14 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
             }
             guard !reason.allSatisfy(\.isWhitespace) else {
                 throw FlowSiteError.lintConfiguration(file: nil, "disabledRules.\(id) needs a reason: say why the rule is off")
+            }
+        }
+        for id in enabledRules {
+            guard let rule = FlowLintRule.rule(id) else {
+                throw FlowSiteError.lintConfiguration(file: nil, "enabledRules names the unknown rule '\(id)'; the rules are \(known)")
+            }
+            guard !rule.isOnByDefault else {
+                throw FlowSiteError.lintConfiguration(file: nil, "enabledRules names '\(id)', which is on by default; list only rules that are off by default (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")))")
             }
         }
         for (index, suppression) in suppressions.enumerated() {
@@ -266,6 +300,9 @@ public struct FlowLintReport: Sendable, Hashable {
     public let configuration: FlowLintConfiguration
     /// What a rule could not check, such as `unreachable-screen` without declared kinds.
     public let notes: [String]
+    /// How many of each flow's transitions the app's tests take, when flow coverage was given
+    /// (``FlowLinter/coverage``); `nil` otherwise.
+    public internal(set) var coverage: [FlowGraph.Coverage.FlowCount]? = nil
 
     /// The findings that count.
     public var active: [Finding] { findings.filter(\.isActive) }

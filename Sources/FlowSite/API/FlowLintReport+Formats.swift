@@ -28,11 +28,29 @@ extension FlowLintReport {
                 lines.append("  - \(finding.rule.id)\(finding.kind.map { " on \($0.id)" } ?? ""): \(finding.suppression ?? "")")
             }
         }
+        if let coverage {
+            lines.append("")
+            lines.append(contentsOf: Self.coverageLines(coverage))
+        }
         if !notes.isEmpty {
             lines.append("")
             lines.append(contentsOf: notes.map { "Note: \($0)" })
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The flow coverage part of ``text(limit:sourceRoot:)``: the total, then per flow how many
+    /// transitions the tests take, and each one they don't.
+    private static func coverageLines(_ coverage: [FlowGraph.Coverage.FlowCount]) -> [String] {
+        let total = coverage.reduce(0) { $0 + $1.total }, tested = coverage.reduce(0) { $0 + $1.tested }
+        var lines = ["Flow coverage: tests take \(tested) of \(total) transitions"]
+        for flow in coverage where flow.total > 0 {
+            lines.append("  \(flow.flow): \(flow.tested) of \(flow.total)")
+            for transition in flow.untested {
+                lines.append("    untested: \(transition.from) → \(transition.to) (\(transition.presentation.rawValue)), \(transition.links) link(s)")
+            }
+        }
+        return lines
     }
 
     /// Every finding as JSON, for tools: the rules, the counts, and each finding with its rule,
@@ -52,11 +70,19 @@ extension FlowLintReport {
                 let suppressed: String?
             }
             struct Summary: Encodable { let errors, warnings, notes, suppressed: Int }
+            struct Transition: Encodable { let from, to, presentation: String; let links: Int }
+            struct Coverage: Encodable {
+                let flow: String
+                let tested, total: Int
+                let untested: [Transition]
+            }
             let rules: [Rule]
             let summary: Summary
             let maximumClickDepth: Int
             let findings: [Finding]
             let notes: [String]
+            /// Per flow, when flow coverage was given.
+            let coverage: [Coverage]?
         }
         let document = Document(
             rules: FlowLintRule.all.map { .init(id: $0.id, level: $0.level.rawValue, summary: $0.summary, help: $0.help) },
@@ -70,7 +96,12 @@ extension FlowLintReport {
                     location: finding.location?.description, suppressed: finding.suppression
                 )
             },
-            notes: notes
+            notes: notes,
+            coverage: coverage?.map { flow in
+                Document.Coverage(flow: flow.flow, tested: flow.tested, total: flow.total, untested: flow.untested.map {
+                    Document.Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links)
+                })
+            }
         )
         return FlowJSON.encode(document)
     }
@@ -104,7 +135,11 @@ extension FlowLintReport {
             let shortDescription, fullDescription, help: Text
             let defaultConfiguration: Configuration
         }
-        struct Configuration: Encodable { let level: String }
+        /// `enabled` is written only for a rule that is off by default.
+        struct Configuration: Encodable {
+            let level: String
+            let enabled: Bool?
+        }
         struct Artifact: Encodable {
             let uri: String
             let uriBaseId: String?
@@ -162,7 +197,7 @@ extension FlowLintReport {
                 name: toolName, version: version, informationUri: informationURI,
                 rules: FlowLintRule.all.map {
                     Rule(id: $0.id, shortDescription: Text(text: $0.summary), fullDescription: Text(text: $0.summary), help: Text(text: $0.help),
-                         defaultConfiguration: Configuration(level: $0.level.rawValue))
+                         defaultConfiguration: Configuration(level: $0.level.rawValue, enabled: $0.isOnByDefault ? nil : false))
                 }
             )),
             originalUriBaseIds: root.map { ["SRCROOT": Artifact(uri: Self.fileURI($0), uriBaseId: nil)] },

@@ -13,10 +13,15 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
     public var coordinator: C
     /// Settings over the coordinator's own ``RootCoordinator/flowLint``.
     public var configuration: FlowLintConfiguration?
+    /// The transitions the app's tests take: the report then counts them per flow
+    /// (``FlowLintReport/coverage``), and the `untested-transition` rule, when turned on,
+    /// reports each one they don't.
+    public var coverage: FlowGraph.Coverage?
 
-    public init(coordinator: C, configuration: FlowLintConfiguration? = nil) {
+    public init(coordinator: C, configuration: FlowLintConfiguration? = nil, coverage: FlowGraph.Coverage? = nil) {
         self.coordinator = coordinator
         self.configuration = configuration
+        self.coverage = coverage
     }
 
     /// Walks the app and lints its flow.
@@ -35,6 +40,6 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
         walker.recordsUnhandledLinks = true
         let graph = try await walker.walk { _ in }
         try graph.requireNoFailures()
-        return (graph.flowGraph, graph.lint(settings, declared: C.R.screenKindExamples.map(\.screenKind)))
+        return (graph.flowGraph, graph.lint(settings, declared: C.R.screenKindExamples.map(\.screenKind), coverage: coverage))
     }
 }

@@ -43,6 +43,9 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         /// The languages of a multilingual build can't make one site: two share a code, or a
         /// page exists in one language and not in another (its switcher would lead nowhere).
         case languages(message: String)
+        /// A flow coverage file or folder (``FlowGraph/Coverage/load(from:)``) is missing or
+        /// isn't one.
+        case flowCoverage(path: String, message: String)
     }
 
     /// What went wrong.
@@ -104,6 +107,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
                 + "\nFix them, or turn a rule off or suppress a finding (with its reason) in the flow lint configuration."
         case .languages(let message):
             "The languages can't make one site: \(message). The previous site was left as it was."
+        case .flowCoverage(let path, let message):
+            "Cannot read the flow coverage at \(path): \(message). Give the folder the app's coverage tests write (the `.flowCoverage()` trait's), or a file in it; run the tests to make it."
         }
     }
 }

@@ -47,6 +47,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// configuration file's, say. Every build runs flow lint; ``BuildReport/flowLint`` has what
     /// it found.
     public var flowLint: FlowLintConfiguration?
+    /// The transitions the app's tests take (see ``FlowGraph/Coverage``): the flow map then
+    /// draws those no test takes apart and counts them per flow, and flow lint counts them
+    /// (its `untested-transition` rule, when turned on, reports each).
+    public var flowCoverage: FlowGraph.Coverage?
     /// Whether a flow lint finding at warning level or above fails the build (before the new
     /// site replaces the old).
     public var strictFlowLint: Bool = false
@@ -134,7 +138,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         of graph: SiteGraph<C.R>, configuration: FlowLintConfiguration, phases: PhaseClock
     ) throws -> (flow: FlowGraph, lint: FlowLintReport) {
         let (flow, lint) = phases.measure(.flow) {
-            (graph.flowGraph, graph.lint(configuration, declared: C.R.screenKindExamples.map(\.screenKind)))
+            (graph.flowGraph, graph.lint(configuration, declared: C.R.screenKindExamples.map(\.screenKind), coverage: flowCoverage))
         }
         if strictFlowLint && lint.failsStrict {
             throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))

@@ -3,12 +3,13 @@
 /// finding with a count and a few examples.
 extension SiteGraph {
     /// Runs every rule `configuration` leaves on. `declared` are the kinds the app declares
-    /// (``Route/screenKindExamples``), for `unreachable-screen`.
-    package func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind]) -> FlowLintReport {
+    /// (``Route/screenKindExamples``), for `unreachable-screen`; `coverage` the transitions the
+    /// app's tests take, for `untested-transition` and the report's counts.
+    package func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind], coverage: FlowGraph.Coverage? = nil) -> FlowLintReport {
         var lint = FlowLintRun(graph: self, configuration: configuration)
         let flow = self.flow
         let kindCount = flow.kinds.count
-        for rule in FlowLintRule.all where configuration.disabledRules[rule.id] == nil {
+        for rule in FlowLintRule.all where configuration.runs(rule) {
             switch rule {
             case .unhandledIntent:
                 var byKind = Array(repeating: [(route: Int, label: String, target: String, shown: [String])](), count: kindCount)
@@ -90,6 +91,26 @@ extension SiteGraph {
                         return "\(count) \(flow.kinds[kind].name) page(s) use one link text for different pages: e.g. on \(example.path), '\(first?.label ?? "")' leads to \(first?.first.description ?? "?") and to \(first?.second.description ?? "?")"
                     }
                 }
+            case .untestedTransition:
+                guard let coverage else {
+                    lint.notes.append("untested-transition: no flow coverage was given (FlowLinter.coverage, SiteBuilder.flowCoverage), so there is nothing to compare the transitions with.")
+                    continue
+                }
+                // One finding per transition, on the kind whose pages offer it, located at the
+                // code that presents it: what a coordinator test would drive.
+                for key in flow.transitions.keys.sorted() {
+                    let transition = flow.transitions[key]!
+                    let (from, to, presentation) = FlowRecorder.parts(of: key)
+                    let taken = FlowGraph.Coverage.Transition(from: flow.kinds[from].id, to: flow.kinds[to].id, presentation: presentation)
+                    guard !coverage.transitions.contains(taken) else { continue }
+                    let source = pageReference(Int(transition.example.from)), target = pageReference(Int(transition.example.to))
+                    lint.add(FlowLintReport.Finding(
+                        rule: rule, kind: flow.kinds[from],
+                        message: "No test takes \(flow.kinds[from].name) → \(flow.kinds[to].name) (\(presentation.rawValue)), \(transition.links) link(s): e.g. \(source.path) → \(target.path)",
+                        count: transition.links, examples: [source, target], location: transition.location,
+                        suppression: lint.kindSuppression(rule, flow.kinds[from].id) ?? lint.pageSuppression(rule, source.path)
+                    ))
+                }
             default:
                 break
             }
@@ -97,7 +118,9 @@ extension SiteGraph {
         for (id, reason) in configuration.disabledRules.sorted(by: { $0.key < $1.key }) {
             lint.notes.append("\(id) is off: \(reason)")
         }
-        return FlowLintReport(findings: lint.findings, configuration: configuration, notes: lint.notes)
+        var report = FlowLintReport(findings: lint.findings, configuration: configuration, notes: lint.notes)
+        report.coverage = coverage.map { $0.counts(in: flowGraph) }
+        return report
     }
 }
 

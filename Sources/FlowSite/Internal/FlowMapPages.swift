@@ -10,6 +10,10 @@
 /// Flow lint is drawn on the maps: a kind with findings carries a badge per rule, linked to the
 /// finding in the whole map's list, and a kind the app declares that no link reaches is drawn
 /// apart on the whole map. Each box's title and the kinds table name the kind's source line.
+///
+/// With flow coverage (the transitions the app's tests take), a transition no test takes is
+/// drawn apart (a faint line, a hollow arrow) and named "untested" in its title and the tables,
+/// and each map says how many of its transitions the tests take.
 struct FlowMapPages {
     /// The folder the map lives in, reserved like the assets folder.
     static let folder: Slug = "flow"
@@ -26,6 +30,8 @@ struct FlowMapPages {
 
     let graph: FlowGraph
     let lint: FlowLintReport
+    /// The transitions the app's tests take, when the build was given them.
+    var coverage: FlowGraph.Coverage? = nil
     /// The site's words (see ``SiteInfo/defaultLabels``).
     let label: @Sendable (String, [String: String]) -> String
     /// A counted word in the form the count takes (see ``SiteInfo/label(_:count:rules:_:)``).
@@ -76,6 +82,12 @@ struct FlowMapPages {
             "kinds": number(graph.kinds.count), "flows": number(graph.flows.count), "pages": number(pages),
         ]))
         html += paragraph(label("flowMapMarks", ["noWayIn": label("flowNoWayIn", [:])]))
+        if let coverage {
+            let tested = graph.transitions.count { coverage.covers($0) }
+            html += paragraph(label("flowCoverageIntro", [
+                "tested": number(tested), "total": number(graph.transitions.count), "untested": label("flowUntested", [:]),
+            ]))
+        }
         html += legend()
         let unreachable = places.unreachable.map { kind, anchor in
             FlowMapSVG.Node(name: kind.name, detail: label("flowNoWayIn", [:]), url: "#" + anchor, role: .unreachable, source: kind.location?.description)
@@ -85,9 +97,15 @@ struct FlowMapPages {
         html += figure(svg, caption: label("flowMapCaption", [:]))
         html += findingList(places, here: here)
         html += heading(label("flowFlows", [:]))
-        html += "<ul>\n" + graph.flows.map { flow in
-            "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " " + escape(counted("flowKindsCount", flow.kinds.count, ["count": number(flow.kinds.count)])) + "</li>\n"
-        }.joined() + "</ul>\n"
+        let counts = Dictionary(uniqueKeysWithValues: (coverage?.counts(in: graph) ?? []).map { ($0.flow, $0) })
+        html += "<ul>\n"
+        for flow in graph.flows {
+            html += "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " "
+            html += escape(counted("flowKindsCount", flow.kinds.count, ["count": number(flow.kinds.count)]))
+            if let count = counts[flow.name] { html += " · " + escape(coverageCount(count)) }
+            html += "</li>\n"
+        }
+        html += "</ul>\n"
         html += kindTable(graph.kinds, places, here: here, unreachable: places.unreachable)
         html += transitionTable(graph.transitions, here: here, places: places)
         return Page(path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail, content: html)
@@ -111,6 +129,9 @@ struct FlowMapPages {
         let edges = self.edges(transitions, kinds: kinds, merging: true)
         let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
         var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": number(flow.kinds.count)]))
+        if let count = coverage?.counts(in: graph).first(where: { $0.flow == flow.name }) {
+            html += paragraph(label("flowCoverageOfFlow", ["flow": flow.name, "tested": number(count.tested), "total": number(count.total)]))
+        }
         html += legend()
         html += figure(FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowCaption", ["flow": flow.name]))
         html += kindTable(flow.kinds, places, here: here)
@@ -181,8 +202,11 @@ struct FlowMapPages {
         var merged: [[Int]: (edge: Int, most: Int)] = [:]
         for transition in transitions {
             guard let from = index[transition.from], let to = index[transition.to] else { continue }
+            // An arrow is untested when any transition it stands for is: the tables tell which.
+            let untested = coverage.map { !$0.covers(transition) } == true ? label("flowUntested", [:]) : nil
             if merging, let known = merged[[from, to]] {
                 edges[known.edge].links += transition.links
+                edges[known.edge].untested = edges[known.edge].untested ?? untested
                 if transition.links > known.most {
                     edges[known.edge].presentation = transition.presentation
                     merged[[from, to]]!.most = transition.links
@@ -190,7 +214,7 @@ struct FlowMapPages {
                 continue
             }
             merged[[from, to]] = (edges.count, transition.links)
-            edges.append(FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links))
+            edges.append(FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links, untested: untested))
         }
         return edges
     }
@@ -202,10 +226,21 @@ struct FlowMapPages {
     }
 
     private func legend() -> String {
-        "<ul class=\"flow-legend\">\n" + Presentation.allCases.map { presentation in
+        var items = Presentation.allCases.map { presentation in
             "<li class=\"\(presentation.rawValue)\"><svg width=\"36\" height=\"10\" aria-hidden=\"true\"><path d=\"M2 5H34\"/></svg> "
                 + escape(label("presentation." + presentation.rawValue, [:])) + "</li>\n"
-        }.joined() + "</ul>\n"
+        }
+        if coverage != nil {
+            // The untested arrow's line and hollow head, as the map draws them.
+            items.append("<li class=\"untested\"><svg width=\"36\" height=\"10\" aria-hidden=\"true\"><path d=\"M2 5H27\"/><path class=\"arrow\" d=\"M34 5L27 8.5L27 1.5Z\"/></svg> "
+                + escape(label("flowLegendUntested", ["untested": label("flowUntested", [:])])) + "</li>\n")
+        }
+        return "<ul class=\"flow-legend\">\n" + items.joined() + "</ul>\n"
+    }
+
+    /// "tests take 3 of 5 transitions" for one flow.
+    private func coverageCount(_ count: FlowGraph.Coverage.FlowCount) -> String {
+        label("flowCoverageCount", ["tested": number(count.tested), "total": number(count.total)])
     }
 
     /// The kinds with their source lines; `unreachable` kinds last, with their findings' anchors.
@@ -235,7 +270,7 @@ struct FlowMapPages {
         var html = heading(title)
         guard !transitions.isEmpty else { return html + paragraph(label("flowNoTransitions", [:])) }
         html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(title))\">\n<table class=\"flow-table\">\n<thead><tr>"
-        for column in ["flowFrom", "flowTo", "flowPresentation", "flowLinks"] {
+        for column in ["flowFrom", "flowTo", "flowPresentation", "flowLinks"] + (coverage == nil ? [] : ["flowTests"]) {
             html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
@@ -244,7 +279,15 @@ struct FlowMapPages {
             html += "<tr><td>" + link(from.kind.name, here.relativeURL(to: places.kind[from.id]!)) + "</td>"
             html += "<td>" + link(to.kind.name, here.relativeURL(to: places.kind[to.id]!)) + "</td>"
             html += "<td>" + escape(label("presentation." + transition.presentation.rawValue, [:])) + "</td>"
-            html += "<td class=\"number\">" + number(transition.links) + "</td></tr>\n"
+            html += "<td class=\"number\">" + number(transition.links) + "</td>"
+            if let coverage {
+                if coverage.covers(transition) {
+                    html += "<td>" + escape(label("flowTested", [:])) + "</td>"
+                } else {
+                    html += "<td class=\"untested\">" + escape(label("flowUntested", [:])) + "</td>"
+                }
+            }
+            html += "</tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n"
     }

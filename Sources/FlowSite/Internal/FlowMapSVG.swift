@@ -58,6 +58,9 @@ enum FlowMapSVG {
         var change: Change? = nil
         var title: String? = nil
         var label: String? = nil
+        /// The word for "untested" when no test of the app takes the transition (with flow
+        /// coverage): drawn apart and the arrow's title; `nil` otherwise.
+        var untested: String? = nil
     }
 
     /// The SVG element for `nodes` and `edges`. It has no role of its own: the region around it
@@ -86,8 +89,10 @@ enum FlowMapSVG {
     static func draw(_ layout: LayoutResult, nodes: [Node], edges: [Edge]) -> String {
         var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"\(number(layout.origin.x)) \(number(layout.origin.y)) \(number(layout.width)) \(number(layout.height))\">\n"
         for (edge, path) in zip(edges, layout.edges) {
-            out += "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\(edge.change.map { " " + $0.rawValue } ?? "")\">"
-            if let title = edge.title { out += "<title>\(HTMLEscaping.escape(title))</title>" }
+            out += "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\(edge.change.map { " " + $0.rawValue } ?? "")\(edge.untested == nil ? "" : " untested")\">"
+            // An untested arrow's title is the mark alone: the arrow's ends name its kinds, and
+            // kind names are often the app's own words in another language than the page's.
+            if let title = edge.title ?? edge.untested { out += "<title>\(HTMLEscaping.escape(title))</title>" }
             out += "<path d=\"\(pathData(path.points))\"/>"
             if let tip = path.arrowTip, let last = path.points.last {
                 out += "<path class=\"arrow\" d=\"\(arrowHead(from: last, to: tip))\"/>"

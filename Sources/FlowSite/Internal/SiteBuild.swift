@@ -227,7 +227,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         }
         let rules = try? PluralRules(language: site.language)
         let mapPages = FlowMapPages(
-            graph: flow, lint: lint, label: { site.label($0, $1) }, counted: { site.label($0, count: $1, rules: rules, $2) }, number: { site.number($0) }
+            graph: flow, lint: lint, coverage: builder.flowCoverage, label: { site.label($0, $1) }, counted: { site.label($0, count: $1, rules: rules, $2) }, number: { site.number($0) }
         )
         var flowMapTask = builder.flowMap ? Task { try phases.measure(.flow) { try SiteBuilder<C>.renderFlowMap(mapPages, with: renderer) } } : nil
         var pipeline = builder.builtInSteps(

@@ -216,6 +216,9 @@ extension SiteBuilder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         key.combine(Array((try? encoder.encode(plan.lint)) ?? Data()))
+        // The coverage decides the flow map's pages and lint's counts, as the lint settings do.
+        for transition in (flowCoverage?.transitions ?? []).sorted() { key.combine(transition.description) }
+        key.combine(flowCoverage == nil ? "-" : "coverage")
         return key
     }
 

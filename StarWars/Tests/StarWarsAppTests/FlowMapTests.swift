@@ -128,4 +128,34 @@ import Testing
             #expect(kind.depth.median == depths[(depths.count - 1) / 2], "\(kind.id)")
         }
     }
+
+    /// The coverage the coordinator tests record (`CoordinatorTests`, under `.flowCoverage()`)
+    /// is what the golden site's map shows: each transition they don't take drawn as untested,
+    /// the others not, and the count per flow beside the map.
+    @Test func theGoldenMapShowsWhichTransitionsTheCoordinatorTestsTake() async throws {
+        let coverage = try SiteTests.flowCoverage
+        let flow = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(try EmbeddedSnapshot.load())))).walk().graph
+        let untested = flow.transitions.filter { !coverage.covers($0) }
+        // Meaningful coverage: the tests take some transitions, and not all.
+        #expect(untested.count > 0 && untested.count < flow.transitions.count, "\(untested.count) of \(flow.transitions.count) untested")
+        #expect(coverage.covers(try #require(flow.transitions.first { $0.from == "home" && $0.to == "characters-list" })))
+        #expect(coverage.covers(try #require(flow.transitions.first { $0.from == "characters-list" && $0.to == "characters-list" && $0.presentation == .replace })))
+        #expect(!coverage.covers(try #require(flow.transitions.first { $0.from == "search" && $0.to == "films-detail" })))
+
+        let html = try String(contentsOf: SiteTests.repository.appendingPathComponent("site/flow/index.html"), encoding: .utf8)
+        // The whole map merges the transitions between two kinds into one arrow, in the order
+        // of the first of them, untested when any of them is.
+        var pairs: [[String]] = [], marked: [[String]: Bool] = [:]
+        for transition in flow.transitions {
+            let pair = [transition.from, transition.to]
+            if marked[pair] == nil { pairs.append(pair) }
+            marked[pair] = marked[pair] == true || !coverage.covers(transition)
+        }
+        let svg = try #require(html.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+        let arrows = svg.components(separatedBy: "<g class=\"transition ").dropFirst().map { $0.components(separatedBy: ">")[0].hasSuffix(" untested\"") }
+        #expect(arrows == pairs.map { marked[$0]! })
+        #expect(svg.components(separatedBy: "untested\"><title>untested</title>").count - 1 == pairs.count { marked[$0]! })
+        #expect(html.contains("The app’s tests take \(flow.transitions.count - untested.count) of its \(flow.transitions.count) transitions."))
+        #expect(html.components(separatedBy: "<td class=\"untested\">untested</td>").count - 1 == untested.count)
+    }
 }

@@ -12,10 +12,17 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    func build(_ archive: SwapiArchive, baseURL: String? = nil) async throws -> (URL, BuildReport) {
+    func build(_ archive: SwapiArchive, baseURL: String? = nil, coverage: FlowGraph.Coverage? = nil) async throws -> (URL, BuildReport) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-\(UUID().uuidString)")
-        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive))), baseURL: baseURL).build(into: folder)
+        var builder = SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive))), baseURL: baseURL)
+        builder.flowCoverage = coverage
+        let report = try await builder.build(into: folder)
         return (folder, report)
+    }
+
+    /// The coverage the app's coordinator tests record (`make site` builds with it).
+    static var flowCoverage: FlowGraph.Coverage {
+        get throws { try FlowGraph.Coverage.load(from: [repository.appendingPathComponent("StarWars/flow-coverage")]) }
     }
 
     /// The pages of a built site by path, as text.
@@ -75,7 +82,7 @@ import Testing
     }
 
     @Test func theGoldenSiteMatchesAFreshBuild() async throws {
-        let (folder, _) = try await build(try EmbeddedSnapshot.load())
+        let (folder, _) = try await build(try EmbeddedSnapshot.load(), coverage: try Self.flowCoverage)
         defer { try? FileManager.default.removeItem(at: folder) }
         let difference = try SiteDifference(expected: folder, actual: Self.repository.appendingPathComponent("site"))
         #expect(difference.isEmpty, "site/ is not what the embedded snapshot builds: \(difference). Run `make site` and commit site/.")

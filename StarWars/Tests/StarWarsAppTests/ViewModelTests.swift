@@ -131,7 +131,11 @@ import Testing
 }
 
 /// The app's navigation code on a recording navigator: the same calls the site walker records.
-@Suite struct CoordinatorTests {
+/// Each navigator starts on the screen the test navigates from, so the transitions its calls
+/// make are the flow's; `.flowCoverage()` records them into
+/// `StarWars/flow-coverage/StarWarsAppTests.CoordinatorTests.json`, which the site's flow map
+/// reads to mark the transitions no test takes.
+@Suite(.flowCoverage()) struct CoordinatorTests {
     /// A factory that makes real screens over the fixtures; its `…In…` methods are the
     /// protocol's own, so the test runs the code the site runs.
     struct FixtureFactory: ResourceFactory {
@@ -148,25 +152,25 @@ import Testing
     let luke = Fixtures.catalog.route(.people, id: 1)
 
     @Test func enteringTheFlowPushesItsList() {
-        let navigator = RecordingNavigator<AppRoute>()
+        let navigator = RecordingNavigator<AppRoute>(stack: [.home])
         flow.didSelectListPage(1, from: .home, in: navigator)
         #expect(navigator.shown == [.init(.list(.people), .push)])
     }
 
     /// Later pages sit over the first, so page N's trail reads Home › Characters › Page N.
     @Test func laterListPagesSitOverTheFirstAndReplaceEachOther() {
-        let navigator = RecordingNavigator<AppRoute>()
+        let navigator = RecordingNavigator<AppRoute>(stack: [.home])
         flow.show(.list(.people), from: .home, in: navigator)
         flow.show(.list(.people, page: 2), from: .list(.people), in: navigator)
         flow.show(.list(.people, page: 3), from: .list(.people, page: 2), in: navigator)
         #expect(navigator.shown.map(\.presentation) == [.push, .push, .replace])
-        #expect(navigator.stack == [.list(.people), .list(.people, page: 3)])
+        #expect(navigator.stack == [.home, .list(.people), .list(.people, page: 3)])
         flow.show(.list(.people), from: .list(.people, page: 3), in: navigator)
         #expect(navigator.shown.last == .init(.list(.people), .root))
     }
 
     @Test func selectingACharacterInsideTheFlowPushesIt() {
-        let navigator = RecordingNavigator<AppRoute>()
+        let navigator = RecordingNavigator<AppRoute>(stack: [.home, .list(.people)])
         flow.show(luke, from: .list(.people), in: navigator)
         flow.show(Fixtures.catalog.route(.people, id: 5), from: luke, in: navigator)
         #expect(navigator.shown.map(\.presentation) == [.push, .push])
@@ -174,19 +178,19 @@ import Testing
 
     /// Whichever list page a character is picked on, its trail reads Home › Characters › Luke.
     @Test func aCharacterFromALaterListPageOpensAsADeepLink() {
-        let navigator = RecordingNavigator<AppRoute>()
+        let navigator = RecordingNavigator<AppRoute>(stack: [.home, .list(.people), .list(.people, page: 2)])
         flow.show(luke, from: .list(.people, page: 2), in: navigator)
         #expect(navigator.shown == [.init(luke, .root)])
     }
 
     @Test func aCharacterFromAnotherFlowOpensAsADeepLink() {
-        let navigator = RecordingNavigator<AppRoute>()
+        let navigator = RecordingNavigator<AppRoute>(stack: [Fixtures.catalog.route(.films, id: 1)])
         flow.show(luke, from: Fixtures.catalog.route(.films, id: 1), in: navigator)
         #expect(navigator.shown == [.init(luke, .root)])
     }
 
     @Test func routesOfOtherFlowsAreNotShown() {
-        let navigator = RecordingNavigator<AppRoute>()
+        let navigator = RecordingNavigator<AppRoute>(stack: [.home])
         flow.show(.list(.films), from: .home, in: navigator)
         flow.show(.about, from: .home, in: navigator)
         #expect(navigator.shown.isEmpty)
@@ -203,12 +207,46 @@ import Testing
         #expect(navigator.shown.map(\.presentation) == [.root, .push, .push, .root, .modal])
         #expect(navigator.stack == [luke, .alert(.missing(.starships, id: 99))])
         #expect(app.rootStack(for: .list(.people, page: 2)) == [.home, .list(.people), .list(.people, page: 2)])
-        let fromFilm = RecordingNavigator<AppRoute>()
-        app.navigate(NavigationAction("Luke", to: luke), from: Fixtures.catalog.route(.films, id: 1), in: fromFilm)
+        let film = Fixtures.catalog.route(.films, id: 1)
+        let fromFilm = RecordingNavigator<AppRoute>(stack: [.home, .list(.films), film])
+        app.navigate(NavigationAction("Luke", to: luke), from: film, in: fromFilm)
         app.navigate(NavigationAction("Home", to: .home), from: luke, in: fromFilm)
-        app.navigate(NavigationAction("About", to: .about), from: luke, in: fromFilm)
-        #expect(fromFilm.shown.map(\.presentation) == [.root, .root, .modal])
+        #expect(fromFilm.shown.map(\.presentation) == [.root, .root])
+        let aboutFromLuke = RecordingNavigator<AppRoute>(stack: [.home, .list(.people), luke])
+        app.navigate(NavigationAction("About", to: .about), from: luke, in: aboutFromLuke)
+        #expect(aboutFromLuke.shown == [.init(.about, .modal)])
         #expect(app.rootStack(for: luke) == [.home, .list(.people), luke])
+    }
+
+    /// Home opens each list and the search over itself, and About as a dialog.
+    @Test func homeOpensTheListsAndSearchOverItselfAndAboutAsADialog() {
+        let app = AppCoordinator(dependencies: Fixtures.dependencies)
+        for kind in ResourceKind.allCases {
+            let navigator = RecordingNavigator<AppRoute>(stack: [.home])
+            app.navigate(NavigationAction("List", to: .list(kind)), from: .home, in: navigator)
+            #expect(navigator.shown == [.init(.list(kind), .push)], "\(kind)")
+            #expect(navigator.stack == [.home, .list(kind)])
+        }
+        let navigator = RecordingNavigator<AppRoute>(stack: [.home])
+        app.navigate(NavigationAction("Search", to: .search), from: .home, in: navigator)
+        #expect(navigator.shown == [.init(.search, .push)])
+        let about = RecordingNavigator<AppRoute>(stack: [.home])
+        app.navigate(NavigationAction("About", to: .about), from: .home, in: about)
+        #expect(about.shown == [.init(.about, .modal)])
+    }
+
+    /// A film's related records belong to other flows: each opens as a deep link, so its trail
+    /// is its own flow's (Home › Planets › Tatooine), not the film's.
+    @Test func aFilmOpensItsRelatedRecordsAsDeepLinks() {
+        let app = AppCoordinator(dependencies: Fixtures.dependencies)
+        let film = Fixtures.catalog.route(.films, id: 1)
+        for (kind, id) in [(ResourceKind.planets, 1), (.species, 5), (.starships, 12)] {
+            let navigator = RecordingNavigator<AppRoute>(stack: [.home, .list(.films), film])
+            let target = Fixtures.catalog.route(kind, id: id)
+            app.navigate(NavigationAction("Related", to: target), from: film, in: navigator)
+            #expect(navigator.shown == [.init(target, .root)], "\(kind)")
+            #expect(app.rootStack(for: target) == [.home, .list(kind), target])
+        }
     }
 }
 

@@ -1,0 +1,94 @@
+import Foundation
+
+extension FlowGraph {
+    /// The transitions an app's own tests take: what FlowSiteTesting's `.flowCoverage()` trait
+    /// records from the coordinator tests' `RecordingNavigator`s, one file per test suite.
+    ///
+    /// Given to a build (``SiteBuilder/flowCoverage``) it draws the transitions no test takes
+    /// apart on the flow map and counts them per flow; given to flow lint
+    /// (``FlowLinter/coverage``) it counts them in the report, and the `untested-transition`
+    /// rule, off by default, makes each one a finding.
+    ///
+    /// ```swift
+    /// var builder = SiteBuilder(coordinator: app)
+    /// builder.flowCoverage = try FlowGraph.Coverage.load(from: [URL(fileURLWithPath: "flow-coverage")])
+    /// ```
+    public struct Coverage: Sendable, Hashable {
+        /// One transition a test took: from a screen kind to another (by their ids), presented
+        /// one way.
+        public struct Transition: Sendable, Hashable, Comparable, CustomStringConvertible {
+            public let from: String
+            public let to: String
+            public let presentation: Presentation
+
+            public init(from: String, to: String, presentation: Presentation) {
+                self.from = from
+                self.to = to
+                self.presentation = presentation
+            }
+
+            public var description: String { "\(from) → \(to) (\(presentation))" }
+
+            public static func < (a: Transition, b: Transition) -> Bool {
+                (a.from, a.to, a.presentation.rawValue) < (b.from, b.to, b.presentation.rawValue)
+            }
+        }
+
+        /// Every transition some test took.
+        public let transitions: Set<Transition>
+
+        public init(_ transitions: some Sequence<Transition>) {
+            self.transitions = Set(transitions)
+        }
+
+        /// Whether some test took `transition` (same kinds, same presentation).
+        public func covers(_ transition: FlowGraph.Transition) -> Bool {
+            transitions.contains(Transition(from: transition.from, to: transition.to, presentation: transition.presentation))
+        }
+
+        /// The coverage of both.
+        public func merging(_ other: Coverage) -> Coverage { Coverage(transitions.union(other.transitions)) }
+
+        /// Reads coverage files and merges them: each URL is a file, or a folder whose `.json`
+        /// files (in its subfolders too) are read.
+        /// - Throws: ``FlowSiteError`` naming the file or folder that is missing or isn't a
+        ///   coverage file.
+        public static func load(from urls: [URL]) throws -> Coverage {
+            var all = Set<Transition>()
+            for url in urls {
+                for file in try FlowCoverageFile.files(at: url) {
+                    let data: Data
+                    do {
+                        data = try Data(contentsOf: file)
+                    } catch {
+                        throw FlowSiteError(.flowCoverage(path: file.path, message: "it can't be read (\(error.localizedDescription))"))
+                    }
+                    all.formUnion(try FlowCoverageFile(json: data, source: file.path).coverage(source: file.path).transitions)
+                }
+            }
+            return Coverage(all)
+        }
+
+        /// How many of each flow's transitions (those that start from one of its kinds) the
+        /// tests take, flows in ``FlowGraph/flows`` order.
+        public func counts(in graph: FlowGraph) -> [FlowCount] {
+            graph.flows.map { flow in
+                let members = Set(flow.kinds.map(\.id))
+                let own = graph.transitions.filter { members.contains($0.from) }
+                return FlowCount(flow: flow.name, total: own.count, untested: own.filter { !covers($0) })
+            }
+        }
+
+        /// How many of one flow's transitions the tests take.
+        public struct FlowCount: Sendable, Hashable {
+            /// The flow's name.
+            public let flow: String
+            /// The transitions that start from the flow's kinds.
+            public let total: Int
+            /// Those no test takes, in the graph's order.
+            public let untested: [FlowGraph.Transition]
+            /// Those some test takes.
+            public var tested: Int { total - untested.count }
+        }
+    }
+}

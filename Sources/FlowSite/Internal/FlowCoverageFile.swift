@@ -1,0 +1,90 @@
+import Foundation
+
+/// One test suite's flow coverage as FlowSiteTesting's `.flowCoverage()` trait commits it: each
+/// test's name with the transitions it took, sorted, in key-sorted JSON so that a change reads
+/// as a small diff in review:
+///
+/// ```json
+/// {
+///   "format" : 1,
+///   "tests" : {
+///     "enteringTheFlowPushesItsList()" : [
+///       { "from" : "home", "presentation" : "push", "to" : "characters-list" }
+///     ]
+///   }
+/// }
+/// ```
+///
+/// ``FlowGraph/Coverage/load(from:)`` reads any number of them and merges them.
+package struct FlowCoverageFile: Codable, Sendable, Equatable {
+    package struct Transition: Codable, Sendable, Hashable, Comparable {
+        package var from: String
+        package var to: String
+        package var presentation: String
+
+        package init(from: String, to: String, presentation: String) {
+            self.from = from
+            self.to = to
+            self.presentation = presentation
+        }
+
+        package static func < (a: Transition, b: Transition) -> Bool {
+            (a.from, a.to, a.presentation) < (b.from, b.to, b.presentation)
+        }
+    }
+
+    /// The file's format; a newer FlowSite may write a higher one.
+    package var format = 1
+    /// Each test's transitions, sorted and without repeats.
+    package var tests: [String: [Transition]]
+
+    package init(tests: [String: [Transition]] = [:]) { self.tests = tests }
+
+    /// Reads a file written by ``json()``.
+    /// - Throws: ``FlowSiteError`` naming `source` when the text is not a coverage file.
+    package init(json data: Data, source: String) throws {
+        do {
+            self = try JSONDecoder().decode(FlowCoverageFile.self, from: data)
+        } catch {
+            throw FlowSiteError(.flowCoverage(path: source, message: "it is not a flow coverage file (\(error))"))
+        }
+        guard format == 1 else {
+            throw FlowSiteError(.flowCoverage(path: source, message: "its format is \(format), and this FlowSite reads format 1; update FlowSite"))
+        }
+    }
+
+    /// Stable text: sorted keys, the same bytes on every machine.
+    package func json() -> String { FlowJSON.encode(self) }
+
+    /// Every test's transitions together.
+    /// - Throws: ``FlowSiteError`` naming `source` for a presentation FlowSite doesn't know.
+    func coverage(source: String) throws -> FlowGraph.Coverage {
+        var transitions: [FlowGraph.Coverage.Transition] = []
+        for (test, taken) in tests.sorted(by: { $0.key < $1.key }) {
+            for transition in taken {
+                guard let presentation = Presentation(rawValue: transition.presentation) else {
+                    throw FlowSiteError(.flowCoverage(
+                        path: source, message: "\(test) took \(transition.from) → \(transition.to) as '\(transition.presentation)', which is not a presentation (\(Presentation.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    ))
+                }
+                transitions.append(.init(from: transition.from, to: transition.to, presentation: presentation))
+            }
+        }
+        return FlowGraph.Coverage(transitions)
+    }
+
+    /// The coverage files at `url`: the file itself, or the `.json` files in the folder and its
+    /// subfolders, in path order.
+    /// - Throws: ``FlowSiteError`` when nothing is there.
+    static func files(at url: URL) throws -> [URL] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw FlowSiteError(.flowCoverage(path: url.path, message: "there is no such file or folder"))
+        }
+        guard isFolder.boolValue else { return [url] }
+        guard let paths = FileManager.default.subpaths(atPath: url.path) else {
+            throw FlowSiteError(.flowCoverage(path: url.path, message: "the folder can't be listed"))
+        }
+        return paths.filter { $0.hasSuffix(".json") }.sorted().map { url.appendingPathComponent($0) }
+    }
+}

@@ -1,0 +1,71 @@
+import FlowSite
+import Foundation
+
+/// The snapshot-like half of ``FlowCoverageTrait``: compares what one test took with its entry
+/// in the suite's coverage file, and writes the entry when the recording mode says so.
+enum FlowCoverageCheck {
+    /// One lock for every read-modify-write of a coverage file: the tests of a suite share its
+    /// file and end in parallel.
+    private static let files = Locked(())
+
+    /// Settles test `test`'s entry in `file` with `taken`: `nil` when they match (or the test
+    /// took nothing and has no entry), else the message the test fails with, after writing
+    /// the entry when `recording` allows.
+    /// - Throws: ``FlowSiteError`` when the file is there but not a coverage file, or can't be
+    ///   written.
+    static func settle(
+        _ taken: [FlowCoverageFile.Transition], test: String, in file: URL, recording: FlowCoverageTrait.Recording
+    ) throws -> String? {
+        try files.withLock { _ in
+            var contents = FlowCoverageFile()
+            if FileManager.default.fileExists(atPath: file.path) {
+                contents = try FlowCoverageFile(json: try Data(contentsOf: file), source: file.path)
+            }
+            let committed = contents.tests[test]
+            if committed == taken || (committed == nil && taken.isEmpty) { return nil }
+            let name = file.lastPathComponent
+            guard let committed else {
+                guard recording != .never else {
+                    return "\(test) takes \(taken.count) transition(s) that \(name) has no entry for, and FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and commit the file."
+                }
+                contents.tests[test] = taken
+                try write(contents, to: file)
+                return "Recorded the \(taken.count) transition(s) \(test) takes into \(file.path). Re-run the test to check against them, and commit the file."
+            }
+            let change = describe(from: committed, to: taken)
+            guard recording == .all else {
+                return "The transitions \(test) takes no longer match \(name): \(change). If the change is meant, re-run with FLOW_COVERAGE_RECORD=all to record it, and commit the file."
+            }
+            contents.tests[test] = taken.isEmpty ? nil : taken
+            try write(contents, to: file)
+            return "Re-recorded \(test) in \(file.path): \(change). Re-run without FLOW_COVERAGE_RECORD to check against it, and commit the file."
+        }
+    }
+
+    /// "now takes a → b (push); no longer takes …".
+    static func describe(from old: [FlowCoverageFile.Transition], to new: [FlowCoverageFile.Transition]) -> String {
+        func list(_ transitions: [FlowCoverageFile.Transition]) -> String {
+            transitions.map { "\($0.from) → \($0.to) (\($0.presentation))" }.joined(separator: ", ")
+        }
+        let added = new.filter { !old.contains($0) }, gone = old.filter { !new.contains($0) }
+        var parts: [String] = []
+        if !added.isEmpty { parts.append("now takes " + list(added)) }
+        if !gone.isEmpty { parts.append("no longer takes " + list(gone)) }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Writes `contents` to `file` (its folder made when missing), or removes the file when no
+    /// test has an entry left.
+    private static func write(_ contents: FlowCoverageFile, to file: URL) throws {
+        do {
+            if contents.tests.isEmpty {
+                try FileManager.default.removeItem(at: file)
+                return
+            }
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.json().utf8).write(to: file, options: .atomic)
+        } catch {
+            throw FlowSiteError(.flowCoverage(path: file.path, message: "it can't be written (\(error.localizedDescription))"))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import FlowSite
+@testable import FlowSiteTesting
+import Foundation
+import Testing
+
+/// Flow coverage: what coordinator tests record under `.flowCoverage()`, the committed file
+/// checked like a snapshot, coverage files merged, and what lint and the map make of it. The
+/// app is `TidyApp` (Home → List → Item → List, every link a push).
+@Suite struct FlowCoverageTests {
+    /// Runs `body` in the scope the `.flowCoverage()` trait gives a test, writing into `folder`.
+    func underTrait(_ folder: URL, recording: FlowCoverageTrait.Recording = .missing, _ body: @escaping @Sendable () -> Void) async throws {
+        let trait = FlowCoverageTrait(folder: folder, recording: recording)
+        try await trait.provideScope(for: try #require(Test.current), testCase: nil) { body() }
+    }
+
+    /// The app's start, then Home → List and List → Item, through the app's own `navigate`.
+    static func tour() {
+        let app = TidyApp(), navigator = RecordingNavigator<Tidy>()
+        app.start(in: navigator)
+        app.navigate(NavigationAction("Everything", to: .list), from: .home, in: navigator)
+        app.navigate(NavigationAction("Item 1", to: .item(1)), from: .list, in: navigator)
+    }
+
+    /// The file `.flowCoverage()` writes for this suite.
+    func file(in folder: URL) -> URL { folder.appendingPathComponent("FlowSiteTests.FlowCoverageTests.json") }
+
+    func entries(in folder: URL) throws -> [String: [FlowCoverageFile.Transition]] {
+        try FlowCoverageFile(json: Data(contentsOf: file(in: folder)), source: "test").tests
+    }
+
+    func comment(_ prefix: String) -> KnownIssueMatcher {
+        { issue in issue.comments.contains { $0.rawValue.hasPrefix(prefix) } }
+    }
+
+    @Test func aCoordinatorTestRecordsTheTransitionsItTakes() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The first run records the test's entry, and fails once asking to commit it.
+        try await withKnownIssue {
+            try await underTrait(folder) { Self.tour() }
+        } matching: { comment("Recorded the 2 transition(s) aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0) }
+        // The start (on an empty stack) is no transition; each call after it is one, from the
+        // kind on top of the stack.
+        #expect(try entries(in: folder) == [
+            "aCoordinatorTestRecordsTheTransitionsItTakes()": [
+                .init(from: "home", to: "list", presentation: "push"), .init(from: "list", to: "item", presentation: "push"),
+            ],
+        ])
+        // The next run takes the same transitions and passes.
+        try await underTrait(folder) { Self.tour() }
+        // A navigator that starts on a screen takes its transitions from there.
+        let navigator = RecordingNavigator<Tidy>(stack: [.home, .list])
+        TidyApp().navigate(NavigationAction("Item 2", to: .item(2)), from: .list, in: navigator)
+        #expect(navigator.stack == [.home, .list, .item(2)] && navigator.shown == [.init(.item(2), .push)])
+    }
+
+    @Test func aStaleEntryFailsTheTestUntilItIsReRecorded() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withKnownIssue { try await underTrait(folder) { Self.tour() } } matching: { comment("Recorded")($0) }
+        let recorded = try Data(contentsOf: file(in: folder))
+        let shorter: @Sendable () -> Void = {
+            TidyApp().navigate(NavigationAction("Everything", to: .list), from: .home, in: RecordingNavigator<Tidy>(stack: [.home]))
+        }
+        // Fewer transitions: the test fails, says what changed, and the committed file stays.
+        try await withKnownIssue { try await underTrait(folder, shorter) } matching: {
+            comment("The transitions aStaleEntryFailsTheTestUntilItIsReRecorded() takes no longer match FlowSiteTests.FlowCoverageTests.json: no longer takes list → item (push).")($0)
+        }
+        #expect(try Data(contentsOf: file(in: folder)) == recorded)
+        // FLOW_COVERAGE_RECORD=all re-records it (failing once), then it passes.
+        try await withKnownIssue { try await underTrait(folder, recording: .all, shorter) } matching: { comment("Re-recorded")($0) }
+        #expect(try entries(in: folder).first?.value == [.init(from: "home", to: "list", presentation: "push")])
+        try await underTrait(folder, shorter)
+        // With recording off, a missing entry fails and nothing is written.
+        try FileManager.default.removeItem(at: file(in: folder))
+        try await withKnownIssue { try await underTrait(folder, recording: .never, shorter) } matching: { comment("aStaleEntryFailsTheTestUntilItIsReRecorded() takes 1 transition(s)")($0) }
+        #expect(!FileManager.default.fileExists(atPath: file(in: folder).path))
+        // A test that takes no transition and has no entry writes nothing.
+        try await underTrait(folder) {}
+        #expect(!FileManager.default.fileExists(atPath: file(in: folder).path))
+    }
+
+    @Test func coverageFilesMergeFromFoldersAndFiles() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("App.HomeTests.json"), second = folder.appendingPathComponent("more/App.ListTests.json")
+        try FileManager.default.createDirectory(at: second.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FlowCoverageFile(tests: ["a()": [.init(from: "home", to: "list", presentation: "push")]]).json().write(to: first, atomically: true, encoding: .utf8)
+        try FlowCoverageFile(tests: [
+            "b()": [.init(from: "home", to: "list", presentation: "push"), .init(from: "list", to: "item", presentation: "modal")],
+        ]).json().write(to: second, atomically: true, encoding: .utf8)
+        let expected = FlowGraph.Coverage([.init(from: "home", to: "list", presentation: .push), .init(from: "list", to: "item", presentation: .modal)])
+        #expect(try FlowGraph.Coverage.load(from: [folder]) == expected)
+        #expect(try FlowGraph.Coverage.load(from: [first, second]) == expected)
+        #expect(try FlowGraph.Coverage.load(from: [first]).transitions.count == 1)
+
+        #expect { try FlowGraph.Coverage.load(from: [folder.appendingPathComponent("nowhere")]) } throws: { error in
+            "\(error)".contains("nowhere: there is no such file or folder")
+        }
+        try #"{"format": 1, "tests": {"c()": [{"from": "home", "to": "list", "presentation": "sideways"}]}}"#.write(to: first, atomically: true, encoding: .utf8)
+        #expect { try FlowGraph.Coverage.load(from: [folder]) } throws: { error in
+            "\(error)".contains("App.HomeTests.json") && "\(error)".contains("'sideways', which is not a presentation")
+        }
+    }
+
+    @Test func lintCountsCoveragePerFlowAndReportsUntestedTransitionsOnlyWhenTheRuleIsOn() async throws {
+        let coverage = FlowGraph.Coverage([.init(from: "home", to: "list", presentation: .push)])
+        let report = try await FlowLinter(coordinator: TidyApp(), coverage: coverage).run()
+        #expect(!FlowLintRule.untestedTransition.isOnByDefault)
+        #expect(!report.findings.contains { $0.rule == .untestedTransition })
+        let counts = try #require(report.coverage)
+        #expect(counts.map { [$0.flow, "\($0.tested)", "\($0.total)"] } == [["Home", "1", "1"], ["List", "0", "1"], ["Item", "0", "1"]])
+        #expect(report.text().contains("Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 link(s)\n"))
+        #expect(report.json().contains(#""flow" : "List""#))
+
+        let on = FlowLintConfiguration(enabledRules: ["untested-transition"])
+        let strict = try await FlowLinter(coordinator: TidyApp(), configuration: on, coverage: coverage).run()
+        let untested = strict.findings.filter { $0.rule == .untestedTransition }
+        #expect(untested.map(\.kind?.id) == ["list", "item"] && untested.map(\.count) == [3, 3])
+        #expect(untested[0].message.hasPrefix("No test takes List → Item (push), 3 link(s): e.g. /list/ → /list/1/"))
+        #expect(untested.allSatisfy { $0.location != nil } && strict.failsStrict)
+        let suppressed = FlowLintConfiguration(enabledRules: ["untested-transition"], suppressions: [.init(rule: "untested-transition", kind: "item", reason: "Back links are trivial.")])
+        #expect(try await FlowLinter(coordinator: TidyApp(), configuration: suppressed, coverage: coverage).run().active.map(\.kind?.id) == ["list"])
+
+        // On without coverage: a note, no finding.
+        let blind = try await FlowLinter(coordinator: TidyApp(), configuration: on).run()
+        #expect(blind.findings.isEmpty && blind.coverage == nil && blind.notes.contains { $0.hasPrefix("untested-transition: no flow coverage was given") })
+        // Only rules that are off by default can be turned on.
+        #expect(throws: FlowSiteError.self) { try FlowLintConfiguration(enabledRules: ["dead-end"]).validate() }
+        #expect(throws: FlowSiteError.self) { try FlowLintConfiguration(enabledRules: ["untested"]).validate() }
+        let decoded = try JSONDecoder().decode(FlowLintConfiguration.self, from: Data(#"{"enabledRules": ["untested-transition"]}"#.utf8))
+        #expect(decoded.runs(.untestedTransition) && !FlowLintConfiguration().runs(.untestedTransition))
+    }
+
+    /// The flow map's pages of TidyApp's site, built with `coverage`, by path in `flow/`.
+    func mapPages(coverage: FlowGraph.Coverage?) async throws -> [String: String] {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var builder = SiteBuilder(coordinator: TidyApp())
+        builder.flowCoverage = coverage
+        _ = try await builder.build(into: folder)
+        let flow = folder.appendingPathComponent("flow")
+        var pages: [String: String] = [:]
+        for case let file as URL in FileManager.default.enumerator(at: flow, includingPropertiesForKeys: nil)! where file.pathExtension == "html" {
+            pages[String(file.path.dropFirst(flow.path.count + 1))] = try String(contentsOf: file, encoding: .utf8)
+        }
+        return pages
+    }
+
+    @Test func theMapDrawsUntestedTransitionsApartAndCountsThemPerFlow() async throws {
+        let pages = try await mapPages(coverage: FlowGraph.Coverage([.init(from: "home", to: "list", presentation: .push)]))
+        let whole = try #require(pages["index.html"])
+        let svg = try #require(whole.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+        // The arrows in the transitions' order (Home → List, List → Item, Item → List): the two
+        // untested ones carry the class the stylesheet draws apart and say so in their title;
+        // the tested one neither.
+        let arrows = svg.components(separatedBy: "<g class=\"").dropFirst().map { $0.components(separatedBy: "<path")[0] }
+        #expect(arrows == [#"transition push">"#, #"transition push untested"><title>untested</title>"#, #"transition push untested"><title>untested</title>"#])
+        // The counts, the legend and the table say it in words.
+        #expect(whole.contains("<p>The app’s tests take 1 of its 3 transitions."))
+        #expect(whole.contains(#"<li class="untested"><svg"#) && whole.contains("untested: no test of the app takes it</li>"))
+        #expect(whole.contains("(1 kind) · tests take 0 of 1 transitions</li>"))
+        #expect(whole.contains(#"<th scope="col">Tests</th>"#))
+        #expect(whole.components(separatedBy: #"<td class="untested">untested</td>"#).count - 1 == 2)
+        #expect(whole.components(separatedBy: "<td>tested</td>").count - 1 == 1)
+        // A kind's view marks its own transitions.
+        #expect(pages.values.contains { $0.contains(#"<g class="transition push untested"><title>untested</title>"#) && $0 != whole })
+
+        // Without coverage, nothing on the map speaks of tests.
+        for (path, page) in try await mapPages(coverage: nil) {
+            #expect(!page.contains("untested") && !page.contains("<th scope=\"col\">Tests</th>"), "\(path)")
+        }
+    }
+}
