@@ -102,7 +102,7 @@ struct FlowMapPages {
         for flow in graph.flows {
             html += "<li>" + link(flow.name, here.relativeURL(to: places.flow[flow.name]!)) + " "
             html += escape(counted("flowKindsCount", flow.kinds.count, ["count": number(flow.kinds.count)]))
-            if let count = counts[flow.name] { html += " · " + escape(coverageCount(count)) }
+            if let count = counts[flow.name], count.total > 0 { html += " · " + escape(coverageCount(count)) }
             html += "</li>\n"
         }
         html += "</ul>\n"
@@ -129,7 +129,8 @@ struct FlowMapPages {
         let edges = self.edges(transitions, kinds: kinds, merging: true)
         let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
         var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": number(flow.kinds.count)]))
-        if let count = coverage?.counts(in: graph).first(where: { $0.flow == flow.name }) {
+        // A flow none of whose transitions start in it has nothing to count.
+        if let count = coverage?.counts(in: graph).first(where: { $0.flow == flow.name }), count.total > 0 {
             html += paragraph(label("flowCoverageOfFlow", ["flow": flow.name, "tested": number(count.tested), "total": number(count.total)]))
         }
         html += legend()
