@@ -158,7 +158,10 @@ struct LinkCheckByConstruction: Sendable {
     }
 
     /// ``run(files:rootPaths:)`` with the site's files known to `isFile`.
-    func run(in isFile: (String) -> Bool, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result {
+    // Never inlined: its specialised sort can't be serialised for another module, and inlined
+    // into the build it would keep the build, and the walk under it, from being specialised for
+    // the app's types.
+    @inline(never) func run(in isFile: (String) -> Bool, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result {
         var byPage: [String: [UInt8]] = [:]
         for sample in samples { byPage[sample.page] = sample.html }
         // The samples are checked against every file of the site, read from memory.

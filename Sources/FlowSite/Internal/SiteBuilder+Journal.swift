@@ -23,7 +23,7 @@ extension SiteBuilder {
         into output: URL, languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], started: ContinuousClock.Instant
     ) async throws -> BuildReport? {
         guard journalsEdits, let fingerprints = inputFingerprints, C.R.self is any StorableRoute.Type,
-            languages.count == 1 || !languages.contains(where: \.builder.fallsBack)
+            languages.count == 1 || !languages.contains(where: { $0.builder.fallsBack })
         else { return nil }
         let target = try SiteWriter(output: output, force: force).guardedOutput()
         let phases = PhaseClock()
@@ -86,7 +86,7 @@ extension SiteBuilder {
             // Every file but those written is the live site's.
             let written = staging.files
             let bytes = gap.byteCount + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
-            let remade = edits.flatMap(\.remade)
+            let remade = edits.flatMap { $0.remade }
             var report = BuildReport(
                 pages: pages, rendered: remade.count(where: { $0.html != nil }),
                 edges: edits.reduce(0) { $0 + $1.journal.meta.edges }, links: edits.reduce(0) { $0 + $1.journal.meta.links },
@@ -190,7 +190,7 @@ extension SiteBuilder {
         // Links to site files from the pages made again must lead to files the site has, and
         // the journal's fingerprint of each file written is written over. (Few pages link site
         // files, and an edit writes a few files: the journal's list is searched for those.)
-        let linkedFiles = Set(remade.flatMap(\.siteFiles))
+        let linkedFiles = Set(remade.flatMap { $0.siteFiles })
         let listed = try journal.files(among: linkedFiles.union(replaced.keys))
         for page in remade {
             for link in page.siteFiles where listed[link] == nil {

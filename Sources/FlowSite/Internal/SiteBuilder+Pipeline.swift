@@ -6,13 +6,17 @@ import Foundation
 /// robots.txt and (with a base URL) a sitemap index; every link is checked across the whole
 /// site; then the site is swapped in at once, so no reader ever sees one language new and
 /// another old.
+///
+/// The engine's generic functions use closures, not key paths or a sort of their own: either
+/// stops cross-module optimisation from serialising the function, and then an app can't
+/// specialise it, nor the walk it calls, for its own types.
 extension SiteBuilder {
     /// Each language's builder and plan (its coordinator, its base URL under the site's) and
     /// the folder it is built in: the root for a site of one language.
     func languagePlans() throws -> [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)] {
         if otherLanguages.isEmpty { return [(self, try makePlan(), "")] }
         let coordinators = [coordinator] + otherLanguages
-        let codes = coordinators.map(\.siteInfo.language)
+        let codes = coordinators.map { $0.siteInfo.language }
         var seen: Set<String> = []
         for code in codes {
             guard seen.insert(code.lowercased()).inserted else { throw FlowSiteError(.languages(message: "\(code) is given twice")) }
@@ -37,10 +41,10 @@ extension SiteBuilder {
         let codes = languages.map { String($0.folder.dropLast()) }
         // Languages that fell back are built first, so the others know which of their pages
         // are not really translated and list no alternate for them.
-        let order = languages.indices.sorted { (languages[$0].builder.fallsBack ? 0 : 1, $0) < (languages[$1].builder.fallsBack ? 0 : 1, $1) }
+        let order = languages.indices.filter { languages[$0].builder.fallsBack } + languages.indices.filter { !languages[$0].builder.fallsBack }
         // Each language keeps its journal, unless one falls back: then which pages of the
         // others list it as an alternate is decided across languages, which an edit doesn't see.
-        let journals = !multilingual || !languages.contains(where: \.builder.fallsBack)
+        let journals = !multilingual || !languages.contains { $0.builder.fallsBack }
         let staging = try SiteBuild<C>.openStaging(for: self, output: output)
         var runs: [SiteBuild<C>] = []
         do {
@@ -61,7 +65,7 @@ extension SiteBuilder {
                 checks.append(try run.linkCheck(stepsFrom: before))
                 let fellBack = run.untranslatedPages
                 if !fellBack.isEmpty { untranslated[codes[index]] = fellBack }
-                pageSets.append((codes[index], Set(graph.routes.map(\.path.file))))
+                pageSets.append((codes[index], Set(graph.routes.map { $0.path.file })))
                 built.append((graph, flow, lint, fellBack.count))
             }
             if multilingual {
@@ -87,7 +91,7 @@ extension SiteBuilder {
             progress?((phase: "swap", made: pages, discovered: pages))
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: (first.lint.active.count, first.lint.summaryLine)) }
             for (run, (one, references)) in zip(runs, zip(built, references)) {
-                run.journal?.install(staging: staging, kinds: one.flow.kinds.map(\.id), edges: one.graph.edgeCount, links: one.graph.edgeCount + references)
+                run.journal?.install(staging: staging, kinds: one.flow.kinds.map { $0.id }, edges: one.graph.edgeCount, links: one.graph.edgeCount + references)
             }
             var timings: [String: Double] = [:]
             var phaseOrder: [String] = []
