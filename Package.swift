@@ -95,10 +95,14 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        // Maps a file so that another process shortening it can't end the build with SIGBUS
+        // (see FileContents.swift).
+        .target(name: "CMapGuard"),
         .target(
             name: "FlowSite",
             dependencies: [
                 "CCmark",
+                "CMapGuard",
                 "CGraphviz",
                 "CICU",
                 .product(name: "Logging", package: "swift-log"),

@@ -207,9 +207,9 @@ import Testing
         #expect(css.contains("rebeccapurple"))
     }
 
-    /// The journal and the manifest shortened by another process while an edit reads them: the
-    /// build has its own copy of each, so it neither crashes nor writes a wrong site, and the
-    /// journal it writes for the next build is whole again.
+    /// The journal and the manifest shortened by another process just before an edit commits
+    /// (both are mapped): the build neither crashes nor trusts what it read, but builds in
+    /// full, and the journal that build writes serves the next edit.
     @Test func aJournalAndManifestTruncatedMidBuildPullNothingFromUnderIt() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -222,18 +222,76 @@ import Testing
         var builder = SiteBuilder(coordinator: app)
         builder.journalsEdits = true
         builder.inputFingerprints = app.inputFingerprints
+        let cut = Locked(false)
         builder.beforeCommit = { _ in
+            guard !cut.withLock({ $0 }) else { return }
+            cut.withLock { $0 = true }
             for path in [journal, manifest] {
                 var status = stat()
                 guard stat(path, &status) == 0, truncate(path, off_t(status.st_size / 3)) == 0 else { throw GraphError(description: "can't truncate \(path)") }
             }
         }
         let edit = try await builder.build(into: output)
-        #expect(edit.rendered == 1 && edit.replayed == edit.pages - 1, "built from the journal read before it shrank: \(edit)")
+        #expect(cut.withLock { $0 })
+        #expect(edit.replayed == 0, "built in full, not from the journal cut before the commit: \(edit)")
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
         app.summaries["a"] = "And edited again"
         let next = try await build(app, into: output)
-        #expect(next.rendered == 1 && next.replayed == next.pages - 1, "the journal was written whole again: \(next)")
+        #expect(next.rendered == 1 && next.replayed == next.pages - 1, "the full build wrote a whole journal: \(next)")
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// A journal shortened after the build's read-ahead mapped and checked it, before the edit
+    /// reads its pages' records: the records past the cut read as zeros, and the edit, not
+    /// trusting them, builds in full.
+    @Test func aJournalCutAfterItWasCheckedGivesAFullBuild() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        try await build(app, into: output)
+        let ahead = SiteReadAhead(output: output)
+        _ = ahead.staleSpareFiles(in: -1)  // waits until all is read; -1 is no folder
+        // Cut where the pages' products start: their walk records are whole.
+        let products = try #require(StoredJournal.load(for: output, buildKey: nil)).meta.products
+        #expect(truncate(BuildJournal.path(of: output), off_t(products)) == 0)
+        app.summaries["a/b"] = "Edited after the cut"
+        var builder = SiteBuilder(coordinator: app)
+        builder.journalsEdits = true
+        builder.inputFingerprints = app.inputFingerprints
+        builder.readAhead = ahead
+        let edit = try await builder.build(into: output)
+        #expect(ahead.used.contains("journal"), "the build took the journal the read-ahead mapped")
+        #expect(edit.replayed == 0, "nothing was taken from the cut journal: \(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
+    /// A journal mapped and then cut reads zeros past the cut, not SIGBUS, and says so.
+    @Test func aCutJournalReadsZerosAndSaysItWasCut() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await build(Self.app, into: output)
+        let journal = try #require(StoredJournal.load(for: output, buildKey: nil))
+        #expect(!journal.wasCut)
+        #expect(truncate(BuildJournal.path(of: output), 0) == 0)
+        let last = journal.raw.count - 1
+        #expect(journal.raw[last] == 0, "a byte past the cut reads as zero")
+        #expect(journal.wasCut)
+    }
+
+    /// The manifest cut while the no-change check reads it: the check doesn't crash, and the
+    /// site is not taken as unchanged.
+    @Test func aManifestCutWhileCheckedIsNotIntact() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await build(Self.app, into: output)
+        let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #expect(site >= 0)
+        defer { close(site) }
+        let check = try #require(SiteManifest.IntactCheck(in: site))
+        #expect(truncate(output.appendingPathComponent(SiteWriter.manifestName).path, 0) == 0)
+        #expect(check.result(lanes: 2) == nil)
     }
 }

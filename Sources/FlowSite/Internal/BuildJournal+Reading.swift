@@ -11,8 +11,10 @@ import Darwin
 /// pages made again call at once (they only read the bytes; the table is made under a lock).
 final class StoredJournal: @unchecked Sendable {
     typealias Malformed = ByteReader.Malformed
-    /// The file's bytes, read whole (see ``FileContents``).
-    let raw: UnsafeRawBufferPointer
+    /// The file's bytes, mapped (see ``FileContents``): ask ``wasCut`` before trusting what
+    /// was read from them.
+    private let contents: FileContents
+    var raw: UnsafeRawBufferPointer { contents.bytes }
     let meta: JournalFile.Meta
     let fingerprints: InputFingerprints
     /// Each page's made position, by discovery index.
@@ -38,21 +40,27 @@ final class StoredJournal: @unchecked Sendable {
         let descriptor = open(BuildJournal.path(of: output, folder: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let identity = FileIdentity(descriptor: descriptor), let raw = FileContents.read(descriptor) else { return nil }
+        guard let identity = FileIdentity(descriptor: descriptor), let contents = FileContents.map(descriptor) else { return nil }
         do {
-            return try StoredJournal(raw: raw, stamp: stamp, buildKey: buildKey, identity: identity, folder: folder)
+            let journal = try StoredJournal(contents, stamp: stamp, buildKey: buildKey, identity: identity, folder: folder)
+            return journal.wasCut ? nil : journal
         } catch {
-            FileContents.release(raw)
+            contents.release()
             return nil
         }
     }
 
     deinit {
-        FileContents.release(raw)
+        contents.release()
     }
 
-    private init(raw: UnsafeRawBufferPointer, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity, folder: String) throws {
-        self.raw = raw
+    /// Whether another process shortened the file while it was read: what was read of it
+    /// since may be zeros, and nothing made from it is to be trusted.
+    var wasCut: Bool { contents.wasCut }
+
+    private init(_ contents: FileContents, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity, folder: String) throws {
+        self.contents = contents
+        let raw = contents.bytes
         self.identity = identity
         self.folder = folder
         let magic = BuildJournal.magic

@@ -1,3 +1,4 @@
+import CMapGuard
 import Foundation
 
 #if canImport(Glibc)
@@ -6,46 +7,60 @@ import Glibc
 import Darwin
 #endif
 
-/// A whole file read into memory: the journal, the manifest and the page index are read this
-/// way. They are read, not mapped, so that another process that shortens or rewrites one while
-/// a build reads it cannot pull the bytes from under the build: the build has its own copy, and
-/// the journal's checksums (or the manifest's own check of every file it names) say whether
-/// that copy is whole.
-enum FileContents {
-    /// The bytes of the open file `descriptor`, when it is a regular file with some and the
-    /// whole of it could be read; release them with ``release(_:)``.
-    static func read(_ descriptor: Int32) -> UnsafeRawBufferPointer? {
+/// A whole file mapped into memory: the journal, the manifest of the no-change check and the
+/// page index are read this way. Mapping shares the kernel's cached pages, where reading
+/// would copy them into fresh memory (see bench/RESULTS.md for what that costs an edit).
+///
+/// Another process may shorten the file while a build reads it. A read of a page past the
+/// new end would end the process with SIGBUS; the mapping is guarded (`CMapGuard`) so that
+/// it reads zeros instead and is marked cut. The bytes of the new last page past its end read
+/// as zeros too, without a fault. Whoever reads the bytes checks them (the journal's
+/// checksums, the manifest's line format) and asks ``wasCut`` before it trusts what it made
+/// of them.
+struct FileContents: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let slot: Int32
+    /// The file, kept open to tell whether it was shortened.
+    private let descriptor: Int32
+
+    /// The bytes of the open file `descriptor`, when it is a regular file with some that can
+    /// be mapped; release them with ``release()``.
+    static func map(_ descriptor: Int32) -> FileContents? {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
-        let count = Int(status.st_size)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
-        var done = 0
-        while done < count {
-            let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(done))
-            if got < 0, errno == EINTR { continue }
-            // A file shortened since `fstat` is not read whole.
-            guard got > 0 else {
-                buffer.deallocate()
-                return nil
-            }
-            done += got
+        let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard own >= 0 else { return nil }
+        var slot: Int32 = -1
+        guard let start = map_guard_map(own, Int(status.st_size), &slot) else {
+            close(own)
+            return nil
         }
-        return UnsafeRawBufferPointer(buffer)
+        return FileContents(bytes: UnsafeRawBufferPointer(start: start, count: Int(status.st_size)), slot: slot, descriptor: own)
     }
 
-    static func release(_ bytes: UnsafeRawBufferPointer) {
-        bytes.deallocate()
+    /// Whether the file is shorter than it was mapped, or was at a moment a read reached past
+    /// its end: what was read of it may be zeros, not the file's bytes.
+    var wasCut: Bool {
+        var status = stat()
+        return map_guard_was_cut(slot) != 0 || fstat(descriptor, &status) != 0 || Int(status.st_size) < bytes.count
+    }
+
+    func release() {
+        map_guard_unmap(slot, bytes.baseAddress!, bytes.count)
+        close(descriptor)
     }
 
     /// Calls `body` with the bytes of the file `name` in the open folder `folder` (or at the
     /// path `name` with `AT_FDCWD`), opened without following a symbolic link or waiting on a
-    /// named pipe; `nil` when there is no such regular file with some bytes.
+    /// named pipe; `nil` when there is no such regular file with some bytes, or it was cut
+    /// while `body` read it.
     static func withBytes<T>(of name: String, in folder: Int32 = AT_FDCWD, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
         let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        guard let bytes = read(file) else { return nil }
-        defer { release(bytes) }
-        return body(bytes.assumingMemoryBound(to: UInt8.self))
+        guard let contents = map(file) else { return nil }
+        defer { contents.release() }
+        let result = body(contents.bytes.assumingMemoryBound(to: UInt8.self))
+        return contents.wasCut ? nil : result
     }
 }

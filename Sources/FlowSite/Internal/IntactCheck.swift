@@ -8,8 +8,8 @@ extension SiteManifest {
     final class IntactCheck: @unchecked Sendable {
         // Nothing below is written after `init` but the atomics and the tally; the manifest's
         // bytes are this check's own, released with it, as is `folder`, a duplicate.
-        private let contents: UnsafeRawBufferPointer
-        private var bytes: UnsafeBufferPointer<UInt8> { contents.assumingMemoryBound(to: UInt8.self) }
+        private let contents: FileContents
+        private var bytes: UnsafeBufferPointer<UInt8> { contents.bytes.assumingMemoryBound(to: UInt8.self) }
         private let folder: Int32
         /// The header's `inputs` line, without its name.
         private let inputs: Range<Int>?
@@ -27,8 +27,8 @@ extension SiteManifest {
             let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard file >= 0 else { return nil }
             defer { close(file) }
-            guard let contents = FileContents.read(file) else { return nil }
-            let bytes = contents.assumingMemoryBound(to: UInt8.self)
+            guard let contents = FileContents.map(file) else { return nil }
+            let bytes = contents.bytes.assumingMemoryBound(to: UInt8.self)
             // The header lines come first; the file lines follow.
             var start = 0
             var sawManifest = false
@@ -54,7 +54,7 @@ extension SiteManifest {
             let own = dup(folder)
             guard sawManifest, own >= 0 else {
                 if own >= 0 { close(own) }
-                FileContents.release(contents)
+                contents.release()
                 return nil
             }
             let chunks = SiteManifest.chunks(of: bytes, from: start, count: count, minimum: 1 << 14)
@@ -68,7 +68,7 @@ extension SiteManifest {
 
         deinit {
             close(folder)
-            FileContents.release(contents)
+            contents.release()
         }
 
         /// Whether the site was built from `inputs`.
@@ -121,14 +121,15 @@ extension SiteManifest {
 
         /// The site's pages, files, bytes, sitemap and lint once every chunk is checked, with
         /// `lanes` threads in all taking the chunks left (this one among them); `nil` when a
-        /// file changed, a line is malformed, or the check was stopped.
+        /// file changed, a line is malformed, the check was stopped, or the manifest was cut
+        /// short while it was read.
         func result(lanes: Int) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
             if lanes > 1 {
                 DispatchQueue.concurrentPerform(iterations: lanes) { _ in work() }
             } else {
                 work()
             }
-            guard !stopped.load(ordering: .relaxed) else { return nil }
+            guard !stopped.load(ordering: .relaxed), !contents.wasCut else { return nil }
             let tally = tally.withLock { $0 }
             return (pages, tally.files, tally.bytes, tally.sitemap, lint)
         }

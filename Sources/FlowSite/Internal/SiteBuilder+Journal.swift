@@ -37,7 +37,16 @@ extension SiteBuilder {
                 let loaded = (folder.isEmpty ? ahead?.journal() : nil) ?? StoredJournal.load(for: target, folder: folder, buildKey: key)
                 return loaded?.buildKey == key ? loaded : nil
             }
-            guard let journal, let edit = try await one.edit(journal, fingerprints: fingerprints, plan: plan, target: target, phases: phases) else { return nil }
+            guard let journal else { return nil }
+            let edit: LanguageEdit?
+            do {
+                edit = try await one.edit(journal, fingerprints: fingerprints, plan: plan, target: target, phases: phases)
+            } catch {
+                // What a journal cut short gave (zeros) is no error of the site's: it builds in full.
+                if journal.wasCut { return nil }
+                throw error
+            }
+            guard let edit else { return nil }
             edits.append(edit)
         }
 
@@ -66,6 +75,12 @@ extension SiteBuilder {
             let lint = gap.lint
             let pages = edits.reduce(0) { $0 + $1.journal.pages }
             try beforeCommit(staging)
+            // A journal cut short by another process while the edit read it may have given
+            // zeros for its records: the edit is not trusted, and the site is built in full.
+            guard !edits.contains(where: { $0.journal.wasCut }) else {
+                staging.discard()
+                return nil
+            }
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: lint) }
             // Each journal is patched in place when it can be (``patchJournal``), else written
             // whole again.

@@ -113,7 +113,8 @@ extension SiteBuilder {
             sink.write(tail)
             return sink.finish()
         }()) ?? false
-        guard done, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
+        // A journal cut short while it was copied gave zeros: the next build starts afresh.
+        guard done, !journal.wasCut, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
             rename(temporary, BuildJournal.path(of: output, folder: journal.folder)) == 0
         else {
             unlink(temporary)
