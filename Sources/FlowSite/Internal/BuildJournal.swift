@@ -11,7 +11,7 @@ import Darwin
 /// generation (one per language in a multilingual site, each describing its language's folder). With it, a build after an edit makes only the pages that read a changed input
 /// (see ``SiteBuilder/journalsEdits``).
 ///
-/// One binary file, read whole, sections in this order:
+/// One binary file, mapped (``FileContents``), sections in this order:
 /// - the walk's record of every page, in discovery order (written as the walk goes, so memory
 ///   does not grow with the site): its route's ``StorableRoute/storedName``, its breadcrumb
 ///   title, the fingerprint of where its links lead (``WalkOutcome/leadsFingerprint(targets:)``),
@@ -31,8 +31,10 @@ import Darwin
 /// site): its pages' new records are appended, the offset tables, fingerprints and meta block
 /// written over, and a new trailer appended, with only the blocks written into checked again
 /// (``SiteBuilder/patchJournal``); it is written whole again when the appended part passes an
-/// eighth of it. A build that reads it meanwhile has its own copy (``FileContents``), which the
-/// checksums refuse when it was torn.
+/// eighth of it. A build that maps it meanwhile refuses it when it was torn as it was checked
+/// (the checksums); a patch written after that comes from a build that committed another
+/// manifest, which the identity the journal records no longer matches once the reader holds
+/// the site's lock (``SiteReadAhead/journal()``).
 enum BuildJournal {
     static let magic: [UInt8] = Array("HOLOJRN5".utf8)
 
