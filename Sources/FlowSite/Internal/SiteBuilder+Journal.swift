@@ -53,6 +53,12 @@ extension SiteBuilder {
         // The new generation: the spare, made up to the live site, with the edit's files written.
         guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead), let gap = staging.gap else { return nil }
         do {
+            // The journals were checked against the live site before its lock was taken: a
+            // build that committed since made another site (and may have patched them).
+            guard edits.allSatisfy({ BuildJournal.manifestStamp(of: target) == $0.journal.stamp }) else {
+                staging.discard()
+                return nil
+            }
             // A file whose new fingerprint is the live one's is the live file.
             var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
             for edit in edits {
