@@ -266,6 +266,36 @@ import Testing
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
     }
 
+    /// A journal written over in place (as another build patches it) after the read-ahead
+    /// mapped and checked it: the edit sees the new bytes, and, not trusting them, builds in
+    /// full.
+    @Test func aJournalWrittenInPlaceAfterItWasCheckedGivesAFullBuild() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        try await build(app, into: output)
+        let ahead = SiteReadAhead(output: output)
+        _ = ahead.staleSpareFiles(in: -1)  // waits until all is read; -1 is no folder
+        // The pages' walk records, zeroed: the offsets and the meta block stay as they were.
+        let journal = try #require(StoredJournal.load(for: output, buildKey: nil))
+        let records = journal.meta.walkOffsets
+        let file = open(BuildJournal.path(of: output), O_WRONLY)
+        #expect(file >= 0)
+        let zeros = [UInt8](repeating: 0, count: records)
+        #expect(zeros.withUnsafeBytes { pwrite(file, $0.baseAddress!, records, 0) } == records)
+        close(file)
+        app.summaries["a/b"] = "Edited after the journal was written over"
+        var builder = SiteBuilder(coordinator: app)
+        builder.journalsEdits = true
+        builder.inputFingerprints = app.inputFingerprints
+        builder.readAhead = ahead
+        let edit = try await builder.build(into: output)
+        #expect(ahead.used.contains("journal"), "the build took the journal the read-ahead mapped")
+        #expect(edit.replayed == 0, "nothing was taken from the journal written over: \(edit)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
     /// A journal mapped and then cut reads zeros past the cut, not SIGBUS, and says so.
     @Test func aCutJournalReadsZerosAndSaysItWasCut() async throws {
         let folder = try temporaryFolder()
@@ -273,11 +303,11 @@ import Testing
         let output = folder.appendingPathComponent("site")
         try await build(Self.app, into: output)
         let journal = try #require(StoredJournal.load(for: output, buildKey: nil))
-        #expect(!journal.wasCut)
+        #expect(!journal.wasChanged)
         #expect(truncate(BuildJournal.path(of: output), 0) == 0)
         let last = journal.raw.count - 1
         #expect(journal.raw[last] == 0, "a byte past the cut reads as zero")
-        #expect(journal.wasCut)
+        #expect(journal.wasChanged)
     }
 
     /// The manifest cut while the no-change check reads it: the check doesn't crash, and the

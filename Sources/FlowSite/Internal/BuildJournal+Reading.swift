@@ -11,8 +11,8 @@ import Darwin
 /// pages made again call at once (they only read the bytes; the table is made under a lock).
 final class StoredJournal: @unchecked Sendable {
     typealias Malformed = ByteReader.Malformed
-    /// The file's bytes, mapped (see ``FileContents``): ask ``wasCut`` before trusting what
-    /// was read from them.
+    /// The file's bytes, mapped (see ``FileContents``): ask ``wasChanged`` before trusting
+    /// what was read from them.
     private let contents: FileContents
     var raw: UnsafeRawBufferPointer { contents.bytes }
     let meta: JournalFile.Meta
@@ -43,7 +43,7 @@ final class StoredJournal: @unchecked Sendable {
         guard let identity = FileIdentity(descriptor: descriptor), let contents = FileContents.map(descriptor) else { return nil }
         do {
             let journal = try StoredJournal(contents, stamp: stamp, buildKey: buildKey, identity: identity, folder: folder)
-            return journal.wasCut ? nil : journal
+            return journal.wasChanged ? nil : journal
         } catch {
             contents.release()
             return nil
@@ -54,9 +54,10 @@ final class StoredJournal: @unchecked Sendable {
         contents.release()
     }
 
-    /// Whether another process shortened the file while it was read: what was read of it
-    /// since may be zeros, and nothing made from it is to be trusted.
-    var wasCut: Bool { contents.wasCut }
+    /// Whether another process shortened or wrote the file since it was mapped: what was
+    /// read of it may not be what its checksums vouched for, and nothing made from it is to be
+    /// trusted.
+    var wasChanged: Bool { contents.wasChanged }
 
     private init(_ contents: FileContents, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity, folder: String) throws {
         self.contents = contents

@@ -121,15 +121,15 @@ extension SiteManifest {
 
         /// The site's pages, files, bytes, sitemap and lint once every chunk is checked, with
         /// `lanes` threads in all taking the chunks left (this one among them); `nil` when a
-        /// file changed, a line is malformed, the check was stopped, or the manifest was cut
-        /// short while it was read.
+        /// file changed, a line is malformed, the check was stopped, or the manifest changed
+        /// while it was read.
         func result(lanes: Int) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
             if lanes > 1 {
                 DispatchQueue.concurrentPerform(iterations: lanes) { _ in work() }
             } else {
                 work()
             }
-            guard !stopped.load(ordering: .relaxed), !contents.wasCut else { return nil }
+            guard !stopped.load(ordering: .relaxed), !contents.wasChanged else { return nil }
             let tally = tally.withLock { $0 }
             return (pages, tally.files, tally.bytes, tally.sitemap, lint)
         }

@@ -42,8 +42,9 @@ extension SiteBuilder {
             do {
                 edit = try await one.edit(journal, fingerprints: fingerprints, plan: plan, target: target, phases: phases)
             } catch {
-                // What a journal cut short gave (zeros) is no error of the site's: it builds in full.
-                if journal.wasCut { return nil }
+                // A journal that can't be read (another build patched it since it was checked,
+                // or it was cut short) is no error of the site's: it builds in full.
+                if journal.wasChanged || error is ByteReader.Malformed { return nil }
                 throw error
             }
             guard let edit else { return nil }
@@ -81,9 +82,10 @@ extension SiteBuilder {
             let lint = gap.lint
             let pages = edits.reduce(0) { $0 + $1.journal.pages }
             try beforeCommit(staging)
-            // A journal cut short by another process while the edit read it may have given
-            // zeros for its records: the edit is not trusted, and the site is built in full.
-            guard !edits.contains(where: { $0.journal.wasCut }) else {
+            // A journal cut short or written by another process while the edit read it may
+            // have given zeros or other records: the edit is not trusted, and the site is
+            // built in full.
+            guard !edits.contains(where: { $0.journal.wasChanged }) else {
                 staging.discard()
                 return nil
             }

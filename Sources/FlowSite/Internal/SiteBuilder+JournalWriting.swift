@@ -113,8 +113,9 @@ extension SiteBuilder {
             sink.write(tail)
             return sink.finish()
         }()) ?? false
-        // A journal cut short while it was copied gave zeros: the next build starts afresh.
-        guard done, !journal.wasCut, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
+        // A journal cut short or written while it was copied gave zeros or other records:
+        // the next build starts afresh.
+        guard done, !journal.wasChanged, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
             rename(temporary, BuildJournal.path(of: output, folder: journal.folder)) == 0
         else {
             unlink(temporary)
