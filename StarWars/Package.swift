@@ -113,8 +113,8 @@ let package = Package(
             // without it (HOLOCRON_TSAN): ThreadSanitizer brings its own allocator.
             // `--no-export-dynamic`: the static Swift runtime's link arguments export each of the
             // program's symbols (about 33,000) for dynamic lookup, which nothing here does; the
-            // loader then binds and searches them at every start (bench/RESULTS.md: a no-change
-            // rebuild 5 % faster without them). The program stays position-independent.
+            // loader then binds and searches them at every start (what that costs is in
+            // bench/RESULTS.md). The program stays position-independent.
             linkerSettings: (Context.environment["HOLOCRON_TSAN"] == nil ? [.linkedLibrary("jemalloc", .when(platforms: [.linux]))] : [])
                 + [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
         ),

@@ -210,7 +210,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             return (made, entries)
         }
         // Sorted where they lie, the search entries pointed at their pages' new places: a sorted
-        // copy beside the search index's pages was 15 MB at the build's peak at 1000x.
+        // copy would sit beside them at the build's peak.
         Self.sortByPath(&made, entries: &searchEntries)
         let sorted = made
         let site = builder.coordinator.siteInfo
@@ -252,11 +252,11 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         })
         pipeline.append(BuildStep("flow record") { context in
             try context.write(recordBytes, to: FlowRecord.fileName)
-            // Sorted where it lies and let go once written: at 1000x a dictionary of it was
-            // tens of megabytes at the build's peak.
+            // Sorted where it lies and let go once written, not kept in a dictionary: the build's
+            // peak memory grows with it.
             guard var pages = pageOrder.withLock({ order in defer { order = nil }; return order }) else { return }
             pages.sort { $0.path < $1.path }
-            // Written as it is made: at 1000x the whole file was 22 MB at the build's peak.
+            // Written as it is made, never held whole (it grows with the site).
             try context.write(to: PageIndex.fileName) { emit in
                 try PageIndex.lines(
                     count: pages.count, path: { pages[$0].path }, kind: { kindIDs[Int(pages[$0].kind)] }, content: { pages[$0].content }, emit: emit
