@@ -241,10 +241,10 @@ import Testing
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
     }
 
-    /// A journal shortened after the build's read-ahead mapped and checked it, before the edit
-    /// reads its pages' records: the records past the cut read as zeros, and the edit, not
-    /// trusting them, builds in full.
-    @Test func aJournalCutAfterItWasCheckedGivesAFullBuild() async throws {
+    /// Builds a site, lets the read-ahead map and check its journal, runs `damage` on the
+    /// journal's path, then edits a page with that read-ahead: the edit must take the mapped
+    /// journal, yet build in full and right.
+    func expectAFullBuild(after damage: (String, StoredJournal) throws -> Void) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
@@ -252,48 +252,39 @@ import Testing
         try await build(app, into: output)
         let ahead = SiteReadAhead(output: output)
         _ = ahead.staleSpareFiles(in: -1)  // waits until all is read; -1 is no folder
-        // Cut where the pages' products start: their walk records are whole.
-        let products = try #require(StoredJournal.load(for: output, buildKey: nil)).meta.products
-        #expect(truncate(BuildJournal.path(of: output), off_t(products)) == 0)
-        app.summaries["a/b"] = "Edited after the cut"
+        try damage(BuildJournal.path(of: output), try #require(StoredJournal.load(for: output, buildKey: nil)))
+        app.summaries["a/b"] = "Edited after the journal was damaged"
         var builder = SiteBuilder(coordinator: app)
         builder.journalsEdits = true
         builder.inputFingerprints = app.inputFingerprints
         builder.readAhead = ahead
         let edit = try await builder.build(into: output)
         #expect(ahead.used.contains("journal"), "the build took the journal the read-ahead mapped")
-        #expect(edit.replayed == 0, "nothing was taken from the cut journal: \(edit)")
+        #expect(edit.replayed == 0, "nothing was taken from the damaged journal: \(edit)")
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
     }
 
+    /// A journal shortened after the build's read-ahead mapped and checked it, before the edit
+    /// reads its pages' records: the records past the cut read as zeros.
+    @Test func aJournalCutAfterItWasCheckedGivesAFullBuild() async throws {
+        try await expectAFullBuild { path, journal in
+            // Cut where the pages' products start: their walk records are whole.
+            #expect(truncate(path, off_t(journal.meta.products)) == 0)
+        }
+    }
+
     /// A journal written over in place (as another build patches it) after the read-ahead
-    /// mapped and checked it: the edit sees the new bytes, and, not trusting them, builds in
-    /// full.
+    /// mapped and checked it: the edit sees the new bytes.
     @Test func aJournalWrittenInPlaceAfterItWasCheckedGivesAFullBuild() async throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("site")
-        var app = Self.app
-        try await build(app, into: output)
-        let ahead = SiteReadAhead(output: output)
-        _ = ahead.staleSpareFiles(in: -1)  // waits until all is read; -1 is no folder
-        // The pages' walk records, zeroed: the offsets and the meta block stay as they were.
-        let journal = try #require(StoredJournal.load(for: output, buildKey: nil))
-        let records = journal.meta.walkOffsets
-        let file = open(BuildJournal.path(of: output), O_WRONLY)
-        #expect(file >= 0)
-        let zeros = [UInt8](repeating: 0, count: records)
-        #expect(zeros.withUnsafeBytes { pwrite(file, $0.baseAddress!, records, 0) } == records)
-        close(file)
-        app.summaries["a/b"] = "Edited after the journal was written over"
-        var builder = SiteBuilder(coordinator: app)
-        builder.journalsEdits = true
-        builder.inputFingerprints = app.inputFingerprints
-        builder.readAhead = ahead
-        let edit = try await builder.build(into: output)
-        #expect(ahead.used.contains("journal"), "the build took the journal the read-ahead mapped")
-        #expect(edit.replayed == 0, "nothing was taken from the journal written over: \(edit)")
-        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+        try await expectAFullBuild { path, journal in
+            // The pages' walk records, zeroed: the offsets and the meta block stay as they were.
+            let records = journal.meta.walkOffsets
+            let file = open(path, O_WRONLY)
+            #expect(file >= 0)
+            defer { close(file) }
+            let zeros = [UInt8](repeating: 0, count: records)
+            #expect(zeros.withUnsafeBytes { pwrite(file, $0.baseAddress!, records, 0) } == records)
+        }
     }
 
     /// A journal mapped and then cut reads zeros past the cut, not SIGBUS, and says so.
