@@ -7,7 +7,8 @@
 # plus writing the files and the ratio to that, a rebuild with nothing changed and its ratio to
 # the full build, a rebuild after one record's edit and after one template's (medians of five),
 # and a rebuild after renaming one character. BENCH_BASELINE=path/to/holocron adds the same rows
-# for another binary (an older commit's), measured in the same run on the same data.
+# for another binary (an older commit's), measured in the same run on the same data, and then
+# the no-change rebuild and the one-record edit of the two taken in turn, pair by pair.
 # Data and output go to a tmpfs folder (/dev/shm) when there is one. Uses hyperfine for the full
 # build and GNU time for CPU and memory; installs them with apt-get when missing and root.
 set -euo pipefail
@@ -86,15 +87,34 @@ EOF
 # BENCH_BASELINE=path/to/another/holocron measures that binary too, in the same run, on a copy of
 # the same data, each scale's two rows one after the other (the baseline's row is marked "b").
 baseline=${BENCH_BASELINE:-}
+paired=()
 for scale in $scales; do
   $bin snapshot --synthetic "$scale" --output "$work/data-$scale" --quiet
   measure "$bin" "" "$scale" ""
   if [ -n "$baseline" ]; then
     $bin snapshot --synthetic "$scale" --output "$work/data-$scale-b" --quiet
     measure "$baseline" "b" "$scale" "-b"
-    rm -rf "$work/data-$scale-b" "$work/site-$scale-b" "$work/.site-$scale-b.spare" "$work/templates-$scale-b"
+    paired+=("$scale" "$bin" "$baseline")
   fi
 done
+# The same figures for the two binaries in turn, pair by pair (scripts/paired.py): the rows
+# above are taken minutes apart, and this machine's speed drifts more than that between them.
+# Both sites have the same history (the runs above), and each binary rebuilds its own.
+if [ -n "$baseline" ]; then
+  echo
+  echo "This holocron against the baseline, paired (median of the per-pair ratios; below 1 is faster):"
+  set -- "${paired[@]}"
+  while [ $# -gt 0 ]; do
+    scale=$1 a=$2 b=$3; shift 3
+    data=$work/data-$scale out=$work/site-$scale
+    python3 scripts/paired.py --pairs 40 --label "  ${scale}x no-change rebuild" \
+      "$a build --quiet --data $data --output $out" "$b build --quiet --data $data-b --output $out-b"
+    python3 scripts/paired.py --pairs 20 --label "  ${scale}x one-record edit" \
+      --prepare-a "python3 scripts/bench-edit.py record $data" --prepare-b "python3 scripts/bench-edit.py record $data-b" \
+      "$a build --quiet --data $data --output $out" "$b build --quiet --data $data-b --output $out-b"
+    rm -rf "$data-b" "$out-b" "$work/.site-$scale-b.spare" "$work/templates-$scale-b"
+  done
+fi
 echo
 echo "Baselines outside holocron, from the same pages' Markdown (cmark-floor --dump-markdown),"
 echo "writing the same folder-per-page tree: the C floor (bench/floor.c: read each page's Markdown,"
