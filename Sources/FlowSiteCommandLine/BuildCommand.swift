@@ -66,7 +66,7 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
 
 /// What decides a site's bytes besides the app: its templates and base URL. `build`, `serve`
 /// and an app's own verbs (a `check` of a committed site, say) share them.
-@_spi(Engine) public struct SiteOptions: ParsableArguments {
+public struct SiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A folder of templates and assets over the built-in ones, file by file (layout.mustache, partials/, assets/).", valueName: "dir"))
     public var templates: String?
 

@@ -30,7 +30,7 @@ struct DiffCommand: AsyncParsableCommand {
 }
 
 /// How `diff` reports: its format, links to the published sides, and where it writes.
-@_spi(Engine) public struct DiffReportOptions: ParsableArguments {
+public struct DiffReportOptions: ParsableArguments {
     public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
         case text, markdown, json, html
     }

@@ -6,7 +6,7 @@ import Logging
 /// nothing it reads has changed since the site was built, it loads nothing and writes nothing;
 /// otherwise it loads the app and builds, making again only the pages an edit reaches when the
 /// app fingerprints its inputs (``SiteContent/inputFingerprints``).
-@_spi(Engine) public struct SiteBuildAction<App: SiteApp>: Sendable {
+public struct SiteBuildAction<App: SiteApp>: Sendable {
     public var app: App
     public var output: URL
     public var templates: URL?

@@ -5,7 +5,7 @@ import Logging
 ///
 /// Every control character but line feed and tab (C0, DEL and C1, which take in ESC sequences,
 /// carriage returns and bells) is shown as a Swift-style escape such as `\u{1B}`.
-@_spi(Engine) public enum TerminalText {
+public enum TerminalText {
     public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""

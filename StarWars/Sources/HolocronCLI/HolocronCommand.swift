@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Engine) import FlowSiteCommandLine
+import FlowSiteCommandLine
 import Foundation
 import HolocronKit
 
@@ -67,9 +67,9 @@ public struct StarWarsOptions: ParsableArguments {
 }
 
 /// A build of the Star Wars site: the library's build of ``StarWarsSite``.
-@_spi(Engine) public typealias BuildAction = SiteBuildAction<StarWarsSite>
+public typealias BuildAction = SiteBuildAction<StarWarsSite>
 
-@_spi(Engine) extension SiteBuildAction where App == StarWarsSite {
+extension SiteBuildAction where App == StarWarsSite {
     /// A build of the Star Wars site from `source` into `output`.
     public init(
         output: URL, source: DataSource = .embedded, templates: URL? = nil, baseURL: String? = nil,

@@ -1,7 +1,7 @@
 import Foundation
 import SWAPI
 import SWAPILive
-@_spi(Engine) import FlowSiteCommandLine
+import FlowSiteCommandLine
 
 /// Prints fetch progress to standard error: on a terminal, one line that updates in place with
 /// the count of each kind; retries on lines of their own; a summary at the end.

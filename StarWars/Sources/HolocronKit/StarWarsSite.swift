@@ -1,5 +1,5 @@
 import FlowSite
-@_spi(Engine) import FlowSiteCommandLine
+import FlowSiteCommandLine
 import Foundation
 import Logging
 import StarWarsApp

@@ -1,7 +1,7 @@
 import FlowSite
 import Foundation
-@_spi(Engine) import FlowSiteCommandLine
-@_spi(Engine) import HolocronCLI
+import FlowSiteCommandLine
+import HolocronCLI
 import HolocronKit
 import SWAPILive
 import SWAPI

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import FlowSite
 import Foundation
 @_spi(Engine) import FlowSiteCommandLine
-@_spi(Engine) import HolocronCLI
+import HolocronCLI
 import HolocronKit
 import SWAPILive
 import Logging
