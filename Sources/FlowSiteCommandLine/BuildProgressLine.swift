@@ -7,7 +7,7 @@ import Foundation
 /// redrawn at most once per `interval` however often the build reports, and is erased when the
 /// build ends, so the summary prints on a clean line. A line that isn't enabled (`--quiet`, or
 /// standard error is not a terminal) writes nothing at all.
-@_spi(Engine) public final class BuildProgressLine: Sendable {
+final class BuildProgressLine: Sendable {
     private struct State {
         var started: Duration = .zero
         var drawn: Duration?

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Engine) @testable import FlowSiteCommandLine
+@testable import FlowSiteCommandLine
 import TestSupport
 import Testing
 

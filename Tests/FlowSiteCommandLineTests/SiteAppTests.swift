@@ -1,6 +1,6 @@
 import ArgumentParser
 import FlowSite
-@_spi(Engine) import FlowSiteCommandLine
+import FlowSiteCommandLine
 import Foundation
 import Testing
 

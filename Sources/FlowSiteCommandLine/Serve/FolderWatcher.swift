@@ -9,7 +9,7 @@ import Foundation
 /// snapshot. Either way a burst (an editor's save is several events) is reported once it has
 /// been quiet for ``quietPeriod``; with inotify, a burst whose files were all closed after
 /// writing (or moved in whole) is a finished save and is reported after 20 ms of quiet.
-@_spi(Engine) public struct FolderWatcher: Sendable {
+struct FolderWatcher: Sendable {
     /// What a folder looks like at one moment: every file's path, size and modification time.
     public struct Fingerprint: Sendable, Equatable {
         fileprivate var files: [String: FileState]

@@ -9,7 +9,7 @@ import Foundation
 /// rebuild it sends the error, which the pages show over the previous site until the next good
 /// build. A page that connects (or reconnects, after the server restarted) is told the current
 /// build and any error, so it catches up on what it missed.
-@_spi(Engine) public final class LiveReload: Sendable {
+final class LiveReload: Sendable {
     /// Where the script and the channel live, below the base path.
     static let scriptPath = "__holocron/live-reload.js"
     static let eventsPath = "__holocron/events"

@@ -30,7 +30,7 @@ package struct PreviewOptions: ParsableArguments {
     }
 }
 
-@_spi(Engine) extension ServeAction {
+extension ServeAction {
     /// What `serve` tells the user of each event: builds, the address, what is watched, failed
     /// rebuilds. `served` names what is served (a folder, or a preview in memory), `folders` the
     /// watched folders.

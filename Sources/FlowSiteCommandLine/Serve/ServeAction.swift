@@ -6,7 +6,7 @@ import Logging
 /// to), serves it, and with watched folders rebuilds on every change, keeping the old site on a
 /// failure and telling open pages to reload (or to show the failure) over the live-reload
 /// channel.
-@_spi(Engine) public struct ServeAction: Sendable {
+struct ServeAction: Sendable {
     /// Builds the site served, given the paths that changed since the last build (`nil` for
     /// the first); `nil` serves the folder as it is.
     public var build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?
@@ -152,7 +152,7 @@ import Logging
     }
 }
 
-@_spi(Engine) extension ServeAction {
+extension ServeAction {
     /// A new private folder for `serve --watch`'s preview: on tmpfs (`/dev/shm`) where there is
     /// one, so a rebuild never waits on the disk's write-back, else in the temporary folder.
     public static func makePreviewFolder() throws -> URL {

@@ -7,7 +7,7 @@ import Darwin
 
 /// Where a running preview can be reached: the URL to open on this machine and, for a server
 /// that listens on every address (`--host 0.0.0.0`), the URLs other devices on the network use.
-@_spi(Engine) public struct ServeAddress: Sendable, Equatable {
+struct ServeAddress: Sendable, Equatable {
     /// The URL for this machine.
     public let local: String
     /// The URLs for other machines; empty unless the server listens on every address.

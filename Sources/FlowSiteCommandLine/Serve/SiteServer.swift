@@ -15,7 +15,7 @@ import NIOPosix
 /// script to every HTML response (the files themselves are never changed). Every response is
 /// sent with `Cache-Control: no-cache`, so a browser always sees the latest build. Built on
 /// SwiftNIO's HTTP/1.1 server, without TLS: a preview listens on this machine.
-@_spi(Engine) public struct SiteServer: Sendable {
+struct SiteServer: Sendable {
     /// The site folder.
     public var root: URL
     /// The address to listen on; 127.0.0.1 keeps the preview on this machine.

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import FlowSite
 import Foundation
-@_spi(Engine) import FlowSiteCommandLine
+@testable import FlowSiteCommandLine
 import HolocronCLI
 import HolocronKit
 import SWAPILive

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Engine) @testable import FlowSiteCommandLine
+@testable import FlowSiteCommandLine
 @testable import HolocronKit
 import SWAPI
 import Testing
