@@ -54,12 +54,6 @@ extension SiteBuilder {
         // The new generation: the spare, made up to the live site, with the edit's files written.
         guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead), let gap = staging.gap else { return nil }
         do {
-            // The journals were checked against the live site before its lock was taken: a
-            // build that committed since made another site (and may have patched them).
-            guard edits.allSatisfy({ BuildJournal.manifestStamp(of: target) == $0.journal.stamp }) else {
-                staging.discard()
-                return nil
-            }
             // A file whose new fingerprint is the live one's is the live file.
             var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
             for edit in edits {
@@ -82,10 +76,13 @@ extension SiteBuilder {
             let lint = gap.lint
             let pages = edits.reduce(0) { $0 + $1.journal.pages }
             try beforeCommit(staging)
-            // A journal cut short or written by another process while the edit read it may
-            // have given zeros or other records: the edit is not trusted, and the site is
-            // built in full.
-            guard !edits.contains(where: { $0.journal.wasChanged }) else {
+            // The edit is trusted only if every journal still describes the live site and is
+            // the file that was read: they were checked before the site's lock was taken (a
+            // build that committed since made another site, and may have patched them), and
+            // one cut short or written meanwhile may have given zeros or other records.
+            // Otherwise the site is built in full.
+            let live = BuildJournal.manifestStamp(of: target)
+            guard edits.allSatisfy({ $0.journal.stamp == live && !$0.journal.wasChanged }) else {
                 staging.discard()
                 return nil
             }
