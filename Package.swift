@@ -108,7 +108,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: defaultTemplateFiles.map { .embedInCode("Resources/templates/" + $0) },
+            resources: defaultTemplateFiles.map { .embedInCode("Resources/templates/" + $0) } + [.embedInCode("Resources/review.css")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -129,6 +129,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            resources: [.embedInCode("Resources/live-reload.js")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -37,6 +37,13 @@ extension SiteComparison {
         return html + "</main>\n</body>\n</html>\n"
     }
 
+    /// The review page's stylesheet (`Resources/review.css`), inline so the page is one file:
+    /// the flow map's paint (as the site's stylesheet paints it) and the drawn diff's marks, each
+    /// a shape or line style as well as a colour, in light and dark mode and on paper. Written in
+    /// the CSS an HTML checker of 2020 knows (no logical properties, no `:has()`, no
+    /// `color-scheme`: the page's `<meta name="color-scheme">` says it instead).
+    static let reviewStyle = String(decoding: PackageResources.review_css, as: UTF8.self)
+
     // MARK: Sections
 
     private func flowSection(link: (String) -> String) throws -> String {

@@ -13,6 +13,10 @@ final class LiveReload: Sendable {
     /// Where the script and the channel live, below the base path.
     static let scriptPath = "__holocron/live-reload.js"
     static let eventsPath = "__holocron/events"
+    /// The script every page served under `--watch` loads (`Resources/live-reload.js`). A file
+    /// of its own rather than inline code, so a page's Content-Security-Policy need only allow
+    /// scripts from its own origin. Messages are shown with `textContent`, never as HTML.
+    static let script = PackageResources.live_reload_js
     /// How long the browser waits before reconnecting to a lost channel.
     static let retryMilliseconds = 1000
 

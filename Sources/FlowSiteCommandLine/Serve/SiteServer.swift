@@ -213,7 +213,7 @@ struct SiteServer: Sendable {
         }
         if liveReload != nil {
             if inSite == "/" + LiveReload.scriptPath {
-                return .response(Response(status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8"], body: Array(LiveReload.script.utf8)))
+                return .response(Response(status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8"], body: LiveReload.script))
             }
             if inSite == "/" + LiveReload.eventsPath { return .events }
         }

@@ -106,7 +106,7 @@ struct LiveReloadScriptTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-reload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(LiveReload.script.utf8).write(to: folder.appendingPathComponent("live-reload.js"))
+        try Data(LiveReload.script).write(to: folder.appendingPathComponent("live-reload.js"))
         try Data(Self.harness.utf8).write(to: folder.appendingPathComponent("harness.js"))
         let process = Process()
         process.executableURL = Executables.node
