@@ -1,12 +1,6 @@
 import Foundation
 import Logging
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Builds an app's whole site: walks every route, renders and writes each page as it is made,
 /// runs the build steps (the assets, `404.html`, `sitemap.xml` and `robots.txt`, the search
 /// index, then the app's own ``steps``), checks every link, and only then swaps the new site in

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How a site on disk differs from the site a build makes: what `holocron check` reports and
 /// what golden-site tests assert is empty.
 ///

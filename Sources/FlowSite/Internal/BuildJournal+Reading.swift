@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A journal read back (see ``BuildJournal``): only what an edit asks for is decoded.
 /// Read from one task at a time, except ``index(ofPath:in:)`` and ``pathTable()``, which the
 /// pages made again call at once (they only read the bytes; the table is made under a lock).

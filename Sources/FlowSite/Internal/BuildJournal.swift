@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `holocron build` keeps of the build that made the live site, for the next run of the
 /// command (a new process, with no memory of its own): `.NAME.spare/journal`, beside the spare
 /// generation (one per language in a multilingual site, each describing its language's folder). With it, a build after an edit makes only the pages that read a changed input

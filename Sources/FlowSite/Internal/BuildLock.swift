@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An exclusive advisory lock (`flock`) on a file beside the output, held by one build at a time;
 /// the file holds the holder's process id for the error the next build shows.
 ///

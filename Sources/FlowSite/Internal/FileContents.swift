@@ -1,12 +1,6 @@
 import CMapGuard
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A whole file mapped into memory: the journal, the manifest of the no-change check and the
 /// page index are read this way. Mapping shares the kernel's cached pages, where reading
 /// would copy them into fresh memory (see bench/RESULTS.md for what that costs an edit).

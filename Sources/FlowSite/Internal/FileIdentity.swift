@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A file as `stat` describes it: another file at the same place, or the same file changed,
 /// differs in one of these. What the engine compares to tell whether a file it read is still
 /// the one there: the manifests read ahead, the journal's record of the live manifest, the

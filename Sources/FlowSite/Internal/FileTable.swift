@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A manifest's entries by a 64-bit hash of their path, in two sorted arrays searched by
 /// halves: a fraction of what a dictionary of paths and entries (a spare's, or the live site's)
 /// would hold through the build. A hash two paths share is left out.

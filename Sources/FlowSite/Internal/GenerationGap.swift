@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What an edit must do to the spare generation to make it the live site again, found from the
 /// two manifests' lines alone: the live files the spare lacks as listed (the last build's
 /// changes), and the spare's paths the live site no longer has. An edit then writes its own few

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Keeps the rendering of very large pages to one at a time, so memory stays bounded by one
 /// large page rather than one per task.
 enum HeavyPages {

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A journal file as a whole: written after a build, read by the next.
 struct JournalFile {
     /// What each page left, in made order.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A run's journal (see ``BuildJournal``) while it is written: the walk's part as pages are
 /// taken, what the pages left once the walk is done, and the rest after the commit, when it is
 /// put in place. Memory stays flat: each part goes to the file as it is made.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SiteBuilder {
     /// Builds an edit from the live site's journals (see ``journalsEdits``), one per language:
     /// in each language, the pages that read an input whose fingerprint changed are made again

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SiteBuilder {
     /// Writes the journal of the site an edit made, once it is committed: the old one with the
     /// pages made again written anew (what they read may differ), the files' new fingerprints

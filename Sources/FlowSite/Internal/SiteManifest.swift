@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a build wrote, kept in the site's `.holocron-manifest`: each file's fingerprint (of the
 /// page's state, or of the bytes for other files) and the identity of the file written (size,
 /// inode, modification time), plus the fingerprint of the build's inputs.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a build reads of the site before it writes (the spare generation's manifest, the live
 /// site's manifest, the edit journal, and whether the spare's files are still the ones its
 /// manifest describes) read on a thread of its own while the caller loads its data. With a

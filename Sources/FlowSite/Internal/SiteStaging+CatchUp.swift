@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An edit's generation made from the spare without a walk: the spare brought up to the live
 /// site, file by file.
 extension SiteStaging {

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The file-system calls the staging folder is written and removed with: files written without
 /// a sync, written over in place, and trees removed through folder descriptors.
 extension SiteStaging {

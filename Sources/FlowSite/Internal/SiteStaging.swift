@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A site being written: files go into a hidden folder beside the output until ``commit()``.
 final class SiteStaging: Sendable {
     /// The staging folder.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes a site into a staging folder beside the output and swaps it in only when the whole
 /// build succeeded, so a failed or killed build never leaves a half-written site behind.
 ///

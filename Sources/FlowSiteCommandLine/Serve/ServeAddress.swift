@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where a running preview can be reached: the URL to open on this machine and, for a server
 /// that listens on every address (`--host 0.0.0.0`), the URLs other devices on the network use.

@@ -5,12 +5,6 @@ import Foundation
 import StarWarsApp
 import SWAPI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 
 /// The benchmark's floor: the time cmark alone needs to convert every page's Markdown to HTML,
 /// on as many threads as a build uses. The Markdown is made first (by walking the app as a

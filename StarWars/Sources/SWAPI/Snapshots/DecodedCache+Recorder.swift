@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension DecodedCache {
     /// Writes the values a file's resources read as they read them (``RecordingFields``) into a

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The data files' resources as they were decoded, kept beside a site so that the next build
 /// of it decodes only the files that changed.

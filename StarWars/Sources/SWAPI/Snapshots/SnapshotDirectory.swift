@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A folder holding SWAPI data as six JSON arrays (`people.json`, `films.json`, …), each
 /// resource exactly as the REST API returns it.
