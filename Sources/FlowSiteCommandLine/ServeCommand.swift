@@ -76,16 +76,14 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
         defer { if let preview { ServeAction.removePreviewFolder(preview) } }
         let folder = preview?.appendingPathComponent("site") ?? URL(fileURLWithPath: output ?? "site")
         let build = site.action(app: app, output: folder.path, force: force, quiet: quiet)
-        var action = ServeAction(
+        let action = ServeAction(
             build: noBuild ? nil : build.rebuilds(),
             root: folder, host: listening.host, port: listening.port, basePath: listening.basePath,
             watched: watch ? watched : [], forcePolling: listening.poll, openBrowser: listening.open,
             describe: { error in (error as? FlowSiteError).map(CommandLineMessage.text(for:)) ?? "\(error)" },
-            logger: build.logger
+            logger: build.logger, liveReloads: liveReload || errorFile != nil,
+            errorFile: errorFile.map { URL(fileURLWithPath: $0) }, stopsWhenInputCloses: stopWhenInputCloses
         )
-        action.liveReloads = liveReload || errorFile != nil
-        action.errorFile = errorFile.map { URL(fileURLWithPath: $0) }
-        action.stopsWhenInputCloses = stopWhenInputCloses
         let served = output == nil ? "a preview in memory" : folder.relativePath
         let folders = watched.map(\.relativePath).joined(separator: ", ")
         try await action.run(events: ServeAction.printer(served: served, folders: folders, host: listening.host, quiet: quiet))

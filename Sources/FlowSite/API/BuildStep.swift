@@ -41,14 +41,6 @@ public struct BuildStep: Sendable {
         /// every path is from that language's root.
         var folder = ""
 
-        init(pages: [(path: String, title: String, summary: String?, isDialog: Bool)], siteName: String, baseURL: String?, staging: SiteStaging, folder: String = "") {
-            self.pages = pages
-            self.siteName = siteName
-            self.baseURL = baseURL
-            self.staging = staging
-            self.folder = folder
-        }
-
         /// Writes a file into the new site at `path` (from the site root; no `.` or `..`
         /// components).
         /// - Throws: ``FlowSiteError`` when the path would leave the site or writing fails.

@@ -256,13 +256,6 @@ extension FlowLintConfiguration {
 
         /// Whether it applies to a finding of `rule` on `kind`.
         func covers(rule: String, kind: String?) -> Bool { self.rule == rule && page == nil && self.kind != nil && self.kind == kind }
-
-        /// Whether it applies to `rule` on the page at `path`.
-        func covers(rule: String, page path: RoutePath) -> Bool {
-            guard self.rule == rule, let page else { return false }
-            let normalized = "/" + page.split(separator: "/").joined(separator: "/") + (page.split(separator: "/").isEmpty ? "" : "/")
-            return normalized == path.description
-        }
     }
 }
 

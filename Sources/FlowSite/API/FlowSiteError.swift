@@ -120,10 +120,5 @@ struct BrokenLink: Sendable, Hashable, CustomStringConvertible {
     /// The link as written in the page.
     let link: String
 
-    init(page: String, link: String) {
-        self.page = page
-        self.link = link
-    }
-
     var description: String { "\(page): \(link)" }
 }

@@ -223,7 +223,9 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
     /// From `a/b/c` to the root this is `../../../index.html`; from `a/b` to `a/c` it is
     /// `../c/index.html`.
     public func relativeURL(to target: RoutePath) -> String {
-        relativePrefix(to: target) + "index.html"
+        var bytes: [UInt8] = []
+        appendRelativeURL(to: target, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The relative path of a file at `name` in the site root as seen from this page.
@@ -254,16 +256,6 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
     func appendRelativeURL(toSiteFile name: String, into out: inout [UInt8]) {
         for _ in 0..<slugs.count { out.append(contentsOf: "../".utf8) }
         out.append(contentsOf: name.utf8)
-    }
-
-    private func relativePrefix(to target: RoutePath) -> String {
-        var common = 0
-        while common < slugs.count, common < target.slugs.count, slugs[common] == target.slugs[common] {
-            common += 1
-        }
-        let ups = String(repeating: "../", count: slugs.count - common)
-        let downs = target.slugs[common...].map { $0.rawValue + "/" }.joined()
-        return ups + downs
     }
 
     public var description: String { "/" + directory }

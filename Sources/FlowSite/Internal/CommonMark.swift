@@ -16,12 +16,6 @@ enum CommonMark {
         let rawValue: Int32
         init(rawValue: Int32) { self.rawValue = rawValue }
 
-        /// Adds `data-sourcepos` attributes.
-        static let sourcePosition = Options(rawValue: CMARK_OPT_SOURCEPOS)
-        /// Renders soft line breaks as hard breaks.
-        static let hardBreaks = Options(rawValue: CMARK_OPT_HARDBREAKS)
-        /// Renders soft line breaks as spaces.
-        static let noBreaks = Options(rawValue: CMARK_OPT_NOBREAKS)
         /// Curly quotes, en and em dashes, ellipses.
         static let smart = Options(rawValue: CMARK_OPT_SMART)
         /// Replaces invalid UTF-8 with U+FFFD.

@@ -40,18 +40,11 @@ struct FolderWatcher: Sendable {
     /// The folders to watch.
     public var folders: [URL]
     /// How often to look, when polling.
-    public var interval: Duration
+    public var interval: Duration = .milliseconds(500)
     /// How long a burst of changes must have been quiet before it is reported.
-    public var quietPeriod: Duration
+    public var quietPeriod: Duration = .milliseconds(100)
     /// Poll even where the kernel could tell (tests use it to check the fallback).
-    public var forcePolling: Bool
-
-    public init(folders: [URL], interval: Duration = .milliseconds(500), quietPeriod: Duration = .milliseconds(100), forcePolling: Bool = false) {
-        self.folders = folders
-        self.interval = interval
-        self.quietPeriod = quietPeriod
-        self.forcePolling = forcePolling
-    }
+    public var forcePolling = false
 
     /// The folders as they are now; a folder that can't be read counts as empty.
     public func fingerprint() -> Fingerprint {

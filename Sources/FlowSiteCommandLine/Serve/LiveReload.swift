@@ -39,9 +39,6 @@ final class LiveReload: Sendable {
     /// The current build, as the pages carry it (`data-build` on the script).
     var buildID: String { state.withLock { "\(session)-\($0.build)" } }
 
-    /// How many pages listen now.
-    public var listenerCount: Int { state.withLock { $0.listeners.count } }
-
     /// A rebuild was swapped in: every page reloads, or with `stylesheetsOnly` fetches its
     /// stylesheets again. Clears the error of a failed build.
     public func rebuilt(stylesheetsOnly: Bool) {

@@ -12,21 +12,21 @@ struct ServeAction: Sendable {
     public var build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?
     /// The folder served.
     public var root: URL
-    public var host: String
+    public var host = "127.0.0.1"
     /// The port; when it is taken the next free one after it is used (0 picks any free one).
-    public var port: Int
+    public var port = 8000
     /// The path the site is served under, such as `/deep/sub/`; `/` for the server's root.
-    public var basePath: String
+    public var basePath = "/"
     /// Folders whose changes trigger a rebuild; empty for none (and then no live reload).
-    public var watched: [URL]
+    public var watched: [URL] = []
     /// Poll the watched folders even where the kernel could tell.
-    public var forcePolling: Bool
+    public var forcePolling = false
     /// Open the site in the default browser once it is served.
-    public var openBrowser: Bool
+    public var openBrowser = false
     /// The text of a failed rebuild, for the terminal and the pages' overlay alike.
-    public var describe: @Sendable (any Error) -> String
+    public var describe: @Sendable (any Error) -> String = { "\($0)" }
     /// The server speaks up here only for problems.
-    public var logger: Logger
+    public var logger = Logger(label: "flowsite.serve")
     /// Adds the live-reload script to pages even with nothing watched: a page then reloads when
     /// the server it reconnects to is a new one (`preview-site` restarts it after a code edit).
     public var liveReloads = false
@@ -37,23 +37,6 @@ struct ServeAction: Sendable {
     /// `preview-site` plugin) holds the other end, so the server ends with that program however
     /// it ends, even by a signal it can't catch.
     public var stopsWhenInputCloses = false
-
-    public init(
-        build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?, root: URL, host: String = "127.0.0.1", port: Int = 8000,
-        basePath: String = "/", watched: [URL] = [], forcePolling: Bool = false, openBrowser: Bool = false,
-        describe: @escaping @Sendable (any Error) -> String = { "\($0)" }, logger: Logger = Logger(label: "flowsite.serve")
-    ) {
-        self.build = build
-        self.root = root
-        self.host = host
-        self.port = port
-        self.basePath = SiteServer.normalizedBasePath(basePath)
-        self.watched = watched
-        self.forcePolling = forcePolling
-        self.openBrowser = openBrowser
-        self.describe = describe
-        self.logger = logger
-    }
 
     /// Shows the text of `file` on open pages whenever it appears or changes, looking every
     /// half second until the task is cancelled.
@@ -110,7 +93,7 @@ struct ServeAction: Sendable {
         )
         let watch = watching ? FolderWatcher(folders: watched, forcePolling: forcePolling).changes() : nil
         if let watch { await events(.watching(watch.method)) }
-        let (build, host, port, basePath, openBrowser, describe) = (build, host, port, basePath, openBrowser, describe)
+        let (build, host, port, basePath, openBrowser, describe) = (build, host, port, server.basePath, openBrowser, describe)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run { actual in

@@ -134,17 +134,19 @@ import Testing
         #expect(running.withLock { $0.most } == 1)
     }
 
-    @Test func pendingChangesGatherUntilTakenAndEndWhenFinished() async {
-        let pending = PendingChanges()
-        pending.add(["a"])
-        pending.add(["b"])
-        pending.add([])
-        #expect(await pending.next() == ["a", "b"])
-        let waiting = Task { await pending.next() }
-        pending.add(["c"])
-        #expect(await waiting.value == ["c"])
-        pending.finish()
-        #expect(await pending.next() == nil)
+    @Test(.timeLimit(.minutes(1))) func changesSavedBeforeTheLoopRunsAreBuiltOnceEachAndAnEmptyBurstBuildsNothing() async {
+        let (changes, input) = AsyncStream<Set<String>>.makeStream()
+        input.yield(["a"])
+        input.yield(["b"])
+        input.yield([])
+        input.finish()
+        let built = Locked<[Set<String>]>([])
+        // The changes have ended, so the loop ends once it has built what they brought.
+        await RebuildLoop.run(changes: changes) { batch in built.withLock { $0.append(batch) } }
+        let batches = built.withLock { $0 }
+        #expect(batches.reduce(Set(), { $0.union($1) }) == ["a", "b"])
+        #expect((1...2).contains(batches.count), "bursts gather into one rebuild: \(batches)")
+        #expect(!batches.contains([]), "an empty burst builds nothing")
     }
 
     // MARK: The progress line

@@ -70,7 +70,7 @@ public struct SwapiArchive: Sendable, Hashable {
             // Each relation's plain prefixes looked up once, not for each of its links.
             let relations = R.relations.map { ($0, plainPrefixes[$0.kind] ?? []) }
             var resources = resources
-            // Compared by address: `isSorted(by:)`, and the array's subscript, would copy every resource.
+            // The ids compared, not the resources: reading a resource through the array's subscript copies it.
             let ids = Self.ids(resources)
             if !ids.indices.dropFirst().allSatisfy({ ids[$0 - 1] < ids[$0] }) { resources.sort { $0.id < $1.id } }
             for position in resources.indices {
@@ -160,10 +160,10 @@ public struct SwapiArchive: Sendable, Hashable {
         }
     }
 
-    /// Whether the archive holds that resource.
     /// The resource's place in its kind's array, sorted by id.
     package func position(of kind: ResourceKind, id: Int) -> Int? { indexes[kind.position].position(of: id) }
 
+    /// Whether the archive holds that resource.
     public func contains(_ kind: ResourceKind, id: Int) -> Bool { indexes[kind.position].position(of: id) != nil }
 
     public func person(_ id: Int) -> Person? { indexes[0].position(of: id).map { people[$0] } }
@@ -259,12 +259,6 @@ public struct DanglingReference: Sendable, Hashable, CustomStringConvertible {
         case .wrongKind(let kind):
             return "\(place) has \(link.url), which points at \(kind.rawValue), not \(to.rawValue); it is left out (a relation there looks like \(example))"
         }
-    }
-}
-
-extension Array {
-    fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
-        zip(self, dropFirst()).allSatisfy { !areInIncreasingOrder($1, $0) }
     }
 }
 
