@@ -110,6 +110,9 @@ struct MallScreen: Screen {
         let (drawing, page) = try await compare(MallApp(), changed) { comparison, _ in (try self.makeDrawing(comparison), try comparison.reviewPage()) }
         // `REVIEW_PAGE=mall.html swift test --filter FlowDiffDrawingTests` keeps the page to look at.
         if let path = ProcessInfo.processInfo.environment["REVIEW_PAGE"] { try page.write(toFile: path, atomically: true, encoding: .utf8) }
+        // The page carries its stylesheet inline (Resources/review.css), which paints each mark.
+        let style = page[try #require(page.range(of: "<style>\n")).upperBound..<(try #require(page.range(of: "</style>")).lowerBound)]
+        #expect(style.contains(".flow-diff .kind.added rect { stroke: var(--added);") && style.contains("@media (prefers-color-scheme: dark)"))
         // On the page each box leads to its kind's row.
         #expect(page.contains(##"<a class="kind member added" href="#kind-"##) && page.contains(##"<tr id="kind-"##))
         func node(_ id: String) throws -> FlowMapSVG.Node { drawing.nodes[try #require(drawing.kinds.firstIndex(of: id), "\(id) isn't drawn")] }
