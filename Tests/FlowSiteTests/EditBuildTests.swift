@@ -301,6 +301,36 @@ import Testing
         #expect(journal.wasChanged)
     }
 
+    /// The trailer an edit's patch writes holds the checksums of the journal it meant to write,
+    /// made before it writes, not read back: patched as meant, the file passes them; cut by
+    /// another process while it is patched (the writes then land past a hole of zeros), it
+    /// fails them, so no later edit trusts it.
+    @Test func aPatchsChecksumsAreOfWhatItMeantNotOfWhatTheFileHolds() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        try await build(Self.app, into: output)
+        let journal = try #require(StoredJournal.load(for: output, buildKey: nil))
+        let appended = Array("the pages' new records".utf8)
+        let writes: [(at: Int, bytes: [UInt8])] = [(8, [1, 2, 3, 4]), (journal.metaStart, Array("a new meta block".utf8))]
+        let meant = SiteBuilder<GraphCoordinator>.patchedChecksums(journal, appended: appended, writes: writes)
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildJournal.path(of: output))))
+        // The checksums of the file the patch leaves, after a cut at `cut` when one is given.
+        func checksums(cutAt cut: Int?) throws -> [StableHash]? {
+            var bytes = original
+            if let cut { bytes.replaceSubrange(cut..., with: [UInt8](repeating: 0, count: bytes.count - cut)) }
+            bytes += appended
+            for write in writes { bytes.replaceSubrange(write.at..<write.at + write.bytes.count, with: write.bytes) }
+            let path = folder.appendingPathComponent("patched").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            defer { close(descriptor) }
+            return JournalFile.blockChecksums(of: descriptor, count: bytes.count)
+        }
+        #expect(try checksums(cutAt: nil) == meant)
+        #expect(try checksums(cutAt: original.count / 2) != meant)
+    }
+
     /// The manifest cut while the no-change check reads it: the check doesn't crash, and the
     /// site is not taken as unchanged.
     @Test func aManifestCutWhileCheckedIsNotIntact() async throws {

@@ -154,33 +154,25 @@ struct JournalFile {
         func finish() -> [StableHash] { filled > 0 ? blocks + [current.finish()] : blocks }
     }
 
-    /// How much of a journal is read (or read back) at a time to check it: each block's pages
-    /// are given back once checked.
+    /// How much of a journal is read at a time to check it: each block's pages are given back
+    /// once checked.
     static let checksumBlock = 1 << 20
 
-    /// The checksum of block `index` of the first `count` bytes of the file open at
-    /// `descriptor`, read back into `buffer` (``checksumBlock`` bytes).
-    static func blockChecksum(of descriptor: Int32, index: Int, count: Int, buffer: inout [UInt8]) -> StableHash? {
-        let offset = index * checksumBlock
-        let length = min(checksumBlock, count - offset)
-        guard length > 0 else { return nil }
-        var done = 0
-        while done < length {
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { return nil }
-            done += read
-        }
-        return buffer.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
-    }
-
-    /// The checksums of the blocks of the first `count` bytes of the file open at `descriptor`.
+    /// The checksums of the blocks of the first `count` bytes of the file open at `descriptor`,
+    /// read back a block at a time.
     static func blockChecksums(of descriptor: Int32, count: Int) -> [StableHash]? {
         var buffer = [UInt8](repeating: 0, count: checksumBlock)
         var blocks: [StableHash] = []
-        for index in 0..<blockCount(count) {
-            guard let block = blockChecksum(of: descriptor, index: index, count: count, buffer: &buffer) else { return nil }
-            blocks.append(block)
+        for offset in stride(from: 0, to: count, by: checksumBlock) {
+            let length = min(checksumBlock, count - offset)
+            var done = 0
+            while done < length {
+                let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { return nil }
+                done += read
+            }
+            blocks.append(buffer.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[0..<length])) })
         }
         return blocks
     }

@@ -136,9 +136,11 @@ extension SiteBuilder {
     /// and the meta block (the new manifest's identity) are written over; and a new trailer is
     /// appended, the checksums of blocks nothing was written into kept.
     ///
-    /// Only the file `journal` was read from is patched. Until the trailer is written the file fails its checksums, so a
-    /// patch cut short (a kill) leaves no journal to trust, never a wrong one. Whether it
-    /// patched; when not, the caller writes the journal whole.
+    /// Only the file `journal` was read from is patched. The new trailer's checksums are made
+    /// before anything is written, from the mapped bytes with the patch laid over them, not
+    /// read back: a patch cut short (a kill) ends in no trailer, and a file another process
+    /// cuts or writes meanwhile fails the checksums, so either leaves no journal to trust,
+    /// never a wrong one. Whether it patched; when not, the caller writes the journal whole.
     static func patchJournal(
         _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
         fingerprints: InputFingerprints, output: URL
@@ -148,69 +150,83 @@ extension SiteBuilder {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard let file = FileIdentity(descriptor: descriptor), file.isSameFile(as: journal.identity), file.size == journal.raw.count else { return false }
-        var dirty: Set<Int> = []
-        func put(_ bytes: [UInt8], at offset: Int) -> Bool {
-            guard !bytes.isEmpty else { return true }
-            let done = bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: offset) }
-            for block in offset / JournalFile.checksumBlock...(offset + bytes.count - 1) / JournalFile.checksumBlock { dirty.insert(block) }
-            return done
-        }
         func word(_ value: UInt64) -> [UInt8] {
             var out = ByteWriter()
             out.u64(value)
             return out.bytes
         }
         let meta = journal.meta
-        // The pages' records, appended first in one write: from here until the trailer is
-        // written, the file's end is no trailer. Then the offset-table entries that point at them.
+        // The pages' records, appended past the old end, and the bytes written over the old
+        // journal: the offset-table entries that point at the records, the fingerprints, the meta.
         var appended = ByteWriter()
-        var entries: [(at: Int, offset: Int)] = []
+        var writes: [(at: Int, bytes: [UInt8])] = []
         for (remake, page) in zip(remakes, remade) {
-            entries.append((meta.walkOffsets + remake.index * 8, journal.raw.count + appended.bytes.count))
+            writes.append((meta.walkOffsets + remake.index * 8, word(UInt64(journal.raw.count + appended.bytes.count))))
             WalkJournal<C.R>.encode(name: remake.record.name, outcome: page.outcome, leads: remake.record.leads, context: remake.record.context, into: &appended)
-            entries.append((meta.productOffsets + remake.position * 8, journal.raw.count + appended.bytes.count))
+            writes.append((meta.productOffsets + remake.position * 8, word(UInt64(journal.raw.count + appended.bytes.count))))
             page.product.encode(into: &appended)
         }
-        guard put(appended.bytes, at: journal.raw.count) else { return false }
-        for (at, offset) in entries {
-            guard put(word(UInt64(offset)), at: at) else { return false }
-        }
-        let end = journal.raw.count + appended.bytes.count
         for (hashAt, fingerprint) in replaced {
             var hash = ByteWriter()
             hash.hash(fingerprint)
-            guard put(hash.bytes, at: hashAt) else { return false }
+            writes.append((hashAt, hash.bytes))
         }
         let valuesAt = meta.fingerprints + 4 + fingerprints.count * 8
         let changed = fingerprints.values.indices.filter { fingerprints.values[$0] != journal.fingerprints.values[$0] }
         if changed.count > 1024 {
             var values = ByteWriter()
             for value in fingerprints.values { values.u64(value) }
-            guard put(values.bytes, at: valuesAt) else { return false }
+            writes.append((valuesAt, values.bytes))
         } else {
-            for index in changed {
-                guard put(word(fingerprints.values[index]), at: valuesAt + index * 8) else { return false }
-            }
+            for index in changed { writes.append((valuesAt + index * 8, word(fingerprints.values[index]))) }
         }
         var newMeta = meta
         newMeta.stamp = stamp
         var metaBytes = ByteWriter()
         newMeta.encode(into: &metaBytes)
-        guard put(metaBytes.bytes, at: journal.metaStart) else { return false }
-        // The blocks wholly before the old trailer that nothing was written into keep their
-        // checksums; the others are read back.
-        let kept = journal.trailerStart / JournalFile.checksumBlock
-        var buffer = [UInt8](repeating: 0, count: JournalFile.checksumBlock)
-        var blocks: [StableHash] = []
-        for index in 0..<JournalFile.blockCount(end) {
-            if index < kept, !dirty.contains(index) {
-                blocks.append(journal.blocks[index])
-                continue
-            }
-            guard let block = JournalFile.blockChecksum(of: descriptor, index: index, count: end, buffer: &buffer) else { return false }
-            blocks.append(block)
+        writes.append((journal.metaStart, metaBytes.bytes))
+        let end = journal.raw.count + appended.bytes.count
+        let blocks = patchedChecksums(journal, appended: appended.bytes, writes: writes)
+        // The checksums describe the file that was checked only while the mapping still shows it.
+        guard !journal.wasChanged else { return false }
+        // The records first, in one write: from here until the trailer is written, the file's
+        // end is no trailer.
+        guard appended.bytes.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0, at: journal.raw.count) }),
+            writes.allSatisfy({ write in write.bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: write.at) } })
+        else { return false }
+        return JournalFile.trailer(blocks: blocks, metaStart: journal.metaStart).withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: end) }
+    }
+
+    /// The checksum of each block of `journal`'s bytes once `appended` follows them and
+    /// `writes` are laid over them. The blocks wholly before the old trailer that no write
+    /// reaches keep their checksums; the others are made from the mapped bytes.
+    static func patchedChecksums(_ journal: StoredJournal, appended: [UInt8], writes: [(at: Int, bytes: [UInt8])]) -> [StableHash] {
+        let size = JournalFile.checksumBlock
+        var dirty: Set<Int> = []
+        for write in writes where !write.bytes.isEmpty {
+            for block in write.at / size...(write.at + write.bytes.count - 1) / size { dirty.insert(block) }
         }
-        return put(JournalFile.trailer(blocks: blocks, metaStart: journal.metaStart), at: end)
+        let old = journal.raw.count
+        let end = old + appended.count
+        let kept = journal.trailerStart / size
+        var buffer = [UInt8](repeating: 0, count: size)
+        return (0..<JournalFile.blockCount(end)).map { index in
+            if index < kept, !dirty.contains(index) { return journal.blocks[index] }
+            let start = index * size
+            let stop = min(start + size, end)
+            return buffer.withUnsafeMutableBytes { block in
+                // `from` of `bytes`, which start at `offset` of the file, into the block.
+                func lay(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+                    let from = max(start, offset), to = min(stop, offset + bytes.count)
+                    guard from < to else { return }
+                    block.baseAddress!.advanced(by: from - start).copyMemory(from: bytes.baseAddress!.advanced(by: from - offset), byteCount: to - from)
+                }
+                lay(journal.raw, at: 0)
+                appended.withUnsafeBytes { lay($0, at: old) }
+                for write in writes { write.bytes.withUnsafeBytes { lay($0, at: write.at) } }
+                return JournalFile.checksum(UnsafeRawBufferPointer(rebasing: block[0..<stop - start]))
+            }
+        }
     }
 }
 
