@@ -215,7 +215,7 @@ extension SiteBuilder {
             let start = index * size
             let stop = min(start + size, end)
             return buffer.withUnsafeMutableBytes { block in
-                // `from` of `bytes`, which start at `offset` of the file, into the block.
+                // Copies the part of `bytes`, which stand at `offset` in the file, that falls in this block.
                 func lay(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
                     let from = max(start, offset), to = min(stop, offset + bytes.count)
                     guard from < to else { return }
