@@ -23,12 +23,13 @@ import Foundation
 ///
 /// An edit patches the live journal in place rather than writing it again (it grows with the
 /// site): its pages' new records are appended, the offset tables, fingerprints and meta block
-/// written over, and a new trailer appended, with only the blocks written into checked again
-/// (``SiteBuilder/patchJournal``); it is written whole again when the appended part passes an
-/// eighth of it. A build that maps it meanwhile refuses it when it was torn as it was checked
-/// (the checksums); a patch written after that comes from a build that committed another
-/// manifest, which the identity the journal records no longer matches once the reader holds
-/// the site's lock (``SiteReadAhead/journal()``).
+/// written over, and a new trailer appended, whose checksums of the blocks written into are made
+/// from the mapped journal with the patch laid over it (``SiteBuilder/patchJournal``); it is
+/// written whole again when the appended part passes an eighth of it. A build that maps it
+/// meanwhile refuses it when it was torn as it was checked (the checksums); a patch written
+/// after that comes from a build that committed another manifest, and the edit's check just
+/// before its own commit finds that the identity the journal records no longer matches the
+/// live manifest, or that the file changed since it was mapped (``StoredJournal/wasChanged``).
 enum BuildJournal {
     static let magic: [UInt8] = Array("HOLOJRN5".utf8)
 
