@@ -22,6 +22,7 @@ extension MarkdownDocument {
                 let routes = routes
                 let writer = MarkdownWriter(url: { index, out in url(routes[index], &out) }, siteFile: siteFile)
                 var page = PageMarkdown()
+                page.hasUserContent = hasUserContent
                 page.bytes.reserveCapacity(4096)
                 var index = blocks.startIndex
                 while index < blocks.endIndex {
@@ -30,10 +31,15 @@ extension MarkdownDocument {
                         writer.write(inner, into: &page.bytes)
                         page.chunks.append((style, start..<page.bytes.count))
                         index += 1
+                    } else if case .userContent = blocks[index] {
+                        // A chunk of its own, so no block of the body runs on into the page's.
+                        writer.write(blocks[index...index], into: &page.bytes)
+                        page.chunks.append((.userContent, start..<page.bytes.count))
+                        index += 1
                     } else {
                         // A run of plain blocks is written as one piece, as a document of its own.
                         var end = index
-                        while end < blocks.endIndex, !blocks[end].isSection { end += 1 }
+                        while end < blocks.endIndex, !blocks[end].isOwnChunk { end += 1 }
                         writer.write(blocks[index..<end], into: &page.bytes)
                         page.chunks.append((nil, start..<page.bytes.count))
                         index = end
@@ -46,9 +52,12 @@ extension MarkdownDocument {
 }
 
 extension MarkdownBlock {
-    fileprivate var isSection: Bool {
-        if case .section = self { return true }
-        return false
+    /// Whether the block is a chunk of the page's Markdown of its own: a section or user content.
+    fileprivate var isOwnChunk: Bool {
+        switch self {
+        case .section, .userContent: true
+        default: false
+        }
     }
 }
 
@@ -59,6 +68,8 @@ struct PageMarkdown: Sendable {
     var bytes: [UInt8] = []
     /// Each chunk's style and its bytes.
     var chunks: [(style: SectionStyle?, range: Range<Int>)] = []
+    /// Whether some chunk holds user content, whose links are then marked as such.
+    var hasUserContent = false
 
     init() {}
 
@@ -159,7 +170,38 @@ struct MarkdownWriter {
             while out.count > start, out.last == UInt8(ascii: "\n") { out.removeLast() }
         case .thematicBreak:
             out.append(contentsOf: "* * *".utf8)
+        case .codeBlock(let language, let code):
+            Self.appendCodeBlock(code, language: language, into: &out)
+        case .userContent(let markdown):
+            out.append(contentsOf: markdown.utf8)
         }
+    }
+
+    /// A fenced code block showing `code` as it is: its fence is longer than any run of
+    /// backticks inside, a final line break is dropped (cmark ends every line with one), and
+    /// the controls HTML forbids read as U+FFFD, tabs kept.
+    static func appendCodeBlock(_ code: String, language: String?, into out: inout [UInt8]) {
+        var longest = 0
+        var run = 0
+        for byte in code.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = repeatElement(UInt8(ascii: "`"), count: max(3, longest + 1))
+        out.append(contentsOf: fence)
+        out.append(contentsOf: (language ?? "").utf8)
+        out.append(UInt8(ascii: "\n"))
+        var body = code[...]
+        if body.unicodeScalars.last == "\n" { body.unicodeScalars.removeLast() }
+        if body.unicodeScalars.last == "\r" { body.unicodeScalars.removeLast() }
+        if body.unicodeScalars.contains(where: { $0 != "\t" && $0 != "\n" && $0 != "\r" && HTMLEscaping.isForbidden($0) }) {
+            let kept = body.unicodeScalars.map { $0 != "\t" && $0 != "\n" && $0 != "\r" && HTMLEscaping.isForbidden($0) ? "\u{FFFD}" : $0 }
+            out.append(contentsOf: String(String.UnicodeScalarView(kept)).utf8)
+        } else {
+            out.append(contentsOf: body.utf8)
+        }
+        if !body.isEmpty { out.append(UInt8(ascii: "\n")) }
+        out.append(contentsOf: fence)
     }
 
     /// One block's inline content, trimmed as cmark would trim it.

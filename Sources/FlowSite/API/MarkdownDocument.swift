@@ -18,6 +18,12 @@ public struct MarkdownDocument<R: Route>: Sendable {
     var blocks: [MarkdownBlock]
     /// Every link's route, in reading order.
     var routes: [R]
+    /// The level of the last heading added, 1 (the page title's) before any: user content's
+    /// headings go under it.
+    var headingLevel = 1
+    /// Whether the document holds user content: its page then marks the links that come from
+    /// it (see ``userContent(_:showsImages:)``).
+    var hasUserContent = false
 
     /// An empty document.
     public init() {
@@ -53,6 +59,47 @@ public struct MarkdownDocument<R: Route>: Sendable {
     /// Adds a heading (level 2 by default).
     public mutating func heading(_ text: String, level: Int = 2) {
         blocks.append(.heading(level: level, [.text(text)]))
+        headingLevel = min(max(level, 1), 6)
+    }
+
+    /// Adds a code block that shows `code` exactly as it is, every space and tab kept, in a
+    /// monospaced block; `language` (such as `swift`) becomes its `language-…` class for a
+    /// highlighter, keeping only letters, digits and `+ - . _ #`.
+    ///
+    /// ```swift
+    /// document.codeBlock("if done {\n    finish()\n}", language: "swift")
+    /// ```
+    public mutating func codeBlock(_ code: String, language: String? = nil) {
+        blocks.append(.codeBlock(language: language.map(Self.languageName) ?? "", code))
+    }
+
+    /// Adds Markdown that the app's users wrote (a post, a comment, a profile), rendered safely:
+    /// their formatting, lists, quotes, code and links show, but raw HTML is dropped, a link keeps
+    /// only its text unless it is `https:`, `http:` or `mailto:`, and the controls that reorder
+    /// text are removed, so a body can never add markup or reach the layout around it. The
+    /// body's `#` headings become one level below the document's last heading (a `##` under a
+    /// level-2 heading), its links are marked `rel="nofollow ugc"`, and its images show, with
+    /// their alt text, only when `showsImages` (otherwise each reads as its alt text).
+    ///
+    /// ```swift
+    /// document.heading("Answer")
+    /// document.userContent(answer.body)  // "# Setup" becomes a level-3 heading
+    /// ```
+    ///
+    /// On its own (not inside a ``section(_:_:)``) it is wrapped in a `<div class="user-content">`
+    /// (a `<section>` when it starts with a heading), which the stylesheet can set apart.
+    public mutating func userContent(_ markdown: String, showsImages: Bool = false) {
+        let safe = UserMarkdown.sanitized(markdown, topHeadingLevel: headingLevel + 1, showsImages: showsImages)
+        blocks.append(.userContent(safe))
+        hasUserContent = true
+    }
+
+    /// A code block's language as its class can hold it.
+    private static func languageName(_ language: String) -> String {
+        let kept = language.unicodeScalars.filter {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-._#".unicodeScalars.contains($0)
+        }
+        return String(String.UnicodeScalarView(kept))
     }
 
     /// Adds a paragraph of inlines.
@@ -127,10 +174,13 @@ public struct MarkdownDocument<R: Route>: Sendable {
     public mutating func section(_ style: SectionStyle, _ build: (inout MarkdownDocument) -> Void) {
         // The section's links go on numbering after this document's.
         var inner = MarkdownDocument()
+        inner.headingLevel = headingLevel
         swap(&inner.routes, &routes)
         build(&inner)
         swap(&inner.routes, &routes)
         blocks.append(.section(style, inner.blocks))
+        headingLevel = inner.headingLevel
+        hasUserContent = hasUserContent || inner.hasUserContent
     }
 
     /// Adds a horizontal rule.
@@ -188,6 +238,10 @@ enum MarkdownBlock: Sendable {
     case section(SectionStyle, [MarkdownBlock])
     /// A horizontal rule.
     case thematicBreak
+    /// Code shown exactly as it is, with its language's name (letters, digits, `+-._#`) or "".
+    case codeBlock(language: String, String)
+    /// Users' Markdown as ``UserMarkdown`` made it safe: written as it is.
+    case userContent(String)
 }
 
 /// Inline content as a ``MarkdownDocument`` keeps it: a link holds its route's index.
@@ -234,4 +288,6 @@ public struct SectionStyle: Hashable, Sendable, CustomStringConvertible {
     public static let results = SectionStyle("results")
     /// An error or empty-state message.
     public static let notice = SectionStyle("notice")
+    /// Content the app's users wrote (see ``MarkdownDocument/userContent(_:showsImages:)``).
+    public static let userContent = SectionStyle("user-content")
 }

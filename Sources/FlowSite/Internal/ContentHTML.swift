@@ -22,6 +22,13 @@ enum ContentHTML {
     /// A page of megabytes is converted chunk by chunk instead: cmark's syntax tree takes many
     /// times the Markdown it holds, so one chunk at a time keeps that to the largest chunk.
     static func append(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {
+        guard markdown.hasUserContent else { return try appendTrusted(markdown, to: &out) }
+        let start = out.count
+        try appendTrusted(markdown, to: &out)
+        markUserLinks(in: &out, from: start)
+    }
+
+    private static func appendTrusted(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {
         if markdown.chunks.count == 1, markdown.chunks[0].style == nil {
             try CommonMark.appendHTML(of: markdown.bytes[markdown.chunks[0].range], to: &out)
             return
@@ -74,6 +81,35 @@ enum ContentHTML {
                 out.append(contentsOf: piece)
             }
         }
+    }
+
+    /// Adds `rel="nofollow ugc"` to every link from `start` on whose destination is absolute
+    /// (`http:`, `https:`, `mailto:`): a page's own links are relative, so those are the links
+    /// of its user content.
+    static func markUserLinks(in out: inout [UInt8], from start: Int) {
+        let opening = Array("<a href=\"".utf8)
+        let schemes = ["http:", "https:", "mailto:"].map { Array($0.utf8) }
+        let rel = Array(" rel=\"nofollow ugc\"".utf8)
+        var marked: [UInt8] = []
+        var copied = start
+        var index = start
+        while index + opening.count <= out.count {
+            guard out[index] == UInt8(ascii: "<"), out[index..<index + opening.count].elementsEqual(opening) else {
+                index += 1
+                continue
+            }
+            let url = index + opening.count
+            if schemes.contains(where: { out[url...].starts(with: $0) }) {
+                if marked.isEmpty { marked.reserveCapacity(out.count + 64) }
+                marked.append(contentsOf: out[copied..<index + 2])
+                marked.append(contentsOf: rel)
+                copied = index + 2
+            }
+            index = url
+        }
+        guard copied > start else { return }
+        marked.append(contentsOf: out[copied...])
+        out.replaceSubrange(start..., with: marked)
     }
 
     /// `bytes` cut at each line that is `separator`: `memchr` jumps from line to line, and only

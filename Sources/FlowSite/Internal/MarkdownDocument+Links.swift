@@ -24,7 +24,7 @@ extension MarkdownBlock {
             case .linkList(let items, _): labels += items
             case .attributes(let pairs): for pair in pairs { MarkdownInline.collectLinkLabels(pair.value, into: &labels) }
             case .section(_, let inner): collectLinkLabels(inner, into: &labels)
-            case .thematicBreak: break
+            case .thematicBreak, .codeBlock, .userContent: break
             }
         }
     }
