@@ -281,16 +281,16 @@ import Testing
 @Suite struct PublicAPITests {
     /// Top-level types only (a problem or error type nested in the type it belongs to, such as
     /// `TranslationCheck.Problem`, is not counted): 8 for building a site, 7 for screens and
-    /// pages, 8 for routes and navigation, 7 for the flow and flow lint, 5 for languages and 5
-    /// for edits that cost what they change, each group a topic of the DocC catalog's
-    /// `FlowSite.md`. An `@_spi` type counts too: a user can reach it, so it is no way around
+    /// pages, 9 for routes and navigation (deep links among them), 7 for the flow and flow
+    /// lint, 5 for languages and 5 for edits that cost what they change, each group a topic of
+    /// the DocC catalog's `FlowSite.md`. An `@_spi` type counts too: a user can reach it, so it is no way around
     /// the cap.
-    @Test func flowSiteDeclaresAtMost40PublicTypes() throws {
+    @Test func flowSiteDeclaresAtMost41PublicTypes() throws {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSite")
         let declared = try Self.publicTypes(in: sources)
-        #expect(declared.count <= 40, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
+        #expect(declared.count <= 41, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
         #expect(!declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }
 

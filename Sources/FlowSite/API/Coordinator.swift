@@ -61,10 +61,15 @@ public protocol RootCoordinator<R>: Coordinator {
     /// its reason) and the deepest click depth allowed. The default is `FlowLintConfiguration()`:
     /// every rule on but those off by default (``FlowLintRule/isOnByDefault``).
     var flowLint: FlowLintConfiguration { get }
+    /// The app's deep links and its parser for them, checked against every page's route; `nil`
+    /// (the default) when the app has none.
+    var deepLinks: DeepLinks<R>? { get }
 }
 
 extension RootCoordinator {
     public var search: SiteSearch<R>? { nil }
+
+    public var deepLinks: DeepLinks<R>? { nil }
 
     public var flowLint: FlowLintConfiguration { FlowLintConfiguration() }
 
@@ -250,6 +255,7 @@ private let builtInLabels: [String: String] = [
     "flowExample": "Example",
     "flowSource": "Source",
     "flowNoWayIn": "no way in",
+    "flowDeepLinked": "deep link",
     "flowFindings": "Flow lint findings",
     "flowNoFindings": "Flow lint found nothing to report.",
     "flowSuppressed": "Suppressed: {reason}",

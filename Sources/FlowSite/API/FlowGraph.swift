@@ -19,6 +19,9 @@ public struct FlowGraph: Sendable, Hashable {
         public let example: PageReference
         /// Where the kind's first page was made in the app's code.
         public let location: CodeLocation?
+        /// How many of its pages a deep link opens, read back as the same route by the app's
+        /// parser (0 when the app declares no ``DeepLinks``).
+        public var deepLinkedPages = 0
 
         public var id: String { kind.id }
     }
@@ -90,19 +93,23 @@ extension SiteGraph {
         var examples: [Int?] = Array(repeating: nil, count: recorder.kinds.count)
         // Click depths per kind as counts per depth: a kind of 100,000 pages needs no sort.
         var histograms = Array(repeating: [Int](), count: recorder.kinds.count)
+        var linked = Array(repeating: 0, count: recorder.kinds.count)
         for route in routes.indices {
             let kind = Int(recorder.kindOfRoute[route])
             pagesByKind[kind] += 1
+            if deepLinks?.roundTrips[route] == true { linked[kind] += 1 }
             if examples[kind] == nil { examples[kind] = route }
             let depth = Int(max(0, recorder.depth[route] < 0 ? Int32(table.stack(of: route).count - 1) : recorder.depth[route]))
             if histograms[kind].count <= depth { histograms[kind] += Array(repeating: 0, count: depth + 1 - histograms[kind].count) }
             histograms[kind][depth] += 1
         }
         let kinds = recorder.kinds.indices.map { index in
-            FlowGraph.Kind(
+            var kind = FlowGraph.Kind(
                 kind: recorder.kinds[index], pages: pagesByKind[index], depth: Self.depth(histograms[index]),
                 example: pageReference(examples[index]!), location: recorder.kindLocations[index]
             )
+            kind.deepLinkedPages = linked[index]
+            return kind
         }
         let transitions = recorder.transitions.keys.sorted().map { key in
             let (from, to, presentation) = FlowRecorder.parts(of: key)

@@ -29,11 +29,20 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         summary: "A kind of screen the app declares is never reached from the start page.",
         help: "Link to the screen from a screen that is reached, or remove the route case."
     )
-    /// A page whose only ways out are the site-wide navigation.
+    /// A page whose only ways out are the site-wide navigation, though it shows loaded content
+    /// and is not meant to end the flow (``Page/ending``).
     public static let deadEnd = FlowLintRule(
         id: "dead-end", level: .warning,
         summary: "A page has no way out of its own: only the site-wide navigation leads on.",
-        help: "Give the screen an action that leads on (related screens, the list it belongs to), or present it as a dialog."
+        help: "Give the screen an action that leads on (related screens, the list it belongs to), present it as a dialog, or mark a page that ends the flow on purpose with Page.ending = .intended."
+    )
+    /// A page that shows its empty state (``Page/Ending/emptyState``). Off by default: an
+    /// empty list is how the app behaves, not a hole in its flow.
+    public static let emptyState = FlowLintRule(
+        id: "empty-state", level: .note,
+        summary: "A page shows its empty state (nothing loaded to show).",
+        help: "Check that the empty state says what to do next, or that the data should have something here.",
+        isOnByDefault: false
     )
     /// A page more clicks from the start page than the configuration allows.
     public static let clickDepth = FlowLintRule(
@@ -74,10 +83,30 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         isOnByDefault: false
     )
 
+    /// A page's route that no deep link opens (``DeepLinks/link``), in an app that declares
+    /// deep links.
+    public static let unlinkableRoute = FlowLintRule(
+        id: "unlinkable-route", level: .warning,
+        summary: "A page's route has no deep link, so nothing outside the app can open it.",
+        help: "Return a link for the route from DeepLinks.link, or suppress the finding for screens no link should open."
+    )
+    /// A deep link that the app's parser reads back as another route, or as none.
+    public static let deepLinkRoundTrip = FlowLintRule(
+        id: "deep-link-round-trip", level: .error,
+        summary: "A page's deep link opens another screen: the app's parser reads it back as another route.",
+        help: "Make DeepLinks.link and the app's parser agree on the link's form (path, query, encoding of names)."
+    )
+    /// A link the app doesn't know that opens a screen other than its not-found one.
+    public static let unknownDeepLink = FlowLintRule(
+        id: "unknown-deep-link", level: .warning,
+        summary: "A link the app doesn't know opens a screen instead of the not-found one.",
+        help: "Make the parser match whole links (no extra path segments) and return nil or the not-found route for the rest."
+    )
+
     /// Every rule, in the order reports list them.
     public static let all: [FlowLintRule] = [
-        unhandledIntent, unreachableScreen, deadEnd, clickDepth, modalOverModal, modalOnly, emptyLinkLabel, ambiguousLinkLabel,
-        untestedTransition,
+        unhandledIntent, unreachableScreen, deadEnd, emptyState, clickDepth, modalOverModal, modalOnly, emptyLinkLabel, ambiguousLinkLabel,
+        untestedTransition, unlinkableRoute, deepLinkRoundTrip, unknownDeepLink,
     ]
 
     /// The rule with `id`.

@@ -22,9 +22,20 @@ public protocol StatefulScreen<R>: Screen {
 }
 
 extension StatefulScreen {
+    /// Loads the state and renders it; a page rendered from ``ScreenState/empty(_:)`` is
+    /// marked ``Page/Ending/emptyState`` unless it says otherwise (a screen with a state type
+    /// of its own sets ``Page/ending`` itself).
     public func makePage() async throws -> Page<R> {
-        page(for: await viewModel.load())
+        let state = await viewModel.load()
+        var page = page(for: state)
+        if page.ending == nil, let state = state as? any EmptiableState, state.isEmpty { page.ending = .emptyState }
+        return page
     }
+}
+
+/// A presentation state that can be loaded with nothing to show: ``ScreenState``.
+protocol EmptiableState {
+    var isEmpty: Bool { get }
 }
 
 /// The rendered form of one screen: its title and its Markdown, whose links carry routes.
@@ -81,8 +92,26 @@ public struct Page<R: Route>: Sendable {
         self.pagination = pagination
     }
 
+    /// Why the page may have no way on of its own, when it is meant to: flow lint's `dead-end`
+    /// rule leaves it out. A ``StatefulScreen`` sets ``Ending/emptyState`` for an empty state.
+    ///
+    /// ```swift
+    /// var page = Page(title: "Order placed", document: receipt)
+    /// page.ending = .intended  // a confirmation: the flow ends here
+    /// ```
+    public var ending: Ending?
+
     /// The label used in breadcrumbs.
     public var breadcrumbTitle: String { shortTitle ?? title }
+
+    /// Why a page has no way on of its own.
+    public enum Ending: Sendable, Hashable {
+        /// The screen shows its empty state (no results, no followers): flow lint reports it
+        /// under `empty-state`, off by default.
+        case emptyState
+        /// The flow ends here on purpose (a confirmation, a receipt): never a finding.
+        case intended
+    }
 }
 
 extension Page {

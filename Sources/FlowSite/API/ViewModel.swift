@@ -36,5 +36,12 @@ public enum ScreenState<Content: Sendable>: Sendable {
     }
 }
 
+extension ScreenState: EmptiableState {
+    /// Whether the state is ``empty(_:)``: loaded, with nothing to show.
+    public var isEmpty: Bool {
+        if case .empty = self { true } else { false }
+    }
+}
+
 extension ScreenState: Equatable where Content: Equatable {}
 extension ScreenState: Hashable where Content: Hashable {}

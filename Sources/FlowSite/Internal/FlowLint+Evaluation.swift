@@ -8,6 +8,7 @@ extension SiteGraph {
     package func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind], coverage: FlowGraph.Coverage? = nil) -> FlowLintReport {
         var lint = FlowLintRun(graph: self, configuration: configuration)
         let flow = self.flow
+        let deepLinks = self.deepLinks
         let kindCount = flow.kinds.count
         for rule in FlowLintRule.all where configuration.runs(rule) {
             switch rule {
@@ -41,6 +42,34 @@ extension SiteGraph {
                     lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
                         "\(pages) \(flow.kinds[kind].name) page(s) have no link of their own, only the site-wide navigation: e.g. \(example.path) (\(example.route))"
                     }
+                }
+            case .emptyState:
+                for (kind, routes) in lint.byKind(flow.emptyStates.map(Int.init)) {
+                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
+                        "\(pages) \(flow.kinds[kind].name) page(s) show their empty state: e.g. \(example.path) (\(example.route))"
+                    }
+                }
+            case .unlinkableRoute:
+                for (kind, routes) in lint.byKind(deepLinks?.unlinkable ?? []) {
+                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
+                        "\(pages) \(flow.kinds[kind].name) page(s) have no deep link: e.g. \(example.path) (\(example.route))"
+                    }
+                }
+            case .deepLinkRoundTrip:
+                let mismatches = deepLinks?.mismatches ?? []
+                for (kind, routes) in lint.byKind(mismatches.map(\.route)) {
+                    let first = mismatches.first { $0.route == routes[0] }!
+                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
+                        "\(pages) \(flow.kinds[kind].name) page(s) don't come back from their deep link: e.g. \(example.route) links to \(first.url), which the app's parser reads as \(first.parsed)"
+                    }
+                }
+            case .unknownDeepLink:
+                if let opened = deepLinks?.unknownOpened, let first = opened.first {
+                    lint.add(FlowLintReport.Finding(
+                        rule: rule, kind: nil,
+                        message: "\(opened.count) unknown link(s) open a screen instead of the not-found one: e.g. \(first.url) opens \(first.parsed)",
+                        count: opened.count, examples: [], location: nil, suppression: nil
+                    ))
                 }
             case .clickDepth:
                 let maximum = Int32(configuration.maximumClickDepth)

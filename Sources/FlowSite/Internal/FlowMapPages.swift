@@ -187,8 +187,9 @@ struct FlowMapPages {
         for (finding, anchor) in places.findings where finding.isActive && finding.kind?.id == kind.id {
             if let known = badges.firstIndex(where: { $0.rule == finding.rule }) { badges[known].pages += finding.count } else { badges.append((finding.rule, finding.count, anchor)) }
         }
+        let linked = kind.deepLinkedPages > 0 ? " · " + label("flowDeepLinked", [:]) : ""
         return FlowMapSVG.Node(
-            name: kind.kind.name, detail: pages(kind.pages), url: url, role: role, source: (kind.location ?? kind.kind.location)?.description,
+            name: kind.kind.name, detail: pages(kind.pages) + linked, url: url, role: role, source: (kind.location ?? kind.kind.location)?.description,
             badges: badges.map { ("\($0.rule.id) \(number($0.pages))", list + $0.anchor) }
         )
     }

@@ -25,8 +25,10 @@ struct FlowRecorder: Sendable {
     private(set) var kindLocations: [CodeLocation?] = []
     /// Transitions by their number (see ``transitionKey(from:to:presentation:)``).
     private(set) var transitions: [UInt64: Transition] = [:]
-    /// Pages with no way out of their own (not dialogs), in walk order.
+    /// Pages with no way out of their own (not dialogs, not meant to end), in walk order.
     private(set) var deadEnds: [Int32] = []
+    /// Pages that show their empty state, in walk order.
+    private(set) var emptyStates: [Int32] = []
     /// Pages whose links have empty or ambiguous text.
     private(set) var labelProblems: [(route: Int32, problems: LinkLabelProblems)] = []
     /// Links whose route no coordinator showed, when the walk reports them instead of failing.
@@ -68,12 +70,16 @@ struct FlowRecorder: Sendable {
     }
 
     /// The page at `route` was made at `location`, with `ownLinks` links of its own (not the
-    /// site-wide navigation); `isDialog` when it was presented as a modal.
-    mutating func page(_ route: Int, location: CodeLocation?, ownLinks: Int, isDialog: Bool, labels: LinkLabelProblems?) {
+    /// site-wide navigation) and its `ending`; `isDialog` when it was presented as a modal.
+    mutating func page<R>(
+        _ route: Int, location: CodeLocation?, ownLinks: Int, ending: Page<R>.Ending?, isDialog: Bool,
+        labels: LinkLabelProblems?
+    ) {
         let kind = Int(kindOfRoute[route])
         if kindLocations[kind] == nil { kindLocations[kind] = location }
+        if ending == .emptyState { emptyStates.append(Int32(route)) }
         // A dialog always has its Close link back to the page under it.
-        if ownLinks == 0 && !isDialog { deadEnds.append(Int32(route)) }
+        if ownLinks == 0 && !isDialog && ending == nil { deadEnds.append(Int32(route)) }
         if let labels, labels.hasProblems { labelProblems.append((Int32(route), labels)) }
     }
 

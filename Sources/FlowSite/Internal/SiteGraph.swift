@@ -14,6 +14,8 @@ package struct SiteGraph<R: Route>: Sendable {
     var recovered: [ScreenFailure<R>] = []
     /// Kinds, click depths and transitions, for the flow graph and flow lint.
     var flow = FlowRecorder()
+    /// The app's deep links checked against every route, when it declares them.
+    var deepLinks: DeepLinkCheck?
     /// What each route's page read, by the route's place in ``routes`` (when the walker
     /// records inputs).
     package var inputs: [[InputKey]] = []

@@ -105,6 +105,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 }
             }
         }
+        if let deepLinks = coordinator.deepLinks {
+            let kinds = graph.flow.kindOfRoute
+            graph.deepLinks = DeepLinkCheck(deepLinks, routes: graph.table.routes) { kinds[$0] }
+        }
         return graph
     }
 
@@ -132,7 +136,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         }
         let isDialog = graph.table.presentation(of: index) == .modal
         if outcome.failure == nil {
-            graph.flow.page(index, location: outcome.location, ownLinks: outcome.ownLinks, isDialog: isDialog, labels: outcome.labelProblems)
+            graph.flow.page(
+                index, location: outcome.location, ownLinks: outcome.ownLinks, ending: outcome.ending, isDialog: isDialog,
+                labels: outcome.labelProblems
+            )
         }
         for link in outcome.unhandled {
             graph.flow.unhandledLink(on: index, label: link.label, target: link.target, shown: link.shown)
@@ -271,6 +278,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
             let document = page.document
             outcome.location = page.location
+            outcome.ending = page.ending
             outcome.ownLinks = routes.count + pagination.count
             // Flow lint's link-text check is the flow's one cost per page: timed with the flow.
             let checking = clock.now
@@ -337,6 +345,8 @@ struct WalkOutcome<R: Route>: Sendable {
     var location: CodeLocation?
     /// The page's own links: its content's and its pagination's, not the site navigation.
     var ownLinks = 0
+    /// Why the page may have no way on, as it says.
+    var ending: Page<R>.Ending?
     var labelProblems: LinkLabelProblems?
     /// Links whose route the app did not show, when the walk records them.
     var unhandled: [UnhandledLink] = []

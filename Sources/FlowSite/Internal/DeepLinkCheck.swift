@@ -1,0 +1,40 @@
+import Foundation
+
+/// What checking an app's ``DeepLinks`` against every route of a walk found, by route index.
+struct DeepLinkCheck: Sendable {
+    /// Whether each route's link reads back as the route.
+    var roundTrips: [Bool] = []
+    /// Routes no link opens.
+    var unlinkable: [Int] = []
+    /// Routes whose link reads back as another route, or as none.
+    var mismatches: [(route: Int, url: String, parsed: String)] = []
+    /// Unknown links that open a screen other than the not-found one.
+    var unknownOpened: [(url: String, parsed: String)] = []
+
+    /// Checks `deepLinks` over `routes`, in walk order; `kindOf` gives a route's kind, so each
+    /// kind's first link makes an unknown one.
+    init<R: Route>(_ deepLinks: DeepLinks<R>, routes: [R], kindOf: (Int) -> Int32) {
+        roundTrips.reserveCapacity(routes.count)
+        var unknown = deepLinks.unknownLinks
+        var kindsSeen = Set<Int32>()
+        for (index, route) in routes.enumerated() {
+            guard let url = deepLinks.link(route) else {
+                unlinkable.append(index)
+                roundTrips.append(false)
+                continue
+            }
+            let parsed = deepLinks.route(url)
+            roundTrips.append(parsed == route)
+            if parsed != route {
+                mismatches.append((index, url.absoluteString, parsed.map { "\($0)" } ?? "nothing"))
+            }
+            if kindsSeen.insert(kindOf(index)).inserted {
+                unknown.append(url.appendingPathComponent(DeepLinks<R>.unknownSegment))
+            }
+        }
+        for url in unknown {
+            guard let parsed = deepLinks.route(url), parsed != deepLinks.notFound else { continue }
+            unknownOpened.append((url.absoluteString, "\(parsed)"))
+        }
+    }
+}
