@@ -64,12 +64,30 @@ public protocol RootCoordinator<R>: Coordinator {
     /// The app's deep links and its parser for them, checked against every page's route; `nil`
     /// (the default) when the app has none.
     var deepLinks: DeepLinks<R>? { get }
+
+    /// The reader selected `tab` in the tab bar (``SiteInfo/navigation``): show its route on
+    /// `navigator`, as the app's tab bar controller does. A selection is its own kind of
+    /// navigation, never passed to ``Coordinator/navigate(_:from:in:)``, so a coordinator tells it
+    /// from an in-page link to the same route; it doesn't depend on the page it was made from,
+    /// so the walker follows each tab once. The default shows the route as
+    /// ``Presentation/root``, which starts the trail again at the tab's root.
+    ///
+    /// ```swift
+    /// func selectTab(_ tab: NavigationAction<AppRoute>, in navigator: some Navigator<AppRoute>) {
+    ///     navigator.show(tab.route, as: .root)  // a sign-in tab is a tab root, not the dialog
+    /// }
+    /// ```
+    func selectTab(_ tab: NavigationAction<R>, in navigator: some Navigator<R>)
 }
 
 extension RootCoordinator {
     public var search: SiteSearch<R>? { nil }
 
     public var deepLinks: DeepLinks<R>? { nil }
+
+    public func selectTab(_ tab: NavigationAction<R>, in navigator: some Navigator<R>) {
+        navigator.show(tab.route, as: .root)
+    }
 
     public var flowLint: FlowLintConfiguration { FlowLintConfiguration() }
 
@@ -87,7 +105,11 @@ public struct SiteInfo<R: Route>: Sendable {
     public var language: String
     /// The footer text.
     public var footer: String
-    /// The top navigation bar, shown on every page.
+    /// The app's tab bar, or any site-wide navigation: shown on every page but dialogs (which
+    /// show their Close link instead, as a modal covers the tab bar). Selecting a tab goes
+    /// through ``RootCoordinator/selectTab(_:in:)``, not ``Coordinator/navigate(_:from:in:)``;
+    /// the flow map draws the tabs once, as a tab bar. An app with two configurations (signed
+    /// in, guest) gives each its own tabs and builds a site of each.
     public var navigation: [NavigationAction<R>]
     /// The words the templates write around the pages' content, by key, in the site's
     /// language; a key left out reads as in ``defaultLabels``. Templates read them as
@@ -256,6 +278,8 @@ private let builtInLabels: [String: String] = [
     "flowSource": "Source",
     "flowNoWayIn": "no way in",
     "flowDeepLinked": "deep link",
+    "flowTabBar": "Tab bar",
+    "flowTabSelection": "tab bar",
     "flowFindings": "Flow lint findings",
     "flowNoFindings": "Flow lint found nothing to report.",
     "flowSuppressed": "Suppressed: {reason}",

@@ -41,11 +41,17 @@ public struct FlowGraph: Sendable, Hashable {
         /// How the app presents the target.
         public let presentation: Presentation
         /// How many page links it stands for.
-        public let links: Int
+        public internal(set) var links: Int
         /// The app's code that chose the presentation, the first time the walk followed it.
         public let location: CodeLocation?
         /// The first link of the transition the walk followed.
         public let example: Link
+        /// How many of its links are tab selections (``SiteInfo/navigation``): the flow map
+        /// draws those from the tab bar, not from the start page's kind they are recorded from.
+        public var tabSelections = 0
+
+        /// Whether every link of it is a tab selection.
+        var isTabOnly: Bool { tabSelections > 0 && tabSelections == links }
     }
 
     /// A link from one page to another.
@@ -114,11 +120,13 @@ extension SiteGraph {
         let transitions = recorder.transitions.keys.sorted().map { key in
             let (from, to, presentation) = FlowRecorder.parts(of: key)
             let transition = recorder.transitions[key]!
-            return FlowGraph.Transition(
+            var drawn = FlowGraph.Transition(
                 from: recorder.kinds[from].id, to: recorder.kinds[to].id, presentation: presentation, links: transition.links,
                 location: transition.location,
                 example: .init(from: pageReference(Int(transition.example.from)), to: pageReference(Int(transition.example.to)))
             )
+            drawn.tabSelections = transition.tabs
+            return drawn
         }
         return FlowGraph(kinds: kinds, transitions: transitions)
     }

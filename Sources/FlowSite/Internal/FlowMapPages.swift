@@ -92,8 +92,10 @@ struct FlowMapPages {
         let unreachable = places.unreachable.map { kind, anchor in
             FlowMapSVG.Node(name: kind.name, detail: label("flowNoWayIn", [:]), url: "#" + anchor, role: .unreachable, source: kind.location?.description)
         }
-        let nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path), places, here: here) } + unreachable
-        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges(graph.transitions, kinds: graph.kinds, merging: true))
+        var nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path), places, here: here) } + unreachable
+        let edges = edges(graph.transitions, kinds: graph.kinds, merging: true, tabBar: nodes.count)
+        if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
+        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
         html += figure(svg, caption: label("flowMapCaption", [:]))
         html += findingList(places, here: here)
         html += heading(label("flowFlows", [:]))
@@ -124,9 +126,12 @@ struct FlowMapPages {
         let here = places.flow[flow.name]!
         let members = Set(flow.kinds.map(\.id))
         let transitions = graph.transitions.filter { members.contains($0.from) || members.contains($0.to) }
-        let kinds = graph.kinds.filter { kind in members.contains(kind.id) || transitions.contains { $0.from == kind.id || $0.to == kind.id } }
-        let nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!), places, here: here) }
-        let edges = self.edges(transitions, kinds: kinds, merging: true)
+        let kinds = graph.kinds.filter { kind in
+            members.contains(kind.id) || transitions.contains { ($0.from == kind.id && !$0.isTabOnly) || $0.to == kind.id }
+        }
+        var nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!), places, here: here) }
+        let edges = self.edges(transitions, kinds: kinds, merging: true, tabBar: nodes.count)
+        if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
         let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
         var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": number(flow.kinds.count)]))
         // A flow none of whose transitions start in it has nothing to count.
@@ -148,9 +153,9 @@ struct FlowMapPages {
         let here = places.kind[kind.id]!
         let out = graph.transitions.filter { $0.from == kind.id }
         let into = graph.transitions.filter { $0.to == kind.id && $0.from != kind.id }
-        let neighbourIDs = Set(out.map(\.to) + into.map(\.from))
+        let neighbourIDs = Set(out.map(\.to) + into.filter { !$0.isTabOnly }.map(\.from))
         let kinds = view?.kinds ?? graph.kinds.filter { $0.id == kind.id || neighbourIDs.contains($0.id) }
-        let nodes = kinds.map { other in
+        var nodes = kinds.map { other in
             if other.id == kind.id { return node(other, role: .focus, url: here.relativeURL(to: other.example.path), places, here: here) }
             return node(other, role: neighbourIDs.contains(other.id) ? .neighbour : .context, url: here.relativeURL(to: places.kind[other.id]!), places, here: here)
         }
@@ -159,9 +164,11 @@ struct FlowMapPages {
             let focusIndex = kinds.firstIndex { $0.id == kind.id }!
             var edges = view.edges
             for index in edges.indices { edges[index].faded = edges[index].from != focusIndex && edges[index].to != focusIndex }
+            if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
             svg = FlowMapSVG.draw(view.layout, nodes: nodes, edges: edges)
         } else {
-            let edges = self.edges(out + into, kinds: kinds, merging: false)
+            let edges = self.edges(out + into, kinds: kinds, merging: false, tabBar: nodes.count)
+            if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
             svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
         }
         let sameDepth = kind.depth.minimum == kind.depth.maximum
@@ -194,16 +201,34 @@ struct FlowMapPages {
         )
     }
 
-    /// The arrows for `transitions` between `kinds` (by their index there). With `merging`, the
-    /// transitions between two kinds are one arrow, styled by the presentation with the most
-    /// links and labelled with them all: an overview stays readable, and the tables beside it
-    /// keep every presentation apart.
-    private func edges(_ transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], merging: Bool) -> [FlowMapSVG.Edge] {
+    /// The tab bar's box: where the tabs' arrows start, leading to the start page, which shows it.
+    private func tabBarNode(here: RoutePath) -> FlowMapSVG.Node {
+        FlowMapSVG.Node(name: label("flowTabBar", [:]), detail: "", url: here.relativeURL(to: .root), role: .context)
+    }
+
+    /// The arrows for `transitions` between `kinds` (by their index there); tab selections start
+    /// at the box numbered `tabBar`. With `merging`, the transitions between two boxes are one
+    /// arrow, styled by the presentation with the most links and labelled with them all: an
+    /// overview stays readable, and the tables beside it keep every presentation apart.
+    private func edges(
+        _ transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], merging: Bool, tabBar: Int
+    ) -> [FlowMapSVG.Edge] {
         let index = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.id, $0) })
+        var parts: [(from: Int?, transition: FlowGraph.Transition)] = []
+        for transition in transitions {
+            var own = transition
+            if transition.tabSelections > 0 {
+                own.links -= transition.tabSelections
+                var tabs = transition
+                tabs.links = transition.tabSelections
+                parts.append((tabBar, tabs))
+            }
+            if own.links > 0 { parts.append((index[transition.from], own)) }
+        }
         var edges: [FlowMapSVG.Edge] = []
         var merged: [[Int]: (edge: Int, most: Int)] = [:]
-        for transition in transitions {
-            guard let from = index[transition.from], let to = index[transition.to] else { continue }
+        for (from, transition) in parts {
+            guard let from, let to = index[transition.to] else { continue }
             // An arrow is untested when any transition it stands for is: the tables tell which.
             let untested = coverage.map { !$0.covers(transition) } == true ? label("flowUntested", [:]) : nil
             if merging, let known = merged[[from, to]] {
@@ -278,7 +303,9 @@ struct FlowMapPages {
         html += "</tr></thead>\n<tbody>\n"
         for transition in transitions {
             let from = graph.kind(transition.from)!, to = graph.kind(transition.to)!
-            html += "<tr><td>" + link(from.kind.name, here.relativeURL(to: places.kind[from.id]!)) + "</td>"
+            let tabBar = transition.tabSelections > 0 ? escape(label("flowTabBar", [:])) : ""
+            let source = transition.isTabOnly ? "" : link(from.kind.name, here.relativeURL(to: places.kind[from.id]!))
+            html += "<tr><td>" + [source, tabBar].filter { !$0.isEmpty }.joined(separator: ", ") + "</td>"
             html += "<td>" + link(to.kind.name, here.relativeURL(to: places.kind[to.id]!)) + "</td>"
             html += "<td>" + escape(label("presentation." + transition.presentation.rawValue, [:])) + "</td>"
             html += "<td class=\"number\">" + number(transition.links) + "</td>"

@@ -43,6 +43,8 @@ struct FlowRecorder: Sendable {
         var example: (from: Int32, to: Int32)
         /// Links of this transition followed from a page that is itself a dialog.
         var fromDialogs = 0
+        /// Links of this transition that are tab selections.
+        var tabs = 0
         var dialogExample: (from: Int32, to: Int32)?
     }
 
@@ -84,7 +86,11 @@ struct FlowRecorder: Sendable {
     }
 
     /// A link from `source` to `target`, shown with `presentation` by the code at `location`.
-    mutating func link(from source: Int, to target: Int, presentation: Presentation, location: CodeLocation?, sourceIsDialog: Bool) {
+    /// A tab selection (`isTab`) is recorded from the start page, whose turn follows the tabs.
+    mutating func link(
+        from source: Int, to target: Int, presentation: Presentation, location: CodeLocation?, sourceIsDialog: Bool,
+        isTab: Bool = false
+    ) {
         if depth[target] < 0 && depth[source] >= 0 {
             depth[target] = depth[source] + 1
             cameFrom[target] = Int32(source)
@@ -92,13 +98,14 @@ struct FlowRecorder: Sendable {
         }
         reached[target] |= sourceIsDialog ? 1 : 3
         let key = Self.transitionKey(from: kindOfRoute[source], to: kindOfRoute[target], presentation: presentation)
-        if key == lastKey, !sourceIsDialog {
+        if key == lastKey, !sourceIsDialog, !isTab {
             // Most links of a page go to pages of one kind: a film's characters.
             transitions[key]!.links += 1
             return
         }
         lastKey = key
         transitions[key, default: Transition(location: location, example: (Int32(source), Int32(target)))].links += 1
+        if isTab { transitions[key]!.tabs += 1 }
         if sourceIsDialog {
             transitions[key]!.fromDialogs += 1
             if transitions[key]!.dialogExample == nil { transitions[key]!.dialogExample = (Int32(source), Int32(target)) }

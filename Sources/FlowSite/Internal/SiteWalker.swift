@@ -145,15 +145,17 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             graph.flow.unhandledLink(on: index, label: link.label, target: link.target, shown: link.shown)
         }
         graph.edgeCount += outcome.targets.count
+        let firstTab = outcome.targets.count - outcome.tabLinks
         for offset in outcome.targets.indices {
             let target = outcome.targets[offset]
             let presentation = outcome.presentations[offset]
+            let isTab = offset >= firstTab
             let location = outcome.locations.isEmpty ? nil : outcome.locations[Int(outcome.linkLocations[offset])]
             if keepsEdges {
                 graph.edges.append(Edge(from: route, to: target, label: outcome.labels[offset], presentation: presentation))
             }
             if let known = graph.table.index(of: target) {
-                graph.flow.link(from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog)
+                graph.flow.link(from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog, isTab: isTab)
                 if journal != nil { targetIndices.append(Int32(known)) }
                 continue
             }
@@ -184,26 +186,26 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             }
             graph.flow.catchUp(with: graph.table.routes)
             if let added = graph.table.index(of: target) {
-                graph.flow.link(from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog)
+                graph.flow.link(from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog, isTab: isTab)
                 if journal != nil { targetIndices.append(Int32(added)) }
             }
         }
     }
 
     /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
-    /// the walker as its navigator. `nil` when the app did not show exactly the action's route,
-    /// once: see ``unhandled(_:label:from:)``.
-    private func follow(_ action: NavigationAction<R>, from source: R, with navigator: WalkNavigator<R>) -> ShownLink? {
+    /// the walker as its navigator (a tab selection when `source` is `nil`). `nil` when the app
+    /// did not show exactly the action's route, once: see ``unhandled(_:label:from:)``.
+    private func follow(_ action: NavigationAction<R>, from source: R?, with navigator: WalkNavigator<R>) -> ShownLink? {
         navigator.expect(action.route)
-        coordinator.navigate(action, from: source, in: navigator)
+        if let source { coordinator.navigate(action, from: source, in: navigator) } else { coordinator.selectTab(action, in: navigator) }
         return navigator.shown
     }
 
     /// A link the app's navigation did not show as its route: what it showed instead, as a
     /// finding for flow lint when the walk records them, or else the error that fails the walk.
-    private func unhandled(_ action: NavigationAction<R>, label: String, from source: R) throws -> UnhandledLink {
+    private func unhandled(_ action: NavigationAction<R>, label: String, from source: R?) throws -> UnhandledLink {
         let list = ShowList<R>()
-        coordinator.navigate(action, from: source, in: list)
+        if let source { coordinator.navigate(action, from: source, in: list) } else { coordinator.selectTab(action, in: list) }
         guard recordsUnhandledLinks else {
             throw FlowSiteError(.navigationMismatch(page: "\(source)", label: label, route: "\(action.route)", shown: list.shown))
         }
@@ -274,8 +276,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             // parallel; a link's label is only made when it is needed.
             let routes = page.document.routes
             let pagination = PaginationLinks(page.pagination)?.linkedActions ?? []
-            var actions = pagination
-            if route == coordinator.startRoute { actions += coordinator.siteInfo.navigation }
+            let actions = pagination
+            // The tab bar is on every page but dialogs, and a selection doesn't depend on the
+            // page: its tabs are followed once, on the start page's turn.
+            let tabs = route == coordinator.startRoute ? coordinator.siteInfo.navigation : []
             let document = page.document
             outcome.location = page.location
             outcome.ending = page.ending
@@ -285,9 +289,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             outcome.labelProblems = document.linkLabelProblems(extra: pagination)
             phases?.add(.flow, clock.now - checking)
             outcome.targets = routes
-            outcome.targets.reserveCapacity(routes.count + actions.count)
-            outcome.presentations.reserveCapacity(routes.count + actions.count)
-            outcome.linkLocations.reserveCapacity(routes.count + actions.count)
+            outcome.targets.reserveCapacity(routes.count + actions.count + tabs.count)
+            outcome.presentations.reserveCapacity(routes.count + actions.count + tabs.count)
+            outcome.linkLocations.reserveCapacity(routes.count + actions.count + tabs.count)
             let navigator = WalkNavigator(expecting: route)
             // Links the app did not show, left out of the targets (only when recording them).
             var dropped: [Int] = []
@@ -315,6 +319,17 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     if keepsEdges { outcome.labels.append(action.label) }
                 } else {
                     outcome.unhandled.append(try unhandled(action, label: action.label, from: route))
+                }
+            }
+            for tab in tabs {
+                if let shown = follow(tab, from: nil, with: navigator) {
+                    outcome.targets.append(tab.route)
+                    outcome.presentations.append(shown.presentation)
+                    outcome.record(shown.location)
+                    outcome.tabLinks += 1
+                    if keepsEdges { outcome.labels.append(tab.label) }
+                } else {
+                    outcome.unhandled.append(try unhandled(tab, label: tab.label, from: nil))
                 }
             }
 
@@ -347,6 +362,8 @@ struct WalkOutcome<R: Route>: Sendable {
     var ownLinks = 0
     /// Why the page may have no way on, as it says.
     var ending: Page<R>.Ending?
+    /// How many of the last ``targets`` are tab selections (the start page's turn follows them).
+    var tabLinks = 0
     var labelProblems: LinkLabelProblems?
     /// Links whose route the app did not show, when the walk records them.
     var unhandled: [UnhandledLink] = []

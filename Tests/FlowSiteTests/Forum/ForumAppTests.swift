@@ -1,0 +1,105 @@
+import FlowSite
+import Foundation
+import Testing
+
+/// The forum's site, map and lint say what the app does, in each of its two configurations.
+@Suite struct ForumAppTests {
+    struct Built {
+        let folder: URL
+        let report: BuildReport
+        func page(_ path: String) throws -> String {
+            try String(contentsOf: folder.appendingPathComponent(path + "index.html"), encoding: .utf8)
+        }
+    }
+
+    func build(_ app: ForumApp) async throws -> Built {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forum-\(UUID().uuidString)")
+        return Built(folder: folder, report: try await SiteBuilder(coordinator: app).build(into: folder))
+    }
+
+    func remove(_ built: Built) { try? FileManager.default.removeItem(at: built.folder) }
+
+    @Test func eachConfigurationHasItsOwnTabBar() async throws {
+        let guest = try await build(ForumApp(session: .guest))
+        defer { remove(guest) }
+        let signedIn = try await build(ForumApp(session: .signedIn("ada")))
+        defer { remove(signedIn) }
+        let guestNav = try #require(try guest.page("").between("<nav aria-label=\"Main\">", "</nav>"))
+        #expect(guestNav.contains(">Feed<") && guestNav.contains(">Sign in<") && !guestNav.contains("Profile"))
+        let signedInNav = try #require(try signedIn.page("").between("<nav aria-label=\"Main\">", "</nav>"))
+        #expect(signedInNav.contains(">Profile<") && !signedInNav.contains("Sign in"))
+        // The tabs are drawn once, from the tab bar, on each configuration's map.
+        #expect(try guest.page("flow/").contains(">Tab bar<"))
+        #expect(guest.report.flow?.transitions.filter { $0.tabSelections > 0 }.count == 2)
+    }
+
+    @Test func signInIsAGuestsTabAndADialogOverAQuestion() async throws {
+        let guest = try await build(ForumApp(session: .guest))
+        defer { remove(guest) }
+        let flow = try #require(guest.report.flow)
+        let signIn = ScreenKind(derivedFrom: ForumRoute.signIn).id
+        let into = flow.transitions.filter { $0.to == signIn }
+        #expect(into.contains { $0.presentation == .root && $0.tabSelections == 1 })
+        #expect(into.contains { $0.presentation == .modal && $0.from == ScreenKind(derivedFrom: ForumRoute.question(1)).id })
+        // The tab is followed first, so sign-in's page is the tab root: the tab bar, no Close.
+        let page = try guest.page("sign-in/")
+        #expect(page.contains("<nav aria-label=\"Main\">") && !page.contains("class=\"close\""))
+    }
+
+    @Test func questionBodiesShowTheirCodeAndNothingElse() async throws {
+        let guest = try await build(ForumApp(session: .guest))
+        defer { remove(guest) }
+        let first = try guest.page("questions/1/")
+        #expect(first.contains("<h2>Question</h2>\n<div class=\"user-content\">") || first.contains("<section class=\"user-content\">\n<h3>The code</h3>"))
+        #expect(first.contains("<h3>The code</h3>"))
+        #expect(first.contains("<pre><code class=\"language-swift\">while true {\n    tick()\n}\n</code></pre>"))
+        #expect(first.contains("<p>It never stops. See <a rel=\"nofollow ugc\" href=\"https://docs.swift.org\">the book</a>.</p>"))
+        let second = try guest.page("questions/2/")
+        #expect(second.contains("<pre><code>let a = 1\nlet b = 2\n</code></pre>"))
+        #expect(!second.contains("<script>") && !second.contains("javascript:"))
+        #expect(second.contains("<p>Try alert(1)click</p>"))
+    }
+
+    @Test func anEmptyFollowersListIsAnEmptyStateNotADeadEnd() async throws {
+        let guest = try await build(ForumApp(session: .guest))
+        defer { remove(guest) }
+        #expect(try guest.page("users/grace/followers/").contains("No followers yet."))
+        let lint = try #require(guest.report.flowLint)
+        #expect(!lint.findings.contains { $0.rule == .deadEnd })
+        var app = ForumApp(session: .guest)
+        app.flowLint.enabledRules = ["empty-state"]
+        let report = try await FlowLinter(coordinator: app).run()
+        let empty = try #require(report.findings.first { $0.rule == .emptyState })
+        #expect(empty.examples.map(\.path.description) == ["/users/grace/followers/"])
+    }
+
+    @Test func aConfirmationEndsTheSignedInFlowOnPurpose() async throws {
+        let signedIn = try await build(ForumApp(session: .signedIn("ada")))
+        defer { remove(signedIn) }
+        #expect(try signedIn.page("questions/1/answered/").contains("Thanks for your answer"))
+        let lint = try #require(signedIn.report.flowLint)
+        #expect(!lint.findings.contains { $0.rule == .deadEnd })
+        // What a signed-in reader can't reach, lint says: the guests' sign-in.
+        #expect(lint.findings.filter { $0.rule == .unreachableScreen }.map(\.kind?.id) == [ScreenKind(derivedFrom: ForumRoute.signIn).id])
+    }
+
+    @Test func deepLinksRoundTripAndTheUnlinkableAreNamed() async throws {
+        let guest = try await build(ForumApp(session: .guest))
+        defer { remove(guest) }
+        let lint = try #require(guest.report.flowLint)
+        #expect(!lint.findings.contains { $0.rule == .deepLinkRoundTrip || $0.rule == .unknownDeepLink })
+        let unlinkable = lint.findings.filter { $0.rule == .unlinkableRoute }.compactMap(\.kind?.id)
+        #expect(Set(unlinkable) == [ForumRoute.followers("a"), .signIn].map { ScreenKind(derivedFrom: $0).id }.reduce(into: Set()) { $0.insert($1) })
+        let flow = try #require(guest.report.flow)
+        #expect(flow.kind(ScreenKind(derivedFrom: ForumRoute.question(1)).id)?.deepLinkedPages == 2)
+        #expect(try guest.page("flow/").contains("2 pages · deep link"))
+    }
+}
+
+extension String {
+    /// The text between the first `open` and the next `close` after it.
+    fileprivate func between(_ open: String, _ close: String) -> String? {
+        guard let start = range(of: open), let end = range(of: close, range: start.upperBound..<endIndex) else { return nil }
+        return String(self[start.upperBound..<end.lowerBound])
+    }
+}

@@ -1,0 +1,101 @@
+@testable import FlowSite
+import FlowSiteTesting
+import Foundation
+import Testing
+
+/// A reader app with a tab bar (Feed, Sign in): an item's page links to sign-in too, which the
+/// app presents as a dialog over the item, while the tab is a tab root.
+enum ReaderRoute: Route {
+    case feed, item(Int), signIn, help
+
+    var path: RoutePath {
+        switch self {
+        case .feed: .root
+        case .item(let id): ["items", Slug("\(id)")]
+        case .signIn: ["sign-in"]
+        case .help: ["help"]
+        }
+    }
+
+    static var screenKindExamples: [ReaderRoute] { [.feed, .item(1), .signIn, .help] }
+}
+
+struct ReaderApp: RootCoordinator {
+    /// Every tab selection the app was asked for, to prove the walker tells tabs from links.
+    let selections = Locked([String]())
+
+    var startRoute: ReaderRoute { .feed }
+    var siteInfo: SiteInfo<ReaderRoute> {
+        SiteInfo(name: "Reader", navigation: [NavigationAction("Feed", to: .feed), NavigationAction("Sign in", to: .signIn)])
+    }
+
+    func makeScreen(for route: ReaderRoute) async throws -> any Screen<ReaderRoute> {
+        var document = MarkdownDocument<ReaderRoute>()
+        switch route {
+        case .feed: document.list((1...2).map { [.link("Item \($0)", to: .item($0))] })
+        case .item:
+            document.paragraph(.link("Sign in to like", to: .signIn), " ", .link("Help", to: .help), " ", .link("Feed", to: .feed))
+        case .signIn, .help: document.paragraph("Enter your name.")
+        }
+        return ReaderScreen(page: Page(title: "\(route)", document: document))
+    }
+
+    func navigate(_ action: NavigationAction<ReaderRoute>, from source: ReaderRoute, in navigator: some Navigator<ReaderRoute>) {
+        switch action.route {
+        case .signIn, .help: navigator.show(action.route, as: .modal)  // in-page links: dialogs over the item
+        case .feed: navigator.show(.feed, as: .root)
+        case .item: navigator.show(action.route, as: .push)
+        }
+    }
+
+    func selectTab(_ tab: NavigationAction<ReaderRoute>, in navigator: some Navigator<ReaderRoute>) {
+        selections.withLock { $0.append(tab.label) }
+        navigator.show(tab.route, as: .root)
+    }
+}
+
+struct ReaderScreen: Screen {
+    let page: Page<ReaderRoute>
+    func makePage() async throws -> Page<ReaderRoute> { page }
+}
+
+@Suite struct TabBarTests {
+    @Test func aTabSelectionGoesThroughSelectTabOnceEach() async throws {
+        let app = ReaderApp()
+        let (graph, _) = try await FlowLinter(coordinator: app).walk()
+        #expect(app.selections.withLock { $0 } == ["Feed", "Sign in"])
+        let signIn = ScreenKind(derivedFrom: ReaderRoute.signIn).id
+        let toSignIn = graph.transitions.filter { $0.to == signIn }
+        // The tab's root selection and the item's dialog are two transitions, told apart.
+        #expect(toSignIn.map(\.presentation).sorted { $0.rawValue < $1.rawValue } == [.modal, .root])
+        #expect(toSignIn.first { $0.presentation == .root }?.tabSelections == 1)
+        #expect(toSignIn.first { $0.presentation == .modal }?.tabSelections == 0)
+    }
+
+    @Test func theMapDrawsTheTabsOnceFromATabBar() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tab-bar-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await SiteBuilder(coordinator: ReaderApp()).build(into: folder)
+        let map = try String(contentsOf: folder.appendingPathComponent("flow/index.html"), encoding: .utf8)
+        #expect(map.components(separatedBy: ">Tab bar<").count - 1 >= 2, "a box on the map and a row of the table")
+        // The tabs' transitions start at the tab bar, not at the feed they are recorded from.
+        let rows = map.components(separatedBy: "<tr>").filter { $0.hasPrefix("<td>Tab bar</td>") }
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0.contains("root: starts a new trail") })
+    }
+
+    @Test func aDialogShowsItsCloseLinkInsteadOfTheTabBar() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tab-bar-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await SiteBuilder(coordinator: ReaderApp()).build(into: folder)
+        let item = try String(contentsOf: folder.appendingPathComponent("items/1/index.html"), encoding: .utf8)
+        #expect(item.contains("<nav aria-label=\"Main\">"))
+        let help = try String(contentsOf: folder.appendingPathComponent("help/index.html"), encoding: .utf8)
+        #expect(help.contains("class=\"close\""))
+        #expect(!help.contains("<nav aria-label=\"Main\">"))
+        // Sign-in is a tab root (the tab is followed on the start page's turn): the tab bar, no Close.
+        let signIn = try String(contentsOf: folder.appendingPathComponent("sign-in/index.html"), encoding: .utf8)
+        #expect(signIn.contains("<nav aria-label=\"Main\">"))
+        #expect(!signIn.contains("class=\"close\""))
+    }
+}
