@@ -98,4 +98,19 @@ struct ReaderScreen: Screen {
         #expect(signIn.contains("<nav aria-label=\"Main\">"))
         #expect(!signIn.contains("class=\"close\""))
     }
+
+    /// The map counts in the language's plural forms: one page is "1 page", never "1 pages".
+    @Test func theMapsCountsTakeTheirPluralForms() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-page-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await SiteBuilder(coordinator: GraphCoordinator(links: ["": []])).build(into: folder)
+        let map = try String(contentsOf: folder.appendingPathComponent("flow/index.html"), encoding: .utf8)
+        #expect(map.contains("The site has 1 kind of screen in 1 flow, 1 page in all."))
+        let reader = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reader) }
+        _ = try await SiteBuilder(coordinator: ReaderApp()).build(into: reader)
+        let readerMap = try String(contentsOf: reader.appendingPathComponent("flow/index.html"), encoding: .utf8)
+        #expect(readerMap.contains("The site has 4 kinds of screen in 4 flows, 5 pages in all."))
+        #expect(readerMap.contains(">2 tabs<"))
+    }
 }

@@ -160,7 +160,9 @@ public struct SiteInfo<R: Route>: Sendable {
 
     /// The labels whose text depends on a count: each has one entry per CLDR plural category
     /// the language uses, `key.one`, `key.other` and so on (see `label(_:count:rules:_:)`).
-    public static var countedLabels: [String] { ["flowKindsCount", "kindPages", "searchResults"] }
+    public static var countedLabels: [String] {
+        ["flowFlowsCount", "flowKindsCount", "flowKindsOfScreen", "flowTabs", "kindPages", "searchResults"]
+    }
 
     /// The counted label `key` in the form `count` takes by `rules` (the site's language's):
     /// `key.<category>`, or `key.other` when the labels lack that category.
@@ -247,10 +249,14 @@ private let builtInLabels: [String: String] = [
     "languages": "Languages",
     "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
     "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
-    "flowMapIntro": "The site has {kinds} kinds of screen in {flows} flows, {pages} pages in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
+    "flowMapIntro": "The site has {kinds} in {flows}, {pages} in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
     "flowMapMarks": "A badge on a box names a flow lint rule that pages of that kind break and how many, and leads to the finding below; a dashed box that says “{noWayIn}” is a kind of screen the app declares but no link reaches. Point at a box to see the Swift file and line that make its screen.",
     "flowMapCaption": "Every kind of screen and every transition between kinds.",
     "flowFlows": "Flows",
+    "flowKindsOfScreen.one": "{count} kind of screen",
+    "flowKindsOfScreen.other": "{count} kinds of screen",
+    "flowFlowsCount.one": "{count} flow",
+    "flowFlowsCount.other": "{count} flows",
     "flowKindsCount.one": "({count} kind)",
     "flowKindsCount.other": "({count} kinds)",
     "flowOf": "{flow} flow",
@@ -279,7 +285,8 @@ private let builtInLabels: [String: String] = [
     "flowNoWayIn": "no way in",
     "flowDeepLinked": "deep link",
     "flowTabBar": "Tab bar",
-    "flowTabSelection": "tab bar",
+    "flowTabs.one": "{count} tab",
+    "flowTabs.other": "{count} tabs",
     "flowFindings": "Flow lint findings",
     "flowNoFindings": "Flow lint found nothing to report.",
     "flowSuppressed": "Suppressed: {reason}",

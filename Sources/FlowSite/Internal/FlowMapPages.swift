@@ -78,8 +78,10 @@ struct FlowMapPages {
     private func whole(_ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
         let here = RoutePath([Self.folder])
         let pages = graph.kinds.reduce(0) { $0 + $1.pages }
+        let kinds = graph.kinds.count, flows = graph.flows.count
         var html = paragraph(label("flowMapIntro", [
-            "kinds": number(graph.kinds.count), "flows": number(graph.flows.count), "pages": number(pages),
+            "kinds": counted("flowKindsOfScreen", kinds, ["count": number(kinds)]),
+            "flows": counted("flowFlowsCount", flows, ["count": number(flows)]), "pages": self.pages(pages),
         ]))
         html += paragraph(label("flowMapMarks", ["noWayIn": label("flowNoWayIn", [:])]))
         if let coverage {
@@ -203,7 +205,11 @@ struct FlowMapPages {
 
     /// The tab bar's box: where the tabs' arrows start, leading to the start page, which shows it.
     private func tabBarNode(here: RoutePath) -> FlowMapSVG.Node {
-        FlowMapSVG.Node(name: label("flowTabBar", [:]), detail: "", url: here.relativeURL(to: .root), role: .context)
+        let tabs = graph.transitions.reduce(0) { $0 + $1.tabSelections }
+        return FlowMapSVG.Node(
+            name: label("flowTabBar", [:]), detail: counted("flowTabs", tabs, ["count": number(tabs)]), url: here.relativeURL(to: .root),
+            role: .context
+        )
     }
 
     /// The arrows for `transitions` between `kinds` (by their index there); tab selections start
