@@ -101,6 +101,17 @@ struct ShipCoordinator: RootCoordinator {
         let text = try String(contentsOf: report, encoding: .utf8)
         #expect(text.contains("Flow coverage: tests take 1 of 3 transitions"), "\(text)")
         #expect(text.contains("warning: untested-transition (2): ") && text.contains("untested: bridge → brig (push), 1 link(s)"), "\(text)")
+        // Every finding unless --limit cuts them, and then the report says how to see the rest.
+        let limited = folder.appendingPathComponent("limited.txt")
+        let arguments = ["lint", "--coverage", coverage.path, "--enable", "untested-transition", "--limit", "1"]
+        let ship = ShipCoordinator()
+        let status = await SiteBuilder.runCommandLine(arguments + ["--output", limited.path], coordinator: ship)
+        #expect(status == 0)
+        let cut = try String(contentsOf: limited, encoding: .utf8)
+        #expect(cut.contains("warning: untested-transition (2): "), "\(cut)")
+        #expect(cut.contains("\n  … and 1 more (run without --limit to see all)\n"), "\(cut)")
+        #expect(!text.contains("… and"), "\(text)")
+        #expect(await run("lint", "--limit", "0") == 2, "a limit below 1 is a usage error")
         #expect(await run("lint", "--enable", "dead-end") == 2, "only a rule that is off by default can be turned on")
         #expect(await run("lint", "--coverage", folder.appendingPathComponent("nowhere").path) == 2, "a missing coverage folder is an error")
 
