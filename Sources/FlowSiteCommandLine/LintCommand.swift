@@ -81,7 +81,7 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         let root = sourceRoot ?? FileManager.default.currentDirectoryPath
         let text = switch format {
         case .text: report.text(limit: limit, sourceRoot: root, seeAll: "run without --limit to see all")
-        case .json: report.json()
+        case .json: report.json(sourceRoot: root)
         case .sarif: report.sarif(toolName: App.commandLine.name, version: App.commandLine.version ?? FlowSiteVersion.current, sourceRoot: root)
         }
         try ReportOutput.write(text, to: output, forTerminal: format == .text)

@@ -77,6 +77,14 @@ struct ShipCoordinator: RootCoordinator {
         let log = try String(contentsOf: sarif, encoding: .utf8)
         #expect(log.contains(#""ruleId" : "dead-end""#), "\(log)")
         #expect(log.contains(#""uri" : "Tests/FlowSiteCommandLineTests/SiteCommandLineTests.swift""#), "\(log)")
+        // JSON names the place as text and SARIF do: from the source root.
+        let json = folder.appendingPathComponent("lint-report.json")
+        let root = Self.repository.path
+        #expect(await run("lint", "--format", "json", "--output", json.path, "--source-root", root) == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        let locations = try #require(document?["findings"] as? [[String: Any]]).compactMap { $0["location"] as? String }
+        let file = "Tests/FlowSiteCommandLineTests/SiteCommandLineTests.swift:"
+        #expect(!locations.isEmpty && locations.allSatisfy { $0.hasPrefix(file) }, "\(locations)")
         #expect(await run("lint", "--strict", "--output", folder.appendingPathComponent("lint.txt").path, "--source-root", folder.path) == 1)
         let text = try String(contentsOf: folder.appendingPathComponent("lint.txt"), encoding: .utf8)
         // Outside the source root, the location is the file's own path.

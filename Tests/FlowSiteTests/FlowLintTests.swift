@@ -325,6 +325,32 @@ struct DotsScreen: Screen {
         #expect(report.text(limit: 5) == all)
     }
 
+    /// One finding's place reads the same in text, JSON and SARIF: a path from the source root
+    /// and the line.
+    @Test func aFindingHasOneLocationInEveryFormat() async throws {
+        let report = try await lint()
+        let dead = try #require(finding(report, .deadEnd)?.location)
+        let root = FlowMapTests.root.path
+        let expected = "Tests/FlowSiteTests/FlowLintTests.swift:\(dead.line)"
+
+        #expect(report.text(sourceRoot: root).contains("    at \(expected)\n"))
+
+        let json = try JSONSerialization.jsonObject(with: Data(report.json(sourceRoot: root).utf8)) as? [String: Any]
+        let findings = try #require(json?["findings"] as? [[String: Any]])
+        let jsonDead = try #require(findings.first { $0["rule"] as? String == "dead-end" })
+        #expect(jsonDead["location"] as? String == expected)
+
+        let sarif = report.sarif(toolName: "holocron", version: "0.1.0", sourceRoot: root)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let result = try #require(results.first { $0["ruleId"] as? String == "dead-end" })
+        let located = (result["locations"] as? [[String: Any]])?.first
+        let physical = try #require(located?["physicalLocation"] as? [String: Any])
+        let uri = try #require((physical["artifactLocation"] as? [String: String])?["uri"])
+        let line = try #require((physical["region"] as? [String: Int])?["startLine"])
+        #expect("\(uri):\(line)" == expected)
+    }
+
     @Test func aConfigurationFileThatCantBeUsedNamesTheFileAndTheField() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -73,8 +73,10 @@ extension FlowLintReport {
     }
 
     /// Every finding as JSON, for tools: the rules, the counts, and each finding with its rule,
-    /// level, kind, message, count, example pages, source location and suppression.
-    public func json() -> String {
+    /// level, kind, message, count, example pages, source location and suppression. Each
+    /// location is `path:line` with the path as ``text(limit:sourceRoot:)`` prints it (from
+    /// `sourceRoot` when the file lies below it), so one finding reads alike in every format.
+    public func json(sourceRoot: String? = nil) -> String {
         struct Document: Encodable {
             struct Rule: Encodable { let id, level, summary, help: String }
             struct Page: Encodable { let path, title, route: String }
@@ -112,7 +114,8 @@ extension FlowLintReport {
                     rule: finding.rule.id, level: finding.rule.level.rawValue, kind: finding.kind?.id, kindName: finding.kind?.name,
                     message: finding.message, count: finding.count,
                     examples: finding.examples.map { .init(path: $0.path.description, title: $0.title, route: $0.route) },
-                    location: finding.location?.description, suppressed: finding.suppression
+                    location: finding.location.map { "\($0.editorPath(relativeTo: sourceRoot)):\($0.line)" },
+                    suppressed: finding.suppression
                 )
             },
             notes: notes,
