@@ -102,13 +102,22 @@ struct ShipCoordinator: RootCoordinator {
         defer { try? FileManager.default.removeItem(at: folder) }
         let coverage = folder.appendingPathComponent("flow-coverage")
         try FileManager.default.createDirectory(at: coverage, withIntermediateDirectories: true)
-        try Data(#"{"format": 1, "tests": {"engineeringIsPushed()": [{"from": "bridge", "to": "engineering", "presentation": "push"}]}}"#.utf8)
-            .write(to: coverage.appendingPathComponent("ShipTests.DeckTests.json"))
+        // The brig is pushed now; an older test presented it as a dialog.
+        try Data(#"""
+            {"format": 1, "tests": {
+              "engineeringIsPushed()": [{"from": "bridge", "to": "engineering", "presentation": "push"}],
+              "brigIsADialog()": [{"from": "bridge", "to": "brig", "presentation": "modal"}]}}
+            """#.utf8).write(to: coverage.appendingPathComponent("ShipTests.DeckTests.json"))
         let report = folder.appendingPathComponent("lint.txt")
         #expect(await run("lint", "--coverage", coverage.path, "--enable", "untested-transition", "--output", report.path) == 0)
         let text = try String(contentsOf: report, encoding: .utf8)
         #expect(text.contains("Flow coverage: tests take 1 of 3 transitions"), "\(text)")
         #expect(text.contains("warning: untested-transition (2): ") && text.contains("untested: bridge → brig (push), 1 link(s)"), "\(text)")
+        // The stale transition is named, with its file, in a note.
+        let file = coverage.appendingPathComponent("ShipTests.DeckTests.json").path
+        let note = "Note: flow coverage: \(file) names 1 transition(s) the flow no longer has: bridge → brig (modal); "
+            + "re-record it"
+        #expect(text.contains(note), "\(text)")
         // Every finding unless --limit cuts them, and then the report says how to see the rest.
         let limited = folder.appendingPathComponent("limited.txt")
         let arguments = ["lint", "--coverage", coverage.path, "--enable", "untested-transition", "--limit", "1"]
