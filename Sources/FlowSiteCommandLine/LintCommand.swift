@@ -9,8 +9,9 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         commandName: "lint",
         abstract: "Check the app's flow: unhandled links, unreachable screens, dead ends, deep pages, dialogs over dialogs, unclear link texts.",
         discussion: """
-            Prints the number of findings per rule and the first few of each, with the screen \
-            kind, an example page and the source line (a path from --source-root, an editor \
+            Prints the number of findings per rule and every finding (the first N of each \
+            with --limit N), with the screen kind, an example page and the source line (a path \
+            from --source-root, an editor \
             opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")) (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")) off unless enabled, with --enable or the config's enabledRules). With --coverage, \
             the report also counts, per flow, the transitions the app's tests take. Exits 1 when \
             a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
@@ -37,6 +38,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
     @Option(name: .customLong("enable"), help: ArgumentHelp("Turn on a rule that is off by default (untested-transition); repeatable.", valueName: "rule"))
     var enabledRules: [String] = []
 
+    @Option(help: ArgumentHelp("List at most n findings of each rule in the text report (default: all).",
+                               valueName: "n"))
+    var limit: Int?
+
     @Option(help: ArgumentHelp("The folder source locations are relative to (default: the current folder, the package's root under the plugins).", valueName: "dir"))
     var sourceRoot: String?
 
@@ -51,6 +56,9 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
 
     func validate() throws {
         if let maxDepth, maxDepth < 1 { throw ValidationError("--max-depth must be 1 or more, not \(maxDepth).") }
+        if let limit, limit < 1 {
+            throw ValidationError("--limit must be 1 or more, not \(limit); leave it out to list every finding.")
+        }
         let offByDefault = FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id)
         for id in enabledRules where !offByDefault.contains(id) {
             throw ValidationError("--enable '\(id)' is not a rule that is off by default; those are \(offByDefault.joined(separator: ", ")).")
@@ -72,8 +80,8 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         let report = try await SiteEngine<App.Coordinator>.forCommand.lint(FlowLinter(coordinator: content.coordinator, configuration: settings, coverage: flowCoverage))
         let root = sourceRoot ?? FileManager.default.currentDirectoryPath
         let text = switch format {
-        case .text: report.text(sourceRoot: root)
-        case .json: report.json()
+        case .text: report.text(limit: limit, sourceRoot: root, seeAll: "run without --limit to see all")
+        case .json: report.json(sourceRoot: root)
         case .sarif: report.sarif(toolName: App.commandLine.name, version: App.commandLine.version ?? FlowSiteVersion.current, sourceRoot: root)
         }
         try ReportOutput.write(text, to: output, forTerminal: format == .text)

@@ -9,7 +9,7 @@ extension SiteBuilder {
     ///
     /// - `build --output DIR [--base-url URL] [--templates DIR] [--strict] [--lint-config FILE] [--force]`
     ///   builds the site and prints the build's report and its flow lint summary;
-    /// - `lint [--format text|json|sarif] [--strict] [--config FILE] [--max-depth N]` walks the
+    /// - `lint [--format text|json|sarif] [--strict] [--config FILE] [--max-depth N] [--limit N]` walks the
     ///   app without writing a site and reports the holes in its flow;
     /// - `diff OLD NEW [--format text|markdown|json]` reports what changed between two built sites;
     /// - `graph [--format dot|mermaid|json] [--level screens|pages]` prints the navigation graph.

@@ -42,6 +42,23 @@ enum FlowCoverageCheck {
         }
     }
 
+    /// The message for the entries of `file` that name transitions `flow` no longer has, each
+    /// with its test, and what to do; `nil` when there are none, or no file.
+    /// - Throws: ``FlowSiteError`` when the file is there but not a coverage file.
+    static func stale(in file: URL, flow: FlowGraph) throws -> String? {
+        try files.withLock { _ in
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            let stale = try FlowCoverageFile(json: Data(contentsOf: file), source: file.path).stale(in: flow)
+            guard !stale.isEmpty else { return nil }
+            let named = stale.map { test, transition in
+                "\(transition.from) → \(transition.to) (\(transition.presentation)) in \(test)"
+            }
+            return "\(file.path) names \(stale.count) transition(s) the app's flow no longer has: "
+                + named.joined(separator: "; ") + ". The coverage is stale: re-record it (re-run the suite with "
+                + "FLOW_COVERAGE_RECORD=all), remove the entries of tests that are gone, and commit the file."
+        }
+    }
+
     /// "now takes a → b (push); no longer takes …".
     static func describe(from old: [FlowCoverageFile.Transition], to new: [FlowCoverageFile.Transition]) -> String {
         func list(_ transitions: [FlowCoverageFile.Transition]) -> String {

@@ -25,7 +25,9 @@ import Testing
 /// variable `FLOW_COVERAGE_RECORD` to `all` to re-record every entry that changed, or to
 /// `never` to record nothing (as CI should). Tests run in parallel and each keeps its own
 /// transitions; a filtered run checks only the tests it runs. The entry of a test that is
-/// deleted or renamed stays until the file's entry is removed by hand.
+/// deleted or renamed stays until the file's entry is removed by hand: give the trait the app
+/// (`.flowCoverage(of: app)`) and, once the suite's tests have run, it walks the app's flow and
+/// fails the suite naming each transition the file has that the flow no longer does.
 public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
     /// When the trait writes the file.
     public enum Recording: String, Sendable {
@@ -46,23 +48,37 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
     public let folder: URL
     /// When to write; `nil` reads `FLOW_COVERAGE_RECORD`.
     public let recording: Recording?
+    /// Walks the app's flow, for the suite's check of its file against it; `nil` checks nothing.
+    let flow: (@Sendable () async throws -> FlowGraph)?
 
-    /// A trait writing into `folder`, which tests usually write as `.flowCoverage()`.
-    public init(folder: URL, recording: Recording? = nil) {
+    /// A trait writing into `folder`, which tests usually write as `.flowCoverage()`. Given
+    /// `flow` (the app's flow graph, such as `FlowLinter(coordinator: app).walk().graph`), a
+    /// suite's trait checks its file against it once the suite's tests have run.
+    public init(folder: URL, recording: Recording? = nil, flow: (@Sendable () async throws -> FlowGraph)? = nil) {
         self.folder = folder
         self.recording = recording
+        self.flow = flow
     }
 
     /// A suite's trait applies to each of its tests.
     public var isRecursive: Bool { true }
 
     /// One scope per test function, around all its cases, so a parameterized test's entry is
-    /// what all its cases take together.
+    /// what all its cases take together; and one around a suite when there is a flow to check
+    /// its file against.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        test.isSuite || testCase != nil ? nil : self
+        if test.isSuite { return flow == nil ? nil : self }
+        return testCase == nil ? self : nil
     }
 
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        if test.isSuite {
+            // The tests settle their entries first; then the whole file is checked once.
+            try await function()
+            let file = folder.appendingPathComponent(Self.fileName(forSuite: test))
+            try await checkFlow(file: file, at: test.sourceLocation)
+            return
+        }
         let recorder = FlowCoverageRecorder()
         // A test that throws has failed already; its transitions are left unchecked.
         try await FlowCoverageRecorder.$current.withValue(recorder) { try await function() }
@@ -72,10 +88,23 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
         }
     }
 
+    /// Records an issue naming each transition `file` has that the app's flow no longer does.
+    func checkFlow(file: URL, at location: SourceLocation) async throws {
+        guard let flow else { return }
+        if let message = try FlowCoverageCheck.stale(in: file, flow: try await flow()) {
+            Issue.record(Comment(rawValue: message), sourceLocation: location)
+        }
+    }
+
     /// `<module>.<suite>.json` (nested suites joined by dots), or `<module>.json` for a test
     /// outside any suite.
     static func fileName(for test: Test) -> String {
         ([test.id.moduleName] + test.id.nameComponents.dropLast()).joined(separator: ".") + ".json"
+    }
+
+    /// The file of the suite `suite` itself: its tests' ``fileName(for:)``.
+    static func fileName(forSuite suite: Test) -> String {
+        ([suite.id.moduleName] + suite.id.nameComponents).joined(separator: ".") + ".json"
     }
 }
 
@@ -90,6 +119,23 @@ extension Trait where Self == FlowCoverageTrait {
             root.deleteLastPathComponent()
         }
         return FlowCoverageTrait(folder: root.appendingPathComponent(folder), recording: recording)
+    }
+
+    /// ``flowCoverage(_:recording:filePath:)`` that also walks `app`'s flow once the suite's
+    /// tests have run, and fails the suite naming each transition its file has that the flow no
+    /// longer does (the entry of a test that is gone, or one recorded before the flow changed):
+    ///
+    /// ```swift
+    /// @Suite(.flowCoverage(of: AppCoordinator(dependencies: .mock))) struct CoordinatorTests { … }
+    /// ```
+    public static func flowCoverage<C: RootCoordinator>(
+        _ folder: String = "flow-coverage", recording: FlowCoverageTrait.Recording? = nil, of app: C,
+        filePath: String = #filePath
+    ) -> Self {
+        let folder = flowCoverage(folder, recording: recording, filePath: filePath).folder
+        return FlowCoverageTrait(folder: folder, recording: recording) {
+            try await FlowLinter(coordinator: app).walk().graph
+        }
     }
 }
 

@@ -77,6 +77,14 @@ struct ShipCoordinator: RootCoordinator {
         let log = try String(contentsOf: sarif, encoding: .utf8)
         #expect(log.contains(#""ruleId" : "dead-end""#), "\(log)")
         #expect(log.contains(#""uri" : "Tests/FlowSiteCommandLineTests/SiteCommandLineTests.swift""#), "\(log)")
+        // JSON names the place as text and SARIF do: from the source root.
+        let json = folder.appendingPathComponent("lint-report.json")
+        let root = Self.repository.path
+        #expect(await run("lint", "--format", "json", "--output", json.path, "--source-root", root) == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        let locations = try #require(document?["findings"] as? [[String: Any]]).compactMap { $0["location"] as? String }
+        let file = "Tests/FlowSiteCommandLineTests/SiteCommandLineTests.swift:"
+        #expect(!locations.isEmpty && locations.allSatisfy { $0.hasPrefix(file) }, "\(locations)")
         #expect(await run("lint", "--strict", "--output", folder.appendingPathComponent("lint.txt").path, "--source-root", folder.path) == 1)
         let text = try String(contentsOf: folder.appendingPathComponent("lint.txt"), encoding: .utf8)
         // Outside the source root, the location is the file's own path.
@@ -94,13 +102,33 @@ struct ShipCoordinator: RootCoordinator {
         defer { try? FileManager.default.removeItem(at: folder) }
         let coverage = folder.appendingPathComponent("flow-coverage")
         try FileManager.default.createDirectory(at: coverage, withIntermediateDirectories: true)
-        try Data(#"{"format": 1, "tests": {"engineeringIsPushed()": [{"from": "bridge", "to": "engineering", "presentation": "push"}]}}"#.utf8)
-            .write(to: coverage.appendingPathComponent("ShipTests.DeckTests.json"))
+        // The brig is pushed now; an older test presented it as a dialog.
+        try Data(#"""
+            {"format": 1, "tests": {
+              "engineeringIsPushed()": [{"from": "bridge", "to": "engineering", "presentation": "push"}],
+              "brigIsADialog()": [{"from": "bridge", "to": "brig", "presentation": "modal"}]}}
+            """#.utf8).write(to: coverage.appendingPathComponent("ShipTests.DeckTests.json"))
         let report = folder.appendingPathComponent("lint.txt")
         #expect(await run("lint", "--coverage", coverage.path, "--enable", "untested-transition", "--output", report.path) == 0)
         let text = try String(contentsOf: report, encoding: .utf8)
         #expect(text.contains("Flow coverage: tests take 1 of 3 transitions"), "\(text)")
         #expect(text.contains("warning: untested-transition (2): ") && text.contains("untested: bridge → brig (push), 1 link(s)"), "\(text)")
+        // The stale transition is named, with its file, in a note.
+        let file = coverage.appendingPathComponent("ShipTests.DeckTests.json").path
+        let note = "Note: flow coverage: \(file) names 1 transition(s) the flow no longer has: bridge → brig (modal); "
+            + "re-record it"
+        #expect(text.contains(note), "\(text)")
+        // Every finding unless --limit cuts them, and then the report says how to see the rest.
+        let limited = folder.appendingPathComponent("limited.txt")
+        let arguments = ["lint", "--coverage", coverage.path, "--enable", "untested-transition", "--limit", "1"]
+        let ship = ShipCoordinator()
+        let status = await SiteBuilder.runCommandLine(arguments + ["--output", limited.path], coordinator: ship)
+        #expect(status == 0)
+        let cut = try String(contentsOf: limited, encoding: .utf8)
+        #expect(cut.contains("warning: untested-transition (2): "), "\(cut)")
+        #expect(cut.contains("\n  … and 1 more (run without --limit to see all)\n"), "\(cut)")
+        #expect(!text.contains("… and"), "\(text)")
+        #expect(await run("lint", "--limit", "0") == 2, "a limit below 1 is a usage error")
         #expect(await run("lint", "--enable", "dead-end") == 2, "only a rule that is off by default can be turned on")
         #expect(await run("lint", "--coverage", folder.appendingPathComponent("nowhere").path) == 2, "a missing coverage folder is an error")
 

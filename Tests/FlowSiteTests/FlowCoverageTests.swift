@@ -132,6 +132,48 @@ import Testing
         #expect(decoded.runs(.untestedTransition) && !FlowLintConfiguration().runs(.untestedTransition))
     }
 
+    /// A coverage file naming a transition TidyApp's flow doesn't have (a test that is gone
+    /// presented an item as a dialog): lint notes it with its file, and the trait, given the
+    /// flow, fails naming it, its test and the file, and saying to re-record.
+    @Test func staleCoverageIsReportedByLintAndByTheTrait() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("App.TidyTests.json")
+        try FlowCoverageFile(tests: [
+            "enteringTheList()": [.init(from: "home", to: "list", presentation: "push")],
+            "itemsWereDialogs()": [
+                .init(from: "home", to: "list", presentation: "push"),
+                .init(from: "list", to: "item", presentation: "modal"),
+            ],
+        ]).json().write(to: file, atomically: true, encoding: .utf8)
+        let coverage = try FlowGraph.Coverage.load(from: [folder])
+        let (graph, report) = try await FlowLinter(coordinator: TidyApp(), coverage: coverage).walk()
+        #expect(coverage.stale(in: graph) == [.init(from: "list", to: "item", presentation: .modal)])
+        // The counts are of the flow's own transitions, as before.
+        #expect(report.coverage?.map(\.tested) == [1, 0, 0])
+        let note = "flow coverage: \(file.path) names 1 transition(s) the flow no longer has: list → item (modal); "
+            + "re-record it (run its tests with FLOW_COVERAGE_RECORD=all)"
+            + " and remove the entries of tests that are gone."
+        #expect(report.notes.contains(note), "\(report.notes)")
+        #expect(report.text().contains("Note: " + note) && report.json().contains("list → item (modal)"))
+        // Coverage the flow still has, or made in code, notes nothing of the kind.
+        let current = FlowGraph.Coverage([.init(from: "home", to: "list", presentation: .push)])
+        let notes = try await FlowLinter(coordinator: TidyApp(), coverage: current).run().notes
+        #expect(!notes.contains { $0.hasPrefix("flow coverage:") })
+
+        let trait = FlowCoverageTrait(folder: folder) { try await FlowLinter(coordinator: TidyApp()).walk().graph }
+        try await withKnownIssue { try await trait.checkFlow(file: file, at: #_sourceLocation) } matching: {
+            comment("\(file.path) names 1 transition(s) the app's flow no longer has: "
+                + "list → item (modal) in itemsWereDialogs(). "
+                + "The coverage is stale: re-record it (re-run the suite with FLOW_COVERAGE_RECORD=all)")($0)
+        }
+        // Without the stale entry the check passes.
+        let entering = FlowCoverageFile.Transition(from: "home", to: "list", presentation: "push")
+        try FlowCoverageFile(tests: ["enteringTheList()": [entering]]).json()
+            .write(to: file, atomically: true, encoding: .utf8)
+        try await trait.checkFlow(file: file, at: #_sourceLocation)
+    }
+
     /// The flow map's pages of TidyApp's site, built with `coverage`, by path in `flow/`.
     func mapPages(coverage: FlowGraph.Coverage?) async throws -> [String: String] {
         let folder = try temporaryFolder()

@@ -109,6 +109,41 @@ struct TidyScreen: Screen {
     }
 }
 
+/// Home and five kinds of page that lead nowhere: five `dead-end` findings of one rule.
+enum Dots: Route {
+    case home, dot(Int)
+    var path: RoutePath {
+        switch self {
+        case .home: .root
+        case .dot(let number): ["dots", Slug("\(number)")]
+        }
+    }
+    var screenKind: ScreenKind {
+        switch self {
+        case .home: ScreenKind("home", name: "Home")
+        case .dot(let number): ScreenKind("dot-\(number)", name: "Dot \(number)")
+        }
+    }
+}
+
+struct DotsApp: RootCoordinator {
+    var startRoute: Dots { .home }
+    var siteInfo: SiteInfo<Dots> { SiteInfo(name: "Dots") }
+
+    func makeScreen(for route: Dots) async throws -> any Screen<Dots> {
+        DotsScreen(links: route == .home ? (1...5).map { ("Dot \($0)", .dot($0)) } : [])
+    }
+}
+
+struct DotsScreen: Screen {
+    let links: [(String, Dots)]
+    func makePage() async throws -> Page<Dots> {
+        var document = MarkdownDocument<Dots>()
+        document.list(links.map { [.link($0.0, to: $0.1)] })
+        return Page(title: "Dots", document: document)
+    }
+}
+
 @Suite struct FlowLintTests {
     func lint(_ app: SpotApp = SpotApp(), _ configuration: FlowLintConfiguration? = nil) async throws -> FlowLintReport {
         try await FlowLinter(coordinator: app, configuration: configuration).run()
@@ -272,6 +307,50 @@ struct TidyScreen: Screen {
         validator.waitUntilExit()
         #expect(validator.terminationStatus == 0, "\(output)")
         #expect(output.contains("valid"))
+    }
+
+    /// Five findings of one rule: the text lists them all unless asked for fewer, and a cut
+    /// list says how many it left out and how to see them.
+    @Test func lintTextListsEveryFindingUnlessALimitIsAsked() async throws {
+        let report = try await FlowLinter(coordinator: DotsApp()).run()
+        #expect(report.active.count { $0.rule == .deadEnd } == 5)
+        let all = report.text()
+        #expect(all.contains("warning: dead-end (5):"))
+        for number in 1...5 { #expect(all.contains("e.g. /dots/\(number)/ (dot(\(number)))"), "\(all)") }
+        #expect(!all.contains("… and"))
+
+        let cut = report.text(limit: 2)
+        #expect(cut.components(separatedBy: "\n  - ").count - 1 == 2)
+        #expect(cut.contains("e.g. /dots/2/") && !cut.contains("e.g. /dots/3/"))
+        #expect(cut.contains("\n  … and 3 more (pass no limit to list all)\n"), "\(cut)")
+        // A limit that cuts nothing says nothing of it.
+        #expect(report.text(limit: 5) == all)
+    }
+
+    /// One finding's place reads the same in text, JSON and SARIF: a path from the source root
+    /// and the line.
+    @Test func aFindingHasOneLocationInEveryFormat() async throws {
+        let report = try await lint()
+        let dead = try #require(finding(report, .deadEnd)?.location)
+        let root = FlowMapTests.root.path
+        let expected = "Tests/FlowSiteTests/FlowLintTests.swift:\(dead.line)"
+
+        #expect(report.text(sourceRoot: root).contains("    at \(expected)\n"))
+
+        let json = try JSONSerialization.jsonObject(with: Data(report.json(sourceRoot: root).utf8)) as? [String: Any]
+        let findings = try #require(json?["findings"] as? [[String: Any]])
+        let jsonDead = try #require(findings.first { $0["rule"] as? String == "dead-end" })
+        #expect(jsonDead["location"] as? String == expected)
+
+        let sarif = report.sarif(toolName: "holocron", version: "0.1.0", sourceRoot: root)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let result = try #require(results.first { $0["ruleId"] as? String == "dead-end" })
+        let located = (result["locations"] as? [[String: Any]])?.first
+        let physical = try #require(located?["physicalLocation"] as? [String: Any])
+        let uri = try #require((physical["artifactLocation"] as? [String: String])?["uri"])
+        let line = try #require((physical["region"] as? [String: Int])?["startLine"])
+        #expect("\(uri):\(line)" == expected)
     }
 
     @Test func aConfigurationFileThatCantBeUsedNamesTheFileAndTheField() throws {

@@ -32,6 +32,12 @@ struct ShopApp: RootCoordinator {
     var returnsKind: String? = "Returns policy"
     /// Whether the returns page links back home (a transition of its own).
     var returnsLinksHome = false
+    /// The returns page's title, and the text of every link to it.
+    var returnsTitle = "Returns"
+    /// The home page's title: the first step of every other page's breadcrumb trail.
+    var homeTitle = "Shop"
+    /// Whether every product page links to the returns page.
+    var productsLinkReturns = false
 
     var startRoute: Shop { .home }
     var siteInfo: SiteInfo<Shop> { SiteInfo(name: "Shop", footer: "A test shop.") }
@@ -48,16 +54,19 @@ struct ShopScreen: Screen {
         switch route {
         case .home:
             document.list((0..<app.products).map { [.link("Product \($0)", to: .product($0))] })
-            if let kind = app.returnsKind { document.paragraph(.link("Returns", to: .returns(kind: kind))) }
-            return Page(title: "Shop", document: document)
+            if let kind = app.returnsKind { document.paragraph(.link(app.returnsTitle, to: .returns(kind: kind))) }
+            return Page(title: app.homeTitle, document: document)
         case .product(let number):
             document.paragraph(.text("Made on: \(app.madeOn)"))
             document.paragraph(.text("Price: \(number == 7 ? app.price : 10) credits"))
+            if app.productsLinkReturns, let kind = app.returnsKind {
+                document.paragraph(.link(app.returnsTitle, to: .returns(kind: kind)))
+            }
             return Page(title: "Product \(number)", document: document)
         case .returns:
             document.paragraph("Within 30 days.")
             if app.returnsLinksHome { document.paragraph(.link("Shop", to: .home)) }
-            return Page(title: "Returns", document: document)
+            return Page(title: app.returnsTitle, document: document)
         }
     }
 }
@@ -138,6 +147,90 @@ struct ShopScreen: Screen {
         #expect(markdown.contains("| Returns policy \\(removed\\) | 1 | 0 | 0 | 0 | 0 |"), "\(markdown)")
         #expect(markdown.contains("| Refunds \\(new\\) | 0 | 1 | 0 | 0 | 1 |"))
         #expect(markdown.contains("| **All** (2 kinds unchanged) |"))
+    }
+
+    /// The comparison and its review page (made while both sites are still there).
+    func review(_ old: ShopApp, _ new: ShopApp) async throws -> (SiteComparison, String) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (before, after) = (folder.appendingPathComponent("old"), folder.appendingPathComponent("new"))
+        _ = try await SiteBuilder(coordinator: old).build(into: before)
+        _ = try await SiteBuilder(coordinator: new).build(into: after)
+        let comparison = try SiteComparison(old: before, new: after)
+        return (comparison, try comparison.reviewPage())
+    }
+
+    /// Each group as "what: before → after on N" pages.
+    static func rows(_ groups: [SiteComparison.ChangeGroup]) -> [String] {
+        groups.map { "\($0.what.rawValue): \($0.before ?? "-") → \($0.after ?? "-") on \($0.pages.count)" }
+    }
+
+    /// The returns page renamed Refunds: its title and the link to it on the home page and on
+    /// every product page are one change, "Returns → Refunds" with its page count, not a
+    /// removal and an addition repeated on every page; the same sites give the same bytes.
+    @Test func aRenameAcrossPagesIsOneChangeWithItsCount() async throws {
+        let old = ShopApp(products: 3, productsLinkReturns: true)
+        let new = ShopApp(products: 3, returnsTitle: "Refunds", productsLinkReturns: true)
+        let (comparison, page) = try await review(old, new)
+        #expect(comparison.pagesChanged == 5)
+        let groups = comparison.groups
+        #expect(Self.rows(groups) == ["text: Returns → Refunds on 5"])
+        let products = (0..<3).map { "products/\($0)/index.html" }
+        #expect(groups.first?.pages.map(\.page.path) == ["returns/index.html", "index.html"] + products)
+        let text = comparison.text()
+        #expect(text.contains("\n~ [Returns → Refunds] on 5 pages of 3 kinds:\n"), "\(text)")
+        #expect(text.contains("\n    Refunds (/returns/): [Returns → Refunds]\n"))
+        #expect(!text.contains("+ Refunds") && !text.contains("- Returns"), "\(text)")
+        #expect(page.contains(#"<li class="changed"><p><del>Returns</del> → <ins>Refunds</ins> on 5 pages"#))
+        #expect(comparison.markdown().contains("| 5 pages of 3 kinds: "))
+
+        // One text removed and another added on the same pages, but a second addition there too:
+        // which is the rename can't be told, so nothing is paired.
+        let removed = SiteComparison.ChangeGroup(what: .text, before: "A", after: nil, pages: [])
+        var added = SiteComparison.ChangeGroup(what: .text, before: nil, after: "B", pages: [])
+        for path in ["a.html", "b.html"] {
+            let page = SiteComparison.PageName(path: path, title: path)
+            added.pages.append(.init(page: page, kind: "k", change: .init(before: nil, after: "B")))
+        }
+        var removedOnBoth = removed
+        removedOnBoth.pages = added.pages.map {
+            .init(page: $0.page, kind: "k", change: .init(before: "A", after: nil))
+        }
+        var alsoAdded = added
+        alsoAdded.after = "C"
+        #expect(SiteComparison.pairingRenames([removedOnBoth, added]).map(\.after) == ["B"])
+        #expect(SiteComparison.pairingRenames([removedOnBoth, added, alsoAdded]).count == 3)
+
+        // The same two sites compare to the same bytes, in every format.
+        let (again, pageAgain) = try await review(old, new)
+        #expect(again.text() == text && again.json() == comparison.json() && again.markdown() == comparison.markdown())
+        #expect(pageAgain == page)
+    }
+
+    /// The home page renamed: every other page's text is the same and its breadcrumb trail is
+    /// not. Those pages are one change that says so, not changed pages with no row.
+    @Test func pagesWhoseOnlyChangeIsTheirTrailSaySo() async throws {
+        let (comparison, page) = try await review(ShopApp(products: 3), ShopApp(products: 3, homeTitle: "Store"))
+        #expect(comparison.pagesChanged == 5)
+        let trailOnly = comparison.kinds.flatMap(\.changed).filter { $0.trail != nil }
+        let paths = (0..<3).map { "products/\($0)/index.html" } + ["returns/index.html"]
+        #expect(trailOnly.map(\.page.path).sorted() == paths)
+        #expect(trailOnly.first?.trail == .init(before: "Shop › Product 0", after: "Store › Product 0"))
+        #expect(Self.rows(comparison.groups) == ["text: Shop → Store on 1", "trail changed: Shop → Store on 4"])
+        let text = comparison.text()
+        #expect(text.contains("\n~ Store (/): [Shop → Store]\n"), "\(text)")
+        #expect(text.contains("\n~ breadcrumb trail changed: [Shop → Store] on 4 pages of 2 kinds:\n"), "\(text)")
+        #expect(text.contains("\n    Product 0 (/products/0/): [Shop → Store] › Product 0\n"), "\(text)")
+        let title = "Breadcrumb trail changed (the pages’ text is the same): <del>Shop</del> → <ins>Store</ins>"
+        #expect(page.contains(title), "\(page)")
+        #expect(comparison.markdown().contains("| breadcrumb trail changed | **Shop** | **Store** |"))
+        #expect(comparison.json().contains(#""what" : "trail changed""#))
+
+        // One product's trail alone: the line names the page and says what changed.
+        let lone = ShopApp(products: 1, returnsKind: nil)
+        let one = try await compare(lone, ShopApp(products: 1, returnsKind: nil, homeTitle: "Store")).text()
+        let line = "~ Product 0 (/products/0/): breadcrumb trail changed: [Shop → Store] › Product 0"
+        #expect(one.contains("\n" + line + "\n"), "\(one)")
     }
 
     /// A page's content is read as items under their headings, with its links resolved from

@@ -36,10 +36,19 @@ extension FlowGraph {
 
         /// Every transition some test took.
         public let transitions: Set<Transition>
+        /// The coverage files each transition was read from, in the order read, for a report
+        /// to name when the flow no longer has it; empty for coverage made in code.
+        package private(set) var files: [Transition: [String]] = [:]
 
         public init(_ transitions: some Sequence<Transition>) {
             self.transitions = Set(transitions)
         }
+
+        /// Whether both hold the same transitions, whichever files they were read from.
+        public static func == (a: Coverage, b: Coverage) -> Bool { a.transitions == b.transitions }
+
+        /// Hashes the transitions, as ``==(_:_:)`` compares them.
+        public func hash(into hasher: inout Hasher) { hasher.combine(transitions) }
 
         /// Whether some test took `transition` (same kinds, same presentation).
         public func covers(_ transition: FlowGraph.Transition) -> Bool {
@@ -47,14 +56,44 @@ extension FlowGraph {
         }
 
         /// The coverage of both.
-        public func merging(_ other: Coverage) -> Coverage { Coverage(transitions.union(other.transitions)) }
+        public func merging(_ other: Coverage) -> Coverage {
+            var merged = Coverage(transitions.union(other.transitions))
+            merged.files = files.merging(other.files) { mine, theirs in mine + theirs.filter { !mine.contains($0) } }
+            return merged
+        }
+
+        /// The transitions some test took that `graph` no longer has (none with the same kinds
+        /// and presentation), sorted: coverage recorded before the flow changed, or by a test
+        /// that is gone. Re-recording the coverage drops them.
+        public func stale(in graph: FlowGraph) -> [Transition] {
+            let current = Set(graph.transitions.map {
+                Transition(from: $0.from, to: $0.to, presentation: $0.presentation)
+            })
+            return transitions.filter { !current.contains($0) }.sorted()
+        }
+
+        /// Flow lint's notes on ``stale(in:)``: one per coverage file that names such transitions,
+        /// in path order, naming them and what to do.
+        func staleNotes(in graph: FlowGraph) -> [String] {
+            var byFile: [String: [Transition]] = [:]
+            for transition in stale(in: graph) {
+                for file in files[transition] ?? ["the coverage given"] { byFile[file, default: []].append(transition) }
+            }
+            return byFile.keys.sorted().map { file in
+                let stale = byFile[file]!
+                return "flow coverage: \(file) names \(stale.count) transition(s) the flow no longer has: "
+                    + stale.map(\.description).joined(separator: ", ")
+                    + "; re-record it (run its tests with FLOW_COVERAGE_RECORD=all)"
+                    + " and remove the entries of tests that are gone."
+            }
+        }
 
         /// Reads coverage files and merges them: each URL is a file, or a folder whose `.json`
         /// files (in its subfolders too) are read.
         /// - Throws: ``FlowSiteError`` naming the file or folder that is missing or isn't a
         ///   coverage file.
         public static func load(from urls: [URL]) throws -> Coverage {
-            var all = Set<Transition>()
+            var files: [Transition: [String]] = [:]
             for url in urls {
                 for file in try FlowCoverageFile.files(at: url) {
                     let data: Data
@@ -63,10 +102,15 @@ extension FlowGraph {
                     } catch {
                         throw FlowSiteError(.flowCoverage(path: file.path, message: "it can't be read (\(error.localizedDescription))"))
                     }
-                    all.formUnion(try FlowCoverageFile(json: data, source: file.path).coverage(source: file.path).transitions)
+                    let read = try FlowCoverageFile(json: data, source: file.path).coverage(source: file.path)
+                    for transition in read.transitions where files[transition]?.contains(file.path) != true {
+                        files[transition, default: []].append(file.path)
+                    }
                 }
             }
-            return Coverage(all)
+            var coverage = Coverage(files.keys)
+            coverage.files = files
+            return coverage
         }
 
         /// How many of each flow's transitions (those that start from one of its kinds) the

@@ -320,7 +320,9 @@ public struct FlowLintReport: Sendable, Hashable {
     public let findings: [Finding]
     /// The configuration used.
     public let configuration: FlowLintConfiguration
-    /// What a rule could not check, such as `unreachable-screen` without declared kinds.
+    /// What a rule could not check, such as `unreachable-screen` without declared kinds, and
+    /// each coverage file that names transitions the flow no longer has
+    /// (``FlowGraph/Coverage/stale(in:)``).
     public let notes: [String]
     /// How many of each flow's transitions the app's tests take, when flow coverage was given
     /// (``FlowLinter/coverage``); `nil` otherwise.

@@ -1,32 +1,45 @@
 import Foundation
 
 extension FlowLintReport {
-    /// A short report for a terminal: the counts per rule, then the first `limit` findings of
-    /// each rule, each with its kind, example page and source location; suppressed findings are
-    /// counted with their reasons. Each location is a path an editor or terminal opens
-    /// (``CodeLocation/editorPath(relativeTo:)``): from `sourceRoot` (the current folder, or the
-    /// package's root) when the file lies below it.
-    public func text(limit: Int = 3, sourceRoot: String? = nil) -> String {
+    /// The report for a terminal: the counts per rule, then every finding of each rule (or the
+    /// first `limit`, with a line saying how many are left out), each with its kind, example page
+    /// and source location; suppressed findings are listed with their reasons. Each location is a
+    /// path an editor or terminal opens (``CodeLocation/editorPath(relativeTo:)``): from
+    /// `sourceRoot` (the current folder, or the package's root) when the file lies below it.
+    ///
+    /// ```swift
+    /// print(report.text(sourceRoot: packageRoot))            // every finding
+    /// print(report.text(limit: 3, sourceRoot: packageRoot))  // 3 a rule, then "… and 5 more"
+    /// ```
+    public func text(limit: Int? = nil, sourceRoot: String? = nil) -> String {
+        text(limit: limit, sourceRoot: sourceRoot, seeAll: "pass no limit to list all")
+    }
+
+    /// ``text(limit:sourceRoot:)`` whose "… and N more" lines end with `seeAll`, how the reader
+    /// sees everything: the command line names its own option.
+    package func text(limit: Int?, sourceRoot: String?, seeAll: String) -> String {
+        let limit = limit.map { max(0, $0) }
         var lines = [summaryLine]
         for rule in FlowLintRule.all {
             let found = active.filter { $0.rule == rule }
             guard !found.isEmpty else { continue }
             lines.append("")
             lines.append("\(rule.level.rawValue): \(rule.id) (\(found.count)): \(rule.summary)")
-            for finding in found.prefix(limit) {
+            for finding in found.prefix(limit ?? found.count) {
                 lines.append("  - \(finding.message)")
                 if let location = finding.location { lines.append("    at \(location.editorPath(relativeTo: sourceRoot)):\(location.line)") }
             }
-            if found.count > limit { lines.append("  … and \(found.count - limit) more") }
+            if let cut = Self.leftOut(found.count, limit, seeAll) { lines.append("  " + cut) }
             lines.append("  \(rule.help)")
         }
         let suppressed = findings.filter { !$0.isActive }
         if !suppressed.isEmpty {
             lines.append("")
             lines.append("Suppressed (\(suppressed.count)):")
-            for finding in suppressed.prefix(limit * 3) {
+            for finding in suppressed.prefix(limit ?? suppressed.count) {
                 lines.append("  - \(finding.rule.id)\(finding.kind.map { " on \($0.id)" } ?? ""): \(finding.suppression ?? "")")
             }
+            if let cut = Self.leftOut(suppressed.count, limit, seeAll) { lines.append("  " + cut) }
         }
         if let coverage {
             lines.append("")
@@ -37,6 +50,12 @@ extension FlowLintReport {
             lines.append(contentsOf: notes.map { "Note: \($0)" })
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "… and 3 more (pass no limit to list all)" when `limit` leaves out some of `count` lines.
+    private static func leftOut(_ count: Int, _ limit: Int?, _ seeAll: String) -> String? {
+        guard let limit, count > limit else { return nil }
+        return "… and \(count - limit) more (\(seeAll))"
     }
 
     /// The flow coverage part of ``text(limit:sourceRoot:)``: the total, then per flow how many
@@ -54,8 +73,10 @@ extension FlowLintReport {
     }
 
     /// Every finding as JSON, for tools: the rules, the counts, and each finding with its rule,
-    /// level, kind, message, count, example pages, source location and suppression.
-    public func json() -> String {
+    /// level, kind, message, count, example pages, source location and suppression. Each
+    /// location is `path:line` with the path as ``text(limit:sourceRoot:)`` prints it (from
+    /// `sourceRoot` when the file lies below it), so one finding reads alike in every format.
+    public func json(sourceRoot: String? = nil) -> String {
         struct Document: Encodable {
             struct Rule: Encodable { let id, level, summary, help: String }
             struct Page: Encodable { let path, title, route: String }
@@ -93,7 +114,8 @@ extension FlowLintReport {
                     rule: finding.rule.id, level: finding.rule.level.rawValue, kind: finding.kind?.id, kindName: finding.kind?.name,
                     message: finding.message, count: finding.count,
                     examples: finding.examples.map { .init(path: $0.path.description, title: $0.title, route: $0.route) },
-                    location: finding.location?.description, suppressed: finding.suppression
+                    location: finding.location.map { "\($0.editorPath(relativeTo: sourceRoot)):\($0.line)" },
+                    suppressed: finding.suppression
                 )
             },
             notes: notes,

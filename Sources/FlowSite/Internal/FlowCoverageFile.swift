@@ -73,6 +73,17 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
         return FlowGraph.Coverage(transitions)
     }
 
+    /// Each test's transitions that `graph` no longer has (none with the same kinds and
+    /// presentation), tests in name order: what FlowSiteTesting's trait reports as stale.
+    package func stale(in graph: FlowGraph) -> [(test: String, transition: Transition)] {
+        let current = Set(graph.transitions.map {
+            Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue)
+        })
+        return tests.sorted { $0.key < $1.key }.flatMap { test, taken in
+            taken.filter { !current.contains($0) }.map { (test, $0) }
+        }
+    }
+
     /// The coverage files at `url`: the file itself, or the `.json` files in the folder and its
     /// subfolders, in path order.
     /// - Throws: ``FlowSiteError`` when nothing is there.

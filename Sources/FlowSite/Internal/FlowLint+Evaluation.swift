@@ -144,6 +144,8 @@ extension SiteGraph {
                 break
             }
         }
+        // Coverage of transitions the flow no longer has counts for nothing: say so, by file.
+        if let coverage { lint.notes += coverage.staleNotes(in: flowGraph) }
         for (id, reason) in configuration.disabledRules.sorted(by: { $0.key < $1.key }) {
             lint.notes.append("\(id) is off: \(reason)")
         }

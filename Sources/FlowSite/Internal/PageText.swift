@@ -30,6 +30,9 @@ struct PageText: Sendable, Equatable {
     var links: [String] = []
     /// The text of the layout around the content, as items.
     var chrome: [Item] = []
+    /// The breadcrumb trail's steps, the page's own last: the items of the layout's
+    /// `<nav class="breadcrumbs">` (the default templates' trail), also among ``chrome``.
+    var trail: [String] = []
 
     private static let blocks: Set<String> = [
         "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "tr", "dt", "dd", "caption", "figcaption", "blockquote", "pre", "summary", "title",
@@ -49,6 +52,7 @@ struct PageText: Sendable, Equatable {
         var titleTag = ""
         var inCell = false
         var currentBlock: String?
+        var inTrail = false
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
 
         func flush() {
@@ -70,6 +74,7 @@ struct PageText: Sendable, Equatable {
                 items.append(Item(section: currentBlock?.first == "h" ? nil : section, text: value))
             } else {
                 chrome.append(Item(section: nil, text: value))
+                if inTrail { trail.append(value) }
             }
         }
 
@@ -97,6 +102,9 @@ struct PageText: Sendable, Equatable {
                 } else if name == "td" || name == "th" {
                     if inCell || !text.isEmpty { text.append(contentsOf: " | ".utf8) }
                     inCell = true
+                } else if name == "nav", !inMain, Self.isTrail(attributes["class"]) {
+                    flush()
+                    inTrail = true
                 } else if name == "br" {
                     text.append(UInt8(ascii: " "))
                 } else if name == "a", inMain, let href = attributes["href"], let target = Self.resolve(href, in: directory), seenLinks.insert(target).inserted {
@@ -111,6 +119,9 @@ struct PageText: Sendable, Equatable {
                     flush()
                     mainDepth -= 1
                     inMain = mainDepth > 0
+                } else if name == "nav", inTrail {
+                    flush()
+                    inTrail = false
                 } else if Self.blocks.contains(name) || name == "ul" || name == "ol" || name == "table" || name == "dl" || name == "div" || name == "section" {
                     flush()
                     currentBlock = nil
@@ -119,6 +130,11 @@ struct PageText: Sendable, Equatable {
         }
         flush()
         if title.isEmpty { title = titleTag }
+    }
+
+    /// Whether a `<nav>` of this class holds the breadcrumb trail.
+    private static func isTrail(_ classes: String?) -> Bool {
+        classes?.split(separator: " ").contains("breadcrumbs") ?? false
     }
 
     /// The site path `href` leads to from a page in `directory`, or `nil` for a link off the
@@ -239,18 +255,21 @@ struct PageText: Sendable, Equatable {
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }
 
-        /// The `href` attribute only (the one the diff reads), quoted with either quote.
+        /// The `href` and `class` attributes only (those the diff reads), quoted with either quote.
         private static func attributes(_ bytes: ArraySlice<UInt8>) -> [String: String] {
             let text = String(decoding: bytes, as: UTF8.self)
-            guard let range = text.range(of: " href=") else { return [:] }
-            var rest = text[range.upperBound...]
-            guard let quote = rest.first, quote == "\"" || quote == "'" else {
-                let value = rest.prefix { !$0.isWhitespace && $0 != "/" }
-                return ["href": PageText.decodeEntities(String(value))]
+            var found: [String: String] = [:]
+            for name in ["href", "class"] {
+                guard let range = text.range(of: " \(name)=") else { continue }
+                var rest = text[range.upperBound...]
+                guard let quote = rest.first, quote == "\"" || quote == "'" else {
+                    found[name] = PageText.decodeEntities(String(rest.prefix { !$0.isWhitespace && $0 != "/" }))
+                    continue
+                }
+                rest = rest.dropFirst()
+                found[name] = PageText.decodeEntities(String(rest.prefix { $0 != quote }))
             }
-            rest = rest.dropFirst()
-            let value = rest.prefix { $0 != quote }
-            return ["href": PageText.decodeEntities(String(value))]
+            return found
         }
     }
 }

@@ -52,12 +52,15 @@ extension SiteComparison {
         let groups = groups
         if !groups.isEmpty { lines.append("") }
         for group in groups {
-            func example(_ example: ChangeGroup.Example) -> String {
-                "\(example.page.title) (\(Self.displayPath(example.page.path)))" + (example.change.map { ": " + Self.plain($0) } ?? "")
+            func example(_ example: ChangeGroup.Example, saying what: String = "") -> String {
+                let change = example.change.map { ": " + what + Self.plain($0) } ?? ""
+                return "\(example.page.title) (\(Self.displayPath(example.page.path)))" + change
             }
             let mark = group.what == .pageAdded ? "+" : group.what == .pageRemoved ? "-" : "~"
             if group.pages.count == 1 {
-                lines.append("\(mark) " + (group.what == .text ? "" : headline(group) + ": ") + example(group.pages[0]))
+                let lead = group.what == .text || group.what == .trail ? "" : headline(group) + ": "
+                let what = group.what == .trail ? Self.trailChanged + ": " : ""
+                lines.append("\(mark) " + lead + example(group.pages[0], saying: what))
                 continue
             }
             lines.append("\(mark) \(headline(group)):")
@@ -91,14 +94,19 @@ extension SiteComparison {
     }
 
     /// What every page of `group` shows, and on how many: "[Tatooine → Tatooine Prime] on 21 pages
-    /// of 6 kinds", "+ Episode VII on 3 pages", "2 Planet pages added".
+    /// of 6 kinds", "+ Episode VII on 3 pages", "breadcrumb trail changed: [Characters → People]
+    /// on 82 pages", "2 Planet pages added".
     func headline(_ group: ChangeGroup) -> String {
         let count = group.pages.count
-        guard group.what == .text else {
+        guard group.what == .text || group.what == .trail else {
             return (count == 1 ? "" : "\(count) ") + flow.name(group.pages[0].kind) + (count == 1 ? " page " : " pages ") + (group.what == .pageAdded ? "added" : "removed")
         }
-        return Self.plain(TextChange(section: nil, before: group.before, after: group.after)) + " on " + Self.pages(group)
+        let change = Self.plain(TextChange(before: group.before, after: group.after)) + " on " + Self.pages(group)
+        return group.what == .trail ? Self.trailChanged + ": " + change : change
     }
+
+    /// What a trail group says: the pages' text is the same, their breadcrumb trail is not.
+    static let trailChanged = "breadcrumb trail changed"
 
     /// "21 pages of 6 kinds".
     private static func pages(_ group: ChangeGroup) -> String {
@@ -161,6 +169,7 @@ extension SiteComparison {
             let example = group.pages[0].change
             let row = switch group.what {
             case .text: Self.row(group.pages.allSatisfy { $0.change == example } ? example! : TextChange(before: group.before, after: group.after))
+            case .trail: Self.row(TextChange(section: Self.trailChanged, before: group.before, after: group.after))
             case .pageAdded: "| \(kind) | | *added* |\n"
             case .pageRemoved: "| \(kind) | *removed* | |\n"
             }

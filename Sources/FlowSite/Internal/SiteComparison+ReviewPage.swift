@@ -74,10 +74,15 @@ extension SiteComparison {
         guard !groups.isEmpty || layout != nil else { return html + "<p>No page's content changed.</p>\n</section>\n" }
         html += "<ol class=\"changes\">\n"
         for group in groups {
-            let title = group.what == .text
-                ? Self.rich(TextChange(before: group.before, after: group.after)) + " on " + Self.text(Self.count(group.pages.count, "page")) + (group.kinds > 1 ? " of \(group.kinds) kinds" : "")
-                : Self.text(headline(group))
-            html += "<li class=\"\(group.what == .text ? "changed" : group.what == .pageAdded ? "added" : "removed")\"><p>" + title + "</p>\n<ul>\n"
+            let change = Self.rich(TextChange(before: group.before, after: group.after)) + " on "
+                + Self.text(Self.count(group.pages.count, "page")) + (group.kinds > 1 ? " of \(group.kinds) kinds" : "")
+            let title = switch group.what {
+            case .text: change
+            case .trail: "Breadcrumb trail changed (the pages’ text is the same): " + change
+            case .pageAdded, .pageRemoved: Self.text(headline(group))
+            }
+            let mark = group.what == .pageAdded ? "added" : group.what == .pageRemoved ? "removed" : "changed"
+            html += "<li class=\"\(mark)\"><p>" + title + "</p>\n<ul>\n"
             for example in group.pages.prefix(options.limit) {
                 html += "<li>" + pageName(example.page, options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
                 if let change = example.change { html += ": " + Self.rich(change) }

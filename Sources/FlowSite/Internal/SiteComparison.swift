@@ -28,6 +28,9 @@ package struct SiteComparison: Sendable {
     package struct ChangedPage: Sendable, Equatable, Codable {
         package var page: PageName
         package var changes: [TextChange]
+        /// The breadcrumb trail before and after (steps joined by " › "), when the page's text
+        /// is the same and its trail is not: the change a reader sees.
+        package var trail: TextChange?
     }
 
     /// A link from one page's content to another page.
@@ -52,9 +55,13 @@ package struct SiteComparison: Sendable {
     }
 
     /// One change and every page that shows it: the same words removed and added
-    /// (``changedWords(_:)``), the same item added or removed, or pages of one kind added or removed.
+    /// (``changedWords(_:)``), the same item added or removed, one text renamed on many pages,
+    /// the same change to the breadcrumb trail of pages whose text is the same, or pages of one
+    /// kind added or removed.
     package struct ChangeGroup: Sendable, Equatable, Codable {
-        package enum What: String, Sendable, Codable { case text, pageAdded = "page added", pageRemoved = "page removed" }
+        package enum What: String, Sendable, Codable {
+            case text, trail = "trail changed", pageAdded = "page added", pageRemoved = "page removed"
+        }
         /// A page of the group, with its kind and, for a change in text, its own row.
         package struct Example: Sendable, Equatable, Codable {
             package var page: PageName
@@ -193,7 +200,14 @@ package struct SiteComparison: Sendable {
         for path in contentChanged {
             let (before, after) = (next(), next())
             let name = PageName(path: path, title: after.title)
-            kindPages[new.pages[path]!.kind]!.changed.append(ChangedPage(page: name, changes: Self.changes(from: before.items, to: after.items)))
+            let changes = Self.changes(from: before.items, to: after.items, titles: (before.title, after.title))
+            var page = ChangedPage(page: name, changes: changes)
+            // The same text under another trail (a page above it renamed or moved): say so.
+            if page.changes.isEmpty, before.trail != after.trail {
+                func steps(_ trail: [String]) -> String? { trail.isEmpty ? nil : trail.joined(separator: " › ") }
+                page.trail = TextChange(before: steps(before.trail), after: steps(after.trail))
+            }
+            kindPages[new.pages[path]!.kind]!.changed.append(page)
             let (had, has) = (Set(before.links), Set(after.links))
             linksAdded += after.links.filter { !had.contains($0) }.map { Link(from: name, to: $0) }
             linksRemoved += before.links.filter { !has.contains($0) }.map { Link(from: name, to: $0) }
@@ -204,38 +218,6 @@ package struct SiteComparison: Sendable {
             layout = LayoutChange(pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title), changes: changes)
         }
         kinds = kindOrder.map { kindPages[$0]! }
-    }
-
-    /// Every change, one group per signature, fewer pages first: a change on one page is never behind a ripple.
-    package var groups: [ChangeGroup] {
-        var groups: [ChangeGroup] = []
-        var byWords: [TextChange: Int] = [:]
-        for kind in kinds {
-            for (what, pages) in [(ChangeGroup.What.pageAdded, kind.added), (.pageRemoved, kind.removed)] where !pages.isEmpty {
-                groups.append(ChangeGroup(what: what, pages: pages.map { .init(page: $0, kind: kind.id) }))
-            }
-            for changed in kind.changed {
-                for change in changed.changes {
-                    let words = Self.changedWords(change)
-                    let index = byWords[words, default: groups.count]
-                    if index == groups.count {
-                        byWords[words] = index
-                        groups.append(ChangeGroup(what: .text, before: words.before, after: words.after, pages: []))
-                    }
-                    if groups[index].pages.last?.page != changed.page { groups[index].pages.append(.init(page: changed.page, kind: kind.id, change: change)) }
-                }
-            }
-        }
-        for index in groups.indices {
-            let pages = groups[index].pages
-            var seen: [String: Int] = [:]
-            let rank = pages.map { example -> Int in
-                seen[example.kind, default: 0] += 1
-                return seen[example.kind]!
-            }
-            groups[index].pages = pages.indices.sorted { (rank[$0], $0) < (rank[$1], $1) }.map { pages[$0] }
-        }
-        return groups.indices.sorted { (groups[$0].pages.count, $0) < (groups[$1].pages.count, $1) }.map { groups[$0] }
     }
 
     /// The text of each page, in the order asked.
@@ -263,8 +245,11 @@ package struct SiteComparison: Sendable {
     }
 
     /// The items removed and added between two versions of a page's text, in the new page's
-    /// order, with a labelled row that kept its label and section shown as one change.
-    static func changes(from before: [PageText.Item], to after: [PageText.Item]) -> [TextChange] {
+    /// order, with a labelled row that kept its label and section, a text edited, and the
+    /// page's title (`titles`, before and after) each shown as one change.
+    static func changes(
+        from before: [PageText.Item], to after: [PageText.Item], titles: (String, String)? = nil
+    ) -> [TextChange] {
         let difference = after.difference(from: before)
         var removals: [PageText.Item] = []
         var insertions: [PageText.Item] = []
@@ -279,7 +264,12 @@ package struct SiteComparison: Sendable {
         for item in insertions {
             let candidates = removals.indices.filter { !paired.contains($0) && removals[$0].section == item.section }
             let sameLabel = item.label.flatMap { label in candidates.first { removals[$0].label == label } }
-            if let match = sameLabel ?? candidates.first(where: { Self.similar(removals[$0].text, item.text) }) {
+            // A heading (no section) that is the new title takes the old one: the page renamed.
+            let retitled = titles.flatMap { old, new in
+                item.section == nil && item.text == new ? candidates.first { removals[$0].text == old } : nil
+            }
+            let edited = { candidates.first { Self.similar(removals[$0].text, item.text) } }
+            if let match = sameLabel ?? retitled ?? edited() {
                 paired.insert(match)
                 changes.append(TextChange(section: item.section, before: removals[match].text, after: item.text))
             } else {

@@ -1,0 +1,84 @@
+extension SiteComparison {
+    /// Every change, one group per signature, fewer pages first: a change on one page is never
+    /// behind a ripple. A text renamed on many pages is one group (``pairingRenames(_:)``), and
+    /// pages whose only change is their breadcrumb trail are grouped by how it changed.
+    package var groups: [ChangeGroup] {
+        var groups: [ChangeGroup] = []
+        var bySignature: [Signature: Int] = [:]
+        func add(_ what: ChangeGroup.What, _ change: TextChange, on page: PageName, of kind: String) {
+            let words = Self.changedWords(change)
+            let index = bySignature[Signature(what: what, words: words), default: groups.count]
+            if index == groups.count {
+                bySignature[Signature(what: what, words: words)] = index
+                groups.append(ChangeGroup(what: what, before: words.before, after: words.after, pages: []))
+            }
+            if groups[index].pages.last?.page != page { groups[index].pages.append(.init(page: page, kind: kind, change: change)) }
+        }
+        for kind in kinds {
+            for (what, pages) in [(ChangeGroup.What.pageAdded, kind.added), (.pageRemoved, kind.removed)] where !pages.isEmpty {
+                groups.append(ChangeGroup(what: what, pages: pages.map { .init(page: $0, kind: kind.id) }))
+            }
+            for changed in kind.changed {
+                for change in changed.changes { add(.text, change, on: changed.page, of: kind.id) }
+                if let trail = changed.trail { add(.trail, trail, on: changed.page, of: kind.id) }
+            }
+        }
+        groups = Self.pairingRenames(groups)
+        for index in groups.indices {
+            let pages = groups[index].pages
+            var seen: [String: Int] = [:]
+            let rank = pages.map { example -> Int in
+                seen[example.kind, default: 0] += 1
+                return seen[example.kind]!
+            }
+            groups[index].pages = pages.indices.sorted { (rank[$0], $0) < (rank[$1], $1) }.map { pages[$0] }
+        }
+        return groups.indices.sorted { (groups[$0].pages.count, $0) < (groups[$1].pages.count, $1) }.map { groups[$0] }
+    }
+
+    /// What groups changes: the kind of change and the words it changed.
+    private struct Signature: Hashable {
+        let what: ChangeGroup.What
+        let words: TextChange
+    }
+
+    /// `groups` with each rename made one change: a text removed and another added on the same
+    /// pages (two or more, in the same section of each) are a link's label or a title renamed,
+    /// "old → new", joined to the group of that change when there is one. Only a pair no other
+    /// removal or addition on exactly those pages competes with is joined, so the same groups
+    /// always give the same result: renames are taken in the order of their removals.
+    static func pairingRenames(_ groups: [ChangeGroup]) -> [ChangeGroup] {
+        func pages(_ group: ChangeGroup) -> [String] { group.pages.map(\.page.path).sorted() }
+        var removals: [[String]: [Int]] = [:], additions: [[String]: [Int]] = [:]
+        for (index, group) in groups.enumerated() where group.what == .text && group.pages.count > 1 {
+            if group.after == nil { removals[pages(group), default: []].append(index) }
+            if group.before == nil { additions[pages(group), default: []].append(index) }
+        }
+        var groups = groups
+        var joined = Set<Int>()
+        for removal in removals.values.filter({ $0.count == 1 }).map({ $0[0] }).sorted() {
+            let old = groups[removal]
+            guard let candidates = additions[pages(old)], candidates.count == 1 else { continue }
+            let new = groups[candidates[0]]
+            let sections = Dictionary(old.pages.map { ($0.page.path, $0.change?.section) }, uniquingKeysWith: { first, _ in first })
+            guard new.pages.allSatisfy({ sections[$0.page.path] == $0.change?.section }) else { continue }
+            let renamed = new.pages.map { example in
+                ChangeGroup.Example(page: example.page, kind: example.kind, change: TextChange(
+                    section: example.change?.section, before: old.before, after: new.after
+                ))
+            }
+            joined.insert(candidates[0])
+            let same = groups.indices.first {
+                !joined.contains($0) && $0 != removal && groups[$0].what == .text && groups[$0].before == old.before && groups[$0].after == new.after
+            }
+            if let same {
+                let named = Set(groups[same].pages.map(\.page.path))
+                groups[same].pages += renamed.filter { !named.contains($0.page.path) }
+                joined.insert(removal)
+            } else {
+                groups[removal] = ChangeGroup(what: .text, before: old.before, after: new.after, pages: renamed)
+            }
+        }
+        return groups.indices.filter { !joined.contains($0) }.map { groups[$0] }
+    }
+}
