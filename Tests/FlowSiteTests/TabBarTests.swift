@@ -113,4 +113,16 @@ struct ReaderScreen: Screen {
         #expect(readerMap.contains("The site has 4 kinds of screen in 4 flows, 5 pages in all."))
         #expect(readerMap.contains(">2 tabs<"))
     }
+
+    /// A sheet that closes and opens another sheet (a player's head-to-head) is `.replace` from a
+    /// dialog: the new page is a dialog over the same page, with its Close link, not a dead end.
+    @Test func aDialogThatReplacesADialogIsADialogOverTheSamePage() async throws {
+        let app = GraphCoordinator(links: ["": ["player"], "player": ["versus"]], presentations: ["player": .modal, "versus": .replace])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replace-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try await SiteBuilder(coordinator: app).build(into: folder)
+        let versus = try String(contentsOf: folder.appendingPathComponent("versus/index.html"), encoding: .utf8)
+        #expect(versus.contains("<div class=\"dialog\">") && versus.contains("class=\"close\" href=\"../index.html\""))
+        #expect(!(report.flowLint?.findings.contains { $0.rule == .deadEnd } ?? true))
+    }
 }

@@ -179,6 +179,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 }
             case .push, .modal:
                 try graph.table.discover(target, parent: index, presentation: presentation, presenter: presentation == .modal ? index : nil)
+            case .replace where isDialog:
+                // A dialog that takes a dialog's place is a dialog too, over the same page.
+                try graph.table.discover(
+                    target, parent: graph.table.parent(of: index), presentation: .modal, presenter: graph.table.presenter(of: index)
+                )
             case .replace:
                 let added = try graph.table.discover(target, parent: graph.table.parent(of: index), presentation: .replace, presenter: nil)
                 let stack = Array(graph.table.stack(of: index).dropLast()) + [added]
