@@ -90,6 +90,9 @@ struct ReaderScreen: Screen {
         _ = try await SiteBuilder(coordinator: ReaderApp()).build(into: folder)
         let item = try String(contentsOf: folder.appendingPathComponent("items/1/index.html"), encoding: .utf8)
         #expect(item.contains("<nav aria-label=\"Main\">"))
+        // The item was pushed in the Feed tab's stack: Feed is the selected tab there.
+        #expect(item.contains("class=\"active\">Feed</a>"))
+        #expect(!item.contains("class=\"active\">Sign in</a>"))
         let help = try String(contentsOf: folder.appendingPathComponent("help/index.html"), encoding: .utf8)
         #expect(help.contains("class=\"close\""))
         #expect(!help.contains("<nav aria-label=\"Main\">"))

@@ -269,12 +269,16 @@ package struct PageRenderer<R: Route>: Sendable {
     /// its path shares with the page's and whether it is the page or its section: most pages of
     /// a site share them with many others, so they are made once per such shape and kept.
     private func sharedContext(at here: RoutePath, trail: [Breadcrumb<R>]) -> TemplateFrame {
-        // A navigation entry marks its section: pages on the breadcrumb trail below the front
+        // A navigation entry marks its section. When the trail starts at a tab's root, that tab
+        // is selected, as in a tab bar; otherwise it is the pages on the trail below the front
         // page, and pages in its folder (a list's page 2 belongs to the list).
-        let sections = trail.dropFirst().map { $0.route.path }
+        let stack = trail.map { $0.route.path }
+        let tabRoot = stack.first.flatMap { first in navigationPaths.contains { $0.path == first } ? first : nil }
+        let sections = stack.dropFirst()
         func inSection(_ path: RoutePath) -> Bool {
-            guard path != here, !path.slugs.isEmpty else { return false }
-            return sections.contains(path) || here.slugs.starts(with: path.slugs)
+            guard path != here else { return false }
+            if let tabRoot { return path == tabRoot }
+            return !path.slugs.isEmpty && (sections.contains(path) || here.slugs.starts(with: path.slugs))
         }
         var shape = SharedContextCache.Shape(depth: here.slugs.count)
         for (_, path) in navigationPaths {
