@@ -6,6 +6,16 @@ import Testing
 
 /// The Star Wars site's flow map and flow lint, on the embedded data.
 @Suite struct FlowMapTests {
+    /// The map's arrows in drawing order, each as its pair of boxes and the transition it
+    /// stands for: a transition's tab selections start at the tab bar, its other links at its
+    /// source kind.
+    static func arrows(of flow: FlowGraph) -> [(pair: [String], transition: FlowGraph.Transition)] {
+        flow.transitions.flatMap { transition in
+            (transition.tabSelections > 0 ? [(["tab bar", transition.to], transition)] : [])
+                + (transition.links > transition.tabSelections ? [([transition.from, transition.to], transition)] : [])
+        }
+    }
+
     /// The app package's folder on this machine.
     static let appRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
@@ -52,8 +62,9 @@ import Testing
             let target = folder.appendingPathComponent("flow").appendingPathComponent(href).standardized
             #expect(FileManager.default.fileExists(atPath: target.path), "\(href) leads nowhere")
         }
-        // The whole map draws one arrow per pair of kinds; the table lists every presentation.
-        let pairs = Set(flow.transitions.map { [$0.from, $0.to] })
+        // The whole map draws one arrow per pair of boxes (the tabs' from the tab bar); the table
+        // lists every presentation.
+        let pairs = Set(Self.arrows(of: flow).map(\.pair))
         #expect(tags("<g class=\"transition", in: svg).count == pairs.count)
         #expect(html.components(separatedBy: "<tr><td>").count - 1 == flow.transitions.count)
         #expect(flow.kinds.map(\.id) == [
@@ -146,8 +157,7 @@ import Testing
         // The whole map merges the transitions between two kinds into one arrow, in the order
         // of the first of them, untested when any of them is.
         var pairs: [[String]] = [], marked: [[String]: Bool] = [:]
-        for transition in flow.transitions {
-            let pair = [transition.from, transition.to]
+        for (pair, transition) in Self.arrows(of: flow) {
             if marked[pair] == nil { pairs.append(pair) }
             marked[pair] = marked[pair] == true || !coverage.covers(transition)
         }

@@ -235,6 +235,20 @@ import Testing
         #expect(about.shown == [.init(.about, .modal)])
     }
 
+    /// A tab is its own kind of navigation: selecting one from any page starts its flow again
+    /// at its root (a list's first page, search), whose trail is Home › Characters, where a link
+    /// from Home's content pushes the list over Home.
+    @Test func theTabBarOpensEachListAsTheRootOfItsFlow() {
+        let app = AppCoordinator(dependencies: Fixtures.dependencies)
+        for tab in app.siteInfo.navigation {
+            let navigator = RecordingNavigator<AppRoute>(stack: [.home])
+            app.selectTab(tab, in: navigator)
+            #expect(navigator.shown == [.init(tab.route, .root)], "\(tab.label)")
+            #expect(app.rootStack(for: tab.route) == [.home, tab.route])
+        }
+        #expect(app.siteInfo.navigation.map(\.route) == ResourceKind.allCases.map { AppRoute.list($0) } + [.search])
+    }
+
     /// A film's related records belong to other flows: each opens as a deep link, so its trail
     /// is its own flow's (Home › Planets › Tatooine), not the film's.
     @Test func aFilmOpensItsRelatedRecordsAsDeepLinks() {

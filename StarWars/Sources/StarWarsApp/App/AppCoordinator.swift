@@ -94,6 +94,11 @@ public struct AppCoordinator: RootCoordinator {
         children.first { $0.handles(action.route) }?.show(action.route, from: source, in: navigator)
     }
 
+    /// A tab was selected: the flow that owns its list starts again at its root.
+    public func selectTab(_ tab: NavigationAction<AppRoute>, in navigator: some Navigator<AppRoute>) {
+        children.first { $0.handles(tab.route) }?.selectTab(tab.route, in: navigator)
+    }
+
     public func rootStack(for route: AppRoute) -> [AppRoute] {
         switch route {
         case .home: [.home]

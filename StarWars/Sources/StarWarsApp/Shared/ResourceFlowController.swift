@@ -9,11 +9,19 @@ public protocol ChildCoordinator: Coordinator where R == AppRoute {
     /// Presents `route`, which this coordinator owns, to a user coming from `source`'s page.
     /// The default pushes it.
     func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>)
+
+    /// Presents `route`, which this coordinator owns, for the reader's tab selection. The
+    /// default shows it as the root of a new trail.
+    func selectTab(_ route: AppRoute, in navigator: some Navigator<AppRoute>)
 }
 
 extension ChildCoordinator {
     public func show(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
         navigator.show(route, as: .push)
+    }
+
+    public func selectTab(_ route: AppRoute, in navigator: some Navigator<AppRoute>) {
+        navigator.show(route, as: .root)
     }
 }
 
@@ -101,6 +109,11 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
         case .resources(kind, .detail): didSelectResource(route, from: source, in: navigator)
         default: break
         }
+    }
+
+    /// The reader picked the flow's tab: its list's first page, the root of the flow's stack.
+    public func selectTab(_ route: AppRoute, in navigator: some Navigator<AppRoute>) {
+        factory.rootInList(navigator, page: 1)
     }
 
     /// The user picked list page `page`. Later pages sit over the first one, so their trail
