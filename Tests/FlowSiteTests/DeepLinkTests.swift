@@ -43,6 +43,7 @@ struct LinkShopApp: RootCoordinator {
             link: { route in
                 switch route {
                 case .home: URL(string: "shop://home")
+                case .product(2): nil  // a discontinued product no link opens
                 case .product(let id): URL(string: "shop://product/\(id)")
                 case .cart: URL(string: "shop://cart")
                 case .help, .notFound: nil
@@ -75,11 +76,13 @@ struct LinkShopScreen: Screen {
         try await FlowLinter(coordinator: app).run()
     }
 
-    @Test func aRouteWithoutALinkIsReportedOnce() async throws {
+    @Test func aRouteWithoutALinkInADeepLinkableKindIsReported() async throws {
         let report = try await lint(LinkShopApp())
-        let unlinkable = try #require(report.findings.first { $0.rule == .unlinkableRoute })
-        #expect(unlinkable.kind?.id == "help")
-        #expect(unlinkable.examples.map(\.path.description) == ["/help/"])
+        // Product 2 has no link where products 1 and 3 have; Help, which no link opens, is simply
+        // not deep-linkable.
+        let unlinkable = report.findings.filter { $0.rule == .unlinkableRoute }
+        #expect(unlinkable.map(\.kind?.id) == ["product"])
+        #expect(unlinkable.first?.examples.map(\.path.description) == ["/products/2/"])
         #expect(!report.findings.contains { $0.rule == .deepLinkRoundTrip || $0.rule == .unknownDeepLink })
     }
 
@@ -102,7 +105,7 @@ struct LinkShopScreen: Screen {
 
     @Test func theMapMarksTheKindsADeepLinkOpens() async throws {
         let (graph, _) = try await FlowLinter(coordinator: LinkShopApp(misreadsProductThree: true)).walk()
-        #expect(graph.kind("product")?.deepLinkedPages == 2)
+        #expect(graph.kind("product")?.deepLinkedPages == 1)  // product 3 misread, product 2 unlinked
         #expect(graph.kind("cart")?.deepLinkedPages == 1)
         #expect(graph.kind("help")?.deepLinkedPages == 0)
     }

@@ -5,8 +5,8 @@ import Foundation
 /// has them checked offline against the whole flow, every build and lint:
 ///
 /// - every page's route makes a link that the parser reads back as the same route
-///   (`deep-link-round-trip`, an error) or is reported as a route no link opens
-///   (`unlinkable-route`);
+///   (`deep-link-round-trip`, an error); a route without a link, of a kind whose other pages
+///   have one, is reported (`unlinkable-route`), and a kind no link opens is not deep-linkable;
 /// - unknown links (``unknownLinks`` and ones made from each kind's link by adding a path
 ///   segment no route has) land on the app's not-found screen: the parser returns `nil` or
 ///   ``notFound`` (`unknown-deep-link`);

@@ -83,12 +83,13 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         isOnByDefault: false
     )
 
-    /// A page's route that no deep link opens (``DeepLinks/link``), in an app that declares
-    /// deep links.
+    /// A page's route that no deep link opens (``DeepLinks/link``) though other pages of its
+    /// kind have one, in an app that declares deep links. (A kind no link opens at all is not
+    /// deep-linkable, which the map shows, and no finding.)
     public static let unlinkableRoute = FlowLintRule(
         id: "unlinkable-route", level: .warning,
-        summary: "A page's route has no deep link, so nothing outside the app can open it.",
-        help: "Return a link for the route from DeepLinks.link, or suppress the finding for screens no link should open."
+        summary: "A page's route has no deep link, though other pages of its kind have one.",
+        help: "Return a link for the route from DeepLinks.link, or suppress the finding for pages no link should open."
     )
     /// A deep link that the app's parser reads back as another route, or as none.
     public static let deepLinkRoundTrip = FlowLintRule(

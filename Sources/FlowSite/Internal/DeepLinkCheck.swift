@@ -4,7 +4,8 @@ import Foundation
 struct DeepLinkCheck: Sendable {
     /// Whether each route's link reads back as the route.
     var roundTrips: [Bool] = []
-    /// Routes no link opens.
+    /// Routes no link opens, of kinds whose other pages a link opens: a kind no link opens at
+    /// all is simply not deep-linkable.
     var unlinkable: [Int] = []
     /// Routes whose link reads back as another route, or as none.
     var mismatches: [(route: Int, url: String, parsed: String)] = []
@@ -17,9 +18,10 @@ struct DeepLinkCheck: Sendable {
         roundTrips.reserveCapacity(routes.count)
         var unknown = deepLinks.unknownLinks
         var kindsSeen = Set<Int32>()
+        var missing: [Int] = []
         for (index, route) in routes.enumerated() {
             guard let url = deepLinks.link(route) else {
-                unlinkable.append(index)
+                missing.append(index)
                 roundTrips.append(false)
                 continue
             }
@@ -32,6 +34,7 @@ struct DeepLinkCheck: Sendable {
                 unknown.append(url.appendingPathComponent(DeepLinks<R>.unknownSegment))
             }
         }
+        unlinkable = missing.filter { kindsSeen.contains(kindOf($0)) }
         for url in unknown {
             guard let parsed = deepLinks.route(url), parsed != deepLinks.notFound else { continue }
             unknownOpened.append((url.absoluteString, "\(parsed)"))
