@@ -179,11 +179,11 @@ public struct SiteContent<C: RootCoordinator>: Sendable {
     /// The app's root coordinator, over the loaded data.
     public var coordinator: C
     /// The same app in other languages: the site is then multilingual (see
-    /// ``FlowSite/SiteBuilder/otherLanguages``).
+    /// `SiteBuilder.otherLanguages`).
     public var otherLanguages: [C]
-    /// The fingerprint of every input the pages read (see ``FlowSite/InputKey``), made on
+    /// The fingerprint of every input the pages read (see `InputKey`), made on
     /// demand. With it, an edit costs what it changes: `build` keeps a journal beside the site
-    /// (for routes that are ``FlowSite/StorableRoute``) and makes again only the pages that read
+    /// (for routes that are `StorableRoute`) and makes again only the pages that read
     /// a changed input; `serve --watch` rebuilds the same way.
     public var inputFingerprints: (@Sendable () -> InputFingerprints)?
 
