@@ -31,28 +31,43 @@ struct DiffCommand: AsyncParsableCommand {
 
 /// How `diff` reports: its format, links to the published sides, and where it writes.
 public struct DiffReportOptions: ParsableArguments {
+    /// The report's format, as `--format` takes it.
     public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
-        case text, markdown, json, html
+        /// For a terminal.
+        case text
+        /// For a pull-request comment.
+        case markdown
+        /// For tools.
+        case json
+        /// A review page with the changed part of the flow drawn.
+        case html
     }
 
+    /// `--format`: text by default.
     @Option(name: .shortAndLong, help: ArgumentHelp("text (for a terminal), markdown (for a pull-request comment), json, or html (a review page with the flow drawn).", valueName: "format"))
     public var format: Format = .text
 
+    /// `--old-url`: where the old site is published, so pages named link to their before.
     @Option(help: ArgumentHelp("Where the old site is published, so each page named links to its before.", valueName: "url"))
     public var oldURL: String?
 
+    /// `--new-url`: where the new site is published, so pages named link to their after.
     @Option(help: ArgumentHelp("Where the new site is published, so each page named links to its after.", valueName: "url"))
     public var newURL: String?
 
+    /// `--limit`: how many pages a list names before "and N more".
     @Option(help: ArgumentHelp("Pages named per list before \"and N more\" (default 5).", valueName: "n"))
     public var limit = 5
 
+    /// `--output`: the report's file; standard output when `nil`.
     @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
     public var output: String?
 
+    /// `--html-report`: a file for the HTML review page besides the report.
     @Option(help: ArgumentHelp("Also write the HTML review page to this file, whatever --format is; a Markdown --output in the same folder links to it.", valueName: "file"))
     public var htmlReport: String?
 
+    /// `--review-url`: where the review page is published, for the Markdown report to link.
     @Option(help: ArgumentHelp("Where the review page will be published, for the Markdown report to link to it.", valueName: "url"))
     public var reviewURL: String?
 

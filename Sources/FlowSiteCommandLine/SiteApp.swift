@@ -30,6 +30,7 @@ import Logging
 /// exit(await ShopSite.runCommandLine())
 /// ```
 public protocol SiteApp: Sendable {
+    /// The app's root coordinator, which ``load(_:)`` makes.
     associatedtype Coordinator: RootCoordinator
     /// The app's own options, parsed by every verb that walks the app.
     associatedtype Options: ParsableArguments
@@ -113,6 +114,7 @@ enum SiteEngineStore {
 public struct SiteCommandLine: Sendable {
     /// The name help and messages give the program (by default the name it was run by).
     public var name: String
+    /// The one-line description `--help` prints under the name.
     public var abstract: String
     /// What `--version` prints; `nil` for no `--version`.
     public var version: String?
@@ -123,6 +125,12 @@ public struct SiteCommandLine: Sendable {
     /// Whether the program with no verb runs `build`.
     public var buildsByDefault: Bool
 
+    /// A command line named `name` (the program's name by default), described by `abstract`, with
+    /// `--version` when `version` is given and the app's own verbs in `moreCommands`.
+    ///
+    /// ```swift
+    /// SiteCommandLine(name: "shop-site", version: "1.2.0", moreCommands: [PublishCommand.self], defaultOutput: "site")
+    /// ```
     public init(
         name: String? = nil,
         abstract: String = "Build, check and compare the app's flow as a static site.",
@@ -150,6 +158,8 @@ public struct SiteLoad: Sendable {
     /// Whether the user asked for nothing but errors.
     public var quiet: Bool
 
+    /// A load for the site in `output`, after `changedPaths` changed; tests make one to call
+    /// ``SiteApp/load(_:)`` directly.
     public init(output: URL? = nil, changedPaths: Set<String>? = nil, logger: Logger = Logger(label: "flowsite"), quiet: Bool = false) {
         self.output = output
         self.changedPaths = changedPaths
@@ -166,16 +176,19 @@ public struct SiteLoad: Sendable {
 
 /// A loaded app: what its site is made of.
 public struct SiteContent<C: RootCoordinator>: Sendable {
+    /// The app's root coordinator, over the loaded data.
     public var coordinator: C
     /// The same app in other languages: the site is then multilingual (see
-    /// ``FlowSite/SiteBuilder/otherLanguages``).
+    /// `SiteBuilder.otherLanguages`).
     public var otherLanguages: [C]
-    /// The fingerprint of every input the pages read (see ``FlowSite/InputKey``), made on
+    /// The fingerprint of every input the pages read (see `InputKey`), made on
     /// demand. With it, an edit costs what it changes: `build` keeps a journal beside the site
-    /// (for routes that are ``FlowSite/StorableRoute``) and makes again only the pages that read
+    /// (for routes that are `StorableRoute`) and makes again only the pages that read
     /// a changed input; `serve --watch` rebuilds the same way.
     public var inputFingerprints: (@Sendable () -> InputFingerprints)?
 
+    /// The content of a site of `coordinator`, in `otherLanguages` too, with the inputs' fingerprints
+    /// when the data layer keeps them.
     public init(coordinator: C, otherLanguages: [C] = [], inputFingerprints: (@Sendable () -> InputFingerprints)? = nil) {
         self.coordinator = coordinator
         self.otherLanguages = otherLanguages

@@ -7,11 +7,17 @@ import Logging
 /// otherwise it loads the app and builds, making again only the pages an edit reaches when the
 /// app fingerprints its inputs (``SiteContent/inputFingerprints``).
 public struct SiteBuildAction<App: SiteApp>: Sendable {
+    /// The app to build, made from its options.
     public var app: App
+    /// The folder the site is built into.
     public var output: URL
+    /// A folder of templates over the built-in ones (`--templates`).
     public var templates: URL?
+    /// The URL the site is served from (`--base-url`).
     public var baseURL: String?
+    /// Whether to replace an output folder that a build did not make (`--force`).
     public var force: Bool
+    /// Whether to print nothing but errors (`--quiet`).
     public var quiet: Bool
     /// Whether a flow lint warning fails the build.
     public var strictFlowLint = false
@@ -23,6 +29,8 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
     /// The log: warnings and errors on standard error, only errors when quiet.
     public var logger: Logger
 
+    /// A build of `app` into `output`; ``SiteOptions/action(app:output:force:quiet:)`` makes one from
+    /// the parsed options.
     public init(app: App, output: URL, templates: URL? = nil, baseURL: String? = nil, force: Bool = false, quiet: Bool = false) {
         self.app = app
         self.output = output

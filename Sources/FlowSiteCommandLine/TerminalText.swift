@@ -6,6 +6,11 @@ import Logging
 /// Every control character but line feed and tab (C0, DEL and C1, which take in ESC sequences,
 /// carriage returns and bells) is shown as a Swift-style escape such as `\u{1B}`.
 public enum TerminalText {
+    /// `text` with every control character but line feed and tab escaped.
+    ///
+    /// ```swift
+    /// TerminalText.safe("Luke\u{1B}[2J")  // "Luke\\u{1B}[2J"
+    /// ```
     public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""

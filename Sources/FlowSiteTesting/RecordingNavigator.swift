@@ -22,9 +22,12 @@ import FlowSite
 public final class RecordingNavigator<R: Route>: Navigator, Sendable {
     /// One call to ``show(_:as:at:)``.
     public struct Step: Hashable, Sendable, CustomStringConvertible {
+        /// The route shown.
         public let route: R
+        /// How it was shown.
         public let presentation: Presentation
 
+        /// A step that showed `route` as `presentation`, to compare with ``RecordingNavigator/shown``.
         public init(_ route: R, _ presentation: Presentation) {
             self.route = route
             self.presentation = presentation

@@ -20,7 +20,7 @@ public struct SiteSnapshot: Sendable {
     public let pageCount: Int
 
     /// Walks `coordinator` and keeps every page.
-    /// - Throws: ``FlowSiteError`` when screens fail that the app has no error screen for, as a
+    /// - Throws: `FlowSiteError` when screens fail that the app has no error screen for, as a
     ///   build would.
     public init<C: RootCoordinator>(walking coordinator: C) async throws {
         let visits = Locked<[C.R: PageVisit<C.R>]>([:])

@@ -8,9 +8,12 @@ import FoundationNetworking
 import Testing
 import TestSupport
 
-/// FlowSite adopted the way another team adopts it: the fixture app in `Tests/Fixtures/CrewApp`
-/// depends on a tagged copy of this repository by version, resolves only what the library needs,
-/// compiles nothing of the Star Wars app, and gets the site executable's verbs and the plugins.
+/// FlowSite adopted the way another team adopts it: the Getting Started article's app, its files
+/// written from the article's code blocks as a reader pastes them (with the snapshots and flow
+/// coverage its tests recorded, from `Tests/Fixtures/CrewApp`), depends on a tagged copy of this
+/// repository by version, resolves only what the library needs, compiles nothing of the Star Wars
+/// app, passes its tests, and gets the site executable's verbs and the plugins; the article's
+/// dependency by path resolves against the same copy.
 @Suite(.serialized) struct AdoptionTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,8 +21,9 @@ import TestSupport
     /// compiles only what changed.
     static let workspace = repository.appendingPathComponent(".build/adoption")
     /// A new folder each run: SwiftPM keeps what it fetched of a URL, and would build the last
-    /// run's 0.1.0 again. The last path component names the package `flowsite`.
-    static let release = workspace.appendingPathComponent("release-\(UUID().uuidString)/flowsite")
+    /// run's 0.1.0 again. The last path component names the package `holocron`, as the
+    /// article's manifest calls it.
+    static let release = workspace.appendingPathComponent("release-\(UUID().uuidString)/holocron")
     static let fixture = workspace.appendingPathComponent("CrewApp")
     static let scratch = workspace.appendingPathComponent("CrewApp-build")
 
@@ -27,7 +31,7 @@ import TestSupport
     /// FlowSite itself, its command line's parser, logging, the template parser, NIO (the preview
     /// server) with what it brings, and swift-snapshot-testing with what it brings.
     static let allowedPackages: Set<String> = [
-        "flowsite", "swift-argument-parser", "swift-log", "swift-mustache",
+        "holocron", "swift-argument-parser", "swift-log", "swift-mustache",
         "swift-nio", "swift-atomics", "swift-collections", "swift-system",
         "swift-snapshot-testing", "swift-custom-dump", "swift-syntax", "xctest-dynamic-overlay", "swift-issue-reporting",
     ]
@@ -100,7 +104,7 @@ import TestSupport
 
     /// This checkout as a user would get a release of it: every file git would commit (the
     /// working tree as it is, uncommitted changes included) in a repository of its own, tagged
-    /// 0.1.0; and the fixture copied beside it.
+    /// 0.1.0; and beside it the article's app, depending on it by version.
     static func makeRelease() async throws {
         let files = try await git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: repository)
         try #require(files.status == 0, "git ls-files failed (is this a git checkout?): \(files.stderr)")
@@ -126,14 +130,28 @@ import TestSupport
             try #require(result.status == 0, "git \(step.joined(separator: " ")) failed: \(result.stderr)")
         }
         try manager.copyItem(at: repository.appendingPathComponent("Tests/Fixtures/CrewApp"), to: fixture)
-        // The copy depends on the release by version. (Written into the manifest, not passed in
-        // the environment: SwiftPM keeps a manifest's evaluation for as long as its text is the same.)
-        let manifest = fixture.appendingPathComponent("Package.swift")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        let byPath = #".package(name: "flowsite", path: "../../..")"#
-        try #require(text.contains(byPath), "the fixture's Package.swift no longer says \(byPath)")
-        let byVersion = ".package(url: \"\(release.absoluteString)\", from: \"0.1.0\")"
-        try Data(text.replacingOccurrences(of: byPath, with: byVersion).utf8).write(to: manifest)
+        // The app depends on the release by version: the article's URL is the one thing changed.
+        // (Written into the manifest, not passed in the environment: SwiftPM keeps a manifest's
+        // evaluation for as long as its text is the same.)
+        let article = try GettingStartedArticle()
+        let manifest = article.files["Package.swift"] ?? ""
+        try #require(article.strays.isEmpty && manifest.contains(GettingStartedArticle.byVersion), "see its tests")
+        try article.write(into: fixture, dependency: ".package(url: \"\(release.absoluteString)\", from: \"0.1.0\")")
+    }
+
+    /// The article's other manifest: the same app depending on a checkout by path. Resolving it
+    /// loads both packages' graphs, so a product or package name the article gets wrong fails
+    /// here without a second build; the folder is named as the article's `../holocron` is.
+    static func checkPathForm() async throws {
+        let folder = workspace.appendingPathComponent("CrewAppByPath")
+        try? FileManager.default.removeItem(at: folder)
+        let relative = "../" + release.deletingLastPathComponent().lastPathComponent + "/holocron"
+        let dependency = GettingStartedArticle.byPath.replacingOccurrences(of: "../holocron", with: relative)
+        try GettingStartedArticle().write(into: folder, dependency: dependency)
+        let scratch = ["--scratch-path", workspace.appendingPathComponent("CrewAppByPath-build").path]
+        let graph = try await swift(["package"] + scratch + ["show-dependencies", "--format", "json"], in: folder)
+        #expect(graph.status == 0, "\(graph.output)")
+        #expect(graph.stdout.contains(#/"identity" ?: "holocron"/#), "\(graph.stdout)")
     }
 
     /// Starts `serve`, asks it for the home page and a missing one, and stops it with SIGINT.
@@ -192,13 +210,15 @@ import TestSupport
         let resolved = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixture.appendingPathComponent("Package.resolved"))) as? [String: Any]
         let pins = try #require(resolved?["pins"] as? [[String: Any]], "Package.resolved has no pins")
         let identities = Set(pins.compactMap { $0["identity"] as? String })
-        #expect(identities.contains("flowsite"), "\(identities.sorted())")
+        #expect(identities.contains("holocron"), "\(identities.sorted())")
         #expect(identities.subtracting(Self.allowedPackages).isEmpty, "resolved packages FlowSite does not need: \(identities.subtracting(Self.allowedPackages).sorted())")
         #expect(identities.count <= 12, "\(identities.count) packages: \(identities.sorted())")
 
-        // Built with its tests: nothing of the Star Wars app, no HTTP client, no TLS.
+        // Built with its tests: nothing of the Star Wars app, no HTTP client, no TLS, and no
+        // warning about the test target's snapshots (the article's `exclude`).
         let build = try await Self.swift(["build"] + scratch + ["--build-tests"])
         try #require(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("unhandled"), "\(build.output)")
         let products = Self.scratch.appendingPathComponent("debug")
         let modules = try FileManager.default.contentsOfDirectory(atPath: products.path)
             .filter { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) }
@@ -208,6 +228,7 @@ import TestSupport
 
         let tests = try await Self.swift(["test"] + scratch)
         #expect(tests.status == 0, "\(tests.output)")
+        try await Self.checkPathForm()
 
         // The site executable's verbs.
         let site = products.appendingPathComponent("crew-site")
@@ -236,7 +257,7 @@ import TestSupport
         #expect(sarif.status == 0, "warnings only: \(sarif.output)")
         let log = try String(contentsOf: Self.fixture.appendingPathComponent("lint.sarif"), encoding: .utf8)
         #expect(log.contains(#""ruleId" : "dead-end""#), "\(log)")
-        #expect(log.contains(#""uri" : "Sources/CrewApp/Crew.swift""#), "\(log)")
+        #expect(log.contains(#""uri" : "Sources/CrewApp/CrewScreen.swift""#), "\(log)")
         let text = try await Self.run(site, ["lint"], in: Self.fixture)
         let places = text.stdout.split(separator: "\n").compactMap { line -> String? in
             guard let at = line.range(of: "    at ") else { return nil }
@@ -273,7 +294,7 @@ import TestSupport
         let lintSite = try await Self.swift(["package"] + scratch + ["--allow-writing-to-package-directory", "lint-site", "--format", "sarif", "--output", "flow-lint.sarif"])
         #expect(lintSite.status == 0, "\(lintSite.output)")
         let pluginLog = try String(contentsOf: Self.fixture.appendingPathComponent("flow-lint.sarif"), encoding: .utf8)
-        #expect(pluginLog.contains(#""uri" : "Sources/CrewApp/Crew.swift""#), "\(pluginLog)")
+        #expect(pluginLog.contains(#""uri" : "Sources/CrewApp/CrewScreen.swift""#), "\(pluginLog)")
         let lintStrict = try await Self.swift(["package"] + scratch + ["lint-site", "--strict"])
         #expect(lintStrict.status != 0, "lint-site --strict fails on a warning: \(lintStrict.output)")
 
@@ -286,7 +307,7 @@ import TestSupport
     static func checkPreviewSite(scratch: [String]) async throws {
         let port = try #require(Self.freePort(), "no free port")
         let base = "http://127.0.0.1:\(port)/"
-        let source = fixture.appendingPathComponent("Sources/CrewApp/Crew.swift")
+        let source = fixture.appendingPathComponent("Sources/CrewApp/CrewScreen.swift")
         let original = try String(contentsOf: source, encoding: .utf8)
         defer { try? Data(original.utf8).write(to: source) }
         // Foundation starts it in a process group of its own, so Ctrl-C can go to that group as a
@@ -308,12 +329,13 @@ import TestSupport
         func log() -> String { String(decoding: output.get(), as: UTF8.self) }
 
         let first = await Self.waitFor(minutes: 5) { await Self.page(base + "about/") }
-        try #require(first?.contains("A fixture for FlowSite") == true, "the preview never served the About page: \(log())")
+        try #require(first?.contains("A crew roster.") == true, "the preview never served the About page: \(log())")
         let events = try #require(Self.helloEvent(port: port), "no live-reload channel")
         #expect(events.contains(#""error":null"#), "\(events)")
 
         // An edit to the app's code is built and served.
-        try Data(original.replacingOccurrences(of: "A fixture for FlowSite", with: "A fixture, edited, for FlowSite").utf8).write(to: source)
+        let edit = original.replacingOccurrences(of: "A crew roster.", with: "A crew roster, edited.")
+        try Data(edit.utf8).write(to: source)
         let edited = await Self.waitFor(minutes: 5) { await Self.page(base + "about/").flatMap { $0.contains("edited") ? $0 : nil } }
         #expect(edited != nil, "the edit was never served: \(log())")
 

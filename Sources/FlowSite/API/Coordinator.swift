@@ -8,6 +8,7 @@ import Foundation
 /// and follows every link on a page by calling ``navigate(_:from:in:)`` with itself as the
 /// ``Navigator``: what the app's own navigation code shows is what the link leads to.
 public protocol Coordinator<R>: Sendable {
+    /// The app's route type: the routes this coordinator makes screens for and presents.
     associatedtype R: Route
 
     /// Makes the screen for `route`, building its view model through a factory.
@@ -128,6 +129,12 @@ public struct SiteInfo<R: Route>: Sendable {
     /// search script counts its results in it.
     public var numberLocale: String?
 
+    /// What every page of a site named `name` shares, in `language`, with `footer`, the top
+    /// `navigation` bar and the templates' `labels` over ``defaultLabels``.
+    ///
+    /// ```swift
+    /// SiteInfo(name: "Holocron", navigation: [NavigationAction("Films", to: .films)], labels: ["close": "Done"])
+    /// ```
     public init(
         name: String, language: String = "en", footer: String = "", navigation: [NavigationAction<R>] = [],
         labels: [String: String] = [:]
@@ -207,6 +214,7 @@ public struct SiteInfo<R: Route>: Sendable {
 /// Receives navigation, like a navigation controller: the site walker is one (it records what
 /// coordinators show and turns it into links and breadcrumbs), and tests use a recording one.
 public protocol Navigator<R>: Sendable {
+    /// The app's route type: what the navigator is asked to show.
     associatedtype R: Route
     /// Shows `route` with the given presentation; `location` is the app's code that asked
     /// (apps call ``show(_:as:fileID:filePath:line:)``, which fills it in).

@@ -32,6 +32,8 @@ public struct DeepLinks<R: Route>: Sendable {
     /// Links that must land on the not-found screen, besides the ones the check makes.
     public var unknownLinks: [URL]
 
+    /// The app's deep links: `link` makes a route's URL, `route` is the app's own parser, and
+    /// `notFound` and `unknownLinks` say where unknown links must land.
     public init(
         link: @escaping @Sendable (R) -> URL?, route: @escaping @Sendable (URL) -> R?, notFound: R? = nil,
         unknownLinks: [URL] = []

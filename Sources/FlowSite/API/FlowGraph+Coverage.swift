@@ -17,10 +17,14 @@ extension FlowGraph {
         /// One transition a test took: from a screen kind to another (by their ids), presented
         /// one way.
         public struct Transition: Sendable, Hashable, Comparable, CustomStringConvertible {
+            /// The id of the screen kind on top of the stack when the test's navigator was called.
             public let from: String
+            /// The id of the screen kind the test showed.
             public let to: String
+            /// How the test showed it.
             public let presentation: Presentation
 
+            /// A transition between the kinds with ids `from` and `to`, shown as `presentation`.
             public init(from: String, to: String, presentation: Presentation) {
                 self.from = from
                 self.to = to
@@ -40,6 +44,7 @@ extension FlowGraph {
         /// to name when the flow no longer has it; empty for coverage made in code.
         package private(set) var files: [Transition: [String]] = [:]
 
+        /// Coverage of exactly `transitions`, such as a test's own, or none to start merging into.
         public init(_ transitions: some Sequence<Transition>) {
             self.transitions = Set(transitions)
         }

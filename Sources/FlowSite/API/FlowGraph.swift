@@ -28,15 +28,19 @@ public struct FlowGraph: Sendable, Hashable {
 
     /// The least, median and most clicks from the start page over a kind's pages.
     public struct Depth: Sendable, Hashable {
+        /// The clicks to the kind's nearest page.
         public let minimum: Int
+        /// The median of its pages' clicks: how deep the kind usually is.
         public let median: Int
+        /// The clicks to the kind's farthest page, the one `click-depth` judges.
         public let maximum: Int
     }
 
     /// All the links from pages of one kind to pages of another that share a presentation.
     public struct Transition: Sendable, Hashable {
-        /// The source and target kinds' ids.
+        /// The id of the kind whose pages hold the links.
         public let from: String
+        /// The id of the kind the links lead to.
         public let to: String
         /// How the app presents the target.
         public let presentation: Presentation
@@ -56,7 +60,9 @@ public struct FlowGraph: Sendable, Hashable {
 
     /// A link from one page to another.
     public struct Link: Sendable, Hashable {
+        /// The page the link is on.
         public let from: PageReference
+        /// The page it leads to.
         public let to: PageReference
     }
 

@@ -118,7 +118,12 @@ extension FlowLintRule {
     /// How serious a finding is: errors always fail `holocron lint`; warnings fail it (and a build)
     /// only when strict.
     public enum Level: String, Sendable, Hashable, CaseIterable, Comparable {
-        case error, warning, note
+        /// Always fails `lint` and a build: a link that leads nowhere, a deep link that breaks.
+        case error
+        /// A hole in the flow worth fixing; fails only when strict.
+        case warning
+        /// Information, such as an empty state or an untested transition; never fails.
+        case note
 
         public static func < (lhs: Level, rhs: Level) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -277,6 +282,8 @@ extension FlowLintConfiguration {
         /// Why: kept in every report, and in SARIF as the suppression's justification.
         public var reason: String
 
+        /// Suppresses `rule` for a kind (by id) or a page (by path), or everywhere when both are `nil`,
+        /// for `reason`.
         public init(rule: String, kind: String? = nil, page: String? = nil, reason: String) {
             self.rule = rule
             self.kind = kind

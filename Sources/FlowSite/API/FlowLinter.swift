@@ -18,6 +18,8 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
     /// reports each one they don't.
     public var coverage: FlowGraph.Coverage?
 
+    /// A linter for `coordinator`'s app, with `configuration` over the app's own and the tests'
+    /// `coverage`, if any.
     public init(coordinator: C, configuration: FlowLintConfiguration? = nil, coverage: FlowGraph.Coverage? = nil) {
         self.coordinator = coordinator
         self.configuration = configuration

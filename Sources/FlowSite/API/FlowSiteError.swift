@@ -51,6 +51,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public let reason: Reason
 
+    /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
     /// A flow lint configuration that can't be used.

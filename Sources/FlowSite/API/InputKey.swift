@@ -15,7 +15,9 @@ public struct InputKey: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
 
+    /// The table the record is in: a number the app gives each kind of input.
     public var table: UInt16 { UInt16(rawValue >> 48) }
+    /// The record's id in its table, or ``whole`` for a key that stands for the whole table.
     public var id: Int {
         let low = rawValue & 0xFFFF_FFFF_FFFF
         return low == 0xFFFF_FFFF_FFFF ? Self.whole : Int(low)

@@ -15,7 +15,18 @@ import CICU
 public final class PluralRules: Sendable {
     /// A CLDR plural category.
     public enum Category: String, CaseIterable, Sendable, Comparable {
-        case zero, one, two, few, many, other
+        /// The form for zero, in languages that have one (Arabic, Latvian).
+        case zero
+        /// The form for one, and in some languages for other numbers too (21 in Russian).
+        case one
+        /// The form for two (Arabic, Welsh).
+        case two
+        /// The form for a few (2–4 in Czech, 3–10 in Arabic).
+        case few
+        /// The form for many (5 and up in Polish, a million in Spanish).
+        case many
+        /// The general form, which every language has.
+        case other
 
         public static func < (a: Self, b: Self) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -90,7 +101,9 @@ public final class PluralRules: Sendable {
 extension PluralRules {
     /// ICU has no plural rules for a language code.
     public struct Error: Swift.Error, CustomStringConvertible, Sendable {
+        /// The language code asked for.
         public let language: String
+        /// What ICU said, in its words.
         public let reason: String
 
         public var description: String {

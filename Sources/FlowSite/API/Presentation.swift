@@ -4,9 +4,14 @@
 /// presenter's stack, `replace` swaps the top of the stack (the next page of a list), `modal`
 /// shows a dialog over the presenter with a Close link back to it, and `root` starts a new stack.
 public enum Presentation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Starts a new stack, the one ``Coordinator/rootStack(for:)`` gives: a tab, a deep link,
+    /// Home from anywhere.
     case root
+    /// Adds the page over the presenter, as a navigation controller pushes a screen.
     case push
+    /// Shows the page as a dialog over the presenter, with a Close link back to it.
     case modal
+    /// Takes the place of the page on top, as the next page of a list or another filter does.
     case replace
 
     public var description: String { rawValue }
@@ -31,6 +36,7 @@ public struct NavigationAction<R: Route>: Sendable, Hashable {
     /// Where the action leads.
     public var route: R
 
+    /// An action labelled `label` that leads to `route`.
     public init(_ label: String, to route: R) {
         self.label = label
         self.route = route

@@ -15,7 +15,9 @@ import Foundation
 /// keeps its source's settings (its locale), and its `plurals` setting names the source's
 /// language, whose plural rules pick the forms.
 public enum PseudoLocale: String, CaseIterable, Sendable {
+    /// `en-XA`: accented, longer English, for text that is cut or not translated.
     case accented = "en-XA"
+    /// `ar-XB`: mirrored English in a right-to-left layout.
     case bidi = "ar-XB"
 
     /// The pseudo-locale with BCP 47 code `code`, if it is one.

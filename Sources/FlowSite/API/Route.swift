@@ -205,6 +205,7 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The site's front page.
     public static let root = RoutePath([])
 
+    /// The path of `slugs`, outermost first; an array literal of slugs makes one too.
     public init(_ slugs: [Slug]) { self.slugs = slugs }
 
     public init(arrayLiteral elements: Slug...) { self.init(elements) }

@@ -5,6 +5,7 @@ import Foundation
 /// Most screens pair a ``ViewModel`` with a pure rendering function; conform to
 /// ``StatefulScreen`` for that and only write ``StatefulScreen/page(for:)``.
 public protocol Screen<R>: Sendable {
+    /// The app's route type, which the page's links carry.
     associatedtype R: Route
     /// Loads the screen's state and renders it.
     func makePage() async throws -> Page<R>
@@ -14,6 +15,7 @@ public protocol Screen<R>: Sendable {
 ///
 /// Because ``page(for:)`` is pure, every state can be snapshot-tested without loading anything.
 public protocol StatefulScreen<R>: Screen {
+    /// The view model type, whose ``ViewModel/State`` the screen renders.
     associatedtype Model: ViewModel
     /// The view model that loads the state.
     var viewModel: Model { get }
@@ -72,6 +74,12 @@ public struct Page<R: Route>: Sendable {
     /// page's screen kind; the default arguments of ``init(title:shortTitle:summary:document:files:templateValues:pagination:fileID:filePath:line:)`` fill it in.
     public var location: CodeLocation
 
+    /// A page titled `title` with body `document`; the defaulted `fileID`, `filePath` and `line`
+    /// record the caller as the page's ``location``.
+    ///
+    /// ```swift
+    /// Page(title: "Luke Skywalker", shortTitle: "Luke", summary: "A Jedi from Tatooine.", document: document)
+    /// ```
     public init(
         title: String,
         shortTitle: String? = nil,

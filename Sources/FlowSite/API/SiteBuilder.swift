@@ -73,6 +73,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// tests use it to fail, wait or tamper midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
+    /// A builder of `coordinator`'s site; every other setting has a default and a property of its
+    /// own.
+    ///
+    /// ```swift
+    /// let report = try await SiteBuilder(coordinator: app, baseURL: "https://example.com/").build(into: output)
+    /// ```
     public init(
         coordinator: C,
         templates: TemplateSet = .embedded,

@@ -25,6 +25,8 @@ public struct SiteSearch<R: Route>: Sendable {
     /// The label of the part of the site a page belongs to, such as "Film", or `nil`.
     public var section: @Sendable (R) -> String?
 
+    /// An index of the pages `includes` accepts (every page by default), each with its `section`
+    /// label, and its summary when `summaries`, written at `indexPath`.
     public init(
         includes: @escaping @Sendable (R) -> Bool = { _ in true },
         section: @escaping @Sendable (R) -> String? = { _ in nil },

@@ -21,6 +21,8 @@ public struct StringTable: Sendable {
     /// The line of each key in the file, from 1.
     public let lines: [String: Int]
 
+    /// A table of `texts` for `language`, as read from `file`, with its settings and each key's line:
+    /// what a test or an app that keeps its strings elsewhere makes.
     public init(language: String, file: String, texts: [String: String], settings: [String: String] = [:], lines: [String: Int] = [:]) {
         self.language = language
         self.file = file
@@ -86,7 +88,9 @@ public struct StringTable: Sendable {
 extension StringTable {
     /// A string table that can't be read.
     public struct Error: Swift.Error, CustomStringConvertible, Sendable {
+        /// The file, as the table would have named it.
         public let file: String
+        /// What is wrong with it.
         public let reason: String
 
         public var description: String { "\(file): \(reason). Fix the file and rebuild." }

@@ -12,6 +12,7 @@ public struct TemplateSet: Sendable {
     /// Asset bytes by path below `assets/` (`style.css`, …).
     public var assets: [String: Data]
 
+    /// A set of `templates` by name and `assets` by path; see ``embedded`` for FlowSite's own.
     public init(templates: [String: String] = [:], assets: [String: Data] = [:]) {
         self.templates = templates
         self.assets = assets

@@ -13,6 +13,8 @@ public struct TranslationCheck: Sendable {
     /// reference fills `{Kinds}`, say, when its grammar wants another form of the same word.
     public let interchangeable: [Set<String>]
 
+    /// A check against `reference`, letting the placeholders of each set in `interchangeable`
+    /// stand for one another.
     public init(reference: StringTable, interchangeable: [Set<String>] = []) {
         self.reference = reference
         self.interchangeable = interchangeable
@@ -96,10 +98,15 @@ public struct TranslationCheck: Sendable {
 extension TranslationCheck {
     /// One thing wrong with one key of one language's strings.
     public struct Problem: Hashable, Comparable, Sendable, CustomStringConvertible {
+        /// What is wrong, in the order a report lists them.
         public enum Kind: String, CaseIterable, Sendable, Comparable {
+            /// The reference has the key and this language lacks it.
             case missing = "missing"
+            /// The text fills other placeholders than the reference's.
             case placeholderMismatch = "placeholder mismatch"
+            /// A counted text lacks a plural form the language uses.
             case missingPluralCategory = "missing plural category"
+            /// The language has a key the reference doesn't: nothing shows it.
             case unusedKey = "unused key"
 
             public static func < (a: Self, b: Self) -> Bool {
@@ -107,11 +114,15 @@ extension TranslationCheck {
             }
         }
 
+        /// What is wrong.
         public let kind: Kind
+        /// The language of the table that has the problem.
         public let language: String
+        /// The key with the problem.
         public let key: String
         /// `file:line` of the key (for a missing key, where the reference defines it).
         public let location: String
+        /// The problem in a sentence, such as which placeholders differ.
         public let detail: String
 
         public var description: String { "\(language) \(key) (\(location)): \(detail)" }
@@ -130,8 +141,10 @@ extension TranslationCheck {
 extension TranslationCheck {
     /// A build's translation problems, as one grouped error.
     public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// Every problem, sorted by kind, language and key.
         public let problems: [Problem]
 
+        /// The failure of `problems`, de-duplicated and sorted.
         public init(_ problems: [Problem]) {
             self.problems = Array(Set(problems)).sorted()
         }

@@ -5,6 +5,7 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
     private(set) var a: UInt64 = 0x9E37_79B9_7F4A_7C15
     private(set) var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
+    /// The hash of nothing: combine inputs into it.
     public init() {}
 
     init(a: UInt64, b: UInt64) {
@@ -42,6 +43,7 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
         b ^= b >> 29
     }
 
+    /// Mixes in `bytes` and their count, so adjacent inputs can't run together.
     public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
@@ -59,15 +61,19 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
         mix(tail ^ (UInt64(count) << 56))
     }
 
+    /// Mixes in `bytes` and their count.
     public mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
 
+    /// Mixes in `text` as UTF-8 and its length.
     public mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Mixes in `value` as 64 bits.
     public mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
+    /// Mixes in another hash, such as a part's fingerprint into its whole's.
     public mutating func combine(_ hash: StableHash) {
         mix(hash.a)
         mix(hash.b)

@@ -1,5 +1,0 @@
-import CrewApp
-import FlowSiteCommandLine
-import Foundation
-
-exit(await SiteBuilder.runCommandLine(coordinator: CrewCoordinator()))
