@@ -92,6 +92,16 @@ import Testing
         #expect(html.contains("<pre><code>indented\ncode\n</code></pre>") || html.contains("<pre><code>indented\n"))
     }
 
+    /// Found by the fuzzer: cmark's CommonMark writer leaves `<div` after a list item's marker
+    /// and an escaped emphasis run as text that reads back as raw HTML; such a body shows as typed.
+    @Test func aBodyWhoseCleanFormReadsAsHTMLShowsAsTyped() throws {
+        var document = MarkdownDocument<Node>()
+        document.userContent("1. <___<div\n- # x")
+        let html = try page(document)
+        #expect(!html.contains("raw HTML omitted"))
+        #expect(html.contains("&lt;div"))
+    }
+
     @Test func aBodyNestedTooDeeplyShowsAsTyped() throws {
         let body = String(repeating: "> ", count: 5000) + "deep <b>"
         var document = MarkdownDocument<Node>()

@@ -212,7 +212,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         let list = ShowList<R>()
         if let source { coordinator.navigate(action, from: source, in: list) } else { coordinator.selectTab(action, in: list) }
         guard recordsUnhandledLinks else {
-            throw FlowSiteError(.navigationMismatch(page: "\(source)", label: label, route: "\(action.route)", shown: list.shown))
+            let page = source.map { "\($0)" } ?? "the tab bar"
+            throw FlowSiteError(.navigationMismatch(page: page, label: label, route: "\(action.route)", shown: list.shown))
         }
         return UnhandledLink(label: label, target: "\(action.route)", shown: list.shown)
     }

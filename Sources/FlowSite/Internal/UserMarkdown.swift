@@ -27,7 +27,25 @@ enum UserMarkdown {
         defer { free(rendered) }
         var markdown = String(cString: rendered)
         while markdown.last?.isNewline == true { markdown.removeLast() }
-        return markdown
+        // cmark's CommonMark writer escapes what it must, but a rare mix of hostile text reads
+        // back as raw HTML: such a body is shown as typed instead.
+        return readsAsHTML(markdown) ? asCode(stripped) : markdown
+    }
+
+    /// Whether cmark parses `markdown` with some raw HTML in it.
+    private static func readsAsHTML(_ markdown: String) -> Bool {
+        guard let root = markdown.withCString({ cmark_parse_document($0, strlen($0), CMARK_OPT_VALIDATE_UTF8) }),
+            let iterator = cmark_iter_new(root)
+        else { return true }
+        defer {
+            cmark_iter_free(iterator)
+            cmark_node_free(root)
+        }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            let type = cmark_node_get_type(cmark_iter_get_node(iterator))
+            if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE { return true }
+        }
+        return false
     }
 
     /// Cleans the tree in place; `false` when it is nested too deeply to keep.
