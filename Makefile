@@ -108,9 +108,11 @@ test-visual-matrix:
 ## The API documentation of the three library targets (DocC), one archive each into
 ## .build/docs/<Target>.doccarchive. Fails on a public symbol without a doc comment (each listed
 ## with its file and line, read from the compiler's symbol graphs) and on any DocC warning (a
-## broken symbol link, a bad disambiguation, an article no topic reaches).
+## broken symbol link, a bad disambiguation, an article no topic reaches). The tests are built
+## first: the symbol graph dump reads every module of the package, test modules too.
 DOC_TARGETS = FlowSite FlowSiteCommandLine FlowSiteTesting
 docs: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) package $(SWIFT_FLAGS) dump-symbol-graph --minimum-access-level public --skip-synthesized-members >/dev/null
 	scripts/check-doc-comments.py "$$(dirname "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)")/symbolgraph" $(DOC_TARGETS)
 	$(SWIFT) package $(SWIFT_FLAGS) --allow-writing-to-directory .build/docs generate-documentation \
