@@ -9,8 +9,9 @@ let swiftSettings: [SwiftSetting] = [
 
 /// Holocron: the static Star Wars character site, an app built on FlowSite (the package at the
 /// top of this repository, which it depends on by path like any other app would by version).
-/// This package adds what only the Star Wars site needs: SWAPI's data, the live crawler (an HTTP
-/// client with TLS), the `holocron` command line and its preview server.
+/// This package adds what only the Star Wars site needs: SWAPI's data, the live crawler (over
+/// the system's libcurl, loaded only when it fetches), the `holocron` command line and its
+/// preview server.
 let package = Package(
     name: "Holocron",
     platforms: [.macOS(.v14)],
@@ -24,10 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
@@ -46,15 +45,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // libcurl's entry points, found with dlopen on the first request: linked, libcurl and the
+        // thirty libraries it needs would load at every start of holocron, fetching or not.
+        // Its header comes from Debian's libcurl4-openssl-dev (scripts/install-deps.sh).
+        .target(name: "CLibcurl"),
         .target(
             name: "SWAPILive",
             dependencies: [
                 "SWAPI",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "CLibcurl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -128,6 +127,7 @@ let package = Package(
             dependencies: [
                 "SWAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -159,7 +159,6 @@ let package = Package(
                 "HolocronCLI", "HolocronKit", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer", "TestSupport",
                 .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "FlowSiteCommandLine", package: "FlowSite"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings
         ),

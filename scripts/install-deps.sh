@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the system packages Holocron builds against are present: cmark's library and
 # headers (Debian's libcmark-dev), Graphviz's (libgraphviz-dev, which lays out the flow map),
-# ICU's (libicu-dev, whose CLDR plural rules pick "1 film" or "2 films" in each language)
-# and pkg-config to find them, and on Linux jemalloc (Debian's
+# ICU's (libicu-dev, whose CLDR plural rules pick "1 film" or "2 films" in each language),
+# libcurl's header (libcurl4-openssl-dev: the live crawler loads libcurl when it fetches) and
+# pkg-config to find them, and on Linux jemalloc (Debian's
 # libjemalloc-dev), the allocator the holocron binary links. Installs them with apt-get when
 # running as root; otherwise says what to install.
 set -euo pipefail
@@ -40,8 +41,8 @@ if [ "${1:-}" = test ] && ! python3 -c "import PIL" >/dev/null 2>&1; then
     || python3 -m pip install --quiet --break-system-packages pillow \
     || echo "note: could not install Pillow; the visual matrix tests will fail until 'pip install pillow' works." >&2
 fi
-needed="libcmark libgvc icu-i18n"
-packages="libcmark-dev libgraphviz-dev libicu-dev pkg-config"
+needed="libcmark libgvc icu-i18n libcurl"
+packages="libcmark-dev libgraphviz-dev libicu-dev libcurl4-openssl-dev pkg-config"
 if [ "$(uname -s)" = Linux ]; then
   needed="$needed jemalloc"
   packages="$packages libjemalloc-dev"
@@ -50,7 +51,7 @@ if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $needed; then
   exit 0
 fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing $packages (cmark, the CommonMark library Holocron renders with, Graphviz, which lays out the flow map, ICU, whose plural rules the string tables use, and the jemalloc allocator)..."
+  echo "Installing $packages (cmark, the CommonMark library Holocron renders with, Graphviz, which lays out the flow map, ICU, whose plural rules the string tables use, libcurl's header, for the live crawler, and the jemalloc allocator)..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq $packages >/dev/null

@@ -1,16 +1,11 @@
-import SWAPI
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
-import NIOSSL
+import SWAPI
 
 /// Why a request failed below HTTP, sorted by what can be done about it.
 ///
-/// The live transport turns AsyncHTTPClient's and SwiftNIO's errors into these by their types,
-/// so the crawler decides what to retry by ``Reason`` and no library's wording (type names,
-/// BoringSSL text) reaches a message. The library's error stays in ``underlying``.
+/// The live transport turns libcurl's error codes into these, so the crawler decides what to
+/// retry by ``Reason`` and no library's wording reaches a message. libcurl's message stays in
+/// ``underlying``.
 public struct HTTPTransportError: Error, Sendable {
     public enum Reason: Sendable, Equatable {
         /// No answer in time: connecting, or reading.
@@ -35,6 +30,8 @@ public struct HTTPTransportError: Error, Sendable {
         case bodyTooLarge(limit: Int)
         /// The URL cannot be requested (no host, or a scheme other than http and https).
         case invalidURL
+        /// The live transport cannot work here: the system's libcurl is missing (the reason).
+        case unavailable(String)
         /// An error the transport does not know; see ``HTTPTransportError/underlying``.
         case unrecognized
     }
@@ -48,73 +45,41 @@ public struct HTTPTransportError: Error, Sendable {
         self.underlying = underlying
     }
 
-    /// Sorts an error from AsyncHTTPClient or SwiftNIO by its type.
+    /// Sorts any error the transport let through: its own, a deadline, or one it does not know.
     public init(classifying error: any Error) {
-        self.init(Self.reason(for: error), underlying: error)
+        self.init((error as? HTTPTransportError)?.reason ?? .unrecognized, underlying: error)
     }
 
-    private static func reason(for error: any Error) -> Reason {
-        switch error {
-        case let error as HTTPTransportError:
-            return error.reason
-        case is DeadlineExceeded:
-            return .timeout
-        case let error as HTTPClientError:
-            return reason(for: error)
-        case let error as NIOConnectionError:
-            // Happy Eyeballs tried each address; the worst that can still succeed wins.
-            let reasons = error.connectionErrors.map { reason(for: $0.error) }
-            if reasons.isEmpty { return error.dnsAError != nil || error.dnsAAAAError != nil ? .hostNotFound : .unrecognized }
-            for candidate in [Reason.timeout, .connectionLost, .connectionRefused, .unreachable] where reasons.contains(candidate) {
-                return candidate
-            }
-            return reasons[0]
-        case let error as IOError:
-            switch error.errnoCode {
+    /// Sorts a failed libcurl request by its CURLcode and, for a failed connection, the
+    /// system's error. libcurl's message stays in ``underlying``.
+    init(curlCode: Int, osError: CInt, message: String) {
+        self.init(Self.reason(curlCode: curlCode, osError: osError), underlying: CurlError(code: curlCode, message: message))
+    }
+
+    private static func reason(curlCode: Int, osError: CInt) -> Reason {
+        switch curlCode {
+        case 1, 3: return .invalidURL  // unsupported protocol, malformed URL
+        case 5, 6: return .hostNotFound  // proxy or host not resolved
+        case 7:  // could not connect
+            switch osError {
             case ECONNREFUSED: return .connectionRefused
-            case ECONNRESET, ECONNABORTED, EPIPE: return .connectionLost
-            case ETIMEDOUT: return .timeout
             case ENETUNREACH, EHOSTUNREACH, ENETDOWN: return .unreachable
-            default: return .unrecognized
+            case ETIMEDOUT: return .timeout
+            default: return .connectionRefused
             }
-        case is SocketAddressError.UnknownHost:
-            return .hostNotFound
-        case let error as SocketAddressError:
-            return error == .unsupported ? .hostNotFound : .invalidURL
-        case let error as ChannelError:
-            switch error {
-            case .connectTimeout: return .timeout
-            case .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed, .eof: return .connectionLost
-            default: return .unrecognized
-            }
-        case let error as NIOSSLError:
-            return error == .uncleanShutdown ? .connectionLost : .tls
-        case is NIOSSLExtraError, is BoringSSLError:
-            return .tls
-        case is NIOSSLCloseTimedOutError:
-            return .connectionLost
-        case is HTTPParserError:
-            return .invalidResponse
-        default:
-            return .unrecognized
+        case 8: return .invalidResponse  // weird server reply
+        case 18, 52, 55, 56: return .connectionLost  // partial file, empty reply, send or receive error
+        case 28: return .timeout
+        case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: return .tls
+        case 47: return .tooManyRedirects
+        default: return .unrecognized
         }
     }
+}
 
-    private static func reason(for error: HTTPClientError) -> Reason {
-        switch error {
-        case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout,
-            .getConnectionFromPoolTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout:
-            return .timeout
-        case .remoteConnectionClosed, .bodyLengthMismatch:
-            return .connectionLost
-        case .redirectCycleDetected:
-            return .redirectLoop
-        case .redirectLimitReached:
-            return .tooManyRedirects
-        case .invalidURL, .emptyHost, .emptyScheme:
-            return .invalidURL
-        default:
-            return .unrecognized
-        }
-    }
+/// libcurl's own account of a failure, for debugging; never shown as it is.
+struct CurlError: Error, CustomStringConvertible {
+    let code: Int
+    let message: String
+    var description: String { "curl error \(code): \(message)" }
 }

@@ -34,7 +34,7 @@ public struct SwapiCrawler: Sendable {
 
     public init(
         api: String,
-        transport: HTTPTransport = .asyncHTTPClient(),
+        transport: HTTPTransport = .live(),
         policy: FetchPolicy = FetchPolicy(),
         cache: ResponseCache? = nil,
         mode: CacheMode = .normal,

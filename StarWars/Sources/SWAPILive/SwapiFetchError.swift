@@ -117,6 +117,8 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
             "GET \(url) returned more than \(Self.size(limit)), far more than any SWAPI page. Check that --api points at a SWAPI server."
         case .invalidURL:
             "GET \(url) failed: it is not an http(s) URL with a host. Check --api and the links the server returns."
+        case .unavailable(let why):
+            "GET \(url) was not sent: \(why). holocron fetches with the system's libcurl; install it (Debian: apt-get install libcurl4), or build from a snapshot with --data."
         case .unrecognized:
             "GET \(url) failed\(tries) for a reason holocron does not recognise. Check the URL and your network, try again, \(offline)."
         }
@@ -164,6 +166,7 @@ extension HTTPTransportError.Reason {
         case .tooManyRedirects: "too many redirects"
         case .bodyTooLarge: "body too large"
         case .invalidURL: "not an http(s) URL"
+        case .unavailable: "libcurl missing"
         case .unrecognized: "an unrecognised error"
         }
     }

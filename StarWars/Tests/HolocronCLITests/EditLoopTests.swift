@@ -1,11 +1,9 @@
-import AsyncHTTPClient
 import FlowSite
 import Foundation
 @testable import FlowSiteCommandLine
 import HolocronCLI
 import HolocronKit
 import Logging
-import NIOCore
 import SwapiTestServer
 import Testing
 
@@ -38,17 +36,11 @@ import Testing
         }
     }
 
-    static func http() -> HTTPClient {
-        HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-    }
+    static func http() -> TestHTTP { TestHTTP() }
 
-    static func get(_ url: String, _ client: HTTPClient) async throws -> (status: Int, headers: [String: String], body: String) {
-        let request = HTTPClientRequest(url: url)
-        let response = try await client.execute(request, timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 8 << 20)
-        var headers: [String: String] = [:]
-        for (name, value) in response.headers { headers[name.lowercased()] = value }
-        return (Int(response.status.code), headers, String(buffer: body))
+    static func get(_ url: String, _ client: TestHTTP) async throws -> (status: Int, headers: [String: String], body: String) {
+        let response = try await client.get(url)
+        return (response.status, response.headers, response.body)
     }
 
     /// A templates folder whose footer says `footer`.
@@ -75,7 +67,7 @@ import Testing
         try FileManager.default.createDirectory(at: templates.appendingPathComponent("assets"), withIntermediateDirectories: true)
         let serving = try await Serving.start(watching(templates, site: folder.appendingPathComponent("site")))
         let client = Self.http()
-        defer { _ = client.shutdown() }
+        defer { client.shutdown() }
 
         let page = serving.base + "characters/luke-skywalker/"
         let channel = try await EventStreamClient(url: serving.base + "__holocron/events", client: client)
@@ -140,7 +132,7 @@ import Testing
         let serving = try await Serving.start(watching(templates, site: site))
         defer { Task { await serving.stop() } }
         let client = Self.http()
-        defer { _ = client.shutdown() }
+        defer { client.shutdown() }
 
         let index = try await Self.get(serving.base, client)
         #expect(try SiteDifference(expected: plain, actual: site).lines() == [])
@@ -170,7 +162,7 @@ import Testing
         defer { Task { await serving.stop() } }
         #expect(serving.base.hasSuffix("/deep/sub/"))
         let client = Self.http()
-        defer { _ = client.shutdown() }
+        defer { client.shutdown() }
         let root = "http://127.0.0.1:\(serving.address.port)"
 
         let home = try await Self.get(root + "/deep/sub/", client)
@@ -217,7 +209,7 @@ import Testing
         #expect(second.address.requestedPort == taken)
         #expect(second.address.local == "http://127.0.0.1:\(second.address.port)/")
         let client = Self.http()
-        defer { _ = client.shutdown() }
+        defer { client.shutdown() }
         #expect(try await Self.get(second.base, client).status == 200)
         #expect(first.address.requestedPort == nil)
     }

@@ -1,6 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 import SWAPI
 
 /// Things that arrive in the background (server events, Server-Sent Events), taken in order by
@@ -118,34 +116,35 @@ final class EventStreamClient: Sendable {
     let retries = Inbox<Int>()
     private let reader: Task<Void, Never>
 
-    init(url: String, client: HTTPClient) async throws {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Accept", value: "text/event-stream")
-        let response = try await client.execute(request, timeout: .seconds(300))
-        guard response.status == .ok, response.headers.first(name: "content-type")?.hasPrefix("text/event-stream") == true else {
-            throw BadResponse(status: Int(response.status.code), headers: "\(response.headers)")
+    private let stopStream: @Sendable () -> Void
+
+    init(url: String, client: TestHTTP) async throws {
+        let (head, chunks, stop) = try await client.stream(url, accept: "text/event-stream")
+        guard head.status == 200, head.headers["content-type"]?.hasPrefix("text/event-stream") == true else {
+            stop()
+            throw BadResponse(status: head.status, headers: "\(head.headers)")
         }
+        stopStream = stop
         let events = events
         let retries = retries
         reader = Task {
-            var pending = ""
-            do {
-                for try await chunk in response.body {
-                    pending += String(buffer: chunk)
-                    while let end = pending.range(of: "\n\n") {
-                        let block = String(pending[..<end.lowerBound])
-                        pending = String(pending[end.upperBound...])
-                        var name = "message"
-                        var data: [String] = []
-                        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
-                            if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
-                            if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
-                            if line.hasPrefix("retry: ") { Int(line.dropFirst(7)).map(retries.put) }
-                        }
-                        if !data.isEmpty { events.put(ServerSentEvent(name: name, data: data.joined(separator: "\n"))) }
+            var pending = Data()
+            let separator = Data("\n\n".utf8)
+            for await chunk in chunks {
+                pending.append(chunk)
+                while let end = pending.range(of: separator) {
+                    let block = String(decoding: pending[..<end.lowerBound], as: UTF8.self)
+                    pending = Data(pending[end.upperBound...])
+                    var name = "message"
+                    var data: [String] = []
+                    for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                        if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                        if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+                        if line.hasPrefix("retry: ") { Int(line.dropFirst(7)).map(retries.put) }
                     }
+                    if !data.isEmpty { events.put(ServerSentEvent(name: name, data: data.joined(separator: "\n"))) }
                 }
-            } catch {}
+            }
             events.close()
         }
     }
@@ -155,7 +154,10 @@ final class EventStreamClient: Sendable {
         try await events.next(until: { $0.name == name }, within: timeout, "a '\(name)' event").last!
     }
 
-    func stop() { reader.cancel() }
+    func stop() {
+        stopStream()
+        reader.cancel()
+    }
 
     struct BadResponse: Error {
         let status: Int

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import FlowSite
 import Foundation
 @testable import FlowSiteCommandLine
@@ -6,7 +5,6 @@ import HolocronCLI
 import HolocronKit
 import SWAPILive
 import Logging
-import NIOCore
 import Testing
 
 /// `holocron graph`, `holocron check` and `holocron serve`.
@@ -135,14 +133,10 @@ import Testing
         for await value in ports { port = value }
         #expect(port > 0)
 
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        defer { _ = client.shutdown() }
-        func get(_ path: String) async throws -> (status: Int, headers: [String: String], body: String) {
-            let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)"), timeout: .seconds(10))
-            let body = try await response.body.collect(upTo: 4 << 20)
-            var headers: [String: String] = [:]
-            for (name, value) in response.headers { headers[name.lowercased()] = value }
-            return (Int(response.status.code), headers, String(buffer: body))
+        let client = TestHTTP()
+        defer { client.shutdown() }
+        func get(_ path: String) async throws -> TestHTTP.Response {
+            try await client.get("http://127.0.0.1:\(port)\(path)", timeout: 10)
         }
 
         let home = try await get("/")
@@ -196,10 +190,10 @@ import Testing
         let lines = try await serve.lines(until: { $0.hasPrefix("Serving ") })
         #expect(lines.first?.hasPrefix("Built 291 pages") == true, "\(lines)")
         let address = try #require(lines.last?.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        defer { _ = client.shutdown() }
-        let response = try await client.execute(HTTPClientRequest(url: String(address) + "films/"), timeout: .seconds(10))
-        #expect(response.status == .ok)
+        let client = TestHTTP()
+        defer { client.shutdown() }
+        let response = try await client.get(String(address) + "films/", timeout: 10)
+        #expect(response.status == 200)
 
         #expect(await serve.interrupt() == 0)
     }
@@ -246,11 +240,10 @@ import Testing
         let shm = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
         if FileManager.default.isWritableFile(atPath: "/dev/shm") { #expect(shm.contains { $0.hasPrefix(mine) }, "the preview is on tmpfs") }
 
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        defer { _ = client.shutdown() }
+        let client = TestHTTP()
+        defer { client.shutdown() }
         func luke() async throws -> String {
-            let response = try await client.execute(HTTPClientRequest(url: address + "characters/luke-skywalker/"), timeout: .seconds(10))
-            return String(buffer: try await response.body.collect(upTo: 1 << 20))
+            try await client.get(address + "characters/luke-skywalker/", timeout: 10).body
         }
         #expect(try await luke().contains("<strong>Height:</strong> 172 cm"))
         let people = data.appendingPathComponent("people.json")

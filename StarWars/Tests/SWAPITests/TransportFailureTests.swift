@@ -97,7 +97,7 @@ import Testing
         let waits = Waits()
         // A page of 10 people is several kilobytes; the root document is well under 1,000 bytes.
         let crawler = SwapiCrawler(
-            api: server.baseURL, transport: .asyncHTTPClient(maximumBodySize: 1000),
+            api: server.baseURL, transport: .live(maximumBodySize: 1000),
             policy: Self.policy, sleep: waits.sleep
         )
         do {
