@@ -3,15 +3,28 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # The top of the repository is the FlowSite library; the Star Wars app (`holocron`) is the
-# package in StarWars/, which depends on it by path.
+# package in StarWars/, which depends on it by path. Every target here builds both packages
+# into one folder, SCRATCH: the app's build then reuses the library and each dependency the
+# library's build compiled instead of compiling them again. SwiftPM keeps one build plan per
+# folder, so each command plans afresh (--disable-build-manifest-caching): with the plan of the
+# other package, `swift test` would run that package's tests. A plain `swift build` or
+# `swift test` uses .build as usual, apart from this folder.
 APP = StarWars
-HOLOCRON = $(APP)/.build/release/holocron
-# The release binary links the Swift runtime and Foundation statically on Linux: it starts in
-# 8 ms instead of 14 (a rebuild with nothing changed is mostly start-up) and calls the runtime
-# without going through the dynamic linker's tables (about 10 % faster at 28,000 pages).
-# Cross-module optimisation lets the app's code specialise FlowSite's generics (FlowSite is
-# generic over an app's route type); it is passed here, not set in Package.swift, because a
-# package that others depend on by version may carry no unsafe flag (see bench/RESULTS.md).
+SCRATCH = .build/shared
+SCRATCH_FLAGS = --scratch-path $(SCRATCH) --disable-build-manifest-caching
+LIB_SWIFT = $(SWIFT) $(1) $(SCRATCH_FLAGS)
+APP_SWIFT = $(SWIFT) $(1) --package-path $(APP) $(SCRATCH_FLAGS)
+# `make site` runs a debug build: it compiles in half the time of the release build below and
+# writes the same bytes, in about a second and a half for the 300-page site (bench/RESULTS.md).
+HOLOCRON_DEBUG = $(SCRATCH)/debug/holocron
+# The release binary, for `make bench`, `make screenshots` and `make tsan`'s comparison. It
+# links the Swift runtime and Foundation statically on Linux: it starts in 8 ms instead of 14
+# (a rebuild with nothing changed is mostly start-up) and calls the runtime without going
+# through the dynamic linker's tables (about 10 % faster at 28,000 pages). Cross-module
+# optimisation lets the app's code specialise FlowSite's generics (FlowSite is generic over an
+# app's route type); it is passed here, not set in Package.swift, because a package that
+# others depend on by version may carry no unsafe flag (see bench/RESULTS.md).
+HOLOCRON = $(SCRATCH)/release/holocron
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,) -Xswiftc -cross-module-optimization
 export RELEASE_FLAGS
 
@@ -19,27 +32,27 @@ export RELEASE_FLAGS
 
 ## Build the site from the embedded data into site/, its flow map marking the transitions no
 ## test takes by the coverage the app's coordinator tests record (StarWars/flow-coverage).
-site: release
-	$(HOLOCRON) build --output site --coverage $(APP)/flow-coverage
+site: deps
+	$(call APP_SWIFT,build) --product holocron $(SWIFT_FLAGS)
+	$(HOLOCRON_DEBUG) build --output site --coverage $(APP)/flow-coverage
 
-## Build the release binary `make site` runs (CI builds it too: a compiler crash that only the
-## optimiser hits must not reach a user's `make site`).
+## The optimised, statically linked binary the benchmarks measure (not needed for the site).
 release: deps
-	$(SWIFT) build --package-path $(APP) -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+	$(call APP_SWIFT,build) -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 
 ## Run every test: the library's (with the adoption test, which builds a fixture app that depends
 ## on a tagged copy of this checkout by version), then the Star Wars app's. Installs Node too, for
 ## the search script's test, and Pillow, for the visual matrix's report tests (no browser).
 test:
 	@scripts/install-deps.sh test
-	$(SWIFT) test $(SWIFT_FLAGS)
-	$(SWIFT) test --package-path $(APP) $(SWIFT_FLAGS)
+	$(call LIB_SWIFT,test) $(SWIFT_FLAGS)
+	$(call APP_SWIFT,test) $(SWIFT_FLAGS)
 	python3 -m unittest scripts/test_visual_matrix.py
 
 ## Build everything (debug): the library, then the Star Wars app.
 build: deps
-	$(SWIFT) build $(SWIFT_FLAGS)
-	$(SWIFT) build --package-path $(APP) $(SWIFT_FLAGS)
+	$(call LIB_SWIFT,build) $(SWIFT_FLAGS)
+	$(call APP_SWIFT,build) $(SWIFT_FLAGS)
 
 ## Benchmark: 10x and 100x synthetic data (BENCH_1000=1 adds 1000x, BENCH_WIDE=1 100,000 characters); see bench/RESULTS.md.
 bench: deps
@@ -69,9 +82,9 @@ tsan: deps
 ## (every language's tree and the root's pages): 0 errors, 0 warnings.
 validate: deps
 	@scripts/install-checkers.sh
-	$(SWIFT) build --package-path $(APP) --product holocron $(SWIFT_FLAGS)
-	rm -rf .build/validate-base && $(APP)/.build/debug/holocron build --quiet --output .build/validate-base --base-url https://example.com/holocron/
-	rm -rf .build/validate-languages && $(APP)/.build/debug/holocron build --quiet --output .build/validate-languages --languages en,es,en-XA,ar-XB --base-url https://example.com/holocron/
+	$(call APP_SWIFT,build) --product holocron $(SWIFT_FLAGS)
+	rm -rf .build/validate-base && $(HOLOCRON_DEBUG) build --quiet --output .build/validate-base --base-url https://example.com/holocron/
+	rm -rf .build/validate-languages && $(HOLOCRON_DEBUG) build --quiet --output .build/validate-languages --languages en,es,en-XA,ar-XB --base-url https://example.com/holocron/
 	scripts/validate.py site .build/validate-base .build/validate-languages
 
 ## Serve the site with nginx under /deep/sub/ and drive it in headless Chromium: the 404 page at
@@ -81,8 +94,8 @@ validate: deps
 ## BROWSER_CHECK_FLAGS=--all-pages runs axe over every page.
 browser-check: deps
 	@scripts/install-checkers.sh
-	$(SWIFT) build --package-path $(APP) --product holocron $(SWIFT_FLAGS)
-	scripts/browser_check.py $(APP)/.build/debug/holocron $(BROWSER_CHECK_FLAGS)
+	$(call APP_SWIFT,build) --product holocron $(SWIFT_FLAGS)
+	scripts/browser_check.py $(HOLOCRON_DEBUG) $(BROWSER_CHECK_FLAGS)
 
 ## Fuzz SWAPI's JSON readers with libFuzzer for SECONDS seconds (not part of `make test`); the
 ## corpus and anything found go to .build/fuzz (see scripts/fuzz.sh).
@@ -108,20 +121,29 @@ test-visual-matrix:
 ## The API documentation of the three library targets (DocC), one archive each into
 ## .build/docs/<Target>.doccarchive. Fails on a public symbol without a doc comment (each listed
 ## with its file and line, read from the compiler's symbol graphs) and on any DocC warning (a
-## broken symbol link, a bad disambiguation, an article no topic reaches). The tests are built
-## first: the symbol graph dump reads every module of the package, test modules too.
+## broken symbol link, a bad disambiguation, an article no topic reaches). The toolchain's
+## `docc` converts each catalog with the target's symbol graphs, the ones the doc-comment check
+## reads. The tests are built first: the symbol graph dump reads every module of the package,
+## test modules too.
 DOC_TARGETS = FlowSite FlowSiteCommandLine FlowSiteTesting
+SYMBOL_GRAPHS = $(dir $(shell $(call LIB_SWIFT,build) $(SWIFT_FLAGS) --show-bin-path))symbolgraph
 docs: deps
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) package $(SWIFT_FLAGS) dump-symbol-graph --minimum-access-level public --skip-synthesized-members >/dev/null
-	scripts/check-doc-comments.py "$$(dirname "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)")/symbolgraph" $(DOC_TARGETS)
-	$(SWIFT) package $(SWIFT_FLAGS) --allow-writing-to-directory .build/docs generate-documentation \
-		$(addprefix --target ,$(DOC_TARGETS)) --output-path .build/docs --disable-indexing \
-		--transform-for-static-hosting --warnings-as-errors
+	$(call LIB_SWIFT,build) --build-tests $(SWIFT_FLAGS)
+	$(call LIB_SWIFT,package) $(SWIFT_FLAGS) dump-symbol-graph --minimum-access-level public --skip-synthesized-members \
+		--emit-extension-block-symbols >/dev/null
+	scripts/check-doc-comments.py $(SYMBOL_GRAPHS) $(DOC_TARGETS)
+	@for target in $(DOC_TARGETS); do \
+		rm -rf .build/docs/$$target.doccarchive .build/docs/$$target-symbols && mkdir -p .build/docs/$$target-symbols && \
+		cp $(SYMBOL_GRAPHS)/$$target.symbols.json $$(ls $(SYMBOL_GRAPHS)/$$target@*.symbols.json 2>/dev/null) .build/docs/$$target-symbols/ && \
+		echo "docc convert Sources/$$target/$$target.docc" && \
+		docc convert Sources/$$target/$$target.docc --additional-symbol-graph-dir .build/docs/$$target-symbols \
+			--output-path .build/docs/$$target.doccarchive --fallback-display-name $$target \
+			--fallback-bundle-identifier $$target --transform-for-static-hosting --warnings-as-errors >/dev/null || exit 1; \
+	done
 
 ## Install the C library cmark when pkg-config can't find it.
 deps:
 	@scripts/install-deps.sh
 
 clean:
-	rm -rf .build $(APP)/.build
+	rm -rf .build .build-tsan $(APP)/.build $(APP)/.build-tsan $(APP)/.build-tsan-debug

@@ -50,10 +50,9 @@ let package = Package(
         // The preview server of `serve`: NIO's HTTP/1.1 server, without TLS.
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
-        // Used by this package's own tests and `make docs` only, so a package that depends on
-        // FlowSite never resolves them.
+        // Used by this package's own tests only, so a package that depends on FlowSite never
+        // resolves it.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .plugin(

@@ -16,13 +16,13 @@ cd "$(dirname "$0")/.."
 need() { command -v "$1" >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt-get install -y -qq "$2" >/dev/null; } || { echo "error: install $2" >&2; exit 1; }; }
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
-# Statically linked on Linux, as `make site` builds it (see RELEASE_FLAGS in the Makefile).
+# Statically linked on Linux, as `make release` builds it (see RELEASE_FLAGS in the Makefile).
 release_flags=${RELEASE_FLAGS-$([ "$(uname -s)" = Linux ] && echo --static-swift-stdlib) -Xswiftc -cross-module-optimization}
-swift build --package-path StarWars -c release --product holocron $release_flags
-swift build --package-path StarWars -c release --product cmark-floor $release_flags
-bin=$PWD/StarWars/.build/release/holocron
+swift build --package-path StarWars --scratch-path .build/shared --disable-build-manifest-caching -c release --product holocron $release_flags
+swift build --package-path StarWars --scratch-path .build/shared --disable-build-manifest-caching -c release --product cmark-floor $release_flags
+bin=$PWD/.build/shared/release/holocron
 # The bench's own tool: cmark alone over every page's Markdown, and the Markdown for the baselines.
-cmarkfloor=$PWD/StarWars/.build/release/cmark-floor
+cmarkfloor=$PWD/.build/shared/release/cmark-floor
 base=/dev/shm; [ -d "$base" ] && [ -w "$base" ] || base=$PWD/.build
 work=$(mktemp -d "$base/holocron-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT

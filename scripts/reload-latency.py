@@ -10,7 +10,7 @@ the edit. Also prints what the server said each rebuild took. `--edit` picks one
 
     swift build -c release --product holocron
     scripts/reload-latency.py                          # the embedded data (291 pages)
-    StarWars/.build/release/holocron snapshot --synthetic 10 --output /tmp/syn10
+    .build/shared/release/holocron snapshot --synthetic 10 --output /tmp/syn10
     scripts/reload-latency.py --data /tmp/syn10        # 10x synthetic data
 """
 import argparse
@@ -60,7 +60,7 @@ def listen(port, events):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--holocron", default="StarWars/.build/release/holocron")
+    parser.add_argument("--holocron", default=".build/shared/release/holocron")
     parser.add_argument("--data", help="a SWAPI snapshot folder; the embedded data without it")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--edit", choices=["template", "data", "both"], default="both")

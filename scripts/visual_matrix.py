@@ -172,7 +172,7 @@ def read_graph(graph: str | None, holocron: str | None, data: str | None) -> dic
     elif holocron:
         text, origin = run_holocron_graph(holocron, data), f"{holocron} graph"
     else:
-        raise UsageError("no screen kinds: pass --holocron StarWars/.build/release/holocron (make release "
+        raise UsageError("no screen kinds: pass --holocron .build/shared/release/holocron (make release "
                          "builds it) or --graph FILE.json")
     try:
         document = json.loads(text)
