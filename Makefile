@@ -9,9 +9,11 @@ SWIFT_FLAGS ?=
 # folder, so each command plans afresh (--disable-build-manifest-caching): with the plan of the
 # other package, `swift test` would run that package's tests. A plain `swift build` or
 # `swift test` uses .build as usual, apart from this folder.
+# The debug builds carry no debug information (-debug-info-format none): they compile about a
+# quarter faster, and nothing here runs them under a debugger (a plain `swift build` does carry it).
 APP = StarWars
 SCRATCH = .build/shared
-SCRATCH_FLAGS = --scratch-path $(SCRATCH) --disable-build-manifest-caching
+SCRATCH_FLAGS = --scratch-path $(SCRATCH) --disable-build-manifest-caching -debug-info-format none
 LIB_SWIFT = $(SWIFT) $(1) $(SCRATCH_FLAGS)
 APP_SWIFT = $(SWIFT) $(1) --package-path $(APP) $(SCRATCH_FLAGS)
 # `make site` runs a debug build: it compiles in half the time of the release build below and
@@ -38,7 +40,7 @@ site: deps
 
 ## The optimised, statically linked binary the benchmarks measure (not needed for the site).
 release: deps
-	$(call APP_SWIFT,build) -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+	$(SWIFT) build --package-path $(APP) --scratch-path $(SCRATCH) --disable-build-manifest-caching -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 
 ## Run every test: the library's (with the adoption test, which builds a fixture app that depends
 ## on a tagged copy of this checkout by version), then the Star Wars app's. Installs Node too, for

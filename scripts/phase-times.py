@@ -80,18 +80,20 @@ def run(name, commit, keep):
     process = subprocess.Popen(COMMANDS[name], cwd=clone, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
     for line in process.stdout:
         lines.append((time.monotonic() - start, line.rstrip("\n")))
-    status = process.wait()
+    _, status, usage = os.wait4(process.pid, 0)
+    status = os.waitstatus_to_exitcode(status)
     wall = time.monotonic() - start
+    cpu = usage.ru_utime + usage.ru_stime
     owners = module_owners(clone)
     with open(os.path.join(tempfile.gettempdir(), f"holocron-phases-{name}.log"), "w") as log:
         for at, line in lines:
             log.write(f"{at:8.1f} {line}\n")
     if not keep:
         shutil.rmtree(clone, ignore_errors=True)
-    return summarise(name, status, wall, lines, owners)
+    return summarise(name, status, wall, lines, owners, cpu)
 
 
-def summarise(name, status, wall, lines, owners):
+def summarise(name, status, wall, lines, owners, cpu=None):
     by_package = collections.Counter()
     steps = collections.Counter()
     first_step = None
@@ -115,6 +117,8 @@ def summarise(name, status, wall, lines, owners):
         if (match := UNITTEST.search(line)):
             totals.append((int(match.group(1)), float(match.group(2))))
     out = [f"### `{' '.join(COMMANDS[name])}`: {wall:.0f} s{'' if status == 0 else f' (exit {status})'}", ""]
+    if cpu is not None:
+        out.append(f"- CPU time (user and system, every process): {cpu:.0f} s, {cpu / wall / (os.cpu_count() or 1):.0%} of the cores")
     out.append(f"- resolution and checks before the first build step: {first_step or 0:.0f} s")
     for count, seconds in totals:
         out.append(f"- a test run of {count} tests: {seconds:.0f} s")

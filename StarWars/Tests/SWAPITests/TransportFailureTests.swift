@@ -112,6 +112,13 @@ import Testing
         #expect(waits.count.withLock { $0 } == 0)
     }
 
+    @Test func aMachineWithoutLibcurlIsToldWhatToInstall() {
+        let error = SwapiFetchError(url: "https://swapi.dev/api/", reason: .transport(.unavailable("libcurl is not installed")), attempts: 1)
+        #expect(error.description.contains("libcurl is not installed"), "\(error)")
+        #expect(error.description.contains("apt-get install libcurl4") && error.description.contains("--data"), "\(error)")
+        expectNoInternals(error.description)
+    }
+
     @Test func whatCanSucceedIsStillRetried() async throws {
         let server = try await SwapiTestServer.start(archive: { SyntheticArchive.make(people: 3, host: $0) })
         defer { Task { await server.stop() } }
