@@ -19,7 +19,6 @@ The clones are removed afterwards unless --keep is given.
 """
 import argparse
 import collections
-import json
 import os
 import re
 import shutil
@@ -66,7 +65,7 @@ def owner(module, owners):
     for candidate in (module, module.removesuffix("PackageTests"), module.split(".")[0]):
         if candidate in owners:
             return owners[candidate]
-    if module.endswith("PackageTests") or module.endswith(".xctest"):
+    if module.endswith(("PackageTests", ".xctest")):
         return "test bundles (link)"
     return "other"
 
