@@ -23,20 +23,20 @@ public struct SiteSnapshot: Sendable {
     /// - Throws: `FlowSiteError` when screens fail that the app has no error screen for, as a
     ///   build would.
     public init<C: RootCoordinator>(walking coordinator: C) async throws {
-        let visits = Locked<[C.R: PageVisit<C.R>]>([:])
+        let visits = Locked<[Int: PageVisit<C.R>]>([:])
         let graph = try await SiteWalker(coordinator: coordinator).walk { visit in
-            visits.withLock { $0[visit.route] = visit }
+            visits.withLock { $0[visit.index] = visit }
         }
         try graph.requireNoFailures()
         let pages = visits.withLock { $0 }
-        text = graph.routes.compactMap { pages[$0] }.map(Self.describe).joined(separator: "\n")
+        text = graph.routes.indices.compactMap { pages[$0] }.map(Self.describe).joined(separator: "\n")
         pageCount = graph.routes.count
     }
 
     private static func describe<R: Route>(_ visit: PageVisit<R>) -> String {
-        let path = visit.route.path
+        let path = visit.path
         var reached = visit.presentation.rawValue
-        if let presenter = visit.presenter { reached += " over \(presenter.route.path)" }
+        if let presenter = visit.presenter { reached += " over \(presenter.path)" }
         if let error = visit.recoveredError { reached += "; error screen for: \(error)" }
         var lines = [
             "======== \(path) (\(reached))",
@@ -46,15 +46,15 @@ public struct SiteSnapshot: Sendable {
             lines.append("files: " + visit.page.files.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.count) bytes)" }.joined(separator: ", "))
         }
         lines.append("")
-        lines.append(pageMarkdown(visit.page, at: path))
+        lines.append(pageMarkdown(visit.page, at: path, linking: visit.linkPath(to:)))
         return lines.joined(separator: "\n")
     }
 }
 
 /// A page's title and Markdown, with route links resolved as on the page at `path`.
-func pageMarkdown<R: Route>(_ page: Page<R>, at path: RoutePath) -> String {
+func pageMarkdown<R: Route>(_ page: Page<R>, at path: RoutePath, linking target: @escaping (R) -> RoutePath = \.path) -> String {
     "# \(page.title)\n\n" + page.document.markdown(
-        linking: { path.relativeURL(to: $0.path) },
+        linking: { path.relativeURL(to: target($0)) },
         siteFile: { path.relativeURL(toSiteFile: $0) }
     )
 }

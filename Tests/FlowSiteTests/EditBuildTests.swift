@@ -58,6 +58,26 @@ import Testing
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
     }
 
+    /// A tab's root that the app also shows as a dialog has two pages, and an edit of it makes
+    /// both again, each in its place: the dialog keeps its Close link.
+    @Test func anEditOfATabRootShownAsADialogRemakesBothItsPages() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = GraphCoordinator(
+            links: ["": ["a"], "a": ["s", "b"], "s": ["b"]], presentations: ["s": .modal], navigation: [NavigationAction("Sign in", to: "s")]
+        )
+        let first = try await build(app, into: output)
+        #expect(first.pages == 5, "\(first)")
+        let dialog = output.appendingPathComponent("s/dialog/index.html")
+        #expect(try String(contentsOf: dialog, encoding: .utf8).contains("class=\"close\""))
+        app.summaries["s"] = "Sign in, written since"
+        let edit = try await build(app, into: output)
+        #expect(edit.rendered == 2 && edit.replayed == edit.pages - 2, "\(edit)")
+        #expect(try String(contentsOf: dialog, encoding: .utf8).contains("Sign in, written since"))
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
     /// A multilingual site keeps a journal per language: an edit makes its pages again in every
     /// language, and no other page, and the site is the one a build from nothing makes.
     @Test func aMultilingualEditRemakesItsPageInEveryLanguageWithoutAWalk() async throws {

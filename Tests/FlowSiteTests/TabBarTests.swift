@@ -100,6 +100,10 @@ struct ReaderScreen: Screen {
         let signIn = try String(contentsOf: folder.appendingPathComponent("sign-in/index.html"), encoding: .utf8)
         #expect(signIn.contains("<nav aria-label=\"Main\">"))
         #expect(!signIn.contains("class=\"close\""))
+        // The items' links open sign-in's dialog, a page of its own with Close and no tab bar.
+        #expect(item.contains("href=\"../../sign-in/dialog/index.html\""))
+        let dialog = try String(contentsOf: folder.appendingPathComponent("sign-in/dialog/index.html"), encoding: .utf8)
+        #expect(dialog.contains("class=\"close\"") && !dialog.contains("<nav aria-label=\"Main\">"))
     }
 
     /// The map counts in the language's plural forms: one page is "1 page", never "1 pages".
@@ -113,7 +117,8 @@ struct ReaderScreen: Screen {
         defer { try? FileManager.default.removeItem(at: reader) }
         _ = try await SiteBuilder(coordinator: ReaderApp()).build(into: reader)
         let readerMap = try String(contentsOf: reader.appendingPathComponent("flow/index.html"), encoding: .utf8)
-        #expect(readerMap.contains("The site has 4 kinds of screen in 4 flows, 5 pages in all."))
+        // Sign-in has two pages: the tab's, and the dialog the items open.
+        #expect(readerMap.contains("The site has 4 kinds of screen in 4 flows, 6 pages in all."))
         #expect(readerMap.contains(">2 tabs<"))
     }
 

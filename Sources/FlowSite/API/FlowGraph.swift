@@ -139,7 +139,7 @@ extension SiteGraph {
 
     /// The page of the route at `index`.
     func pageReference(_ index: Int) -> FlowGraph.PageReference {
-        FlowGraph.PageReference(path: table.routes[index].path, title: table.titles[index] ?? "\(table.routes[index])", route: "\(table.routes[index])")
+        FlowGraph.PageReference(path: table.path(of: index), title: table.titles[index] ?? "\(table.routes[index])", route: "\(table.routes[index])")
     }
 
     private static func depth(_ histogram: [Int]) -> FlowGraph.Depth {

@@ -265,3 +265,9 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
         lhs.slugs.lexicographicallyPrecedes(rhs.slugs)
     }
 }
+
+extension RoutePath {
+    /// Where the page of a tab's root shown as a dialog is written: `dialog/` below the tab's
+    /// own page, so the tab keeps the route's path.
+    package var dialogCopy: RoutePath { appending("dialog") }
+}

@@ -9,8 +9,8 @@ extension SiteBuilder {
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo)
         let documents = Locked<[(file: String, markdown: [UInt8])]>([])
         _ = try await SiteWalker(coordinator: coordinator, keepsEdges: false).walk { visit in
-            let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path).bytes
-            documents.withLock { $0.append((visit.route.path.file, markdown)) }
+            let markdown = renderer.markdown(of: visit).bytes
+            documents.withLock { $0.append((visit.path.file, markdown)) }
         }
         return documents.withLock { $0 }.sorted { $0.file < $1.file }
     }

@@ -258,7 +258,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// state. A page's fingerprint is the key and this.
     static func contentFingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown) -> StableHash {
         var hash = StableHash()
-        hash.combine(visit.route.path.description)
+        hash.combine(visit.path.description)
         hash.combine(visit.page.title)
         hash.combine(visit.page.summary ?? "\u{0}")
         for (name, value) in visit.page.templateValues.sorted(by: { $0.key < $1.key }) {
@@ -267,13 +267,13 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         }
         for crumb in visit.breadcrumbs {
             hash.combine(crumb.title)
-            hash.combine(crumb.route.path.description)
+            hash.combine(crumb.path.description)
         }
         hash.combine(visit.presentation.rawValue)
         for text in visit.fallbackTexts { hash.combine(text) }
         if let presenter = visit.presenter {
             hash.combine(presenter.title)
-            hash.combine(presenter.route.path.description)
+            hash.combine(presenter.path.description)
         }
         markdown.bytes.withUnsafeBytes { bytes in
             for chunk in markdown.chunks {

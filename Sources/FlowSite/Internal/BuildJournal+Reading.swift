@@ -198,7 +198,8 @@ final class StoredJournal: @unchecked Sendable {
             let name = try cursor.string()
             let title = try cursor.string()
             let leads = try cursor.hash()
-            guard let presentation = Presentation(code: try cursor.u8()) else { throw Malformed() }
+            let code = try cursor.u8()
+            guard let presentation = Presentation(code: code & 0x7F) else { throw Malformed() }
             let depth = Int(try cursor.u32())
             let kind = try cursor.i32()
             let presenter = try cursor.i32()
@@ -206,7 +207,9 @@ final class StoredJournal: @unchecked Sendable {
             for _ in 0..<Int(try cursor.u32()) { trail.append(try cursor.i32()) }
             var inputs: [InputKey] = []
             for _ in 0..<Int(try cursor.u32()) { inputs.append(InputKey(rawValue: try cursor.u64())) }
-            let context = JournalContext(trail: trail, presenter: presenter, presentation: presentation, depth: depth, kind: kind)
+            let context = JournalContext(
+                trail: trail, presenter: presenter, presentation: presentation, depth: depth, kind: kind, isDialogCopy: code & 0x80 != 0
+            )
             return WalkRecord(name: name, title: title, leads: leads, context: context, inputs: inputs)
         }
     }

@@ -59,6 +59,8 @@ struct JournalContext: Sendable {
     var presentation: Presentation
     var depth: Int
     var kind: Int32
+    /// Whether the page is a tab's root shown as a dialog (stored in the presentation's top bit).
+    var isDialogCopy = false
 }
 
 extension Presentation {
@@ -182,7 +184,7 @@ final class WalkJournal<R: Route>: Sendable {
         out.string(name)
         out.string(outcome.title)
         out.hash(leads)
-        out.u8(context.presentation.code)
+        out.u8(context.presentation.code | (context.isDialogCopy ? 0x80 : 0))
         out.u32(UInt32(clamping: context.depth))
         out.i32(context.kind)
         out.i32(context.presenter)

@@ -12,14 +12,19 @@ struct DeepLinkCheck: Sendable {
     /// Unknown links that open a screen other than the not-found one.
     var unknownOpened: [(url: String, parsed: String)] = []
 
-    /// Checks `deepLinks` over `routes`, in walk order; `kindOf` gives a route's kind, so each
-    /// kind's first link makes an unknown one.
-    init<R: Route>(_ deepLinks: DeepLinks<R>, routes: [R], kindOf: (Int) -> Int32) {
+    /// Checks `deepLinks` over `routes`, in walk order, but those `skipping` says are another
+    /// page of a route already counted (a tab root's dialog copy); `kindOf` gives a route's kind,
+    /// so each kind's first link makes an unknown one.
+    init<R: Route>(_ deepLinks: DeepLinks<R>, routes: [R], skipping: (Int) -> Bool = { _ in false }, kindOf: (Int) -> Int32) {
         roundTrips.reserveCapacity(routes.count)
         var unknown = deepLinks.unknownLinks
         var kindsSeen = Set<Int32>()
         var missing: [Int] = []
         for (index, route) in routes.enumerated() {
+            guard !skipping(index) else {
+                roundTrips.append(false)
+                continue
+            }
             guard let url = deepLinks.link(route) else {
                 missing.append(index)
                 roundTrips.append(false)

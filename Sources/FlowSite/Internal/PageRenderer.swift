@@ -84,12 +84,16 @@ package struct PageRenderer<R: Route>: Sendable {
     }
 
     /// The Markdown of `document` placed at `here`, in chunks by section style, with every
-    /// route link resolved; `siteFile` hears each link to a site file (from the site root).
+    /// route link resolved (a link to a route in `dialogLinks` to its dialog copy); `siteFile`
+    /// hears each link to a site file (from the site root).
     func markdown(
-        of document: MarkdownDocument<R>, at here: RoutePath, siteFile: (String) -> Void = { _ in }
+        of document: MarkdownDocument<R>, at here: RoutePath, dialogLinks: Set<R> = [], siteFile: (String) -> Void = { _ in }
     ) -> PageMarkdown {
         document.pageMarkdown(
-            linking: { route, out in here.appendRelativeURL(to: route.path, into: &out) },
+            linking: { route, out in
+                let path = !dialogLinks.isEmpty && dialogLinks.contains(route) ? route.path.dialogCopy : route.path
+                here.appendRelativeURL(to: path, into: &out)
+            },
             siteFile: { path, out in
                 siteFile(path)
                 here.appendRelativeURL(toSiteFile: path, into: &out)
@@ -97,14 +101,20 @@ package struct PageRenderer<R: Route>: Sendable {
         )
     }
 
+    /// The Markdown of the page `visit` made, placed where it is written (see
+    /// ``markdown(of:at:dialogLinks:siteFile:)``).
+    func markdown(of visit: PageVisit<R>, siteFile: (String) -> Void = { _ in }) -> PageMarkdown {
+        markdown(of: visit.page.document, at: visit.path, dialogLinks: visit.dialogLinks, siteFile: siteFile)
+    }
+
     /// The page's HTML document, as UTF-8 bytes.
     package func render(_ visit: PageVisit<R>) throws -> [UInt8] {
-        try render(visit, markdown: markdown(of: visit.page.document, at: visit.route.path))
+        try render(visit, markdown: markdown(of: visit))
     }
 
     /// The page's HTML document from its Markdown (see ``markdown(of:at:siteFile:)``).
     func render(_ visit: PageVisit<R>, markdown: PageMarkdown, phases: PhaseClock? = nil) throws -> [UInt8] {
-        let here = visit.route.path
+        let here = visit.path
         var content: [UInt8] = []
         let clock = ContinuousClock()
         let started = clock.now
@@ -124,14 +134,14 @@ package struct PageRenderer<R: Route>: Sendable {
         for index in breadcrumbs.indices {
             crumbs.append([
                 "title": .text(breadcrumbs[index].title),
-                "url": .text(here.relativeURL(to: breadcrumbs[index].route.path)),
+                "url": .text(here.relativeURL(to: breadcrumbs[index].path)),
                 "isCurrent": .flag(index == breadcrumbs.count - 1),
             ])
         }
         context["breadcrumbs"] = .list(crumbs)
         if visit.presentation == .modal, let presenter = visit.presenter {
             context["isModal"] = .flag(true)
-            context["closeURL"] = .text(here.relativeURL(to: presenter.route.path))
+            context["closeURL"] = .text(here.relativeURL(to: presenter.path))
             context["closeTitle"] = .text(presenter.title)
             context["closeLabel"] = .text(site.label("closeAndReturn", ["title": presenter.title]))
         }
@@ -272,7 +282,7 @@ package struct PageRenderer<R: Route>: Sendable {
         // A navigation entry marks its section. When the trail starts at a tab's root, that tab
         // is selected, as in a tab bar; otherwise it is the pages on the trail below the front
         // page, and pages in its folder (a list's page 2 belongs to the list).
-        let stack = trail.map { $0.route.path }
+        let stack = trail.map(\.path)
         let tabRoot = stack.first.flatMap { first in navigationPaths.contains { $0.path == first } ? first : nil }
         let sections = stack.dropFirst()
         func inSection(_ path: RoutePath) -> Bool {

@@ -24,6 +24,19 @@ package struct PageVisit<R: Route>: Sendable {
     var fallbackTexts: [String] = []
     /// The page's place in the walk's discovery order (-1 when not made by a walk).
     package var index = -1
+    /// Whether the page is a tab's root shown as a dialog: its route's own page is the tab's,
+    /// and this one is written at ``RoutePath/dialogCopy``.
+    package var isDialogCopy = false
+    /// The tab roots this page opens as dialogs: its links to them lead to their dialog copies.
+    package var dialogLinks: Set<R> = []
+
+    /// Where the page is written.
+    package var path: RoutePath { isDialogCopy ? route.path.dialogCopy : route.path }
+
+    /// Where the page's links to `route` lead.
+    package func linkPath(to route: R) -> RoutePath {
+        !dialogLinks.isEmpty && dialogLinks.contains(route) ? route.path.dialogCopy : route.path
+    }
 
     package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
@@ -45,9 +58,15 @@ package struct PageVisit<R: Route>: Sendable {
 package struct Breadcrumb<R: Route>: Sendable, Hashable {
     package let title: String
     package let route: R
+    /// Whether the step is a tab's root shown as a dialog (see ``PageVisit/isDialogCopy``).
+    package let isDialogCopy: Bool
 
-    package init(title: String, route: R) {
+    package init(title: String, route: R, isDialogCopy: Bool = false) {
         self.title = title
         self.route = route
+        self.isDialogCopy = isDialogCopy
     }
+
+    /// The step's page.
+    package var path: RoutePath { isDialogCopy ? route.path.dialogCopy : route.path }
 }

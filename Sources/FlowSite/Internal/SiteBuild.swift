@@ -75,7 +75,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// Makes one page's file (or keeps the one the staging folder has) and takes in what it left.
     private func visit(_ visit: PageVisit<C.R>) async throws {
         let (renderer, phases, staging, buildKey) = (plan.renderer, phases, staging, plan.buildKey)
-        let file = visit.route.path.file
+        let file = visit.path.file
         let path = folder.isEmpty ? file : folder + file
         var siteFiles: [String] = []
         // The page's HTML, kept to the end of the visit when its depth still needs a sample
@@ -90,7 +90,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         try HeavyPages.one(if: heavy) {
             let markdown: PageMarkdown
             (markdown, content) = phases.measure(.markdown) {
-                let markdown = renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                let markdown = renderer.markdown(of: visit) { siteFiles.append($0) }
                 return (markdown, SiteBuilder<C>.contentFingerprint(of: visit, markdown: markdown))
             }
             var fingerprint = buildKey
@@ -104,14 +104,14 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                 }
             }
         }
-        if !visit.fallbackTexts.isEmpty { state.untranslated.withLock { _ = $0.insert(visit.route.path.file) } }
+        if !visit.fallbackTexts.isEmpty { state.untranslated.withLock { _ = $0.insert(file) } }
         let files = visit.page.files.sorted(by: { $0.key < $1.key })
         for (name, contents) in files {
             try Page<C.R>.checkFileName(name, route: "\(visit.route)")
-            try staging.write(contents, to: folder + visit.route.path.directory + name)
+            try staging.write(contents, to: folder + visit.path.directory + name)
         }
         let products = PageProducts(visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles)
-        take(products, kind: visit.kind, html: html, depth: visit.route.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty)
+        take(products, kind: visit.kind, html: html, depth: visit.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty)
         counted(discovered: visit.discovered)
     }
 
@@ -349,7 +349,8 @@ struct PageProducts<R: Route>: Sendable {
     /// What the page of `visit` leaves; `file` is its path's file, made once by the caller.
     init(_ visit: PageVisit<R>, file: String, search: SiteSearch<R>?, content: StableHash, siteFiles: [String]) {
         page = (path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
-        self.search = search?.entry(for: visit.route, page: visit.page)
+        // A tab root's dialog copy is found in search as its tab.
+        self.search = visit.isDialogCopy ? nil : search?.entry(for: visit.route, page: visit.page)
         self.content = content
         self.siteFiles = siteFiles
     }

@@ -149,7 +149,7 @@ extension SiteBuilder {
             guard let page = route(record.name) else { return nil }
             func crumb(_ step: Int32) throws -> Breadcrumb<C.R>? {
                 let record = try journal.walkRecord(Int(step))
-                return route(record.name).map { Breadcrumb(title: record.title, route: $0) }
+                return route(record.name).map { Breadcrumb(title: record.title, route: $0, isDialogCopy: record.context.isDialogCopy) }
             }
             var trail: [Breadcrumb<C.R>] = []
             for step in record.context.trail {
@@ -277,16 +277,16 @@ extension SiteBuilder {
                     let context = remake.record.context
                     let outcome = await walker.makePage(
                         remake.route, trail: remake.trail, presentation: context.presentation, presenter: remake.presenter,
-                        depth: context.depth, kind: context.kind, discovered: 0, index: remake.index
+                        depth: context.depth, kind: context.kind, discovered: 0, index: remake.index, asDialogCopy: context.isDialogCopy
                     ) { visit in
                         guard visit.page.files.isEmpty else { return }
                         var siteFiles: [String] = []
                         let markdown = phases.measure(.markdown) {
-                            renderer.markdown(of: visit.page.document, at: visit.route.path) { siteFiles.append($0) }
+                            renderer.markdown(of: visit) { siteFiles.append($0) }
                         }
                         let content = Self.contentFingerprint(of: visit, markdown: markdown)
                         let html = content == remake.product.content ? nil : try renderer.render(visit, markdown: markdown, phases: phases)
-                        let entry = search?.entry(for: visit.route, page: visit.page)
+                        let entry = visit.isDialogCopy ? nil : search?.entry(for: visit.route, page: visit.page)
                         var product = remake.product
                         product.title = visit.page.title
                         product.summary = visit.page.summary
@@ -303,8 +303,8 @@ extension SiteBuilder {
                     // thousands of links: looked up here, on the task's own core).
                     var targets: [Int32] = []
                     targets.reserveCapacity(outcome.targets.count)
-                    for target in outcome.targets {
-                        guard let index = try journal.index(ofPath: target.path.file, in: paths) else { return (offset, nil) }
+                    for target in outcome.targets.indices {
+                        guard let index = try journal.index(ofPath: outcome.path(ofTarget: target).file, in: paths) else { return (offset, nil) }
                         targets.append(index)
                     }
                     guard outcome.leadsFingerprint(targets: targets) == remake.record.leads else { return (offset, nil) }

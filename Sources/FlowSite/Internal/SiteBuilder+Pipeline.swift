@@ -65,7 +65,7 @@ extension SiteBuilder {
                 checks.append(try run.linkCheck(stepsFrom: before))
                 let fellBack = run.untranslatedPages
                 if !fellBack.isEmpty { untranslated[codes[index]] = fellBack }
-                pageSets.append((codes[index], Set(graph.routes.map { $0.path.file })))
+                pageSets.append((codes[index], Set(graph.table.routes.indices.map { graph.table.path(of: $0).file })))
                 built.append((graph, flow, lint, fellBack.count))
             }
             if multilingual {

@@ -49,7 +49,7 @@ extension SiteGraph {
             #"  node [shape=box, style=rounded, fontname="Helvetica"];"#,
             #"  edge [fontname="Helvetica", fontsize=10];"#,
         ]
-        for route in routes {
+        for route in distinctRoutes {
             let failed = failures.contains { $0.route == route } ? ", color=red" : ""
             lines.append("  \(dotQuoted(route.path.description)) [label=\(dotQuoted(title(of: route) + "\n" + route.path.description))\(failed)];")
         }
@@ -65,7 +65,7 @@ extension SiteGraph {
     private var mermaid: String {
         var ids: [R: String] = [:]
         var lines = ["flowchart LR"]
-        for (index, route) in routes.enumerated() {
+        for (index, route) in distinctRoutes.enumerated() {
             let id = "p\(index)"
             ids[route] = id
             lines.append("  \(id)[\"\(mermaidText(title(of: route)))<br/>\(mermaidText(route.path.description))\"]")
@@ -81,7 +81,7 @@ extension SiteGraph {
 
     private var json: String {
         let document = GraphDocument(
-            pages: routes.map { route in
+            pages: distinctRoutes.map { route in
                 let record = records[route]
                 return GraphDocument.Page(
                     path: route.path.description,

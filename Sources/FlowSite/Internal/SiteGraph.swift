@@ -23,10 +23,16 @@ package struct SiteGraph<R: Route>: Sendable {
     /// Every reachable route in breadth-first discovery order.
     package var routes: [R] { table.routes }
 
+    /// Every route once, in discovery order: without the dialog copies of tab roots, which are
+    /// second pages of routes already listed.
+    var distinctRoutes: [R] {
+        table.routes.indices.filter { !table.isDialogCopy($0) }.map { table.routes[$0] }
+    }
+
     /// Each route's stack and presentation.
     var records: [R: RouteRecord<R>] {
         var records: [R: RouteRecord<R>] = [:]
-        for index in table.routes.indices {
+        for index in table.routes.indices where !table.isDialogCopy(index) {
             records[table.routes[index]] = RouteRecord(
                 stack: table.stack(of: index).map { table.routes[$0] },
                 presentation: table.presentation(of: index),
@@ -39,7 +45,7 @@ package struct SiteGraph<R: Route>: Sendable {
     /// Each route's page title as its breadcrumb shows it.
     var titles: [R: String] {
         var titles: [R: String] = [:]
-        for (route, title) in zip(table.routes, table.titles) { titles[route] = title }
+        for index in table.routes.indices where !table.isDialogCopy(index) { titles[table.routes[index]] = table.titles[index] }
         return titles
     }
 
@@ -73,14 +79,31 @@ struct RouteTable<R: Route>: Sendable {
     private var presentations: [Presentation] = []
     private var presenters: [Int32: Int32] = [:]
     private var stacks: [Int32: [Int32]] = [:]
+    /// The dialog copies of tab roots (see ``discover(_:parent:presentation:presenter:asDialogCopy:)``),
+    /// by route: an app has a few at most.
+    private var dialogCopies: [R: Int32] = [:]
     /// Each route's index by its path's hash, to find two routes with one path without keeping
     /// every path.
     private var owners = IndexTable()
 
     var count: Int { routes.count }
 
+    /// The index of `route`'s own page (not its dialog copy).
     func index(of route: R) -> Int? {
         indexes.find(hash: route.hashValue) { routes[$0] == route }
+    }
+
+    /// The index of the page that shows tab root `route` as a dialog, once discovered.
+    func dialogCopyIndex(of route: R) -> Int? { dialogCopies[route].map(Int.init) }
+
+    /// Whether the page at `index` is a tab root shown as a dialog.
+    func isDialogCopy(_ index: Int) -> Bool {
+        !dialogCopies.isEmpty && dialogCopies[routes[index]] == Int32(index)
+    }
+
+    /// Where the page at `index` is written: its route's path, or below it for a dialog copy.
+    func path(of index: Int) -> RoutePath {
+        isDialogCopy(index) ? routes[index].path.dialogCopy : routes[index].path
     }
 
     func parent(of index: Int) -> Int? {
@@ -117,11 +140,13 @@ struct RouteTable<R: Route>: Sendable {
         return stack(of: index).dropLast().allSatisfy { titles[$0] != nil }
     }
 
-    /// Adds a route and returns its index.
+    /// Adds a route and returns its index. A route the app shows both as a tab's root and as a
+    /// dialog has two pages: the tab's, and its dialog copy (`asDialogCopy`) at
+    /// ``RoutePath/dialogCopy`` with the Close link a dialog has.
     /// - Throws: ``FlowSiteError`` when another route has its path, or it is the assets folder.
     @discardableResult
-    mutating func discover(_ route: R, parent: Int?, presentation: Presentation, presenter: Int?) throws -> Int {
-        let path = route.path
+    mutating func discover(_ route: R, parent: Int?, presentation: Presentation, presenter: Int?, asDialogCopy: Bool = false) throws -> Int {
+        let path = asDialogCopy ? route.path.dialogCopy : route.path
         if let first = path.slugs.first, first.rawValue == SiteWriter.assetsFolder || first == FlowMapPages.folder {
             throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
         }
@@ -129,11 +154,15 @@ struct RouteTable<R: Route>: Sendable {
         for slug in path.slugs { key.combine(slug) }
         let pathHash = key.finalize()
         let index = routes.count
-        if let owner = owners.find(hash: pathHash, where: { routes[$0].path == path }) {
+        if let owner = owners.find(hash: pathHash, where: { self.path(of: $0) == path }) {
             throw FlowSiteError(.pathConflict(path: path.description, first: "\(routes[owner])", second: "\(route)"))
         }
         owners.insert(index, hash: pathHash)
-        indexes.insert(index, hash: route.hashValue)
+        if asDialogCopy {
+            dialogCopies[route] = Int32(index)
+        } else {
+            indexes.insert(index, hash: route.hashValue)
+        }
         routes.appendGrowingByQuarters(route)
         titles.appendGrowingByQuarters(nil)
         parents.appendGrowingByQuarters(parent.map { Int32($0) } ?? -1)

@@ -36,7 +36,12 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         self.concurrency = max(1, concurrency)
         self.keepsEdges = keepsEdges
         self.recordsFallbacks = coordinator.siteInfo.fallbackLanguage != nil
+        self.tabRoots = Set(coordinator.siteInfo.navigation.map(\.route))
     }
+
+    /// The tabs' routes: one the app also presents as a dialog gets a second page, its dialog
+    /// copy, so a reader can open it in both places.
+    let tabRoots: Set<R>
 
     /// Whether each page listens for text shown in the fallback language (``FallbackText``).
     let recordsFallbacks: Bool
@@ -67,7 +72,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let route = graph.table.routes[index]
                     let table = graph.table
                     func crumb(_ step: Int) -> Breadcrumb<R> {
-                        Breadcrumb(title: table.titles[step] ?? "\(table.routes[step])", route: table.routes[step])
+                        Breadcrumb(
+                            title: table.titles[step] ?? "\(table.routes[step])", route: table.routes[step], isDialogCopy: table.isDialogCopy(step)
+                        )
                     }
                     let stack = graph.table.stack(of: index).dropLast()
                     let trail = stack.map(crumb)
@@ -77,16 +84,18 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let discovered = graph.table.count
                     let depth = graph.flow.depth[index]
                     let kind = graph.flow.kindOfRoute[index]
+                    let isCopy = graph.table.isDialogCopy(index)
                     if journal != nil {
                         standing[index] = JournalContext(
                             trail: stack.map { Int32($0) }, presenter: presenterIndex.map { Int32($0) } ?? -1, presentation: presentation,
-                            depth: depth < 0 ? trail.count : Int(depth), kind: kind
+                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, isDialogCopy: isCopy
                         )
                     }
                     group.addTask {
                         let outcome = await makePage(
                             route, trail: trail, presentation: presentation, presenter: presenter,
-                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, discovered: discovered, index: index, visit: visit
+                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, discovered: discovered, index: index,
+                            asDialogCopy: isCopy, visit: visit
                         )
                         return (index, outcome)
                     }
@@ -107,7 +116,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         }
         if let deepLinks = coordinator.deepLinks {
             let kinds = graph.flow.kindOfRoute
-            graph.deepLinks = DeepLinkCheck(deepLinks, routes: graph.table.routes) { kinds[$0] }
+            let table = graph.table
+            graph.deepLinks = DeepLinkCheck(deepLinks, routes: table.routes, skipping: table.isDialogCopy) { kinds[$0] }
         }
         return graph
     }
@@ -151,10 +161,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             let presentation = outcome.presentations[offset]
             let isTab = offset >= firstTab
             let location = outcome.locations.isEmpty ? nil : outcome.locations[Int(outcome.linkLocations[offset])]
+            let toCopy = outcome.opensDialogCopy(offset)
             if keepsEdges {
                 graph.edges.append(Edge(from: route, to: target, label: outcome.labels[offset], presentation: presentation))
             }
-            if let known = graph.table.index(of: target) {
+            if let known = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target) {
                 graph.flow.link(from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog, isTab: isTab)
                 if journal != nil { targetIndices.append(Int32(known)) }
                 continue
@@ -178,11 +189,14 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     graph.table.setStack(trail + [added], of: added)
                 }
             case .push, .modal:
-                try graph.table.discover(target, parent: index, presentation: presentation, presenter: presentation == .modal ? index : nil)
+                try graph.table.discover(
+                    target, parent: index, presentation: presentation, presenter: presentation == .modal ? index : nil, asDialogCopy: toCopy
+                )
             case .replace where isDialog:
                 // A dialog that takes a dialog's place is a dialog too, over the same page.
                 try graph.table.discover(
-                    target, parent: graph.table.parent(of: index), presentation: .modal, presenter: graph.table.presenter(of: index)
+                    target, parent: graph.table.parent(of: index), presentation: .modal, presenter: graph.table.presenter(of: index),
+                    asDialogCopy: toCopy
                 )
             case .replace:
                 let added = try graph.table.discover(target, parent: graph.table.parent(of: index), presentation: .replace, presenter: nil)
@@ -190,32 +204,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 if graph.table.stack(of: added) != stack { graph.table.setStack(stack, of: added) }
             }
             graph.flow.catchUp(with: graph.table.routes)
-            if let added = graph.table.index(of: target) {
+            if let added = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target) {
                 graph.flow.link(from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog, isTab: isTab)
                 if journal != nil { targetIndices.append(Int32(added)) }
             }
         }
-    }
-
-    /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
-    /// the walker as its navigator (a tab selection when `source` is `nil`). `nil` when the app
-    /// did not show exactly the action's route, once: see ``unhandled(_:label:from:)``.
-    private func follow(_ action: NavigationAction<R>, from source: R?, with navigator: WalkNavigator<R>) -> ShownLink? {
-        navigator.expect(action.route)
-        if let source { coordinator.navigate(action, from: source, in: navigator) } else { coordinator.selectTab(action, in: navigator) }
-        return navigator.shown
-    }
-
-    /// A link the app's navigation did not show as its route: what it showed instead, as a
-    /// finding for flow lint when the walk records them, or else the error that fails the walk.
-    private func unhandled(_ action: NavigationAction<R>, label: String, from source: R?) throws -> UnhandledLink {
-        let list = ShowList<R>()
-        if let source { coordinator.navigate(action, from: source, in: list) } else { coordinator.selectTab(action, in: list) }
-        guard recordsUnhandledLinks else {
-            let page = source.map { "\($0)" } ?? "the tab bar"
-            throw FlowSiteError(.navigationMismatch(page: page, label: label, route: "\(action.route)", shown: list.shown))
-        }
-        return UnhandledLink(label: label, target: "\(action.route)", shown: list.shown)
     }
 
     /// The coordinator's root stack for `route`, ending with `route`.
@@ -228,23 +221,25 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
     func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
-        depth: Int, kind: Int32, discovered: Int, index: Int = -1, visit: @Sendable (PageVisit<R>) async throws -> Void
+        depth: Int, kind: Int32, discovered: Int, index: Int = -1, asDialogCopy: Bool = false,
+        visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
+        let place = PagePlace(
+            trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, index: index,
+            isDialogCopy: asDialogCopy
+        )
         guard recordsInputs || journal != nil else {
-            return await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, index: index, visit: visit)
+            return await makeRecordedPage(route, at: place, visit: visit)
         }
         var (outcome, inputs) = await InputKey.recording {
-            await makeRecordedPage(route, trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, index: index, visit: visit)
+            await makeRecordedPage(route, at: place, visit: visit)
         }
         outcome.inputs = inputs
         return outcome
     }
 
     /// Makes one page, under the page's input recorder when there is one.
-    private func makeRecordedPage(
-        _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
-        depth: Int, kind: Int32, discovered: Int, index: Int, visit: @Sendable (PageVisit<R>) async throws -> Void
-    ) async -> Outcome {
+    private func makeRecordedPage(_ route: R, at place: PagePlace<R>, visit: @Sendable (PageVisit<R>) async throws -> Void) async -> Outcome {
         var page: Page<R>
         var recovered: String?
         let clock = ContinuousClock()
@@ -270,75 +265,20 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         phases?.add(.viewModels, clock.now - started)
         var outcome = Outcome(title: page.breadcrumbTitle, recovered: recovered)
         do {
+            // The links are followed first: a link to a tab's root that the app presents as a
+            // dialog leads to the root's dialog copy, and the page must say so.
+            try followLinks(of: page, from: route, at: place, into: &outcome, clock: clock)
             var pageVisit = PageVisit(
-                route: route, page: page, breadcrumbs: trail + [Breadcrumb(title: page.breadcrumbTitle, route: route)],
-                presentation: presentation, presenter: presenter, recoveredError: recovered, clickDepth: depth,
-                kind: kind, discovered: discovered
+                route: route, page: page,
+                breadcrumbs: place.trail + [Breadcrumb(title: page.breadcrumbTitle, route: route, isDialogCopy: place.isDialogCopy)],
+                presentation: place.presentation, presenter: place.presenter, recoveredError: recovered, clickDepth: place.depth,
+                kind: place.kind, discovered: place.discovered
             )
             if let fallbacks { pageVisit.fallbackTexts = fallbacks.shown }
-            pageVisit.index = index
+            pageVisit.index = place.index
+            pageVisit.isDialogCopy = place.isDialogCopy
+            for offset in outcome.dialogCopyTargets { pageVisit.dialogLinks.insert(outcome.targets[Int(offset)]) }
             try await visit(pageVisit)
-            // Every link goes through the app's navigation code, here where pages are made in
-            // parallel; a link's label is only made when it is needed.
-            let routes = page.document.routes
-            let pagination = PaginationLinks(page.pagination)?.linkedActions ?? []
-            let actions = pagination
-            // The tab bar is on every page but dialogs, and a selection doesn't depend on the
-            // page: its tabs are followed once, on the start page's turn.
-            let tabs = route == coordinator.startRoute ? coordinator.siteInfo.navigation : []
-            let document = page.document
-            outcome.location = page.location
-            outcome.ending = page.ending
-            outcome.ownLinks = routes.count + pagination.count
-            // Flow lint's link-text check is the flow's one cost per page: timed with the flow.
-            let checking = clock.now
-            outcome.labelProblems = document.linkLabelProblems(extra: pagination)
-            phases?.add(.flow, clock.now - checking)
-            outcome.targets = routes
-            outcome.targets.reserveCapacity(routes.count + actions.count + tabs.count)
-            outcome.presentations.reserveCapacity(routes.count + actions.count + tabs.count)
-            outcome.linkLocations.reserveCapacity(routes.count + actions.count + tabs.count)
-            let navigator = WalkNavigator(expecting: route)
-            // Links the app did not show, left out of the targets (only when recording them).
-            var dropped: [Int] = []
-            let linkLabels = keepsEdges ? document.linkLabels : []
-            for offset in routes.indices {
-                let action = NavigationAction("", to: routes[offset])
-                if let shown = follow(action, from: route, with: navigator) {
-                    outcome.presentations.append(shown.presentation)
-                    outcome.record(shown.location)
-                    if keepsEdges { outcome.labels.append(linkLabels[offset]) }
-                } else {
-                    outcome.unhandled.append(try unhandled(action, label: document.linkLabels[offset], from: route))
-                    dropped.append(offset)
-                }
-            }
-            if !dropped.isEmpty {
-                let keep = Set(routes.indices).subtracting(dropped)
-                outcome.targets = routes.indices.filter(keep.contains).map { routes[$0] }
-            }
-            for action in actions {
-                if let shown = follow(action, from: route, with: navigator) {
-                    outcome.targets.append(action.route)
-                    outcome.presentations.append(shown.presentation)
-                    outcome.record(shown.location)
-                    if keepsEdges { outcome.labels.append(action.label) }
-                } else {
-                    outcome.unhandled.append(try unhandled(action, label: action.label, from: route))
-                }
-            }
-            for tab in tabs {
-                if let shown = follow(tab, from: nil, with: navigator) {
-                    outcome.targets.append(tab.route)
-                    outcome.presentations.append(shown.presentation)
-                    outcome.record(shown.location)
-                    outcome.tabLinks += 1
-                    if keepsEdges { outcome.labels.append(tab.label) }
-                } else {
-                    outcome.unhandled.append(try unhandled(tab, label: tab.label, from: nil))
-                }
-            }
-
         } catch {
             outcome.error = error
         }
@@ -370,6 +310,9 @@ struct WalkOutcome<R: Route>: Sendable {
     var ending: Page<R>.Ending?
     /// How many of the last ``targets`` are tab selections (the start page's turn follows them).
     var tabLinks = 0
+    /// The offsets in ``targets`` of links that open a tab's root as a dialog: they lead to its
+    /// dialog copy (few pages have any).
+    var dialogCopyTargets: [Int32] = []
     var labelProblems: LinkLabelProblems?
     /// Links whose route the app did not show, when the walk records them.
     var unhandled: [UnhandledLink] = []
@@ -377,6 +320,16 @@ struct WalkOutcome<R: Route>: Sendable {
     var error: (any Error)?
     /// What making the page and following its links read, when the walk records it.
     var inputs: [InputKey] = []
+
+    /// Whether the link at `offset` in ``targets`` leads to its route's dialog copy.
+    func opensDialogCopy(_ offset: Int) -> Bool {
+        !dialogCopyTargets.isEmpty && dialogCopyTargets.contains(Int32(offset))
+    }
+
+    /// The page the link at `offset` in ``targets`` leads to.
+    func path(ofTarget offset: Int) -> RoutePath {
+        opensDialogCopy(offset) ? targets[offset].path.dialogCopy : targets[offset].path
+    }
 
     /// Adds the place that chose the next link's presentation.
     mutating func record(_ location: CodeLocation) {

@@ -41,9 +41,43 @@ import Testing
         let into = flow.transitions.filter { $0.to == signIn }
         #expect(into.contains { $0.presentation == .root && $0.tabSelections == 1 })
         #expect(into.contains { $0.presentation == .modal && $0.from == ScreenKind(derivedFrom: ForumRoute.question(1)).id })
-        // The tab is followed first, so sign-in's page is the tab root: the tab bar, no Close.
-        let page = try guest.page("sign-in/")
-        #expect(page.contains("<nav aria-label=\"Main\">") && !page.contains("class=\"close\""))
+        // The tab's page is the tab root: the tab bar, no Close.
+        let tab = try guest.page("sign-in/")
+        #expect(tab.contains("<nav aria-label=\"Main\">") && !tab.contains("class=\"close\""))
+        // The dialog is a page of its own: Close back to the question, no tab bar, not indexed.
+        let dialog = try guest.page("sign-in/dialog/")
+        #expect(!dialog.contains("<nav aria-label=\"Main\">"))
+        #expect(dialog.contains("href=\"../../questions/1/index.html\"") && dialog.contains("Close and return to Why does my loop never end?"))
+        #expect(dialog.contains("<meta name=\"robots\" content=\"noindex\">"))
+        // Each question's link opens the dialog; the tab bar's opens the tab.
+        let question = try guest.page("questions/2/")
+        #expect(question.contains("<a href=\"../../sign-in/dialog/index.html\">Sign in to answer</a>"))
+        #expect(try guest.page("").contains("href=\"sign-in/index.html\""))
+        // The map counts both pages of the kind, and draws both ways in.
+        #expect(flow.kind(signIn)?.pages == 2)
+    }
+
+    @Test func theSameDataGivesTheSameBreadcrumbsWhateverTheOrderPagesFinishIn() async throws {
+        var pages: [[String: Data]] = []
+        for concurrency in [1, 16] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forum-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var builder = SiteBuilder(coordinator: ForumApp(session: .guest))
+            builder.concurrency = concurrency
+            _ = try await builder.build(into: folder)
+            var files: [String: Data] = [:]
+            let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.lastPathComponent == "index.html" {
+                files[url.path.replacingOccurrences(of: folder.path, with: "")] = try Data(contentsOf: url)
+            }
+            pages.append(files)
+        }
+        #expect(pages[0].count > 10)
+        #expect(pages[0] == pages[1])
+        // A question's trail is the shortest way in: the feed, then the question.
+        let question = String(decoding: try #require(pages[0]["/questions/2/index.html"]), as: UTF8.self)
+        let trail = try #require(question.between("<nav aria-label=\"Breadcrumb\"", "</nav>"))
+        #expect(trail.contains(">Questions</a>") && !trail.contains("#"))
     }
 
     @Test func questionBodiesShowTheirCodeAndNothingElse() async throws {
