@@ -86,6 +86,8 @@ struct ForumApp: RootCoordinator {
     var data = ForumData.sample
     var session = Session.guest
     var flowLint = FlowLintConfiguration()
+    /// What a question's link to sign-in says, for the review of a renamed label.
+    var signInLabel = "Sign in to answer"
 
     var startRoute: ForumRoute { .feed }
 
@@ -109,7 +111,7 @@ struct ForumApp: RootCoordinator {
             document.heading("Question")
             document.userContent(question.body)
             switch session {
-            case .guest: document.paragraph(.link("Sign in to answer", to: .signIn))
+            case .guest: document.paragraph(.link(signInLabel, to: .signIn))
             case .signedIn: document.paragraph(.link("Post an answer", to: .answered(id)))
             }
             return ForumScreen(page: Page(title: question.title, document: document))

@@ -1,4 +1,4 @@
-import FlowSite
+@testable import FlowSite
 import Foundation
 import Testing
 
@@ -128,6 +128,46 @@ import Testing
         #expect(flow.kind(ScreenKind(derivedFrom: ForumRoute.question(1)).id)?.deepLinkedPages == 2)
         #expect(flow.kind(ScreenKind(derivedFrom: ForumRoute.followers("a")).id)?.deepLinkedPages == 0)
         #expect(try guest.page("flow/").contains("2 pages · deep link"))
+    }
+}
+
+/// What review and coverage say of the forum: a renamed link once with its count, and the
+/// transitions its tests take, miss and no longer have.
+@Suite struct ForumReviewTests {
+    @Test func aRenamedLinkReadsAsOneChangeWithItsCount() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (before, after) = (folder.appendingPathComponent("before"), folder.appendingPathComponent("after"))
+        _ = try await SiteBuilder(coordinator: ForumApp(session: .guest)).build(into: before)
+        var renamed = ForumApp(session: .guest)
+        renamed.signInLabel = "Log in to answer"
+        _ = try await SiteBuilder(coordinator: renamed).build(into: after)
+        let comparison = try SiteComparison(old: before, new: after)
+        // Both questions, as one change: not a - and a + row per page.
+        #expect(comparison.pagesChanged == 2)
+        #expect(comparison.groups.map { "\($0.before ?? "") → \($0.after ?? ""): \($0.pages.count)" } == ["Sign → Log: 2"])
+        #expect(comparison.text().contains("~ [Sign → Log] on 2 pages:"))
+        // The flow did not change: no kind or transition row.
+        #expect(!comparison.text().contains("transition"))
+    }
+
+    @Test func coverageNamesWhatTheTestsTakeMissAndNoLongerFind() async throws {
+        let taken = FlowGraph.Coverage([
+            .init(from: "feed", to: "question", presentation: .push),
+            .init(from: "question", to: ScreenKind(derivedFrom: ForumRoute.signIn).id, presentation: .modal),
+            // A transition the forum had once: its "answer" screen is gone.
+            .init(from: "question", to: "answer", presentation: .push),
+        ])
+        var app = ForumApp(session: .guest)
+        app.flowLint.enabledRules = ["untested-transition"]
+        let (flow, lint) = try await FlowLinter(coordinator: app, coverage: taken).walk()
+        #expect(taken.stale(in: flow).map(\.description) == ["question → answer (push)"])
+        #expect(lint.notes.contains { $0.contains("question → answer (push)") && $0.contains("re-record") })
+        let untested = lint.findings.filter { $0.rule == .untestedTransition }.map(\.message)
+        #expect(untested.contains { $0.hasPrefix("No test takes Question → Tag (push)") })
+        #expect(!untested.contains { $0.contains("Question → Sign in (modal)") })
+        let counts = try #require(lint.coverage)
+        #expect(counts.reduce(0) { $0 + $1.tested } == 2)
     }
 }
 
