@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "holocron", targets: ["holocron"]),
         .executable(name: "cmark-floor", targets: ["cmark-floor"]),
+        .executable(name: "json-reader-fuzz", targets: ["JSONReaderFuzz"]),
     ],
     dependencies: [
         .package(name: "FlowSite", path: ".."),
@@ -97,6 +98,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // For `make bench` only: the cmark floor a build is compared with.
+        // SWAPI's JSON readers under libFuzzer (`make fuzz` builds it with -DFUZZING and the
+        // fuzzer sanitizer); any other build makes a program that runs the same checks over
+        // the files it is given, so every build compiles it.
+        .executableTarget(
+            name: "JSONReaderFuzz",
+            dependencies: ["SWAPI"],
+            path: "Fuzz",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "cmark-floor",
             dependencies: ["HolocronKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

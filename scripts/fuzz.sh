@@ -1,31 +1,23 @@
 #!/usr/bin/env bash
 # `make fuzz SECONDS=N` (or scripts/fuzz.sh N): fuzzes SWAPI's JSON readers with libFuzzer for N
-# seconds (60 by default). Compiles StarWars/Fuzz/JSONReaderFuzz.swift with the SWAPI sources it needs
-# (not a SwiftPM target, so the package's build is unaffected) with -sanitize=fuzzer,address into
-# .build/fuzz/, seeds .build/fuzz/corpus with the embedded data files and a few small cases, and
-# runs. The corpus is kept between runs. An input that crashes, hangs or breaks an invariant is
-# written to .build/fuzz/crash-… (or timeout-…, slow-unit-…) and the run fails; add it to
-# FoundCase.all in StarWars/Tests/SWAPITests/JSONDifferentialTests.swift and fix it.
+# seconds (60 by default). SwiftPM builds the app's JSONReaderFuzz target (StarWars/Fuzz) with
+# -DFUZZING and -sanitize=fuzzer,address into .build/fuzz/build; this seeds .build/fuzz/corpus with
+# the embedded data files and a few small cases, and runs. The corpus is kept between runs. An
+# input that crashes, hangs or breaks an invariant is written to .build/fuzz/crash-… (or
+# timeout-…, slow-unit-…) and the run fails; add it to FoundCase.all in
+# StarWars/Tests/SWAPITests/JSONDifferentialTests.swift and fix it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 out=.build/fuzz
 mkdir -p "$out/corpus"
 
-# What the readers and the six resource types need, and nothing that embeds resources or does I/O.
-models=StarWars/Sources/SWAPI/Models
-sources=(
-  "$models/JSONSyntax.swift" "$models/SwapiJSONReader.swift" "$models/TextPosition.swift"
-  "$models/SwapiResource.swift" "$models/SwapiDecoding.swift" "$models/ResourceKind.swift"
-  "$models/Person.swift" "$models/Film.swift" "$models/Planet.swift"
-  "$models/Species.swift" "$models/Starship.swift" "$models/Vehicle.swift"
-  "$models/TimestampText.swift" StarWars/Sources/SWAPI/Snapshots/DecodedCache.swift
-)
-echo "compiling $out/json-reader-fuzz"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -swift-version 6 -enable-upcoming-feature ExistentialAny \
-  -module-name SWAPIFuzz -package-name Holocron \
-  StarWars/Fuzz/JSONReaderFuzz.swift "${sources[@]}" -o "$out/json-reader-fuzz"
+# Optimised, with the fuzzer's instrumentation; -enable-testing for the harness's
+# `@testable import SWAPI`; linked by lld, as gold stops with an internal error on these objects.
+echo "building json-reader-fuzz"
+swift build --package-path StarWars --scratch-path "$out/build" -c release --product json-reader-fuzz \
+  -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+fuzzer="$out/build/release/json-reader-fuzz"
 
 # Seeds: the embedded files, and small cases of each kind of JSON.
 cp StarWars/Sources/SWAPI/Resources/snapshot/*.json "$out/corpus/"
@@ -73,5 +65,5 @@ cat >"$out/json.dict" <<'EOF'
 EOF
 
 echo "fuzzing for $seconds seconds"
-"$out/json-reader-fuzz" "$out/corpus" -dict="$out/json.dict" -max_total_time="$seconds" \
+"$fuzzer" "$out/corpus" -dict="$out/json.dict" -max_total_time="$seconds" \
   -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$out/" 2>&1 | tee "$out/fuzz.log"

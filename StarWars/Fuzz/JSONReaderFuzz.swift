@@ -2,15 +2,50 @@
 // `SwapiJSONReader.resources` for each resource type, on whatever bytes the fuzzer makes; and
 // for the decoded-data cache's reader, on the same bytes sealed as a cache file.
 //
-// Not a SwiftPM target, so the package's build is unaffected: scripts/fuzz.sh (`make fuzz`)
-// compiles this file together with the SWAPI sources it needs, with -sanitize=fuzzer,address.
-// An input that breaks an invariant stops the run with the reason; the fuzzer writes it to
-// .build/fuzz/crash-…, and it belongs in JSONDifferentialTests' FoundCase.all, fixed.
+// `make fuzz` (scripts/fuzz.sh) builds it with -DFUZZING and -sanitize=fuzzer,address: libFuzzer
+// then drives `checkReaders`. Built any other way, the program runs the checks once over each
+// file it is given (a corpus, or an input the fuzzer found). An input that breaks an invariant
+// stops the run with the reason; it belongs in JSONDifferentialTests' FoundCase.all, fixed.
 
 import Foundation
+@testable import SWAPI
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSONReaders(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+@main enum JSONReaderFuzz {
+    static func main() {
+        #if FUZZING
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, checkReaders))
+        #else
+        var count = 0
+        for path in CommandLine.arguments.dropFirst() {
+            let url = URL(fileURLWithPath: path)
+            let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
+            for file in files.sorted(by: { $0.path < $1.path }) {
+                guard let data = try? Data(contentsOf: file) else {
+                    FileHandle.standardError.write(Data("json-reader-fuzz: cannot read \(file.path)\n".utf8))
+                    exit(2)
+                }
+                _ = data.withUnsafeBytes { checkReaders($0.bindMemory(to: UInt8.self).baseAddress, data.count) }
+                count += 1
+            }
+        }
+        print("json-reader-fuzz: \(count) inputs checked")
+        #endif
+    }
+}
+
+#if FUZZING
+/// libFuzzer's entry point for a program with its own `main`.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+#endif
+
+/// Checks every reader on `count` bytes at `start`.
+func checkReaders(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = count == 0 ? Data() : Data(bytes: start!, count: count)
     let problem = JSONSyntax.firstProblem(in: data)
     if let problem {
@@ -45,8 +80,8 @@ private func checkCache(_ data: Data) {
     withUnsafeBytes(of: length.littleEndian) { bytes.replaceSubrange(sealed..<(sealed + 8), with: $0) }
     let checksum = bytes.withUnsafeBytes { DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)])) }
     withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0) }
-    func read<R: SwapiJSONDecodable>(_ type: R.Type) {
-        _ = bytes.withUnsafeBytes { try? DecodedCache.Reader.resources(R.self, in: $0, program: "fuzz", stamp: [1, 2]) }
+    func read<R: SwapiRecord>(_ type: R.Type) {
+        _ = bytes.withUnsafeBytes { try? DecodedCache.Reader.contents(R.self, in: $0, program: "fuzz", stamp: [1, 2]) }
     }
     read(Person.self)
     read(Film.self)
@@ -58,7 +93,7 @@ private func checkCache(_ data: Data) {
 
 /// Whatever the typed reader reads is valid JSON, and Foundation's decoder makes the same values
 /// of it.
-private func check<R: SwapiJSONDecodable>(_ type: R.Type, _ data: Data, _ problem: JSONSyntax.Problem?) {
+private func check<R: SwapiRecord>(_ type: R.Type, _ data: Data, _ problem: JSONSyntax.Problem?) {
     guard let resources = SwapiJSONReader.resources(R.self, in: data) else { return }
     if let problem {
         fatalError("the typed reader read \(resources.count) \(R.self) from data firstProblem rejects: \(problem.detail) at \(problem.position)")
