@@ -2,10 +2,10 @@ import FlowSite
 import Foundation
 import SnapshotTesting
 
-/// Every page of an app as one reviewable text: walked the way a build walks it, each page with
-/// its path, how it is reached, its breadcrumbs, its Markdown (links resolved as on the page) and
-/// the files it publishes. A change anywhere in the flow shows up as a diff of the pages it
-/// touched.
+/// Every page of an app as one reviewable text: walked the way a build walks it, the tab bar
+/// first, then each page with its path, how it is reached (and why it ends, when it has no way
+/// on), its breadcrumbs, its Markdown (links resolved as on the page) and the files it publishes.
+/// A change anywhere in the flow shows up as a diff of the pages it touched.
 ///
 /// ```swift
 /// @Test func theWholeSite() async throws {
@@ -29,7 +29,10 @@ public struct SiteSnapshot: Sendable {
         }
         try graph.requireNoFailures()
         let pages = visits.withLock { $0 }
-        text = graph.routes.indices.compactMap { pages[$0] }.map(Self.describe).joined(separator: "\n")
+        let pageTexts = graph.routes.indices.compactMap { pages[$0] }.map(Self.describe)
+        // The tab bar is on every page but dialogs: said once, first.
+        let tabs = coordinator.siteInfo.navigation.map { "\($0.label) (\($0.route.path))" }
+        text = (tabs.isEmpty ? [] : ["tab bar: " + tabs.joined(separator: ", ") + "\n"]).joined() + pageTexts.joined(separator: "\n")
         pageCount = graph.routes.count
     }
 
@@ -38,6 +41,11 @@ public struct SiteSnapshot: Sendable {
         var reached = visit.presentation.rawValue
         if let presenter = visit.presenter { reached += " over \(presenter.path)" }
         if let error = visit.recoveredError { reached += "; error screen for: \(error)" }
+        switch visit.page.ending {
+        case .emptyState: reached += "; ends: its empty state"
+        case .intended: reached += "; ends here on purpose"
+        case nil: break
+        }
         var lines = [
             "======== \(path) (\(reached))",
             "breadcrumbs: " + visit.breadcrumbs.map(\.title).joined(separator: " › "),

@@ -1,4 +1,5 @@
 @testable import FlowSite
+import FlowSiteTesting
 import Foundation
 import Testing
 
@@ -149,6 +150,17 @@ import Testing
         #expect(comparison.text().contains("~ [Sign → Log] on 2 pages:"))
         // The flow did not change: no kind or transition row.
         #expect(!comparison.text().contains("transition"))
+    }
+
+    @Test func theSiteSnapshotSaysTheTabBarBothSignInPagesAndWhyPagesEnd() async throws {
+        let guest = try await SiteSnapshot(walking: ForumApp(session: .guest))
+        #expect(guest.text.hasPrefix("tab bar: Feed (/), Sign in (/sign-in/)\n"))
+        #expect(guest.text.contains("======== /users/grace/followers/ (push; ends: its empty state)"))
+        #expect(guest.text.contains("======== /sign-in/ (root)"))
+        #expect(guest.text.contains("======== /sign-in/dialog/ (modal over /questions/1/)"))
+        #expect(guest.text.contains("[Sign in to answer](../../sign-in/dialog/index.html)"))
+        let signedIn = try await SiteSnapshot(walking: ForumApp(session: .signedIn("ada")))
+        #expect(signedIn.text.contains("======== /questions/1/answered/ (push; ends here on purpose)"))
     }
 
     @Test func coverageNamesWhatTheTestsTakeMissAndNoLongerFind() async throws {
