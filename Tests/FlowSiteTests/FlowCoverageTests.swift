@@ -117,7 +117,7 @@ import Testing
         let strict = try await FlowLinter(coordinator: TidyApp(), configuration: on, coverage: coverage).run()
         let untested = strict.findings.filter { $0.rule == .untestedTransition }
         #expect(untested.map(\.kind?.id) == ["list", "item"] && untested.map(\.count) == [3, 3])
-        #expect(untested[0].message.hasPrefix("No test takes List → Item (push), 3 link(s): e.g. /list/ → /list/1/"))
+        #expect(untested[0].message.hasPrefix("No test takes List → Item (push), 3 links: e.g. /list/ → /list/1/"))
         #expect(untested.allSatisfy { $0.location != nil } && strict.failsStrict)
         let suppressed = FlowLintConfiguration(enabledRules: ["untested-transition"], suppressions: [.init(rule: "untested-transition", kind: "item", reason: "Back links are trivial.")])
         #expect(try await FlowLinter(coordinator: TidyApp(), configuration: suppressed, coverage: coverage).run().active.map(\.kind?.id) == ["list"])
@@ -151,7 +151,7 @@ import Testing
         #expect(coverage.stale(in: graph) == [.init(from: "list", to: "item", presentation: .modal)])
         // The counts are of the flow's own transitions, as before.
         #expect(report.coverage?.map(\.tested) == [1, 0, 0])
-        let note = "flow coverage: \(file.path) names 1 transition(s) the flow no longer has: list → item (modal); "
+        let note = "flow coverage: \(file.path) names 1 transition the flow no longer has: list → item (modal); "
             + "re-record it (run its tests with FLOW_COVERAGE_RECORD=all)"
             + " and remove the entries of tests that are gone."
         #expect(report.notes.contains(note), "\(report.notes)")
