@@ -38,7 +38,7 @@ import Testing
         // The first run records the test's entry, and fails once asking to commit it.
         try await withKnownIssue {
             try await underTrait(folder) { Self.tour() }
-        } matching: { comment("Recorded the 2 transition(s) aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0) }
+        } matching: { comment("Recorded the 2 transitions aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0) }
         // The start (on an empty stack) is no transition; each call after it is one, from the
         // kind on top of the stack.
         #expect(try entries(in: folder) == [
@@ -73,7 +73,7 @@ import Testing
         try await underTrait(folder, shorter)
         // With recording off, a missing entry fails and nothing is written.
         try FileManager.default.removeItem(at: file(in: folder))
-        try await withKnownIssue { try await underTrait(folder, recording: .never, shorter) } matching: { comment("aStaleEntryFailsTheTestUntilItIsReRecorded() takes 1 transition(s)")($0) }
+        try await withKnownIssue { try await underTrait(folder, recording: .never, shorter) } matching: { comment("aStaleEntryFailsTheTestUntilItIsReRecorded() takes 1 transition that")($0) }
         #expect(!FileManager.default.fileExists(atPath: file(in: folder).path))
         // A test that takes no transition and has no entry writes nothing.
         try await underTrait(folder) {}
@@ -110,7 +110,7 @@ import Testing
         #expect(!report.findings.contains { $0.rule == .untestedTransition })
         let counts = try #require(report.coverage)
         #expect(counts.map { [$0.flow, "\($0.tested)", "\($0.total)"] } == [["Home", "1", "1"], ["List", "0", "1"], ["Item", "0", "1"]])
-        #expect(report.text().contains("Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 link(s)\n"))
+        #expect(report.text().contains("Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 links\n"))
         #expect(report.json().contains(#""flow" : "List""#))
 
         let on = FlowLintConfiguration(enabledRules: ["untested-transition"])
@@ -163,7 +163,7 @@ import Testing
 
         let trait = FlowCoverageTrait(folder: folder) { try await FlowLinter(coordinator: TidyApp()).walk().graph }
         try await withKnownIssue { try await trait.checkFlow(file: file, at: #_sourceLocation) } matching: {
-            comment("\(file.path) names 1 transition(s) the app's flow no longer has: "
+            comment("\(file.path) names 1 transition the app's flow no longer has: "
                 + "list → item (modal) in itemsWereDialogs(). "
                 + "The coverage is stale: re-record it (re-run the suite with FLOW_COVERAGE_RECORD=all)")($0)
         }

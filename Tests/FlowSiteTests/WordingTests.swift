@@ -1,4 +1,4 @@
-import FlowSite
+@testable import FlowSite
 import Foundation
 import Testing
 
@@ -36,7 +36,7 @@ struct LeafScreen: Screen {
 }
 
 /// Every word FlowSite writes comes from one table with real plural forms: flow lint's in the
-/// site's language.
+/// site's language, the engine's own (errors, `diff`) in English.
 @Suite struct WordingTests {
     /// Spanish for the dead end, as an app's labels table would give it (`one`, `many`, `other`).
     static let spanishDeadEnd = [
@@ -77,5 +77,26 @@ struct LeafScreen: Screen {
         let map = try String(contentsOf: folder.appendingPathComponent("site/flow/index.html"), encoding: .utf8)
         #expect(map.contains("«1» página de tipo Leaf no tiene ningún enlace propio"))
         #expect(!map.contains("lang=\"en\""))
+    }
+
+    @Test func errorsCountInEnglishPlurals() {
+        #expect(FlowSiteError(.brokenLinks([("a/index.html", "b/")])).description.hasPrefix("1 broken link; the previous site was left as it was:\n"))
+        #expect(FlowSiteError(.brokenLinks([("a/index.html", "b/"), ("a/index.html", "c/")])).description.hasPrefix("2 broken links; "))
+        #expect(FlowSiteError(.screensFailed([("home", "no data")])).description.hasPrefix("1 screen failed to build and the app has no error screen for it:\n"))
+        #expect(FlowSiteError(.screensFailed([("a", "x"), ("b", "y")])).description.hasPrefix("2 screens failed to build and the app has no error screen for them:\n"))
+    }
+
+    @Test func theFlowsDifferenceCountsPagesAndLinks() {
+        let old = FlowRecord(
+            kinds: [.init(id: "home", name: "Home", flow: "Home", pages: 1), .init(id: "old", name: "Old", flow: "Old", pages: 1)],
+            transitions: [.init(from: "home", to: "old", presentation: "push", links: 1)], findings: []
+        )
+        let new = FlowRecord(
+            kinds: [.init(id: "home", name: "Home", flow: "Home", pages: 1), .init(id: "new", name: "New", flow: "New", pages: 2)],
+            transitions: [.init(from: "home", to: "new", presentation: "push", links: 2)], findings: []
+        )
+        let lines = FlowDiff(old: old, new: new).lines()
+        #expect(lines.contains("+ screen kind New (new): 2 pages") && lines.contains("- screen kind Old (old): had 1 page"), "\(lines)")
+        #expect(lines.contains("+ transition Home → New (push, 2 links)") && lines.contains("- transition Home → Old (push, had 1 link)"), "\(lines)")
     }
 }

@@ -3,8 +3,9 @@
 /// `key.other`, …) in the form its count takes by the language's plural rules.
 ///
 /// It is the one way FlowSite writes a word: a site's pages, flow map and flow lint read it
-/// through their ``SiteInfo``.
-struct Wording: Sendable {
+/// through their ``SiteInfo``; errors, reports and test messages, made where no site is at hand,
+/// read the English through ``english(_:count:_:)``.
+package struct Wording: Sendable {
     /// The table's own words, by key; a key it lacks reads as in ``builtIn``.
     let own: [String: String]
     /// The language's plural rules; `nil` counts as English does (`one` for 1, else `other`).
@@ -46,6 +47,16 @@ struct Wording: Sendable {
         return own[specific] != nil || Self.builtIn[specific] != nil ? specific : "\(key).other"
     }
 
+    /// The English text of the counted `key` for `count`, `{count}` filled with its digits (as
+    /// the rest of a report writes numbers): for errors, reports and messages made without a site.
+    ///
+    /// ```swift
+    /// Wording.english("errorBrokenLinks", count: 1)  // "1 broken link; the previous site …"
+    /// ```
+    package static func english(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        Wording().text(key, count: count, values.merging(["count": String(count)]) { given, _ in given })
+    }
+
     /// ``SiteInfo/countedLabels``: the site's words whose text depends on a count.
     static let counted = [
         "flowFlowsCount", "flowKindsCount", "flowKindsOfScreen", "flowTabs", "kindPages", "searchResults",
@@ -54,8 +65,8 @@ struct Wording: Sendable {
         "lintEmptyLinkLabel", "lintAmbiguousLinkLabel", "lintUntestedTransition", "lintStaleCoverage",
     ]
 
-    /// Every built-in word.
-    static var builtIn: [String: String] { site }
+    /// Every built-in word: the site's and the engine's.
+    static let builtIn: [String: String] = site.merging(engine) { site, _ in site }
 
     /// ``SiteInfo/defaultLabels``: the words an app's labels may give in its language. The
     /// templates', the flow map's and flow lint's findings and notes.
@@ -173,5 +184,21 @@ struct Wording: Sendable {
         "lintStaleCoverage.one": "flow coverage: {file} names {count} transition the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
         "lintStaleCoverage.other": "flow coverage: {file} names {count} transitions the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
         "lintCoverageGiven": "the coverage given",
+    ]
+
+    /// The engine's own words, only ever English: texts made where no site is at hand (build
+    /// errors, the lint report's coverage lines, `diff`'s lines, flow coverage's test messages).
+    /// Not in ``SiteInfo/defaultLabels``, since no app's table is asked for them.
+    static let engine: [String: String] = [
+        "errorScreensFailed.one": "{count} screen failed to build and the app has no error screen for it:",
+        "errorScreensFailed.other": "{count} screens failed to build and the app has no error screen for them:",
+        "errorBrokenLinks.one": "{count} broken link; the previous site was left as it was:",
+        "errorBrokenLinks.other": "{count} broken links; the previous site was left as it was:",
+        "countPages.one": "{count} page",
+        "countPages.other": "{count} pages",
+        "countLinks.one": "{count} link",
+        "countLinks.other": "{count} links",
+        "countTransitions.one": "{count} transition",
+        "countTransitions.other": "{count} transitions",
     ]
 }
