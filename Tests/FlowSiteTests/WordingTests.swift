@@ -1,5 +1,6 @@
 @testable import FlowSite
 import Foundation
+import Logging
 import Testing
 
 /// Home and `leaves` pages of one kind that lead nowhere: one `dead-end` finding, on as many
@@ -73,10 +74,48 @@ struct LeafScreen: Screen {
         // A build's flow map says it in the page's language, with no English marked on it.
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await SiteBuilder(coordinator: app).build(into: folder.appendingPathComponent("site"))
+        // Its labels are a few: the build's warning of the others is the next test's.
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        try await SiteBuilder(coordinator: app, logger: quiet).build(into: folder.appendingPathComponent("site"))
         let map = try String(contentsOf: folder.appendingPathComponent("site/flow/index.html"), encoding: .utf8)
         #expect(map.contains("«1» página de tipo Leaf no tiene ningún enlace propio"))
         #expect(!map.contains("lang=\"en\""))
+    }
+
+    /// A Spanish table that gives some words and not others: the build names, once, every key
+    /// it shows in English, each plural form Spanish needs included; an English site's own few
+    /// labels, or a complete table, are no warning.
+    @Test func aBuildNamesTheLabelsThatFellBackToEnglishOnce() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func warnings(_ site: SiteInfo<Leaf>) async throws -> [String] {
+            let lines = Locked<[String]>([])
+            let logger = Logger(label: "test") { _ in LineLog(lines: lines) }
+            var app = LeafApp()
+            app.siteInfo = site
+            try await SiteBuilder(coordinator: app, logger: logger).build(into: folder.appendingPathComponent("site"))
+            return lines.withLock { $0 }.filter { $0.contains("labels lack") }
+        }
+
+        var partial = Self.spanishDeadEnd
+        partial["close"] = "Cerrar"
+        partial["lintEmptyState.other"] = "{count} páginas de tipo {kind} muestran su estado vacío: p. ej. {path} ({route})"
+        let spanish = try await warnings(SiteInfo(name: "Hojas", language: "es", labels: partial))
+        #expect(spanish.count == 1)
+        let warning = try #require(spanish.first)
+        #expect(warning.hasPrefix("warning: es: the site's labels lack "))
+        #expect(warning.contains(" keys, shown in the built-in English; add them to SiteInfo.labels: "))
+        let keys = Set(warning.components(separatedBy: "SiteInfo.labels: ").last?.components(separatedBy: ", ") ?? [])
+        #expect(keys.isSuperset(of: ["previous", "flowMap", "lintModalOnly.one", "lintModalOnly.other", "lintEmptyState.one", "kindPages.one"]))
+        // Given: never named. Spanish's `many`, which English lacks, reads the table's `other`.
+        #expect(keys.isDisjoint(with: ["close", "lintDeadEnd.one", "lintDeadEnd.other", "lintEmptyState.other", "lintEmptyState.many"]))
+
+        #expect(try await warnings(SiteInfo(name: "Leaves", labels: ["close": "Done"])).isEmpty)
+        #expect(try await warnings(SiteInfo(name: "Leaves", language: "en-GB", labels: ["close": "Done"])).isEmpty)
+        var complete: [String: String] = [:]
+        for (key, text) in SiteInfo<Leaf>.defaultLabels { complete[key] = "ES " + text }
+        for key in SiteInfo<Leaf>.countedLabels { complete["\(key).many"] = "ES {count}" }
+        #expect(try await warnings(SiteInfo(name: "Hojas", language: "es", labels: complete)).isEmpty)
     }
 
     @Test func errorsCountInEnglishPlurals() {
@@ -98,5 +137,21 @@ struct LeafScreen: Screen {
         let lines = FlowDiff(old: old, new: new).lines()
         #expect(lines.contains("+ screen kind New (new): 2 pages") && lines.contains("- screen kind Old (old): had 1 page"), "\(lines)")
         #expect(lines.contains("+ transition Home → New (push, 2 links)") && lines.contains("- transition Home → Old (push, had 1 link)"), "\(lines)")
+    }
+}
+
+/// A log handler that keeps each line as "level: message".
+private struct LineLog: LogHandler {
+    let lines: Locked<[String]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.withLock { $0.append("\(event.level): \(event.message)") }
     }
 }

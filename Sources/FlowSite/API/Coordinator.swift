@@ -113,7 +113,8 @@ public struct SiteInfo<R: Route>: Sendable {
     /// in, guest) gives each its own tabs and builds a site of each.
     public var navigation: [NavigationAction<R>]
     /// The words the templates write around the pages' content, by key, in the site's
-    /// language; a key left out reads as in ``defaultLabels``. Templates read them as
+    /// language; a key left out reads as in ``defaultLabels`` (in English: a build in another
+    /// language whose labels lack some keys names them once, in a warning). Templates read them as
     /// `{{labels.previous}}`; `{title}`, `{site}` and `{number}` are filled in where the keys
     /// below say.
     public var labels: [String: String]

@@ -132,6 +132,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let site = coordinator.siteInfo
         // A language ICU has no rules for counts as English does (`one` for 1, else `other`).
         let rules = try? PluralRules(language: site.language)
+        if let warning = Wording.fallbackWarning(language: site.language, labels: site.labels, rules: rules) { logger.warning("\(warning)") }
         return BuildPlan(renderer: renderer, lint: lint, pluralRules: rules, buildKey: buildKey(searchIndexPath: search?.indexPath))
     }
 

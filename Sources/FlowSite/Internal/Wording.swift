@@ -1,3 +1,5 @@
+import Foundation
+
 /// Words looked up by key, with `{name}` placeholders filled: a table's own (an app's
 /// ``SiteInfo/labels``) over the built-in English ones, and a counted word (`key.one`,
 /// `key.other`, …) in the form its count takes by the language's plural rules.
@@ -45,6 +47,35 @@ package struct Wording: Sendable {
     private func resolved(_ key: String, category: PluralRules.Category) -> String {
         let specific = "\(key).\(category.rawValue)"
         return own[specific] != nil || Self.builtIn[specific] != nil ? specific : "\(key).other"
+    }
+
+    /// The keys of ``SiteInfo/defaultLabels`` this table leaves to the built-in English: each
+    /// plain key it lacks, and each form of a counted one that its language uses and that it
+    /// lacks (that category, or `other` where the built-in table has no such category).
+    func keysFallingBack() -> [String] {
+        var keys: Set<String> = []
+        for key in Self.site.keys where !Self.counted.contains(String(key.prefix { $0 != "." })) && own[key] == nil {
+            keys.insert(key)
+        }
+        for key in Self.counted {
+            for category in rules?.categories ?? [.one, .other] {
+                let form = resolved(key, category: category)
+                if own[form] == nil { keys.insert(form) }
+            }
+        }
+        return keys.sorted()
+    }
+
+    /// What a build says, once, of a site in `language` whose `labels` leave some of the
+    /// built-in keys to English (``keysFallingBack()``): each key, so the app's table can be
+    /// completed. `nil` for an English site (the built-in words are its own), for labels that
+    /// give nothing (the whole layout is English, not a few words of it), or a full table.
+    static func fallbackWarning(language: String, labels: [String: String], rules: PluralRules?) -> String? {
+        guard !labels.isEmpty, Locale.Language(identifier: language).languageCode != .english else { return nil }
+        let keys = Wording(labels, rules: rules).keysFallingBack()
+        guard !keys.isEmpty else { return nil }
+        return "\(language): the site's labels lack \(english("countKeys", count: keys.count)), shown in the built-in English; "
+            + "add them to SiteInfo.labels: " + keys.joined(separator: ", ")
     }
 
     /// The English text of the counted `key` for `count`, `{count}` filled with its digits (as
@@ -200,5 +231,7 @@ package struct Wording: Sendable {
         "countLinks.other": "{count} links",
         "countTransitions.one": "{count} transition",
         "countTransitions.other": "{count} transitions",
+        "countKeys.one": "{count} key",
+        "countKeys.other": "{count} keys",
     ]
 }
