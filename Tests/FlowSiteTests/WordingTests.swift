@@ -22,7 +22,7 @@ struct LeafApp: RootCoordinator {
     var startRoute: Leaf { .home }
 
     func makeScreen(for route: Leaf) async throws -> any Screen<Leaf> {
-        LeafScreen(links: route == .home ? (1...leaves).map { ("Leaf \($0)", .leaf($0)) } : [])
+        LeafScreen(links: route == .home ? (0..<leaves).map { ("Leaf \($0 + 1)", .leaf($0 + 1)) } : [])
     }
 }
 
@@ -137,6 +137,20 @@ struct LeafScreen: Screen {
         let lines = FlowDiff(old: old, new: new).lines()
         #expect(lines.contains("+ screen kind New (new): 2 pages") && lines.contains("- screen kind Old (old): had 1 page"), "\(lines)")
         #expect(lines.contains("+ transition Home → New (push, 2 links)") && lines.contains("- transition Home → Old (push, had 1 link)"), "\(lines)")
+    }
+    /// The engine's own reports count in English plurals too: a build's line, the graph's
+    /// labels, lint's summary.
+    @Test func theEnginesReportsSayOnePageAndTwoPages() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try await SiteBuilder(coordinator: LeafApp(leaves: 0)).build(into: folder.appendingPathComponent("site"))
+        #expect(report.description.hasPrefix("Built 1 page (1 rendered, "), "\(report.description)")
+        // The leaf is declared and no link reaches it; the lone home page leads nowhere.
+        #expect(report.flowLint?.summaryLine == "Flow lint: 2 warnings (unreachable-screen 1, dead-end 1)")
+        #expect(try await FlowLinter(coordinator: LeafApp(leaves: 1)).run().summaryLine == "Flow lint: 1 warning (dead-end 1)")
+        let (graph, _) = try await FlowLinter(coordinator: LeafApp(leaves: 2)).walk()
+        #expect(graph.dot().contains("Home\\n1 page, 0–0 clicks") && graph.dot().contains("Leaf\\n2 pages, 1–1 clicks"), "\(graph.dot())")
+        #expect(graph.mermaid().contains("<br/>1 page\"]") && graph.mermaid().contains("<br/>2 pages\"]"))
     }
 }
 

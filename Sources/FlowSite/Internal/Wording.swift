@@ -218,7 +218,8 @@ package struct Wording: Sendable {
     ]
 
     /// The engine's own words, only ever English: texts made where no site is at hand (build
-    /// errors, the lint report's coverage lines, `diff`'s lines, flow coverage's test messages).
+    /// errors, the lint report's summary and coverage lines, `diff`'s reports, flow coverage's
+    /// test messages, the translation check's failure).
     /// Not in ``SiteInfo/defaultLabels``, since no app's table is asked for them.
     static let engine: [String: String] = [
         "errorScreensFailed.one": "{count} screen failed to build and the app has no error screen for it:",
@@ -233,5 +234,33 @@ package struct Wording: Sendable {
         "countTransitions.other": "{count} transitions",
         "countKeys.one": "{count} key",
         "countKeys.other": "{count} keys",
+        "countFiles.one": "{count} file",
+        "countFiles.other": "{count} files",
+        "countKinds.one": "{count} kind",
+        "countKinds.other": "{count} kinds",
+        "countScreenKinds.one": "{count} screen kind",
+        "countScreenKinds.other": "{count} screen kinds",
+        "countOtherFiles.one": "{count} other file",
+        "countOtherFiles.other": "{count} other files",
+        "countFlowMapPages.one": "{count} flow map page",
+        "countFlowMapPages.other": "{count} flow map pages",
+        "countMoreChanges.one": "{count} more change",
+        "countMoreChanges.other": "{count} more changes",
+        "countMoreSections.one": "{count} more section",
+        "countMoreSections.other": "{count} more sections",
+        "countErrors.one": "{count} error",
+        "countErrors.other": "{count} errors",
+        "countWarnings.one": "{count} warning",
+        "countWarnings.other": "{count} warnings",
+        "countNotes.one": "{count} note",
+        "countNotes.other": "{count} notes",
+        "countTranslationProblems.one": "{count} translation problem",
+        "countTranslationProblems.other": "{count} translation problems",
+        "diffLayoutOnly.one": "{count} page differs only in the layout around its content",
+        "diffLayoutOnly.other": "{count} pages differ only in the layout around their content",
+        "diffKindPagesAdded.one": "{kind} page added",
+        "diffKindPagesAdded.other": "{count} {kind} pages added",
+        "diffKindPagesRemoved.one": "{kind} page removed",
+        "diffKindPagesRemoved.other": "{count} {kind} pages removed",
     ]
 }
