@@ -26,11 +26,11 @@ enum FlowCoverageCheck {
             let name = file.lastPathComponent
             guard let committed else {
                 guard recording != .never else {
-                    return "\(test) takes \(taken.count) transition(s) that \(name) has no entry for, and FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and commit the file."
+                    return "\(test) takes \(transitions(taken.count)) that \(name) has no entry for, and FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and commit the file."
                 }
                 contents.tests[test] = taken
                 try write(contents, to: file)
-                return "Recorded the \(taken.count) transition(s) \(test) takes into \(file.path). Re-run the test to check against them, and commit the file."
+                return "Recorded the \(transitions(taken.count)) \(test) takes into \(file.path). Re-run the test to check against them, and commit the file."
             }
             let change = describe(from: committed, to: taken)
             guard recording == .all else {
@@ -53,11 +53,14 @@ enum FlowCoverageCheck {
             let named = stale.map { test, transition in
                 "\(transition.from) → \(transition.to) (\(transition.presentation)) in \(test)"
             }
-            return "\(file.path) names \(stale.count) transition(s) the app's flow no longer has: "
+            return "\(file.path) names \(transitions(stale.count)) the app's flow no longer has: "
                 + named.joined(separator: "; ") + ". The coverage is stale: re-record it (re-run the suite with "
                 + "FLOW_COVERAGE_RECORD=all), remove the entries of tests that are gone, and commit the file."
         }
     }
+
+    /// "1 transition", "2 transitions".
+    private static func transitions(_ count: Int) -> String { Wording.english("countTransitions", count: count) }
 
     /// "now takes a → b (push); no longer takes …".
     static func describe(from old: [FlowCoverageFile.Transition], to new: [FlowCoverageFile.Transition]) -> String {

@@ -34,7 +34,7 @@ import TestSupport
         #expect(stdout.hasPrefix("Built 4 pages"), "\(stdout)")
         // The deliberate dead end, found by flow lint and printed with the report.
         #expect(stdout.contains("Flow lint: 1 warning (dead-end 1)"), "\(stdout)")
-        #expect(stdout.contains("1 Farewell page(s) have no link of their own"), "\(stdout)")
+        #expect(stdout.contains("1 Farewell page has no link of its own"), "\(stdout)")
         let site = folder.appendingPathComponent("site")
         let greeting = try String(contentsOf: site.appendingPathComponent("greeting/index.html"), encoding: .utf8)
         #expect(greeting.contains("Hello from a mocked service!"))

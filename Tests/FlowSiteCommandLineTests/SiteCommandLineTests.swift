@@ -112,10 +112,10 @@ struct ShipCoordinator: RootCoordinator {
         #expect(await run("lint", "--coverage", coverage.path, "--enable", "untested-transition", "--output", report.path) == 0)
         let text = try String(contentsOf: report, encoding: .utf8)
         #expect(text.contains("Flow coverage: tests take 1 of 3 transitions"), "\(text)")
-        #expect(text.contains("warning: untested-transition (2): ") && text.contains("untested: bridge → brig (push), 1 link(s)"), "\(text)")
+        #expect(text.contains("warning: untested-transition (2): ") && text.contains("untested: bridge → brig (push), 1 link\n"), "\(text)")
         // The stale transition is named, with its file, in a note.
         let file = coverage.appendingPathComponent("ShipTests.DeckTests.json").path
-        let note = "Note: flow coverage: \(file) names 1 transition(s) the flow no longer has: bridge → brig (modal); "
+        let note = "Note: flow coverage: \(file) names 1 transition the flow no longer has: bridge → brig (modal); "
             + "re-record it"
         #expect(text.contains(note), "\(text)")
         // Every finding unless --limit cuts them, and then the report says how to see the rest.

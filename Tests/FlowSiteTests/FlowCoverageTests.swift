@@ -38,7 +38,7 @@ import Testing
         // The first run records the test's entry, and fails once asking to commit it.
         try await withKnownIssue {
             try await underTrait(folder) { Self.tour() }
-        } matching: { comment("Recorded the 2 transition(s) aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0) }
+        } matching: { comment("Recorded the 2 transitions aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0) }
         // The start (on an empty stack) is no transition; each call after it is one, from the
         // kind on top of the stack.
         #expect(try entries(in: folder) == [
@@ -73,7 +73,7 @@ import Testing
         try await underTrait(folder, shorter)
         // With recording off, a missing entry fails and nothing is written.
         try FileManager.default.removeItem(at: file(in: folder))
-        try await withKnownIssue { try await underTrait(folder, recording: .never, shorter) } matching: { comment("aStaleEntryFailsTheTestUntilItIsReRecorded() takes 1 transition(s)")($0) }
+        try await withKnownIssue { try await underTrait(folder, recording: .never, shorter) } matching: { comment("aStaleEntryFailsTheTestUntilItIsReRecorded() takes 1 transition that")($0) }
         #expect(!FileManager.default.fileExists(atPath: file(in: folder).path))
         // A test that takes no transition and has no entry writes nothing.
         try await underTrait(folder) {}
@@ -110,14 +110,14 @@ import Testing
         #expect(!report.findings.contains { $0.rule == .untestedTransition })
         let counts = try #require(report.coverage)
         #expect(counts.map { [$0.flow, "\($0.tested)", "\($0.total)"] } == [["Home", "1", "1"], ["List", "0", "1"], ["Item", "0", "1"]])
-        #expect(report.text().contains("Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 link(s)\n"))
+        #expect(report.text().contains("Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 links\n"))
         #expect(report.json().contains(#""flow" : "List""#))
 
         let on = FlowLintConfiguration(enabledRules: ["untested-transition"])
         let strict = try await FlowLinter(coordinator: TidyApp(), configuration: on, coverage: coverage).run()
         let untested = strict.findings.filter { $0.rule == .untestedTransition }
         #expect(untested.map(\.kind?.id) == ["list", "item"] && untested.map(\.count) == [3, 3])
-        #expect(untested[0].message.hasPrefix("No test takes List → Item (push), 3 link(s): e.g. /list/ → /list/1/"))
+        #expect(untested[0].message.hasPrefix("No test takes List → Item (push), 3 links: e.g. /list/ → /list/1/"))
         #expect(untested.allSatisfy { $0.location != nil } && strict.failsStrict)
         let suppressed = FlowLintConfiguration(enabledRules: ["untested-transition"], suppressions: [.init(rule: "untested-transition", kind: "item", reason: "Back links are trivial.")])
         #expect(try await FlowLinter(coordinator: TidyApp(), configuration: suppressed, coverage: coverage).run().active.map(\.kind?.id) == ["list"])
@@ -151,7 +151,7 @@ import Testing
         #expect(coverage.stale(in: graph) == [.init(from: "list", to: "item", presentation: .modal)])
         // The counts are of the flow's own transitions, as before.
         #expect(report.coverage?.map(\.tested) == [1, 0, 0])
-        let note = "flow coverage: \(file.path) names 1 transition(s) the flow no longer has: list → item (modal); "
+        let note = "flow coverage: \(file.path) names 1 transition the flow no longer has: list → item (modal); "
             + "re-record it (run its tests with FLOW_COVERAGE_RECORD=all)"
             + " and remove the entries of tests that are gone."
         #expect(report.notes.contains(note), "\(report.notes)")
@@ -163,7 +163,7 @@ import Testing
 
         let trait = FlowCoverageTrait(folder: folder) { try await FlowLinter(coordinator: TidyApp()).walk().graph }
         try await withKnownIssue { try await trait.checkFlow(file: file, at: #_sourceLocation) } matching: {
-            comment("\(file.path) names 1 transition(s) the app's flow no longer has: "
+            comment("\(file.path) names 1 transition the app's flow no longer has: "
                 + "list → item (modal) in itemsWereDialogs(). "
                 + "The coverage is stale: re-record it (re-run the suite with FLOW_COVERAGE_RECORD=all)")($0)
         }

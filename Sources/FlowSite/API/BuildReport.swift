@@ -53,11 +53,16 @@ public struct BuildReport: Sendable, CustomStringConvertible {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let kilobytes = Double(bytes) / 1024
         if isUpToDate {
-            return "Up to date: \(pages) pages (\(files) files, \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
+            return "Up to date: " + count("countPages", pages) + " (" + count("countFiles", files)
+                + ", \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
         }
         let languages = languages.isEmpty ? "" : " in \(languages.count) languages (\(languages.map(\.code).joined(separator: ", ")))"
-        var line = "Built \(pages) pages\(languages) (\(rendered) rendered, \(files) files, \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked \(links) links in \(String(format: "%.2f", seconds)) s"
-        if replayed > 0 { line += "; \(pages - replayed) pages made again, the others kept as they were" }
+        var line = "Built " + count("countPages", pages) + languages + " (\(rendered) rendered, " + count("countFiles", files)
+            + ", \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked " + count("countLinks", links) + " in \(String(format: "%.2f", seconds)) s"
+        if replayed > 0 { line += "; " + count("countPages", pages - replayed) + " made again, the others kept as they were" }
         return sitemap ? line : line + "; no sitemap.xml without a base URL"
     }
+
+    /// "1 page", "291 pages".
+    private func count(_ key: String, _ value: Int) -> String { Wording.english(key, count: value) }
 }

@@ -113,7 +113,8 @@ public struct SiteInfo<R: Route>: Sendable {
     /// in, guest) gives each its own tabs and builds a site of each.
     public var navigation: [NavigationAction<R>]
     /// The words the templates write around the pages' content, by key, in the site's
-    /// language; a key left out reads as in ``defaultLabels``. Templates read them as
+    /// language; a key left out reads as in ``defaultLabels`` (in English: a build in another
+    /// language whose labels lack some keys names them once, in a warning). Templates read them as
     /// `{{labels.previous}}`; `{title}`, `{site}` and `{number}` are filled in where the keys
     /// below say.
     public var labels: [String: String]
@@ -147,36 +148,23 @@ public struct SiteInfo<R: Route>: Sendable {
     }
 
     /// The English words of the built-in templates: the skip link, the landmarks' names, the
-    /// pagination, the dialogs' Close link, the 404 page and the flow map.
-    public static var defaultLabels: [String: String] { builtInLabels }
+    /// pagination, the dialogs' Close link, the 404 page, the flow map, and flow lint's findings
+    /// and notes (the `lint…` keys, which the findings of ``FlowLinter`` and of a build read).
+    public static var defaultLabels: [String: String] { Wording.site }
 
     /// The label for `key`, with the defaults under the app's own.
     func label(_ key: String, _ values: [String: String] = [:]) -> String {
-        let template = labels[key] ?? builtInLabels[key] ?? key
-        // One pass, so a value that holds "{title}" stays as it is.
-        var text = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            text += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            text += values[name] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
-        }
-        return text + rest
+        Wording(labels).text(key, values)
     }
 
     /// The labels whose text depends on a count: each has one entry per CLDR plural category
     /// the language uses, `key.one`, `key.other` and so on (see `label(_:count:rules:_:)`).
-    public static var countedLabels: [String] {
-        ["flowFlowsCount", "flowKindsCount", "flowKindsOfScreen", "flowTabs", "kindPages", "searchResults"]
-    }
+    public static var countedLabels: [String] { Wording.counted }
 
     /// The counted label `key` in the form `count` takes by `rules` (the site's language's):
     /// `key.<category>`, or `key.other` when the labels lack that category.
     func label(_ key: String, count: Int, rules: PluralRules?, _ values: [String: String] = [:]) -> String {
-        let category = rules?.category(for: count) ?? (count == 1 ? .one : .other)
-        let specific = "\(key).\(category.rawValue)"
-        return label(labels[specific] != nil || builtInLabels[specific] != nil ? specific : "\(key).other", values)
+        Wording(labels, rules: rules).text(key, count: count, values)
     }
 
     /// The search script's words as JSON for its `data-messages` (see `search.js`), or `nil`
@@ -233,84 +221,3 @@ extension Navigator {
         show(route, as: presentation, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 }
-
-/// ``SiteInfo/defaultLabels``, made once: every label a page or the flow map asks for falls back
-/// to them.
-private let builtInLabels: [String: String] = [
-    "skipToContent": "Skip to content",
-    "mainNavigation": "Main",
-    "breadcrumb": "Breadcrumb",
-    "search": "Search the site",
-    "searchNoResults": "No results for “{query}”",
-    "searchResults.one": "{count} result",
-    "searchResults.other": "{count} results",
-    "pagination": "Pagination",
-    "previous": "Previous",
-    "next": "Next",
-    "page": "Page {number}",
-    "close": "Close",
-    "closeAndReturn": "Close and return to {title}",
-    "notFoundTitle": "Page not found",
-    "notFoundMessage": "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
-    "notFoundHome": "Return to the {site} home page",
-    "flowMap": "Flow map",
-    "languages": "Languages",
-    "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
-    "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
-    "flowMapIntro": "The site has {kinds} in {flows}, {pages} in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
-    "flowMapMarks": "A badge on a box names a flow lint rule that pages of that kind break and how many, and leads to the finding below; a dashed box that says “{noWayIn}” is a kind of screen the app declares but no link reaches. Point at a box to see the Swift file and line that make its screen.",
-    "flowMapCaption": "Every kind of screen and every transition between kinds.",
-    "flowFlows": "Flows",
-    "flowKindsOfScreen.one": "{count} kind of screen",
-    "flowKindsOfScreen.other": "{count} kinds of screen",
-    "flowFlowsCount.one": "{count} flow",
-    "flowFlowsCount.other": "{count} flows",
-    "flowKindsCount.one": "({count} kind)",
-    "flowKindsCount.other": "({count} kinds)",
-    "flowOf": "{flow} flow",
-    "flowIntro": "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
-    "flowSummary": "The screens of the {flow} flow and how they connect.",
-    "flowCaption": "The {flow} flow and its neighbours.",
-    "kindIntro": "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
-    "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {minimum} clicks from the start page.",
-    "kindExample": "A page of this kind:",
-    "kindTitle": "{kind} screens",
-    "kindCaption": "{kind} and the kinds of screen it connects to.",
-    "kindSummary": "Where {kind} pages lead and what leads to them.",
-    "kindPages.one": "{count} page",
-    "kindPages.other": "{count} pages",
-    "kindLeadsTo": "{kind} leads to",
-    "kindReachedFrom": "{kind} is reached from",
-    "flowKinds": "Screen kinds",
-    "flowTransitions": "Transitions",
-    "flowNoTransitions": "None.",
-    "flowKind": "Kind",
-    "flowFlow": "Flow",
-    "flowPages": "Pages",
-    "flowDepth": "Clicks (least / median / most)",
-    "flowExample": "Example",
-    "flowSource": "Source",
-    "flowNoWayIn": "no way in",
-    "flowDeepLinked": "deep link",
-    "flowTabBar": "Tab bar",
-    "flowTabs.one": "{count} tab",
-    "flowTabs.other": "{count} tabs",
-    "flowFindings": "Flow lint findings",
-    "flowNoFindings": "Flow lint found nothing to report.",
-    "flowSuppressed": "Suppressed: {reason}",
-    "flowFrom": "From",
-    "flowTo": "To",
-    "flowPresentation": "Presentation",
-    "flowLinks": "Links",
-    "flowCoverageIntro": "The app’s tests take {tested} of its {total} transitions. A transition no test takes is drawn as a faint line with a hollow arrow, and its title and the tables say “{untested}”.",
-    "flowCoverageCount": "tests take {tested} of {total} transitions",
-    "flowCoverageOfFlow": "The app’s tests take {tested} of the {total} transitions that start in the {flow} flow.",
-    "flowLegendUntested": "{untested}: no test of the app takes it",
-    "flowUntested": "untested",
-    "flowTested": "tested",
-    "flowTests": "Tests",
-    "presentation.push": "push: opens over the page",
-    "presentation.modal": "modal: a dialog over the page",
-    "presentation.root": "root: starts a new trail",
-    "presentation.replace": "replace: takes the page's place",
-]

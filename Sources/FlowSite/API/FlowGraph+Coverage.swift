@@ -78,18 +78,15 @@ extension FlowGraph {
         }
 
         /// Flow lint's notes on ``stale(in:)``: one per coverage file that names such transitions,
-        /// in path order, naming them and what to do.
-        func staleNotes(in graph: FlowGraph) -> [String] {
+        /// in path order, naming them and what to do, in `say`'s words (the site's).
+        func staleNotes(in graph: FlowGraph, _ say: LintWords) -> [String] {
             var byFile: [String: [Transition]] = [:]
             for transition in stale(in: graph) {
-                for file in files[transition] ?? ["the coverage given"] { byFile[file, default: []].append(transition) }
+                for file in files[transition] ?? [say("lintCoverageGiven")] { byFile[file, default: []].append(transition) }
             }
             return byFile.keys.sorted().map { file in
                 let stale = byFile[file]!
-                return "flow coverage: \(file) names \(stale.count) transition(s) the flow no longer has: "
-                    + stale.map(\.description).joined(separator: ", ")
-                    + "; re-record it (run its tests with FLOW_COVERAGE_RECORD=all)"
-                    + " and remove the entries of tests that are gone."
+                return say("lintStaleCoverage", count: stale.count, ["file": file, "transitions": stale.map(\.description).joined(separator: ", ")])
             }
         }
 

@@ -10,7 +10,7 @@ extension FlowGraph {
             #"  edge [fontname="Helvetica", fontsize=10];"#,
         ]
         for kind in kinds {
-            var label = "\(kind.kind.name)\n\(kind.pages) pages, \(kind.depth.minimum)–\(kind.depth.maximum) clicks"
+            var label = "\(kind.kind.name)\n" + Wording.english("countPages", count: kind.pages) + ", \(kind.depth.minimum)–\(kind.depth.maximum) clicks"
             if let location = kind.location { label += "\n\(location)" }
             lines.append("  \(dotQuoted(kind.id)) [label=\(dotQuoted(label)), tooltip=\(dotQuoted("flow: " + kind.kind.flow))];")
         }
@@ -30,7 +30,7 @@ extension FlowGraph {
         var ids: [String: String] = [:]
         for (index, kind) in kinds.enumerated() {
             ids[kind.id] = "k\(index)"
-            lines.append("  k\(index)[\"\(mermaidText(kind.kind.name))<br/>\(kind.pages) pages\"]")
+            lines.append("  k\(index)[\"\(mermaidText(kind.kind.name))<br/>" + Wording.english("countPages", count: kind.pages) + "\"]")
             if let location = kind.location { lines.append("  %% k\(index) \(kind.id): \(location)") }
         }
         for transition in transitions {

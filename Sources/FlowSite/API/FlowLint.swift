@@ -357,7 +357,12 @@ public struct FlowLintReport: Sendable, Hashable {
         var parts: [String] = []
         for level in FlowLintRule.Level.allCases {
             let count = count(level)
-            if count > 0 { parts.append("\(count) \(level.rawValue)\(count == 1 ? "" : "s")") }
+            let key = switch level {
+            case .error: "countErrors"
+            case .warning: "countWarnings"
+            case .note: "countNotes"
+            }
+            if count > 0 { parts.append(Wording.english(key, count: count)) }
         }
         var perRule: [String] = []
         for rule in FlowLintRule.all {

@@ -66,7 +66,8 @@ extension FlowLintReport {
         for flow in coverage where flow.total > 0 {
             lines.append("  \(flow.flow): \(flow.tested) of \(flow.total)")
             for transition in flow.untested {
-                lines.append("    untested: \(transition.from) → \(transition.to) (\(transition.presentation.rawValue)), \(transition.links) link(s)")
+                lines.append("    untested: \(transition.from) → \(transition.to) (\(transition.presentation.rawValue)), "
+                    + Wording.english("countLinks", count: transition.links))
             }
         }
         return lines

@@ -42,6 +42,11 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
         walker.recordsUnhandledLinks = true
         let graph = try await walker.walk { _ in }
         try graph.requireNoFailures()
-        return (graph.flowGraph, graph.lint(settings, declared: C.R.screenKindExamples.map(\.screenKind), coverage: coverage))
+        // The findings speak the site's language, as its flow map does.
+        let site = coordinator.siteInfo
+        let lint = graph.lint(
+            settings, declared: C.R.screenKindExamples.map(\.screenKind), coverage: coverage, site: site, rules: try? PluralRules(language: site.language)
+        )
+        return (graph.flowGraph, lint)
     }
 }

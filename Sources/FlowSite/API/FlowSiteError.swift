@@ -68,7 +68,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case .reservedPath(let path, let route):
             "Route \(route) wants the page \(path), which the site writer reserves for its own files: choose another path."
         case .screensFailed(let failures):
-            "\(failures.count) screen(s) failed to build and the app has no error screen for them:\n"
+            Wording.english("errorScreensFailed", count: failures.count) + "\n"
                 + failures.map { "  - \($0.route): \($0.error)" }.joined(separator: "\n")
                 + "\nFix the data or service behind each route, or return an error screen from the coordinator's errorScreen(for:error:)."
         case .navigationMismatch(let page, let label, let route, let shown):
@@ -76,7 +76,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
                 + (shown.isEmpty ? "nothing" : shown.joined(separator: ", "))
                 + ". A coordinator's navigate(_:from:in:) must show the action's own route, once."
         case .brokenLinks(let links):
-            "\(links.count) broken link(s); the previous site was left as it was:\n"
+            Wording.english("errorBrokenLinks", count: links.count) + "\n"
                 + links.map { "  - \($0.page): \($0.link)" }.joined(separator: "\n")
                 + "\nEach link must point at a page or file of the site."
         case .stepFailed(let step, let error):

@@ -129,16 +129,21 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         var lint = coordinator.flowLint
         if let flowLint { lint = lint.merging(flowLint) }
         try lint.validate()
-        return BuildPlan(renderer: renderer, lint: lint, buildKey: buildKey(searchIndexPath: search?.indexPath))
+        let site = coordinator.siteInfo
+        // A language ICU has no rules for counts as English does (`one` for 1, else `other`).
+        let rules = try? PluralRules(language: site.language)
+        if let warning = Wording.fallbackWarning(language: site.language, labels: site.labels, rules: rules) { logger.warning("\(warning)") }
+        return BuildPlan(renderer: renderer, lint: lint, pluralRules: rules, buildKey: buildKey(searchIndexPath: search?.indexPath))
     }
 
     /// The flow of the graph's screen kinds and what flow lint finds in it.
     /// - Throws: ``FlowSiteError`` when ``strictFlowLint`` is on and lint finds a warning.
     func flowAndLint(
-        of graph: SiteGraph<C.R>, configuration: FlowLintConfiguration, phases: PhaseClock
+        of graph: SiteGraph<C.R>, plan: BuildPlan<C.R>, phases: PhaseClock
     ) throws -> (flow: FlowGraph, lint: FlowLintReport) {
+        let declared = C.R.screenKindExamples.map(\.screenKind)
         let (flow, lint) = phases.measure(.flow) {
-            (graph.flowGraph, graph.lint(configuration, declared: C.R.screenKindExamples.map(\.screenKind), coverage: flowCoverage))
+            (graph.flowGraph, graph.lint(plan.lint, declared: declared, coverage: flowCoverage, site: coordinator.siteInfo, rules: plan.pluralRules))
         }
         if strictFlowLint && lint.failsStrict {
             throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))

@@ -61,7 +61,7 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        isEmpty ? "no differences in \(expectedCount) files" : lines(limit: 10).joined(separator: "; ")
+        isEmpty ? "no differences in " + Wording.english("countFiles", count: expectedCount) : lines(limit: 10).joined(separator: "; ")
     }
 
     /// Every regular file below `folder` but the manifest, by path relative to it, with its

@@ -152,7 +152,7 @@ extension TranslationCheck {
         /// One heading per kind of problem with its count, then one line per language and key.
         public var description: String {
             let languages = Set(problems.map(\.language)).sorted()
-            var lines = ["\(problems.count) translation problem\(problems.count == 1 ? "" : "s") in \(languages.joined(separator: ", ")):"]
+            var lines = [Wording.english("countTranslationProblems", count: problems.count) + " in \(languages.joined(separator: ", ")):"]
             for kind in Problem.Kind.allCases {
                 let ofKind = problems.filter { $0.kind == kind }
                 guard !ofKind.isEmpty else { continue }

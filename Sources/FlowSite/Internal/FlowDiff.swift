@@ -132,8 +132,8 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
         var lines = renames.map { "~ screen kind \($0.nameBefore) (\($0.idBefore)) renamed \($0.nameAfter) (\($0.idAfter))" }
         for kind in kinds {
             switch (kind.pagesBefore, kind.pagesAfter) {
-            case (nil, let after?): lines.append("+ screen kind \(kind.name) (\(kind.id)): \(after) page\(after == 1 ? "" : "s")")
-            case (let before?, nil): lines.append("- screen kind \(kind.name) (\(kind.id)): had \(before) page\(before == 1 ? "" : "s")")
+            case (nil, let after?): lines.append("+ screen kind \(kind.name) (\(kind.id)): " + Wording.english("countPages", count: after))
+            case (let before?, nil): lines.append("- screen kind \(kind.name) (\(kind.id)): had " + Wording.english("countPages", count: before))
             case (let before?, let after?): lines.append("~ screen kind \(kind.name) (\(kind.id)): \(before) → \(after) pages")
             default: break
             }
@@ -141,9 +141,9 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
         for change in transitions {
             let pair = "\(name(change.from)) → \(name(change.to))"
             if change.isAdded {
-                lines.append("+ transition \(pair) (\(change.after.joined(separator: ", ")), \(change.linksAfter) link\(change.linksAfter == 1 ? "" : "s"))")
+                lines.append("+ transition \(pair) (\(change.after.joined(separator: ", ")), " + Wording.english("countLinks", count: change.linksAfter) + ")")
             } else if change.isRemoved {
-                lines.append("- transition \(pair) (\(change.before.joined(separator: ", ")), had \(change.linksBefore) link\(change.linksBefore == 1 ? "" : "s"))")
+                lines.append("- transition \(pair) (\(change.before.joined(separator: ", ")), had " + Wording.english("countLinks", count: change.linksBefore) + ")")
             } else if change.presentationChanged {
                 lines.append("~ transition \(pair): presented by \(change.before.joined(separator: ", ")) → \(change.after.joined(separator: ", "))")
             } else {

@@ -283,7 +283,7 @@ struct FlowDiffDrawing {
     }
 
     private static func count(_ value: Int) -> String { FlowMapSVG.count(value) }
-    private static func pageCount(_ value: Int) -> String { count(value) + (value == 1 ? " page" : " pages") }
-    private static func linkCount(_ value: Int) -> String { count(value) + (value == 1 ? " link" : " links") }
+    private static func pageCount(_ value: Int) -> String { Wording.english("countPages", count: value, ["count": count(value)]) }
+    private static func linkCount(_ value: Int) -> String { Wording.english("countLinks", count: value, ["count": count(value)]) }
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 + 0 }
 }

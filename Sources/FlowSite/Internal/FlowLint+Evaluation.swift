@@ -1,15 +1,24 @@
 /// Flow lint over a walk: each rule turns the walk's records into findings, one per screen
 /// kind (or per transition), so a rule broken by ten thousand pages of one kind reads as one
-/// finding with a count and a few examples.
+/// finding with a count and a few examples. Its sentences are the site's labels (`lint…`), in
+/// the site's language and plural forms.
 extension SiteGraph {
     /// Runs every rule `configuration` leaves on. `declared` are the kinds the app declares
     /// (``Route/screenKindExamples``), for `unreachable-screen`; `coverage` the transitions the
-    /// app's tests take, for `untested-transition` and the report's counts.
-    package func lint(_ configuration: FlowLintConfiguration, declared: [ScreenKind], coverage: FlowGraph.Coverage? = nil) -> FlowLintReport {
+    /// app's tests take, for `untested-transition` and the report's counts; `site` and `rules`
+    /// (its language's) give the findings' and notes' words.
+    package func lint(
+        _ configuration: FlowLintConfiguration, declared: [ScreenKind], coverage: FlowGraph.Coverage? = nil, site: SiteInfo<R>, rules: PluralRules?
+    ) -> FlowLintReport {
         var lint = FlowLintRun(graph: self, configuration: configuration)
+        let say = LintWords(table: Wording(site.labels, rules: rules), number: site.number)
         let flow = self.flow
         let deepLinks = self.deepLinks
         let kindCount = flow.kinds.count
+        /// What most sentences name: the kind and an example page.
+        func page(_ kind: Int, _ example: FlowGraph.PageReference) -> [String: String] {
+            ["kind": flow.kinds[kind].name, "path": example.path.description, "route": example.route]
+        }
         for rule in FlowLintRule.all where configuration.runs(rule) {
             switch rule {
             case .unhandledIntent:
@@ -17,57 +26,50 @@ extension SiteGraph {
                 for link in flow.unhandled { byKind[Int(flow.kindOfRoute[Int(link.route)])].append((Int(link.route), link.label, link.target, link.shown)) }
                 for (kind, links) in byKind.enumerated() where !links.isEmpty {
                     let first = links[0]
-                    let shown = first.shown.isEmpty ? "nothing" : first.shown.joined(separator: ", ")
+                    let shown = first.shown.isEmpty ? say("lintShowedNothing") : first.shown.joined(separator: ", ")
                     lint.pagesFinding(rule, kind: kind, routes: links.map(\.route)) { pages, example in
-                        "The link '\(first.label)' on \(example.path) (\(example.route)) leads to \(first.target), but following it showed \(shown)"
-                            + (links.count > 1 ? "; \(links.count) such links on \(pages) \(flow.kinds[kind].name) page(s)" : "")
+                        var values = page(kind, example).merging(["label": first.label, "target": first.target, "shown": shown]) { $1 }
+                        guard links.count > 1 else { return say("lintUnhandledIntent", values) }
+                        values["links"] = say.number(links.count)
+                        return say("lintUnhandledIntentOnPages", count: pages, values)
                     }
                 }
             case .unreachableScreen:
                 guard !declared.isEmpty else {
-                    lint.notes.append("unreachable-screen: the route type declares no screenKindExamples, so there is nothing to compare the reached kinds with.")
+                    lint.notes.append(say("lintNoScreenKinds"))
                     continue
                 }
                 let reached = Set(flow.kinds.map(\.id))
                 var seen = Set<String>()
                 for kind in declared where !reached.contains(kind.id) && seen.insert(kind.id).inserted {
                     lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: kind,
-                        message: "No page of the kind \(kind.name) (\(kind.id)) is reachable: no link from the start page leads to one.",
+                        rule: rule, kind: kind, message: say("lintUnreachableScreen", ["kind": kind.name, "id": kind.id]),
                         count: 1, examples: [], location: kind.location, suppression: lint.kindSuppression(rule, kind.id)
                     ))
                 }
-            case .deadEnd:
-                for (kind, routes) in lint.byKind(flow.deadEnds.map(Int.init)) {
-                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
-                        "\(pages) \(flow.kinds[kind].name) page(s) have no link of their own, only the site-wide navigation: e.g. \(example.path) (\(example.route))"
-                    }
+            case .deadEnd, .emptyState, .unlinkableRoute, .modalOnly:
+                let (key, found): (String, [Int]) = switch rule {
+                case .deadEnd: ("lintDeadEnd", flow.deadEnds.map(Int.init))
+                case .emptyState: ("lintEmptyState", flow.emptyStates.map(Int.init))
+                case .unlinkableRoute: ("lintUnlinkableRoute", deepLinks?.unlinkable ?? [])
+                // Reached only from dialogs.
+                default: ("lintModalOnly", flow.reached.indices.filter { $0 > 0 && flow.reached[$0] == 1 })
                 }
-            case .emptyState:
-                for (kind, routes) in lint.byKind(flow.emptyStates.map(Int.init)) {
-                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
-                        "\(pages) \(flow.kinds[kind].name) page(s) show their empty state: e.g. \(example.path) (\(example.route))"
-                    }
-                }
-            case .unlinkableRoute:
-                for (kind, routes) in lint.byKind(deepLinks?.unlinkable ?? []) {
-                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
-                        "\(pages) \(flow.kinds[kind].name) page(s) have no deep link: e.g. \(example.path) (\(example.route))"
-                    }
+                for (kind, routes) in lint.byKind(found) {
+                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in say(key, count: pages, page(kind, example)) }
                 }
             case .deepLinkRoundTrip:
                 let mismatches = deepLinks?.mismatches ?? []
                 for (kind, routes) in lint.byKind(mismatches.map(\.route)) {
                     let first = mismatches.first { $0.route == routes[0] }!
                     lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
-                        "\(pages) \(flow.kinds[kind].name) page(s) don't come back from their deep link: e.g. \(example.route) links to \(first.url), which the app's parser reads as \(first.parsed)"
+                        say("lintDeepLinkRoundTrip", count: pages, page(kind, example).merging(["url": first.url, "parsed": first.parsed]) { $1 })
                     }
                 }
             case .unknownDeepLink:
                 if let opened = deepLinks?.unknownOpened, let first = opened.first {
                     lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: nil,
-                        message: "\(opened.count) unknown link(s) open a screen instead of the not-found one: e.g. \(first.url) opens \(first.parsed)",
+                        rule: rule, kind: nil, message: say("lintUnknownDeepLink", count: opened.count, ["url": first.url, "parsed": first.parsed]),
                         count: opened.count, examples: [], location: nil, suppression: nil
                     ))
                 }
@@ -80,10 +82,15 @@ extension SiteGraph {
                     let chain = flow.chainStart(to: deepest)
                     let run = chain.map { chain in
                         let (from, to, presentation) = FlowRecorder.parts(of: chain.key)
-                        return ", \(chain.links) of them \(flow.kinds[from].name) → \(flow.kinds[to].name) (\(presentation.rawValue)) in a row"
+                        return say("lintClickDepthRun", count: chain.links, ["from": flow.kinds[from].name, "to": flow.kinds[to].name, "presentation": presentation.rawValue])
                     }
-                    lint.pagesFinding(rule, kind: kind, routes: routes, location: chain.flatMap { flow.transitions[$0.key]?.location }) { pages, example in
-                        "\(pages) \(flow.kinds[kind].name) page(s) are more than \(maximum) clicks from the start page, the deepest \(flow.depth[deepest]) clicks\(run ?? ""): \(self.table.routes[deepest].path) (\(self.table.routes[deepest]))"
+                    let values = [
+                        "kind": flow.kinds[kind].name, "run": run ?? "",
+                        "maximumClicks": say("lintClicks", count: Int(maximum)), "deepestClicks": say("lintClicks", count: Int(flow.depth[deepest])),
+                        "path": table.routes[deepest].path.description, "route": "\(table.routes[deepest])",
+                    ]
+                    lint.pagesFinding(rule, kind: kind, routes: routes, location: chain.flatMap { flow.transitions[$0.key]?.location }) { pages, _ in
+                        say("lintClickDepth", count: pages, values)
                     }
                 }
             case .modalOverModal:
@@ -93,18 +100,11 @@ extension SiteGraph {
                     guard presentation == .modal, transition.fromDialogs > 0, let example = transition.dialogExample else { continue }
                     let from = pageReference(Int(example.from)), target = pageReference(Int(example.to))
                     let suppressed = lint.kindSuppression(rule, flow.kinds[to].id) ?? lint.pageSuppression(rule, target.path)
+                    let values = page(to, target).merging(["fromPath": from.path.description, "fromRoute": from.route]) { $1 }
                     lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: flow.kinds[to],
-                        message: "\(flow.kinds[to].name) is presented as a dialog over a dialog \(transition.fromDialogs) time(s): e.g. \(target.path) (\(target.route)) over \(from.path) (\(from.route))",
+                        rule: rule, kind: flow.kinds[to], message: say("lintModalOverModal", count: transition.fromDialogs, values),
                         count: transition.fromDialogs, examples: [from, target], location: transition.location, suppression: suppressed
                     ))
-                }
-            case .modalOnly:
-                let onlyDialogs = flow.reached.indices.filter { $0 > 0 && flow.reached[$0] == 1 }
-                for (kind, routes) in lint.byKind(onlyDialogs) {
-                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
-                        "\(pages) \(flow.kinds[kind].name) page(s) are reached only from dialogs: e.g. \(example.path) (\(example.route))"
-                    }
                 }
             case .emptyLinkLabel, .ambiguousLinkLabel:
                 let empty = rule == .emptyLinkLabel
@@ -114,15 +114,16 @@ extension SiteGraph {
                     let problems = pages.first { Int($0.route) == firstActive }?.problems
                     lint.pagesFinding(rule, kind: kind, routes: routes) { count, example in
                         if empty {
-                            return "\(count) \(flow.kinds[kind].name) page(s) have links without text: e.g. \(example.path) links to \(problems?.firstEmpty?.description ?? "?") with no text"
+                            return say("lintEmptyLinkLabel", count: count, page(kind, example).merging(["target": problems?.firstEmpty?.description ?? "?"]) { $1 })
                         }
                         let first = problems?.firstAmbiguous
-                        return "\(count) \(flow.kinds[kind].name) page(s) use one link text for different pages: e.g. on \(example.path), '\(first?.label ?? "")' leads to \(first?.first.description ?? "?") and to \(first?.second.description ?? "?")"
+                        let values = ["label": first?.label ?? "", "first": first?.first.description ?? "?", "second": first?.second.description ?? "?"]
+                        return say("lintAmbiguousLinkLabel", count: count, page(kind, example).merging(values) { $1 })
                     }
                 }
             case .untestedTransition:
                 guard let coverage else {
-                    lint.notes.append("untested-transition: no flow coverage was given (FlowLinter.coverage, SiteBuilder.flowCoverage), so there is nothing to compare the transitions with.")
+                    lint.notes.append(say("lintNoCoverage"))
                     continue
                 }
                 // One finding per transition, on the kind whose pages offer it, located at the
@@ -133,9 +134,12 @@ extension SiteGraph {
                     let taken = FlowGraph.Coverage.Transition(from: flow.kinds[from].id, to: flow.kinds[to].id, presentation: presentation)
                     guard !coverage.transitions.contains(taken) else { continue }
                     let source = pageReference(Int(transition.example.from)), target = pageReference(Int(transition.example.to))
+                    let values = [
+                        "from": flow.kinds[from].name, "to": flow.kinds[to].name, "presentation": presentation.rawValue,
+                        "source": source.path.description, "target": target.path.description,
+                    ]
                     lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: flow.kinds[from],
-                        message: "No test takes \(flow.kinds[from].name) → \(flow.kinds[to].name) (\(presentation.rawValue)), \(transition.links) link(s): e.g. \(source.path) → \(target.path)",
+                        rule: rule, kind: flow.kinds[from], message: say("lintUntestedTransition", count: transition.links, values),
                         count: transition.links, examples: [source, target], location: transition.location,
                         suppression: lint.kindSuppression(rule, flow.kinds[from].id) ?? lint.pageSuppression(rule, source.path)
                     ))
@@ -145,13 +149,30 @@ extension SiteGraph {
             }
         }
         // Coverage of transitions the flow no longer has counts for nothing: say so, by file.
-        if let coverage { lint.notes += coverage.staleNotes(in: flowGraph) }
+        if let coverage { lint.notes += coverage.staleNotes(in: flowGraph, say) }
         for (id, reason) in configuration.disabledRules.sorted(by: { $0.key < $1.key }) {
-            lint.notes.append("\(id) is off: \(reason)")
+            lint.notes.append(say("lintRuleOff", ["rule": id, "reason": reason]))
         }
         var report = FlowLintReport(findings: lint.findings, configuration: configuration, notes: lint.notes)
         report.coverage = coverage.map { $0.counts(in: flowGraph) }
         return report
+    }
+}
+
+/// Flow lint's words: the site's labels over the built-in English, counted ones in the form the
+/// language's plural rules give, `{count}` written as the site writes numbers.
+struct LintWords {
+    let table: Wording
+    let number: (Int) -> String
+
+    func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
+        table.text(key, values)
+    }
+
+    func callAsFunction(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        var values = values
+        values["count"] = number(count)
+        return table.text(key, count: count, values)
     }
 }
 

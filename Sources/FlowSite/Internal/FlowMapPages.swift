@@ -338,7 +338,8 @@ struct FlowMapPages {
             if let kind = finding.kind {
                 html += (places.kind[kind.id].map { link(kind.name, here.relativeURL(to: $0)) } ?? escape(kind.name)) + ": "
             }
-            html += "<span lang=\"en\">" + escape(finding.message) + "</span>"
+            // The finding speaks the site's language (its `lint…` labels), as the page does.
+            html += escape(finding.message)
             if let location = finding.location { html += " <code>" + escape(location.description) + "</code>" }
             if let reason = finding.suppression { html += " " + escape(label("flowSuppressed", ["reason": reason])) }
             html += "</li>\n"

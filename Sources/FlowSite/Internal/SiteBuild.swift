@@ -7,6 +7,8 @@ import Synchronization
 struct BuildPlan<R: Route>: Sendable {
     var renderer: PageRenderer<R>
     let lint: FlowLintConfiguration
+    /// The site's language's plural rules, for the counted words of flow lint and the flow map.
+    let pluralRules: PluralRules?
     /// What every page's bytes depend on besides its own state (see `SiteBuilder.buildKey`).
     var buildKey: StableHash
 }
@@ -225,7 +227,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                 }
             }
         }
-        let rules = try? PluralRules(language: site.language)
+        let rules = plan.pluralRules
         let mapPages = FlowMapPages(
             graph: flow, lint: lint, coverage: builder.flowCoverage, label: { site.label($0, $1) }, counted: { site.label($0, count: $1, rules: rules, $2) }, number: { site.number($0) }
         )

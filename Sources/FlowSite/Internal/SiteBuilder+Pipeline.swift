@@ -59,7 +59,7 @@ extension SiteBuilder {
                 let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, journals: journals, started: started)
                 runs.append(run)
                 let graph = try await run.walk()
-                let (flow, lint) = try one.flowAndLint(of: graph, configuration: plan.lint, phases: run.phases)
+                let (flow, lint) = try one.flowAndLint(of: graph, plan: plan, phases: run.phases)
                 let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
                 let before = try await run.runSteps(builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)
                 checks.append(try run.linkCheck(stepsFrom: before))

@@ -26,17 +26,17 @@ extension SiteComparison {
     /// "12 pages changed, 1 removed, 0 added" or "no change".
     package var summaryLine: String {
         if isEqual { return "No change: the two sites are the same" }
-        var parts = ["\(pagesChanged) page\(pagesChanged == 1 ? "" : "s") changed", "\(pagesRemoved) removed", "\(pagesAdded) added"]
-        if let layout { parts.append("layout changed on \(layout.pages) page\(layout.pages == 1 ? "" : "s")") }
+        var parts = [Wording.english("countPages", count: pagesChanged) + " changed", "\(pagesRemoved) removed", "\(pagesAdded) added"]
+        if let layout { parts.append("layout changed on " + Wording.english("countPages", count: layout.pages)) }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty { parts.append("links \(linksAdded.count) added, \(linksRemoved.count) cut") }
-        if !flow.renames.isEmpty { parts.append("\(flow.renames.count) screen kind\(flow.renames.count == 1 ? "" : "s") renamed") }
+        if !flow.renames.isEmpty { parts.append(Wording.english("countScreenKinds", count: flow.renames.count) + " renamed") }
         let transitions = flow.transitions.count
-        if transitions > 0 { parts.append("\(transitions) transition\(transitions == 1 ? "" : "s") between screen kinds changed") }
+        if transitions > 0 { parts.append(Wording.english("countTransitions", count: transitions) + " between screen kinds changed") }
         let findings = (new: flow.newFindings.count, gone: flow.goneFindings.count, changed: flow.changedFindings.count)
         if findings != (0, 0, 0) { parts.append("lint findings \(findings.new) new, \(findings.gone) gone, \(findings.changed) changed") }
         let fileCount = files.added.count + files.removed.count + files.changed.count
-        if fileCount > 0 { parts.append("\(fileCount) other file\(fileCount == 1 ? "" : "s") changed") }
-        if files.flowMap > 0 { parts.append("\(files.flowMap) flow map page\(files.flowMap == 1 ? "" : "s") changed") }
+        if fileCount > 0 { parts.append(Wording.english("countOtherFiles", count: fileCount) + " changed") }
+        if files.flowMap > 0 { parts.append(Wording.english("countFlowMapPages", count: files.flowMap) + " changed") }
         return parts.joined(separator: "; ")
     }
 
@@ -68,7 +68,7 @@ extension SiteComparison {
             more(group.pages.count, limit, indent: "    ")
         }
         if let layout {
-            lines += ["", "Layout: \(layout.pages) page\(layout.pages == 1 ? "" : "s") differ only in the layout around their content, e.g. \(layout.example.title) (\(Self.displayPath(layout.example.path)))"]
+            lines += ["", "Layout: " + Wording.english("diffLayoutOnly", count: layout.pages) + ", e.g. \(layout.example.title) (\(Self.displayPath(layout.example.path)))"]
             for change in layout.changes.prefix(limit * 2) { lines.append("      " + Self.plain(change)) }
         }
         if hasFlow && !flow.isEmpty {
@@ -88,7 +88,7 @@ extension SiteComparison {
                 for name in names.prefix(limit) { lines.append("  \(mark) \(name)") }
                 more(names.count, limit, indent: "    ")
             }
-            if files.flowMap > 0 { lines.append("  ~ the flow map: \(files.flowMap) page\(files.flowMap == 1 ? "" : "s") under flow/") }
+            if files.flowMap > 0 { lines.append("  ~ the flow map: " + Wording.english("countPages", count: files.flowMap) + " under flow/") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -99,7 +99,7 @@ extension SiteComparison {
     func headline(_ group: ChangeGroup) -> String {
         let count = group.pages.count
         guard group.what == .text || group.what == .trail else {
-            return (count == 1 ? "" : "\(count) ") + flow.name(group.pages[0].kind) + (count == 1 ? " page " : " pages ") + (group.what == .pageAdded ? "added" : "removed")
+            return Wording.english(group.what == .pageAdded ? "diffKindPagesAdded" : "diffKindPagesRemoved", count: count, ["kind": flow.name(group.pages[0].kind)])
         }
         let change = Self.plain(TextChange(before: group.before, after: group.after)) + " on " + Self.pages(group)
         return group.what == .trail ? Self.trailChanged + ": " + change : change
@@ -110,7 +110,7 @@ extension SiteComparison {
 
     /// "21 pages of 6 kinds".
     private static func pages(_ group: ChangeGroup) -> String {
-        "\(group.pages.count) page\(group.pages.count == 1 ? "" : "s")" + (group.kinds > 1 ? " of \(group.kinds) kinds" : "")
+        Wording.english("countPages", count: group.pages.count) + (group.kinds > 1 ? " of " + Wording.english("countKinds", count: group.kinds) : "")
     }
 
     /// The kind's name, marked "(new)", "(removed)" or "(renamed from …)".
@@ -145,7 +145,7 @@ extension SiteComparison {
         var out = "### What this change does to the site\n\n"
         guard !isEqual else {
             let pages = kinds.reduce(0) { $0 + $1.pagesAfter }
-            return out + "No change: the two sites are the same (\(pages) page\(pages == 1 ? "" : "s")).\n"
+            return out + "No change: the two sites are the same (" + Wording.english("countPages", count: pages) + ").\n"
         }
         out += Self.escaped(summaryLine) + ".\n\n"
         if let review = options.reviewURL {
@@ -159,7 +159,7 @@ extension SiteComparison {
         let same = kinds.count - changedKinds.count
         let before = kinds.reduce(0) { $0 + $1.pagesBefore }
         let after = kinds.reduce(0) { $0 + $1.pagesAfter }
-        table += "| **All** (\(same) kind\(same == 1 ? "" : "s") unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
+        table += "| **All** (" + Wording.english("countKinds", count: same) + " unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
 
         // Every change, fewest pages first, then the layout's: what doesn't fit is the most repeated.
         var rows = groups.map { group in
@@ -176,13 +176,13 @@ extension SiteComparison {
             return "| " + pages + " " + row
         }
         if let layout {
-            let pages = "| \(layout.pages) page\(layout.pages == 1 ? "" : "s") whose layout alone changed, e.g. " + pageLine(layout.example, options: options, before: true, after: true) + " "
+            let pages = "| " + Wording.english("countPages", count: layout.pages) + " whose layout alone changed, e.g. " + pageLine(layout.example, options: options, before: true, after: true) + " "
             rows += layout.changes.isEmpty ? [pages + "| | only markup, classes or styles | |\n"] : layout.changes.prefix(options.limit * 2).map { pages + Self.row($0) }
         }
         out += rows.isEmpty ? "" : "| Pages | Row | Before | After |\n|---|---|---|---|\n"
         for (index, row) in rows.enumerated() {
             if out.utf8.count + row.utf8.count + table.utf8.count + 400 > options.maximumCharacters {
-                out += "| …and \(rows.count - index) more change\(rows.count - index == 1 ? "" : "s"), left out to fit a comment | | | |\n"
+                out += "| …and " + Wording.english("countMoreChanges", count: rows.count - index) + ", left out to fit a comment | | | |\n"
                 break
             }
             out += row
@@ -195,7 +195,7 @@ extension SiteComparison {
             var body = "\n" + lines.prefix(options.limit * 8).map { "- " + Self.escaped($0) + "\n" }.joined()
             if lines.count > options.limit * 8 { body += "- …and \(lines.count - options.limit * 8) more\n" }
             let kinds = flow.kinds.count + flow.renames.count
-            sections.append(Self.details("Flow: \(flow.transitions.count) transition\(flow.transitions.count == 1 ? "" : "s"), \(kinds) kind\(kinds == 1 ? "" : "s"), lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed", body))
+            sections.append(Self.details("Flow: " + Wording.english("countTransitions", count: flow.transitions.count) + ", " + Wording.english("countKinds", count: kinds) + ", lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed", body))
         }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty {
             var body = "\n"
@@ -216,7 +216,7 @@ extension SiteComparison {
                 if names.count > options.limit * 2 { body += " and \(names.count - options.limit * 2) more" }
                 body += "\n\n"
             }
-            if files.flowMap > 0 { body += "The flow map: \(files.flowMap) page\(files.flowMap == 1 ? "" : "s") under `flow/`.\n\n" }
+            if files.flowMap > 0 { body += "The flow map: " + Wording.english("countPages", count: files.flowMap) + " under `flow/`.\n\n" }
             var counts = [("changed", files.changed.count), ("removed", files.removed.count), ("added", files.added.count)]
                 .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
             if files.flowMap > 0 { counts.append("the flow map") }
@@ -224,7 +224,7 @@ extension SiteComparison {
         }
         for (index, section) in sections.enumerated() {
             if out.count + section.count + 200 > options.maximumCharacters {
-                out += "\n…and \(sections.count - index) more section\(sections.count - index == 1 ? "" : "s"), left out to fit a comment: run the site executable's `diff` for the whole report.\n"
+                out += "\n…and " + Wording.english("countMoreSections", count: sections.count - index) + ", left out to fit a comment: run the site executable's `diff` for the whole report.\n"
                 break
             }
             out += "\n" + section

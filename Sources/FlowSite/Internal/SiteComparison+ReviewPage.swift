@@ -56,7 +56,7 @@ extension SiteComparison {
             html += Self.legend
             html += "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-diff-caption\">\n"
             html += drawing.svg + "\n</div>\n<figcaption id=\"flow-diff-caption\">The flow before and after: "
-            html += Self.text(Self.count(drawing.nodes.count, "screen kind")) + " and " + Self.text(Self.count(drawing.edges.count, "transition")) + " drawn; each box leads to its row below.</figcaption>\n</figure>\n"
+            html += Self.text(Self.count(drawing.nodes.count, "countScreenKinds")) + " and " + Self.text(Self.count(drawing.edges.count, "countTransitions")) + " drawn; each box leads to its row below.</figcaption>\n</figure>\n"
         } else {
             html += "<p>No screen kind or transition changed.</p>\n"
         }
@@ -75,7 +75,7 @@ extension SiteComparison {
         html += "<ol class=\"changes\">\n"
         for group in groups {
             let change = Self.rich(TextChange(before: group.before, after: group.after)) + " on "
-                + Self.text(Self.count(group.pages.count, "page")) + (group.kinds > 1 ? " of \(group.kinds) kinds" : "")
+                + Self.text(Self.count(group.pages.count, "countPages")) + (group.kinds > 1 ? " of " + Self.text(Self.count(group.kinds, "countKinds")) : "")
             let title = switch group.what {
             case .text: change
             case .trail: "Breadcrumb trail changed (the pages’ text is the same): " + change
@@ -92,7 +92,7 @@ extension SiteComparison {
             html += "</ul></li>\n"
         }
         if let layout {
-            html += "<li class=\"changed\"><p>" + Self.text(Self.count(layout.pages, "page")) + " differ only in the layout around their content, e.g. "
+            html += "<li class=\"changed\"><p>" + Self.text(Self.count(layout.pages, "diffLayoutOnly")) + ", e.g. "
             html += pageName(layout.example, options, before: true, after: true) + "</p>\n<ul>\n"
             html += layout.changes.prefix(options.limit * 2).map { "<li>" + Self.rich($0) + "</li>\n" }.joined()
             html += "</ul></li>\n"
@@ -134,7 +134,7 @@ extension SiteComparison {
             for name in names.prefix(options.limit * 4) { html += "<li>\(mark): <code>" + Self.text(name) + "</code></li>\n" }
             if names.count > options.limit * 4 { html += "<li>\(mark): …and \(names.count - options.limit * 4) more</li>\n" }
         }
-        if files.flowMap > 0 { html += "<li>The flow map: " + Self.text(Self.count(files.flowMap, "page")) + " under <code>flow/</code></li>\n" }
+        if files.flowMap > 0 { html += "<li>The flow map: " + Self.text(Self.count(files.flowMap, "countPages")) + " under <code>flow/</code></li>\n" }
         return html + "</ul>\n</details>\n"
     }
 
@@ -181,8 +181,8 @@ extension SiteComparison {
     /// A name from a site, isolated from the text around it (a right-to-left name stays whole).
     private static func name(_ value: String) -> String { "<bdi>" + text(value) + "</bdi>" }
 
-    /// "1 page", "12 pages".
-    private static func count(_ value: Int, _ noun: String) -> String { "\(FlowMapSVG.count(value)) \(noun)\(value == 1 ? "" : "s")" }
+    /// "1 page", "1,200 pages": the counted `key`, its number grouped as the flow map's are.
+    private static func count(_ value: Int, _ key: String) -> String { Wording.english(key, count: value, ["count": FlowMapSVG.count(value)]) }
 
     /// The marks of the drawing, each drawn as it is there and named.
     private static let legend: String = {

@@ -78,7 +78,7 @@ import TestSupport
         let text = try await holocron("lint", in: folder)
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(text.stdout.hasPrefix("Flow lint: 1 warning (dead-end 1), 1 suppressed\n"))
-        #expect(text.stdout.contains("2 Planet page(s) have no link of their own"))
+        #expect(text.stdout.contains("2 Planet pages have no link of their own"))
         // Locations an editor opens: the file's path on this machine outside the source root,
         // and the path from the root below it.
         #expect(text.stdout.contains("at \(Self.appPackage.path)/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift:"), "\(text.stdout)")
