@@ -87,7 +87,7 @@ extension SiteGraph {
                     let values = [
                         "kind": flow.kinds[kind].name, "run": run ?? "",
                         "maximumClicks": say("lintClicks", count: Int(maximum)), "deepestClicks": say("lintClicks", count: Int(flow.depth[deepest])),
-                        "path": table.routes[deepest].path.description, "route": "\(table.routes[deepest])",
+                        "path": table.path(of: deepest).description, "route": "\(table.routes[deepest])",
                     ]
                     lint.pagesFinding(rule, kind: kind, routes: routes, location: chain.flatMap { flow.transitions[$0.key]?.location }) { pages, _ in
                         say("lintClickDepth", count: pages, values)
@@ -218,7 +218,7 @@ private struct FlowLintRun<R: Route> {
 
     /// Whether the page at `route` is not suppressed for `rule`.
     func isActive(_ rule: FlowLintRule, _ route: Int) -> Bool {
-        pageSuppressions[rule.id] == nil || pageSuppression(rule, graph.table.routes[route].path) == nil
+        pageSuppressions[rule.id] == nil || pageSuppression(rule, graph.table.path(of: route)) == nil
     }
 
     /// A finding for the pages `routes` of `kind` (located at `location`, else at the kind's
@@ -233,7 +233,7 @@ private struct FlowLintRun<R: Route> {
         var reasons: [String] = []
         if pageSuppressions[rule.id] != nil {
             active = routes.filter { route in
-                guard let reason = pageSuppression(rule, graph.table.routes[route].path) else { return true }
+                guard let reason = pageSuppression(rule, graph.table.path(of: route)) else { return true }
                 if !reasons.contains(reason) { reasons.append(reason) }
                 return false
             }
