@@ -104,22 +104,37 @@ import Testing
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [Self.spanish(app)])))
     }
 
-    /// A language that falls back decides which pages of the others list it as an alternate,
-    /// which an edit of one page doesn't see: such a site keeps no journal, and every build
-    /// walks the app.
-    @Test func aSiteWithALanguageThatFallsBackIsWalkedOnEveryEdit() async throws {
+    /// A language that falls back keeps its journal: an edit is made from the journals like
+    /// any other, the other languages' pages still listing no alternate for its untranslated
+    /// ones. An edit that changes which pages fall back moves those lists, and is built in full.
+    @Test func aSiteWithALanguageThatFallsBackKeepsItsJournal() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
         var app = Self.app
         var spanish = Self.spanish(app)
         spanish.fallbackLanguage = "en"
-        try await build(app, into: output, others: [spanish])
+        spanish.untranslated = ["a"]
+        app.untranslated = ["a"]  // English never falls back: this only marks the input
+        let first = try await build(app, into: output, others: [spanish])
+        #expect(first.languages.map(\.fallbackPages) == [0, 1], "\(first)")
+        let english = try String(contentsOf: output.appendingPathComponent("en/a/index.html"), encoding: .utf8)
+        #expect(!english.contains("<link rel=\"alternate\" hreflang=\"es\""), "the untranslated page is no alternate")
+        // An edit in each language: made from the journals, the same site a full build makes.
         app.summaries["a/b"] = "Edited"
         spanish.summaries["a/b"] = "Editado"
         let edit = try await build(app, into: output, others: [spanish])
-        #expect(edit.replayed == 0, "\(edit)")
+        #expect(edit.rendered == 2 && edit.replayed == edit.pages - 2, "\(edit)")
+        #expect(edit.languages.map(\.fallbackPages) == [0, 1], "\(edit)")
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [spanish])))
+        // Spanish translates `a` now: English `a` lists it again, so the app is walked.
+        spanish.untranslated = []
+        app.untranslated = []  // the input fingerprints both languages share are the English app's
+        let translated = try await build(app, into: output, others: [spanish])
+        #expect(translated.replayed == 0, "\(translated)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [spanish])))
+        let now = try String(contentsOf: output.appendingPathComponent("en/a/index.html"), encoding: .utf8)
+        #expect(now.contains("<link rel=\"alternate\" hreflang=\"es\""))
     }
 
     /// Retitling `a` changes only what `a` read, but every page below `a` shows the title in its

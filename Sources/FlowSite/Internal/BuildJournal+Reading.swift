@@ -237,6 +237,16 @@ final class StoredJournal: @unchecked Sendable {
         }
     }
 
+    /// The pages that showed text in the fallback language, by file.
+    func pagesThatFellBack() throws -> Set<String> {
+        var pages: Set<String> = []
+        for position in 0..<meta.pages {
+            let product = try product(at: position).product
+            if product.fellBack { pages.insert(product.path) }
+        }
+        return pages
+    }
+
     /// The files of `wanted` the journal lists, with their fingerprints and where each is
     /// kept (for ``files()``'s `hashAt`): the list is walked comparing bytes, with no String
     /// per file (an edit asks for a few of the site's files).

@@ -15,13 +15,15 @@ struct JournalFile {
         var content: StableHash
         var kind: Int32
         var hasFiles: Bool
+        /// Whether the page showed text in the fallback language (``PageVisit/fallbackTexts``).
+        var fellBack = false
 
         func encode(into out: inout ByteWriter) {
             out.i32(index)
             out.string(path)
             out.string(title)
             out.optionalString(summary)
-            out.u8((isDialog ? 1 : 0) | (hasEntry ? 2 : 0) | (hasFiles ? 4 : 0))
+            out.u8((isDialog ? 1 : 0) | (hasEntry ? 2 : 0) | (hasFiles ? 4 : 0) | (fellBack ? 8 : 0))
             out.optionalString(section)
             out.hash(content)
             out.i32(kind)
@@ -38,7 +40,7 @@ struct JournalFile {
             let kind = try cursor.i32()
             return Product(
                 index: index, path: path, title: title, summary: summary, isDialog: flags & 1 != 0, hasEntry: flags & 2 != 0,
-                section: section, content: content, kind: kind, hasFiles: flags & 4 != 0
+                section: section, content: content, kind: kind, hasFiles: flags & 4 != 0, fellBack: flags & 8 != 0
             )
         }
     }

@@ -51,7 +51,7 @@ final class JournalWriting<R: Route>: Sendable {
     /// Writes what every page left, in the order pages were made.
     func writeProducts(
         made: [(path: String, title: String, summary: String?, isDialog: Bool)], index: [(path: String, kind: Int32, content: StableHash)],
-        entries: [SiteSearch<R>.Entry], journal: [(index: Int32, hasFiles: Bool)]
+        entries: [SiteSearch<R>.Entry], journal: [(index: Int32, hasFiles: Bool, fellBack: Bool)]
     ) {
         state.withLock { state in
             guard !state.failed, state.descriptor >= 0, made.count == index.count, made.count == journal.count else {
@@ -73,7 +73,7 @@ final class JournalWriting<R: Route>: Sendable {
                 JournalFile.Product(
                     index: journal[position].index, path: page.path, title: page.title, summary: page.summary, isDialog: page.isDialog,
                     hasEntry: hasEntry[position], section: sections[position], content: index[position].content, kind: index[position].kind,
-                    hasFiles: journal[position].hasFiles
+                    hasFiles: journal[position].hasFiles, fellBack: journal[position].fellBack
                 ).encode(into: &out)
                 if out.bytes.count >= 1 << 20 { Self.flush(&out, &state) }
             }

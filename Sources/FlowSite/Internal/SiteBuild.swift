@@ -48,14 +48,14 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     }
 
     /// A run that builds one language into `folder` (`es/`, or the root) of a staging folder the
-    /// languages share, and keeps its journal when `journals` (and the builder keeps them).
-    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String, journals: Bool, started: ContinuousClock.Instant) {
+    /// languages share, and keeps its journal when the builder keeps them.
+    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String, started: ContinuousClock.Instant) {
         self.builder = builder
         self.plan = plan
         self.started = started
         self.staging = staging
         self.folder = folder
-        journal = journals ? JournalWriting(builder, output: staging.output, folder: folder, buildKey: builder.journalKey(plan)) : nil
+        journal = JournalWriting(builder, output: staging.output, folder: folder, buildKey: builder.journalKey(plan))
     }
 
     // MARK: The walk
@@ -113,13 +113,18 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             try staging.write(contents, to: folder + visit.path.directory + name)
         }
         let products = PageProducts(visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles)
-        take(products, kind: visit.kind, html: html, depth: visit.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty)
+        take(
+            products, kind: visit.kind, html: html, depth: visit.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty,
+            fellBack: !visit.fallbackTexts.isEmpty
+        )
         counted(discovered: visit.discovered)
     }
 
     /// Takes in a page's products: what the steps, the search index, the flow record and the
     /// link check read.
-    private func take(_ products: PageProducts<C.R>, kind: Int32, html: [UInt8]?, depth: Int, index: Int, hasFiles: Bool) {
+    private func take(
+        _ products: PageProducts<C.R>, kind: Int32, html: [UInt8]?, depth: Int, index: Int, hasFiles: Bool, fellBack: Bool
+    ) {
         let journals = journal != nil
         let path = products.page.path
         let (staging, folder) = (staging, folder)
@@ -127,7 +132,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             let position = records.made.count
             records.made.appendGrowingByQuarters(products.page)
             records.index.appendGrowingByQuarters((path, kind, products.content))
-            if journals { records.journal.appendGrowingByQuarters((Int32(index), hasFiles)) }
+            if journals { records.journal.appendGrowingByQuarters((Int32(index), hasFiles, fellBack)) }
             records.linkCheck.offer(folder + path, depth: depth, modal: products.page.isDialog) {
                 html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(folder + path))))
             }
@@ -337,7 +342,7 @@ private struct PageRecords<R: Route>: Sendable {
     var linkCheck = LinkCheckByConstruction()
     /// Each page's discovery index and whether it wrote files of its own, in `made`'s order,
     /// when the run keeps a journal.
-    var journal: [(index: Int32, hasFiles: Bool)] = []
+    var journal: [(index: Int32, hasFiles: Bool, fellBack: Bool)] = []
 }
 
 /// What a page leaves besides its file: its entry in the list of pages, its search entry, the

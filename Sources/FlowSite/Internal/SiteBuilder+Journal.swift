@@ -16,15 +16,17 @@ extension SiteBuilder {
     func buildFromJournal(
         into output: URL, languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], started: ContinuousClock.Instant
     ) async throws -> BuildReport? {
-        guard journalsEdits, let fingerprints = inputFingerprints, C.R.self is any StorableRoute.Type,
-            languages.count == 1 || !languages.contains(where: { $0.builder.fallsBack })
-        else { return nil }
+        guard journalsEdits, let fingerprints = inputFingerprints, C.R.self is any StorableRoute.Type else { return nil }
         let target = try SiteWriter(output: output, force: force).guardedOutput()
         let phases = PhaseClock()
         let ahead = readAhead.flatMap { $0.isFor(target) ? $0 : nil }
         var edits: [LanguageEdit] = []
-        for (one, plan, folder) in languages {
+        // In the order of a full build: the languages that fall back first, each page they
+        // don't really translate known to the languages after them (no alternate lists it).
+        var untranslated: [String: Set<String>] = [:]
+        for (one, plan, folder) in Self.buildOrder(languages, fallsBack: { $0.builder.fallsBack }) {
             var plan = plan
+            plan.renderer.languages?.untranslated = untranslated
             plan.renderer.languages?.combine(into: &plan.buildKey)
             let journal = phases.measure(.viewModels) { () -> StoredJournal? in
                 let key = one.journalKey(plan)
@@ -43,6 +45,17 @@ extension SiteBuilder {
             }
             guard let edit else { return nil }
             edits.append(edit)
+            if one.fallsBack {
+                // The other languages' pages were made knowing which of this one's fell back:
+                // an edit that changes that moves them, and the site is built in full.
+                let before = try journal.pagesThatFellBack()
+                var after = before
+                for page in edit.remade where page.product.fellBack != before.contains(page.product.path) {
+                    if page.product.fellBack { after.insert(page.product.path) } else { after.remove(page.product.path) }
+                }
+                guard after == before else { return nil }
+                if !after.isEmpty { untranslated[String(folder.dropLast())] = after }
+            }
         }
 
         // The new generation: the spare, made up to the live site, with the edit's files written.
@@ -109,7 +122,12 @@ extension SiteBuilder {
             )
             report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
             report.replayed = pages - remade.count
-            if languages.count > 1 { report.languages = languages.map { (String($0.folder.dropLast()), 0) } }
+            if languages.count > 1 {
+                report.languages = languages.map { language in
+                    let code = String(language.folder.dropLast())
+                    return (code, untranslated[code]?.count ?? 0)
+                }
+            }
             return report
         } catch {
             staging.discard()
@@ -291,6 +309,7 @@ extension SiteBuilder {
                         product.title = visit.page.title
                         product.summary = visit.page.summary
                         product.isDialog = visit.presentation == .modal
+                        product.fellBack = !visit.fallbackTexts.isEmpty
                         product.hasEntry = entry != nil
                         product.section = entry?.section
                         product.content = content

@@ -39,12 +39,7 @@ extension SiteBuilder {
     func buildSite(_ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], into output: URL, started: ContinuousClock.Instant) async throws -> BuildReport {
         let multilingual = languages.count > 1
         let codes = languages.map { String($0.folder.dropLast()) }
-        // Languages that fell back are built first, so the others know which of their pages
-        // are not really translated and list no alternate for them.
-        let order = languages.indices.filter { languages[$0].builder.fallsBack } + languages.indices.filter { !languages[$0].builder.fallsBack }
-        // Each language keeps its journal, unless one falls back: then which pages of the
-        // others list it as an alternate is decided across languages, which an edit doesn't see.
-        let journals = !multilingual || !languages.contains { $0.builder.fallsBack }
+        let order = Self.buildOrder(languages.indices) { languages[$0].builder.fallsBack }
         let staging = try SiteBuild<C>.openStaging(for: self, output: output)
         var runs: [SiteBuild<C>] = []
         do {
@@ -56,7 +51,7 @@ extension SiteBuilder {
                 var (one, plan, folder) = languages[index]
                 plan.renderer.languages?.untranslated = untranslated
                 plan.renderer.languages?.combine(into: &plan.buildKey)
-                let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, journals: journals, started: started)
+                let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, started: started)
                 runs.append(run)
                 let graph = try await run.walk()
                 let (flow, lint) = try one.flowAndLint(of: graph, plan: plan, phases: run.phases)
@@ -118,6 +113,13 @@ extension SiteBuilder {
             for run in runs { run.journal?.discard() }
             throw error
         }
+    }
+
+    /// `languages` in the order they are built: those that fall back first, so the others know
+    /// which of their pages are not really translated and list no alternate for them (an edit
+    /// built from the journals takes them in the same order).
+    static func buildOrder<T>(_ languages: some Collection<T>, fallsBack: (T) -> Bool) -> [T] {
+        languages.filter(fallsBack) + languages.filter { !fallsBack($0) }
     }
 
     /// Whether `code` is a plain BCP 47 code that can name a folder: letters, digits, hyphens.

@@ -33,6 +33,8 @@ struct GraphCoordinator: RootCoordinator {
     var labels: [String: String] = [:]
     var language = "en"
     var fallbackLanguage: String?
+    /// Nodes whose page shows a text in the fallback language (``FallbackText``).
+    var untranslated: Set<Node> = []
 
     var siteInfo: SiteInfo<Node> {
         var info = SiteInfo(name: "Graph", language: language, footer: "graph footer", navigation: navigation, labels: labels)
@@ -51,6 +53,7 @@ struct GraphCoordinator: RootCoordinator {
     func makeScreen(for route: Node) async throws -> any Screen<Node> {
         InputKey.read(Self.inputKey(route))
         if failing.contains(route) { throw GraphError(description: "no data for \(route)") }
+        if untranslated.contains(route) { FallbackText.shown("Page \(route)") }
         let pages = paginated
         var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<Node>)?
         if let index = paginated.firstIndex(of: route) {
@@ -105,13 +108,16 @@ extension GraphCoordinator {
     /// The fingerprint of every node's own data (see ``inputKey(_:)``), for builds that keep a
     /// journal and make again only the pages an edit reaches.
     var inputFingerprints: InputFingerprints {
-        let nodes = Set([startRoute] + links.keys + links.values.joined() + titles.keys + summaries.keys + files.keys + failing + paginated)
+        let nodes = Set(
+            [startRoute] + links.keys + links.values.joined() + titles.keys + summaries.keys + files.keys + failing + paginated + untranslated
+        )
         return InputFingerprints(nodes.map { node in
             var hash = Hasher()
             hash.combine(titles[node])
             hash.combine(links[node])
             hash.combine(summaries[node])
             hash.combine(failing.contains(node))
+            hash.combine(untranslated.contains(node))
             hash.combine(files[node].map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.base64EncodedString())" } })
             // Hasher is seeded per process; the journal is read back in the same test process.
             return (Self.inputKey(node), UInt64(bitPattern: Int64(hash.finalize())))
