@@ -65,6 +65,17 @@ public protocol RootCoordinator<R>: Coordinator {
     /// The app's deep links and its parser for them, checked against every page's route; `nil`
     /// (the default) when the app has none.
     var deepLinks: DeepLinks<R>? { get }
+    /// An example route of every kind of screen this configuration of the app can show, which
+    /// `unreachable-screen` compares with the kinds the walk reaches. The default is the route
+    /// type's ``Route/screenKindExamples``; an app with two configurations (signed in, guest)
+    /// leaves out of each the kinds only the other shows, instead of suppressing them.
+    ///
+    /// ```swift
+    /// var declaredScreens: [AppRoute] {
+    ///     AppRoute.screenKindExamples.filter { session.isGuest || $0 != .signIn }
+    /// }
+    /// ```
+    var declaredScreens: [R] { get }
 
     /// The reader selected `tab` in the tab bar (``SiteInfo/navigation``): show its route on
     /// `navigator`, as the app's tab bar controller does. A selection is its own kind of
@@ -85,6 +96,8 @@ extension RootCoordinator {
     public var search: SiteSearch<R>? { nil }
 
     public var deepLinks: DeepLinks<R>? { nil }
+
+    public var declaredScreens: [R] { R.screenKindExamples }
 
     public func selectTab(_ tab: NavigationAction<R>, in navigator: some Navigator<R>) {
         navigator.show(tab.route, as: .root)

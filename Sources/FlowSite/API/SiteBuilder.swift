@@ -141,7 +141,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     func flowAndLint(
         of graph: SiteGraph<C.R>, plan: BuildPlan<C.R>, phases: PhaseClock
     ) throws -> (flow: FlowGraph, lint: FlowLintReport) {
-        let declared = C.R.screenKindExamples.map(\.screenKind)
+        let declared = coordinator.declaredScreens.map(\.screenKind)
         let (flow, lint) = phases.measure(.flow) {
             (graph.flowGraph, graph.lint(plan.lint, declared: declared, coverage: flowCoverage, site: coordinator.siteInfo, rules: plan.pluralRules))
         }

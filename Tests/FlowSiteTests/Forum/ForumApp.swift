@@ -88,6 +88,18 @@ struct ForumApp: RootCoordinator {
     var flowLint = FlowLintConfiguration()
     /// What a question's link to sign-in says, for the review of a renamed label.
     var signInLabel = "Sign in to answer"
+    /// Whether each configuration declares only the screens it can show (else every kind).
+    var declaresItsOwnScreens = true
+
+    var declaredScreens: [ForumRoute] {
+        guard declaresItsOwnScreens else { return ForumRoute.screenKindExamples }
+        return ForumRoute.screenKindExamples.filter { route in
+            switch (session, route) {
+            case (.guest, .profile), (.guest, .answered), (.signedIn, .signIn): false
+            default: true
+            }
+        }
+    }
 
     var startRoute: ForumRoute { .feed }
 
