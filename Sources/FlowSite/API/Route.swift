@@ -266,8 +266,10 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 }
 
-extension RoutePath {
-    /// Where the page of a tab's root shown as a dialog is written: `dialog/` below the tab's
-    /// own page, so the tab keeps the route's path.
-    package var dialogCopy: RoutePath { appending("dialog") }
+extension Route {
+    /// Where the route's page is written: its path, or for a tab's root shown as a dialog
+    /// (`dialogCopy`), `dialog/` below the tab's own page, so the tab keeps the route's path.
+    package func pagePath(dialogCopy: Bool) -> RoutePath {
+        dialogCopy ? path.appending("dialog") : path
+    }
 }

@@ -91,8 +91,7 @@ package struct PageRenderer<R: Route>: Sendable {
     ) -> PageMarkdown {
         document.pageMarkdown(
             linking: { route, out in
-                let path = !dialogLinks.isEmpty && dialogLinks.contains(route) ? route.path.dialogCopy : route.path
-                here.appendRelativeURL(to: path, into: &out)
+                here.appendRelativeURL(to: route.pagePath(dialogCopy: !dialogLinks.isEmpty && dialogLinks.contains(route)), into: &out)
             },
             siteFile: { path, out in
                 siteFile(path)

@@ -25,17 +25,17 @@ package struct PageVisit<R: Route>: Sendable {
     /// The page's place in the walk's discovery order (-1 when not made by a walk).
     package var index = -1
     /// Whether the page is a tab's root shown as a dialog: its route's own page is the tab's,
-    /// and this one is written at ``RoutePath/dialogCopy``.
+    /// and this one is written at ``Route/pagePath(dialogCopy:)``.
     package var isDialogCopy = false
     /// The tab roots this page opens as dialogs: its links to them lead to their dialog copies.
     package var dialogLinks: Set<R> = []
 
     /// Where the page is written.
-    package var path: RoutePath { isDialogCopy ? route.path.dialogCopy : route.path }
+    package var path: RoutePath { route.pagePath(dialogCopy: isDialogCopy) }
 
     /// Where the page's links to `route` lead.
     package func linkPath(to route: R) -> RoutePath {
-        !dialogLinks.isEmpty && dialogLinks.contains(route) ? route.path.dialogCopy : route.path
+        route.pagePath(dialogCopy: !dialogLinks.isEmpty && dialogLinks.contains(route))
     }
 
     package init(
@@ -68,5 +68,5 @@ package struct Breadcrumb<R: Route>: Sendable, Hashable {
     }
 
     /// The step's page.
-    package var path: RoutePath { isDialogCopy ? route.path.dialogCopy : route.path }
+    package var path: RoutePath { route.pagePath(dialogCopy: isDialogCopy) }
 }

@@ -103,7 +103,7 @@ struct RouteTable<R: Route>: Sendable {
 
     /// Where the page at `index` is written: its route's path, or below it for a dialog copy.
     func path(of index: Int) -> RoutePath {
-        isDialogCopy(index) ? routes[index].path.dialogCopy : routes[index].path
+        routes[index].pagePath(dialogCopy: isDialogCopy(index))
     }
 
     func parent(of index: Int) -> Int? {
@@ -142,11 +142,11 @@ struct RouteTable<R: Route>: Sendable {
 
     /// Adds a route and returns its index. A route the app shows both as a tab's root and as a
     /// dialog has two pages: the tab's, and its dialog copy (`asDialogCopy`) at
-    /// ``RoutePath/dialogCopy`` with the Close link a dialog has.
+    /// ``Route/pagePath(dialogCopy:)`` with the Close link a dialog has.
     /// - Throws: ``FlowSiteError`` when another route has its path, or it is the assets folder.
     @discardableResult
     mutating func discover(_ route: R, parent: Int?, presentation: Presentation, presenter: Int?, asDialogCopy: Bool = false) throws -> Int {
-        let path = asDialogCopy ? route.path.dialogCopy : route.path
+        let path = route.pagePath(dialogCopy: asDialogCopy)
         if let first = path.slugs.first, first.rawValue == SiteWriter.assetsFolder || first == FlowMapPages.folder {
             throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
         }

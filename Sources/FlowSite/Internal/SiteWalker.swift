@@ -328,7 +328,7 @@ struct WalkOutcome<R: Route>: Sendable {
 
     /// The page the link at `offset` in ``targets`` leads to.
     func path(ofTarget offset: Int) -> RoutePath {
-        opensDialogCopy(offset) ? targets[offset].path.dialogCopy : targets[offset].path
+        targets[offset].pagePath(dialogCopy: opensDialogCopy(offset))
     }
 
     /// Adds the place that chose the next link's presentation.
