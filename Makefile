@@ -30,7 +30,8 @@ HOLOCRON = $(SCRATCH)/release/holocron
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,) -Xswiftc -cross-module-optimization
 export RELEASE_FLAGS
 
-.PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz tsan
+.PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz tsan \
+	format format-check
 
 ## Build the site from the embedded data into site/, its flow map marking the transitions no
 ## test takes by the coverage the app's coordinator tests record (StarWars/flow-coverage).
@@ -50,6 +51,14 @@ test:
 	$(call LIB_SWIFT,test) $(SWIFT_FLAGS)
 	$(call APP_SWIFT,test) $(SWIFT_FLAGS)
 	python3 -m unittest scripts/test_visual_matrix.py
+
+## Format every Swift file by the repository's .swift-format (swift-format ships with the toolchain).
+## format-check fails on any file that `make format` would change; CI runs it.
+FORMAT_PATHS = Package.swift Sources Tests Plugins Examples $(APP)/Package.swift $(APP)/Sources $(APP)/Tests $(APP)/Fuzz
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+format-check:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
 ## Build everything (debug): the library, then the Star Wars app.
 build: deps

@@ -5,7 +5,7 @@ import Foundation
 enum AppRoute: Route {
     case home, greeting, about, farewell
     var path: RoutePath { self == .home ? .root : [Slug("\(self)")] }
-    static var screenKindExamples: [AppRoute] { [.home, .greeting, .about, .farewell] }  // for lint
+    static var screenKindExamples: [AppRoute] { [.home, .greeting, .about, .farewell] } // for lint
 }
 
 /// A service as a struct of closures; the site is built with the mock.
@@ -60,16 +60,19 @@ struct AppCoordinator: RootCoordinator {
     var siteInfo: SiteInfo<AppRoute> { SiteInfo(name: "Hello FlowSite", footer: "Built with FlowSite.") }
     func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
         switch route {
-        case .home: TextScreen(title: "Hello FlowSite", text: "Four screens, one page each.", links: [("Say hello", .greeting)])
+        case .home:
+            TextScreen(title: "Hello FlowSite", text: "Four screens, one page each.", links: [("Say hello", .greeting)])
         case .greeting: GreetingScreen(viewModel: GreetingViewModel(dependencies: dependencies))
         case .about: TextScreen(title: "About", text: "An app written the MVVM-C way, as a site.", links: [])
-        case .farewell: TextScreen(title: "Goodbye", text: "The end.", links: [])  // a dead end, on purpose
+        case .farewell: TextScreen(title: "Goodbye", text: "The end.", links: []) // a dead end, on purpose
         }
     }
-    func presentation(of route: AppRoute, from source: AppRoute) -> Presentation { route == .about ? .modal : route == .home ? .root : .push }
+    func presentation(of route: AppRoute, from source: AppRoute) -> Presentation {
+        route == .about ? .modal : route == .home ? .root : .push
+    }
 }
 
 let output = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? "hello-site")
 let app = AppCoordinator(dependencies: Dependencies(greetings: .mock))
-let report = try await SiteBuilder(coordinator: app).build(into: output)  // with its flow map at flow/
+let report = try await SiteBuilder(coordinator: app).build(into: output) // with its flow map at flow/
 print(report, report.flowLint?.text() ?? "", separator: "\n", terminator: "")

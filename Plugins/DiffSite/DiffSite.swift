@@ -16,7 +16,9 @@ import PackagePlugin
         case 0: return
         case 1 where !failsOnChange: return
         case 1: throw SiteExecutable.Failure(description: "the sites differ (--exit-code): the report above says how")
-        default: throw SiteExecutable.Failure(description: "the site executable's diff failed (exit \(status)); its message is above")
+        default:
+            throw SiteExecutable.Failure(
+                description: "the site executable's diff failed (exit \(status)); its message is above")
         }
     }
 }

@@ -14,7 +14,8 @@ import PackagePlugin
         let target = output.hasPrefix("/") ? URL(fileURLWithPath: output) : folder.appendingPathComponent(output)
         let status = try site.run(["build", "--output", target.path] + arguments.remainingArguments, in: folder)
         guard status == 0 else {
-            throw SiteExecutable.Failure(description: "the site's build exited with \(status)\(status == 1 ? ": strict flow lint failed" : "")")
+            throw SiteExecutable.Failure(
+                description: "the site's build exited with \(status)\(status == 1 ? ": strict flow lint failed" : "")")
         }
     }
 }

@@ -28,14 +28,18 @@ struct SiteExecutable {
             chosen = executables.filter { $0.name == requested }
         } else {
             let sites = executables.filter { product in
-                product.targets.contains { target in target.recursiveTargetDependencies.contains { $0.name == "FlowSite" } }
+                product.targets.contains { target in
+                    target.recursiveTargetDependencies.contains { $0.name == "FlowSite" }
+                }
             }
             chosen = sites.isEmpty && executables.count == 1 ? executables : sites
         }
         guard chosen.count == 1, let product = chosen.first else {
             let names = executables.map(\.name).joined(separator: ", ")
-            throw Failure(description: requested.map { "no executable product named \($0) (the package has: \(names))" }
-                ?? "\(chosen.isEmpty ? "no" : "more than one") executable product links FlowSite (the package has: \(names)); name the site's with --product NAME")
+            throw Failure(
+                description: requested.map { "no executable product named \($0) (the package has: \(names))" }
+                    ?? "\(chosen.isEmpty ? "no" : "more than one") executable product links FlowSite (the package has: \(names)); name the site's with --product NAME"
+            )
         }
         self.product = product.name
         self.configuration = configuration == "release" ? .release : .debug
@@ -47,8 +51,11 @@ struct SiteExecutable {
         url = try Self.build(product, configuration: configuration, packageManager: packageManager)
     }
 
-    private static func build(_ product: String, configuration: PackageManager.BuildConfiguration, packageManager: PackageManager) throws -> URL {
-        let result = try packageManager.build(.product(product), parameters: .init(configuration: configuration, logging: .concise))
+    private static func build(
+        _ product: String, configuration: PackageManager.BuildConfiguration, packageManager: PackageManager
+    ) throws -> URL {
+        let result = try packageManager.build(
+            .product(product), parameters: .init(configuration: configuration, logging: .concise))
         guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable }) else {
             print(result.logText)
             throw Failure(description: "building \(product) failed:\n\(result.logText)")

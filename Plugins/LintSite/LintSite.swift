@@ -19,7 +19,9 @@ import PackagePlugin
         switch status {
         case 0: return
         case 1: throw SiteExecutable.Failure(description: "flow lint failed: the findings are above")
-        default: throw SiteExecutable.Failure(description: "the site executable's lint failed (exit \(status)); its message is above")
+        default:
+            throw SiteExecutable.Failure(
+                description: "the site executable's lint failed (exit \(status)); its message is above")
         }
     }
 }

@@ -19,7 +19,9 @@ import PackagePlugin
         var site = try SiteExecutable(context: context, packageManager: packageManager, arguments: &arguments)
         // The server ends with this plugin: SwiftPM stops a plugin on Ctrl-C, and the server,
         // in a process group of its own, would not hear the Ctrl-C itself.
-        let serve = ["serve", "--port", port, "--live-reload", "--error-file", errors.path, "--stop-when-input-closes"] + arguments.remainingArguments
+        let serve =
+            ["serve", "--port", port, "--live-reload", "--error-file", errors.path, "--stop-when-input-closes"]
+            + arguments.remainingArguments
         var server = try site.start(serve, in: folder, holdingInput: true)
         var seen = Self.fingerprint(of: folder)
         while server.isRunning {
@@ -40,7 +42,8 @@ import PackagePlugin
             }
         }
         if server.terminationStatus != 0 {
-            throw SiteExecutable.Failure(description: "the site executable's serve ended with \(server.terminationStatus); its message is above")
+            throw SiteExecutable.Failure(
+                description: "the site executable's serve ended with \(server.terminationStatus); its message is above")
         }
     }
 
@@ -55,7 +58,8 @@ import PackagePlugin
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
                     attributes[.type] as? FileAttributeType == .typeRegular
                 else { continue }
-                files[url.path] = "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+                files[url.path] =
+                    "\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
             }
         }
         return files

@@ -17,7 +17,11 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
         )
     }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to build the site into\(App.commandLine.defaultOutput.map { " (default: \($0))" } ?? "").", valueName: "dir"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The folder to build the site into\(App.commandLine.defaultOutput.map { " (default: \($0))" } ?? "").",
+            valueName: "dir"))
     var output: String?
 
     @OptionGroup var site: SiteOptions
@@ -28,7 +32,9 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
     @Flag(help: "Fail the build (exit 1) when flow lint finds a warning.")
     var strict = false
 
-    @Option(help: ArgumentHelp("A JSON file of flow lint settings: maximumClickDepth, disabledRules, suppressions.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of flow lint settings: maximumClickDepth, disabledRules, suppressions.", valueName: "file"))
     var lintConfig: String?
 
     @Flag(help: "Replace the output folder even when a build did not make it.")
@@ -41,7 +47,9 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
     var timings = false
 
     func validate() throws {
-        if output == nil && App.commandLine.defaultOutput == nil { throw ValidationError("Missing expected argument '--output <dir>'") }
+        if output == nil && App.commandLine.defaultOutput == nil {
+            throw ValidationError("Missing expected argument '--output <dir>'")
+        }
     }
 
     func run() async throws {
@@ -51,14 +59,19 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
         action.flowLint = try lintConfig.map(LintCommand<App>.configuration(from:))
         let report = try await action.run()
         guard !quiet else { return }
-        print(TerminalText.safe(report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)"))
+        print(
+            TerminalText.safe(
+                report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)"))
         if let lint = report.flowLintSummary {
-            print(TerminalText.safe(lint.findings == 0 ? lint.line : "\(lint.line); run `\(App.commandLine.name) lint` for details"))
+            print(
+                TerminalText.safe(
+                    lint.findings == 0 ? lint.line : "\(lint.line); run `\(App.commandLine.name) lint` for details"))
         }
         if timings {
             print("Time by phase (seconds, summed over parallel tasks):")
             for (phase, seconds) in report.timings {
-                print("  " + phase.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%7.3f", seconds))
+                print(
+                    "  " + phase.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%7.3f", seconds))
             }
         }
     }
@@ -68,37 +81,53 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
 /// and an app's own verbs (a `check` of a committed site, say) share them.
 public struct SiteOptions: ParsableArguments {
     /// `--templates`: a folder of templates and assets over the built-in ones, file by file.
-    @Option(help: ArgumentHelp("A folder of templates and assets over the built-in ones, file by file (layout.mustache, partials/, assets/).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A folder of templates and assets over the built-in ones, file by file (layout.mustache, partials/, assets/).",
+            valueName: "dir"))
     public var templates: String?
 
     /// `--base-url`: the absolute URL the site is served from, for the sitemap and canonical links.
-    @Option(help: ArgumentHelp("The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.",
+            valueName: "url"))
     public var baseURL: String?
 
     /// `--coverage`: flow coverage files or folders, merged, so the flow map marks untested
     /// transitions.
-    @Option(help: ArgumentHelp("A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The flow map marks the transitions no test takes.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The flow map marks the transitions no test takes.",
+            valueName: "path"))
     public var coverage: [String] = []
 
     public init() {}
 
     public func validate() throws {
         if let baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                throw ValidationError("--base-url '\(baseURL)' is not an absolute http(s) URL; write it like https://example.com/docs/.")
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host != nil
+            else {
+                throw ValidationError(
+                    "--base-url '\(baseURL)' is not an absolute http(s) URL; write it like https://example.com/docs/.")
             }
         }
         if let templates {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--templates '\(templates)' is not a folder; give a folder holding layout.mustache and friends.")
+            guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw ValidationError(
+                    "--templates '\(templates)' is not a folder; give a folder holding layout.mustache and friends.")
             }
         }
     }
 
     /// The build these options describe, of `app` into `output`.
     public func action<App: SiteApp>(app: App, output: String, force: Bool, quiet: Bool) -> SiteBuildAction<App> {
-        var action = SiteBuildAction(app: app, output: URL(fileURLWithPath: output), templates: templates.map { URL(fileURLWithPath: $0) }, baseURL: baseURL, force: force, quiet: quiet)
+        var action = SiteBuildAction(
+            app: app, output: URL(fileURLWithPath: output), templates: templates.map { URL(fileURLWithPath: $0) },
+            baseURL: baseURL, force: force, quiet: quiet)
         action.coverage = coverage.map { URL(fileURLWithPath: $0) }
         return action
     }

@@ -74,7 +74,10 @@ final class BuildProgressLine: Sendable {
             if let drawn = state.drawn, time - drawn < interval, update.phase == "pages" { return }
             state.drawn = time
             state.visible = true
-            write(Self.erase + Self.text(phase: update.phase, made: update.made, discovered: update.discovered, elapsed: elapsed))
+            write(
+                Self.erase
+                    + Self.text(phase: update.phase, made: update.made, discovered: update.discovered, elapsed: elapsed)
+            )
         }
     }
 
@@ -92,13 +95,14 @@ final class BuildProgressLine: Sendable {
     static func text(phase: String, made: Int, discovered: Int, elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Int((Double(made) / seconds).rounded()) : 0
-        let doing = switch phase {
-        case "pages": "making pages"
-        case "steps": "writing the site's other files"
-        case "links": "checking links"
-        case "swap": "swapping the new site in"
-        default: phase
-        }
+        let doing =
+            switch phase {
+            case "pages": "making pages"
+            case "steps": "writing the site's other files"
+            case "links": "checking links"
+            case "swap": "swapping the new site in"
+            default: phase
+            }
         return "Building: \(made)/\(max(made, discovered)) pages, \(rate) pages/s, \(TerminalText.safe(doing))"
     }
 }

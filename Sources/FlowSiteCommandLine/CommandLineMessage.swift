@@ -13,7 +13,9 @@ package enum CommandLineMessage {
     /// The log of a command: warnings and errors on standard error, terminal-safe; only errors
     /// when quiet.
     public static func logger(quiet: Bool) -> Logger {
-        var logger = Logger(label: programName) { TerminalSafeLogHandler(base: StreamLogHandler.standardError(label: $0)) }
+        var logger = Logger(label: programName) {
+            TerminalSafeLogHandler(base: StreamLogHandler.standardError(label: $0))
+        }
         logger.logLevel = quiet ? .error : .info
         return logger
     }

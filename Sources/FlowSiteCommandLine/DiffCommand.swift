@@ -6,7 +6,8 @@ import Foundation
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
+        abstract:
+            "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
         discussion: """
             Compares two folders the site's `build` made. Pages whose fingerprints match are not \
             read. --format markdown makes a pull-request comment; --format html (or --html-report \
@@ -44,15 +45,22 @@ public struct DiffReportOptions: ParsableArguments {
     }
 
     /// `--format`: text by default.
-    @Option(name: .shortAndLong, help: ArgumentHelp("text (for a terminal), markdown (for a pull-request comment), json, or html (a review page with the flow drawn).", valueName: "format"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "text (for a terminal), markdown (for a pull-request comment), json, or html (a review page with the flow drawn).",
+            valueName: "format"))
     public var format: Format = .text
 
     /// `--old-url`: where the old site is published, so pages named link to their before.
-    @Option(help: ArgumentHelp("Where the old site is published, so each page named links to its before.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp("Where the old site is published, so each page named links to its before.", valueName: "url")
+    )
     public var oldURL: String?
 
     /// `--new-url`: where the new site is published, so pages named link to their after.
-    @Option(help: ArgumentHelp("Where the new site is published, so each page named links to its after.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp("Where the new site is published, so each page named links to its after.", valueName: "url"))
     public var newURL: String?
 
     /// `--limit`: how many pages a list names before "and N more".
@@ -60,22 +68,30 @@ public struct DiffReportOptions: ParsableArguments {
     public var limit = 5
 
     /// `--output`: the report's file; standard output when `nil`.
-    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
     public var output: String?
 
     /// `--html-report`: a file for the HTML review page besides the report.
-    @Option(help: ArgumentHelp("Also write the HTML review page to this file, whatever --format is; a Markdown --output in the same folder links to it.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write the HTML review page to this file, whatever --format is; a Markdown --output in the same folder links to it.",
+            valueName: "file"))
     public var htmlReport: String?
 
     /// `--review-url`: where the review page is published, for the Markdown report to link.
-    @Option(help: ArgumentHelp("Where the review page will be published, for the Markdown report to link to it.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the review page will be published, for the Markdown report to link to it.", valueName: "url"))
     public var reviewURL: String?
 
     public init() {}
 
     public func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be 1 or more, not \(limit).") }
-        for case let (name, url?) in [("--old-url", oldURL), ("--new-url", newURL)] where URL(string: url)?.scheme == nil {
+        for case let (name, url?) in [("--old-url", oldURL), ("--new-url", newURL)]
+        where URL(string: url)?.scheme == nil {
             throw ValidationError("\(name) '\(url)' is not an absolute URL; write it like https://example.com/site/.")
         }
     }
@@ -88,7 +104,8 @@ public struct DiffReportOptions: ParsableArguments {
 
     /// Writes the report of `comparison` and throws exit code 1 when the sites differ.
     package func write(_ comparison: SiteComparison) throws {
-        let options = SiteComparison.ReportOptions(limit: limit, oldURL: oldURL, newURL: newURL, reviewURL: reviewURL ?? reviewPageBesideOutput)
+        let options = SiteComparison.ReportOptions(
+            limit: limit, oldURL: oldURL, newURL: newURL, reviewURL: reviewURL ?? reviewPageBesideOutput)
         let report: String
         switch format {
         case .text: report = comparison.text(options)
@@ -97,7 +114,9 @@ public struct DiffReportOptions: ParsableArguments {
         case .html: report = try comparison.reviewPage(options)
         }
         try ReportOutput.write(report, to: output, forTerminal: format == .text)
-        if let output { print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)")) }
+        if let output {
+            print(TerminalText.safe("\(comparison.summaryLine); wrote the \(format.rawValue) report to \(output)"))
+        }
         if let htmlReport {
             try ReportOutput.write(try comparison.reviewPage(options), to: htmlReport, forTerminal: false)
             print(TerminalText.safe("Wrote the review page to \(htmlReport)"))

@@ -6,15 +6,15 @@ import Foundation
 struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "graph",
-        abstract: "Print the app's navigation graph, by screen kind or by page, as Graphviz, Mermaid or JSON.",
-        discussion: """
-            With --level screens (the default, what people read), nodes are screen kinds with \
-            their page counts and the source line of their screen; edges are transitions with \
-            their presentation and the number of links each stands for. With --level pages, \
-            every page is a node and every link an edge. Render a DOT file with \
-            `dot -Tsvg graph.dot -o graph.svg`.
-            """
+            commandName: "graph",
+            abstract: "Print the app's navigation graph, by screen kind or by page, as Graphviz, Mermaid or JSON.",
+            discussion: """
+                With --level screens (the default, what people read), nodes are screen kinds with \
+                their page counts and the source line of their screen; edges are transitions with \
+                their presentation and the number of links each stands for. With --level pages, \
+                every page is a node and every link an edge. Render a DOT file with \
+                `dot -Tsvg graph.dot -o graph.svg`.
+                """
         )
     }
 
@@ -24,7 +24,9 @@ struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
     @Option(help: ArgumentHelp("screens (kinds and transitions) or pages (every page and link).", valueName: "level"))
     var level: GraphLevel = .screens
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the graph to (default: standard output).", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("A file to write the graph to (default: standard output).", valueName: "file"))
     var output: String?
 
     @OptionGroup(title: "App")
@@ -41,11 +43,12 @@ struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
         switch level {
         case .screens:
             let flow = try await FlowLinter(coordinator: coordinator).walk().graph
-            text = switch format {
-            case .dot: flow.dot()
-            case .mermaid: flow.mermaid()
-            case .json: flow.json()
-            }
+            text =
+                switch format {
+                case .dot: flow.dot()
+                case .mermaid: flow.mermaid()
+                case .json: flow.json()
+                }
             counts = (flow.kinds.count, flow.transitions.count)
         case .pages:
             let graph = try await SiteWalker(coordinator: coordinator).walk { _ in }

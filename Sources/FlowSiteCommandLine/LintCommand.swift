@@ -6,43 +6,63 @@ import Foundation
 struct LintCommand<App: SiteApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "lint",
-        abstract: "Check the app's flow: unhandled links, unreachable screens, dead ends, deep pages, dialogs over dialogs, unclear link texts.",
-        discussion: """
-            Prints the number of findings per rule and every finding (the first N of each \
-            with --limit N), with the screen kind, an example page and the source line (a path \
-            from --source-root, an editor \
-            opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")) (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")) off unless enabled, with --enable or the config's enabledRules). With --coverage, \
-            the report also counts, per flow, the transitions the app's tests take. Exits 1 when \
-            a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
-            rule off or suppress one finding, with the reason, in a JSON file given with --config.
-            """
+            commandName: "lint",
+            abstract:
+                "Check the app's flow: unhandled links, unreachable screens, dead ends, deep pages, dialogs over dialogs, unclear link texts.",
+            discussion: """
+                Prints the number of findings per rule and every finding (the first N of each \
+                with --limit N), with the screen kind, an example page and the source line (a path \
+                from --source-root, an editor \
+                opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")) (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")) off unless enabled, with --enable or the config's enabledRules). With --coverage, \
+                the report also counts, per flow, the transitions the app's tests take. Exits 1 when \
+                a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
+                rule off or suppress one finding, with the reason, in a JSON file given with --config.
+                """
         )
     }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("text, json or sarif (SARIF 2.1.0, for code scanning).", valueName: "format"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("text, json or sarif (SARIF 2.1.0, for code scanning).", valueName: "format"))
     var format: LintFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("A file to write the report to (default: standard output).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("A JSON file of lint settings: maximumClickDepth, disabledRules, suppressions.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of lint settings: maximumClickDepth, disabledRules, suppressions.", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("The most clicks from the start page a page may be (default 4, or the config's).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "The most clicks from the start page a page may be (default 4, or the config's).", valueName: "n"))
     var maxDepth: Int?
 
-    @Option(help: ArgumentHelp("A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The report counts per flow the transitions the tests take and lists the others.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The report counts per flow the transitions the tests take and lists the others.",
+            valueName: "path"))
     var coverage: [String] = []
 
-    @Option(name: .customLong("enable"), help: ArgumentHelp("Turn on a rule that is off by default (untested-transition); repeatable.", valueName: "rule"))
+    @Option(
+        name: .customLong("enable"),
+        help: ArgumentHelp(
+            "Turn on a rule that is off by default (untested-transition); repeatable.", valueName: "rule"))
     var enabledRules: [String] = []
 
-    @Option(help: ArgumentHelp("List at most n findings of each rule in the text report (default: all).",
-                               valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "List at most n findings of each rule in the text report (default: all).",
+            valueName: "n"))
     var limit: Int?
 
-    @Option(help: ArgumentHelp("The folder source locations are relative to (default: the current folder, the package's root under the plugins).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The folder source locations are relative to (default: the current folder, the package's root under the plugins).",
+            valueName: "dir"))
     var sourceRoot: String?
 
     @Flag(help: "Exit 1 when any finding is a warning, not only an error.")
@@ -61,7 +81,9 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         }
         let offByDefault = FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id)
         for id in enabledRules where !offByDefault.contains(id) {
-            throw ValidationError("--enable '\(id)' is not a rule that is off by default; those are \(offByDefault.joined(separator: ", ")).")
+            throw ValidationError(
+                "--enable '\(id)' is not a rule that is off by default; those are \(offByDefault.joined(separator: ", "))."
+            )
         }
     }
 
@@ -72,20 +94,29 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         }
         if !enabledRules.isEmpty {
             let base = settings ?? FlowLintConfiguration()
-            settings = base.merging(FlowLintConfiguration(maximumClickDepth: base.maximumClickDepth, enabledRules: enabledRules))
+            settings = base.merging(
+                FlowLintConfiguration(maximumClickDepth: base.maximumClickDepth, enabledRules: enabledRules))
         }
-        let flowCoverage = try coverage.isEmpty ? nil : FlowGraph.Coverage.load(from: coverage.map { URL(fileURLWithPath: $0) })
+        let flowCoverage =
+            try coverage.isEmpty ? nil : FlowGraph.Coverage.load(from: coverage.map { URL(fileURLWithPath: $0) })
         let logger = CommandLineMessage.logger(quiet: quiet)
         let content = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet))
-        let report = try await SiteEngine<App.Coordinator>.forCommand.lint(FlowLinter(coordinator: content.coordinator, configuration: settings, coverage: flowCoverage))
+        let report = try await SiteEngine<App.Coordinator>.forCommand.lint(
+            FlowLinter(coordinator: content.coordinator, configuration: settings, coverage: flowCoverage))
         let root = sourceRoot ?? FileManager.default.currentDirectoryPath
-        let text = switch format {
-        case .text: report.text(limit: limit, sourceRoot: root, seeAll: "run without --limit to see all")
-        case .json: report.json(sourceRoot: root)
-        case .sarif: report.sarif(toolName: App.commandLine.name, version: App.commandLine.version ?? FlowSiteVersion.current, sourceRoot: root)
-        }
+        let text =
+            switch format {
+            case .text: report.text(limit: limit, sourceRoot: root, seeAll: "run without --limit to see all")
+            case .json: report.json(sourceRoot: root)
+            case .sarif:
+                report.sarif(
+                    toolName: App.commandLine.name, version: App.commandLine.version ?? FlowSiteVersion.current,
+                    sourceRoot: root)
+            }
         try ReportOutput.write(text, to: output, forTerminal: format == .text)
-        if output != nil, !quiet { print(TerminalText.safe("\(report.summaryLine); wrote the \(format.rawValue) report to \(output!)")) }
+        if output != nil, !quiet {
+            print(TerminalText.safe("\(report.summaryLine); wrote the \(format.rawValue) report to \(output!)"))
+        }
         if report.hasErrors || (strict && report.failsStrict) { throw ExitCode(1) }
     }
 

@@ -73,7 +73,9 @@ extension SiteApp {
 
 /// Runs the command line of `app`, its engine work done by `engine`.
 @usableFromInline
-func runSiteCommand<App: SiteApp>(_ app: App.Type, _ arguments: [String], engine: SiteEngine<App.Coordinator>) async -> Int32 {
+func runSiteCommand<App: SiteApp>(
+    _ app: App.Type, _ arguments: [String], engine: SiteEngine<App.Coordinator>
+) async -> Int32 {
     await SiteEngineStore.$current.withValue(engine) { await SiteCommand<App>.main(arguments) }
 }
 
@@ -88,11 +90,16 @@ struct SiteEngine<C: RootCoordinator>: Sendable {
 
     @inlinable
     init() {
-        self.init(build: { builder, output in try await builder.build(into: output) }, lint: { linter in try await linter.run() })
+        self.init(
+            build: { builder, output in try await builder.build(into: output) },
+            lint: { linter in try await linter.run() })
     }
 
     @usableFromInline
-    init(build: @escaping @Sendable (SiteBuilder<C>, URL) async throws -> BuildReport, lint: @escaping @Sendable (FlowLinter<C>) async throws -> FlowLintReport) {
+    init(
+        build: @escaping @Sendable (SiteBuilder<C>, URL) async throws -> BuildReport,
+        lint: @escaping @Sendable (FlowLinter<C>) async throws -> FlowLintReport
+    ) {
         self.build = build
         self.lint = lint
     }
@@ -134,7 +141,8 @@ public struct SiteCommandLine: Sendable {
     public init(
         name: String? = nil,
         abstract: String = "Build, check and compare the app's flow as a static site.",
-        version: String? = nil, moreCommands: [any ParsableCommand.Type] = [], defaultOutput: String? = nil, buildsByDefault: Bool = false
+        version: String? = nil, moreCommands: [any ParsableCommand.Type] = [], defaultOutput: String? = nil,
+        buildsByDefault: Bool = false
     ) {
         self.name = name ?? CommandLineMessage.programName
         self.abstract = abstract
@@ -160,7 +168,10 @@ public struct SiteLoad: Sendable {
 
     /// A load for the site in `output`, after `changedPaths` changed; tests make one to call
     /// ``SiteApp/load(_:)`` directly.
-    public init(output: URL? = nil, changedPaths: Set<String>? = nil, logger: Logger = Logger(label: "flowsite"), quiet: Bool = false) {
+    public init(
+        output: URL? = nil, changedPaths: Set<String>? = nil, logger: Logger = Logger(label: "flowsite"),
+        quiet: Bool = false
+    ) {
         self.output = output
         self.changedPaths = changedPaths
         self.logger = logger
@@ -189,7 +200,8 @@ public struct SiteContent<C: RootCoordinator>: Sendable {
 
     /// The content of a site of `coordinator`, in `otherLanguages` too, with the inputs' fingerprints
     /// when the data layer keeps them.
-    public init(coordinator: C, otherLanguages: [C] = [], inputFingerprints: (@Sendable () -> InputFingerprints)? = nil) {
+    public init(coordinator: C, otherLanguages: [C] = [], inputFingerprints: (@Sendable () -> InputFingerprints)? = nil)
+    {
         self.coordinator = coordinator
         self.otherLanguages = otherLanguages
         self.inputFingerprints = inputFingerprints

@@ -31,7 +31,9 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
 
     /// A build of `app` into `output`; ``SiteOptions/action(app:output:force:quiet:)`` makes one from
     /// the parsed options.
-    public init(app: App, output: URL, templates: URL? = nil, baseURL: String? = nil, force: Bool = false, quiet: Bool = false) {
+    public init(
+        app: App, output: URL, templates: URL? = nil, baseURL: String? = nil, force: Bool = false, quiet: Bool = false
+    ) {
         self.app = app
         self.output = output
         self.templates = templates
@@ -53,9 +55,11 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
         let started = clock.now
         // The site's manifests and journal are read on another core while the data loads.
         let readAhead = force ? nil : SiteReadAhead(output: output)
-        let content = try await app.load(SiteLoad(output: output, changedPaths: changedPaths, logger: logger, quiet: quiet))
+        let content = try await app.load(
+            SiteLoad(output: output, changedPaths: changedPaths, logger: logger, quiet: quiet))
         let templateSet = try templates.map { try TemplateSet.load(from: $0) } ?? .embedded
-        var builder = SiteBuilder(coordinator: content.coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
+        var builder = SiteBuilder(
+            coordinator: content.coordinator, templates: templateSet, baseURL: baseURL, force: force, logger: logger)
         builder.otherLanguages = content.otherLanguages
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
@@ -90,10 +94,12 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
     func inputsFingerprint(coverage: FlowGraph.Coverage?) -> String? {
         guard let appInputs = app.inputs else { return nil }
         var hash = StableHash()
-        let taken = coverage.map { "coverage " + $0.transitions.sorted().map(\.description).joined(separator: "\n") } ?? "-"
+        let taken =
+            coverage.map { "coverage " + $0.transitions.sorted().map(\.description).joined(separator: "\n") } ?? "-"
         for part in [
-            ProgramIdentity.current, appInputs, baseURL ?? "-", strictFlowLint ? "strict" : "-", flowLint.map { "\($0)" } ?? "-",
-            templates.map { "templates " + SiteInputs.listing(of: $0) } ?? "-", taken,
+            ProgramIdentity.current, appInputs, baseURL ?? "-", strictFlowLint ? "strict" : "-",
+            flowLint.map { "\($0)" } ?? "-",
+            templates.map { "templates " + SiteInputs.listing(of: $0) } ?? "-", taken
         ] {
             hash.combine(part)
         }

@@ -39,7 +39,10 @@ struct SiteCommand<App: SiteApp>: AsyncParsableCommand {
         let commandLine = App.commandLine
         // A verb of the app's own replaces the built-in one of the same name.
         let own = Set(commandLine.moreCommands.map { $0._commandName })
-        let builtIn: [any ParsableCommand.Type] = [BuildCommand<App>.self, ServeCommand<App>.self, LintCommand<App>.self, DiffCommand.self, GraphCommand<App>.self]
+        let builtIn: [any ParsableCommand.Type] = [
+            BuildCommand<App>.self, ServeCommand<App>.self, LintCommand<App>.self, DiffCommand.self,
+            GraphCommand<App>.self
+        ]
         return CommandConfiguration(
             commandName: commandLine.name,
             abstract: commandLine.abstract,
@@ -68,7 +71,8 @@ struct SiteCommand<App: SiteApp>: AsyncParsableCommand {
 
     static func report(_ error: any Error) -> Int32 {
         if let error = error as? FlowSiteError {
-            FileHandle.standardError.write(Data((TerminalText.safe("Error: " + CommandLineMessage.text(for: error)) + "\n").utf8))
+            FileHandle.standardError.write(
+                Data((TerminalText.safe("Error: " + CommandLineMessage.text(for: error)) + "\n").utf8))
             if case .flowLintFailed = error.reason { return 1 }
             return 2
         }
@@ -93,7 +97,8 @@ enum ReportOutput {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ValidationError("Cannot write to \(path): \(error.localizedDescription). Check that its folder exists and is writable.")
+            throw ValidationError(
+                "Cannot write to \(path): \(error.localizedDescription). Check that its folder exists and is writable.")
         }
     }
 }

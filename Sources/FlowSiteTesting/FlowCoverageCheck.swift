@@ -26,19 +26,23 @@ enum FlowCoverageCheck {
             let name = file.lastPathComponent
             guard let committed else {
                 guard recording != .never else {
-                    return "\(test) takes \(transitions(taken.count)) that \(name) has no entry for, and FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and commit the file."
+                    return
+                        "\(test) takes \(transitions(taken.count)) that \(name) has no entry for, and FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and commit the file."
                 }
                 contents.tests[test] = taken
                 try write(contents, to: file)
-                return "Recorded the \(transitions(taken.count)) \(test) takes into \(file.path). Re-run the test to check against them, and commit the file."
+                return
+                    "Recorded the \(transitions(taken.count)) \(test) takes into \(file.path). Re-run the test to check against them, and commit the file."
             }
             let change = describe(from: committed, to: taken)
             guard recording == .all else {
-                return "The transitions \(test) takes no longer match \(name): \(change). If the change is meant, re-run with FLOW_COVERAGE_RECORD=all to record it, and commit the file."
+                return
+                    "The transitions \(test) takes no longer match \(name): \(change). If the change is meant, re-run with FLOW_COVERAGE_RECORD=all to record it, and commit the file."
             }
             contents.tests[test] = taken.isEmpty ? nil : taken
             try write(contents, to: file)
-            return "Re-recorded \(test) in \(file.path): \(change). Re-run without FLOW_COVERAGE_RECORD to check against it, and commit the file."
+            return
+                "Re-recorded \(test) in \(file.path): \(change). Re-run without FLOW_COVERAGE_RECORD to check against it, and commit the file."
         }
     }
 
@@ -67,7 +71,8 @@ enum FlowCoverageCheck {
         func list(_ transitions: [FlowCoverageFile.Transition]) -> String {
             transitions.map { "\($0.from) → \($0.to) (\($0.presentation))" }.joined(separator: ", ")
         }
-        let added = new.filter { !old.contains($0) }, gone = old.filter { !new.contains($0) }
+        let added = new.filter { !old.contains($0) }
+        let gone = old.filter { !new.contains($0) }
         var parts: [String] = []
         if !added.isEmpty { parts.append("now takes " + list(added)) }
         if !gone.isEmpty { parts.append("no longer takes " + list(gone)) }
@@ -82,10 +87,12 @@ enum FlowCoverageCheck {
                 try FileManager.default.removeItem(at: file)
                 return
             }
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.json().utf8).write(to: file, options: .atomic)
         } catch {
-            throw FlowSiteError(.flowCoverage(path: file.path, message: "it can't be written (\(error.localizedDescription))"))
+            throw FlowSiteError(
+                .flowCoverage(path: file.path, message: "it can't be written (\(error.localizedDescription))"))
         }
     }
 }

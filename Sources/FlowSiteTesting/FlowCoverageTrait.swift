@@ -40,7 +40,8 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
 
         /// `FLOW_COVERAGE_RECORD`'s value, `missing` when unset.
         static var fromEnvironment: Recording {
-            ProcessInfo.processInfo.environment["FLOW_COVERAGE_RECORD"].flatMap { Recording(rawValue: $0.lowercased()) } ?? .missing
+            ProcessInfo.processInfo.environment["FLOW_COVERAGE_RECORD"].flatMap { Recording(rawValue: $0.lowercased()) }
+                ?? .missing
         }
     }
 
@@ -71,7 +72,9 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
         return testCase == nil ? self : nil
     }
 
-    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
         if test.isSuite {
             // The tests settle their entries first; then the whole file is checked once.
             try await function()
@@ -83,7 +86,9 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
         // A test that throws has failed already; its transitions are left unchecked.
         try await FlowCoverageRecorder.$current.withValue(recorder) { try await function() }
         let file = folder.appendingPathComponent(Self.fileName(for: test))
-        if let message = try FlowCoverageCheck.settle(recorder.transitions, test: test.name, in: file, recording: recording ?? .fromEnvironment) {
+        if let message = try FlowCoverageCheck.settle(
+            recorder.transitions, test: test.name, in: file, recording: recording ?? .fromEnvironment)
+        {
             Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
         }
     }
@@ -112,10 +117,16 @@ extension Trait where Self == FlowCoverageTrait {
     /// Records the transitions the tests' ``RecordingNavigator``s take into `folder` (relative
     /// to the package's root, the nearest folder above the test file with a `Package.swift`;
     /// or absolute), one file per suite, and checks them against it: see ``FlowCoverageTrait``.
-    public static func flowCoverage(_ folder: String = "flow-coverage", recording: FlowCoverageTrait.Recording? = nil, filePath: String = #filePath) -> Self {
-        if folder.hasPrefix("/") { return FlowCoverageTrait(folder: URL(fileURLWithPath: folder), recording: recording) }
+    public static func flowCoverage(
+        _ folder: String = "flow-coverage", recording: FlowCoverageTrait.Recording? = nil, filePath: String = #filePath
+    ) -> Self {
+        if folder.hasPrefix("/") {
+            return FlowCoverageTrait(folder: URL(fileURLWithPath: folder), recording: recording)
+        }
         var root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+        while root.path != "/",
+            !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+        {
             root.deleteLastPathComponent()
         }
         return FlowCoverageTrait(folder: root.appendingPathComponent(folder), recording: recording)

@@ -17,7 +17,9 @@ public enum HTMLTags {
     }
 
     /// Attributes whose values are URLs.
-    public static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "srcset", "data-index", "data-root", "poster"]
+    public static let urlAttributes: Set<String> = [
+        "href", "src", "action", "formaction", "srcset", "data-index", "data-root", "poster"
+    ]
 
     /// The tags of `html`, in order.
     public static func scan(_ html: String) -> [Tag] {
@@ -27,7 +29,10 @@ public enum HTMLTags {
         func isAlpha(_ u: Unicode.Scalar) -> Bool { ("a"..."z").contains(u) || ("A"..."Z").contains(u) }
         func isSpace(_ u: Unicode.Scalar) -> Bool { u == " " || u == "\t" || u == "\n" || u == "\u{C}" || u == "\r" }
         while i < s.count {
-            guard s[i] == "<", i + 1 < s.count else { i += 1; continue }
+            guard s[i] == "<", i + 1 < s.count else {
+                i += 1
+                continue
+            }
             if s[i + 1] == "!" {
                 // Comment or doctype: to the next ">".
                 while i < s.count, s[i] != ">" { i += 1 }
@@ -36,16 +41,26 @@ public enum HTMLTags {
             }
             let closing = s[i + 1] == "/"
             let start = closing ? i + 2 : i + 1
-            guard start < s.count, isAlpha(s[start]) else { i += 1; continue }
+            guard start < s.count, isAlpha(s[start]) else {
+                i += 1
+                continue
+            }
             var j = start
             var name = ""
-            while j < s.count, !isSpace(s[j]), s[j] != "/", s[j] != ">" { name.unicodeScalars.append(s[j]); j += 1 }
+            while j < s.count, !isSpace(s[j]), s[j] != "/", s[j] != ">" {
+                name.unicodeScalars.append(s[j])
+                j += 1
+            }
             var tag = Tag(name: (closing ? "/" : "") + name.lowercased(), attributes: [], urls: [])
             while j < s.count, s[j] != ">" {
-                if isSpace(s[j]) || s[j] == "/" { j += 1; continue }
+                if isSpace(s[j]) || s[j] == "/" {
+                    j += 1
+                    continue
+                }
                 var attribute = ""
                 while j < s.count, !isSpace(s[j]), s[j] != "/", s[j] != ">", !(s[j] == "=" && !attribute.isEmpty) {
-                    attribute.unicodeScalars.append(s[j]); j += 1
+                    attribute.unicodeScalars.append(s[j])
+                    j += 1
                 }
                 while j < s.count, isSpace(s[j]) { j += 1 }
                 var value = ""
@@ -55,10 +70,16 @@ public enum HTMLTags {
                     if j < s.count, s[j] == "\"" || s[j] == "'" {
                         let quote = s[j]
                         j += 1
-                        while j < s.count, s[j] != quote { value.unicodeScalars.append(s[j]); j += 1 }
+                        while j < s.count, s[j] != quote {
+                            value.unicodeScalars.append(s[j])
+                            j += 1
+                        }
                         j += 1
                     } else {
-                        while j < s.count, !isSpace(s[j]), s[j] != ">" { value.unicodeScalars.append(s[j]); j += 1 }
+                        while j < s.count, !isSpace(s[j]), s[j] != ">" {
+                            value.unicodeScalars.append(s[j])
+                            j += 1
+                        }
                     }
                 }
                 tag.attributes.append(attribute.lowercased())
@@ -69,8 +90,10 @@ public enum HTMLTags {
             // The text of <script> and <style> is raw: nothing in it is a tag until its end tag.
             if tag.name == "script" || tag.name == "style" {
                 let end = Array("</\(tag.name)".unicodeScalars)
-                while i < s.count, !(s[i] == "<" && s[i...].count >= end.count
-                    && zip(s[i..<(i + end.count)], end).allSatisfy({ String($0.0).lowercased() == String($0.1) })) {
+                while i < s.count,
+                    !(s[i] == "<" && s[i...].count >= end.count
+                        && zip(s[i..<(i + end.count)], end).allSatisfy({ String($0.0).lowercased() == String($0.1) }))
+                {
                     i += 1
                 }
             }
@@ -82,7 +105,10 @@ public enum HTMLTags {
     public static func text(of name: String, in html: String) -> String? {
         let s = Array(html.unicodeScalars)
         let open = Array("<\(name)".unicodeScalars)
-        guard let start = (0..<s.count).first(where: { s[$0...].starts(with: open) && (s[$0 + open.count] == ">" || s[$0 + open.count] == " ") }),
+        guard
+            let start = (0..<s.count).first(where: {
+                s[$0...].starts(with: open) && (s[$0 + open.count] == ">" || s[$0 + open.count] == " ")
+            }),
             let contentStart = s[start...].firstIndex(of: ">").map({ $0 + 1 }),
             let end = s[contentStart...].firstIndex(of: "<")
         else { return nil }

@@ -32,7 +32,9 @@ public struct SiteSnapshot: Sendable {
         let pageTexts = graph.routes.indices.compactMap { pages[$0] }.map(Self.describe)
         // The tab bar is on every page but dialogs: said once, first.
         let tabs = coordinator.siteInfo.navigation.map { "\($0.label) (\($0.route.path))" }
-        text = (tabs.isEmpty ? [] : ["tab bar: " + tabs.joined(separator: ", ") + "\n"]).joined() + pageTexts.joined(separator: "\n")
+        text =
+            (tabs.isEmpty ? [] : ["tab bar: " + tabs.joined(separator: ", ") + "\n"]).joined()
+            + pageTexts.joined(separator: "\n")
         pageCount = graph.routes.count
     }
 
@@ -48,10 +50,13 @@ public struct SiteSnapshot: Sendable {
         }
         var lines = [
             "======== \(path) (\(reached))",
-            "breadcrumbs: " + visit.breadcrumbs.map(\.title).joined(separator: " › "),
+            "breadcrumbs: " + visit.breadcrumbs.map(\.title).joined(separator: " › ")
         ]
         if !visit.page.files.isEmpty {
-            lines.append("files: " + visit.page.files.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.count) bytes)" }.joined(separator: ", "))
+            lines.append(
+                "files: "
+                    + visit.page.files.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.count) bytes)" }.joined(
+                        separator: ", "))
         }
         lines.append("")
         lines.append(pageMarkdown(visit.page, at: path, linking: visit.linkPath(to:)))
@@ -60,11 +65,14 @@ public struct SiteSnapshot: Sendable {
 }
 
 /// A page's title and Markdown, with route links resolved as on the page at `path`.
-func pageMarkdown<R: Route>(_ page: Page<R>, at path: RoutePath, linking target: @escaping (R) -> RoutePath = \.path) -> String {
-    "# \(page.title)\n\n" + page.document.markdown(
-        linking: { path.relativeURL(to: target($0)) },
-        siteFile: { path.relativeURL(toSiteFile: $0) }
-    )
+func pageMarkdown<R: Route>(
+    _ page: Page<R>, at path: RoutePath, linking target: @escaping (R) -> RoutePath = \.path
+) -> String {
+    "# \(page.title)\n\n"
+        + page.document.markdown(
+            linking: { path.relativeURL(to: target($0)) },
+            siteFile: { path.relativeURL(toSiteFile: $0) }
+        )
 }
 
 extension Snapshotting where Value == SiteSnapshot, Format == String {

@@ -14,8 +14,11 @@ extension Snapshotting where Value == BuildReport, Format == String {
     /// assertSnapshot(of: report, as: .flow)
     /// ```
     public static var flow: Snapshotting<BuildReport, String> {
-        Snapshotting<String, String>(pathExtension: "flow.json", diffing: .flow).pullback { (report: BuildReport) -> String in
-            guard let graph = report.flow else { return "no flow: the report is of an unchanged site; build with force to record one\n" }
+        Snapshotting<String, String>(pathExtension: "flow.json", diffing: .flow).pullback {
+            (report: BuildReport) -> String in
+            guard let graph = report.flow else {
+                return "no flow: the report is of an unchanged site; build with force to record one\n"
+            }
             return FlowRecord(graph: graph, lint: report.flowLint).json()
         }
     }
@@ -24,7 +27,9 @@ extension Snapshotting where Value == BuildReport, Format == String {
 extension Snapshotting where Value == FlowGraph, Format == String {
     /// The flow graph alone, without lint findings (see the build report's `.flow`).
     public static var flow: Snapshotting<FlowGraph, String> {
-        Snapshotting<String, String>(pathExtension: "flow.json", diffing: .flow).pullback { FlowRecord(graph: $0, lint: nil).json() }
+        Snapshotting<String, String>(pathExtension: "flow.json", diffing: .flow).pullback {
+            FlowRecord(graph: $0, lint: nil).json()
+        }
     }
 }
 
@@ -38,7 +43,11 @@ extension Diffing where Value == String {
                 let after = try? FlowRecord(json: Data(new.utf8), source: "new")
             else { return Diffing<String>.lines.diffV2(old, new) }
             let lines = FlowDiff(old: before, new: after).lines()
-            let message = "The flow changed:\n" + (lines.isEmpty ? "(the same kinds, transitions and findings; only their text or order)" : lines.joined(separator: "\n"))
+            let message =
+                "The flow changed:\n"
+                + (lines.isEmpty
+                    ? "(the same kinds, transitions and findings; only their text or order)"
+                    : lines.joined(separator: "\n"))
             return (message, [.data(Data(message.utf8), name: "flow-difference.txt")])
         }
     }

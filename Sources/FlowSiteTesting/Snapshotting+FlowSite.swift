@@ -34,7 +34,10 @@ extension Snapshotting where Format == String {
             return SimplySnapshotting.lines.pullback { _ in "template error: \(error)" }
         }
         var strategy = SimplySnapshotting.lines.pullback { (page: Page<R>) -> String in
-            let crumbs = trail.isEmpty ? [Breadcrumb(title: page.breadcrumbTitle, route: route)] : trail.map { Breadcrumb(title: $0.title, route: $0.route) }
+            let crumbs =
+                trail.isEmpty
+                ? [Breadcrumb(title: page.breadcrumbTitle, route: route)]
+                : trail.map { Breadcrumb(title: $0.title, route: $0.route) }
             let visit = PageVisit(
                 route: route, page: page, breadcrumbs: crumbs, presentation: presentation,
                 presenter: presenter.map { Breadcrumb(title: $0.title, route: $0.route) }, recoveredError: nil

@@ -8,6 +8,7 @@
 // stops the run with the reason; it belongs in JSONDifferentialTests' FoundCase.all, fixed.
 
 import Foundation
+
 @testable import SWAPI
 
 @main enum JSONReaderFuzz {
@@ -20,7 +21,8 @@ import Foundation
         var count = 0
         for path in CommandLine.arguments.dropFirst() {
             let url = URL(fileURLWithPath: path)
-            let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
+            let files =
+                (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
             for file in files.sorted(by: { $0.path < $1.path }) {
                 guard let data = try? Data(contentsOf: file) else {
                     FileHandle.standardError.write(Data("json-reader-fuzz: cannot read \(file.path)\n".utf8))
@@ -39,7 +41,8 @@ import Foundation
 /// libFuzzer's entry point for a program with its own `main`.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 #endif
@@ -78,7 +81,9 @@ private func checkCache(_ data: Data) {
     let sealed = bytes.count - 24
     let length = UInt64(max(0, sealed - 64))
     withUnsafeBytes(of: length.littleEndian) { bytes.replaceSubrange(sealed..<(sealed + 8), with: $0) }
-    let checksum = bytes.withUnsafeBytes { DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)])) }
+    let checksum = bytes.withUnsafeBytes {
+        DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)]))
+    }
     withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0) }
     func read<R: SwapiRecord>(_ type: R.Type) {
         _ = bytes.withUnsafeBytes { try? DecodedCache.Reader.contents(R.self, in: $0, program: "fuzz", stamp: [1, 2]) }
@@ -96,7 +101,9 @@ private func checkCache(_ data: Data) {
 private func check<R: SwapiRecord>(_ type: R.Type, _ data: Data, _ problem: JSONSyntax.Problem?) {
     guard let resources = SwapiJSONReader.resources(R.self, in: data) else { return }
     if let problem {
-        fatalError("the typed reader read \(resources.count) \(R.self) from data firstProblem rejects: \(problem.detail) at \(problem.position)")
+        fatalError(
+            "the typed reader read \(resources.count) \(R.self) from data firstProblem rejects: \(problem.detail) at \(problem.position)"
+        )
     }
     let decoded: [R]
     do {

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
 
 /// FlowSite adopted the way another team adopts it: the Getting Started article's app, its files
 /// written from the article's code blocks as a reader pastes them (with the snapshots and flow
@@ -33,12 +34,12 @@ import TestSupport
     static let allowedPackages: Set<String> = [
         "holocron", "swift-argument-parser", "swift-log", "swift-mustache",
         "swift-nio", "swift-atomics", "swift-collections", "swift-system",
-        "swift-snapshot-testing", "swift-custom-dump", "swift-syntax", "xctest-dynamic-overlay", "swift-issue-reporting",
+        "swift-snapshot-testing", "swift-custom-dump", "swift-syntax", "xctest-dynamic-overlay", "swift-issue-reporting"
     ]
     /// Modules a user's build must never compile: an HTTP client, TLS, the Star Wars app.
     static let forbiddenModules = [
         "AsyncHTTPClient", "NIOSSL", "CNIOBoringSSL", "NIOHTTP2", "Hummingbird",
-        "SWAPI", "SWAPILive", "StarWarsApp", "HolocronKit", "HolocronCLI", "holocron",
+        "SWAPI", "SWAPILive", "StarWarsApp", "HolocronKit", "HolocronCLI", "holocron"
     ]
 
     struct Run {
@@ -49,36 +50,39 @@ import TestSupport
     }
 
     /// Runs a program to its end, both pipes read at once (a full pipe would stall a build).
-    static func run(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Run {
+    static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+    ) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = executable
-                    process.arguments = arguments
-                    process.currentDirectoryURL = folder
-                    // A CI runner or a git hook may export GIT_DIR and its kin.
-                    let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
-                    process.environment = inherited.merging(environment) { $1 }
-                    let out = Pipe()
-                    let err = Pipe()
-                    process.standardOutput = out
-                    process.standardError = err
-                    try process.run()
-                    let errors = LockedData()
-                    let done = DispatchSemaphore(value: 0)
-                    Thread.detachNewThread {
-                        errors.set(err.fileHandleForReading.readDataToEndOfFile())
-                        done.signal()
-                    }
-                    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    done.wait()
-                    return Run(
-                        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                        stderr: String(decoding: errors.get(), as: UTF8.self)
-                    )
-                })
+                continuation.resume(
+                    with: Result {
+                        let process = Process()
+                        process.executableURL = executable
+                        process.arguments = arguments
+                        process.currentDirectoryURL = folder
+                        // A CI runner or a git hook may export GIT_DIR and its kin.
+                        let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+                        process.environment = inherited.merging(environment) { $1 }
+                        let out = Pipe()
+                        let err = Pipe()
+                        process.standardOutput = out
+                        process.standardError = err
+                        try process.run()
+                        let errors = LockedData()
+                        let done = DispatchSemaphore(value: 0)
+                        Thread.detachNewThread {
+                            errors.set(err.fileHandleForReading.readDataToEndOfFile())
+                            done.signal()
+                        }
+                        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                        process.waitUntilExit()
+                        done.wait()
+                        return Run(
+                            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                            stderr: String(decoding: errors.get(), as: UTF8.self)
+                        )
+                    })
             }
         }
     }
@@ -119,13 +123,18 @@ import TestSupport
         }
         for path in files.stdout.split(separator: "\0").map(String.init) {
             let source = repository.appendingPathComponent(path)
-            guard (try? source.checkResourceIsReachable()) == true || (try? manager.destinationOfSymbolicLink(atPath: source.path)) != nil
-            else { continue }  // deleted in the working tree, not yet in git
+            guard
+                (try? source.checkResourceIsReachable()) == true
+                    || (try? manager.destinationOfSymbolicLink(atPath: source.path)) != nil
+            else { continue } // deleted in the working tree, not yet in git
             let target = release.appendingPathComponent(path)
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: source, to: target)
         }
-        for step in [["init", "--quiet", "-b", "main"], ["add", "--all"], ["commit", "--quiet", "-m", "FlowSite 0.1.0"], ["tag", "0.1.0"]] {
+        for step in [
+            ["init", "--quiet", "-b", "main"], ["add", "--all"], ["commit", "--quiet", "-m", "FlowSite 0.1.0"],
+            ["tag", "0.1.0"]
+        ] {
             let result = try await git(step, in: release)
             try #require(result.status == 0, "git \(step.joined(separator: " ")) failed: \(result.stderr)")
         }
@@ -207,11 +216,15 @@ import TestSupport
         try? FileManager.default.removeItem(at: Self.fixture.appendingPathComponent("Package.resolved"))
         let resolve = try await Self.swift(["package"] + scratch + ["resolve"])
         try #require(resolve.status == 0, "\(resolve.output)")
-        let resolved = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixture.appendingPathComponent("Package.resolved"))) as? [String: Any]
+        let resolved =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Self.fixture.appendingPathComponent("Package.resolved"))) as? [String: Any]
         let pins = try #require(resolved?["pins"] as? [[String: Any]], "Package.resolved has no pins")
         let identities = Set(pins.compactMap { $0["identity"] as? String })
         #expect(identities.contains("holocron"), "\(identities.sorted())")
-        #expect(identities.subtracting(Self.allowedPackages).isEmpty, "resolved packages FlowSite does not need: \(identities.subtracting(Self.allowedPackages).sorted())")
+        #expect(
+            identities.subtracting(Self.allowedPackages).isEmpty,
+            "resolved packages FlowSite does not need: \(identities.subtracting(Self.allowedPackages).sorted())")
         #expect(identities.count <= 12, "\(identities.count) packages: \(identities.sorted())")
 
         // Built with its tests: nothing of the Star Wars app, no HTTP client, no TLS, and no
@@ -241,10 +254,13 @@ import TestSupport
         let second = try await Self.run(site, ["build", "--output", "two"], in: folder)
         // The same counts of pages, files, bytes and links; only the time taken may differ.
         let timing = try Regex(#" in [0-9.]+ s"#)
-        #expect(second.stdout.replacing(timing, with: "") == first.stdout.replacing(timing, with: ""), "two builds of the same app print the same summary")
+        #expect(
+            second.stdout.replacing(timing, with: "") == first.stdout.replacing(timing, with: ""),
+            "two builds of the same app print the same summary")
         let same = try await Self.run(site, ["diff", "one", "two"], in: folder)
         #expect(same.status == 0 && same.stdout.contains("No change"), "\(same.output)")
-        let grown = try await Self.run(site, ["build", "--output", "three"], in: folder, environment: ["CREW": "Ada,Grace,Linus"])
+        let grown = try await Self.run(
+            site, ["build", "--output", "three"], in: folder, environment: ["CREW": "Ada,Grace,Linus"])
         #expect(grown.status == 0, "\(grown.output)")
         let diff = try await Self.run(site, ["diff", "one", "three", "--format", "markdown"], in: folder)
         #expect(diff.status == 1, "a difference exits 1: \(diff.output)")
@@ -265,7 +281,9 @@ import TestSupport
         }
         #expect(!places.isEmpty, "\(text.stdout)")
         for place in places {
-            #expect(FileManager.default.fileExists(atPath: Self.fixture.appendingPathComponent(place).path), "lint names \(place), which is not in the package")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.fixture.appendingPathComponent(place).path),
+                "lint names \(place), which is not in the package")
         }
         let strict = try await Self.run(site, ["lint", "--strict"], in: Self.fixture)
         #expect(strict.status == 1, "\(strict.output)")
@@ -278,20 +296,37 @@ import TestSupport
 
         // The plugins, run as `swift package` commands in the app's package.
         let before = folder.appendingPathComponent("before")
-        let plugin = try await Self.swift(["package"] + scratch + ["--allow-writing-to-directory", before.path, "generate-site", "--output", before.path])
+        let plugin = try await Self.swift(
+            ["package"] + scratch + [
+                "--allow-writing-to-directory", before.path, "generate-site", "--output", before.path
+            ])
         #expect(plugin.status == 0, "\(plugin.output)")
         #expect(plugin.stdout.contains("Built 4 pages"), "\(plugin.stdout)")
-        for page in ["index.html", "crew/ada/index.html", "crew/grace/index.html", "about/index.html", "flow/index.html", ".holocron-flow.json"] {
+        for page in [
+            "index.html", "crew/ada/index.html", "crew/grace/index.html", "about/index.html", "flow/index.html",
+            ".holocron-flow.json"
+        ] {
             #expect(FileManager.default.fileExists(atPath: before.appendingPathComponent(page).path), "no \(page)")
         }
-        let pluginDiff = try await Self.swift(["package"] + scratch + ["diff-site", before.path, folder.appendingPathComponent("three").path, "--format", "markdown"])
+        let pluginDiff = try await Self.swift(
+            ["package"] + scratch + [
+                "diff-site", before.path, folder.appendingPathComponent("three").path, "--format", "markdown"
+            ])
         #expect(pluginDiff.stdout.contains("**Linus** `/crew/linus/`"), "\(pluginDiff.output)")
-        #expect(pluginDiff.status == 0 && !pluginDiff.output.contains("error"), "a difference is reported, not an error: \(pluginDiff.output)")
+        #expect(
+            pluginDiff.status == 0 && !pluginDiff.output.contains("error"),
+            "a difference is reported, not an error: \(pluginDiff.output)")
         let pluginSame = try await Self.swift(["package"] + scratch + ["diff-site", before.path, before.path])
         #expect(pluginSame.status == 0 && pluginSame.stdout.contains("No change"), "\(pluginSame.output)")
-        let failing = try await Self.swift(["package"] + scratch + ["diff-site", "--exit-code", before.path, folder.appendingPathComponent("three").path])
+        let failing = try await Self.swift(
+            ["package"] + scratch + [
+                "diff-site", "--exit-code", before.path, folder.appendingPathComponent("three").path
+            ])
         #expect(failing.status != 0, "--exit-code fails on a difference")
-        let lintSite = try await Self.swift(["package"] + scratch + ["--allow-writing-to-package-directory", "lint-site", "--format", "sarif", "--output", "flow-lint.sarif"])
+        let lintSite = try await Self.swift(
+            ["package"] + scratch + [
+                "--allow-writing-to-package-directory", "lint-site", "--format", "sarif", "--output", "flow-lint.sarif"
+            ])
         #expect(lintSite.status == 0, "\(lintSite.output)")
         let pluginLog = try String(contentsOf: Self.fixture.appendingPathComponent("flow-lint.sarif"), encoding: .utf8)
         #expect(pluginLog.contains(#""uri" : "Sources/CrewApp/CrewScreen.swift""#), "\(pluginLog)")
@@ -325,7 +360,9 @@ import TestSupport
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
         defer { if process.isRunning { kill(-process.processIdentifier, SIGKILL) } }
-        try #require(getpgid(process.processIdentifier) == process.processIdentifier, "the plugin is not in a process group of its own")
+        try #require(
+            getpgid(process.processIdentifier) == process.processIdentifier,
+            "the plugin is not in a process group of its own")
         func log() -> String { String(decoding: output.get(), as: UTF8.self) }
 
         let first = await Self.waitFor(minutes: 5) { await Self.page(base + "about/") }
@@ -336,18 +373,26 @@ import TestSupport
         // An edit to the app's code is built and served.
         let edit = original.replacingOccurrences(of: "A crew roster.", with: "A crew roster, edited.")
         try Data(edit.utf8).write(to: source)
-        let edited = await Self.waitFor(minutes: 5) { await Self.page(base + "about/").flatMap { $0.contains("edited") ? $0 : nil } }
+        let edited = await Self.waitFor(minutes: 5) {
+            await Self.page(base + "about/").flatMap { $0.contains("edited") ? $0 : nil }
+        }
         #expect(edited != nil, "the edit was never served: \(log())")
 
         // A compile error: the site is still served and open pages are told why.
         try Data((original + "\nlet broken: Int = \"not a number\"\n").utf8).write(to: source)
-        let failure = await Self.waitFor(minutes: 5) { Self.helloEvent(port: port).flatMap { $0.contains("not a number") || $0.contains("cannot convert") ? $0 : nil } }
+        let failure = await Self.waitFor(minutes: 5) {
+            Self.helloEvent(port: port).flatMap {
+                $0.contains("not a number") || $0.contains("cannot convert") ? $0 : nil
+            }
+        }
         #expect(failure != nil, "the compile error never reached the pages: \(log())")
         #expect(await Self.page(base + "about/")?.contains("edited") == true, "the last good site is still served")
 
         // The fix clears it.
         try Data(original.utf8).write(to: source)
-        let fixed = await Self.waitFor(minutes: 5) { await Self.page(base + "about/").flatMap { $0.contains("edited") ? nil : $0 } }
+        let fixed = await Self.waitFor(minutes: 5) {
+            await Self.page(base + "about/").flatMap { $0.contains("edited") ? nil : $0 }
+        }
         #expect(fixed != nil, "the fix was never served: \(log())")
         #expect(Self.helloEvent(port: port)?.contains(#""error":null"#) == true, "the fix clears the error")
 
@@ -356,7 +401,8 @@ import TestSupport
         // own, which the Ctrl-C does not reach).
         kill(-process.processIdentifier, SIGINT)
         let ended = await Self.waitFor(minutes: 1) { process.isRunning ? nil : true }
-        let left = try await run(URL(fileURLWithPath: "/bin/ps"), ["-eo", "pid,ppid,pgid,sid,stat,args"], in: fixture).stdout
+        let left = try await run(URL(fileURLWithPath: "/bin/ps"), ["-eo", "pid,ppid,pgid,sid,stat,args"], in: fixture)
+            .stdout
         #expect(ended == true, "the plugin did not stop on Ctrl-C: \(log())\n\(left)")
         #expect(await Self.page(base) == nil, "the server still answers after Ctrl-C")
     }
@@ -393,10 +439,13 @@ import TestSupport
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { return nil }
-        let request = Array("GET /__holocron/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
+        let request = Array(
+            "GET /__holocron/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
         guard write(socket, request, request.count) == request.count else { return nil }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -405,7 +454,8 @@ import TestSupport
             guard count > 0 else { return nil }
             received += buffer[0..<count]
             let text = String(decoding: received, as: UTF8.self)
-            if let hello = text.range(of: "event: hello\ndata: "), let end = text[hello.upperBound...].range(of: "\n\n") {
+            if let hello = text.range(of: "event: hello\ndata: "), let end = text[hello.upperBound...].range(of: "\n\n")
+            {
                 return String(text[hello.upperBound..<end.lowerBound])
             }
         }
@@ -420,12 +470,18 @@ import TestSupport
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        guard bound == 0, withUnsafeMutablePointer(to: &address, {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }) == 0 else { return nil }
+        guard bound == 0,
+            withUnsafeMutablePointer(
+                to: &address,
+                {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+                }) == 0
+        else { return nil }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

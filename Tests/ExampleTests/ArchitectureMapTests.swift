@@ -14,7 +14,8 @@ import Testing
             guard offset % 2 == 1 else { return nil }
             let path = String(piece)
             let inPackage = path.hasPrefix("StarWars/") ? String(path.dropFirst("StarWars/".count)) : path
-            return inPackage.hasPrefix("Sources/") || inPackage.hasPrefix("Tests/") || inPackage == "Package.swift" ? path : nil
+            return inPackage.hasPrefix("Sources/") || inPackage.hasPrefix("Tests/") || inPackage == "Package.swift"
+                ? path : nil
         }
     }
 
@@ -22,12 +23,15 @@ import Testing
         let map = try String(contentsOf: Self.repository.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
         let paths = Self.namedPaths(in: map)
         #expect(paths.count >= 30, "the map names \(paths.count) files")
-        let missing = paths.filter { !FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent($0).path) }
+        let missing = paths.filter {
+            !FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent($0).path)
+        }
         #expect(missing.isEmpty, "ARCHITECTURE.md names files that are not there: \(missing)")
     }
 
     @Test func aPathThatIsNotThereIsFound() {
-        let paths = Self.namedPaths(in: "see `Sources/FlowSite/Nowhere.swift`, `StarWars/Package.swift` and `make site`")
+        let paths = Self.namedPaths(
+            in: "see `Sources/FlowSite/Nowhere.swift`, `StarWars/Package.swift` and `make site`")
         #expect(paths == ["Sources/FlowSite/Nowhere.swift", "StarWars/Package.swift"])
         #expect(!FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent(paths[0]).path))
     }

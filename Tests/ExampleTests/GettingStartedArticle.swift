@@ -63,11 +63,12 @@ struct GettingStartedArticle {
     @Test func everyCodeBlockIsAWholeFileOfOnePackage() throws {
         let article = try GettingStartedArticle()
         #expect(article.strays.isEmpty, "a swift block that names no file: \(article.strays)")
-        #expect(Set(article.files.keys) == [
-            "Package.swift", "Sources/CrewApp/CrewRoute.swift", "Sources/CrewApp/CrewScreen.swift",
-            "Sources/CrewApp/CrewCoordinator.swift", "Sources/crew-site/main.swift",
-            "Tests/CrewAppTests/CrewFlowTests.swift", "Tests/CrewAppTests/CrewCoordinatorTests.swift",
-        ])
+        #expect(
+            Set(article.files.keys) == [
+                "Package.swift", "Sources/CrewApp/CrewRoute.swift", "Sources/CrewApp/CrewScreen.swift",
+                "Sources/CrewApp/CrewCoordinator.swift", "Sources/crew-site/main.swift",
+                "Tests/CrewAppTests/CrewFlowTests.swift", "Tests/CrewAppTests/CrewCoordinatorTests.swift"
+            ])
     }
 
     @Test func theManifestGivesBothDependencyFormsAndExcludesTheSnapshots() throws {
@@ -82,7 +83,9 @@ struct GettingStartedArticle {
         let article = try GettingStartedArticle()
         for (path, text) in article.files where path.hasSuffix(".swift") && path != "Package.swift" {
             let imports = Set(text.matches(of: /(?m)^import (\w+)/).map { String($0.output.1) })
-            let flowSite = path.hasPrefix("Sources/CrewApp/") ? "FlowSite"
+            let flowSite =
+                path.hasPrefix("Sources/CrewApp/")
+                ? "FlowSite"
                 : path.hasPrefix("Sources/") ? "FlowSiteCommandLine" : "FlowSiteTesting"
             #expect(imports.contains(flowSite), "\(path) imports \(imports.sorted()), not \(flowSite)")
             if path.hasPrefix("Tests/") { #expect(imports.isSuperset(of: ["CrewApp", "Testing"]), "\(path)") }

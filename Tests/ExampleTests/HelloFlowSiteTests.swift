@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The example a newcomer starts from, used as they would use it: the README's program is the
 /// example's `main.swift`, and running it builds a site.
@@ -10,11 +10,14 @@ import TestSupport
 
     @Test func theReadmesFirstProgramIsTheExample() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Use FlowSite in your own app"), "the README has no 'Use FlowSite in your own app' section")
+        let section = try #require(
+            readme.range(of: "## Use FlowSite in your own app"),
+            "the README has no 'Use FlowSite in your own app' section")
         let start = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let program = String(readme[start.upperBound..<end.lowerBound]) + "\n"
-        let example = try String(contentsOf: Self.repository.appendingPathComponent("Examples/HelloFlowSite/main.swift"), encoding: .utf8)
+        let example = try String(
+            contentsOf: Self.repository.appendingPathComponent("Examples/HelloFlowSite/main.swift"), encoding: .utf8)
         #expect(program == example, "copy Examples/HelloFlowSite/main.swift into the README's first swift block")
         #expect(example.split(separator: "\n").count <= 80)
     }
@@ -40,8 +43,12 @@ import TestSupport
         #expect(greeting.contains("Hello from a mocked service!"))
         #expect(greeting.contains(#"<a href="../index.html">Hello FlowSite</a>"#), "Greeting is pushed over Home")
         let about = try String(contentsOf: site.appendingPathComponent("about/index.html"), encoding: .utf8)
-        #expect(about.contains(#"<div class="dialog">"#) && about.contains(#"href="../greeting/index.html""#), "About is a modal over Greeting")
+        #expect(
+            about.contains(#"<div class="dialog">"#) && about.contains(#"href="../greeting/index.html""#),
+            "About is a modal over Greeting")
         let map = try String(contentsOf: site.appendingPathComponent("flow/index.html"), encoding: .utf8)
-        for kind in ["Home", "Greeting", "About", "Farewell"] { #expect(map.contains(">\(kind)</text>"), "no \(kind) on the flow map") }
+        for kind in ["Home", "Greeting", "About", "Farewell"] {
+            #expect(map.contains(">\(kind)</text>"), "no \(kind) on the flow map")
+        }
     }
 }

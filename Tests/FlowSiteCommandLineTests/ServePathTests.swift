@@ -1,7 +1,8 @@
 import Foundation
-@testable import FlowSiteCommandLine
 import TestSupport
 import Testing
+
+@testable import FlowSiteCommandLine
 
 /// Which request paths `serve` refuses before it looks for a file.
 @Suite struct ServePathTests {
@@ -11,14 +12,16 @@ import Testing
         "/index.html%00.txt", "/%00", "/a%0Ab", "/a%0d%0a", "/x%7f", "/x%C2%85", "/x%c2%9f", "/about/%1B%5B2J",
         "/raw\u{1}", "/raw\u{7F}",
         // Malformed escapes: a lone %, a non-hex digit, an overlong UTF-8 dot, a surrogate.
-        "/%", "/%zz", "/%4", "/%C0%AE%C0%AE/", "/%ED%A0%80",
+        "/%", "/%zz", "/%4", "/%C0%AE%C0%AE/", "/%ED%A0%80"
     ])
     func controlBytesAndMalformedEscapesAreRefused(path: String) {
         #expect(Preview.isUnservable(path))
     }
 
-    @Test(arguments: ["/", "/characters/luke-skywalker/", "/characters/luke-skywalker/index.html", "/search/?q=r2%20d2",
-                      "/characters/ana%C3%AFs/", "/%25zz", "/characters/%E2%80%AEevil/", "/assets/style.css"])
+    @Test(arguments: [
+        "/", "/characters/luke-skywalker/", "/characters/luke-skywalker/index.html", "/search/?q=r2%20d2",
+        "/characters/ana%C3%AFs/", "/%25zz", "/characters/%E2%80%AEevil/", "/assets/style.css"
+    ])
     func ordinaryPathsAreServed(path: String) {
         #expect(!Preview.isUnservable(path))
     }
@@ -31,9 +34,13 @@ import Testing
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("previews-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: parent) }
         let dead = try #require(Processes.deadIdentifier(), "no ended process id to use")
-        let names = ["flowsite-preview-\(dead)-0000", "flowsite-preview-\(getpid())-1111", "flowsite-preview-x-2222", "unrelated-\(dead)"]
+        let names = [
+            "flowsite-preview-\(dead)-0000", "flowsite-preview-\(getpid())-1111", "flowsite-preview-x-2222",
+            "unrelated-\(dead)"
+        ]
         for name in names {
-            try FileManager.default.createDirectory(at: parent.appendingPathComponent(name + "/site"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: parent.appendingPathComponent(name + "/site"), withIntermediateDirectories: true)
         }
         ServeAction.removeAbandonedPreviews(in: parent)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: parent.path))

@@ -54,8 +54,13 @@ struct Roster: Sendable {
     }
 
     var fingerprints: InputFingerprints {
-        func hash(_ text: String) -> UInt64 { text.utf8.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 } }
-        return InputFingerprints(members.indices.flatMap { [(Self.name($0), hash(members[$0].name)), (Self.role($0), hash(members[$0].role))] })
+        func hash(_ text: String) -> UInt64 {
+            text.utf8.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        }
+        return InputFingerprints(
+            members.indices.flatMap {
+                [(Self.name($0), hash(members[$0].name)), (Self.role($0), hash(members[$0].role))]
+            })
     }
 
     init(folder: URL) throws {
@@ -92,7 +97,9 @@ struct RosterCoordinator: RootCoordinator {
     let roster: Roster
     var startRoute: RosterRoute { .roster }
     var siteInfo: SiteInfo<RosterRoute> { SiteInfo(name: "Roster", footer: "A test roster.") }
-    func makeScreen(for route: RosterRoute) async throws -> any Screen<RosterRoute> { RosterScreen(route: route, roster: roster) }
+    func makeScreen(for route: RosterRoute) async throws -> any Screen<RosterRoute> {
+        RosterScreen(route: route, roster: roster)
+    }
     func presentation(of route: RosterRoute, from source: RosterRoute) -> Presentation { .push }
 }
 
@@ -119,18 +126,24 @@ struct RosterSite: SiteApp {
 @Suite struct SiteAppTests {
     func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("site-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("data"), withIntermediateDirectories: true)
-        try Data((0..<30).map { "Crew \($0): ensign\n" }.joined().utf8).write(to: url.appendingPathComponent("data/crew.txt"))
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try Data((0..<30).map { "Crew \($0): ensign\n" }.joined().utf8).write(
+            to: url.appendingPathComponent("data/crew.txt"))
         return url
     }
 
     func build(_ folder: URL, into site: String = "site") async throws -> BuildReport {
-        try await SiteBuildAction(app: RosterSite(options: try .parse(["--data", folder.appendingPathComponent("data").path])), output: folder.appendingPathComponent(site), quiet: true).run()
+        try await SiteBuildAction(
+            app: RosterSite(options: try .parse(["--data", folder.appendingPathComponent("data").path])),
+            output: folder.appendingPathComponent(site), quiet: true
+        ).run()
     }
 
     func promote(_ member: Int, in folder: URL) throws {
         let file = folder.appendingPathComponent("data/crew.txt")
-        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Crew \(member): ensign", with: "Crew \(member): captain")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "Crew \(member): ensign", with: "Crew \(member): captain")
         try Data(text.utf8).write(to: file)
     }
 
@@ -163,30 +176,45 @@ struct RosterSite: SiteApp {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = try RosterSite(options: .parse(["--data", folder.appendingPathComponent("data").path]))
-        let rebuild = SiteBuildAction(app: app, output: folder.appendingPathComponent("preview"), quiet: true).rebuilds()
+        let rebuild = SiteBuildAction(app: app, output: folder.appendingPathComponent("preview"), quiet: true)
+            .rebuilds()
         let first = try await rebuild(nil)
         #expect(first.replayed == 0)
         try promote(3, in: folder)
         let second = try await rebuild([folder.appendingPathComponent("data/crew.txt").path])
         #expect(second.rendered == 1)
         #expect(second.replayed == 30)
-        #expect(try String(contentsOf: folder.appendingPathComponent("preview/member-3/index.html"), encoding: .utf8).contains("Role: captain"))
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("preview/member-3/index.html"), encoding: .utf8)
+                .contains("Role: captain"))
     }
 
     @Test func theAppsOptionsAreEveryWalkingVerbsAndItsErrorsNameTheFile() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data").path
-        #expect(await RosterSite.runCommandLine(["build", "--output", folder.appendingPathComponent("site").path, "--data", data, "--quiet"]) == 0)
-        #expect(await RosterSite.runCommandLine(["lint", "--data", data, "--output", folder.appendingPathComponent("lint.json").path, "--format", "json"]) == 0)
+        #expect(
+            await RosterSite.runCommandLine([
+                "build", "--output", folder.appendingPathComponent("site").path, "--data", data, "--quiet"
+            ]) == 0)
+        #expect(
+            await RosterSite.runCommandLine([
+                "lint", "--data", data, "--output", folder.appendingPathComponent("lint.json").path, "--format", "json"
+            ]) == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("lint.json").path))
-        #expect(await RosterSite.runCommandLine(["graph", "--data", data, "--output", folder.appendingPathComponent("flow.dot").path]) == 0)
+        #expect(
+            await RosterSite.runCommandLine([
+                "graph", "--data", data, "--output", folder.appendingPathComponent("flow.dot").path
+            ]) == 0)
         let dot = try String(contentsOf: folder.appendingPathComponent("flow.dot"), encoding: .utf8)
         #expect(dot.contains("digraph"))
         // No --data: a usage error, exit 2.
         #expect(await RosterSite.runCommandLine(["lint"]) == 2)
         // A folder without crew.txt: the load fails, exit 2, and no site is written.
-        #expect(await RosterSite.runCommandLine(["build", "--output", folder.appendingPathComponent("none").path, "--data", folder.path]) == 2)
+        #expect(
+            await RosterSite.runCommandLine([
+                "build", "--output", folder.appendingPathComponent("none").path, "--data", folder.path
+            ]) == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none").path))
     }
 }

@@ -46,7 +46,8 @@ struct ShipCoordinator: RootCoordinator {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("site-command-line-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "site-command-line-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -73,7 +74,8 @@ struct ShipCoordinator: RootCoordinator {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let sarif = folder.appendingPathComponent("lint.sarif")
-        #expect(await run("lint", "--format", "sarif", "--output", sarif.path, "--source-root", Self.repository.path) == 0)
+        #expect(
+            await run("lint", "--format", "sarif", "--output", sarif.path, "--source-root", Self.repository.path) == 0)
         let log = try String(contentsOf: sarif, encoding: .utf8)
         #expect(log.contains(#""ruleId" : "dead-end""#), "\(log)")
         #expect(log.contains(#""uri" : "Tests/FlowSiteCommandLineTests/SiteCommandLineTests.swift""#), "\(log)")
@@ -85,13 +87,19 @@ struct ShipCoordinator: RootCoordinator {
         let locations = try #require(document?["findings"] as? [[String: Any]]).compactMap { $0["location"] as? String }
         let file = "Tests/FlowSiteCommandLineTests/SiteCommandLineTests.swift:"
         #expect(!locations.isEmpty && locations.allSatisfy { $0.hasPrefix(file) }, "\(locations)")
-        #expect(await run("lint", "--strict", "--output", folder.appendingPathComponent("lint.txt").path, "--source-root", folder.path) == 1)
+        #expect(
+            await run(
+                "lint", "--strict", "--output", folder.appendingPathComponent("lint.txt").path, "--source-root",
+                folder.path) == 1)
         let text = try String(contentsOf: folder.appendingPathComponent("lint.txt"), encoding: .utf8)
         // Outside the source root, the location is the file's own path.
         #expect(text.contains("at \(#filePath):"), "\(text)")
         let config = folder.appendingPathComponent("lint.json")
         try Data(#"{"disabledRules": {"dead-end": "The brig is meant to hold."}}"#.utf8).write(to: config)
-        #expect(await run("lint", "--strict", "--config", config.path, "--output", folder.appendingPathComponent("quiet.txt").path) == 0)
+        #expect(
+            await run(
+                "lint", "--strict", "--config", config.path, "--output", folder.appendingPathComponent("quiet.txt").path
+            ) == 0)
         #expect(await run("lint", "--max-depth", "0") == 2, "a bad option is a usage error")
     }
 
@@ -103,19 +111,26 @@ struct ShipCoordinator: RootCoordinator {
         let coverage = folder.appendingPathComponent("flow-coverage")
         try FileManager.default.createDirectory(at: coverage, withIntermediateDirectories: true)
         // The brig is pushed now; an older test presented it as a dialog.
-        try Data(#"""
+        try Data(
+            #"""
             {"format": 1, "tests": {
               "engineeringIsPushed()": [{"from": "bridge", "to": "engineering", "presentation": "push"}],
               "brigIsADialog()": [{"from": "bridge", "to": "brig", "presentation": "modal"}]}}
-            """#.utf8).write(to: coverage.appendingPathComponent("ShipTests.DeckTests.json"))
+            """#.utf8
+        ).write(to: coverage.appendingPathComponent("ShipTests.DeckTests.json"))
         let report = folder.appendingPathComponent("lint.txt")
-        #expect(await run("lint", "--coverage", coverage.path, "--enable", "untested-transition", "--output", report.path) == 0)
+        #expect(
+            await run("lint", "--coverage", coverage.path, "--enable", "untested-transition", "--output", report.path)
+                == 0)
         let text = try String(contentsOf: report, encoding: .utf8)
         #expect(text.contains("Flow coverage: tests take 1 of 3 transitions"), "\(text)")
-        #expect(text.contains("warning: untested-transition (2): ") && text.contains("untested: bridge → brig (push), 1 link\n"), "\(text)")
+        #expect(
+            text.contains("warning: untested-transition (2): ")
+                && text.contains("untested: bridge → brig (push), 1 link\n"), "\(text)")
         // The stale transition is named, with its file, in a note.
         let file = coverage.appendingPathComponent("ShipTests.DeckTests.json").path
-        let note = "Note: flow coverage: \(file) names 1 transition the flow no longer has: bridge → brig (modal); "
+        let note =
+            "Note: flow coverage: \(file) names 1 transition the flow no longer has: bridge → brig (modal); "
             + "re-record it"
         #expect(text.contains(note), "\(text)")
         // Every finding unless --limit cuts them, and then the report says how to see the rest.
@@ -130,22 +145,32 @@ struct ShipCoordinator: RootCoordinator {
         #expect(!text.contains("… and"), "\(text)")
         #expect(await run("lint", "--limit", "0") == 2, "a limit below 1 is a usage error")
         #expect(await run("lint", "--enable", "dead-end") == 2, "only a rule that is off by default can be turned on")
-        #expect(await run("lint", "--coverage", folder.appendingPathComponent("nowhere").path) == 2, "a missing coverage folder is an error")
+        #expect(
+            await run("lint", "--coverage", folder.appendingPathComponent("nowhere").path) == 2,
+            "a missing coverage folder is an error")
 
         let site = folder.appendingPathComponent("site")
         #expect(await run("build", "--output", site.path, "--coverage", coverage.path, "--quiet") == 0)
         let map = try String(contentsOf: site.appendingPathComponent("flow/index.html"), encoding: .utf8)
         // Bridge → Engineering, Bridge → Brig, Engineering → Bridge: the last two untested.
-        #expect(map.components(separatedBy: "<g class=\"transition push").dropFirst().map { $0.hasPrefix(" untested") } == [false, true, true])
+        #expect(
+            map.components(separatedBy: "<g class=\"transition push").dropFirst().map { $0.hasPrefix(" untested") } == [
+                false, true, true
+            ])
     }
 
     @Test func diffExitsZeroForTheSameSiteOneForAChangeTwoForNoSite() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (old, same, new) = (folder.appendingPathComponent("old"), folder.appendingPathComponent("same"), folder.appendingPathComponent("new"))
+        let (old, same, new) = (
+            folder.appendingPathComponent("old"), folder.appendingPathComponent("same"),
+            folder.appendingPathComponent("new")
+        )
         #expect(await run("build", "--output", old.path, "--quiet") == 0)
         #expect(await run("build", "--output", same.path, "--quiet") == 0)
-        #expect(await run("build", "--output", new.path, "--quiet", app: ShipCoordinator(engineers: ["Scotty", "Keenser"])) == 0)
+        #expect(
+            await run("build", "--output", new.path, "--quiet", app: ShipCoordinator(engineers: ["Scotty", "Keenser"]))
+                == 0)
         #expect(await run("diff", old.path, same.path) == 0)
         let report = folder.appendingPathComponent("diff.md")
         #expect(await run("diff", old.path, new.path, "--format", "markdown", "--output", report.path) == 1)
@@ -153,7 +178,10 @@ struct ShipCoordinator: RootCoordinator {
         #expect(markdown.contains("Keenser"), "\(markdown)")
         // The review page beside the Markdown report, which links to it by its name there.
         let page = folder.appendingPathComponent("diff.html")
-        #expect(await run("diff", old.path, new.path, "--format", "markdown", "--output", report.path, "--html-report", page.path) == 1)
+        #expect(
+            await run(
+                "diff", old.path, new.path, "--format", "markdown", "--output", report.path, "--html-report", page.path)
+                == 1)
         #expect(try String(contentsOf: report, encoding: .utf8).contains("**[The review page](diff.html)**"))
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.hasPrefix("<!doctype html>") && html.contains("Keenser"), "\(html)")

@@ -1,10 +1,13 @@
-@testable import FlowSite
 import Testing
+
+@testable import FlowSite
 
 @Suite struct CommonMarkTests {
     @Test func rendersMarkdown() throws {
         #expect(try CommonMark.html(from: "Hello *world*") == "<p>Hello <em>world</em></p>\n")
-        #expect(try CommonMark.html(from: "## Title\n\n- a\n- b") == "<h2>Title</h2>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        #expect(
+            try CommonMark.html(from: "## Title\n\n- a\n- b") == "<h2>Title</h2>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n"
+        )
     }
 
     @Test func rawHTMLIsOmitted() throws {

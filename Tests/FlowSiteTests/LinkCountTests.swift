@@ -1,6 +1,7 @@
-@testable import FlowSite
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 /// Forty pages at depth one under a home page; page i links home and to i % 7 others, and is
 /// made after a number of task yields that the run's generator picks, so each build finishes
@@ -48,7 +49,8 @@ private struct ShuffledScreen: Screen {
         for run in 0..<12 {
             let random = Locked(SystemRandomNumberGenerator())
             let app = ShuffledCoordinator { random.withLock { Int.random(in: 0..<200, using: &$0) } }
-            let report = try await SiteBuilder(coordinator: app, concurrency: 8).build(into: folder.appendingPathComponent("\(run)"))
+            let report = try await SiteBuilder(coordinator: app, concurrency: 8).build(
+                into: folder.appendingPathComponent("\(run)"))
             counts.append(report.links)
         }
         #expect(Set(counts).count == 1, "\(counts)")

@@ -1,14 +1,17 @@
-@testable import FlowSite
 import Foundation
 import PropertyBased
 import TestSupport
 import Testing
 
+@testable import FlowSite
+
 /// A manifest's file lines are read by a hand-written reader (no-change checks read hundreds of
 /// thousands of them); these tests hold it to a plain reading built from `split` and `Int(_:)`.
 @Suite struct ManifestLineTests {
     /// The fields a line holds, read the slow, obvious way; `nil` when it is malformed.
-    private static func reference(_ line: String) -> (a: UInt64, b: UInt64, size: Int, inode: Int, seconds: Int, nanoseconds: Int, path: String)? {
+    private static func reference(
+        _ line: String
+    ) -> (a: UInt64, b: UInt64, size: Int, inode: Int, seconds: Int, nanoseconds: Int, path: String)? {
         let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
         guard fields.count == 7, fields[0] == "f", fields[1].utf8.count == 32,
             fields[1].allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }),
@@ -24,13 +27,16 @@ import Testing
 
     private static func read(_ line: String, stamp: Bool) -> (entry: SiteManifest.Entry, path: String)? {
         Array(line.utf8).withUnsafeBufferPointer { buffer in
-            (stamp ? SiteManifest.stamp(buffer) : SiteManifest.file(buffer)).map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
+            (stamp ? SiteManifest.stamp(buffer) : SiteManifest.file(buffer)).map {
+                ($0.0, String(decoding: $0.1, as: UTF8.self))
+            }
         }
     }
 
     private static let numbers: [String] = [
         "0", "7", "-0", "-12", "999999999999999999", "1000000000000000000", "9223372036854775807",
-        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "+5", "", "1a", "-",
+        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "+5", "", "1a",
+        "-"
     ]
 
     /// A random line: mostly well formed, with numbers at and past the edges of `Int`, and
@@ -39,9 +45,17 @@ import Testing
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
         let hexDigits = Array("0123456789abcdef")
         var hex = String((0..<32).map { _ in pick(hexDigits) })
-        if random.next() % 8 == 0 { hex = pick(["", "ABCDEF0123456789abcdef0123456789", String(hex.dropLast()), hex + "0", String(hex.prefix(31)) + "g"]) }
-        func number() -> String { random.next() % 2 == 0 ? String(Int64(bitPattern: random.next()) >> Int64(random.next() % 63)) : pick(numbers) }
-        var text = "f \(hex) \(number()) \(number()) \(number()) \(number()) \(pick(["index.html", "a b/index.html", "", "characters/luke/index.html"]))"
+        if random.next() % 8 == 0 {
+            hex = pick([
+                "", "ABCDEF0123456789abcdef0123456789", String(hex.dropLast()), hex + "0", String(hex.prefix(31)) + "g"
+            ])
+        }
+        func number() -> String {
+            random.next() % 2 == 0
+                ? String(Int64(bitPattern: random.next()) >> Int64(random.next() % 63)) : pick(numbers)
+        }
+        var text =
+            "f \(hex) \(number()) \(number()) \(number()) \(number()) \(pick(["index.html", "a b/index.html", "", "characters/luke/index.html"]))"
         if random.next() % 4 == 0 {
             var bytes = Array(text.utf8)
             bytes[Int(random.next() % UInt64(bytes.count))] = pick(Array(" f-09az\n+".utf8))
@@ -61,8 +75,12 @@ import Testing
             guard let expected, let read else { return }
             accepted.add()
             #expect(read.entry.fingerprint == StableHash(a: expected.a, b: expected.b), "\(text)")
-            #expect(read.entry.size == expected.size && read.entry.inode == UInt64(bitPattern: Int64(expected.inode)), "\(text)")
-            #expect(read.entry.modified.tv_sec == expected.seconds && read.entry.modified.tv_nsec == expected.nanoseconds, "\(text)")
+            #expect(
+                read.entry.size == expected.size && read.entry.inode == UInt64(bitPattern: Int64(expected.inode)),
+                "\(text)")
+            #expect(
+                read.entry.modified.tv_sec == expected.seconds && read.entry.modified.tv_nsec == expected.nanoseconds,
+                "\(text)")
             #expect(read.path == expected.path, "\(text)")
         }
         #expect(accepted.value > 2_000)
@@ -82,7 +100,9 @@ import Testing
             }
             #expect(stamp?.path == file.path, "\(text)")
             #expect(stamp?.entry.size == file.entry.size && stamp?.entry.inode == file.entry.inode, "\(text)")
-            #expect(stamp?.entry.modified.tv_sec == file.entry.modified.tv_sec && stamp?.entry.modified.tv_nsec == file.entry.modified.tv_nsec, "\(text)")
+            #expect(
+                stamp?.entry.modified.tv_sec == file.entry.modified.tv_sec
+                    && stamp?.entry.modified.tv_nsec == file.entry.modified.tv_nsec, "\(text)")
         }
     }
 
@@ -109,7 +129,7 @@ import Testing
                 SiteManifest.IntactCheck(in: folder) == nil,
                 SiteManifest.readBytes(from: folder)?.isEmpty ?? true,
                 SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc") == nil,
-                StoredJournal.load(for: site, buildKey: nil) == nil,
+                StoredJournal.load(for: site, buildKey: nil) == nil
             ]
             results.withLock { $0 = checks }
             done.signal()
@@ -135,4 +155,3 @@ import Testing
         #expect(Self.read("f \(hex.uppercased().dropLast())A 1 2 3 4 x", stamp: false) == nil)
     }
 }
-

@@ -1,19 +1,24 @@
-@testable import FlowSite
 import Foundation
 import PropertyBased
 import Testing
+
+@testable import FlowSite
 
 /// Text from data must come out of cmark as exactly that text, never as markup.
 @Suite struct MarkdownEscapingTests {
     /// Random strings that lean on the characters Markdown gives meaning to.
     static func hostileText() -> Generator<String, some Sequence & SendableMetatype> {
         Gen<UnicodeScalar>.frequency(
-        (3, Gen.element(of: Array("*_[]()<>&\\#-+.!`~|=:;\"'{}/@%^$?,1234567890 \t\n\r\u{0B}\u{0C}".unicodeScalars)).map { $0! }),
-        (2, Gen.unicodeScalar(in: "\u{0}"..."\u{7F}")),
-        (2, Gen.unicodeScalar(in: "\u{80}"..."\u{D7FF}")),
-        (1, Gen.unicodeScalar(in: "\u{E000}"..."\u{FFFD}")),
-        (1, Gen.unicodeScalar(in: "\u{10000}"..."\u{10FFFF}"))
-    ).array(of: 0...40).map { String(String.UnicodeScalarView($0)) }
+            (
+                3,
+                Gen.element(of: Array("*_[]()<>&\\#-+.!`~|=:;\"'{}/@%^$?,1234567890 \t\n\r\u{0B}\u{0C}".unicodeScalars))
+                    .map { $0! }
+            ),
+            (2, Gen.unicodeScalar(in: "\u{0}"..."\u{7F}")),
+            (2, Gen.unicodeScalar(in: "\u{80}"..."\u{D7FF}")),
+            (1, Gen.unicodeScalar(in: "\u{E000}"..."\u{FFFD}")),
+            (1, Gen.unicodeScalar(in: "\u{10000}"..."\u{10FFFF}"))
+        ).array(of: 0...40).map { String(String.UnicodeScalarView($0)) }
     }
 
     /// The escaper's rules, case by case: block markers only where a line starts, whitespace
@@ -38,12 +43,14 @@ import Testing
     @Test func asciiShortcutsAgreeWithTheUnicodeCategories() {
         let punctuation: Set<Unicode.GeneralCategory> = [
             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+            .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol
         ]
         for value in UInt32(0)...0x2FFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let category = scalar.properties.generalCategory
-            #expect(MarkdownEscaping.isPunctuation(scalar) == punctuation.contains(category), "U+\(String(value, radix: 16))")
+            #expect(
+                MarkdownEscaping.isPunctuation(scalar) == punctuation.contains(category),
+                "U+\(String(value, radix: 16))")
             let whitespace = MarkdownEscaping.isCollapsibleWhitespace(scalar) || category == .spaceSeparator
             #expect(MarkdownEscaping.isWhitespace(scalar) == whitespace, "U+\(String(value, radix: 16))")
         }
@@ -61,7 +68,10 @@ import Testing
                 // Compare scalars, not Characters: a combining mark in the data would otherwise
                 // fuse with the tag's ">" and hide it from `hasPrefix` and `contains`.
                 let scalars = Array(html.unicodeScalars)
-                #expect(scalars.starts(with: "<p>".unicodeScalars) && scalars.reversed().starts(with: "</p>\n".unicodeScalars.reversed()), "input \(text.debugDescription): \(html)")
+                #expect(
+                    scalars.starts(with: "<p>".unicodeScalars)
+                        && scalars.reversed().starts(with: "</p>\n".unicodeScalars.reversed()),
+                    "input \(text.debugDescription): \(html)")
                 let inner = String(String.UnicodeScalarView(scalars.dropFirst(3).dropLast(5)))
                 #expect(!inner.unicodeScalars.contains("<"), "a tag came from data: \(text.debugDescription) → \(html)")
                 #expect(unescapeHTML(inner) == expected, "input \(text.debugDescription) → \(html)")
@@ -72,7 +82,10 @@ import Testing
     @Test func mixedInlinesKeepTheirTextAndOnlyOurTags() async throws {
         await propertyCheck(count: 2000, input: Self.hostileText(), Self.hostileText(), Self.hostileText()) { a, b, c in
             var document = MarkdownDocument<Node>()
-            document.paragraph([.text(a), .strong([.text(b)]), .text(" "), .emphasis([.text(c)]), .link(a, to: "x"), .lineBreak, .text(b), .lineBreak, .text(c)])
+            document.paragraph([
+                .text(a), .strong([.text(b)]), .text(" "), .emphasis([.text(c)]), .link(a, to: "x"), .lineBreak,
+                .text(b), .lineBreak, .text(c)
+            ])
             document.heading(b)
             document.list([[.text(c)], [.link(b, to: "y")]])
             document.attributes([(a, c)])
@@ -83,7 +96,9 @@ import Testing
             for part in [a, b, c] where !expectedText(part).isEmpty {
                 // By bytes: `contains` on Characters misses text whose first scalar fuses with
                 // the one before it (a Hangul vowel after a leading consonant, say).
-                #expect(Array(text.utf8).firstRange(of: Array(expectedText(part).utf8)) != nil, "lost \(part.debugDescription) in \(html)")
+                #expect(
+                    Array(text.utf8).firstRange(of: Array(expectedText(part).utf8)) != nil,
+                    "lost \(part.debugDescription) in \(html)")
             }
             #expect(html.components(separatedBy: "<a href=").count == 3, "only our two links: \(html)")
         }
@@ -113,7 +128,7 @@ import Testing
         ("123) not a list", "123) not a list"),
         ("~~~ fence", "~~~ fence"),
         ("| a | b |", "| a | b |"),
-        ("a - b + c = d 1. e", "a - b + c = d 1. e"),
+        ("a - b + c = d 1. e", "a - b + c = d 1. e")
     ])
     func knownHazards(input: String, shown: String) throws {
         var document = MarkdownDocument<Node>()
@@ -137,7 +152,10 @@ import Testing
         var document = MarkdownDocument<Node>()
         document.attributes([("Height", "172 cm"), ("Birth year", "19BBY")])
         let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
-        #expect(html == "<ul>\n<li><strong>Height:</strong> 172 cm</li>\n<li><strong>Birth year:</strong> 19BBY</li>\n</ul>\n")
+        #expect(
+            html
+                == "<ul>\n<li><strong>Height:</strong> 172 cm</li>\n<li><strong>Birth year:</strong> 19BBY</li>\n</ul>\n"
+        )
     }
 
     @Test func emphasisThatCannotOpenFallsBackToPlainText() throws {
@@ -186,4 +204,3 @@ func stripAllowedTags(_ html: String) -> String {
     }
     return text
 }
-

@@ -1,8 +1,9 @@
-@testable import FlowSite
 import FlowSiteTesting
 import Foundation
 import PropertyBased
 import Testing
+
+@testable import FlowSite
 
 /// Data can never add a tag, an attribute or a URL to a page: not through cmark, and not through
 /// the layout (title, meta description, breadcrumbs, heading, dialog label, navigation, footer).
@@ -21,15 +22,34 @@ import Testing
         let fragment = Gen.element(of: [
             "<img src=x onerror=alert(1)//", "\" autofocus onfocus=alert(1) x=\"", "' onmouseover='alert(1)",
             "</title><script>alert(1)</script>", "javascript:alert(1)", "&lt;b&gt;", "&#60;", "{{title}}",
-            "<!--", "-->", "]]>", "\u{1B}]0;owned\u{7}", "\u{1B}[2J",
+            "<!--", "-->", "]]>", "\u{1B}]0;owned\u{7}", "\u{1B}[2J"
         ]).map { String($0!) }
         let scalar = Gen<UnicodeScalar>.frequency(
             (4, Gen.element(of: Array("<>\"'&=/ `!-".unicodeScalars)).map { $0! }),
-            (3, Gen.element(of: Array("\u{600}\u{601}\u{602}\u{603}\u{604}\u{605}\u{6DD}\u{70F}\u{8E2}\u{110BD}\u{110CD}".unicodeScalars)).map { $0! }),
-            (3, Gen.element(of: Array("\u{301}\u{300}\u{36F}\u{20D2}\u{FE20}\u{200D}\u{200C}\u{FE0F}\u{1F3FB}".unicodeScalars)).map { $0! }),
+            (
+                3,
+                Gen.element(
+                    of: Array(
+                        "\u{600}\u{601}\u{602}\u{603}\u{604}\u{605}\u{6DD}\u{70F}\u{8E2}\u{110BD}\u{110CD}"
+                            .unicodeScalars)
+                ).map { $0! }
+            ),
+            (
+                3,
+                Gen.element(
+                    of: Array("\u{301}\u{300}\u{36F}\u{20D2}\u{FE20}\u{200D}\u{200C}\u{FE0F}\u{1F3FB}".unicodeScalars)
+                ).map { $0! }
+            ),
             (2, Gen.unicodeScalar(in: "\u{0}"..."\u{20}")),
             (1, Gen.unicodeScalar(in: "\u{7F}"..."\u{9F}")),
-            (1, Gen.element(of: [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFF, 0x10FFFE, 0xFEFF, 0x202E, 0x2028].map { Unicode.Scalar($0)! }).map { $0! }),
+            (
+                1,
+                Gen.element(
+                    of: [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFF, 0x10FFFE, 0xFEFF, 0x202E, 0x2028].map {
+                        Unicode.Scalar($0)!
+                    }
+                ).map { $0! }
+            ),
             (2, Gen.unicodeScalar(in: "a"..."z")),
             (1, Gen.unicodeScalar(in: "\u{80}"..."\u{D7FF}")),
             (1, Gen.unicodeScalar(in: "\u{E000}"..."\u{10FFFF}"))
@@ -38,19 +58,25 @@ import Testing
     }
 
     @Test func dataNeverAddsTagsAttributesOrURLs() async throws {
-        await propertyCheck(count: Self.cases, input: Self.hostileText(), Self.hostileText(), Self.hostileText()) { a, b, c in
+        await propertyCheck(count: Self.cases, input: Self.hostileText(), Self.hostileText(), Self.hostileText()) {
+            a, b, c in
             let hostile = try Self.renderPage(a, b, c)
             let shadow = try Self.renderPage(Self.shadow(of: a), Self.shadow(of: b), Self.shadow(of: c))
             let hostileTags = HTMLTags.scan(hostile)
             let shadowTags = HTMLTags.scan(shadow)
-            #expect(hostileTags == shadowTags, "data changed the page's markup: \([a, b, c].map(\.debugDescription))\n\(hostile)")
+            #expect(
+                hostileTags == shadowTags,
+                "data changed the page's markup: \([a, b, c].map(\.debugDescription))\n\(hostile)")
             for mark in ["<", ">", "\""] as [Unicode.Scalar] {
                 #expect(
-                    hostile.unicodeScalars.count(where: { $0 == mark }) == shadow.unicodeScalars.count(where: { $0 == mark }),
+                    hostile.unicodeScalars.count(where: { $0 == mark })
+                        == shadow.unicodeScalars.count(where: { $0 == mark }),
                     "a raw \(mark) came from data: \([a, b, c].map(\.debugDescription))"
                 )
             }
-            #expect(!hostile.unicodeScalars.contains(where: HTMLEscaping.isForbidden), "a control character or noncharacter reached the page: \([a, b, c].map(\.debugDescription))")
+            #expect(
+                !hostile.unicodeScalars.contains(where: HTMLEscaping.isForbidden),
+                "a control character or noncharacter reached the page: \([a, b, c].map(\.debugDescription))")
         }
     }
 
@@ -58,11 +84,14 @@ import Testing
         "Luke \u{605}<img src=x onerror=alert(1)// \u{605}>",
         "\"\u{301} autofocus onfocus=alert(1) x=\"",
         "<\u{301}script>alert(1)</script\u{301}>",
-        "\u{6DD}'\u{6DD}&\u{6DD}<",
+        "\u{6DD}'\u{6DD}&\u{6DD}<"
     ])
     func knownAttacksStayText(name: String) throws {
         let html = try Self.renderPage(name, name, name)
-        #expect(HTMLTags.scan(html) == HTMLTags.scan(try Self.renderPage(Self.shadow(of: name), Self.shadow(of: name), Self.shadow(of: name))))
+        #expect(
+            HTMLTags.scan(html)
+                == HTMLTags.scan(
+                    try Self.renderPage(Self.shadow(of: name), Self.shadow(of: name), Self.shadow(of: name))))
         let title = try #require(HTMLTags.text(of: "h1", in: html))
         #expect(title == name)
     }
@@ -100,7 +129,10 @@ import Testing
         let page = Page<Node>(title: a, shortTitle: c, summary: b, document: document)
         let visit = PageVisit<Node>(
             route: "list/item", page: page,
-            breadcrumbs: [Breadcrumb(title: c, route: ""), Breadcrumb(title: b, route: "list"), Breadcrumb(title: a, route: "list/item")],
+            breadcrumbs: [
+                Breadcrumb(title: c, route: ""), Breadcrumb(title: b, route: "list"),
+                Breadcrumb(title: a, route: "list/item")
+            ],
             presentation: .modal, presenter: Breadcrumb(title: b, route: "list")
         )
         return String(decoding: try renderer.render(visit), as: UTF8.self)
@@ -124,4 +156,3 @@ import Testing
         return String(out)
     }
 }
-

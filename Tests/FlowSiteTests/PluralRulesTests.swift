@@ -17,8 +17,14 @@ import Testing
         #expect([0, 1, 2, 21, 1_000].map(english.category) == [.other, .one, .other, .other, .other])
         let spanish = try PluralRules(language: "es")
         // "un millón de personajes": Spanish's many, past the cached small counts.
-        #expect([0, 1, 2, 1_000_000, 2_000_000, 1_000_001].map(spanish.category) == [.other, .one, .other, .many, .many, .other])
+        #expect(
+            [0, 1, 2, 1_000_000, 2_000_000, 1_000_001].map(spanish.category) == [
+                .other, .one, .other, .many, .many, .other
+            ])
         let arabic = try PluralRules(language: "ar")
-        #expect([0, 1, 2, 3, 10, 11, 99, 100, 102].map(arabic.category) == [.zero, .one, .two, .few, .few, .many, .many, .other, .other])
+        #expect(
+            [0, 1, 2, 3, 10, 11, 99, 100, 102].map(arabic.category) == [
+                .zero, .one, .two, .few, .few, .many, .many, .other, .other
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSite
 
 /// The pseudo-locales by Android's rules: every letter changed, placeholders kept, the text made
@@ -13,7 +14,9 @@ import Testing
         let words = pseudo.replacingOccurrences(of: "{number}", with: "").replacingOccurrences(of: "{count}", with: "")
             .split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]«»")) }
             .filter { !["one", "two", "three", "four", "five"].contains($0) }
-        #expect(!words.joined().unicodeScalars.contains { $0.isASCII && CharacterSet.letters.contains($0) }, "only the padding words stay plain: \(pseudo)")
+        #expect(
+            !words.joined().unicodeScalars.contains { $0.isASCII && CharacterSet.letters.contains($0) },
+            "only the padding words stay plain: \(pseudo)")
         for sample in ["Films", "Search the archive", "The page you were looking for could not be found."] {
             let length = PseudoLocale.accented.transform(sample).count
             #expect(length * 2 >= sample.count * 3, "\(sample): \(length)")
@@ -30,7 +33,9 @@ import Testing
     }
 
     @Test func aPseudoTableKeepsItsSourcesKeysLocaleAndPluralRules() throws {
-        let source = StringTable(language: "en", file: "en.json", texts: ["a": "Close", "n.one": "{count} page", "n.other": "{count} pages"], settings: ["locale": "en-GB"])
+        let source = StringTable(
+            language: "en", file: "en.json", texts: ["a": "Close", "n.one": "{count} page", "n.other": "{count} pages"],
+            settings: ["locale": "en-GB"])
         let table = PseudoLocale.bidi.table(from: source)
         #expect(table.language == "ar-XB")
         #expect(Set(table.texts.keys) == Set(source.texts.keys))

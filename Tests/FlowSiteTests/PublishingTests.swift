@@ -1,6 +1,7 @@
-@testable import FlowSite
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 /// What a built site tells browsers, servers and search engines: the sitemap and robots.txt,
 /// canonical and social tags, noindex on dialogs, the 404 page, pagination and the outline.
@@ -14,10 +15,13 @@ import Testing
     )
 
     /// Builds `app` and returns its text files by path.
-    func build(_ app: GraphCoordinator = Self.app, baseURL: String? = nil) async throws -> (files: [String: String], report: BuildReport) {
+    func build(
+        _ app: GraphCoordinator = Self.app, baseURL: String? = nil
+    ) async throws -> (files: [String: String], report: BuildReport) {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let report = try await SiteBuilder(coordinator: app, baseURL: baseURL).build(into: folder.appendingPathComponent("site"))
+        let report = try await SiteBuilder(coordinator: app, baseURL: baseURL).build(
+            into: folder.appendingPathComponent("site"))
         let files = try SiteDifference.files(in: folder.appendingPathComponent("site"))
             .filter { !$0.key.hasPrefix(".") }
             .mapValues { String(decoding: $0, as: UTF8.self) }
@@ -47,20 +51,30 @@ import Testing
         #expect(report.sitemap && !report.description.contains("sitemap"))
         #expect(files["robots.txt"] == "User-agent: *\nAllow: /\nSitemap: https://example.com/docs/sitemap.xml\n")
         let sitemap = try #require(files["sitemap.xml"])
-        let locations = sitemap.components(separatedBy: "<loc>").dropFirst().map { $0.components(separatedBy: "</loc>")[0] }
+        let locations = sitemap.components(separatedBy: "<loc>").dropFirst().map {
+            $0.components(separatedBy: "</loc>")[0]
+        }
         // The app's pages, then the flow map's: the whole map, and its one flow of one kind.
-        let pages = ["index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "flow/index.html", "flow/node/index.html"]
+        let pages = [
+            "index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "flow/index.html",
+            "flow/node/index.html"
+        ]
         #expect(locations == pages.map { "https://example.com/docs/" + $0 })
         for location in locations {
             let path = String(location.dropFirst("https://example.com/docs/".count))
             let html = try #require(files[path])
             #expect(html.contains(#"<link rel="canonical" href="\#(location)">"#), "\(path)")
             #expect(html.contains(#"<meta property="og:url" content="\#(location)">"#), "\(path)")
-            #expect(html.contains(#"<meta property="og:site_name" content="Graph">"#) && html.contains(#"<meta name="twitter:card" content="summary">"#))
+            #expect(
+                html.contains(#"<meta property="og:site_name" content="Graph">"#)
+                    && html.contains(#"<meta name="twitter:card" content="summary">"#))
             // Every link to a page, read from the page's own URL, is a location of the sitemap.
             for link in LinkChecker.references(in: html) where link.hasSuffix("index.html") && !link.hasPrefix("http") {
-                let absolute = try #require(URL(string: link, relativeTo: URL(string: location))).absoluteURL.absoluteString
-                #expect(absolute.hasSuffix("about/index.html") || locations.contains(absolute), "\(path) links to \(absolute), which the sitemap names otherwise")
+                let absolute = try #require(URL(string: link, relativeTo: URL(string: location))).absoluteURL
+                    .absoluteString
+                #expect(
+                    absolute.hasSuffix("about/index.html") || locations.contains(absolute),
+                    "\(path) links to \(absolute), which the sitemap names otherwise")
             }
         }
         let home = try #require(files["index.html"])
@@ -77,7 +91,9 @@ import Testing
         #expect(about.contains(#"<meta name="description" content="About the graph.">"#))
         // A static page can't be modal: no dialog role, no aria-modal; the frame is a div.
         #expect(!about.contains("role=\"dialog\"") && !about.contains("aria-modal"))
-        #expect(about.contains(#"<div class="dialog">"#) && about.contains(#"aria-label="Close and return to Home">Close</a>"#))
+        #expect(
+            about.contains(#"<div class="dialog">"#)
+                && about.contains(#"aria-label="Close and return to Home">Close</a>"#))
         for (path, html) in pages(files) where path != "about/index.html" {
             #expect(!html.contains("noindex"), "\(path)")
         }
@@ -86,8 +102,11 @@ import Testing
     @Test func everyPageHasTheSiteIcon() async throws {
         let (files, _) = try await build()
         #expect(files["assets/favicon.svg"]?.hasPrefix("<svg") == true)
-        #expect(files["a/b/index.html"]?.contains(#"<link rel="icon" href="../../assets/favicon.svg" type="image/svg+xml">"#) == true)
-        #expect(files["404.html"]?.contains(#"<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">"#) == true)
+        #expect(
+            files["a/b/index.html"]?.contains(
+                #"<link rel="icon" href="../../assets/favicon.svg" type="image/svg+xml">"#) == true)
+        #expect(
+            files["404.html"]?.contains(#"<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">"#) == true)
     }
 
     // MARK: The 404 page
@@ -109,7 +128,9 @@ import Testing
         let (files, _) = try await build(baseURL: "https://example.com/docs")
         let page = try #require(files["404.html"])
         let links = LinkChecker.references(in: page)
-        #expect(links.contains("/docs/assets/style.css") && links.contains("/docs/index.html") && links.contains("/docs/a/index.html"))
+        #expect(
+            links.contains("/docs/assets/style.css") && links.contains("/docs/index.html")
+                && links.contains("/docs/a/index.html"))
         #expect(links.allSatisfy { $0.hasPrefix("/docs/") || $0.hasPrefix("#") }, "\(links)")
         #expect(page.contains(#"<script data-root="/docs/" data-base-url="https://example.com/docs/">"#))
     }
@@ -118,9 +139,11 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var templates = TemplateSet.embedded
-        templates.templates["404"] = #"<p><a href="{{root}}a/index.html">a</a> <a href="{{root}}nowhere/index.html">x</a></p>"#
+        templates.templates["404"] =
+            #"<p><a href="{{root}}a/index.html">a</a> <a href="{{root}}nowhere/index.html">x</a></p>"#
         await #expect {
-            try await SiteBuilder(coordinator: Self.app, templates: templates, baseURL: "https://example.com/docs/").build(into: folder.appendingPathComponent("site"))
+            try await SiteBuilder(coordinator: Self.app, templates: templates, baseURL: "https://example.com/docs/")
+                .build(into: folder.appendingPathComponent("site"))
         } throws: { error in
             let text = (error as? FlowSiteError)?.description ?? ""
             return text.contains("404.html: /docs/nowhere/index.html") && !text.contains("/docs/a/index.html")
@@ -148,7 +171,9 @@ import Testing
 
     @Test func paginationShowsTheEndsAndAWindowAroundThePage() {
         let pages = (1...20).map { NavigationAction("\($0)", to: Node("list/\($0)")) }
-        func at(_ number: Int) -> PaginationLinks<Node>? { PaginationLinks(pages: pages, current: Node("list/\(number)")) }
+        func at(_ number: Int) -> PaginationLinks<Node>? {
+            PaginationLinks(pages: pages, current: Node("list/\(number)"))
+        }
         #expect(numbers(at(1)) == ["[1]", "2", "3", "…", "20"])
         #expect(numbers(at(4)) == ["1", "2", "3", "[4]", "5", "6", "…", "20"])
         #expect(numbers(at(10)) == ["1", "…", "8", "9", "[10]", "11", "12", "…", "20"])
@@ -157,7 +182,10 @@ import Testing
         #expect(at(20)?.next == nil && at(20)?.previous?.route == Node("list/19"))
         #expect(at(10)?.linkedActions.map(\.label) == ["1", "8", "9", "11", "12", "20"])
         // A gap of one page shows the page: an ellipsis would hide it in as much room.
-        #expect(numbers(PaginationLinks(pages: Array(pages.prefix(9)), current: Node("list/5"))) == ["1", "2", "3", "4", "[5]", "6", "7", "8", "9"])
+        #expect(
+            numbers(PaginationLinks(pages: Array(pages.prefix(9)), current: Node("list/5"))) == [
+                "1", "2", "3", "4", "[5]", "6", "7", "8", "9"
+            ])
         #expect(PaginationLinks(pages: Array(pages.prefix(1)), current: Node("list/1")) == nil)
         #expect(PaginationLinks(pages: pages, current: Node("elsewhere")) == nil)
     }
@@ -165,12 +193,14 @@ import Testing
     @Test func paginatedPagesShowANavigationThatTheWalkerFollows() async throws {
         var app = GraphCoordinator(links: ["": ["list"]], titles: ["": "Home"])
         app.paginated = ["list"] + (2...12).map { Node("list/page/\($0)") }
-        app.presentations = Dictionary(uniqueKeysWithValues: app.paginated.dropFirst().map { ($0, Presentation.replace) })
+        app.presentations = Dictionary(
+            uniqueKeysWithValues: app.paginated.dropFirst().map { ($0, Presentation.replace) })
         let (files, report) = try await build(app)
         // Only the pagination links the later pages: the walker reached all twelve through it.
         #expect(report.pages == 13)
         let page5 = try #require(files["list/page/5/index.html"])
-        let nav = page5.components(separatedBy: #"<nav class="pagination" aria-label="Pagination">"#)[1].components(separatedBy: "</nav>")[0]
+        let nav = page5.components(separatedBy: #"<nav class="pagination" aria-label="Pagination">"#)[1].components(
+            separatedBy: "</nav>")[0]
         #expect(nav.contains(#"<li class="pagination-step"><a href="../4/index.html" rel="prev">Previous</a></li>"#))
         #expect(nav.contains(#"<li class="pagination-step"><a href="../6/index.html" rel="next">Next</a></li>"#))
         #expect(nav.contains(#"<li><a href="../../index.html" aria-label="Page 1">1</a></li>"#))

@@ -1,8 +1,9 @@
-@testable import FlowSite
 import FlowSiteTesting
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FlowSite
 
 /// Code blocks show code exactly; user-written Markdown shows its formatting but can never add
 /// markup the Markdown doesn't make, reach the layout around it, or hang a build.
@@ -120,7 +121,7 @@ import Testing
         let frame = try frameAround(page(body: "plain"))
         let allowed: Set<String> = [
             "p", "h3", "h4", "h5", "h6", "em", "strong", "code", "pre", "a", "ul", "ol", "li", "blockquote", "hr", "br",
-            "img",
+            "img"
         ]
         let allowedAttributes: Set<String> = ["href", "rel", "title", "class", "start", "src", "alt"]
         var injected: [String] = []
@@ -128,32 +129,42 @@ import Testing
             let body = Self.hostileBody(&random)
             let html = try page(body: body, showsImages: random.next() % 2 == 0)
             let around = try frameAround(html)
-            let content = html.between("<div class=\"user-content\">", "</div>\n</main>")
+            let content =
+                html.between("<div class=\"user-content\">", "</div>\n</main>")
                 ?? html.between("<section class=\"user-content\">", "</section>\n</main>") ?? ""
             let tags = HTMLTags.scan(content)
             let bad = tags.filter { tag in
                 let name = tag.name.hasPrefix("/") ? String(tag.name.dropFirst()) : tag.name
                 return !allowed.contains(name) || !Set(tag.attributes).isSubset(of: allowedAttributes)
-                    || tag.urls.contains { !$0.hasPrefix("https:") && !$0.hasPrefix("http:") && !$0.hasPrefix("mailto:") }
+                    || tag.urls.contains {
+                        !$0.hasPrefix("https:") && !$0.hasPrefix("http:") && !$0.hasPrefix("mailto:")
+                    }
             }
             let problem =
-                around != frame ? "the page around the body changed"
-                : !bad.isEmpty ? "tags \(bad)"
-                : html.contains("raw HTML omitted") ? "raw HTML reached cmark"
-                : html.unicodeScalars.contains(where: HTMLEscaping.isForbidden) ? "a forbidden scalar" : nil
+                around != frame
+                ? "the page around the body changed"
+                : !bad.isEmpty
+                    ? "tags \(bad)"
+                    : html.contains("raw HTML omitted")
+                        ? "raw HTML reached cmark"
+                        : html.unicodeScalars.contains(where: HTMLEscaping.isForbidden) ? "a forbidden scalar" : nil
             if let problem { injected.append("\(problem): \(String(body.prefix(300)).debugDescription)") }
         }
-        #expect(injected.isEmpty, "\(injected.count) of \(count) bodies changed the page's markup, e.g. \(injected.prefix(3))")
+        #expect(
+            injected.isEmpty,
+            "\(injected.count) of \(count) bodies changed the page's markup, e.g. \(injected.prefix(3))")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        String(repeating: "[", count: 200_000) + String(repeating: "](x)", count: 200_000),
-        String(repeating: "*a **b ", count: 100_000),
-        String(repeating: "- ", count: 50_000) + "item",
-        String(repeating: "<div>", count: 100_000),
-        String(repeating: "`", count: 100_000) + "x",
-        String(repeating: "Some text with a [link](https://example.com) and *emphasis*.\n\n", count: 20_000),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            String(repeating: "[", count: 200_000) + String(repeating: "](x)", count: 200_000),
+            String(repeating: "*a **b ", count: 100_000),
+            String(repeating: "- ", count: 50_000) + "item",
+            String(repeating: "<div>", count: 100_000),
+            String(repeating: "`", count: 100_000) + "x",
+            String(repeating: "Some text with a [link](https://example.com) and *emphasis*.\n\n", count: 20_000)
+        ])
     func hugeBodiesRenderInTime(body: String) throws {
         let html = try page(body: body)
         #expect(html.contains("user-content"))
@@ -188,8 +199,12 @@ import Testing
 
     /// The page without its user content's element: what a body must never change.
     private func frameAround(_ html: String) throws -> String {
-        for (open, close) in [("<div class=\"user-content\">", "</div>"), ("<section class=\"user-content\">", "</section>")] {
-            if let start = html.range(of: open), let end = html.range(of: close + "\n<p>After the body.</p>", range: start.upperBound..<html.endIndex) {
+        for (open, close) in [
+            ("<div class=\"user-content\">", "</div>"), ("<section class=\"user-content\">", "</section>")
+        ] {
+            if let start = html.range(of: open),
+                let end = html.range(of: close + "\n<p>After the body.</p>", range: start.upperBound..<html.endIndex)
+            {
                 return String(html[..<start.lowerBound]) + String(html[end.upperBound...])
             }
         }
@@ -199,14 +214,18 @@ import Testing
     /// A body of attack fragments, Markdown syntax and text, sometimes nested.
     static func hostileBody(_ random: inout SplitMix) -> String {
         let fragments = [
-            "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "</div></main><p>", "<!--", "-->", "<![CDATA[x]]>",
-            "<a href=\"javascript:alert(1)\">x</a>", "[x](javascript:alert(1))", "[x](https://e.com \"t\\\"onmouseover=x\")",
+            "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "</div></main><p>", "<!--", "-->",
+            "<![CDATA[x]]>",
+            "<a href=\"javascript:alert(1)\">x</a>", "[x](javascript:alert(1))",
+            "[x](https://e.com \"t\\\"onmouseover=x\")",
             "![a\"b](https://e.com/i.png)", "![x](data:text/html,<script>)", "<https://e.com/<x>>", "<mailto:a@b>",
             "{{title}}", "{{{content}}}", "&lt;b&gt;", "&#60;script&#62;", "&#x3C;", "\u{202E}", "\u{2066}", "\u{202C}",
-            "\u{0}", "\u{1B}[2J", "\u{85}", "\u{FFFE}", "\u{FEFF}", "\u{301}", "`", "```", "~~~", "***", "___", "> ", "- ",
-            "1. ", "# ", "    ", "\t", "\n", "\n\n", "\r\n", "\\", "[", "]", "(", ")", "*", "_", "|", "<", ">", "\"", "'", "&",
+            "\u{0}", "\u{1B}[2J", "\u{85}", "\u{FFFE}", "\u{FEFF}", "\u{301}", "`", "```", "~~~", "***", "___", "> ",
+            "- ",
+            "1. ", "# ", "    ", "\t", "\n", "\n\n", "\r\n", "\\", "[", "]", "(", ")", "*", "_", "|", "<", ">", "\"",
+            "'", "&",
             "[ref]: https://e.com/\"x", "[ref]", "<div\n", "<pre>", "</pre>", "<style>", "<textarea>", "<svg onload=x>",
-            "text", "Luke", "é", "مرحبا", "😀",
+            "text", "Luke", "é", "مرحبا", "😀"
         ]
         var body = ""
         let pieces = Int(random.next() % 40)
@@ -225,7 +244,9 @@ import Testing
 extension String {
     /// The text between the first `open` and the next `close` after it.
     fileprivate func between(_ open: String, _ close: String) -> String? {
-        guard let start = range(of: open), let end = range(of: close, range: start.upperBound..<endIndex) else { return nil }
+        guard let start = range(of: open), let end = range(of: close, range: start.upperBound..<endIndex) else {
+            return nil
+        }
         return String(self[start.upperBound..<end.lowerBound])
     }
 }

@@ -1,5 +1,6 @@
-@testable import FlowSite
 import Testing
+
+@testable import FlowSite
 
 @Suite struct RouteTests {
     @Test(arguments: [
@@ -17,7 +18,7 @@ import Testing
         ("Jabba's Palace", "jabbas-palace"),
         ("Ki-Adi-Mundi", "ki-adi-mundi"),
         ("ＡＢＣ full width", "abc-full-width"),
-        ("<script>alert(1)</script>", "script-alert-1-script"),
+        ("<script>alert(1)</script>", "script-alert-1-script")
     ])
     func slugs(_ text: String, _ slug: String) {
         #expect(Slug(text).rawValue == slug)
@@ -45,7 +46,9 @@ import Testing
     }
 
     @Test func textWithNothingToSpellGetsAStableHashNotACounter() {
-        let a = Slug("..").rawValue, b = Slug("!!!").rawValue, emoji = Slug("😀").rawValue
+        let a = Slug("..").rawValue
+        let b = Slug("!!!").rawValue
+        let emoji = Slug("😀").rawValue
         #expect(a.hasPrefix("untitled-") && b.hasPrefix("untitled-") && emoji.hasPrefix("untitled-"))
         #expect(Set([a, b, emoji]).count == 3)
         #expect(Slug("..").rawValue == a, "the same text always gets the same slug")

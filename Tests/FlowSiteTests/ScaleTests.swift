@@ -1,7 +1,8 @@
-@testable import FlowSite
 import Foundation
 import PropertyBased
 import Testing
+
+@testable import FlowSite
 
 /// The shortcuts that make large sites fast and small must give the bytes the plain way gives.
 @Suite struct ScaleTests {
@@ -24,7 +25,9 @@ import Testing
     }
 
     func markdown(_ document: MarkdownDocument<Node>) -> PageMarkdown {
-        document.pageMarkdown(linking: { route, out in out += Array(route.path.file.utf8) }, siteFile: { path, out in out += Array(path.utf8) })
+        document.pageMarkdown(
+            linking: { route, out in out += Array(route.path.file.utf8) },
+            siteFile: { path, out in out += Array(path.utf8) })
     }
 
     @Test func oneCallGivesWhatEachChunkAloneGives() throws {
@@ -34,7 +37,7 @@ import Testing
         document.list([["one"], ["two"]])
         document.section(.attributes) { $0.attributes([("Height", "172"), ("Mass", "77")]) }
         document.section(.related) { $0.list([[.link("Leia", to: "characters/leia")]]) }
-        document.section(.cards) { _ in }  // empty: a chunk with no Markdown
+        document.section(.cards) { _ in } // empty: a chunk with no Markdown
         document.section(.notice) { $0.paragraph(.text("Line"), .lineBreak) }
         document.thematicBreak()
         document.section(.related) {
@@ -80,14 +83,18 @@ import Testing
         try ContentHTML.append(page, to: &html)
         #expect(html == (try chunkByChunk(page)))
         // The same document below the size converts in one call and agrees with itself.
-        #expect(String(decoding: html, as: UTF8.self).contains("<li><a href=\"characters/person-39999/index.html\">Person 39999</a></li>\n</ul>\n</section>"))
+        #expect(
+            String(decoding: html, as: UTF8.self).contains(
+                "<li><a href=\"characters/person-39999/index.html\">Person 39999</a></li>\n</ul>\n</section>"))
     }
 
     // MARK: The byte escaper
 
     @Test func theByteEscaperWritesWhatTheScalarEscaperWrites() async {
-        let edges: [Unicode.Scalar] = [0x7F, 0x80, 0x9F, 0xA0, 0xB7, 0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFD, 0xFFFE, 0xFFFF,
-                                       0x1FFFD, 0x1FFFE, 0x2FFFF, 0x10FFFE, 0x10FFFF].map { Unicode.Scalar($0 as UInt32)! }
+        let edges: [Unicode.Scalar] = [
+            0x7F, 0x80, 0x9F, 0xA0, 0xB7, 0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFD, 0xFFFE, 0xFFFF,
+            0x1FFFD, 0x1FFFE, 0x2FFFF, 0x10FFFE, 0x10FFFF
+        ].map { Unicode.Scalar($0 as UInt32)! }
         let scalar = Gen<UnicodeScalar>.frequency(
             (3, Gen.element(of: edges).map { $0! }),
             (3, MarkdownEscapingTests.hostileText().map { $0.unicodeScalars.first ?? "a" })
@@ -112,7 +119,8 @@ import Testing
             var general = MarkdownDocument<Node>()
             general.list(labels.enumerated().map { [.link($1, to: Node("n\($0)")), .text("")] })
             let url: (Node) -> String = { $0.path.file }
-            #expect(compact.markdown(linking: url) == general.markdown(linking: url), "labels \(labels.debugDescription)")
+            #expect(
+                compact.markdown(linking: url) == general.markdown(linking: url), "labels \(labels.debugDescription)")
             #expect(viaElements.markdown(linking: url) == general.markdown(linking: url))
             #expect(compact.linkedRoutes == general.linkedRoutes)
             #expect(compact.linkLabels == general.linkLabels)
@@ -129,17 +137,26 @@ import Testing
     // MARK: The search index
 
     @Test func theSearchIndexIsValidJSONWhateverTheTitles() throws {
-        let titles = ["Quote \" here", "Back\\slash", "Tab\tand\nnewline", "Bell\u{07} and \u{1F}", "Ünïcödé ✓", "Slash / kept", ""]
-        let pages = titles.enumerated().map { (path: "p\($0)/index.html", title: $1, summary: Optional("About \($1)"), isDialog: false) }
-        let entries = titles.indices.map { SiteSearch<Node>.Entry(page: Int32($0), section: $0.isMultiple(of: 2) ? "Even" : nil, title: titles[$0]) }
+        let titles = [
+            "Quote \" here", "Back\\slash", "Tab\tand\nnewline", "Bell\u{07} and \u{1F}", "Ünïcödé ✓", "Slash / kept",
+            ""
+        ]
+        let pages = titles.enumerated().map {
+            (path: "p\($0)/index.html", title: $1, summary: Optional("About \($1)"), isDialog: false)
+        }
+        let entries = titles.indices.map {
+            SiteSearch<Node>.Entry(page: Int32($0), section: $0.isMultiple(of: 2) ? "Even" : nil, title: titles[$0])
+        }
         let bytes = SiteSearch<Node>.json(entries, pages: pages, summaries: true)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: String]])
         #expect(Set(parsed.compactMap { $0["title"] }) == Set(titles))
         #expect(parsed.allSatisfy { $0["summary"] == "About \($0["title"]!)" })
         #expect(parsed.filter { $0["section"] == "Even" }.count == 4)
-        #expect(String(decoding: bytes, as: UTF8.self).contains(#""url":"p6/index.html""#))  // "/" not escaped
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""url":"p6/index.html""#)) // "/" not escaped
         // Sorted by folded title, then URL.
-        let folded = parsed.map { $0["title"]!.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        let folded = parsed.map {
+            $0["title"]!.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        }
         #expect(folded == folded.sorted())
         let without = SiteSearch<Node>.json(entries, pages: pages, summaries: false)
         #expect(!String(decoding: without, as: UTF8.self).contains("summary"))
@@ -149,9 +166,13 @@ import Testing
 
     /// An ASCII title's sort key is its lower case, which is what Foundation's folding gives.
     @Test func asciiTitlesFoldToTheirLowerCase() async {
-        let ascii = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{7F}").array(of: 0...30).map { String(String.UnicodeScalarView($0)) }
+        let ascii = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{7F}").array(of: 0...30).map {
+            String(String.UnicodeScalarView($0))
+        }
         await propertyCheck(count: 3000, input: ascii) { title in
-            #expect(SiteSearch<Node>.Entry.sortKey(of: title) == title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+            #expect(
+                SiteSearch<Node>.Entry.sortKey(of: title)
+                    == title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
         }
         #expect(SiteSearch<Node>.Entry.sortKey(of: "Ébène Ǆ") == "ebene ǆ")
     }
@@ -189,7 +210,8 @@ import Testing
             var hash = StableHash()
             hash.combine(index)
             files["folder \(index)/with space/index.html"] = SiteManifest.Entry(
-                fingerprint: hash, size: index * 3, inode: UInt64(index) << 40, modified: timespec(tv_sec: 1_700_000_000 + index, tv_nsec: index * 7)
+                fingerprint: hash, size: index * 3, inode: UInt64(index) << 40,
+                modified: timespec(tv_sec: 1_700_000_000 + index, tv_nsec: index * 7)
             )
         }
         // Inodes past Int.max and times before 1970 are written with a sign and read back.
@@ -212,7 +234,8 @@ import Testing
         let zeros = String(repeating: "0", count: 32)
         #expect(SiteManifest(text: "manifest 1\nf \(zeros) 99999999999999999999 2 3 4 x\n") == nil)
         #expect(SiteManifest(text: "manifest 1\nf \(zeros) 1 9223372036854775808 3 4 x\n") == nil)
-        #expect(SiteManifest(text: "manifest 1\nf \(zeros) 1 -9223372036854775808 3 4 x\n")?.files["x"]?.inode == 1 << 63)
+        #expect(
+            SiteManifest(text: "manifest 1\nf \(zeros) 1 -9223372036854775808 3 4 x\n")?.files["x"]?.inode == 1 << 63)
         for number in [0, 7, -7, 10, 1_000_000, .max, .min, Int.max - 1, Int.min + 1] {
             var out: [UInt8] = []
             SiteManifest.appendDecimal(number, to: &out)
@@ -243,7 +266,8 @@ import Testing
         var files: [String: SiteManifest.Entry] = [:]
         for index in 0..<12_000 {
             files["kind-\(index % 5)/a-page-with-a-long-slug-\(index)/index.html"] = SiteManifest.Entry(
-                fingerprint: StableHash(a: UInt64(index), b: 7), size: index, inode: UInt64(index) << 20, modified: timespec(tv_sec: index, tv_nsec: index)
+                fingerprint: StableHash(a: UInt64(index), b: 7), size: index, inode: UInt64(index) << 20,
+                modified: timespec(tv_sec: index, tv_nsec: index)
             )
         }
         var manifest = SiteManifest(inputs: "abc", pages: 12_000, files: files)
@@ -256,7 +280,10 @@ import Testing
         // written twice (the last entry counts).
         var written = WrittenFiles()
         let again = "kind-0/a-page-with-a-long-slug-0/index.html"
-        let first = written.set(again, SiteManifest.Entry(fingerprint: StableHash(a: 1, b: 1), size: 1, inode: 1, modified: timespec(tv_sec: 1, tv_nsec: 1)))
+        let first = written.set(
+            again,
+            SiteManifest.Entry(
+                fingerprint: StableHash(a: 1, b: 1), size: 1, inode: 1, modified: timespec(tv_sec: 1, tv_nsec: 1)))
         #expect(first)
         for (path, entry) in files.shuffled() {
             let new = written.set(path, entry)
@@ -265,7 +292,9 @@ import Testing
         #expect(written.count == files.count)
         #expect(files.allSatisfy { written[$0.key] == $0.value })
         #expect(written["kind-0/a-page-with-a-long-slug-0/index"] == nil)
-        _ = try SiteStaging.writeWithoutSync(at: url.path) { try written.writeManifest(inputs: "abc", pages: 12_000, lint: manifest.lint, to: $0) }
+        _ = try SiteStaging.writeWithoutSync(at: url.path) {
+            try written.writeManifest(inputs: "abc", pages: 12_000, lint: manifest.lint, to: $0)
+        }
         #expect(Array(try Data(contentsOf: url)) == whole)
     }
 
@@ -277,11 +306,19 @@ import Testing
         var live: [String: SiteManifest.Entry] = [:]
         for index in 0..<3_000 {
             let path = "kind-\(index % 7)/page-\(index)/index.html"
-            let entry = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 1), size: index, inode: UInt64(index + 10), modified: timespec(tv_sec: index, tv_nsec: 5))
+            let entry = SiteManifest.Entry(
+                fingerprint: StableHash(a: UInt64(index), b: 1), size: index, inode: UInt64(index + 10),
+                modified: timespec(tv_sec: index, tv_nsec: 5))
             if index % 11 != 0 { spare[path] = entry }
             switch index % 13 {
-            case 0: live[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 2), size: index, inode: UInt64(index + 10), modified: entry.modified)
-            case 1: live[path] = SiteManifest.Entry(fingerprint: entry.fingerprint, size: index, inode: UInt64(index + 99_999), modified: entry.modified)
+            case 0:
+                live[path] = SiteManifest.Entry(
+                    fingerprint: StableHash(a: UInt64(index), b: 2), size: index, inode: UInt64(index + 10),
+                    modified: entry.modified)
+            case 1:
+                live[path] = SiteManifest.Entry(
+                    fingerprint: entry.fingerprint, size: index, inode: UInt64(index + 99_999), modified: entry.modified
+                )
             case 2: break
             default: live[path] = entry
             }
@@ -289,22 +326,26 @@ import Testing
         let spareManifest = SiteManifest(inputs: "x", pages: 1, files: spare)
         var liveManifest = SiteManifest(inputs: "x", pages: 1, files: live)
         liveManifest.lint = (findings: 2, summary: "2 warnings")
-        let byEntries = try #require(SiteManifest.linkableFiles(liveManifest.bytes(), besides: FileTable(manifest: spareManifest.bytes())))
-        let byLines = try #require(SiteManifest.linkableFiles(liveManifest.bytes(), besidesLinesOf: spareManifest.bytes()))
+        let byEntries = try #require(
+            SiteManifest.linkableFiles(liveManifest.bytes(), besides: FileTable(manifest: spareManifest.bytes())))
+        let byLines = try #require(
+            SiteManifest.linkableFiles(liveManifest.bytes(), besidesLinesOf: spareManifest.bytes()))
         #expect(byLines == byEntries)
         #expect(byLines.count > 300 && byLines.count < live.count / 2)
         // Each linkable file is found by its path, with the live entry.
         for (path, entry) in live where spare[path] != entry { #expect(byLines[path] == entry, "\(path)") }
         for (path, entry) in live where spare[path] == entry { #expect(byLines[path] == nil, "\(path)") }
         #expect(byLines.lint?.summary == "2 warnings")
-        #expect(SiteManifest.linkableFiles(Array("not a manifest\n".utf8), besidesLinesOf: spareManifest.bytes()) == nil)
+        #expect(
+            SiteManifest.linkableFiles(Array("not a manifest\n".utf8), besidesLinesOf: spareManifest.bytes()) == nil)
     }
 
     /// The spare's table compares 128 bits of a path's hash: a path that shares only the first
     /// 64 with one of its paths is not in it (the build would keep that entry's file without a
     /// look). The live site's table, whose finds are checked against the file, compares 64.
     @Test func anExactTableTellsApartPathsThatShareHalfTheirHash() {
-        let entry = SiteManifest.Entry(fingerprint: StableHash(a: 5, b: 6), size: 1, inode: 2, modified: timespec(tv_sec: 3, tv_nsec: 4))
+        let entry = SiteManifest.Entry(
+            fingerprint: StableHash(a: 5, b: 6), size: 1, inode: 2, modified: timespec(tv_sec: 3, tv_nsec: 4))
         let stored = StableHash(a: 0x1234_5678, b: 0x9ABC)
         let otherB: UInt64 = 0x9ABD
         let lookalike = StableHash(a: stored.low ^ (otherB &* 0x9E37_79B9_7F4A_7C15), b: otherB)
@@ -326,20 +367,26 @@ import Testing
         var (expectedMissing, expectedExtra): (Set<String>, Set<String>) = ([], [])
         for index in 0..<2_000 {
             let path = "kind-\(index % 5)/page-\(index)/index.html"
-            let entry = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 1), size: index, inode: UInt64(index + 10), modified: timespec(tv_sec: index, tv_nsec: 5))
+            let entry = SiteManifest.Entry(
+                fingerprint: StableHash(a: UInt64(index), b: 1), size: index, inode: UInt64(index + 10),
+                modified: timespec(tv_sec: index, tv_nsec: 5))
             switch index % 9 {
-            case 0:  // changed by the last build
+            case 0: // changed by the last build
                 spare[path] = entry
-                live[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 2), size: index + 1, inode: UInt64(index + 50_000), modified: entry.modified)
+                live[path] = SiteManifest.Entry(
+                    fingerprint: StableHash(a: UInt64(index), b: 2), size: index + 1, inode: UInt64(index + 50_000),
+                    modified: entry.modified)
                 expectedMissing.insert(path)
-            case 1:  // the same bytes, another inode
+            case 1: // the same bytes, another inode
                 spare[path] = entry
-                live[path] = SiteManifest.Entry(fingerprint: entry.fingerprint, size: index, inode: UInt64(index + 90_000), modified: entry.modified)
+                live[path] = SiteManifest.Entry(
+                    fingerprint: entry.fingerprint, size: index, inode: UInt64(index + 90_000), modified: entry.modified
+                )
                 expectedMissing.insert(path)
-            case 2:  // new in the live site
+            case 2: // new in the live site
                 live[path] = entry
                 expectedMissing.insert(path)
-            case 3:  // gone from the live site
+            case 3: // gone from the live site
                 spare[path] = entry
                 expectedExtra.insert(path)
             default:
@@ -349,29 +396,35 @@ import Testing
         }
         // Paths with spaces, and paths that begin with another whole path.
         for (index, path) in ["a b/index.html", "a/index.html", "a", "a b", "é/index.html"].enumerated() {
-            let entry = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 7), size: 1, inode: UInt64(index + 70_000), modified: timespec(tv_sec: 3, tv_nsec: 4))
+            let entry = SiteManifest.Entry(
+                fingerprint: StableHash(a: UInt64(index), b: 7), size: 1, inode: UInt64(index + 70_000),
+                modified: timespec(tv_sec: 3, tv_nsec: 4))
             spare[path] = entry
             if index == 1 {
                 expectedExtra.insert(path)
             } else if index % 2 == 0 {
-                live[path] = SiteManifest.Entry(fingerprint: entry.fingerprint, size: 2, inode: entry.inode, modified: entry.modified)
+                live[path] = SiteManifest.Entry(
+                    fingerprint: entry.fingerprint, size: 2, inode: entry.inode, modified: entry.modified)
                 expectedMissing.insert(path)
             } else {
                 live[path] = entry
             }
         }
-        live[SiteWriter.markerName] = SiteManifest.Entry(fingerprint: StableHash(a: 9, b: 9), size: 64, inode: 7, modified: timespec(tv_sec: 1, tv_nsec: 2))
+        live[SiteWriter.markerName] = SiteManifest.Entry(
+            fingerprint: StableHash(a: 9, b: 9), size: 64, inode: 7, modified: timespec(tv_sec: 1, tv_nsec: 2))
         expectedMissing.insert(SiteWriter.markerName)
         var liveManifest = SiteManifest(inputs: "x", pages: 3, files: live)
         liveManifest.lint = (findings: 2, summary: "2 warnings")
-        let gap = try #require(GenerationGap(live: liveManifest.bytes(), spare: SiteManifest(inputs: "y", pages: 3, files: spare).bytes()))
+        let gap = try #require(
+            GenerationGap(live: liveManifest.bytes(), spare: SiteManifest(inputs: "y", pages: 3, files: spare).bytes()))
         #expect(Set(gap.missing.map(\.path)) == expectedMissing)
         #expect(gap.missing.allSatisfy { live[$0.path] == $0.entry })
         #expect(Set(gap.extra) == expectedExtra)
         #expect(gap.fileCount == live.count - 1, "the marker is not counted")
         #expect(gap.byteCount == live.values.reduce(0) { $0 + $1.size } - 64)
         // The gap is found by walking both in path order: a manifest out of order is refused.
-        var spareLines = String(decoding: SiteManifest(inputs: "y", pages: 3, files: spare).bytes(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var spareLines = String(decoding: SiteManifest(inputs: "y", pages: 3, files: spare).bytes(), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
         let firstFile = try #require(spareLines.firstIndex { $0.hasPrefix("f ") })
         spareLines.swapAt(firstFile, firstFile + 1)
         #expect(GenerationGap(live: liveManifest.bytes(), spare: Array(spareLines.joined(separator: "\n").utf8)) == nil)
@@ -388,9 +441,14 @@ import Testing
     /// of the new entries written in full, whichever paths change, look-alike paths included.
     @Test func aPatchedManifestIsTheWholeManifestOfTheNewEntries() throws {
         var files: [String: SiteManifest.Entry] = [:]
-        let names = ["a", "a b", "a/b", "ab", "a/index.html", "b/index.html", "x y b/index.html", "index.html", "é/index.html", "z", ".holocron"]
+        let names = [
+            "a", "a b", "a/b", "ab", "a/index.html", "b/index.html", "x y b/index.html", "index.html", "é/index.html",
+            "z", ".holocron"
+        ]
         for (index, name) in (names + (0..<500).map { "characters/person-\($0)/index.html" }).enumerated() {
-            files[name] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(index), b: 3), size: index * 7, inode: UInt64(index), modified: timespec(tv_sec: 100, tv_nsec: index))
+            files[name] = SiteManifest.Entry(
+                fingerprint: StableHash(a: UInt64(index), b: 3), size: index * 7, inode: UInt64(index),
+                modified: timespec(tv_sec: 100, tv_nsec: index))
         }
         var live = SiteManifest(inputs: "old", pages: 511, files: files)
         live.lint = (findings: 1, summary: "1 warning")
@@ -402,7 +460,9 @@ import Testing
             let chosen = files.keys.shuffled(using: &generator).prefix(round % 6 + 1)
             var changed: [String: SiteManifest.Entry] = [:]
             for path in chosen {
-                changed[path] = SiteManifest.Entry(fingerprint: StableHash(a: UInt64(round), b: 4), size: round * 1_000_003, inode: 999, modified: timespec(tv_sec: 7, tv_nsec: round))
+                changed[path] = SiteManifest.Entry(
+                    fingerprint: StableHash(a: UInt64(round), b: 4), size: round * 1_000_003, inode: 999,
+                    modified: timespec(tv_sec: 7, tv_nsec: round))
             }
             var expected = SiteManifest(inputs: "new", pages: 511, files: files.merging(changed) { $1 })
             expected.lint = live.lint
@@ -417,13 +477,18 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spare-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [String: SiteManifest.Entry] = [:]
-        for path in ["index.html", "a/index.html", "a/b/index.html", "c/index.html", "c/d.html", "e/index.html", "f.css"] {
+        for path in [
+            "index.html", "a/index.html", "a/b/index.html", "c/index.html", "c/d.html", "e/index.html", "f.css"
+        ] {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(path.utf8).write(to: url)
             var status = stat()
             #expect(lstat(url.path, &status) == 0)
-            files[path] = SiteManifest.Entry(fingerprint: StableHash(of: Array(path.utf8)), size: Int(status.st_size), inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status))
+            files[path] = SiteManifest.Entry(
+                fingerprint: StableHash(of: Array(path.utf8)), size: Int(status.st_size), inode: UInt64(status.st_ino),
+                modified: SiteManifest.Entry.modified(status))
         }
         let manifest = SiteManifest(inputs: "x", pages: 1, files: files).bytes()
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
@@ -433,10 +498,12 @@ import Testing
         try appended.seekToEnd()
         try appended.write(contentsOf: Data("!".utf8))
         try appended.close()
-        try Data("c/d.html".utf8).write(to: folder.appendingPathComponent("c/d.html"), options: .atomic)  // another inode
+        // another inode
+        try Data("c/d.html".utf8).write(to: folder.appendingPathComponent("c/d.html"), options: .atomic)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("e/index.html"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("f.css"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("f.css"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("f.css"), withIntermediateDirectories: false)
         let stale = try #require(SiteManifest.staleFiles(of: manifest, in: descriptor))
         #expect(Set(stale.map(\.path)) == ["a/index.html", "c/d.html", "e/index.html", "f.css"])
         #expect(stale.allSatisfy { files[$0.path] == $0.entry })
@@ -446,21 +513,33 @@ import Testing
     /// page's line by its path: only the line whose whole path it is changes, not one whose
     /// path ends the same way or holds it after a space; a page the index lacks means no patch.
     @Test func theEditedPagesLinesAndOnlyThoseArePatched() throws {
-        func line(_ hex: Character, _ kind: String, _ path: String) -> String { String(repeating: hex, count: 32) + " \(kind) \(path)\n" }
-        let index = "pages 1\n" + line("a", "7", "b/index.html") + line("b", "7", "a/b/index.html") + line("c", "12", "x y b/index.html")
+        func line(_ hex: Character, _ kind: String, _ path: String) -> String {
+            String(repeating: hex, count: 32) + " \(kind) \(path)\n"
+        }
+        let index =
+            "pages 1\n" + line("a", "7", "b/index.html") + line("b", "7", "a/b/index.html")
+            + line("c", "12", "x y b/index.html")
             + line("d", "3", "index.html")
         let content = StableHash(a: 0x0123_4567_89AB_CDEF, b: 0x1122_3344_5566_7788)
         var hex: [UInt8] = []
         content.appendHex(to: &hex)
-        let patched = try #require(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["b/index.html": content]))
-        let expected = "pages 1\n" + String(decoding: hex, as: UTF8.self) + " 7 b/index.html\n" + line("b", "7", "a/b/index.html")
+        let patched = try #require(
+            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["b/index.html": content]))
+        let expected =
+            "pages 1\n" + String(decoding: hex, as: UTF8.self) + " 7 b/index.html\n" + line("b", "7", "a/b/index.html")
             + line("c", "12", "x y b/index.html") + line("d", "3", "index.html")
         #expect(String(decoding: patched, as: UTF8.self) == expected)
-        let root = try #require(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["index.html": content]))
-        #expect(String(decoding: root, as: UTF8.self).hasSuffix(String(decoding: hex, as: UTF8.self) + " 3 index.html\n"))
+        let root = try #require(
+            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["index.html": content]))
+        #expect(
+            String(decoding: root, as: UTF8.self).hasSuffix(String(decoding: hex, as: UTF8.self) + " 3 index.html\n"))
         #expect(String(decoding: root, as: UTF8.self).hasPrefix("pages 1\n" + line("a", "7", "b/index.html")))
-        #expect(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["y b/index.html": content]) == nil)
-        #expect(SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["c/index.html": content]) == nil)
+        #expect(
+            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["y b/index.html": content])
+                == nil)
+        #expect(
+            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["c/index.html": content])
+                == nil)
     }
 
     /// A journal is sealed with the checksum of its bytes as they were written, a piece at a
@@ -476,7 +555,9 @@ import Testing
             var start = 0
             while start < length {
                 // Small pieces, and pieces larger than a block.
-                let size = Bool.random(using: &generator) ? Int.random(in: 0...40, using: &generator) : Int.random(in: 1...(3 * block / 2), using: &generator)
+                let size =
+                    Bool.random(using: &generator)
+                    ? Int.random(in: 0...40, using: &generator) : Int.random(in: 1...(3 * block / 2), using: &generator)
                 let end = min(length, start + size)
                 bytes[start..<end].withUnsafeBytes { written.add($0) }
                 start = end
@@ -492,12 +573,14 @@ import Testing
         for index in 0..<count {
             let path = "section-\(index % sections)/a-page-with-a-rather-long-slug-\(index)/index.html"
             let url = base.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(repeating: UInt8(index % 251), count: index % sizes).write(to: url)
             var status = stat()
             #expect(stat(url.path, &status) == 0)
             files[path] = SiteManifest.Entry(
-                fingerprint: StableHash(a: UInt64(index), b: 1), size: index % sizes, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
+                fingerprint: StableHash(a: UInt64(index), b: 1), size: index % sizes, inode: UInt64(status.st_ino),
+                modified: SiteManifest.Entry.modified(status)
             )
         }
         return files
@@ -516,7 +599,9 @@ import Testing
         let folder = open(base.path, O_RDONLY | O_DIRECTORY)
         defer { close(folder) }
         // The check of the site with `manifest` as its manifest, made from `inputs`.
-        func intactSite(_ manifest: [UInt8], inputs: String) throws -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
+        func intactSite(
+            _ manifest: [UInt8], inputs: String
+        ) throws -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
             try Data(manifest).write(to: base.appendingPathComponent(SiteWriter.manifestName))
             guard let check = SiteManifest.IntactCheck(in: folder), check.isMade(from: inputs) else { return nil }
             return check.result(lanes: 2)
@@ -602,12 +687,15 @@ import Testing
             try Data("x".utf8).write(to: folder.appendingPathComponent("index.html"))
         }
         try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("link"), withDestinationURL: outside)
-        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("a1/b/link"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: tree.appendingPathComponent("a1/b/link"), withDestinationURL: outside)
         // A link and a file right inside a top-level folder, whose entries are shared out, and
         // an empty top-level folder.
-        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("a2/link"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: tree.appendingPathComponent("a2/link"), withDestinationURL: outside)
         try Data("y".utf8).write(to: tree.appendingPathComponent("a2/file.txt"))
-        try FileManager.default.createDirectory(at: tree.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: tree.appendingPathComponent("empty"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: base) }
         try SiteStaging.removeTree(at: tree.path)
         #expect(!FileManager.default.fileExists(atPath: tree.path))

@@ -1,6 +1,7 @@
-@testable import FlowSite
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 @Suite struct SiteBuilderTests {
     static let app = GraphCoordinator(
@@ -15,7 +16,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var app = Self.app
         app.titles["a/b"] = "Ünder B"
-        app.search = SiteSearch(includes: { $0.name == "a" || $0.name.hasPrefix("a/") }, section: { $0.name.count > 1 ? "Deep" : nil })
+        app.search = SiteSearch(
+            includes: { $0.name == "a" || $0.name.hasPrefix("a/") }, section: { $0.name.count > 1 ? "Deep" : nil })
         try await SiteBuilder(coordinator: app).build(into: folder.appendingPathComponent("site"))
         let data = try Data(contentsOf: folder.appendingPathComponent("site/search-index.json"))
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: String]])
@@ -43,7 +45,7 @@ import Testing
             #expect(files[file] != nil, "missing \(file)")
         }
         #expect(report.pages == 5)
-        #expect(report.files == files.count - 1)  // the .holocron marker isn't part of the site
+        #expect(report.files == files.count - 1) // the .holocron marker isn't part of the site
         #expect(report.description.hasPrefix("Built 5 pages"))
     }
 
@@ -105,11 +107,11 @@ import Testing
         changed.titles["a"] = "Changed"
         var failing = SiteBuilder(coordinator: changed)
         failing.beforeCommit = { staging in
-            #expect(staging.files["a/index.html"] != nil)  // the new pages were written…
+            #expect(staging.files["a/index.html"] != nil) // the new pages were written…
             throw GraphError(description: "killed midway")
         }
         await #expect(throws: GraphError.self) { try await failing.build(into: output) }
-        #expect(try SiteDifference.files(in: output) == before)  // …but never reached the output
+        #expect(try SiteDifference.files(in: output) == before) // …but never reached the output
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(leftovers == ["site"])
     }
@@ -171,15 +173,17 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var templates = TemplateSet.embedded
-        templates.templates["footer"] = #"<footer><a href="{{root}}missing/index.html">gone</a> <img src="{{root}}assets/logo.png" alt=""></footer>"#
+        templates.templates["footer"] =
+            #"<footer><a href="{{root}}missing/index.html">gone</a> <img src="{{root}}assets/logo.png" alt=""></footer>"#
         do {
-            try await SiteBuilder(coordinator: Self.app, templates: templates).build(into: folder.appendingPathComponent("site"))
+            try await SiteBuilder(coordinator: Self.app, templates: templates).build(
+                into: folder.appendingPathComponent("site"))
             Issue.record("the build should fail")
         } catch let error as FlowSiteError {
             guard case .brokenLinks(let links) = error.reason else { throw error }
             #expect(links.contains { $0 == ("a/b/c/index.html", "../../../missing/index.html") })
             #expect(links.contains { $0 == ("index.html", "./assets/logo.png") })
-            #expect(links.count == 14)  // two per page: five pages, 404.html and the flow map's first
+            #expect(links.count == 14) // two per page: five pages, 404.html and the flow map's first
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }
@@ -204,7 +208,9 @@ import Testing
         try await SiteBuilder(coordinator: SearchApp()).build(into: folder.appendingPathComponent("site"))
         let files = try SiteDifference.files(in: folder.appendingPathComponent("site"))
         #expect(files["search/index.json"] == Data("[]".utf8))
-        #expect(String(decoding: files["search/index.html"]!, as: UTF8.self).contains(#"<a href="../search/index.json">The index</a>"#))
+        #expect(
+            String(decoding: files["search/index.html"]!, as: UTF8.self).contains(
+                #"<a href="../search/index.json">The index</a>"#))
     }
 
     @Test func fileNamesCannotLeaveTheirFolder() async throws {
@@ -224,9 +230,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["../x", "a/b", ".hidden", "", "index.html"] {
             await #expect {
-                try await SiteBuilder(coordinator: FileApp(name: name)).build(into: folder.appendingPathComponent("site"))
+                try await SiteBuilder(coordinator: FileApp(name: name)).build(
+                    into: folder.appendingPathComponent("site"))
             } throws: { error in
-                guard case .invalidResourceName(let named, let route)? = (error as? FlowSiteError)?.reason else { return false }
+                guard case .invalidResourceName(let named, let route)? = (error as? FlowSiteError)?.reason else {
+                    return false
+                }
                 return named == name && route == "root"
             }
         }
@@ -248,19 +257,25 @@ import Testing
             try context.write(Data(#"<a href="nowhere.html">x</a>"#.utf8), to: "extra.html")
         }
         await #expect {
-            try await SiteBuilder(coordinator: Self.app, steps: [broken]).build(into: folder.appendingPathComponent("site"))
+            try await SiteBuilder(coordinator: Self.app, steps: [broken]).build(
+                into: folder.appendingPathComponent("site"))
         } throws: { error in
             (error as? FlowSiteError)?.description.contains("extra.html: nowhere.html") == true
         }
         let failing = BuildStep("upload") { _ in throw GraphError(description: "no network") }
         await #expect {
-            try await SiteBuilder(coordinator: Self.app, steps: [failing]).build(into: folder.appendingPathComponent("site"))
+            try await SiteBuilder(coordinator: Self.app, steps: [failing]).build(
+                into: folder.appendingPathComponent("site"))
         } throws: { error in
             let text = (error as? FlowSiteError)?.description ?? ""
             return text.contains("'upload'") && text.contains("no network")
         }
-        #expect(try String(contentsOf: folder.appendingPathComponent("site/feed.xml"), encoding: .utf8) == written, "failed builds keep the site")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("staging") }
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("site/feed.xml"), encoding: .utf8) == written,
+            "failed builds keep the site")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("staging")
+        }
         #expect(leftovers.isEmpty, "a failed build leaves nothing half-written beside the site: \(leftovers)")
 
         // The search index is written by a task of its own: once a failed build has thrown its
@@ -268,7 +283,9 @@ import Testing
         let staging = try SiteWriter(output: folder.appendingPathComponent("site")).beginStaging()
         staging.discard()
         #expect {
-            try staging.write(to: "search-index.json") { emit in try [UInt8](repeating: 1, count: 10).withUnsafeBytes(emit) }
+            try staging.write(to: "search-index.json") { emit in
+                try [UInt8](repeating: 1, count: 10).withUnsafeBytes(emit)
+            }
         } throws: { error in
             (error as? FlowSiteError)?.description.contains("given up") == true
         }
@@ -291,7 +308,8 @@ import Testing
             .appendingPathComponent("Sources/FlowSite")
         let declared = try Self.publicTypes(in: sources)
         #expect(declared.count <= 41, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
-        #expect(!declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
+        #expect(
+            !declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }
 
     /// Every public type is listed under a topic of the catalog's landing page, so a user finds
@@ -300,11 +318,17 @@ import Testing
         let repository = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let declared = try Self.publicTypes(in: repository.appendingPathComponent("Sources/FlowSite"))
-        let landing = try String(contentsOf: repository.appendingPathComponent("Sources/FlowSite/FlowSite.docc/FlowSite.md"), encoding: .utf8)
+        let landing = try String(
+            contentsOf: repository.appendingPathComponent("Sources/FlowSite/FlowSite.docc/FlowSite.md"), encoding: .utf8
+        )
         let topics = try #require(landing.range(of: "## Topics"), "FlowSite.md has no Topics section")
         let listed = Set(landing[topics.upperBound...].matches(of: /- ``(\w+)``/).map { String($0.output.1) })
-        #expect(Set(declared).subtracting(listed).isEmpty, "not under a topic of FlowSite.md: \(Set(declared).subtracting(listed).sorted())")
-        #expect(listed.subtracting(declared).isEmpty, "listed in FlowSite.md but not a public type: \(listed.subtracting(declared).sorted())")
+        #expect(
+            Set(declared).subtracting(listed).isEmpty,
+            "not under a topic of FlowSite.md: \(Set(declared).subtracting(listed).sorted())")
+        #expect(
+            listed.subtracting(declared).isEmpty,
+            "listed in FlowSite.md but not a public type: \(listed.subtracting(declared).sorted())")
     }
 
     /// Every top-level public (or `@_spi` public) type, protocol and type alias declared in the
@@ -312,7 +336,8 @@ import Testing
     /// indented): code only, not the samples of doc comments (`///` lines and `/** … */` blocks).
     static func publicTypes(in folder: URL) throws -> [String] {
         var declared: [String] = []
-        let pattern = try Regex(#"^(?:@_spi\(\w+\)\s+)?public\s+(?:final\s+)?(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#)
+        let pattern = try Regex(
+            #"^(?:@_spi\(\w+\)\s+)?public\s+(?:final\s+)?(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#)
         for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
             var inBlockComment = false
@@ -340,7 +365,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("""
+        try Data(
+            """
             /// ```swift
             /// public struct InASample: RootCoordinator {}
             /// ```
@@ -352,7 +378,8 @@ import Testing
             }
             @_spi(Engine) public final class Reachable {}
             struct NotPublic {}
-            """.utf8).write(to: folder.appendingPathComponent("Sample.swift"))
+            """.utf8
+        ).write(to: folder.appendingPathComponent("Sample.swift"))
         #expect(try Self.publicTypes(in: folder).sorted() == ["Counted", "Reachable"])
     }
 }

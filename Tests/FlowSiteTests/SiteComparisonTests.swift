@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSite
 
 /// A shop: a home page that links to every product and to the returns page. Each product page
@@ -90,24 +91,34 @@ struct ShopScreen: Screen {
         let comparison = try await compare(ShopApp(), ShopApp(madeOn: "Tatooine Prime", price: 12))
         #expect(comparison.pagesChanged == 501)
         let groups = comparison.groups
-        #expect(groups.map { "\($0.before ?? "") → \($0.after ?? ""): \($0.pages.count)" } == ["10 → 12: 1", "Tatooine → Tatooine Prime: 501"])
+        #expect(
+            groups.map { "\($0.before ?? "") → \($0.after ?? ""): \($0.pages.count)" } == [
+                "10 → 12: 1", "Tatooine → Tatooine Prime: 501"
+            ])
         #expect(groups.first?.pages.map(\.page.path) == ["products/7/index.html"])
 
         let text = comparison.text(.init(limit: 2)).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(Array(text.prefix(6)) == [
-            "501 pages changed; 0 removed; 0 added", "",
-            "~ Product 7 (/products/7/): Price: [10 → 12] credits",
-            "~ [Tatooine → Tatooine Prime] on 501 pages:",
-            "    Product 0 (/products/0/): Made on: [Tatooine → Tatooine Prime]",
-            "    Product 1 (/products/1/): Made on: [Tatooine → Tatooine Prime]",
-        ])
+        #expect(
+            Array(text.prefix(6)) == [
+                "501 pages changed; 0 removed; 0 added", "",
+                "~ Product 7 (/products/7/): Price: [10 → 12] credits",
+                "~ [Tatooine → Tatooine Prime] on 501 pages:",
+                "    Product 0 (/products/0/): Made on: [Tatooine → Tatooine Prime]",
+                "    Product 1 (/products/1/): Made on: [Tatooine → Tatooine Prime]"
+            ])
         #expect(text.contains("    … and 499 more"))
 
         let markdown = comparison.markdown(.init(limit: 2)).split(separator: "\n")
-        let price = try #require(markdown.firstIndex { $0.hasPrefix("| **Product 7** `/products/7/` | Price | **10** credits | **12** credits |") })
-        let madeOn = try #require(markdown.firstIndex { $0.contains("| Made on | **Tatooine** | **Tatooine Prime** |") })
+        let price = try #require(
+            markdown.firstIndex {
+                $0.hasPrefix("| **Product 7** `/products/7/` | Price | **10** credits | **12** credits |")
+            })
+        let madeOn = try #require(
+            markdown.firstIndex { $0.contains("| Made on | **Tatooine** | **Tatooine Prime** |") })
         #expect(price < madeOn)
-        #expect(markdown[madeOn].hasPrefix("| 501 pages: **Product 0** `/products/0/`, **Product 1** `/products/1/`, …and 499 more |"))
+        #expect(
+            markdown[madeOn].hasPrefix(
+                "| 501 pages: **Product 0** `/products/0/`, **Product 1** `/products/1/`, …and 499 more |"))
 
         // A comment too small for both keeps the distinct change and leaves out the repeated one
         // (the report keeps 400 characters spare for what follows the table).
@@ -127,21 +138,31 @@ struct ShopScreen: Screen {
     /// table, a line of the flow, no kind gone and none new.
     @Test func aKindRenamedReadsAsARename() async throws {
         let comparison = try await compare(ShopApp(products: 3), ShopApp(products: 3, returnsKind: "Returns & refunds"))
-        #expect(comparison.flow.renames == [.init(idBefore: "returns-policy", idAfter: "returns-refunds", nameBefore: "Returns policy", nameAfter: "Returns & refunds")])
+        #expect(
+            comparison.flow.renames == [
+                .init(
+                    idBefore: "returns-policy", idAfter: "returns-refunds", nameBefore: "Returns policy",
+                    nameAfter: "Returns & refunds")
+            ])
         #expect(comparison.flow.kinds.isEmpty && comparison.flow.transitions.isEmpty)
         #expect(comparison.kinds.map(\.id) == ["home", "product", "returns-refunds"])
         #expect(comparison.summaryLine.contains("1 screen kind renamed"))
         let markdown = comparison.markdown()
-        #expect(markdown.contains("| Returns &amp; refunds \\(renamed from Returns policy\\) | 1 | 1 | 0 | 0 | 0 |"), "\(markdown)")
+        #expect(
+            markdown.contains("| Returns &amp; refunds \\(renamed from Returns policy\\) | 1 | 1 | 0 | 0 | 0 |"),
+            "\(markdown)")
         #expect(markdown.contains("| **All** (2 kinds unchanged) | 5 | 5 | 0 | 0 | 0 |"))
-        #expect(comparison.text().contains("~ screen kind Returns policy (returns-policy) renamed Returns & refunds (returns-refunds)"))
+        #expect(
+            comparison.text().contains(
+                "~ screen kind Returns policy (returns-policy) renamed Returns & refunds (returns-refunds)"))
         #expect(comparison.json().contains(#""renames" : ["#))
     }
 
     /// A kind whose page moved to a kind of another shape (a new transition) is no rename: the
     /// kinds table lists the old kind as removed and the new one as new.
     @Test func aKindGoneIsListedAsRemoved() async throws {
-        let comparison = try await compare(ShopApp(products: 3), ShopApp(products: 3, returnsKind: "Refunds", returnsLinksHome: true))
+        let comparison = try await compare(
+            ShopApp(products: 3), ShopApp(products: 3, returnsKind: "Refunds", returnsLinksHome: true))
         #expect(comparison.flow.renames.isEmpty)
         let markdown = comparison.markdown()
         #expect(markdown.contains("| Returns policy \\(removed\\) | 1 | 0 | 0 | 0 | 0 |"), "\(markdown)")
@@ -249,7 +270,11 @@ struct ShopScreen: Screen {
             """
         let text = PageText(html: Array(html.utf8), path: "characters/luke/index.html")
         #expect(text.title == "Luke & Leia")
-        #expect(text.items.map(\.text) == ["Luke & Leia", "Height: 172 cm", "Mass: 77 kg", "Films", "A New Hope", "elsewhere", "out", "Name | Year", "X | 1977"])
+        #expect(
+            text.items.map(\.text) == [
+                "Luke & Leia", "Height: 172 cm", "Mass: 77 kg", "Films", "A New Hope", "elsewhere", "out",
+                "Name | Year", "X | 1977"
+            ])
         #expect(text.items.first { $0.text == "A New Hope" }?.section == "Films")
         #expect(text.items[1].label == "Height" && text.items[2].value == "77 kg")
         #expect(text.links == ["films/a-new-hope/index.html"])
@@ -260,35 +285,63 @@ struct ShopScreen: Screen {
     /// not an added and a removed transition; a finding whose count changed is one change.
     @Test func flowDiffNamesPresentationChangesAndFindings() {
         let old = FlowRecord(
-            kinds: [.init(id: "home", name: "Home", flow: "Home", pages: 1), .init(id: "film", name: "Film", flow: "Films", pages: 6),
-                    .init(id: "old", name: "Old", flow: "Old", pages: 1)],
-            transitions: [.init(from: "home", to: "film", presentation: "push", links: 6), .init(from: "home", to: "old", presentation: "push", links: 1)],
-            findings: [.init(rule: "dead-end", kind: "film", message: "2 Film pages"), .init(rule: "click-depth", kind: "film", message: "deep")]
+            kinds: [
+                .init(id: "home", name: "Home", flow: "Home", pages: 1),
+                .init(id: "film", name: "Film", flow: "Films", pages: 6),
+                .init(id: "old", name: "Old", flow: "Old", pages: 1)
+            ],
+            transitions: [
+                .init(from: "home", to: "film", presentation: "push", links: 6),
+                .init(from: "home", to: "old", presentation: "push", links: 1)
+            ],
+            findings: [
+                .init(rule: "dead-end", kind: "film", message: "2 Film pages"),
+                .init(rule: "click-depth", kind: "film", message: "deep")
+            ]
         )
         let new = FlowRecord(
-            kinds: [.init(id: "home", name: "Home", flow: "Home", pages: 1), .init(id: "film", name: "Film", flow: "Films", pages: 6),
-                    .init(id: "about", name: "About", flow: "About", pages: 1)],
-            transitions: [.init(from: "home", to: "film", presentation: "modal", links: 6), .init(from: "home", to: "about", presentation: "push", links: 1)],
-            findings: [.init(rule: "dead-end", kind: "film", message: "3 Film pages"), .init(rule: "modal-over-modal", kind: nil, message: "stacked")]
+            kinds: [
+                .init(id: "home", name: "Home", flow: "Home", pages: 1),
+                .init(id: "film", name: "Film", flow: "Films", pages: 6),
+                .init(id: "about", name: "About", flow: "About", pages: 1)
+            ],
+            transitions: [
+                .init(from: "home", to: "film", presentation: "modal", links: 6),
+                .init(from: "home", to: "about", presentation: "push", links: 1)
+            ],
+            findings: [
+                .init(rule: "dead-end", kind: "film", message: "3 Film pages"),
+                .init(rule: "modal-over-modal", kind: nil, message: "stacked")
+            ]
         )
         let diff = FlowDiff(old: old, new: new)
         #expect(diff.kinds.map(\.id) == ["about", "old"])
-        #expect(diff.transitions.filter(\.presentationChanged).map { "\($0.from)>\($0.to) \($0.before)>\($0.after)" } == [#"home>film ["push"]>["modal"]"#])
-        #expect(diff.transitions.filter(\.isAdded).map(\.to) == ["about"] && diff.transitions.filter(\.isRemoved).map(\.to) == ["old"])
+        #expect(
+            diff.transitions.filter(\.presentationChanged).map { "\($0.from)>\($0.to) \($0.before)>\($0.after)" } == [
+                #"home>film ["push"]>["modal"]"#
+            ])
+        #expect(
+            diff.transitions.filter(\.isAdded).map(\.to) == ["about"]
+                && diff.transitions.filter(\.isRemoved).map(\.to) == ["old"])
         #expect(diff.changedFindings.map(\.after.message) == ["3 Film pages"])
-        #expect(diff.newFindings.map(\.rule) == ["modal-over-modal"] && diff.goneFindings.map(\.rule) == ["click-depth"])
+        #expect(
+            diff.newFindings.map(\.rule) == ["modal-over-modal"] && diff.goneFindings.map(\.rule) == ["click-depth"])
         #expect(diff.lines().contains("~ transition Home → Film: presented by push → modal"))
         #expect(FlowDiff(old: new, new: new).isEmpty)
     }
 
     /// The flow record reads back what it writes, and a damaged one is an error naming its file.
     @Test func flowRecordAndPageIndexRoundTrip() throws {
-        let record = FlowRecord(kinds: [.init(id: "a b", name: "A", flow: "A", pages: 2)], transitions: [], findings: [])
+        let record = FlowRecord(
+            kinds: [.init(id: "a b", name: "A", flow: "A", pages: 2)], transitions: [], findings: [])
         #expect(try FlowRecord(json: Data(record.json().utf8), source: "x") == record)
         #expect(throws: FlowSiteError.self) { try FlowRecord(json: Data("{".utf8), source: "site/.holocron-flow.json") }
         var hash = StableHash()
         hash.combine("page")
-        let index = PageIndex(pages: ["a/index.html": .init(content: hash, kind: "kind with space%"), "b c/index.html": .init(content: hash, kind: "k")])
+        let index = PageIndex(pages: [
+            "a/index.html": .init(content: hash, kind: "kind with space%"),
+            "b c/index.html": .init(content: hash, kind: "k")
+        ])
         #expect(try PageIndex(bytes: index.bytes(), source: "x") == index)
         #expect(throws: FlowSiteError.self) { try PageIndex(bytes: Array("pages 1\nnot a line\n".utf8), source: "x") }
     }
@@ -299,6 +352,8 @@ struct ShopScreen: Screen {
         #expect(escaped == #"a\|b &lt;i&gt;x&lt;/i&gt; &#64;me &#35;1 \[l\]\(u\) \*e\* �r next"#)
         #expect(SiteComparison.url("https://example.com/x", "a (1)/index.html") == "https://example.com/x/a%20%281%29/")
         #expect(SiteComparison.inline("Height: 172 cm", "Height: 180 cm") == "Height: [172 → 180] cm")
-        #expect(SiteComparison.inline("Homeworld: Tatooine", "Homeworld: Tatooine Prime") == "Homeworld: [Tatooine → Tatooine Prime]")
+        #expect(
+            SiteComparison.inline("Homeworld: Tatooine", "Homeworld: Tatooine Prime")
+                == "Homeworld: [Tatooine → Tatooine Prime]")
     }
 }

@@ -7,7 +7,8 @@ import Testing
         let root = try temporaryFolder()
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -18,7 +19,10 @@ import Testing
         let actual = try folder(["index.html": "home!", "a/index.html": "a", "c/index.html": "c", "same.txt": "same"])
         defer { for url in [expected, actual] { try? FileManager.default.removeItem(at: url) } }
         let difference = try SiteDifference(expected: expected, actual: actual)
-        #expect(difference == SiteDifference(changed: ["index.html"], missing: ["b/index.html"], extra: ["c/index.html"], expectedCount: 4))
+        #expect(
+            difference
+                == SiteDifference(
+                    changed: ["index.html"], missing: ["b/index.html"], extra: ["c/index.html"], expectedCount: 4))
         #expect(!difference.isEmpty)
         #expect(difference.lines() == ["1 changed: index.html", "1 missing: b/index.html", "1 extra: c/index.html"])
     }

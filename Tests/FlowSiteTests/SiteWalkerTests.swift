@@ -1,6 +1,7 @@
-@testable import FlowSite
 import FlowSiteTesting
 import Testing
+
+@testable import FlowSite
 
 @Suite struct SiteWalkerTests {
     /// Collects what the walker hands out.
@@ -23,7 +24,7 @@ import Testing
             "a": ["", "b", "a/x"],
             "b": ["a", ""],
             "a/x": ["", "a"],
-            "unreachable": ["a"],
+            "unreachable": ["a"]
         ])
         let (graph, visits) = try await walk(app)
         #expect(graph.routes == ["", "a", "b", "a/x"])
@@ -39,7 +40,7 @@ import Testing
                 "list": ["list/page/2", "item1"],
                 "list/page/2": ["list", "item2", "list/page/3"],
                 "list/page/3": ["item3"],
-                "item1": ["item2"],
+                "item1": ["item2"]
             ],
             presentations: ["list/page/2": .replace, "list/page/3": .replace, "list": .push],
             titles: ["": "Home", "list": "Characters", "list/page/2": "Characters", "list/page/3": "Characters"]
@@ -55,7 +56,8 @@ import Testing
     }
 
     @Test func modalPagesKnowTheirPresenter() async throws {
-        let app = GraphCoordinator(links: ["": ["about", "a"], "a": ["about"]], presentations: ["about": .modal], titles: ["": "Home"])
+        let app = GraphCoordinator(
+            links: ["": ["about", "a"], "a": ["about"]], presentations: ["about": .modal], titles: ["": "Home"])
         let (graph, visits) = try await walk(app)
         #expect(graph.records["about"]?.presentation == .modal)
         #expect(visits.visit("about")?.presenter == Breadcrumb(title: "Home", route: ""))
@@ -107,7 +109,10 @@ import Testing
     /// Characters live under "characters"; a root presentation builds that trail, like a deep link.
     struct DeepLinkCoordinator: RootCoordinator {
         var base = GraphCoordinator(
-            links: ["": ["films", "characters/luke"], "films": ["films/a-new-hope"], "films/a-new-hope": ["characters/leia"], "characters": ["characters/luke", "characters/leia"]],
+            links: [
+                "": ["films", "characters/luke"], "films": ["films/a-new-hope"],
+                "films/a-new-hope": ["characters/leia"], "characters": ["characters/luke", "characters/leia"]
+            ],
             titles: ["": "Home", "characters": "Characters", "films": "Films"]
         )
         var startRoute: Node { "" }

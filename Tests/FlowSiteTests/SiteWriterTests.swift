@@ -1,7 +1,8 @@
-@testable import FlowSite
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FlowSite
 
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +46,7 @@ import Darwin
             #expect(throws: FlowSiteError.self) { try SiteWriter(output: output).beginStaging() }
         }
         try await builder.build(into: output)
-        try await builder.build(into: output)  // the lock went with the first build
+        try await builder.build(into: output) // the lock went with the first build
         // The first site stays as the spare generation the next build starts from.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".site.spare", "site"])
     }
@@ -76,10 +77,11 @@ import Darwin
             let outcomes = await [one, two]
             #expect(outcomes.allSatisfy { $0 == "built" || $0 == "busy" }, "\(outcomes)")
             #expect(outcomes.contains("built"), "\(outcomes)")
-            let titles = try Set(Self.pages.map { page in
-                let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
-                return html.contains("Build One") ? "one" : html.contains("Build Two") ? "two" : "neither"
-            })
+            let titles = try Set(
+                Self.pages.map { page in
+                    let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+                    return html.contains("Build One") ? "one" : html.contains("Build Two") ? "two" : "neither"
+                })
             #expect(titles == ["one"] || titles == ["two"], "pages from \(titles.sorted())")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".site.spare", "site"])
@@ -107,19 +109,20 @@ import Darwin
         try manager.createSymbolicLink(at: linkedWork, withDestinationURL: current.deletingLastPathComponent())
 
         let cases: [(output: URL, home: URL)] = [
-            (linkedHome, home),  // home through a symbolic link
-            (home, linkedHome),  // HOME itself set through a symbolic link
-            (home.deletingLastPathComponent(), home),  // the parent of home
-            (linkedHomes, home),  // the parent of home through a symbolic link
-            (linkedWork.appendingPathComponent("project"), home),  // the current folder through a linked parent
-            (linkedWork, home),  // the current folder's parent through a symbolic link
-            (folder, home),  // an ancestor of both
-            (URL(fileURLWithPath: "/"), home),
+            (linkedHome, home), // home through a symbolic link
+            (home, linkedHome), // HOME itself set through a symbolic link
+            (home.deletingLastPathComponent(), home), // the parent of home
+            (linkedHomes, home), // the parent of home through a symbolic link
+            (linkedWork.appendingPathComponent("project"), home), // the current folder through a linked parent
+            (linkedWork, home), // the current folder's parent through a symbolic link
+            (folder, home), // an ancestor of both
+            (URL(fileURLWithPath: "/"), home)
         ]
         for (output, home) in cases {
             let writer = SiteWriter(output: output, force: true, home: home.path, currentFolder: current.path)
             let error = #expect(throws: FlowSiteError.self, "\(output.path)") { try writer.beginStaging() }
-            if let error, case .outputForbidden = error.reason {} else {
+            if let error, case .outputForbidden = error.reason {
+            } else {
                 Issue.record("\(output.path) should be forbidden, got \(String(describing: error))")
             }
         }
@@ -136,7 +139,9 @@ import Darwin
         let home = folder.appendingPathComponent("home/luke")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         for output in ["home/luke-site", "home/luke/site"] {
-            let writer = SiteWriter(output: folder.appendingPathComponent(output), force: false, home: home.path, currentFolder: "/nonexistent")
+            let writer = SiteWriter(
+                output: folder.appendingPathComponent(output), force: false, home: home.path,
+                currentFolder: "/nonexistent")
             try writer.beginStaging().commit()
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output + "/.holocron").path))
         }
@@ -152,7 +157,7 @@ import Darwin
         let current = folder.appendingPathComponent("current")
         try manager.createSymbolicLink(atPath: current.path, withDestinationPath: "releases/x")
 
-        let first = try await SiteBuilder(coordinator: Self.app).build(into: current)  // the target is made
+        let first = try await SiteBuilder(coordinator: Self.app).build(into: current) // the target is made
         var changed = Self.app
         changed.titles["a"] = "Changed"
         let second = try await SiteBuilder(coordinator: changed).build(into: current)
@@ -160,9 +165,12 @@ import Darwin
         #expect(try manager.destinationOfSymbolicLink(atPath: current.path) == "releases/x")
         let page = try String(contentsOf: release.appendingPathComponent("a/index.html"), encoding: .utf8)
         #expect(page.contains("<h1>Changed</h1>"))
-        #expect(first.unchangedFiles == 0 && second.unchangedFiles > 0)  // the previous site was found
+        #expect(first.unchangedFiles == 0 && second.unchangedFiles > 0) // the previous site was found
         #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == ["current", "releases"])
-        #expect(try manager.contentsOfDirectory(atPath: release.deletingLastPathComponent().path).sorted() == [".x.spare", "x"])
+        #expect(
+            try manager.contentsOfDirectory(atPath: release.deletingLastPathComponent().path).sorted() == [
+                ".x.spare", "x"
+            ])
     }
 
     @Test func aSymlinkToAFolderHolocronDidNotMakeIsRefused() async throws {
@@ -184,7 +192,8 @@ import Darwin
         let real = try SiteWriter.realPath(of: folder.path)
         let manager = FileManager.default
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("up").path, withDestinationPath: "..")
-        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("later").path, withDestinationPath: "not/yet")
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("later").path, withDestinationPath: "not/yet")
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("loop").path, withDestinationPath: "loop")
         let parent = try SiteWriter.realPath(of: folder.deletingLastPathComponent().path)
         #expect(try SiteWriter.realPath(of: folder.appendingPathComponent("up/site").path) == parent + "/site")
@@ -206,17 +215,23 @@ import Darwin
         // output with the very bytes the next build writes.
         try manager.createDirectory(at: outside, withIntermediateDirectories: true)
         try manager.copyItem(at: output.appendingPathComponent("a"), to: outside.appendingPathComponent("a"))
-        try manager.copyItem(at: output.appendingPathComponent("about/index.html"), to: outside.appendingPathComponent("about.html"))
+        try manager.copyItem(
+            at: output.appendingPathComponent("about/index.html"), to: outside.appendingPathComponent("about.html"))
         try manager.removeItem(at: output.appendingPathComponent("a"))
         try manager.removeItem(at: output.appendingPathComponent("about/index.html"))
-        try manager.createSymbolicLink(at: output.appendingPathComponent("a"), withDestinationURL: outside.appendingPathComponent("a"))
         try manager.createSymbolicLink(
-            at: output.appendingPathComponent("about/index.html"), withDestinationURL: outside.appendingPathComponent("about.html"))
+            at: output.appendingPathComponent("a"), withDestinationURL: outside.appendingPathComponent("a"))
+        try manager.createSymbolicLink(
+            at: output.appendingPathComponent("about/index.html"),
+            withDestinationURL: outside.appendingPathComponent("about.html"))
         let outsideBefore = try SiteDifference.files(in: outside)
 
         let report = try await SiteBuilder(coordinator: Self.app).build(into: output)
 
-        for (inside, outsideFile) in [("a/index.html", "a/index.html"), ("a/b/c/index.html", "a/b/c/index.html"), ("about/index.html", "about.html")] {
+        for (inside, outsideFile) in [
+            ("a/index.html", "a/index.html"), ("a/b/c/index.html", "a/b/c/index.html"),
+            ("about/index.html", "about.html")
+        ] {
             let new = try status(output.appendingPathComponent(inside))
             let old = try status(outside.appendingPathComponent(outsideFile))
             #expect(new.st_ino != old.st_ino, "\(inside) is hard-linked to a file outside the output")
@@ -224,8 +239,8 @@ import Darwin
             #expect(new.st_mode & S_IFMT == S_IFREG)
         }
         #expect(try status(output.appendingPathComponent("a")).st_mode & S_IFMT == S_IFDIR)
-        #expect(try SiteDifference.files(in: outside) == outsideBefore)  // removing the old site left them alone
-        #expect(report.unchangedFiles == report.files - 4)  // a, a/b, a/b/c and about were written anew
+        #expect(try SiteDifference.files(in: outside) == outsideBefore) // removing the old site left them alone
+        #expect(report.unchangedFiles == report.files - 4) // a, a/b, a/b/c and about were written anew
     }
 
     @Test func writingAPathAgainNeverChangesThePreviousSite() async throws {
@@ -237,9 +252,10 @@ import Darwin
         let before = try Data(contentsOf: page)
 
         let staging = try SiteWriter(output: output).beginStaging()
-        try staging.write(before, to: "index.html")  // unchanged: a hard link to the live page
+        try staging.write(before, to: "index.html") // unchanged: a hard link to the live page
         try staging.write("changed my mind", to: "index.html")
-        #expect(try Data(contentsOf: staging.folder.appendingPathComponent("index.html")) == Data("changed my mind".utf8))
+        #expect(
+            try Data(contentsOf: staging.folder.appendingPathComponent("index.html")) == Data("changed my mind".utf8))
         staging.discard()
         #expect(try Data(contentsOf: page) == before)
     }
@@ -252,7 +268,10 @@ import Darwin
         let manager = FileManager.default
         let dead = try deadProcessIdentifier()
         let alive: Int32 = 1
-        let left = [".site.staging-\(dead)", ".site.old-\(dead)", ".site.staging-\(alive)", ".other.staging-\(dead)", ".site.staging-x"]
+        let left = [
+            ".site.staging-\(dead)", ".site.old-\(dead)", ".site.staging-\(alive)", ".other.staging-\(dead)",
+            ".site.staging-x"
+        ]
         for name in left {
             let leftover = folder.appendingPathComponent(name)
             try manager.createDirectory(at: leftover.appendingPathComponent("a"), withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
-@testable import FlowSite
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,7 @@ import Glibc
         try await SiteBuilder(coordinator: titled("One")).build(into: output)
         #expect(!FileManager.default.fileExists(atPath: spare.path), "a first build has nothing to keep")
         try await SiteBuilder(coordinator: titled("Two")).build(into: output)
-        let page = output.appendingPathComponent("about/index.html")  // no link to a/
+        let page = output.appendingPathComponent("about/index.html") // no link to a/
         let before = try status(page)
         #expect(before.st_nlink == 2, "the live site and the spare share an unchanged page")
 
@@ -48,7 +49,9 @@ import Glibc
         #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Three"), in: folder)))
         let after = try status(page)
         // Linking or writing a file changes its inode's change time; keeping it does not.
-        #expect(after.st_ino == before.st_ino && after.st_ctim.tv_sec == before.st_ctim.tv_sec && after.st_ctim.tv_nsec == before.st_ctim.tv_nsec)
+        #expect(
+            after.st_ino == before.st_ino && after.st_ctim.tv_sec == before.st_ctim.tv_sec
+                && after.st_ctim.tv_nsec == before.st_ctim.tv_nsec)
         // Rendered: the pages whose HTML differs between the second site and the third.
         let (two, three) = (try await fresh(titled("Two"), in: folder), try await fresh(titled("Three"), in: folder))
         let changed = three.keys.filter { $0.hasSuffix(".html") && two[$0] != three[$0] }
@@ -79,7 +82,8 @@ import Glibc
 
         // Someone links the spare's stale page (the second site's) from elsewhere.
         let elsewhere = folder.appendingPathComponent("kept.html")
-        try FileManager.default.linkItem(at: folder.appendingPathComponent(".site.spare/site/a/index.html"), to: elsewhere)
+        try FileManager.default.linkItem(
+            at: folder.appendingPathComponent(".site.spare/site/a/index.html"), to: elsewhere)
         let kept = try Data(contentsOf: elsewhere)
         try await SiteBuilder(coordinator: titled("Four")).build(into: output)
         #expect(try Data(contentsOf: elsewhere) == kept, "written through a file another name links to")
@@ -94,7 +98,7 @@ import Glibc
         var wide = Self.app
         wide.links[""] = ["a", "about", "x"]
         wide.links["x"] = ["x/y"]
-        try await SiteBuilder(coordinator: wide).build(into: output)  // the spare of the third build
+        try await SiteBuilder(coordinator: wide).build(into: output) // the spare of the third build
         try await SiteBuilder(coordinator: titled("Two")).build(into: output)
         try await SiteBuilder(coordinator: titled("Three")).build(into: output)
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("x").path))
@@ -141,7 +145,10 @@ import Glibc
         await #expect(throws: GraphError.self) { try await failing.build(into: output) }
         #expect(try SiteDifference.files(in: output) == live)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".site.spare", "site"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".site.spare").path) == [".gitignore"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".site.spare").path) == [
+                ".gitignore"
+            ])
         try await SiteBuilder(coordinator: titled("Four")).build(into: output)
         #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Four"), in: folder)))
     }
@@ -156,7 +163,8 @@ import Glibc
         let precious = elsewhere.appendingPathComponent("precious.txt")
         try Data("keep me".utf8).write(to: precious)
         try FileManager.default.createSymbolicLink(
-            at: folder.appendingPathComponent(".site.spare"), withDestinationURL: folder.appendingPathComponent("elsewhere")
+            at: folder.appendingPathComponent(".site.spare"),
+            withDestinationURL: folder.appendingPathComponent("elsewhere")
         )
         let output = folder.appendingPathComponent("site")
         for title in ["One", "Two", "Three"] { try await SiteBuilder(coordinator: titled(title)).build(into: output) }
@@ -179,7 +187,8 @@ import Glibc
         try manager.createDirectory(at: outside, withIntermediateDirectories: true)
         try manager.copyItem(at: output.appendingPathComponent("a"), to: outside.appendingPathComponent("a"))
         try manager.removeItem(at: output.appendingPathComponent("a"))
-        try manager.createSymbolicLink(at: output.appendingPathComponent("a"), withDestinationURL: outside.appendingPathComponent("a"))
+        try manager.createSymbolicLink(
+            at: output.appendingPathComponent("a"), withDestinationURL: outside.appendingPathComponent("a"))
         let outsideBefore = try SiteDifference.files(in: outside)
 
         // The third build starts from the first site; the second, with the link, becomes the spare.

@@ -1,7 +1,8 @@
-@testable import FlowSite
 import FlowSiteTesting
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 /// A reader app with a tab bar (Feed, Sign in): an item's page links to sign-in too, which the
 /// app presents as a dialog over the item, while the tab is a tab root.
@@ -26,7 +27,8 @@ struct ReaderApp: RootCoordinator {
 
     var startRoute: ReaderRoute { .feed }
     var siteInfo: SiteInfo<ReaderRoute> {
-        SiteInfo(name: "Reader", navigation: [NavigationAction("Feed", to: .feed), NavigationAction("Sign in", to: .signIn)])
+        SiteInfo(
+            name: "Reader", navigation: [NavigationAction("Feed", to: .feed), NavigationAction("Sign in", to: .signIn)])
     }
 
     func makeScreen(for route: ReaderRoute) async throws -> any Screen<ReaderRoute> {
@@ -34,15 +36,18 @@ struct ReaderApp: RootCoordinator {
         switch route {
         case .feed: document.list((1...2).map { [.link("Item \($0)", to: .item($0))] })
         case .item:
-            document.paragraph(.link("Sign in to like", to: .signIn), " ", .link("Help", to: .help), " ", .link("Feed", to: .feed))
+            document.paragraph(
+                .link("Sign in to like", to: .signIn), " ", .link("Help", to: .help), " ", .link("Feed", to: .feed))
         case .signIn, .help: document.paragraph("Enter your name.")
         }
         return ReaderScreen(page: Page(title: "\(route)", document: document))
     }
 
-    func navigate(_ action: NavigationAction<ReaderRoute>, from source: ReaderRoute, in navigator: some Navigator<ReaderRoute>) {
+    func navigate(
+        _ action: NavigationAction<ReaderRoute>, from source: ReaderRoute, in navigator: some Navigator<ReaderRoute>
+    ) {
         switch action.route {
-        case .signIn, .help: navigator.show(action.route, as: .modal)  // in-page links: dialogs over the item
+        case .signIn, .help: navigator.show(action.route, as: .modal) // in-page links: dialogs over the item
         case .feed: navigator.show(.feed, as: .root)
         case .item: navigator.show(action.route, as: .push)
         }
@@ -125,7 +130,8 @@ struct ReaderScreen: Screen {
     /// A sheet that closes and opens another sheet (a player's head-to-head) is `.replace` from a
     /// dialog: the new page is a dialog over the same page, with its Close link, not a dead end.
     @Test func aDialogThatReplacesADialogIsADialogOverTheSamePage() async throws {
-        let app = GraphCoordinator(links: ["": ["player"], "player": ["versus"]], presentations: ["player": .modal, "versus": .replace])
+        let app = GraphCoordinator(
+            links: ["": ["player"], "player": ["versus"]], presentations: ["player": .modal, "versus": .replace])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replace-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = try await SiteBuilder(coordinator: app).build(into: folder)

@@ -1,8 +1,9 @@
-@testable import FlowSite
 import Foundation
 import Mustache
 import TestSupport
 import Testing
+
+@testable import FlowSite
 
 /// Pages render with the compiled templates (``CompiledTemplate``). This holds them against
 /// swift-mustache, a well-kept Mustache implementation, on random templates of everything the
@@ -35,13 +36,15 @@ import Testing
 
         // No lone "{": before a tag it would make a triple mustache of it.
         static let texts = ["x", " ", "\n", "  ", "<p>", "}", "a b\n", "\r\n", "\t", "{ x", "é\u{301}", "\n\n"]
-        static let names = ["a", "b", "flag", "list", "obj", "obj.a", "obj.flag", "list.a", "missing", "obj.missing", "html"]
+        static let names = [
+            "a", "b", "flag", "list", "obj", "obj.a", "obj.flag", "list.a", "missing", "obj.missing", "html"
+        ]
         static let partialNames = ["one", "two", "three", "nested"]
         static let partials = [
             "one": "<i>{{a}}</i>\n",
             "two": "{{#flag}}\n  yes {{b}}\n{{/flag}}\n{{^flag}}no{{/flag}}",
             "three": "line1\n  line2 {{{a}}}\n",
-            "nested": "[\n{{> one}}\n]",
+            "nested": "[\n{{> one}}\n]"
         ]
     }
 
@@ -86,7 +89,10 @@ import Testing
     /// frames, nested a level or two; a name may be missing.
     static func context(seed: UInt64) -> TemplateFrame {
         var random = SplitMix(seed: seed)
-        let texts = ["", "a", "<b>&\"'", "x\u{0}y", "e\u{301}", "{{a}}", "line\nbreak", " ", "\u{1F600}", "&amp;", "</script>", "\u{202E}rtl", "`="]
+        let texts = [
+            "", "a", "<b>&\"'", "x\u{0}y", "e\u{301}", "{{a}}", "line\nbreak", " ", "\u{1F600}", "&amp;", "</script>",
+            "\u{202E}rtl", "`="
+        ]
         func value(depth: Int) -> TemplateValue? {
             switch random.below(depth > 1 ? 4 : 6) {
             case 0: return nil
@@ -118,9 +124,10 @@ import Testing
             case .object(let frame): describe(frame)
             }
         }
-        return "{" + frame.dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\(value($0.value))" }.joined(separator: " ") + "}"
+        return "{"
+            + frame.dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\(value($0.value))" }.joined(separator: " ")
+            + "}"
     }
-
 
     /// What each engine renders of `source` over `frame`; `nil` for the compiled one when the
     /// source is outside its subset.
@@ -181,11 +188,15 @@ import Testing
         static func of(_ source: String) -> KnownDifference? {
             // "\r\n" is one Character to Swift.
             let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-            if let last = lines.last, !last.isEmpty, last.allSatisfy({ $0 == " " || $0 == "\t" }) { return .lastLineOfSpaces }
+            if let last = lines.last, !last.isEmpty, last.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                return .lastLineOfSpaces
+            }
             for line in lines {
                 let tags = line.components(separatedBy: "{{").count - 1
                 var rest = line
-                while let open = rest.range(of: "{{"), let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
+                while let open = rest.range(of: "{{"),
+                    let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex)
+                {
                     rest.removeSubrange(open.lowerBound..<close.upperBound)
                 }
                 if tags >= 2, rest.allSatisfy({ $0 == " " || $0 == "\t" }) { return .severalTagsOnALine }
@@ -212,7 +223,8 @@ import Testing
             unknown += 1
             let frame = Self.context(seed: seed)
             let rendered = try Self.render(source, frame)
-            Issue.record("""
+            Issue.record(
+                """
                 The engines differ on \(source.debugDescription) (pieces \(smallest)) over \(Self.describe(frame)):
                 compiled: \(rendered.compiled.map(\.debugDescription) ?? "outside its subset")
                 swift-mustache: \(rendered.library.map(\.debugDescription) ?? "nothing")

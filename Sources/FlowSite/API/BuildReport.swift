@@ -56,10 +56,16 @@ public struct BuildReport: Sendable, CustomStringConvertible {
             return "Up to date: " + count("countPages", pages) + " (" + count("countFiles", files)
                 + ", \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
         }
-        let languages = languages.isEmpty ? "" : " in \(languages.count) languages (\(languages.map(\.code).joined(separator: ", ")))"
-        var line = "Built " + count("countPages", pages) + languages + " (\(rendered) rendered, " + count("countFiles", files)
-            + ", \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked " + count("countLinks", links) + " in \(String(format: "%.2f", seconds)) s"
-        if replayed > 0 { line += "; " + count("countPages", pages - replayed) + " made again, the others kept as they were" }
+        let languages =
+            languages.isEmpty
+            ? "" : " in \(languages.count) languages (\(languages.map(\.code).joined(separator: ", ")))"
+        var line =
+            "Built " + count("countPages", pages) + languages + " (\(rendered) rendered, " + count("countFiles", files)
+            + ", \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked "
+            + count("countLinks", links) + " in \(String(format: "%.2f", seconds)) s"
+        if replayed > 0 {
+            line += "; " + count("countPages", pages - replayed) + " made again, the others kept as they were"
+        }
         return sitemap ? line : line + "; no sitemap.xml without a base URL"
     }
 

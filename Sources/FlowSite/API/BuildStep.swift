@@ -54,7 +54,8 @@ public struct BuildStep: Sendable {
         }
 
         /// Writes a file that `produce` makes a piece at a time, without holding it whole.
-        func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws
+        {
             try staging.write(to: folder + path, produce)
         }
     }

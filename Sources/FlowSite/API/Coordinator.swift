@@ -229,7 +229,8 @@ extension Navigator {
     /// A helper that presents routes for its callers (a factory's `pushIn…` method) can take
     /// the same defaulted arguments and pass them on, so the location is its caller's.
     public func show(
-        _ route: R, as presentation: Presentation, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ route: R, as presentation: Presentation, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
         show(route, as: presentation, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }

@@ -1,4 +1,3 @@
-
 /// Text a page shows in another language than its own because its language's table lacks it
 /// (a build that falls back rather than fails). The app reports each such text as it hands it
 /// out; the page then carries a note naming those texts, and in a multilingual site it is listed

@@ -57,7 +57,8 @@ extension FlowGraph {
 
         /// Whether some test took `transition` (same kinds, same presentation).
         public func covers(_ transition: FlowGraph.Transition) -> Bool {
-            transitions.contains(Transition(from: transition.from, to: transition.to, presentation: transition.presentation))
+            transitions.contains(
+                Transition(from: transition.from, to: transition.to, presentation: transition.presentation))
         }
 
         /// The coverage of both.
@@ -71,9 +72,10 @@ extension FlowGraph {
         /// and presentation), sorted: coverage recorded before the flow changed, or by a test
         /// that is gone. Re-recording the coverage drops them.
         public func stale(in graph: FlowGraph) -> [Transition] {
-            let current = Set(graph.transitions.map {
-                Transition(from: $0.from, to: $0.to, presentation: $0.presentation)
-            })
+            let current = Set(
+                graph.transitions.map {
+                    Transition(from: $0.from, to: $0.to, presentation: $0.presentation)
+                })
             return transitions.filter { !current.contains($0) }.sorted()
         }
 
@@ -82,11 +84,15 @@ extension FlowGraph {
         func staleNotes(in graph: FlowGraph, _ say: LintWords) -> [String] {
             var byFile: [String: [Transition]] = [:]
             for transition in stale(in: graph) {
-                for file in files[transition] ?? [say("lintCoverageGiven")] { byFile[file, default: []].append(transition) }
+                for file in files[transition] ?? [say("lintCoverageGiven")] {
+                    byFile[file, default: []].append(transition)
+                }
             }
             return byFile.keys.sorted().map { file in
                 let stale = byFile[file]!
-                return say("lintStaleCoverage", count: stale.count, ["file": file, "transitions": stale.map(\.description).joined(separator: ", ")])
+                return say(
+                    "lintStaleCoverage", count: stale.count,
+                    ["file": file, "transitions": stale.map(\.description).joined(separator: ", ")])
             }
         }
 
@@ -102,7 +108,8 @@ extension FlowGraph {
                     do {
                         data = try Data(contentsOf: file)
                     } catch {
-                        throw FlowSiteError(.flowCoverage(path: file.path, message: "it can't be read (\(error.localizedDescription))"))
+                        throw FlowSiteError(
+                            .flowCoverage(path: file.path, message: "it can't be read (\(error.localizedDescription))"))
                     }
                     let read = try FlowCoverageFile(json: data, source: file.path).coverage(source: file.path)
                     for transition in read.transitions where files[transition]?.contains(file.path) != true {

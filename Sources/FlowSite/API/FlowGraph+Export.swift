@@ -7,17 +7,22 @@ extension FlowGraph {
             "digraph flow {",
             "  rankdir=LR;",
             #"  node [shape=box, style=rounded, fontname="Helvetica"];"#,
-            #"  edge [fontname="Helvetica", fontsize=10];"#,
+            #"  edge [fontname="Helvetica", fontsize=10];"#
         ]
         for kind in kinds {
-            var label = "\(kind.kind.name)\n" + Wording.english("countPages", count: kind.pages) + ", \(kind.depth.minimum)–\(kind.depth.maximum) clicks"
+            var label =
+                "\(kind.kind.name)\n" + Wording.english("countPages", count: kind.pages)
+                + ", \(kind.depth.minimum)–\(kind.depth.maximum) clicks"
             if let location = kind.location { label += "\n\(location)" }
-            lines.append("  \(dotQuoted(kind.id)) [label=\(dotQuoted(label)), tooltip=\(dotQuoted("flow: " + kind.kind.flow))];")
+            lines.append(
+                "  \(dotQuoted(kind.id)) [label=\(dotQuoted(label)), tooltip=\(dotQuoted("flow: " + kind.kind.flow))];")
         }
         for transition in transitions {
             var label = "\(transition.presentation) ×\(transition.links)"
             if let location = transition.location { label += "\n\(location)" }
-            lines.append("  \(dotQuoted(transition.from)) -> \(dotQuoted(transition.to)) [label=\(dotQuoted(label))\(transition.presentation.dotStyle)];")
+            lines.append(
+                "  \(dotQuoted(transition.from)) -> \(dotQuoted(transition.to)) [label=\(dotQuoted(label))\(transition.presentation.dotStyle)];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -30,12 +35,16 @@ extension FlowGraph {
         var ids: [String: String] = [:]
         for (index, kind) in kinds.enumerated() {
             ids[kind.id] = "k\(index)"
-            lines.append("  k\(index)[\"\(mermaidText(kind.kind.name))<br/>" + Wording.english("countPages", count: kind.pages) + "\"]")
+            lines.append(
+                "  k\(index)[\"\(mermaidText(kind.kind.name))<br/>" + Wording.english("countPages", count: kind.pages)
+                    + "\"]")
             if let location = kind.location { lines.append("  %% k\(index) \(kind.id): \(location)") }
         }
         for transition in transitions {
             guard let from = ids[transition.from], let to = ids[transition.to] else { continue }
-            lines.append("  \(from) \(transition.presentation.mermaidArrow)|\"\(transition.presentation) ×\(transition.links)\"| \(to)")
+            lines.append(
+                "  \(from) \(transition.presentation.mermaidArrow)|\"\(transition.presentation) ×\(transition.links)\"| \(to)"
+            )
             if let location = transition.location { lines.append("  %% \(from) -> \(to): \(location)") }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -67,16 +76,20 @@ extension FlowGraph {
         func page(_ reference: PageReference) -> Document.Page {
             Document.Page(path: reference.path.description, title: reference.title, route: reference.route)
         }
-        return FlowJSON.encode(Document(
-            kinds: kinds.map {
-                .init(id: $0.id, name: $0.kind.name, flow: $0.kind.flow, pages: $0.pages,
-                      clickDepth: .init(minimum: $0.depth.minimum, median: $0.depth.median, maximum: $0.depth.maximum),
-                      example: page($0.example), location: $0.location?.description)
-            },
-            transitions: transitions.map {
-                .init(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links,
-                      location: $0.location?.description, example: [page($0.example.from), page($0.example.to)])
-            }
-        ))
+        return FlowJSON.encode(
+            Document(
+                kinds: kinds.map {
+                    .init(
+                        id: $0.id, name: $0.kind.name, flow: $0.kind.flow, pages: $0.pages,
+                        clickDepth: .init(
+                            minimum: $0.depth.minimum, median: $0.depth.median, maximum: $0.depth.maximum),
+                        example: page($0.example), location: $0.location?.description)
+                },
+                transitions: transitions.map {
+                    .init(
+                        from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links,
+                        location: $0.location?.description, example: [page($0.example.from), page($0.example.to)])
+                }
+            ))
     }
 }

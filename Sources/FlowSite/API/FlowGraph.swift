@@ -111,8 +111,11 @@ extension SiteGraph {
             pagesByKind[kind] += 1
             if deepLinks?.roundTrips[route] == true { linked[kind] += 1 }
             if examples[kind] == nil { examples[kind] = route }
-            let depth = Int(max(0, recorder.depth[route] < 0 ? Int32(table.stack(of: route).count - 1) : recorder.depth[route]))
-            if histograms[kind].count <= depth { histograms[kind] += Array(repeating: 0, count: depth + 1 - histograms[kind].count) }
+            let depth = Int(
+                max(0, recorder.depth[route] < 0 ? Int32(table.stack(of: route).count - 1) : recorder.depth[route]))
+            if histograms[kind].count <= depth {
+                histograms[kind] += Array(repeating: 0, count: depth + 1 - histograms[kind].count)
+            }
             histograms[kind][depth] += 1
         }
         let kinds = recorder.kinds.indices.map { index in
@@ -127,9 +130,11 @@ extension SiteGraph {
             let (from, to, presentation) = FlowRecorder.parts(of: key)
             let transition = recorder.transitions[key]!
             var drawn = FlowGraph.Transition(
-                from: recorder.kinds[from].id, to: recorder.kinds[to].id, presentation: presentation, links: transition.links,
+                from: recorder.kinds[from].id, to: recorder.kinds[to].id, presentation: presentation,
+                links: transition.links,
                 location: transition.location,
-                example: .init(from: pageReference(Int(transition.example.from)), to: pageReference(Int(transition.example.to)))
+                example: .init(
+                    from: pageReference(Int(transition.example.from)), to: pageReference(Int(transition.example.to)))
             )
             drawn.tabSelections = transition.tabs
             return drawn
@@ -139,7 +144,9 @@ extension SiteGraph {
 
     /// The page of the route at `index`.
     func pageReference(_ index: Int) -> FlowGraph.PageReference {
-        FlowGraph.PageReference(path: table.path(of: index), title: table.titles[index] ?? "\(table.routes[index])", route: "\(table.routes[index])")
+        FlowGraph.PageReference(
+            path: table.path(of: index), title: table.titles[index] ?? "\(table.routes[index])",
+            route: "\(table.routes[index])")
     }
 
     private static func depth(_ histogram: [Int]) -> FlowGraph.Depth {

@@ -21,7 +21,8 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     public static let unhandledIntent = FlowLintRule(
         id: "unhandled-intent", level: .error,
         summary: "A screen offers a link whose route no coordinator or flow controller shows.",
-        help: "Handle the route in the coordinator that owns it (its navigate or show method), or stop offering the link."
+        help:
+            "Handle the route in the coordinator that owns it (its navigate or show method), or stop offering the link."
     )
     /// A kind of screen the app declares that no link reaches.
     public static let unreachableScreen = FlowLintRule(
@@ -34,7 +35,8 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     public static let deadEnd = FlowLintRule(
         id: "dead-end", level: .warning,
         summary: "A page has no way out of its own: only the site-wide navigation leads on.",
-        help: "Give the screen an action that leads on (related screens, the list it belongs to), present it as a dialog, or mark a page that ends the flow on purpose with Page.ending = .intended."
+        help:
+            "Give the screen an action that leads on (related screens, the list it belongs to), present it as a dialog, or mark a page that ends the flow on purpose with Page.ending = .intended."
     )
     /// A page that shows its empty state (``Page/Ending/emptyState``). Off by default: an
     /// empty list is how the app behaves, not a hole in its flow.
@@ -79,7 +81,8 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     public static let untestedTransition = FlowLintRule(
         id: "untested-transition", level: .warning,
         summary: "No test of the app takes a transition between two kinds of screen (by the flow coverage given).",
-        help: "Drive the navigation in a coordinator test with a RecordingNavigator under the .flowCoverage() trait, or suppress the finding with a reason.",
+        help:
+            "Drive the navigation in a coordinator test with a RecordingNavigator under the .flowCoverage() trait, or suppress the finding with a reason.",
         isOnByDefault: false
     )
 
@@ -101,13 +104,15 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     public static let unknownDeepLink = FlowLintRule(
         id: "unknown-deep-link", level: .warning,
         summary: "A link the app doesn't know opens a screen instead of the not-found one.",
-        help: "Make the parser match whole links (no extra path segments) and return nil or the not-found route for the rest."
+        help:
+            "Make the parser match whole links (no extra path segments) and return nil or the not-found route for the rest."
     )
 
     /// Every rule, in the order reports list them.
     public static let all: [FlowLintRule] = [
-        unhandledIntent, unreachableScreen, deadEnd, emptyState, clickDepth, modalOverModal, modalOnly, emptyLinkLabel, ambiguousLinkLabel,
-        untestedTransition, unlinkableRoute, deepLinkRoundTrip, unknownDeepLink,
+        unhandledIntent, unreachableScreen, deadEnd, emptyState, clickDepth, modalOverModal, modalOnly, emptyLinkLabel,
+        ambiguousLinkLabel,
+        untestedTransition, unlinkableRoute, deepLinkRoundTrip, unknownDeepLink
     ]
 
     /// The rule with `id`.
@@ -158,7 +163,8 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
     /// The defaults: every rule on but those off by default, at most 4 clicks deep, nothing
     /// suppressed.
     public init(
-        maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], enabledRules: [String] = [], suppressions: [Suppression] = []
+        maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], enabledRules: [String] = [],
+        suppressions: [Suppression] = []
     ) {
         self.maximumClickDepth = maximumClickDepth
         self.disabledRules = disabledRules
@@ -203,11 +209,14 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
         do {
             configuration = try JSONDecoder().decode(FlowLintConfiguration.self, from: data)
         } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
-            throw FlowSiteError.lintConfiguration(file: file.path, "\(Self.field(context.codingPath)) must be \(Self.describe(type))")
+            throw FlowSiteError.lintConfiguration(
+                file: file.path, "\(Self.field(context.codingPath)) must be \(Self.describe(type))")
         } catch let DecodingError.keyNotFound(key, context) {
-            throw FlowSiteError.lintConfiguration(file: file.path, "\(Self.field(context.codingPath + [key])) is missing")
+            throw FlowSiteError.lintConfiguration(
+                file: file.path, "\(Self.field(context.codingPath + [key])) is missing")
         } catch {
-            throw FlowSiteError.lintConfiguration(file: file.path, "it is not valid JSON (\(error.localizedDescription))")
+            throw FlowSiteError.lintConfiguration(
+                file: file.path, "it is not valid JSON (\(error.localizedDescription))")
         }
         do {
             try configuration.validate()
@@ -223,34 +232,44 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
     public func validate() throws {
         let known = FlowLintRule.all.map(\.id).joined(separator: ", ")
         guard maximumClickDepth >= 1 else {
-            throw FlowSiteError.lintConfiguration(file: nil, "maximumClickDepth must be 1 or more, not \(maximumClickDepth)")
+            throw FlowSiteError.lintConfiguration(
+                file: nil, "maximumClickDepth must be 1 or more, not \(maximumClickDepth)")
         }
         for (id, reason) in disabledRules.sorted(by: { $0.key < $1.key }) {
             guard FlowLintRule.rule(id) != nil else {
-                throw FlowSiteError.lintConfiguration(file: nil, "disabledRules names the unknown rule '\(id)'; the rules are \(known)")
+                throw FlowSiteError.lintConfiguration(
+                    file: nil, "disabledRules names the unknown rule '\(id)'; the rules are \(known)")
             }
             guard !reason.allSatisfy(\.isWhitespace) else {
-                throw FlowSiteError.lintConfiguration(file: nil, "disabledRules.\(id) needs a reason: say why the rule is off")
+                throw FlowSiteError.lintConfiguration(
+                    file: nil, "disabledRules.\(id) needs a reason: say why the rule is off")
             }
         }
         for id in enabledRules {
             guard let rule = FlowLintRule.rule(id) else {
-                throw FlowSiteError.lintConfiguration(file: nil, "enabledRules names the unknown rule '\(id)'; the rules are \(known)")
+                throw FlowSiteError.lintConfiguration(
+                    file: nil, "enabledRules names the unknown rule '\(id)'; the rules are \(known)")
             }
             guard !rule.isOnByDefault else {
-                throw FlowSiteError.lintConfiguration(file: nil, "enabledRules names '\(id)', which is on by default; list only rules that are off by default (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")))")
+                throw FlowSiteError.lintConfiguration(
+                    file: nil,
+                    "enabledRules names '\(id)', which is on by default; list only rules that are off by default (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")))"
+                )
             }
         }
         for (index, suppression) in suppressions.enumerated() {
             let field = "suppressions[\(index)]"
             guard FlowLintRule.rule(suppression.rule) != nil else {
-                throw FlowSiteError.lintConfiguration(file: nil, "\(field).rule is the unknown rule '\(suppression.rule)'; the rules are \(known)")
+                throw FlowSiteError.lintConfiguration(
+                    file: nil, "\(field).rule is the unknown rule '\(suppression.rule)'; the rules are \(known)")
             }
             guard suppression.kind != nil || suppression.page != nil else {
-                throw FlowSiteError.lintConfiguration(file: nil, "\(field) needs a kind (a screen kind's id) or a page (a path such as /about/)")
+                throw FlowSiteError.lintConfiguration(
+                    file: nil, "\(field) needs a kind (a screen kind's id) or a page (a path such as /about/)")
             }
             guard !suppression.reason.allSatisfy(\.isWhitespace) else {
-                throw FlowSiteError.lintConfiguration(file: nil, "\(field).reason is empty: say why the finding is suppressed")
+                throw FlowSiteError.lintConfiguration(
+                    file: nil, "\(field).reason is empty: say why the finding is suppressed")
             }
         }
     }
@@ -292,7 +311,9 @@ extension FlowLintConfiguration {
         }
 
         /// Whether it applies to a finding of `rule` on `kind`.
-        func covers(rule: String, kind: String?) -> Bool { self.rule == rule && page == nil && self.kind != nil && self.kind == kind }
+        func covers(rule: String, kind: String?) -> Bool {
+            self.rule == rule && page == nil && self.kind != nil && self.kind == kind
+        }
     }
 }
 
@@ -357,11 +378,12 @@ public struct FlowLintReport: Sendable, Hashable {
         var parts: [String] = []
         for level in FlowLintRule.Level.allCases {
             let count = count(level)
-            let key = switch level {
-            case .error: "countErrors"
-            case .warning: "countWarnings"
-            case .note: "countNotes"
-            }
+            let key =
+                switch level {
+                case .error: "countErrors"
+                case .warning: "countWarnings"
+                case .note: "countNotes"
+                }
             if count > 0 { parts.append(Wording.english(key, count: count)) }
         }
         var perRule: [String] = []

@@ -27,7 +27,9 @@ extension FlowLintReport {
             lines.append("\(rule.level.rawValue): \(rule.id) (\(found.count)): \(rule.summary)")
             for finding in found.prefix(limit ?? found.count) {
                 lines.append("  - \(finding.message)")
-                if let location = finding.location { lines.append("    at \(location.editorPath(relativeTo: sourceRoot)):\(location.line)") }
+                if let location = finding.location {
+                    lines.append("    at \(location.editorPath(relativeTo: sourceRoot)):\(location.line)")
+                }
             }
             if let cut = Self.leftOut(found.count, limit, seeAll) { lines.append("  " + cut) }
             lines.append("  \(rule.help)")
@@ -37,7 +39,8 @@ extension FlowLintReport {
             lines.append("")
             lines.append("Suppressed (\(suppressed.count)):")
             for finding in suppressed.prefix(limit ?? suppressed.count) {
-                lines.append("  - \(finding.rule.id)\(finding.kind.map { " on \($0.id)" } ?? ""): \(finding.suppression ?? "")")
+                lines.append(
+                    "  - \(finding.rule.id)\(finding.kind.map { " on \($0.id)" } ?? ""): \(finding.suppression ?? "")")
             }
             if let cut = Self.leftOut(suppressed.count, limit, seeAll) { lines.append("  " + cut) }
         }
@@ -61,13 +64,15 @@ extension FlowLintReport {
     /// The flow coverage part of ``text(limit:sourceRoot:)``: the total, then per flow how many
     /// transitions the tests take, and each one they don't.
     private static func coverageLines(_ coverage: [FlowGraph.Coverage.FlowCount]) -> [String] {
-        let total = coverage.reduce(0) { $0 + $1.total }, tested = coverage.reduce(0) { $0 + $1.tested }
+        let total = coverage.reduce(0) { $0 + $1.total }
+        let tested = coverage.reduce(0) { $0 + $1.tested }
         var lines = ["Flow coverage: tests take \(tested) of \(total) transitions"]
         for flow in coverage where flow.total > 0 {
             lines.append("  \(flow.flow): \(flow.tested) of \(flow.total)")
             for transition in flow.untested {
-                lines.append("    untested: \(transition.from) → \(transition.to) (\(transition.presentation.rawValue)), "
-                    + Wording.english("countLinks", count: transition.links))
+                lines.append(
+                    "    untested: \(transition.from) → \(transition.to) (\(transition.presentation.rawValue)), "
+                        + Wording.english("countLinks", count: transition.links))
             }
         }
         return lines
@@ -92,7 +97,10 @@ extension FlowLintReport {
                 let suppressed: String?
             }
             struct Summary: Encodable { let errors, warnings, notes, suppressed: Int }
-            struct Transition: Encodable { let from, to, presentation: String; let links: Int }
+            struct Transition: Encodable {
+                let from, to, presentation: String
+                let links: Int
+            }
             struct Coverage: Encodable {
                 let flow: String
                 let tested, total: Int
@@ -107,23 +115,33 @@ extension FlowLintReport {
             let coverage: [Coverage]?
         }
         let document = Document(
-            rules: FlowLintRule.all.map { .init(id: $0.id, level: $0.level.rawValue, summary: $0.summary, help: $0.help) },
-            summary: .init(errors: count(.error), warnings: count(.warning), notes: count(.note), suppressed: findings.count - active.count),
+            rules: FlowLintRule.all.map {
+                .init(id: $0.id, level: $0.level.rawValue, summary: $0.summary, help: $0.help)
+            },
+            summary: .init(
+                errors: count(.error), warnings: count(.warning), notes: count(.note),
+                suppressed: findings.count - active.count),
             maximumClickDepth: configuration.maximumClickDepth,
             findings: findings.map { finding in
                 .init(
-                    rule: finding.rule.id, level: finding.rule.level.rawValue, kind: finding.kind?.id, kindName: finding.kind?.name,
+                    rule: finding.rule.id, level: finding.rule.level.rawValue, kind: finding.kind?.id,
+                    kindName: finding.kind?.name,
                     message: finding.message, count: finding.count,
-                    examples: finding.examples.map { .init(path: $0.path.description, title: $0.title, route: $0.route) },
+                    examples: finding.examples.map {
+                        .init(path: $0.path.description, title: $0.title, route: $0.route)
+                    },
                     location: finding.location.map { "\($0.editorPath(relativeTo: sourceRoot)):\($0.line)" },
                     suppressed: finding.suppression
                 )
             },
             notes: notes,
             coverage: coverage?.map { flow in
-                Document.Coverage(flow: flow.flow, tested: flow.tested, total: flow.total, untested: flow.untested.map {
-                    Document.Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links)
-                })
+                Document.Coverage(
+                    flow: flow.flow, tested: flow.tested, total: flow.total,
+                    untested: flow.untested.map {
+                        Document.Transition(
+                            from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links)
+                    })
             }
         )
         return FlowJSON.encode(document)
@@ -198,31 +216,45 @@ extension FlowLintReport {
             var locations: [Location] = []
             if let location = finding.location {
                 let relative = root.flatMap { location.path(relativeTo: $0) }
-                let artifact = relative.map { Artifact(uri: Self.uriPath($0), uriBaseId: "SRCROOT") }
+                let artifact =
+                    relative.map { Artifact(uri: Self.uriPath($0), uriBaseId: "SRCROOT") }
                     ?? Artifact(uri: Self.uriPath(location.fileID), uriBaseId: nil)
-                locations.append(Location(physicalLocation: PhysicalLocation(artifactLocation: artifact, region: Region(startLine: max(1, location.line))), logicalLocations: nil))
+                locations.append(
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: artifact, region: Region(startLine: max(1, location.line))),
+                        logicalLocations: nil))
             }
             if let kind = finding.kind {
                 if locations.isEmpty {
-                    locations.append(Location(physicalLocation: nil, logicalLocations: [LogicalLocation(name: kind.id, kind: "type")]))
+                    locations.append(
+                        Location(
+                            physicalLocation: nil, logicalLocations: [LogicalLocation(name: kind.id, kind: "type")]))
                 }
             }
             return Result(
-                ruleId: finding.rule.id, ruleIndex: FlowLintRule.all.firstIndex(of: finding.rule)!, level: finding.rule.level.rawValue,
+                ruleId: finding.rule.id, ruleIndex: FlowLintRule.all.firstIndex(of: finding.rule)!,
+                level: finding.rule.level.rawValue,
                 message: Text(text: finding.message), locations: locations.isEmpty ? nil : locations,
                 partialFingerprints: ["flowFinding/v1": finding.rule.id + "/" + (finding.kind?.id ?? "-")],
                 suppressions: finding.suppression.map { [Suppression(kind: "external", justification: $0)] },
-                properties: Properties(screenKind: finding.kind?.id, pages: finding.count, examples: finding.examples.map(\.path.description))
+                properties: Properties(
+                    screenKind: finding.kind?.id, pages: finding.count,
+                    examples: finding.examples.map(\.path.description))
             )
         }
         let run = Run(
-            tool: Tool(driver: Driver(
-                name: toolName, version: version, informationUri: informationURI,
-                rules: FlowLintRule.all.map {
-                    Rule(id: $0.id, shortDescription: Text(text: $0.summary), fullDescription: Text(text: $0.summary), help: Text(text: $0.help),
-                         defaultConfiguration: Configuration(level: $0.level.rawValue, enabled: $0.isOnByDefault ? nil : false))
-                }
-            )),
+            tool: Tool(
+                driver: Driver(
+                    name: toolName, version: version, informationUri: informationURI,
+                    rules: FlowLintRule.all.map {
+                        Rule(
+                            id: $0.id, shortDescription: Text(text: $0.summary),
+                            fullDescription: Text(text: $0.summary), help: Text(text: $0.help),
+                            defaultConfiguration: Configuration(
+                                level: $0.level.rawValue, enabled: $0.isOnByDefault ? nil : false))
+                    }
+                )),
             originalUriBaseIds: root.map { ["SRCROOT": Artifact(uri: Self.fileURI($0), uriBaseId: nil)] },
             results: results
         )
@@ -232,7 +264,8 @@ extension FlowLintReport {
     /// A relative path as a URI reference: each segment percent-encoded.
     private static func uriPath(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/;?#"))) ?? String($0)
+            $0.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/;?#"))) ?? String($0)
         }.joined(separator: "/")
     }
 

@@ -45,7 +45,8 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
         // The findings speak the site's language, as its flow map does.
         let site = coordinator.siteInfo
         let lint = graph.lint(
-            settings, declared: coordinator.declaredScreens.map(\.screenKind), coverage: coverage, site: site, rules: try? PluralRules(language: site.language)
+            settings, declared: coordinator.declaredScreens.map(\.screenKind), coverage: coverage, site: site,
+            rules: try? PluralRules(language: site.language)
         )
         return (graph.flowGraph, lint)
     }

@@ -1,6 +1,8 @@
 extension MarkdownDocument {
     /// The document as Markdown, with each route link turned into a URL by `url`.
-    public func markdown(linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }) -> String {
+    public func markdown(
+        linking url: @escaping (R) -> String, siteFile: @escaping (String) -> String = { $0 }
+    ) -> String {
         var out: [UInt8] = []
         let routes = routes
         let writer = MarkdownWriter(
@@ -194,8 +196,12 @@ struct MarkdownWriter {
         var body = code[...]
         if body.unicodeScalars.last == "\n" { body.unicodeScalars.removeLast() }
         if body.unicodeScalars.last == "\r" { body.unicodeScalars.removeLast() }
-        if body.unicodeScalars.contains(where: { $0 != "\t" && $0 != "\n" && $0 != "\r" && HTMLEscaping.isForbidden($0) }) {
-            let kept = body.unicodeScalars.map { $0 != "\t" && $0 != "\n" && $0 != "\r" && HTMLEscaping.isForbidden($0) ? "\u{FFFD}" : $0 }
+        if body.unicodeScalars.contains(where: {
+            $0 != "\t" && $0 != "\n" && $0 != "\r" && HTMLEscaping.isForbidden($0)
+        }) {
+            let kept = body.unicodeScalars.map {
+                $0 != "\t" && $0 != "\n" && $0 != "\r" && HTMLEscaping.isForbidden($0) ? "\u{FFFD}" : $0
+            }
             out.append(contentsOf: String(String.UnicodeScalarView(kept)).utf8)
         } else {
             out.append(contentsOf: body.utf8)
@@ -228,7 +234,8 @@ struct MarkdownWriter {
             case .emphasis(let inner), .strong(let inner):
                 let delimiter = if case .strong = inlines[index] { "**" } else { "*" }
                 let next = index + 1 < inlines.endIndex ? inlines[index + 1] : nil
-                emphasis(inner, delimiter: delimiter, following: next.flatMap(firstScalar), segment: segment, into: &out)
+                emphasis(
+                    inner, delimiter: delimiter, following: next.flatMap(firstScalar), segment: segment, into: &out)
             }
         }
     }
@@ -255,7 +262,9 @@ struct MarkdownWriter {
     private func firstScalar(of inline: Inline) -> Unicode.Scalar? {
         if case .text(let text) = inline {
             if text.isEmpty { return nil }
-            if let first = text.utf8.first, MarkdownEscaping.isCollapsibleWhitespace(Unicode.Scalar(first)) { return " " }
+            if let first = text.utf8.first, MarkdownEscaping.isCollapsibleWhitespace(Unicode.Scalar(first)) {
+                return " "
+            }
             if MarkdownEscaping.isPlain(text) { return text.unicodeScalars.first }
         }
         var scratch: [UInt8] = []
@@ -288,10 +297,14 @@ struct MarkdownWriter {
         let after = trailing == 0 ? following : " "
         let first = Self.firstScalar(out, in: coreStart..<coreEnd)!
         let last = Self.lastScalar(out, in: coreStart..<coreEnd)!
-        let canOpen = !MarkdownEscaping.isWhitespace(first)
-            && (!MarkdownEscaping.isPunctuation(first) || before.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
-        let canClose = !MarkdownEscaping.isWhitespace(last)
-            && (!MarkdownEscaping.isPunctuation(last) || after.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
+        let canOpen =
+            !MarkdownEscaping.isWhitespace(first)
+            && (!MarkdownEscaping.isPunctuation(first)
+                || before.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
+        let canClose =
+            !MarkdownEscaping.isWhitespace(last)
+            && (!MarkdownEscaping.isPunctuation(last)
+                || after.map { MarkdownEscaping.isWhitespace($0) || MarkdownEscaping.isPunctuation($0) } ?? true)
         if canOpen && canClose {
             out.insert(contentsOf: delimiter.utf8, at: coreEnd)
             out.insert(contentsOf: delimiter.utf8, at: coreStart)
@@ -313,7 +326,8 @@ struct MarkdownWriter {
         var index = segment
         while index < out.count, out[index] == UInt8(ascii: " ") { index += 1 }
         if index == out.count { return true }
-        return out.count - segment >= 2 && out[out.count - 1] == UInt8(ascii: "\n") && out[out.count - 2] == UInt8(ascii: "\\")
+        return out.count - segment >= 2 && out[out.count - 1] == UInt8(ascii: "\n")
+            && out[out.count - 2] == UInt8(ascii: "\\")
     }
 
     /// Removes the spaces at both ends of what was written from `start` on.

@@ -97,7 +97,8 @@ public struct MarkdownDocument<R: Route>: Sendable {
     /// A code block's language as its class can hold it.
     private static func languageName(_ language: String) -> String {
         let kept = language.unicodeScalars.filter {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-._#".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "+-._#".unicodeScalars.contains($0)
         }
         return String(String.UnicodeScalarView(kept))
     }
@@ -113,7 +114,9 @@ public struct MarkdownDocument<R: Route>: Sendable {
         // A list of plain links (a film's characters) can run to tens of thousands of items:
         // kept as labels beside the document's routes, without an array per item.
         let plainLinks = items.map { item -> (label: String, route: R)? in
-            guard item.count == 1, case .link(let label, let route) = item[0], label.count == 1, case .text(let text) = label[0] else { return nil }
+            guard item.count == 1, case .link(let label, let route) = item[0], label.count == 1,
+                case .text(let text) = label[0]
+            else { return nil }
             return (text, route)
         }
         if !items.isEmpty, plainLinks.allSatisfy({ $0 != nil }) {
@@ -132,7 +135,9 @@ public struct MarkdownDocument<R: Route>: Sendable {
     /// ```swift
     /// document.linkList(film.characters) { (label: $0.name, route: .character($0.id)) }
     /// ```
-    public mutating func linkList<Elements: Collection>(_ elements: Elements, _ link: (Elements.Element) -> (label: String, route: R)) {
+    public mutating func linkList<Elements: Collection>(
+        _ elements: Elements, _ link: (Elements.Element) -> (label: String, route: R)
+    ) {
         guard !elements.isEmpty else { return list([]) }
         let first = routes.count
         var labels: [String] = []

@@ -87,7 +87,9 @@ public final class PluralRules: Sendable {
         return (try? Self.select(Double(count), rules: rules, language: language)) ?? .other
     }
 
-    private static func select(_ number: Double, rules: UnsafeMutableRawPointer, language: String) throws(PluralRules.Error) -> Category {
+    private static func select(
+        _ number: Double, rules: UnsafeMutableRawPointer, language: String
+    ) throws(PluralRules.Error) -> Category {
         var keyword = [CChar](repeating: 0, count: 16)
         let length = cicu_plural_rules_select(rules, number, &keyword, Int32(keyword.count))
         guard length > 0 else {

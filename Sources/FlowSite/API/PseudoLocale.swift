@@ -22,7 +22,8 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
 
     /// The pseudo-locale with BCP 47 code `code`, if it is one.
     public init?(code: String) {
-        guard let locale = Self.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(code) == .orderedSame }) else { return nil }
+        guard let locale = Self.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(code) == .orderedSame })
+        else { return nil }
         self = locale
     }
 
@@ -33,7 +34,9 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     public func table(from table: StringTable) -> StringTable {
         var settings = table.settings
         settings["plurals"] = settings["plurals"] ?? table.language
-        return StringTable(language: code, file: table.file, texts: table.texts.mapValues(transform), settings: settings, lines: table.lines)
+        return StringTable(
+            language: code, file: table.file, texts: table.texts.mapValues(transform), settings: settings,
+            lines: table.lines)
     }
 
     /// One text transformed; `{placeholders}` are kept as they are.
@@ -111,7 +114,9 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     /// An ASCII letter's accented look-alike; anything else as it is.
     private static func accented(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         guard scalar.isASCII, let index = letters.firstIndex(of: Character(scalar)) else { return scalar }
-        return accents.unicodeScalars[accents.unicodeScalars.index(accents.unicodeScalars.startIndex, offsetBy: letters.distance(from: letters.startIndex, to: index))]
+        return accents.unicodeScalars[
+            accents.unicodeScalars.index(
+                accents.unicodeScalars.startIndex, offsetBy: letters.distance(from: letters.startIndex, to: index))]
     }
 
     private static let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

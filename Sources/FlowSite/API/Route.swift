@@ -106,7 +106,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
                     pendingHyphen = false
                     result.unicodeScalars.append(scalar)
                 } else if scalar == "'" || scalar == "’" || scalar == "ʿ" || scalar == "ʻ" {
-                    continue  // "Jabba's" reads better as "jabbas" than "jabba-s"
+                    continue // "Jabba's" reads better as "jabbas" than "jabba-s"
                 } else {
                     pendingHyphen = true
                 }
@@ -171,7 +171,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
 
     /// Whether `text` is already a slug: `a-z`, `0-9` and single inner hyphens.
     static func isSlug(_ text: String) -> Bool {
-        var previousHyphen = true  // no leading hyphen
+        var previousHyphen = true // no leading hyphen
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): previousHyphen = false

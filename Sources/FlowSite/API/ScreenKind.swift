@@ -33,7 +33,8 @@ public struct ScreenKind: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// A kind named `name` (the id by default) in `flow` (its name by default), declared at the
     /// caller's line.
     public init(
-        _ id: String, name: String? = nil, flow: String? = nil, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ id: String, name: String? = nil, flow: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
         self.init(id, name: name, flow: flow, location: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
@@ -47,7 +48,9 @@ public struct ScreenKind: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     public var description: String { name }
 
-    public static func == (lhs: ScreenKind, rhs: ScreenKind) -> Bool { (lhs.id, lhs.name, lhs.flow) == (rhs.id, rhs.name, rhs.flow) }
+    public static func == (lhs: ScreenKind, rhs: ScreenKind) -> Bool {
+        (lhs.id, lhs.name, lhs.flow) == (rhs.id, rhs.name, rhs.flow)
+    }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
@@ -90,7 +93,11 @@ extension ScreenKind {
     private static func words(_ name: String) -> String {
         var text = ""
         for character in name {
-            if character.isUppercase, !text.isEmpty { text += " " + character.lowercased() } else { text.append(character) }
+            if character.isUppercase, !text.isEmpty {
+                text += " " + character.lowercased()
+            } else {
+                text.append(character)
+            }
         }
         return text.prefix(1).uppercased() + text.dropFirst()
     }

@@ -1,4 +1,3 @@
-
 extension SiteBuilder {
     /// Every page's Markdown as a build hands it to cmark (links resolved as on the page, each
     /// styled section in place), with the site file the build writes it to

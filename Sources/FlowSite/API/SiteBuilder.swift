@@ -114,7 +114,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let started = ContinuousClock.now
         let languages = try languagePlans()
         // An edit after a build that kept a journal makes only the pages it reaches.
-        if let report = try await buildFromJournal(into: output, languages: languages, started: started) { return report }
+        if let report = try await buildFromJournal(into: output, languages: languages, started: started) {
+            return report
+        }
         return try await buildSite(languages, into: output, started: started)
     }
 
@@ -124,7 +126,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     func makePlan() throws -> BuildPlan<C.R> {
         let search = coordinator.search
         let renderer = try PageRenderer(
-            templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath, flowMap: flowMap
+            templates: templates, site: coordinator.siteInfo, baseURL: baseURL, searchIndexPath: search?.indexPath,
+            flowMap: flowMap
         )
         var lint = coordinator.flowLint
         if let flowLint { lint = lint.merging(flowLint) }
@@ -132,8 +135,11 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let site = coordinator.siteInfo
         // A language ICU has no rules for counts as English does (`one` for 1, else `other`).
         let rules = try? PluralRules(language: site.language)
-        if let warning = Wording.fallbackWarning(language: site.language, labels: site.labels, rules: rules) { logger.warning("\(warning)") }
-        return BuildPlan(renderer: renderer, lint: lint, pluralRules: rules, buildKey: buildKey(searchIndexPath: search?.indexPath))
+        if let warning = Wording.fallbackWarning(language: site.language, labels: site.labels, rules: rules) {
+            logger.warning("\(warning)")
+        }
+        return BuildPlan(
+            renderer: renderer, lint: lint, pluralRules: rules, buildKey: buildKey(searchIndexPath: search?.indexPath))
     }
 
     /// The flow of the graph's screen kinds and what flow lint finds in it.
@@ -143,10 +149,17 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     ) throws -> (flow: FlowGraph, lint: FlowLintReport) {
         let declared = coordinator.declaredScreens.map(\.screenKind)
         let (flow, lint) = phases.measure(.flow) {
-            (graph.flowGraph, graph.lint(plan.lint, declared: declared, coverage: flowCoverage, site: coordinator.siteInfo, rules: plan.pluralRules))
+            (
+                graph.flowGraph,
+                graph.lint(
+                    plan.lint, declared: declared, coverage: flowCoverage, site: coordinator.siteInfo,
+                    rules: plan.pluralRules)
+            )
         }
         if strictFlowLint && lint.failsStrict {
-            throw FlowSiteError(.flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" }))
+            throw FlowSiteError(
+                .flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" })
+            )
         }
         return (flow, lint)
     }
@@ -160,9 +173,15 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     static func patchLimit(pages: Int) -> Int { max(64, pages / 16) }
 
     /// The flow map's pages in the layout, with their files.
-    static func renderFlowMap(_ map: FlowMapPages, with renderer: PageRenderer<C.R>) throws -> [(path: String, html: [UInt8])] {
+    static func renderFlowMap(
+        _ map: FlowMapPages, with renderer: PageRenderer<C.R>
+    ) throws -> [(path: String, html: [UInt8])] {
         try map.pages().map { page in
-            (page.path.file, try renderer.renderStandalone(at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content))
+            (
+                page.path.file,
+                try renderer.renderStandalone(
+                    at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content)
+            )
         }
     }
 
@@ -171,10 +190,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     static func pathPrecedes(_ a: String, _ b: String) -> Bool {
         // Compare the folders ("characters/luke/"), with "/" lower than any slug character.
         let suffix = "index.html".utf8.count
-        var a = a, b = b
+        var a = a
+        var b = b
         return a.withUTF8 { a in
             b.withUTF8 { b in
-                let a = a.dropLast(suffix), b = b.dropLast(suffix)
+                let a = a.dropLast(suffix)
+                let b = b.dropLast(suffix)
                 for (x, y) in zip(a, b) where x != y {
                     if x == UInt8(ascii: "/") { return true }
                     if y == UInt8(ascii: "/") { return false }
@@ -195,7 +216,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         guard let target = try? SiteWriter(output: output).guardedOutput() else { return nil }
         var status = stat()
         if lstat(target.path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR, access(target.appendingPathComponent(SiteWriter.markerName).path, F_OK) == 0 else { return nil }
+            guard status.st_mode & S_IFMT == S_IFDIR,
+                access(target.appendingPathComponent(SiteWriter.markerName).path, F_OK) == 0
+            else { return nil }
         } else if errno != ENOENT {
             return nil
         }
@@ -247,7 +270,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             key.combine(source)
         }
         let site = coordinator.siteInfo
-        for text in [site.name, site.language, site.footer, baseURL ?? "-", searchIndexPath ?? "-", site.fallbackLanguage ?? "-"] { key.combine(text) }
+        for text in [
+            site.name, site.language, site.footer, baseURL ?? "-", searchIndexPath ?? "-", site.fallbackLanguage ?? "-"
+        ] { key.combine(text) }
         for (name, label) in site.labels.sorted(by: { $0.key < $1.key }) {
             key.combine(name)
             key.combine(label)
@@ -296,7 +321,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// sitemap.
     /// In a multilingual site (`languages`), each language's sitemap lists every page's
     /// translations as `xhtml:link` alternates, and robots.txt is the root's alone.
-    func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String], languages: SiteLanguages? = nil) -> [BuildStep] {
+    func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String], languages: SiteLanguages? = nil) -> [BuildStep]
+    {
         let assets = templates.assets
         let baseURL = baseURL
         return [
@@ -311,14 +337,14 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             BuildStep("sitemap") { context in
                 // Without a base URL there is no sitemap, and robots.txt names none: the list of
                 // every page (tens of megabytes at 1000x, at the build's peak) isn't made.
-                let pages = baseURL == nil ? [] : (context.pages.filter { !$0.isDialog }.map(\.path) + morePages).sorted(by: Self.pathPrecedes)
+                let pages =
+                    baseURL == nil
+                    ? [] : (context.pages.filter { !$0.isDialog }.map(\.path) + morePages).sorted(by: Self.pathPrecedes)
                 var sitemap = Sitemap(baseURL: baseURL, pages: pages)
                 sitemap.alternates = languages.map { languages in { languages.sitemapAlternates(of: $0) } }
                 if let xml = sitemap.xml { try context.write(Data(xml.utf8), to: "sitemap.xml") }
                 if languages == nil { try context.write(Data(sitemap.robots.utf8), to: "robots.txt") }
-            },
+            }
         ]
     }
 }
-
-

@@ -39,9 +39,13 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         let actualRoot = actual.standardizedFileURL.resolvingSymlinksInPath()
         let flags = try SiteComparison.inParallel(common) { path in
             do {
-                return try wanted[path] != found[path] || Data(contentsOf: expectedRoot.appendingPathComponent(path)) != Data(contentsOf: actualRoot.appendingPathComponent(path))
+                return try wanted[path] != found[path]
+                    || Data(contentsOf: expectedRoot.appendingPathComponent(path))
+                        != Data(contentsOf: actualRoot.appendingPathComponent(path))
             } catch {
-                throw FlowSiteError(.siteUnreadable(path: actualRoot.appendingPathComponent(path).path, message: error.localizedDescription))
+                throw FlowSiteError(
+                    .siteUnreadable(
+                        path: actualRoot.appendingPathComponent(path).path, message: error.localizedDescription))
             }
         }
         changed = zip(common, flags).filter { $0.1 }.map(\.0)
@@ -56,12 +60,15 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
     /// One line per kind of difference, up to `limit` names each.
     public func lines(limit: Int = 20) -> [String] {
         [("changed", changed), ("missing", missing), ("extra", extra)].filter { !$0.1.isEmpty }.map { word, names in
-            "\(names.count) \(word): " + names.prefix(limit).joined(separator: ", ") + (names.count > limit ? " and \(names.count - limit) more" : "")
+            "\(names.count) \(word): " + names.prefix(limit).joined(separator: ", ")
+                + (names.count > limit ? " and \(names.count - limit) more" : "")
         }
     }
 
     public var description: String {
-        isEmpty ? "no differences in " + Wording.english("countFiles", count: expectedCount) : lines(limit: 10).joined(separator: "; ")
+        isEmpty
+            ? "no differences in " + Wording.english("countFiles", count: expectedCount)
+            : lines(limit: 10).joined(separator: "; ")
     }
 
     /// Every regular file below `folder` but the manifest, by path relative to it, with its
@@ -72,8 +79,10 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
-            throw FlowSiteError(.siteUnreadable(path: folder.path, message: exists ? "it can't be listed" : "there is no folder there"))
+            let exists =
+                FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            throw FlowSiteError(
+                .siteUnreadable(path: folder.path, message: exists ? "it can't be listed" : "there is no folder there"))
         }
         var sizes: [String: Int] = [:]
         func walk(_ folder: Int32, _ prefix: String) throws {
@@ -87,7 +96,10 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
                     let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    guard inner >= 0 else { throw FlowSiteError(.siteUnreadable(path: root + "/" + prefix + name, message: "it can't be listed")) }
+                    guard inner >= 0 else {
+                        throw FlowSiteError(
+                            .siteUnreadable(path: root + "/" + prefix + name, message: "it can't be listed"))
+                    }
                     try walk(inner, prefix + name + "/")
                 case S_IFREG:
                     // The manifest is the build's bookkeeping (inodes, times), not part of the site.
@@ -111,7 +123,8 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
             do {
                 files[path] = try Data(contentsOf: root.appendingPathComponent(path))
             } catch {
-                throw FlowSiteError(.siteUnreadable(path: root.appendingPathComponent(path).path, message: error.localizedDescription))
+                throw FlowSiteError(
+                    .siteUnreadable(path: root.appendingPathComponent(path).path, message: error.localizedDescription))
             }
         }
         return files

@@ -73,7 +73,8 @@ public struct SiteSearch<R: Route>: Sendable {
         entries.withUnsafeBufferPointer { entries in
             order.sort { a, b in
                 let (a, b) = (entries[Int(a)], entries[Int(b)])
-                return a.sortKey != b.sortKey ? a.sortKey < b.sortKey : pages[Int(a.page)].path < pages[Int(b.page)].path
+                return a.sortKey != b.sortKey
+                    ? a.sortKey < b.sortKey : pages[Int(a.page)].path < pages[Int(b.page)].path
             }
         }
         var out: [UInt8] = [UInt8(ascii: "[")]

@@ -26,7 +26,9 @@ public struct InputFingerprints: Sendable, Equatable {
     /// The fingerprints of `pairs` (a key given twice keeps its last value).
     public init(_ pairs: [(key: InputKey, value: UInt64)]) {
         var pairs = pairs
-        if zip(pairs, pairs.dropFirst()).contains(where: { $0.key.rawValue > $1.key.rawValue }) { pairs.sort { $0.key.rawValue < $1.key.rawValue } }
+        if zip(pairs, pairs.dropFirst()).contains(where: { $0.key.rawValue > $1.key.rawValue }) {
+            pairs.sort { $0.key.rawValue < $1.key.rawValue }
+        }
         keys.reserveCapacity(pairs.count)
         values.reserveCapacity(pairs.count)
         for (key, value) in pairs {
@@ -74,7 +76,9 @@ extension InputFingerprints {
     /// field the type adds is in the fingerprint without anyone listing it. The same in every
     /// process; for an input made of a few texts or numbers, a ``StableHash`` does as well.
     /// `userInfo` is what the value's `encode(to:)` finds in the encoder's.
-    public static func fingerprint(of value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> UInt64 {
+    public static func fingerprint(
+        of value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) -> UInt64 {
         Fingerprint.of(value, userInfo: userInfo)
     }
 }

@@ -23,7 +23,10 @@ public struct StringTable: Sendable {
 
     /// A table of `texts` for `language`, as read from `file`, with its settings and each key's line:
     /// what a test or an app that keeps its strings elsewhere makes.
-    public init(language: String, file: String, texts: [String: String], settings: [String: String] = [:], lines: [String: Int] = [:]) {
+    public init(
+        language: String, file: String, texts: [String: String], settings: [String: String] = [:],
+        lines: [String: Int] = [:]
+    ) {
         self.language = language
         self.file = file
         self.texts = texts
@@ -41,7 +44,8 @@ public struct StringTable: Sendable {
         } catch {
             throw StringTable.Error(file: file, reason: "it is not a flat JSON object of key → text (\(error))")
         }
-        var texts: [String: String] = [:], settings: [String: String] = [:]
+        var texts: [String: String] = [:]
+        var settings: [String: String] = [:]
         for (key, value) in object {
             if key.hasPrefix("@") { settings[String(key.dropFirst())] = value } else { texts[key] = value }
         }

@@ -38,13 +38,15 @@ public struct TemplateSet: Sendable {
         }
         files += assets.map { ("assets/" + $0.key, $0.value) }
         // Check first, so a folder that is in the way gets no half of the set.
-        for (path, _) in files where FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path) {
+        for (path, _) in files where FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path)
+        {
             throw FlowSiteError(.wouldOverwrite(path: directory.appendingPathComponent(path).path))
         }
         for (path, data) in files.sorted(by: { $0.0 < $1.0 }) {
             let url = directory.appendingPathComponent(path)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: url, options: .withoutOverwriting)
             } catch {
                 throw FlowSiteError(.fileSystem(path: url.path, message: error.localizedDescription))

@@ -26,7 +26,9 @@ public struct TranslationCheck: Sendable {
         var keys: Set<String> = []
         for key in reference.texts.keys where key.hasSuffix(".other") {
             let base = String(key.dropLast(".other".count))
-            if PluralRules.Category.allCases.contains(where: { $0 != .other && reference.texts["\(base).\($0.rawValue)"] != nil }) {
+            if PluralRules.Category.allCases.contains(where: {
+                $0 != .other && reference.texts["\(base).\($0.rawValue)"] != nil
+            }) {
                 keys.insert(base)
             }
         }
@@ -43,7 +45,9 @@ public struct TranslationCheck: Sendable {
         }
         var expected: Set<String> = []
         for (key, text) in reference.texts {
-            let base = plurals.first { key.hasPrefix($0 + ".") && PluralRules.Category(rawValue: String(key.dropFirst($0.count + 1))) != nil }
+            let base = plurals.first {
+                key.hasPrefix($0 + ".") && PluralRules.Category(rawValue: String(key.dropFirst($0.count + 1))) != nil
+            }
             if base != nil { continue }
             expected.insert(key)
             guard let translated = table.texts[key] else {
@@ -61,8 +65,11 @@ public struct TranslationCheck: Sendable {
                 expected.insert(key)
                 guard let translated = table.texts[key] else {
                     let uses = rules.categories.map(\.rawValue).joined(separator: ", ")
-                    problem(.missingPluralCategory, key, at: table.lines[base + ".other"].map { "\(table.file):\($0)" } ?? reference.location(of: "\(base).other"),
-                            "\(table.language) counts with \(uses) (CLDR); add \(key)")
+                    problem(
+                        .missingPluralCategory, key,
+                        at: table.lines[base + ".other"].map { "\(table.file):\($0)" }
+                            ?? reference.location(of: "\(base).other"),
+                        "\(table.language) counts with \(uses) (CLDR); add \(key)")
                     continue
                 }
                 // A form for one thing may say "one" in words instead of filling {count}.
@@ -73,7 +80,8 @@ public struct TranslationCheck: Sendable {
         }
         for key in table.texts.keys where !expected.contains(key) {
             let base = plurals.first { key.hasPrefix($0 + ".") }
-            let detail = base == nil
+            let detail =
+                base == nil
                 ? "\(reference.file) has no such key; remove it or add it there"
                 : "\(table.language) has no plural category '\(key.split(separator: ".").last ?? "")' (it uses \(rules.categories.map(\.rawValue).joined(separator: ", "))); remove it"
             problem(.unusedKey, key, at: table.location(of: key), detail)
@@ -83,13 +91,18 @@ public struct TranslationCheck: Sendable {
 
     /// What differs between the placeholders of a translation and of its reference, or `nil`.
     func placeholderMismatch(_ text: String, reference: String, mayOmit: Set<String> = []) -> String? {
-        let found = StringTable.placeholders(in: text), wanted = StringTable.placeholders(in: reference)
+        let found = StringTable.placeholders(in: text)
+        let wanted = StringTable.placeholders(in: reference)
         func family(_ name: String) -> Set<String> { interchangeable.first { $0.contains(name) } ?? [name] }
         let extra = found.filter { family($0).isDisjoint(with: wanted) }.sorted()
         let lacking = wanted.filter { !mayOmit.contains($0) && family($0).isDisjoint(with: found) }.sorted()
         if extra.isEmpty && lacking.isEmpty { return nil }
         var parts: [String] = []
-        if !extra.isEmpty { parts.append("has \(extra.map { "{\($0)}" }.joined(separator: ", ")), which \(self.reference.language) does not fill") }
+        if !extra.isEmpty {
+            parts.append(
+                "has \(extra.map { "{\($0)}" }.joined(separator: ", ")), which \(self.reference.language) does not fill"
+            )
+        }
         if !lacking.isEmpty { parts.append("lacks \(lacking.map { "{\($0)}" }.joined(separator: ", "))") }
         return parts.joined(separator: " and ")
     }
@@ -152,7 +165,10 @@ extension TranslationCheck {
         /// One heading per kind of problem with its count, then one line per language and key.
         public var description: String {
             let languages = Set(problems.map(\.language)).sorted()
-            var lines = [Wording.english("countTranslationProblems", count: problems.count) + " in \(languages.joined(separator: ", ")):"]
+            var lines = [
+                Wording.english("countTranslationProblems", count: problems.count)
+                    + " in \(languages.joined(separator: ", ")):"
+            ]
             for kind in Problem.Kind.allCases {
                 let ofKind = problems.filter { $0.kind == kind }
                 guard !ofKind.isEmpty else { continue }

@@ -48,9 +48,13 @@ struct ByteReader {
         return offset
     }
     mutating func u8() throws(Malformed) -> UInt8 { bytes[try take(1)] }
-    mutating func u32() throws(Malformed) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: try take(4), as: UInt32.self)) }
+    mutating func u32() throws(Malformed) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: try take(4), as: UInt32.self))
+    }
     mutating func i32() throws(Malformed) -> Int32 { Int32(bitPattern: try u32()) }
-    mutating func u64() throws(Malformed) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: try take(8), as: UInt64.self)) }
+    mutating func u64() throws(Malformed) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: try take(8), as: UInt64.self))
+    }
     mutating func int() throws(Malformed) -> Int {
         let value = try u64()
         guard value <= UInt64(Int.max) else { throw Malformed() }

@@ -31,12 +31,16 @@ final class StoredJournal: @unchecked Sendable {
     /// when it was written with it (without one the caller checks ``buildKey``).
     static func load(for output: URL, folder: String = "", buildKey: StableHash?) -> StoredJournal? {
         guard let stamp = BuildJournal.manifestStamp(of: output) else { return nil }
-        let descriptor = open(BuildJournal.path(of: output, folder: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(
+            BuildJournal.path(of: output, folder: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let identity = FileIdentity(descriptor: descriptor), let contents = FileContents.map(descriptor) else { return nil }
+        guard let identity = FileIdentity(descriptor: descriptor), let contents = FileContents.map(descriptor) else {
+            return nil
+        }
         do {
-            let journal = try StoredJournal(contents, stamp: stamp, buildKey: buildKey, identity: identity, folder: folder)
+            let journal = try StoredJournal(
+                contents, stamp: stamp, buildKey: buildKey, identity: identity, folder: folder)
             return journal.wasChanged ? nil : journal
         } catch {
             contents.release()
@@ -53,13 +57,17 @@ final class StoredJournal: @unchecked Sendable {
     /// trusted.
     var wasChanged: Bool { contents.wasChanged }
 
-    private init(_ contents: FileContents, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity, folder: String) throws {
+    private init(
+        _ contents: FileContents, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity, folder: String
+    ) throws {
         self.contents = contents
         let raw = contents.bytes
         self.identity = identity
         self.folder = folder
         let magic = BuildJournal.magic
-        guard raw.count > JournalFile.trailerEnd, Array(raw[(raw.count - magic.count)...]) == magic else { throw Malformed() }
+        guard raw.count > JournalFile.trailerEnd, Array(raw[(raw.count - magic.count)...]) == magic else {
+            throw Malformed()
+        }
         var meta: JournalFile.Meta!
         var fingerprints: InputFingerprints!
         var madeOf: [Int32] = []
@@ -80,14 +88,18 @@ final class StoredJournal: @unchecked Sendable {
             // other templates or options is refused without reading it whole.
             cursor.offset = metaStart
             meta = try JournalFile.Meta.decode(&cursor)
-            guard cursor.offset <= trailerStart, meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true, meta.pages > 0,
+            guard cursor.offset <= trailerStart, meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true,
+                meta.pages > 0,
                 meta.pages < 1 << 31
             else { throw Malformed() }
             cursor.offset = trailerStart
             for index in 0..<count {
                 let block = try cursor.hash()
-                let range = index * JournalFile.checksumBlock..<min(trailerStart, (index + 1) * JournalFile.checksumBlock)
-                guard JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[range])) == block else { throw Malformed() }
+                let range =
+                    index * JournalFile.checksumBlock..<min(trailerStart, (index + 1) * JournalFile.checksumBlock)
+                guard JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[range])) == block else {
+                    throw Malformed()
+                }
                 blocks.append(block)
             }
             cursor.offset = meta.fingerprints
@@ -160,8 +172,8 @@ final class StoredJournal: @unchecked Sendable {
     }
 
     private static func skipToInputs(_ cursor: inout ByteReader) throws {
-        _ = try cursor.stringBytes()  // name
-        _ = try cursor.stringBytes()  // title
+        _ = try cursor.stringBytes() // name
+        _ = try cursor.stringBytes() // title
         try cursor.skip(16 + 1 + 4 + 4 + 4)
         let trail = Int(try cursor.u32())
         try cursor.skip(trail * 4)
@@ -208,7 +220,8 @@ final class StoredJournal: @unchecked Sendable {
             var inputs: [InputKey] = []
             for _ in 0..<Int(try cursor.u32()) { inputs.append(InputKey(rawValue: try cursor.u64())) }
             let context = JournalContext(
-                trail: trail, presenter: presenter, presentation: presentation, depth: depth, kind: kind, isDialogCopy: code & 0x80 != 0
+                trail: trail, presenter: presenter, presentation: presentation, depth: depth, kind: kind,
+                isDialogCopy: code & 0x80 != 0
             )
             return WalkRecord(name: name, title: title, leads: leads, context: context, inputs: inputs)
         }
@@ -262,7 +275,8 @@ final class StoredJournal: @unchecked Sendable {
             let at = cursor.offset
             try cursor.skip(16)
             guard let candidates = byCount[path.count] else { continue }
-            for candidate in candidates where candidate.withUnsafeBytes({ memcmp($0.baseAddress!, path.baseAddress!, path.count) == 0 }) {
+            for candidate in candidates
+            where candidate.withUnsafeBytes({ memcmp($0.baseAddress!, path.baseAddress!, path.count) == 0 }) {
                 var hash = ByteReader(raw, at: at)
                 found[String(decoding: candidate, as: UTF8.self)] = (try hash.hash(), at)
                 if found.count == wanted.count { return found }
@@ -315,7 +329,9 @@ final class StoredJournal: @unchecked Sendable {
                 cursor.offset = try cursor.int()
                 let index = try cursor.i32()
                 let stored = try cursor.stringBytes()
-                return stored.count == wanted.count && (wanted.isEmpty || memcmp(stored.baseAddress!, wanted.baseAddress!, wanted.count) == 0) ? index : nil
+                return stored.count == wanted.count
+                    && (wanted.isEmpty || memcmp(stored.baseAddress!, wanted.baseAddress!, wanted.count) == 0)
+                    ? index : nil
             }
             if position >= 0 { return try index(at: Int(position)) }
             for position in 0..<meta.pages {

@@ -180,7 +180,9 @@ final class WalkJournal<R: Route>: Sendable {
     }
 
     /// One page's walk record.
-    static func encode(name: String, outcome: WalkOutcome<R>, leads: StableHash, context: JournalContext, into out: inout ByteWriter) {
+    static func encode(
+        name: String, outcome: WalkOutcome<R>, leads: StableHash, context: JournalContext, into out: inout ByteWriter
+    ) {
         out.string(name)
         out.string(outcome.title)
         out.hash(leads)

@@ -27,7 +27,9 @@ final class BuildLock: Sendable {
                 if code == EWOULDBLOCK { throw FlowSiteError(.outputBusy(path: output, pid: holder)) }
                 throw FlowSiteError(.fileSystem(path: path, message: String(cString: strerror(code))))
             }
-            guard let locked = FileIdentity(descriptor: file), let named = FileIdentity(path: path), locked.isSameFile(as: named) else {
+            guard let locked = FileIdentity(descriptor: file), let named = FileIdentity(path: path),
+                locked.isSameFile(as: named)
+            else {
                 // The previous holder removed this file between our open and flock.
                 close(file)
                 continue

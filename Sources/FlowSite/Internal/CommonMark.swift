@@ -51,8 +51,10 @@ enum CommonMark {
 
     /// Appends the HTML fragment for the UTF-8 `markdown` to `out`.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
-    static func appendHTML(of markdown: ArraySlice<UInt8>, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
-        if markdown.isEmpty { return }  // cmark makes nothing of nothing
+    static func appendHTML(
+        of markdown: ArraySlice<UInt8>, to out: inout [UInt8], options: Options = [.validateUTF8]
+    ) throws {
+        if markdown.isEmpty { return } // cmark makes nothing of nothing
         let flags = options.rawValue & ~CMARK_OPT_UNSAFE
         let result: UnsafeMutablePointer<CChar>? = markdown.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, flags) }

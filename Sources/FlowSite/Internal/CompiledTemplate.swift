@@ -51,15 +51,18 @@ struct CompiledTemplate: Sendable {
     /// renderer does not support.
     static func unsupported(in source: String) -> String {
         let kinds: [(opening: String, what: String)] = [
-            ("{{=", "set delimiters"), ("{{$", "a block"), ("{{<", "a parent template"), ("{{%", "a pragma"), ("{{.}}", "the implicit iterator {{.}}"),
-            ("{{ . }}", "the implicit iterator {{.}}"),
+            ("{{=", "set delimiters"), ("{{$", "a block"), ("{{<", "a parent template"), ("{{%", "a pragma"),
+            ("{{.}}", "the implicit iterator {{.}}"),
+            ("{{ . }}", "the implicit iterator {{.}}")
         ]
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             for kind in kinds where line.contains(kind.opening) {
-                return "line \(number + 1): \(kind.what) is Mustache FlowSite's renderer does not support; write it with variables, sections and partials"
+                return
+                    "line \(number + 1): \(kind.what) is Mustache FlowSite's renderer does not support; write it with variables, sections and partials"
             }
         }
-        return "it uses Mustache FlowSite's renderer does not support (set delimiters, blocks and parents, pragmas, {{.}}); write it with variables, sections and partials"
+        return
+            "it uses Mustache FlowSite's renderer does not support (set delimiters, blocks and parents, pragmas, {{.}}); write it with variables, sections and partials"
     }
 
     /// Parses `source`, or returns `nil` for Mustache outside the supported part.
@@ -71,7 +74,9 @@ struct CompiledTemplate: Sendable {
         return CompiledTemplate(ops: flat.ops, literals: flat.literals, names: flat.names, partialNames: flat.partials)
     }
 
-    private static func flatten(_ nodes: [Node], into flat: inout (ops: [Op], literals: [UInt8], names: [Name], partials: [String])) {
+    private static func flatten(
+        _ nodes: [Node], into flat: inout (ops: [Op], literals: [UInt8], names: [Name], partials: [String])
+    ) {
         func range(of bytes: [UInt8]) -> (Int32, Int32) {
             let start = Int32(flat.literals.count)
             flat.literals.append(contentsOf: bytes)
@@ -95,7 +100,8 @@ struct CompiledTemplate: Sendable {
             case .partial(let name, let indentation):
                 flat.partials.append(name)
                 let (start, end) = range(of: indentation)
-                flat.ops.append(.partial(name: Int32(flat.partials.count - 1), indentationStart: start, indentationEnd: end))
+                flat.ops.append(
+                    .partial(name: Int32(flat.partials.count - 1), indentationStart: start, indentationEnd: end))
             }
         }
     }
@@ -117,7 +123,8 @@ struct CompiledTemplate: Sendable {
         ops.withUnsafeBufferPointer { ops in
             literals.withUnsafeBufferPointer { literals in
                 names.withUnsafeBufferPointer { names in
-                    let program = Program(ops: ops, literals: literals, names: names, partialNames: partialNames, partials: partials)
+                    let program = Program(
+                        ops: ops, literals: literals, names: names, partialNames: partialNames, partials: partials)
                     return program.run(0..<ops.count, &stack, &out, indentation, atLineStart: atLineStart)
                 }
             }
@@ -148,7 +155,8 @@ struct CompiledTemplate: Sendable {
         let partials: [String: CompiledTemplate]
 
         func run(
-            _ range: Range<Int>, _ stack: inout [TemplateFrame], _ out: inout [UInt8], _ indentation: [UInt8], atLineStart: Bool
+            _ range: Range<Int>, _ stack: inout [TemplateFrame], _ out: inout [UInt8], _ indentation: [UInt8],
+            atLineStart: Bool
         ) -> Bool {
             var lineStart = atLineStart
             var position = range.lowerBound
@@ -214,7 +222,9 @@ struct CompiledTemplate: Sendable {
                 case .partial(let name, let start, let end):
                     guard let partial = partials[partialNames[Int(name)]] else { continue }
                     let extra = UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(end)])
-                    lineStart = partial.render(&stack, into: &out, partials: partials, indentation: indentation + extra, atLineStart: lineStart)
+                    lineStart = partial.render(
+                        &stack, into: &out, partials: partials, indentation: indentation + extra, atLineStart: lineStart
+                    )
                 }
             }
             return lineStart
@@ -249,7 +259,8 @@ extension CompiledTemplate {
                 text = []
             }
             while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "{"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") else {
+                guard bytes[index] == UInt8(ascii: "{"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{")
+                else {
                     text.append(bytes[index])
                     index += 1
                     continue
@@ -261,10 +272,15 @@ extension CompiledTemplate {
                 var standalone = false
                 var lineBegin = tagStart
                 var lineEnd = tagEnd
-                if case .variable = tag {} else {
-                    while lineBegin > 0, bytes[lineBegin - 1] == UInt8(ascii: " ") || bytes[lineBegin - 1] == UInt8(ascii: "\t") { lineBegin -= 1 }
+                if case .variable = tag {
+                } else {
+                    while lineBegin > 0,
+                        bytes[lineBegin - 1] == UInt8(ascii: " ") || bytes[lineBegin - 1] == UInt8(ascii: "\t")
+                    { lineBegin -= 1 }
                     let startsLine = lineBegin == 0 || bytes[lineBegin - 1] == UInt8(ascii: "\n")
-                    while lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == UInt8(ascii: "\t") { lineEnd += 1 }
+                    while lineEnd < bytes.count,
+                        bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == UInt8(ascii: "\t")
+                    { lineEnd += 1 }
                     var afterLine = lineEnd
                     var endsLine = false
                     if afterLine == bytes.count {
@@ -272,7 +288,9 @@ extension CompiledTemplate {
                     } else if bytes[afterLine] == UInt8(ascii: "\n") {
                         afterLine += 1
                         endsLine = true
-                    } else if bytes[afterLine] == UInt8(ascii: "\r"), afterLine + 1 < bytes.count, bytes[afterLine + 1] == UInt8(ascii: "\n") {
+                    } else if bytes[afterLine] == UInt8(ascii: "\r"), afterLine + 1 < bytes.count,
+                        bytes[afterLine + 1] == UInt8(ascii: "\n")
+                    {
                         afterLine += 2
                         endsLine = true
                     }
@@ -346,9 +364,12 @@ extension CompiledTemplate {
 
         /// A name: letters, digits, `_` and `-`, in dotted parts; `.` alone is not supported.
         private static func name(_ text: String) -> String? {
-            guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains(".."), text.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
-            }) else { return nil }
+            guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains(".."),
+                text.unicodeScalars.allSatisfy({
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                        || $0 == "-" || $0 == "."
+                })
+            else { return nil }
             return text
         }
     }

@@ -63,7 +63,9 @@ enum ContentHTML {
         appendWrapped(pieces, markdown.chunks, to: &out)
     }
 
-    private static func appendWrapped(_ pieces: [ArraySlice<UInt8>], _ chunks: [(style: SectionStyle?, range: Range<Int>)], to out: inout [UInt8]) {
+    private static func appendWrapped(
+        _ pieces: [ArraySlice<UInt8>], _ chunks: [(style: SectionStyle?, range: Range<Int>)], to out: inout [UInt8]
+    ) {
         for (piece, chunk) in zip(pieces, chunks) {
             if let style = chunk.style {
                 // A section of the outline has a heading; a styled group without one is a div.
@@ -121,7 +123,8 @@ enum ContentHTML {
             guard let base = buffer.baseAddress else { return }
             var line = 0
             while line < buffer.count {
-                let matches = buffer[line] == separator[0] && line + separator.count <= buffer.count
+                let matches =
+                    buffer[line] == separator[0] && line + separator.count <= buffer.count
                     && separator.withUnsafeBytes { memcmp(base + line, $0.baseAddress!, separator.count) } == 0
                 if matches {
                     pieces.append(bytes[pieceStart..<line])

@@ -15,7 +15,9 @@ struct DeepLinkCheck: Sendable {
     /// Checks `deepLinks` over `routes`, in walk order, but those `skipping` says are another
     /// page of a route already counted (a tab root's dialog copy); `kindOf` gives a route's kind,
     /// so each kind's first link makes an unknown one.
-    init<R: Route>(_ deepLinks: DeepLinks<R>, routes: [R], skipping: (Int) -> Bool = { _ in false }, kindOf: (Int) -> Int32) {
+    init<R: Route>(
+        _ deepLinks: DeepLinks<R>, routes: [R], skipping: (Int) -> Bool = { _ in false }, kindOf: (Int) -> Int32
+    ) {
         roundTrips.reserveCapacity(routes.count)
         var unknown = deepLinks.unknownLinks
         var kindsSeen = Set<Int32>()

@@ -11,6 +11,6 @@ enum DefaultTemplates {
         ("partials/pagination.mustache", PackageResources.pagination_mustache),
         ("assets/style.css", PackageResources.style_css),
         ("assets/favicon.svg", PackageResources.favicon_svg),
-        ("assets/search.js", PackageResources.search_js),
+        ("assets/search.js", PackageResources.search_js)
     ]
 }

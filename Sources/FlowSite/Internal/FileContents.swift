@@ -22,7 +22,9 @@ struct FileContents: @unchecked Sendable {
     /// The bytes of the open file `descriptor`, when it is a regular file with some that can
     /// be mapped; release them with ``release()``.
     static func map(_ descriptor: Int32) -> FileContents? {
-        guard let identity = FileIdentity(descriptor: descriptor), identity.isRegularFile, identity.size > 0 else { return nil }
+        guard let identity = FileIdentity(descriptor: descriptor), identity.isRegularFile, identity.size > 0 else {
+            return nil
+        }
         let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard own >= 0 else { return nil }
         var slot: Int32 = -1
@@ -30,7 +32,9 @@ struct FileContents: @unchecked Sendable {
             close(own)
             return nil
         }
-        return FileContents(bytes: UnsafeRawBufferPointer(start: start, count: identity.size), slot: slot, descriptor: own, mapped: identity)
+        return FileContents(
+            bytes: UnsafeRawBufferPointer(start: start, count: identity.size), slot: slot, descriptor: own,
+            mapped: identity)
     }
 
     /// Whether the file's size or modification time is not what it was when mapped, or a
@@ -50,7 +54,9 @@ struct FileContents: @unchecked Sendable {
     /// path `name` with `AT_FDCWD`), opened without following a symbolic link or waiting on a
     /// named pipe; `nil` when there is no such regular file with some bytes, or it changed
     /// while `body` read it.
-    static func withBytes<T>(of name: String, in folder: Int32 = AT_FDCWD, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+    static func withBytes<T>(
+        of name: String, in folder: Int32 = AT_FDCWD, _ body: (UnsafeBufferPointer<UInt8>) -> T?
+    ) -> T? {
         let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }

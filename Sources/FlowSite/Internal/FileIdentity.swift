@@ -43,7 +43,8 @@ package struct FileIdentity: Equatable, Sendable {
     }
 
     package static func == (a: FileIdentity, b: FileIdentity) -> Bool {
-        a.isSameFile(as: b) && a.size == b.size && a.isRegularFile == b.isRegularFile && a.modified == b.modified && a.changed == b.changed
+        a.isSameFile(as: b) && a.size == b.size && a.isRegularFile == b.isRegularFile && a.modified == b.modified
+            && a.changed == b.changed
     }
 
     /// Whether both are the same file, changed or not.

@@ -37,15 +37,22 @@ struct FileTable: Sendable, Equatable {
 
     /// The file lines of the manifest `bytes` but those `leftOut` says to leave out (given the
     /// line); `nil` when the manifest is malformed. Its lint line too.
-    init?(manifest bytes: [UInt8], exact: Bool = false, leavingOut leftOut: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false }) {
+    init?(
+        manifest bytes: [UInt8], exact: Bool = false,
+        leavingOut leftOut: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false }
+    ) {
         var pairs: [(key: StableHash, entry: SiteManifest.Entry)] = []
         pairs.reserveCapacity(bytes.count / 100)
-        guard let header = SiteManifest.forEachFileLine(of: bytes, { line in
-            if leftOut(line) { return true }
-            guard let (entry, path) = SiteManifest.file(line) else { return false }
-            pairs.append((Self.key(UnsafeRawBufferPointer(path)), entry))
-            return true
-        }) else { return nil }
+        guard
+            let header = SiteManifest.forEachFileLine(
+                of: bytes,
+                { line in
+                    if leftOut(line) { return true }
+                    guard let (entry, path) = SiteManifest.file(line) else { return false }
+                    pairs.append((Self.key(UnsafeRawBufferPointer(path)), entry))
+                    return true
+                })
+        else { return nil }
         self.init(pairs, exact: exact)
         lint = header.lint
     }
@@ -56,7 +63,9 @@ struct FileTable: Sendable, Equatable {
     var count: Int { keys.count }
 
     /// The same entries under the same keys.
-    static func == (a: FileTable, b: FileTable) -> Bool { a.keys == b.keys && a.checks == b.checks && a.values == b.values }
+    static func == (a: FileTable, b: FileTable) -> Bool {
+        a.keys == b.keys && a.checks == b.checks && a.values == b.values
+    }
 
     subscript(path: String) -> SiteManifest.Entry? {
         var path = path
@@ -74,7 +83,9 @@ struct FileTable: Sendable, Equatable {
         return values[low]
     }
 
-    static func key(_ path: UnsafeRawBufferPointer) -> StableHash { StableHash(of: path.assumingMemoryBound(to: UInt8.self)) }
+    static func key(_ path: UnsafeRawBufferPointer) -> StableHash {
+        StableHash(of: path.assumingMemoryBound(to: UInt8.self))
+    }
 }
 
 /// What the live site's manifest says of its files, for linking the unchanged ones into a new
@@ -125,9 +136,12 @@ struct WrittenFiles {
     }
 
     /// Writes the manifest of these files to `descriptor` (see ``SiteManifest``).
-    func writeManifest(inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, to descriptor: Int32) throws {
+    func writeManifest(
+        inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, to descriptor: Int32
+    ) throws {
         try SiteManifest.write(
-            inputs: inputs, pages: pages, lint: lint, count: count, path: { paths[$0] }, entry: { entries[$0] }, to: descriptor
+            inputs: inputs, pages: pages, lint: lint, count: count, path: { paths[$0] }, entry: { entries[$0] },
+            to: descriptor
         )
     }
 }

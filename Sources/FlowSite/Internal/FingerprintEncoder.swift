@@ -47,23 +47,73 @@ private final class FingerprintEncoder: Encoder {
         // The key is the field's place in the type, the same every time: a skipped optional
         // field is marked by its key, so `nil, "a"` and `"a", nil` differ.
         private func key(_ key: Key) { encoder.text(key.stringValue) }
-        mutating func encodeNil(forKey key: Key) { self.key(key); encoder.nothing() }
-        mutating func encode(_ value: Bool, forKey key: Key) { self.key(key); encoder.number(value ? 1 : 0) }
-        mutating func encode(_ value: String, forKey key: Key) { self.key(key); encoder.text(value) }
-        mutating func encode(_ value: Double, forKey key: Key) { self.key(key); encoder.number(Int(bitPattern: UInt(value.bitPattern))) }
-        mutating func encode(_ value: Float, forKey key: Key) { self.key(key); encoder.number(Int(value.bitPattern)) }
-        mutating func encode(_ value: Int, forKey key: Key) { self.key(key); encoder.number(value) }
-        mutating func encode(_ value: Int8, forKey key: Key) { self.key(key); encoder.number(Int(value)) }
-        mutating func encode(_ value: Int16, forKey key: Key) { self.key(key); encoder.number(Int(value)) }
-        mutating func encode(_ value: Int32, forKey key: Key) { self.key(key); encoder.number(Int(value)) }
-        mutating func encode(_ value: Int64, forKey key: Key) { self.key(key); encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt, forKey key: Key) { self.key(key); encoder.number(Int(bitPattern: value)) }
-        mutating func encode(_ value: UInt8, forKey key: Key) { self.key(key); encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt16, forKey key: Key) { self.key(key); encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt32, forKey key: Key) { self.key(key); encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt64, forKey key: Key) { self.key(key); encoder.number(Int(bitPattern: UInt(value))) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) { self.key(key); encoder.nested(value) }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func encodeNil(forKey key: Key) {
+            self.key(key)
+            encoder.nothing()
+        }
+        mutating func encode(_ value: Bool, forKey key: Key) {
+            self.key(key)
+            encoder.number(value ? 1 : 0)
+        }
+        mutating func encode(_ value: String, forKey key: Key) {
+            self.key(key)
+            encoder.text(value)
+        }
+        mutating func encode(_ value: Double, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(bitPattern: UInt(value.bitPattern)))
+        }
+        mutating func encode(_ value: Float, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value.bitPattern))
+        }
+        mutating func encode(_ value: Int, forKey key: Key) {
+            self.key(key)
+            encoder.number(value)
+        }
+        mutating func encode(_ value: Int8, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: Int16, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: Int32, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: Int64, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(bitPattern: value))
+        }
+        mutating func encode(_ value: UInt8, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt16, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt32, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt64, forKey key: Key) {
+            self.key(key)
+            encoder.number(Int(bitPattern: UInt(value)))
+        }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
+            self.key(key)
+            encoder.nested(value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             self.key(key)
             return encoder.container(keyedBy: keyType)
         }
@@ -72,30 +122,83 @@ private final class FingerprintEncoder: Encoder {
             return encoder.unkeyedContainer()
         }
         mutating func superEncoder() -> any Encoder { encoder }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { self.key(key); return encoder }
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            self.key(key)
+            return encoder
+        }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
         let encoder: FingerprintEncoder
         var codingPath: [any CodingKey] { [] }
         private(set) var count = 0
-        mutating func encodeNil() { count += 1; encoder.nothing() }
-        mutating func encode(_ value: Bool) { count += 1; encoder.number(value ? 1 : 0) }
-        mutating func encode(_ value: String) { count += 1; encoder.text(value) }
-        mutating func encode(_ value: Double) { count += 1; encoder.number(Int(bitPattern: UInt(value.bitPattern))) }
-        mutating func encode(_ value: Float) { count += 1; encoder.number(Int(value.bitPattern)) }
-        mutating func encode(_ value: Int) { count += 1; encoder.number(value) }
-        mutating func encode(_ value: Int8) { count += 1; encoder.number(Int(value)) }
-        mutating func encode(_ value: Int16) { count += 1; encoder.number(Int(value)) }
-        mutating func encode(_ value: Int32) { count += 1; encoder.number(Int(value)) }
-        mutating func encode(_ value: Int64) { count += 1; encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt) { count += 1; encoder.number(Int(bitPattern: value)) }
-        mutating func encode(_ value: UInt8) { count += 1; encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt16) { count += 1; encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt32) { count += 1; encoder.number(Int(value)) }
-        mutating func encode(_ value: UInt64) { count += 1; encoder.number(Int(bitPattern: UInt(value))) }
-        mutating func encode<T: Encodable>(_ value: T) { count += 1; encoder.nested(value) }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func encodeNil() {
+            count += 1
+            encoder.nothing()
+        }
+        mutating func encode(_ value: Bool) {
+            count += 1
+            encoder.number(value ? 1 : 0)
+        }
+        mutating func encode(_ value: String) {
+            count += 1
+            encoder.text(value)
+        }
+        mutating func encode(_ value: Double) {
+            count += 1
+            encoder.number(Int(bitPattern: UInt(value.bitPattern)))
+        }
+        mutating func encode(_ value: Float) {
+            count += 1
+            encoder.number(Int(value.bitPattern))
+        }
+        mutating func encode(_ value: Int) {
+            count += 1
+            encoder.number(value)
+        }
+        mutating func encode(_ value: Int8) {
+            count += 1
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: Int16) {
+            count += 1
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: Int32) {
+            count += 1
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: Int64) {
+            count += 1
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt) {
+            count += 1
+            encoder.number(Int(bitPattern: value))
+        }
+        mutating func encode(_ value: UInt8) {
+            count += 1
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt16) {
+            count += 1
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt32) {
+            count += 1
+            encoder.number(Int(value))
+        }
+        mutating func encode(_ value: UInt64) {
+            count += 1
+            encoder.number(Int(bitPattern: UInt(value)))
+        }
+        mutating func encode<T: Encodable>(_ value: T) {
+            count += 1
+            encoder.nested(value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             count += 1
             return encoder.container(keyedBy: keyType)
         }

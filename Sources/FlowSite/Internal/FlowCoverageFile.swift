@@ -49,7 +49,10 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
             throw FlowSiteError(.flowCoverage(path: source, message: "it is not a flow coverage file (\(error))"))
         }
         guard format == 1 else {
-            throw FlowSiteError(.flowCoverage(path: source, message: "its format is \(format), and this FlowSite reads format 1; update FlowSite"))
+            throw FlowSiteError(
+                .flowCoverage(
+                    path: source, message: "its format is \(format), and this FlowSite reads format 1; update FlowSite")
+            )
         }
     }
 
@@ -63,9 +66,12 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
         for (test, taken) in tests.sorted(by: { $0.key < $1.key }) {
             for transition in taken {
                 guard let presentation = Presentation(rawValue: transition.presentation) else {
-                    throw FlowSiteError(.flowCoverage(
-                        path: source, message: "\(test) took \(transition.from) → \(transition.to) as '\(transition.presentation)', which is not a presentation (\(Presentation.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    ))
+                    throw FlowSiteError(
+                        .flowCoverage(
+                            path: source,
+                            message:
+                                "\(test) took \(transition.from) → \(transition.to) as '\(transition.presentation)', which is not a presentation (\(Presentation.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        ))
                 }
                 transitions.append(.init(from: transition.from, to: transition.to, presentation: presentation))
             }
@@ -76,9 +82,10 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
     /// Each test's transitions that `graph` no longer has (none with the same kinds and
     /// presentation), tests in name order: what FlowSiteTesting's trait reports as stale.
     package func stale(in graph: FlowGraph) -> [(test: String, transition: Transition)] {
-        let current = Set(graph.transitions.map {
-            Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue)
-        })
+        let current = Set(
+            graph.transitions.map {
+                Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue)
+            })
         return tests.sorted { $0.key < $1.key }.flatMap { test, taken in
             taken.filter { !current.contains($0) }.map { (test, $0) }
         }

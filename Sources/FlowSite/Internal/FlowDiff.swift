@@ -51,29 +51,40 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: CodingKey { case kinds, renames, transitions, newFindings, goneFindings, changedFindings }
 
-    package var isEmpty: Bool { kinds.isEmpty && renames.isEmpty && transitions.isEmpty && newFindings.isEmpty && goneFindings.isEmpty && changedFindings.isEmpty }
+    package var isEmpty: Bool {
+        kinds.isEmpty && renames.isEmpty && transitions.isEmpty && newFindings.isEmpty && goneFindings.isEmpty
+            && changedFindings.isEmpty
+    }
 
     /// Compares the flows; a kind gone from `old` is renamed to a kind new in `new` with as many
     /// pages, the same transitions and, as `sameRoutes` says (a flow alone can't), the same routes.
-    package init(old: FlowRecord, new: FlowRecord, sameRoutes: (_ old: String, _ new: String) -> Bool = { _, _ in false }) {
+    package init(
+        old: FlowRecord, new: FlowRecord, sameRoutes: (_ old: String, _ new: String) -> Bool = { _, _ in false }
+    ) {
         for kind in old.kinds + new.kinds { names[kind.id] = kind.name }
         let renamed = Self.renamed(old: old, new: new, sameRoutes: sameRoutes)
         let rename = { (id: String) in renamed[id] ?? id }
         let after = Dictionary(new.kinds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for kind in old.kinds {
             if let name = after[rename(kind.id)]?.name, rename(kind.id) != kind.id || name != kind.name {
-                renames.append(KindRename(idBefore: kind.id, idAfter: rename(kind.id), nameBefore: kind.name, nameAfter: name))
+                renames.append(
+                    KindRename(idBefore: kind.id, idAfter: rename(kind.id), nameBefore: kind.name, nameAfter: name))
             }
         }
         // From here on the old flow speaks of renamed kinds by their new ids.
         var old = old
         for i in old.kinds.indices { old.kinds[i].id = rename(old.kinds[i].id) }
-        for i in old.transitions.indices { (old.transitions[i].from, old.transitions[i].to) = (rename(old.transitions[i].from), rename(old.transitions[i].to)) }
+        for i in old.transitions.indices {
+            (old.transitions[i].from, old.transitions[i].to) = (
+                rename(old.transitions[i].from), rename(old.transitions[i].to)
+            )
+        }
         for i in old.findings.indices { old.findings[i].kind = old.findings[i].kind.map(rename) }
         let before = Dictionary(old.kinds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // The new flow's order, then kinds that are gone in the old flow's order.
         for kind in new.kinds where before[kind.id]?.pages != kind.pages {
-            kinds.append(KindChange(id: kind.id, name: kind.name, pagesBefore: before[kind.id]?.pages, pagesAfter: kind.pages))
+            kinds.append(
+                KindChange(id: kind.id, name: kind.name, pagesBefore: before[kind.id]?.pages, pagesAfter: kind.pages))
         }
         for kind in old.kinds where after[kind.id] == nil {
             kinds.append(KindChange(id: kind.id, name: kind.name, pagesBefore: kind.pages, pagesAfter: nil))
@@ -83,10 +94,13 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
         struct Pair: Hashable { var from, to: String }
         let was = Dictionary(grouping: old.transitions) { Pair(from: $0.from, to: $0.to) }
         let now = Dictionary(grouping: new.transitions) { Pair(from: $0.from, to: $0.to) }
-        func presentations(_ pair: [FlowRecord.Transition]?) -> [String] { Set((pair ?? []).map(\.presentation)).sorted() }
+        func presentations(_ pair: [FlowRecord.Transition]?) -> [String] {
+            Set((pair ?? []).map(\.presentation)).sorted()
+        }
         func links(_ pair: [FlowRecord.Transition]?) -> Int { (pair ?? []).reduce(0) { $0 + $1.links } }
         var seen: Set<Pair> = []
-        for pair in (new.transitions + old.transitions).map({ Pair(from: $0.from, to: $0.to) }) where seen.insert(pair).inserted {
+        for pair in (new.transitions + old.transitions).map({ Pair(from: $0.from, to: $0.to) })
+        where seen.insert(pair).inserted {
             let change = TransitionChange(
                 from: pair.from, to: pair.to, before: presentations(was[pair]), after: presentations(now[pair]),
                 linksBefore: links(was[pair]), linksAfter: links(now[pair])
@@ -107,11 +121,17 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
     }
 
     /// Old id → new id of the kinds renamed, their transitions compared with all of them renamed.
-    private static func renamed(old: FlowRecord, new: FlowRecord, sameRoutes: (String, String) -> Bool) -> [String: String] {
+    private static func renamed(
+        old: FlowRecord, new: FlowRecord, sameRoutes: (String, String) -> Bool
+    ) -> [String: String] {
         let (oldIDs, newIDs) = (Set(old.kinds.map(\.id)), Set(new.kinds.map(\.id)))
         var map: [String: String] = [:]
         for gone in old.kinds where !newIDs.contains(gone.id) {
-            map[gone.id] = new.kinds.first { !oldIDs.contains($0.id) && !map.values.contains($0.id) && $0.pages == gone.pages && sameRoutes(gone.id, $0.id) }?.id
+            map[gone.id] =
+                new.kinds.first {
+                    !oldIDs.contains($0.id) && !map.values.contains($0.id) && $0.pages == gone.pages
+                        && sameRoutes(gone.id, $0.id)
+                }?.id
         }
         func edges(_ record: FlowRecord, of id: String, _ rename: (String) -> String) -> [String] {
             record.transitions.filter { rename($0.from) == id || rename($0.to) == id }
@@ -129,23 +149,35 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
 
     /// The change as plain lines, the way a terminal shows it (empty when nothing changed).
     package func lines() -> [String] {
-        var lines = renames.map { "~ screen kind \($0.nameBefore) (\($0.idBefore)) renamed \($0.nameAfter) (\($0.idAfter))" }
+        var lines = renames.map {
+            "~ screen kind \($0.nameBefore) (\($0.idBefore)) renamed \($0.nameAfter) (\($0.idAfter))"
+        }
         for kind in kinds {
             switch (kind.pagesBefore, kind.pagesAfter) {
-            case (nil, let after?): lines.append("+ screen kind \(kind.name) (\(kind.id)): " + Wording.english("countPages", count: after))
-            case (let before?, nil): lines.append("- screen kind \(kind.name) (\(kind.id)): had " + Wording.english("countPages", count: before))
-            case (let before?, let after?): lines.append("~ screen kind \(kind.name) (\(kind.id)): \(before) → \(after) pages")
+            case (nil, let after?):
+                lines.append("+ screen kind \(kind.name) (\(kind.id)): " + Wording.english("countPages", count: after))
+            case (let before?, nil):
+                lines.append(
+                    "- screen kind \(kind.name) (\(kind.id)): had " + Wording.english("countPages", count: before))
+            case (let before?, let after?):
+                lines.append("~ screen kind \(kind.name) (\(kind.id)): \(before) → \(after) pages")
             default: break
             }
         }
         for change in transitions {
             let pair = "\(name(change.from)) → \(name(change.to))"
             if change.isAdded {
-                lines.append("+ transition \(pair) (\(change.after.joined(separator: ", ")), " + Wording.english("countLinks", count: change.linksAfter) + ")")
+                lines.append(
+                    "+ transition \(pair) (\(change.after.joined(separator: ", ")), "
+                        + Wording.english("countLinks", count: change.linksAfter) + ")")
             } else if change.isRemoved {
-                lines.append("- transition \(pair) (\(change.before.joined(separator: ", ")), had " + Wording.english("countLinks", count: change.linksBefore) + ")")
+                lines.append(
+                    "- transition \(pair) (\(change.before.joined(separator: ", ")), had "
+                        + Wording.english("countLinks", count: change.linksBefore) + ")")
             } else if change.presentationChanged {
-                lines.append("~ transition \(pair): presented by \(change.before.joined(separator: ", ")) → \(change.after.joined(separator: ", "))")
+                lines.append(
+                    "~ transition \(pair): presented by \(change.before.joined(separator: ", ")) → \(change.after.joined(separator: ", "))"
+                )
             } else {
                 lines.append("~ transition \(pair): \(change.linksBefore) → \(change.linksAfter) links")
             }

@@ -54,7 +54,8 @@ struct FlowDiffDrawing {
     /// transition changed. `oldMap` is the page of the old site's whole map, if it has one;
     /// `link` gives each kind's box its address (by the kind's new id).
     init?(old: FlowRecord, new: FlowRecord, diff: FlowDiff, oldMap: String?, link: (String) -> String) throws {
-        let renamed = Dictionary(diff.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
+        let renamed = Dictionary(
+            diff.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
         func newID(_ id: String) -> String { renamed[id] ?? id }
 
         // Every kind, the new flow's order, then the kinds that are gone.
@@ -81,12 +82,20 @@ struct FlowDiffDrawing {
         var pairs: [Pair] = []
         var sides: [Pair: (before: [FlowRecord.Transition], after: [FlowRecord.Transition])] = [:]
         for (transition, isNew) in new.transitions.map({ ($0, true) }) + old.transitions.map({ ($0, false) }) {
-            let pair = isNew ? Pair(from: transition.from, to: transition.to) : Pair(from: newID(transition.from), to: newID(transition.to))
+            let pair =
+                isNew
+                ? Pair(from: transition.from, to: transition.to)
+                : Pair(from: newID(transition.from), to: newID(transition.to))
             guard place[pair.from] != nil, place[pair.to] != nil else { continue }
             if sides[pair] == nil { pairs.append(pair) }
-            if isNew { sides[pair, default: ([], [])].after.append(transition) } else { sides[pair, default: ([], [])].before.append(transition) }
+            if isNew {
+                sides[pair, default: ([], [])].after.append(transition)
+            } else {
+                sides[pair, default: ([], [])].before.append(transition)
+            }
         }
-        let changes = Dictionary(diff.transitions.map { (Pair(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })
+        let changes = Dictionary(
+            diff.transitions.map { (Pair(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })
 
         // The touched kinds (changed, or at an end of a changed transition), then the neighbours
         // of the changed ones, for where they sit.
@@ -95,7 +104,9 @@ struct FlowDiffDrawing {
         for pair in pairs where changes[pair] != nil { touched.formUnion([pair.from, pair.to]) }
         guard !touched.isEmpty else { return nil }
         var drawn = touched
-        for pair in pairs where changed.contains(pair.from) || changed.contains(pair.to) { drawn.formUnion([pair.from, pair.to]) }
+        for pair in pairs where changed.contains(pair.from) || changed.contains(pair.to) {
+            drawn.formUnion([pair.from, pair.to])
+        }
         let kinds = all.filter { drawn.contains($0.id) }
         let index = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.id, $0) })
 
@@ -103,9 +114,12 @@ struct FlowDiffDrawing {
         // The arrows that changed, those of a changed kind, and those between touched kinds: a
         // kind at the end of a changed transition isn't drawn with all it leads to.
         let arrows = pairs.compactMap { pair -> FlowMapSVG.Edge? in
-            let shown = changes[pair] != nil || changed.contains(pair.from) || changed.contains(pair.to)
+            let shown =
+                changes[pair] != nil || changed.contains(pair.from) || changed.contains(pair.to)
                 || touched.contains(pair.from) && touched.contains(pair.to)
-            guard shown, let from = index[pair.from], let to = index[pair.to], let side = sides[pair] else { return nil }
+            guard shown, let from = index[pair.from], let to = index[pair.to], let side = sides[pair] else {
+                return nil
+            }
             return Self.edge(from: from, to: to, side, change: changes[pair], names: (kinds[from].name, kinds[to].name))
         }
 
@@ -113,10 +127,15 @@ struct FlowDiffDrawing {
         let oldBoxes = try Self.oldBoxes(old, map: oldMap)
         let draft = try FlowMapSVG.layout(nodes: boxes, edges: arrows)
         var neighbours = Array(repeating: Set<Int>(), count: kinds.count)
-        for arrow in arrows { neighbours[arrow.from].insert(arrow.to); neighbours[arrow.to].insert(arrow.from) }
+        for arrow in arrows {
+            neighbours[arrow.from].insert(arrow.to)
+            neighbours[arrow.to].insert(arrow.from)
+        }
         let old = kinds.map { kind in kind.oldIndex.map { LayoutResult.Point(x: oldBoxes[$0].x, y: oldBoxes[$0].y) } }
         let factor = Self.spread(old, draft.nodes, gap: Self.gap / 2)
-        let given = old.map { $0.map { LayoutResult.Point(x: Self.rounded($0.x * factor), y: Self.rounded($0.y * factor)) } }
+        let given = old.map {
+            $0.map { LayoutResult.Point(x: Self.rounded($0.x * factor), y: Self.rounded($0.y * factor)) }
+        }
         let centres = Self.place(given, draft: draft, neighbours: neighbours)
         layout = try GraphvizLayout.route(FlowMapSVG.graph(nodes: boxes, edges: arrows), at: centres)
         spread = factor
@@ -128,8 +147,10 @@ struct FlowDiffDrawing {
     // MARK: Boxes and arrows
 
     private static func node(_ kind: Kind, touched: Bool, url: String) -> FlowMapSVG.Node {
-        let name = plain(kind.name), pages = pageCount(kind.pagesAfter ?? kind.pagesBefore ?? 0)
-        var node = FlowMapSVG.Node(name: name, detail: pages, url: url, role: touched ? .member : .context, change: kind.change)
+        let name = plain(kind.name)
+        let pages = pageCount(kind.pagesAfter ?? kind.pagesBefore ?? 0)
+        var node = FlowMapSVG.Node(
+            name: name, detail: pages, url: url, role: touched ? .member : .context, change: kind.change)
         switch kind.change {
         case .added:
             node.detail = "+ added · " + pages
@@ -159,7 +180,9 @@ struct FlowDiffDrawing {
         let shown = side.after.isEmpty ? side.before : side.after
         let main = shown.max { ($0.links, $1.presentation) < ($1.links, $0.presentation) }
         let links = shown.reduce(0) { $0 + $1.links }
-        var edge = FlowMapSVG.Edge(from: from, to: to, presentation: main.flatMap { Presentation(rawValue: $0.presentation) } ?? .push, links: links)
+        var edge = FlowMapSVG.Edge(
+            from: from, to: to, presentation: main.flatMap { Presentation(rawValue: $0.presentation) } ?? .push,
+            links: links)
         let pair = plain(names.0) + " → " + plain(names.1)
         let presented = Set(shown.map(\.presentation)).sorted().joined(separator: ", ")
         guard let change else {
@@ -174,7 +197,8 @@ struct FlowDiffDrawing {
             (edge.change, edge.label) = (.removed, "− " + count(links))
             edge.title = "Cut: \(pair), \(presented), had \(linkCount(links))"
         } else if change.presentationChanged {
-            let was = change.before.joined(separator: ", "), now = change.after.joined(separator: ", ")
+            let was = change.before.joined(separator: ", ")
+            let now = change.after.joined(separator: ", ")
             (edge.change, edge.label) = (.changed, "\(was) → \(now)")
             edge.title = "Presented another way: \(pair), \(was) → \(now), \(linkCount(links))"
         } else {
@@ -191,15 +215,22 @@ struct FlowDiffDrawing {
     /// no link reaches); otherwise `dot`'s layout of the old flow.
     private static func oldBoxes(_ old: FlowRecord, map: String?) throws -> [LayoutResult.Box] {
         if let drawn = map.flatMap(FlowMapSVG.drawnBoxes(inPage:)), drawn.count >= old.kinds.count,
-           zip(old.kinds, drawn).allSatisfy({ HTMLEscaping.escape($0.name) == $1.escapedName }) {
+            zip(old.kinds, drawn).allSatisfy({ HTMLEscaping.escape($0.name) == $1.escapedName })
+        {
             return drawn.prefix(old.kinds.count).map(\.box)
         }
         let index = Dictionary(old.kinds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let nodes = old.kinds.map { FlowMapSVG.Node(name: $0.name, detail: pageCount($0.pages), url: "", role: .member) }
+        let nodes = old.kinds.map {
+            FlowMapSVG.Node(name: $0.name, detail: pageCount($0.pages), url: "", role: .member)
+        }
         let edges = old.transitions.compactMap { transition in
-            index[transition.from].flatMap { from in index[transition.to].map { to in
-                FlowMapSVG.Edge(from: from, to: to, presentation: Presentation(rawValue: transition.presentation) ?? .push, links: transition.links)
-            } }
+            index[transition.from].flatMap { from in
+                index[transition.to].map { to in
+                    FlowMapSVG.Edge(
+                        from: from, to: to, presentation: Presentation(rawValue: transition.presentation) ?? .push,
+                        links: transition.links)
+                }
+            }
         }
         return try FlowMapSVG.layout(nodes: nodes, edges: edges).nodes
     }
@@ -210,7 +241,9 @@ struct FlowDiffDrawing {
     /// Each centre given, kept; each missing one placed next to the placed box closest to it on
     /// `draft` (a neighbour's first), at `draft`'s offset from it, then moved down, up or right a
     /// step at a time until it is `gap` clear of every box placed. `draft`'s boxes give the sizes.
-    static func place(_ given: [LayoutResult.Point?], draft: LayoutResult, neighbours: [Set<Int>]) -> [LayoutResult.Point] {
+    static func place(
+        _ given: [LayoutResult.Point?], draft: LayoutResult, neighbours: [Set<Int>]
+    ) -> [LayoutResult.Point] {
         var centres = given
         let sizes = draft.nodes
         for index in centres.indices where centres[index] == nil {
@@ -220,19 +253,22 @@ struct FlowDiffDrawing {
                 let (dx, dy) = (sizes[index].x - sizes[other].x, sizes[index].y - sizes[other].y)
                 return (dx * dx + dy * dy).squareRoot()
             }
-            guard let anchor = (near.isEmpty ? placed : near).min(by: { (distance($0), $0) < (distance($1), $1) }) else {
+            guard let anchor = (near.isEmpty ? placed : near).min(by: { (distance($0), $0) < (distance($1), $1) })
+            else {
                 centres[index] = LayoutResult.Point(x: sizes[index].x, y: sizes[index].y)
                 continue
             }
             let base = LayoutResult.Point(
-                x: rounded(centres[anchor]!.x + sizes[index].x - sizes[anchor].x), y: rounded(centres[anchor]!.y + sizes[index].y - sizes[anchor].y)
+                x: rounded(centres[anchor]!.x + sizes[index].x - sizes[anchor].x),
+                y: rounded(centres[anchor]!.y + sizes[index].y - sizes[anchor].y)
             )
             let step = (x: rounded(sizes[index].width / 2 + gap), y: rounded(sizes[index].height + gap))
             centres[index] = base
             // Far enough to the right nothing is placed, so the search ends.
             search: for steps in 0..<10_000 {
                 for (dx, dy) in steps == 0 ? [(0.0, 0.0)] : [(0.0, 1.0), (0.0, -1.0), (1.0, 0.0)] {
-                    let spot = LayoutResult.Point(x: base.x + dx * Double(steps) * step.x, y: base.y + dy * Double(steps) * step.y)
+                    let spot = LayoutResult.Point(
+                        x: base.x + dx * Double(steps) * step.x, y: base.y + dy * Double(steps) * step.y)
                     centres[index] = spot
                     if !overlap(centres, sizes, gap: gap, only: index) { break search }
                 }
@@ -252,9 +288,13 @@ struct FlowDiffDrawing {
             for second in centres.indices where second > first {
                 guard let b = centres[second] else { continue }
                 let (across, down) = (abs(a.x - b.x), abs(a.y - b.y))
-                let room = (x: (sizes[first].width + sizes[second].width) / 2 + gap, y: (sizes[first].height + sizes[second].height) / 2 + gap)
+                let room = (
+                    x: (sizes[first].width + sizes[second].width) / 2 + gap,
+                    y: (sizes[first].height + sizes[second].height) / 2 + gap
+                )
                 guard across < room.x, down < room.y, across > 0 || down > 0 else { continue }
-                factor = max(factor, min(across > 0 ? room.x / across : .infinity, down > 0 ? room.y / down : .infinity))
+                factor = max(
+                    factor, min(across > 0 ? room.x / across : .infinity, down > 0 ? room.y / down : .infinity))
             }
         }
         // Up to the next hundredth, not past it for a factor like 1.6 that 100 times is 160.00…03.
@@ -262,13 +302,18 @@ struct FlowDiffDrawing {
     }
 
     /// Whether two placed boxes come closer than `gap` (only those with box `only`, if given).
-    static func overlap(_ centres: [LayoutResult.Point?], _ sizes: [LayoutResult.Box], gap: Double, only: Int? = nil) -> Bool {
+    static func overlap(
+        _ centres: [LayoutResult.Point?], _ sizes: [LayoutResult.Box], gap: Double, only: Int? = nil
+    ) -> Bool {
         for first in centres.indices where only == nil || first == only {
             guard let a = centres[first] else { continue }
             for second in centres.indices where second != first {
                 guard let b = centres[second] else { continue }
                 if abs(a.x - b.x) * 2 < sizes[first].width + sizes[second].width + 2 * gap,
-                   abs(a.y - b.y) * 2 < sizes[first].height + sizes[second].height + 2 * gap { return true }
+                    abs(a.y - b.y) * 2 < sizes[first].height + sizes[second].height + 2 * gap
+                {
+                    return true
+                }
             }
         }
         return false
@@ -283,7 +328,11 @@ struct FlowDiffDrawing {
     }
 
     private static func count(_ value: Int) -> String { FlowMapSVG.count(value) }
-    private static func pageCount(_ value: Int) -> String { Wording.english("countPages", count: value, ["count": count(value)]) }
-    private static func linkCount(_ value: Int) -> String { Wording.english("countLinks", count: value, ["count": count(value)]) }
+    private static func pageCount(_ value: Int) -> String {
+        Wording.english("countPages", count: value, ["count": count(value)])
+    }
+    private static func linkCount(_ value: Int) -> String {
+        Wording.english("countLinks", count: value, ["count": count(value)])
+    }
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 + 0 }
 }

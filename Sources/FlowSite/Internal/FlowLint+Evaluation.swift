@@ -8,7 +8,8 @@ extension SiteGraph {
     /// app's tests take, for `untested-transition` and the report's counts; `site` and `rules`
     /// (its language's) give the findings' and notes' words.
     package func lint(
-        _ configuration: FlowLintConfiguration, declared: [ScreenKind], coverage: FlowGraph.Coverage? = nil, site: SiteInfo<R>, rules: PluralRules?
+        _ configuration: FlowLintConfiguration, declared: [ScreenKind], coverage: FlowGraph.Coverage? = nil,
+        site: SiteInfo<R>, rules: PluralRules?
     ) -> FlowLintReport {
         var lint = FlowLintRun(graph: self, configuration: configuration)
         let say = LintWords(table: Wording(site.labels, rules: rules), number: site.number)
@@ -22,13 +23,19 @@ extension SiteGraph {
         for rule in FlowLintRule.all where configuration.runs(rule) {
             switch rule {
             case .unhandledIntent:
-                var byKind = Array(repeating: [(route: Int, label: String, target: String, shown: [String])](), count: kindCount)
-                for link in flow.unhandled { byKind[Int(flow.kindOfRoute[Int(link.route)])].append((Int(link.route), link.label, link.target, link.shown)) }
+                var byKind = Array(
+                    repeating: [(route: Int, label: String, target: String, shown: [String])](), count: kindCount)
+                for link in flow.unhandled {
+                    byKind[Int(flow.kindOfRoute[Int(link.route)])].append(
+                        (Int(link.route), link.label, link.target, link.shown))
+                }
                 for (kind, links) in byKind.enumerated() where !links.isEmpty {
                     let first = links[0]
                     let shown = first.shown.isEmpty ? say("lintShowedNothing") : first.shown.joined(separator: ", ")
                     lint.pagesFinding(rule, kind: kind, routes: links.map(\.route)) { pages, example in
-                        var values = page(kind, example).merging(["label": first.label, "target": first.target, "shown": shown]) { $1 }
+                        var values = page(kind, example).merging([
+                            "label": first.label, "target": first.target, "shown": shown
+                        ]) { $1 }
                         guard links.count > 1 else { return say("lintUnhandledIntent", values) }
                         values["links"] = say.number(links.count)
                         return say("lintUnhandledIntentOnPages", count: pages, values)
@@ -42,36 +49,47 @@ extension SiteGraph {
                 let reached = Set(flow.kinds.map(\.id))
                 var seen = Set<String>()
                 for kind in declared where !reached.contains(kind.id) && seen.insert(kind.id).inserted {
-                    lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: kind, message: say("lintUnreachableScreen", ["kind": kind.name, "id": kind.id]),
-                        count: 1, examples: [], location: kind.location, suppression: lint.kindSuppression(rule, kind.id)
-                    ))
+                    lint.add(
+                        FlowLintReport.Finding(
+                            rule: rule, kind: kind,
+                            message: say("lintUnreachableScreen", ["kind": kind.name, "id": kind.id]),
+                            count: 1, examples: [], location: kind.location,
+                            suppression: lint.kindSuppression(rule, kind.id)
+                        ))
                 }
             case .deadEnd, .emptyState, .unlinkableRoute, .modalOnly:
-                let (key, found): (String, [Int]) = switch rule {
-                case .deadEnd: ("lintDeadEnd", flow.deadEnds.map(Int.init))
-                case .emptyState: ("lintEmptyState", flow.emptyStates.map(Int.init))
-                case .unlinkableRoute: ("lintUnlinkableRoute", deepLinks?.unlinkable ?? [])
-                // Reached only from dialogs.
-                default: ("lintModalOnly", flow.reached.indices.filter { $0 > 0 && flow.reached[$0] == 1 })
-                }
+                let (key, found): (String, [Int]) =
+                    switch rule {
+                    case .deadEnd: ("lintDeadEnd", flow.deadEnds.map(Int.init))
+                    case .emptyState: ("lintEmptyState", flow.emptyStates.map(Int.init))
+                    case .unlinkableRoute: ("lintUnlinkableRoute", deepLinks?.unlinkable ?? [])
+                    // Reached only from dialogs.
+                    default: ("lintModalOnly", flow.reached.indices.filter { $0 > 0 && flow.reached[$0] == 1 })
+                    }
                 for (kind, routes) in lint.byKind(found) {
-                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in say(key, count: pages, page(kind, example)) }
+                    lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
+                        say(key, count: pages, page(kind, example))
+                    }
                 }
             case .deepLinkRoundTrip:
                 let mismatches = deepLinks?.mismatches ?? []
                 for (kind, routes) in lint.byKind(mismatches.map(\.route)) {
                     let first = mismatches.first { $0.route == routes[0] }!
                     lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in
-                        say("lintDeepLinkRoundTrip", count: pages, page(kind, example).merging(["url": first.url, "parsed": first.parsed]) { $1 })
+                        say(
+                            "lintDeepLinkRoundTrip", count: pages,
+                            page(kind, example).merging(["url": first.url, "parsed": first.parsed]) { $1 })
                     }
                 }
             case .unknownDeepLink:
                 if let opened = deepLinks?.unknownOpened, let first = opened.first {
-                    lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: nil, message: say("lintUnknownDeepLink", count: opened.count, ["url": first.url, "parsed": first.parsed]),
-                        count: opened.count, examples: [], location: nil, suppression: nil
-                    ))
+                    lint.add(
+                        FlowLintReport.Finding(
+                            rule: rule, kind: nil,
+                            message: say(
+                                "lintUnknownDeepLink", count: opened.count, ["url": first.url, "parsed": first.parsed]),
+                            count: opened.count, examples: [], location: nil, suppression: nil
+                        ))
                 }
             case .clickDepth:
                 let maximum = Int32(configuration.maximumClickDepth)
@@ -82,14 +100,22 @@ extension SiteGraph {
                     let chain = flow.chainStart(to: deepest)
                     let run = chain.map { chain in
                         let (from, to, presentation) = FlowRecorder.parts(of: chain.key)
-                        return say("lintClickDepthRun", count: chain.links, ["from": flow.kinds[from].name, "to": flow.kinds[to].name, "presentation": presentation.rawValue])
+                        return say(
+                            "lintClickDepthRun", count: chain.links,
+                            [
+                                "from": flow.kinds[from].name, "to": flow.kinds[to].name,
+                                "presentation": presentation.rawValue
+                            ])
                     }
                     let values = [
                         "kind": flow.kinds[kind].name, "run": run ?? "",
-                        "maximumClicks": say("lintClicks", count: Int(maximum)), "deepestClicks": say("lintClicks", count: Int(flow.depth[deepest])),
-                        "path": table.path(of: deepest).description, "route": "\(table.routes[deepest])",
+                        "maximumClicks": say("lintClicks", count: Int(maximum)),
+                        "deepestClicks": say("lintClicks", count: Int(flow.depth[deepest])),
+                        "path": table.path(of: deepest).description, "route": "\(table.routes[deepest])"
                     ]
-                    lint.pagesFinding(rule, kind: kind, routes: routes, location: chain.flatMap { flow.transitions[$0.key]?.location }) { pages, _ in
+                    lint.pagesFinding(
+                        rule, kind: kind, routes: routes, location: chain.flatMap { flow.transitions[$0.key]?.location }
+                    ) { pages, _ in
                         say("lintClickDepth", count: pages, values)
                     }
                 }
@@ -97,27 +123,42 @@ extension SiteGraph {
                 for key in flow.transitions.keys.sorted() {
                     let transition = flow.transitions[key]!
                     let (_, to, presentation) = FlowRecorder.parts(of: key)
-                    guard presentation == .modal, transition.fromDialogs > 0, let example = transition.dialogExample else { continue }
-                    let from = pageReference(Int(example.from)), target = pageReference(Int(example.to))
-                    let suppressed = lint.kindSuppression(rule, flow.kinds[to].id) ?? lint.pageSuppression(rule, target.path)
-                    let values = page(to, target).merging(["fromPath": from.path.description, "fromRoute": from.route]) { $1 }
-                    lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: flow.kinds[to], message: say("lintModalOverModal", count: transition.fromDialogs, values),
-                        count: transition.fromDialogs, examples: [from, target], location: transition.location, suppression: suppressed
-                    ))
+                    guard presentation == .modal, transition.fromDialogs > 0, let example = transition.dialogExample
+                    else { continue }
+                    let from = pageReference(Int(example.from))
+                    let target = pageReference(Int(example.to))
+                    let suppressed =
+                        lint.kindSuppression(rule, flow.kinds[to].id) ?? lint.pageSuppression(rule, target.path)
+                    let values = page(to, target).merging(["fromPath": from.path.description, "fromRoute": from.route])
+                    { $1 }
+                    lint.add(
+                        FlowLintReport.Finding(
+                            rule: rule, kind: flow.kinds[to],
+                            message: say("lintModalOverModal", count: transition.fromDialogs, values),
+                            count: transition.fromDialogs, examples: [from, target], location: transition.location,
+                            suppression: suppressed
+                        ))
                 }
             case .emptyLinkLabel, .ambiguousLinkLabel:
                 let empty = rule == .emptyLinkLabel
-                let pages = flow.labelProblems.filter { empty ? $0.problems.emptyCount > 0 : $0.problems.ambiguousCount > 0 }
+                let pages = flow.labelProblems.filter {
+                    empty ? $0.problems.emptyCount > 0 : $0.problems.ambiguousCount > 0
+                }
                 for (kind, routes) in lint.byKind(pages.map { Int($0.route) }) {
                     let firstActive = routes.first { lint.isActive(rule, $0) } ?? routes[0]
                     let problems = pages.first { Int($0.route) == firstActive }?.problems
                     lint.pagesFinding(rule, kind: kind, routes: routes) { count, example in
                         if empty {
-                            return say("lintEmptyLinkLabel", count: count, page(kind, example).merging(["target": problems?.firstEmpty?.description ?? "?"]) { $1 })
+                            return say(
+                                "lintEmptyLinkLabel", count: count,
+                                page(kind, example).merging(["target": problems?.firstEmpty?.description ?? "?"]) { $1 }
+                            )
                         }
                         let first = problems?.firstAmbiguous
-                        let values = ["label": first?.label ?? "", "first": first?.first.description ?? "?", "second": first?.second.description ?? "?"]
+                        let values = [
+                            "label": first?.label ?? "", "first": first?.first.description ?? "?",
+                            "second": first?.second.description ?? "?"
+                        ]
                         return say("lintAmbiguousLinkLabel", count: count, page(kind, example).merging(values) { $1 })
                     }
                 }
@@ -131,18 +172,23 @@ extension SiteGraph {
                 for key in flow.transitions.keys.sorted() {
                     let transition = flow.transitions[key]!
                     let (from, to, presentation) = FlowRecorder.parts(of: key)
-                    let taken = FlowGraph.Coverage.Transition(from: flow.kinds[from].id, to: flow.kinds[to].id, presentation: presentation)
+                    let taken = FlowGraph.Coverage.Transition(
+                        from: flow.kinds[from].id, to: flow.kinds[to].id, presentation: presentation)
                     guard !coverage.transitions.contains(taken) else { continue }
-                    let source = pageReference(Int(transition.example.from)), target = pageReference(Int(transition.example.to))
+                    let source = pageReference(Int(transition.example.from))
+                    let target = pageReference(Int(transition.example.to))
                     let values = [
                         "from": flow.kinds[from].name, "to": flow.kinds[to].name, "presentation": presentation.rawValue,
-                        "source": source.path.description, "target": target.path.description,
+                        "source": source.path.description, "target": target.path.description
                     ]
-                    lint.add(FlowLintReport.Finding(
-                        rule: rule, kind: flow.kinds[from], message: say("lintUntestedTransition", count: transition.links, values),
-                        count: transition.links, examples: [source, target], location: transition.location,
-                        suppression: lint.kindSuppression(rule, flow.kinds[from].id) ?? lint.pageSuppression(rule, source.path)
-                    ))
+                    lint.add(
+                        FlowLintReport.Finding(
+                            rule: rule, kind: flow.kinds[from],
+                            message: say("lintUntestedTransition", count: transition.links, values),
+                            count: transition.links, examples: [source, target], location: transition.location,
+                            suppression: lint.kindSuppression(rule, flow.kinds[from].id)
+                                ?? lint.pageSuppression(rule, source.path)
+                        ))
                 }
             default:
                 break
@@ -226,7 +272,8 @@ private struct FlowLintRun<R: Route> {
     /// suppressed whole when its kind is, or when every page is. `message` gets the number of
     /// pages that count and the first of them.
     mutating func pagesFinding(
-        _ rule: FlowLintRule, kind: Int, routes: [Int], location: CodeLocation? = nil, message: (Int, FlowGraph.PageReference) -> String
+        _ rule: FlowLintRule, kind: Int, routes: [Int], location: CodeLocation? = nil,
+        message: (Int, FlowGraph.PageReference) -> String
     ) {
         let screenKind = graph.flow.kinds[kind]
         var active = routes
@@ -241,10 +288,12 @@ private struct FlowLintRun<R: Route> {
         let kindReason = kindSuppression(rule, screenKind.id)
         let shown = active.isEmpty || kindReason != nil ? routes : active
         let examples = shown.prefix(3).map { graph.pageReference($0) }
-        findings.append(FlowLintReport.Finding(
-            rule: rule, kind: screenKind, message: message(shown.count, examples[0]), count: shown.count, examples: examples,
-            location: location ?? graph.flow.kindLocations[kind],
-            suppression: kindReason ?? (active.isEmpty ? reasons.joined(separator: "; ") : nil)
-        ))
+        findings.append(
+            FlowLintReport.Finding(
+                rule: rule, kind: screenKind, message: message(shown.count, examples[0]), count: shown.count,
+                examples: examples,
+                location: location ?? graph.flow.kindLocations[kind],
+                suppression: kindReason ?? (active.isEmpty ? reasons.joined(separator: "; ") : nil)
+            ))
     }
 }

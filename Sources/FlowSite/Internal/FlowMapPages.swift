@@ -67,7 +67,10 @@ struct FlowMapPages {
             let (page, view) = try flowPage(flow, places, trail: [home, (mapTitle, root)])
             pages.append(page)
             for kind in flow.kinds {
-                pages.append(try focus(kind, places, trail: [home, (mapTitle, root), (label("flowOf", ["flow": flow.name]), flowPath)], within: view))
+                pages.append(
+                    try focus(
+                        kind, places, trail: [home, (mapTitle, root), (label("flowOf", ["flow": flow.name]), flowPath)],
+                        within: view))
             }
         }
         return pages
@@ -78,23 +81,35 @@ struct FlowMapPages {
     private func whole(_ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
         let here = RoutePath([Self.folder])
         let pages = graph.kinds.reduce(0) { $0 + $1.pages }
-        let kinds = graph.kinds.count, flows = graph.flows.count
-        var html = paragraph(label("flowMapIntro", [
-            "kinds": counted("flowKindsOfScreen", kinds, ["count": number(kinds)]),
-            "flows": counted("flowFlowsCount", flows, ["count": number(flows)]), "pages": self.pages(pages),
-        ]))
+        let kinds = graph.kinds.count
+        let flows = graph.flows.count
+        var html = paragraph(
+            label(
+                "flowMapIntro",
+                [
+                    "kinds": counted("flowKindsOfScreen", kinds, ["count": number(kinds)]),
+                    "flows": counted("flowFlowsCount", flows, ["count": number(flows)]), "pages": self.pages(pages)
+                ]))
         html += paragraph(label("flowMapMarks", ["noWayIn": label("flowNoWayIn", [:])]))
         if let coverage {
             let tested = graph.transitions.count { coverage.covers($0) }
-            html += paragraph(label("flowCoverageIntro", [
-                "tested": number(tested), "total": number(graph.transitions.count), "untested": label("flowUntested", [:]),
-            ]))
+            html += paragraph(
+                label(
+                    "flowCoverageIntro",
+                    [
+                        "tested": number(tested), "total": number(graph.transitions.count),
+                        "untested": label("flowUntested", [:])
+                    ]))
         }
         html += legend()
         let unreachable = places.unreachable.map { kind, anchor in
-            FlowMapSVG.Node(name: kind.name, detail: label("flowNoWayIn", [:]), url: "#" + anchor, role: .unreachable, source: kind.location?.description)
+            FlowMapSVG.Node(
+                name: kind.name, detail: label("flowNoWayIn", [:]), url: "#" + anchor, role: .unreachable,
+                source: kind.location?.description)
         }
-        var nodes = graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path), places, here: here) } + unreachable
+        var nodes =
+            graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path), places, here: here) }
+            + unreachable
         let edges = edges(graph.transitions, kinds: graph.kinds, merging: true, tabBar: nodes.count)
         if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
         let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
@@ -112,7 +127,9 @@ struct FlowMapPages {
         html += "</ul>\n"
         html += kindTable(graph.kinds, places, here: here, unreachable: places.unreachable)
         html += transitionTable(graph.transitions, here: here, places: places)
-        return Page(path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail, content: html)
+        return Page(
+            path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail, content: html
+        )
     }
 
     /// A flow's map as laid out once: its kinds' views draw the same layout.
@@ -129,43 +146,62 @@ struct FlowMapPages {
         let members = Set(flow.kinds.map(\.id))
         let transitions = graph.transitions.filter { members.contains($0.from) || members.contains($0.to) }
         let kinds = graph.kinds.filter { kind in
-            members.contains(kind.id) || transitions.contains { ($0.from == kind.id && !$0.isTabOnly) || $0.to == kind.id }
+            members.contains(kind.id)
+                || transitions.contains { ($0.from == kind.id && !$0.isTabOnly) || $0.to == kind.id }
         }
-        var nodes = kinds.map { node($0, role: members.contains($0.id) ? .member : .neighbour, url: here.relativeURL(to: places.kind[$0.id]!), places, here: here) }
+        var nodes = kinds.map {
+            node(
+                $0, role: members.contains($0.id) ? .member : .neighbour,
+                url: here.relativeURL(to: places.kind[$0.id]!), places, here: here)
+        }
         let edges = self.edges(transitions, kinds: kinds, merging: true, tabBar: nodes.count)
         if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
         let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
         var html = paragraph(label("flowIntro", ["flow": flow.name, "kinds": number(flow.kinds.count)]))
         // A flow none of whose transitions start in it has nothing to count.
         if let count = coverage?.counts(in: graph).first(where: { $0.flow == flow.name }), count.total > 0 {
-            html += paragraph(label("flowCoverageOfFlow", ["flow": flow.name, "tested": number(count.tested), "total": number(count.total)]))
+            html += paragraph(
+                label(
+                    "flowCoverageOfFlow",
+                    ["flow": flow.name, "tested": number(count.tested), "total": number(count.total)]))
         }
         html += legend()
-        html += figure(FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowCaption", ["flow": flow.name]))
+        html += figure(
+            FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowCaption", ["flow": flow.name]))
         html += kindTable(flow.kinds, places, here: here)
         html += transitionTable(transitions, here: here, places: places)
         let title = label("flowOf", ["flow": flow.name])
-        let page = Page(path: here, title: title, summary: label("flowSummary", ["flow": flow.name]), trail: trail, content: html)
+        let page = Page(
+            path: here, title: title, summary: label("flowSummary", ["flow": flow.name]), trail: trail, content: html)
         return (page, FlowView(kinds: kinds, edges: edges, layout: layout))
     }
 
     /// A kind's view: it and its neighbours, drawn on its flow's layout when it shares a flow
     /// (the flow's other kinds in the background), else laid out on its own.
-    private func focus(_ kind: FlowGraph.Kind, _ places: Places, trail: [(title: String, path: RoutePath)], within view: FlowView? = nil) throws -> Page {
+    private func focus(
+        _ kind: FlowGraph.Kind, _ places: Places, trail: [(title: String, path: RoutePath)],
+        within view: FlowView? = nil
+    ) throws -> Page {
         let here = places.kind[kind.id]!
         let out = graph.transitions.filter { $0.from == kind.id }
         let into = graph.transitions.filter { $0.to == kind.id && $0.from != kind.id }
         let neighbourIDs = Set(out.map(\.to) + into.filter { !$0.isTabOnly }.map(\.from))
         let kinds = view?.kinds ?? graph.kinds.filter { $0.id == kind.id || neighbourIDs.contains($0.id) }
         var nodes = kinds.map { other in
-            if other.id == kind.id { return node(other, role: .focus, url: here.relativeURL(to: other.example.path), places, here: here) }
-            return node(other, role: neighbourIDs.contains(other.id) ? .neighbour : .context, url: here.relativeURL(to: places.kind[other.id]!), places, here: here)
+            if other.id == kind.id {
+                return node(other, role: .focus, url: here.relativeURL(to: other.example.path), places, here: here)
+            }
+            return node(
+                other, role: neighbourIDs.contains(other.id) ? .neighbour : .context,
+                url: here.relativeURL(to: places.kind[other.id]!), places, here: here)
         }
         let svg: String
         if let view {
             let focusIndex = kinds.firstIndex { $0.id == kind.id }!
             var edges = view.edges
-            for index in edges.indices { edges[index].faded = edges[index].from != focusIndex && edges[index].to != focusIndex }
+            for index in edges.indices {
+                edges[index].faded = edges[index].from != focusIndex && edges[index].to != focusIndex
+            }
             if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
             svg = FlowMapSVG.draw(view.layout, nodes: nodes, edges: edges)
         } else {
@@ -174,31 +210,52 @@ struct FlowMapPages {
             svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
         }
         let sameDepth = kind.depth.minimum == kind.depth.maximum
-        var html = paragraph(label(sameDepth ? "kindIntroOneDepth" : "kindIntro", [
-            "kind": kind.kind.name, "pages": pages(kind.pages), "flow": kind.kind.flow,
-            "minimum": "\(kind.depth.minimum)", "median": "\(kind.depth.median)", "maximum": "\(kind.depth.maximum)",
-        ]))
-        html += "<p>" + escape(label("kindExample", [:])) + " " + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</p>\n"
+        var html = paragraph(
+            label(
+                sameDepth ? "kindIntroOneDepth" : "kindIntro",
+                [
+                    "kind": kind.kind.name, "pages": pages(kind.pages), "flow": kind.kind.flow,
+                    "minimum": "\(kind.depth.minimum)", "median": "\(kind.depth.median)",
+                    "maximum": "\(kind.depth.maximum)"
+                ]))
+        html +=
+            "<p>" + escape(label("kindExample", [:])) + " "
+            + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</p>\n"
         html += legend()
         html += figure(svg, caption: label("kindCaption", ["kind": kind.kind.name]))
-        if !out.isEmpty { html += transitionTable(out, here: here, places: places, title: label("kindLeadsTo", ["kind": kind.kind.name])) }
-        if !into.isEmpty { html += transitionTable(into, here: here, places: places, title: label("kindReachedFrom", ["kind": kind.kind.name])) }
-        return Page(path: here, title: label("kindTitle", ["kind": kind.kind.name]), summary: label("kindSummary", ["kind": kind.kind.name]), trail: trail, content: html)
+        if !out.isEmpty {
+            html += transitionTable(
+                out, here: here, places: places, title: label("kindLeadsTo", ["kind": kind.kind.name]))
+        }
+        if !into.isEmpty {
+            html += transitionTable(
+                into, here: here, places: places, title: label("kindReachedFrom", ["kind": kind.kind.name]))
+        }
+        return Page(
+            path: here, title: label("kindTitle", ["kind": kind.kind.name]),
+            summary: label("kindSummary", ["kind": kind.kind.name]), trail: trail, content: html)
     }
 
     // MARK: Parts
 
     /// A kind's box: it names the kind's first page's source line, else its declaration, and
     /// carries a badge per rule the kind breaks, linked to the first such finding.
-    private func node(_ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String, _ places: Places, here: RoutePath) -> FlowMapSVG.Node {
+    private func node(
+        _ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String, _ places: Places, here: RoutePath
+    ) -> FlowMapSVG.Node {
         let list = here.relativeURL(to: RoutePath([Self.folder])) + "#"
         var badges: [(rule: FlowLintRule, pages: Int, anchor: String)] = []
         for (finding, anchor) in places.findings where finding.isActive && finding.kind?.id == kind.id {
-            if let known = badges.firstIndex(where: { $0.rule == finding.rule }) { badges[known].pages += finding.count } else { badges.append((finding.rule, finding.count, anchor)) }
+            if let known = badges.firstIndex(where: { $0.rule == finding.rule }) {
+                badges[known].pages += finding.count
+            } else {
+                badges.append((finding.rule, finding.count, anchor))
+            }
         }
         let linked = kind.deepLinkedPages > 0 ? " · " + label("flowDeepLinked", [:]) : ""
         return FlowMapSVG.Node(
-            name: kind.kind.name, detail: pages(kind.pages) + linked, url: url, role: role, source: (kind.location ?? kind.kind.location)?.description,
+            name: kind.kind.name, detail: pages(kind.pages) + linked, url: url, role: role,
+            source: (kind.location ?? kind.kind.location)?.description,
             badges: badges.map { ("\($0.rule.id) \(number($0.pages))", list + $0.anchor) }
         )
     }
@@ -207,7 +264,8 @@ struct FlowMapPages {
     private func tabBarNode(here: RoutePath) -> FlowMapSVG.Node {
         let tabs = graph.transitions.reduce(0) { $0 + $1.tabSelections }
         return FlowMapSVG.Node(
-            name: label("flowTabBar", [:]), detail: counted("flowTabs", tabs, ["count": number(tabs)]), url: here.relativeURL(to: .root),
+            name: label("flowTabBar", [:]), detail: counted("flowTabs", tabs, ["count": number(tabs)]),
+            url: here.relativeURL(to: .root),
             role: .context
         )
     }
@@ -247,7 +305,10 @@ struct FlowMapPages {
                 continue
             }
             merged[[from, to]] = (edges.count, transition.links)
-            edges.append(FlowMapSVG.Edge(from: from, to: to, presentation: transition.presentation, links: transition.links, untested: untested))
+            edges.append(
+                FlowMapSVG.Edge(
+                    from: from, to: to, presentation: transition.presentation, links: transition.links,
+                    untested: untested))
         }
         return edges
     }
@@ -265,8 +326,9 @@ struct FlowMapPages {
         }
         if coverage != nil {
             // The untested arrow's line and hollow head, as the map draws them.
-            items.append("<li class=\"untested\"><svg width=\"36\" height=\"10\" aria-hidden=\"true\"><path d=\"M2 5H27\"/><path class=\"arrow\" d=\"M34 5L27 8.5L27 1.5Z\"/></svg> "
-                + escape(label("flowLegendUntested", ["untested": label("flowUntested", [:])])) + "</li>\n")
+            items.append(
+                "<li class=\"untested\"><svg width=\"36\" height=\"10\" aria-hidden=\"true\"><path d=\"M2 5H27\"/><path class=\"arrow\" d=\"M34 5L27 8.5L27 1.5Z\"/></svg> "
+                    + escape(label("flowLegendUntested", ["untested": label("flowUntested", [:])])) + "</li>\n")
         }
         return "<ul class=\"flow-legend\">\n" + items.joined() + "</ul>\n"
     }
@@ -277,38 +339,53 @@ struct FlowMapPages {
     }
 
     /// The kinds with their source lines; `unreachable` kinds last, with their findings' anchors.
-    private func kindTable(_ kinds: [FlowGraph.Kind], _ places: Places, here: RoutePath, unreachable: [(kind: ScreenKind, anchor: String)] = []) -> String {
+    private func kindTable(
+        _ kinds: [FlowGraph.Kind], _ places: Places, here: RoutePath,
+        unreachable: [(kind: ScreenKind, anchor: String)] = []
+    ) -> String {
         var html = heading(label("flowKinds", [:]))
-        html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(label("flowKinds", [:])))\">\n<table class=\"flow-table\">\n<thead><tr>"
+        html +=
+            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(label("flowKinds", [:])))\">\n<table class=\"flow-table\">\n<thead><tr>"
         for column in ["flowKind", "flowFlow", "flowPages", "flowDepth", "flowExample", "flowSource"] {
             html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for kind in kinds {
-            html += "<tr><th scope=\"row\">" + link(kind.kind.name, here.relativeURL(to: places.kind[kind.id]!)) + "</th>"
+            html +=
+                "<tr><th scope=\"row\">" + link(kind.kind.name, here.relativeURL(to: places.kind[kind.id]!)) + "</th>"
             html += "<td>" + escape(kind.kind.flow) + "</td>"
             html += "<td class=\"number\">" + number(kind.pages) + "</td>"
             html += "<td class=\"number\">\(kind.depth.minimum) / \(kind.depth.median) / \(kind.depth.maximum)</td>"
-            html += "<td>" + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</td>" + source(kind.location ?? kind.kind.location) + "</tr>\n"
+            html +=
+                "<td>" + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</td>"
+                + source(kind.location ?? kind.kind.location) + "</tr>\n"
         }
         for (kind, anchor) in unreachable {
-            html += "<tr class=\"unreachable\"><th scope=\"row\">" + link(kind.name, "#" + anchor) + "</th><td>" + escape(kind.flow) + "</td>"
-            html += "<td class=\"number\">" + number(0) + "</td><td class=\"number\">–</td><td>" + escape(label("flowNoWayIn", [:])) + "</td>" + source(kind.location) + "</tr>\n"
+            html +=
+                "<tr class=\"unreachable\"><th scope=\"row\">" + link(kind.name, "#" + anchor) + "</th><td>"
+                + escape(kind.flow) + "</td>"
+            html +=
+                "<td class=\"number\">" + number(0) + "</td><td class=\"number\">–</td><td>"
+                + escape(label("flowNoWayIn", [:])) + "</td>" + source(kind.location) + "</tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n"
     }
 
-    private func transitionTable(_ transitions: [FlowGraph.Transition], here: RoutePath, places: Places, title: String? = nil) -> String {
+    private func transitionTable(
+        _ transitions: [FlowGraph.Transition], here: RoutePath, places: Places, title: String? = nil
+    ) -> String {
         let title = title ?? label("flowTransitions", [:])
         var html = heading(title)
         guard !transitions.isEmpty else { return html + paragraph(label("flowNoTransitions", [:])) }
-        html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(title))\">\n<table class=\"flow-table\">\n<thead><tr>"
+        html +=
+            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(title))\">\n<table class=\"flow-table\">\n<thead><tr>"
         for column in ["flowFrom", "flowTo", "flowPresentation", "flowLinks"] + (coverage == nil ? [] : ["flowTests"]) {
             html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for transition in transitions {
-            let from = graph.kind(transition.from)!, to = graph.kind(transition.to)!
+            let from = graph.kind(transition.from)!
+            let to = graph.kind(transition.to)!
             let tabBar = transition.tabSelections > 0 ? escape(label("flowTabBar", [:])) : ""
             let source = transition.isTabOnly ? "" : link(from.kind.name, here.relativeURL(to: places.kind[from.id]!))
             html += "<tr><td>" + [source, tabBar].filter { !$0.isEmpty }.joined(separator: ", ") + "</td>"
@@ -334,9 +411,11 @@ struct FlowMapPages {
         guard !places.findings.isEmpty else { return html + paragraph(label("flowNoFindings", [:])) }
         html += "<ul class=\"flow-findings\">\n"
         for (finding, anchor) in places.findings {
-            html += "<li id=\"\(anchor)\"\(finding.isActive ? "" : " class=\"suppressed\"")><code>\(escape(finding.rule.id))</code> "
+            html +=
+                "<li id=\"\(anchor)\"\(finding.isActive ? "" : " class=\"suppressed\"")><code>\(escape(finding.rule.id))</code> "
             if let kind = finding.kind {
-                html += (places.kind[kind.id].map { link(kind.name, here.relativeURL(to: $0)) } ?? escape(kind.name)) + ": "
+                html +=
+                    (places.kind[kind.id].map { link(kind.name, here.relativeURL(to: $0)) } ?? escape(kind.name)) + ": "
             }
             // The finding speaks the site's language (its `lint…` labels), as the page does.
             html += escape(finding.message)
@@ -349,7 +428,10 @@ struct FlowMapPages {
 
     /// A table cell of `Module/File.swift:42`, which may break after the module's slash.
     private func source(_ location: CodeLocation?) -> String {
-        "<td>" + (location.map { "<code>" + escape($0.description).replacingOccurrences(of: "/", with: "/<wbr>") + "</code>" } ?? "") + "</td>"
+        "<td>"
+            + (location.map {
+                "<code>" + escape($0.description).replacingOccurrences(of: "/", with: "/<wbr>") + "</code>"
+            } ?? "") + "</td>"
     }
 
     /// "1 page", "82 pages".
@@ -359,7 +441,9 @@ struct FlowMapPages {
 
     private func heading(_ text: String) -> String { "<h2>" + escape(text) + "</h2>\n" }
     private func paragraph(_ text: String) -> String { "<p>" + escape(text) + "</p>\n" }
-    private func link(_ text: String, _ url: String) -> String { "<a href=\"" + escape(url) + "\">" + escape(text) + "</a>" }
+    private func link(_ text: String, _ url: String) -> String {
+        "<a href=\"" + escape(url) + "\">" + escape(text) + "</a>"
+    }
     private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
     /// Where each flow's and each kind's page lives: slugs of their names, kept apart with
@@ -374,7 +458,9 @@ struct FlowMapPages {
         init(_ graph: FlowGraph, _ lint: FlowLintReport) {
             var anchors = Set<Slug>()
             for finding in lint.findings {
-                let anchor = "finding-" + Self.unique(Slug(finding.rule.id + " " + (finding.kind?.id ?? "")), in: &anchors).rawValue
+                let anchor =
+                    "finding-"
+                    + Self.unique(Slug(finding.rule.id + " " + (finding.kind?.id ?? "")), in: &anchors).rawValue
                 findings.append((finding, anchor))
                 if finding.rule == .unreachableScreen, let kind = finding.kind { unreachable.append((kind, anchor)) }
             }

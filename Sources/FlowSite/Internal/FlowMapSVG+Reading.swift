@@ -17,15 +17,17 @@ extension FlowMapSVG {
     /// are written with one decimal each.
     static func drawnBoxes(inPage page: String) -> [DrawnBox]? {
         guard let start = page.range(of: "<svg class=\"flow-graph\""),
-              let end = page.range(of: "</svg>", range: start.upperBound..<page.endIndex)
+            let end = page.range(of: "</svg>", range: start.upperBound..<page.endIndex)
         else { return nil }
         var boxes: [DrawnBox] = []
         for chunk in page[start.upperBound..<end.lowerBound].components(separatedBy: "<a class=\"kind ").dropFirst() {
-            guard let rect = chunk.range(of: "<rect "), let text = chunk.range(of: "<text ", range: rect.upperBound..<chunk.endIndex),
-                  let nameStart = chunk.range(of: ">", range: text.upperBound..<chunk.endIndex),
-                  let nameEnd = chunk.range(of: "</text>", range: nameStart.upperBound..<chunk.endIndex),
-                  let x = number("x", in: chunk[rect.lowerBound...]), let y = number("y", in: chunk[rect.lowerBound...]),
-                  let width = number("width", in: chunk[rect.lowerBound...]), let height = number("height", in: chunk[rect.lowerBound...])
+            guard let rect = chunk.range(of: "<rect "),
+                let text = chunk.range(of: "<text ", range: rect.upperBound..<chunk.endIndex),
+                let nameStart = chunk.range(of: ">", range: text.upperBound..<chunk.endIndex),
+                let nameEnd = chunk.range(of: "</text>", range: nameStart.upperBound..<chunk.endIndex),
+                let x = number("x", in: chunk[rect.lowerBound...]), let y = number("y", in: chunk[rect.lowerBound...]),
+                let width = number("width", in: chunk[rect.lowerBound...]),
+                let height = number("height", in: chunk[rect.lowerBound...])
             else { return nil }
             let box = LayoutResult.Box(x: x + width / 2, y: y + height / 2, width: width, height: height)
             boxes.append(DrawnBox(escapedName: String(chunk[nameStart.upperBound..<nameEnd.lowerBound]), box: box))
@@ -35,7 +37,9 @@ extension FlowMapSVG {
 
     /// The number in the first ` name="…"` attribute of `tag`.
     private static func number(_ name: String, in tag: Substring) -> Double? {
-        guard let start = tag.range(of: " \(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
+        guard let start = tag.range(of: " \(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else {
+            return nil
+        }
         return Double(tag[start.upperBound..<end])
     }
 }

@@ -79,7 +79,9 @@ enum FlowMapSVG {
     /// label, which set their sizes.
     static func graph(nodes: [Node], edges: [Edge]) -> LayoutGraph {
         LayoutGraph(
-            nodes: nodes.map { LayoutGraph.Node(label: ([$0.name, $0.detail] + $0.badges.map(\.text)).joined(separator: "\n")) },
+            nodes: nodes.map {
+                LayoutGraph.Node(label: ([$0.name, $0.detail] + $0.badges.map(\.text)).joined(separator: "\n"))
+            },
             edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: $0.label ?? Self.count($0.links)) },
             direction: .leftToRight
         )
@@ -87,9 +89,11 @@ enum FlowMapSVG {
 
     /// The SVG of `layout`, made from the same nodes and edges in the same order.
     static func draw(_ layout: LayoutResult, nodes: [Node], edges: [Edge]) -> String {
-        var out = "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"\(number(layout.origin.x)) \(number(layout.origin.y)) \(number(layout.width)) \(number(layout.height))\">\n"
+        var out =
+            "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"\(number(layout.origin.x)) \(number(layout.origin.y)) \(number(layout.width)) \(number(layout.height))\">\n"
         for (edge, path) in zip(edges, layout.edges) {
-            out += "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\(edge.change.map { " " + $0.rawValue } ?? "")\(edge.untested == nil ? "" : " untested")\">"
+            out +=
+                "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\(edge.change.map { " " + $0.rawValue } ?? "")\(edge.untested == nil ? "" : " untested")\">"
             // An untested arrow's title is the mark alone: the arrow's ends name its kinds, and
             // kind names are often the app's own words in another language than the page's.
             if let title = edge.title ?? edge.untested { out += "<title>\(HTMLEscaping.escape(title))</title>" }
@@ -98,31 +102,41 @@ enum FlowMapSVG {
                 out += "<path class=\"arrow\" d=\"\(arrowHead(from: last, to: tip))\"/>"
             }
             if let centre = path.labelCentre {
-                out += "<text x=\"\(number(centre.x))\" y=\"\(number(centre.y + 4))\">\(HTMLEscaping.escape(edge.label ?? Self.count(edge.links)))</text>"
+                out +=
+                    "<text x=\"\(number(centre.x))\" y=\"\(number(centre.y + 4))\">\(HTMLEscaping.escape(edge.label ?? Self.count(edge.links)))</text>"
             }
             out += "</g>\n"
         }
         for (node, box) in zip(nodes, layout.nodes) {
-            let left = box.x - box.width / 2, top = box.y - box.height / 2
+            let left = box.x - box.width / 2
+            let top = box.y - box.height / 2
             // Baselines 16 pt apart, the lines centred on the box.
             let firstLine = box.y - 3 - Double(8 * node.badges.count)
-            out += "<a class=\"kind \(node.role.rawValue)\(node.change.map { " " + $0.rawValue } ?? "")\" href=\"\(HTMLEscaping.escape(node.url))\""
+            out +=
+                "<a class=\"kind \(node.role.rawValue)\(node.change.map { " " + $0.rawValue } ?? "")\" href=\"\(HTMLEscaping.escape(node.url))\""
             // The source line is the box's tooltip and its description; the name stays the link's.
             if let source = node.source {
-                out += " aria-label=\"\(HTMLEscaping.escape(node.name + " · " + node.detail))\"><title>\(HTMLEscaping.escape(source))</title>"
+                out +=
+                    " aria-label=\"\(HTMLEscaping.escape(node.name + " · " + node.detail))\"><title>\(HTMLEscaping.escape(source))</title>"
             } else {
                 out += ">"
             }
-            out += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
+            out +=
+                "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
             out += "<text x=\"\(number(box.x))\" y=\"\(number(firstLine))\">\(HTMLEscaping.escape(node.name))</text>"
-            out += "<text class=\"detail\" x=\"\(number(box.x))\" y=\"\(number(firstLine + 16))\">\(HTMLEscaping.escape(node.detail))</text>"
+            out +=
+                "<text class=\"detail\" x=\"\(number(box.x))\" y=\"\(number(firstLine + 16))\">\(HTMLEscaping.escape(node.detail))</text>"
             out += "</a>\n"
             // Links of their own over the box: a link can't hold another.
             for (index, badge) in node.badges.enumerated() {
-                let middle = firstLine + Double(27 + 16 * index), width = Double(badge.text.count) * 6 + 12
-                out += "<a class=\"badge\" href=\"\(HTMLEscaping.escape(badge.url))\" aria-label=\"\(HTMLEscaping.escape(node.name + ": " + badge.text))\">"
-                out += "<rect x=\"\(number(box.x - width / 2))\" y=\"\(number(middle - 7.5))\" width=\"\(number(width))\" height=\"15\" rx=\"7.5\"/>"
-                out += "<text x=\"\(number(box.x))\" y=\"\(number(middle + 4))\">\(HTMLEscaping.escape(badge.text))</text></a>\n"
+                let middle = firstLine + Double(27 + 16 * index)
+                let width = Double(badge.text.count) * 6 + 12
+                out +=
+                    "<a class=\"badge\" href=\"\(HTMLEscaping.escape(badge.url))\" aria-label=\"\(HTMLEscaping.escape(node.name + ": " + badge.text))\">"
+                out +=
+                    "<rect x=\"\(number(box.x - width / 2))\" y=\"\(number(middle - 7.5))\" width=\"\(number(width))\" height=\"15\" rx=\"7.5\"/>"
+                out +=
+                    "<text x=\"\(number(box.x))\" y=\"\(number(middle + 4))\">\(HTMLEscaping.escape(badge.text))</text></a>\n"
             }
         }
         return out + "</svg>"
@@ -154,17 +168,21 @@ enum FlowMapSVG {
 
     /// A filled triangle from the spline's end to the arrow's tip.
     private static func arrowHead(from base: LayoutResult.Point, to tip: LayoutResult.Point) -> String {
-        let dx = tip.x - base.x, dy = tip.y - base.y
+        let dx = tip.x - base.x
+        let dy = tip.y - base.y
         let length = max((dx * dx + dy * dy).squareRoot(), 0.001)
         // Half the width of the arrow's base, across the line.
-        let nx = -dy / length * 3.5, ny = dx / length * 3.5
-        return "M\(number(tip.x)) \(number(tip.y))L\(number(base.x + nx)) \(number(base.y + ny))L\(number(base.x - nx)) \(number(base.y - ny))Z"
+        let nx = -dy / length * 3.5
+        let ny = dx / length * 3.5
+        return
+            "M\(number(tip.x)) \(number(tip.y))L\(number(base.x + nx)) \(number(base.y + ny))L\(number(base.x - nx)) \(number(base.y - ny))Z"
     }
 
     /// One decimal, without a trailing `.0`, and never `-0`.
     static func number(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
-        let whole = Int(tenths) / 10, fraction = abs(Int(tenths) % 10)
+        let whole = Int(tenths) / 10
+        let fraction = abs(Int(tenths) % 10)
         let sign = tenths < 0 && whole == 0 ? "-" : ""
         return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }

@@ -58,7 +58,11 @@ package struct FlowRecord: Codable, Sendable, Equatable {
         do {
             self = try JSONDecoder().decode(FlowRecord.self, from: data)
         } catch {
-            throw FlowSiteError(.siteUnreadable(path: source, message: "not a flow record (\(Self.describe(error))); rebuild the site with this version of FlowSite"))
+            throw FlowSiteError(
+                .siteUnreadable(
+                    path: source,
+                    message:
+                        "not a flow record (\(Self.describe(error))); rebuild the site with this version of FlowSite"))
         }
     }
 
@@ -96,7 +100,13 @@ struct PageIndex: Sendable, Equatable {
     /// The file's bytes, pages in path order.
     func bytes() -> [UInt8] {
         let sorted = pages.sorted(by: { $0.key < $1.key })
-        return Self.bytes(count: sorted.count) { sorted[$0].key } kind: { sorted[$0].value.kind } content: { sorted[$0].value.content }
+        return Self.bytes(count: sorted.count) {
+            sorted[$0].key
+        } kind: {
+            sorted[$0].value.kind
+        } content: {
+            sorted[$0].value.content
+        }
     }
 
     /// The bytes of the index of `count` pages, already in path order, read through the
@@ -148,13 +158,18 @@ struct PageIndex: Sendable, Equatable {
         let text = String(decoding: bytes, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         guard lines.first == "pages 1" else {
-            throw FlowSiteError(.siteUnreadable(path: source, message: "line 1 is not `pages 1`; rebuild the site with this version of FlowSite"))
+            throw FlowSiteError(
+                .siteUnreadable(
+                    path: source, message: "line 1 is not `pages 1`; rebuild the site with this version of FlowSite"))
         }
         lines = lines.dropFirst()
         for (offset, line) in lines.enumerated() where !line.isEmpty {
             let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3, let content = StableHash(fields[0]), !fields[1].isEmpty, !fields[2].isEmpty else {
-                throw FlowSiteError(.siteUnreadable(path: source, message: "line \(offset + 2) is not `<fingerprint> <kind> <path>`; rebuild the site"))
+                throw FlowSiteError(
+                    .siteUnreadable(
+                        path: source,
+                        message: "line \(offset + 2) is not `<fingerprint> <kind> <path>`; rebuild the site"))
             }
             pages[String(fields[2])] = Entry(content: content, kind: Self.unescaped(fields[1]))
         }

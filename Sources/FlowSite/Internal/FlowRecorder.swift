@@ -108,7 +108,9 @@ struct FlowRecorder: Sendable {
         if isTab { transitions[key]!.tabs += 1 }
         if sourceIsDialog {
             transitions[key]!.fromDialogs += 1
-            if transitions[key]!.dialogExample == nil { transitions[key]!.dialogExample = (Int32(source), Int32(target)) }
+            if transitions[key]!.dialogExample == nil {
+                transitions[key]!.dialogExample = (Int32(source), Int32(target))
+            }
         }
     }
 
@@ -144,7 +146,8 @@ struct FlowRecorder: Sendable {
     /// A transition's number: its kinds and presentation in one word, so a link costs no
     /// hashing of text.
     static func transitionKey(from: Int32, to: Int32, presentation: Presentation) -> UInt64 {
-        UInt64(UInt32(from)) << 34 | UInt64(UInt32(to)) << 2 | UInt64(Presentation.allCases.firstIndex(of: presentation)!)
+        UInt64(UInt32(from)) << 34 | UInt64(UInt32(to)) << 2
+            | UInt64(Presentation.allCases.firstIndex(of: presentation)!)
     }
 
     /// The parts of a transition's number.
@@ -194,7 +197,8 @@ extension MarkdownDocument {
             let (first, second) = (pair.first, pair.second)
             problems.ambiguousCount += 1
             if problems.firstAmbiguous == nil {
-                problems.firstAmbiguous = .init(label: texts.label(at: second), first: target(at: first).path, second: target(at: second).path)
+                problems.firstAmbiguous = .init(
+                    label: texts.label(at: second), first: target(at: first).path, second: target(at: second).path)
             }
         }
         return problems
@@ -253,7 +257,8 @@ struct LinkTexts {
             for listIndex in lists.indices {
                 let list = lists[listIndex]
                 for index in list.labels.indices {
-                    let label = list.labels[index], offset = list.first + index
+                    let label = list.labels[index]
+                    let offset = list.first + index
                     if LinkLabelProblems.isBlank(label) {
                         empty.append(offset)
                     } else if let first = seen.firstOffset(of: label, list: listIndex, index: index, in: lists) {

@@ -37,62 +37,74 @@ struct GenerationGap: Sendable {
         let spareBase = spareBytes.withUnsafeBufferPointer { $0.baseAddress }
         if spare != nil {
             spareLines.reserveCapacity(spareBytes.count / 64)
-            guard let spareBase, SiteManifest.forEachFileLine(of: spareBytes, { line in
-                let start = line.baseAddress! - spareBase
-                spareLines.append((start, start + line.count))
-                return true
-            }) != nil else { return nil }
+            guard let spareBase,
+                SiteManifest.forEachFileLine(
+                    of: spareBytes,
+                    { line in
+                        let start = line.baseAddress! - spareBase
+                        spareLines.append((start, start + line.count))
+                        return true
+                    }) != nil
+            else { return nil }
         }
         var missingLines: [Int] = []
         var extra: [String] = []
-        var fileCount = 0, byteCount = 0
-        var next = 0  // the first spare line not yet passed
+        var fileCount = 0
+        var byteCount = 0
+        var next = 0 // the first spare line not yet passed
         var previous: UnsafeBufferPointer<UInt8>?
         let marker = Array(" \(SiteWriter.markerName)".utf8)
         let liveBase = live.withUnsafeBufferPointer { $0.baseAddress }
-        let walked: (filesStart: Int, lint: (findings: Int, summary: String)?)?? = spareBytes.withUnsafeBufferPointer { spareBuffer in
+        let walked: (filesStart: Int, lint: (findings: Int, summary: String)?)?? = spareBytes.withUnsafeBufferPointer {
+            spareBuffer in
             // The path of the spare's line `index`, checked to come after the one before it.
             func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: spareBuffer[spareLines[index].start..<spareLines[index].end])
             }
             func sparePath(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
                 guard let path = Self.path(line(index)) else { return nil }
-                guard index == 0 || Self.path(line(index - 1)).map({ Self.order($0, path) < 0 }) == true else { return nil }
+                guard index == 0 || Self.path(line(index - 1)).map({ Self.order($0, path) < 0 }) == true else {
+                    return nil
+                }
                 return path
             }
             var malformed = false
             guard let liveBase else { return nil }
-            let header = SiteManifest.forEachFileLine(of: live, { line in
-                // The size is the field after the fingerprint: `f <32 hex digits> <size> …`.
-                guard line.count > 36, let size = Self.decimal(line, at: 35), let path = Self.path(line),
-                    previous.map({ Self.order($0, path) < 0 }) ?? true
-                else { return false }
-                previous = path
-                var same = false
-                while next < spareLines.count {
-                    guard let other = sparePath(next) else {
-                        malformed = true
-                        return false
+            let header = SiteManifest.forEachFileLine(
+                of: live,
+                { line in
+                    // The size is the field after the fingerprint: `f <32 hex digits> <size> …`.
+                    guard line.count > 36, let size = Self.decimal(line, at: 35), let path = Self.path(line),
+                        previous.map({ Self.order($0, path) < 0 }) ?? true
+                    else { return false }
+                    previous = path
+                    var same = false
+                    while next < spareLines.count {
+                        guard let other = sparePath(next) else {
+                            malformed = true
+                            return false
+                        }
+                        let order = Self.order(other, path)
+                        if order > 0 { break }
+                        next += 1
+                        if order < 0 {
+                            extra.append(String(decoding: other, as: UTF8.self))
+                            continue
+                        }
+                        let spareLine = spareLines[next - 1]
+                        same =
+                            spareLine.end - spareLine.start == line.count
+                            && memcmp(spareBuffer.baseAddress! + spareLine.start, line.baseAddress!, line.count) == 0
+                        break
                     }
-                    let order = Self.order(other, path)
-                    if order > 0 { break }
-                    next += 1
-                    if order < 0 {
-                        extra.append(String(decoding: other, as: UTF8.self))
-                        continue
+                    // A path the spare lacks, or whose line differs.
+                    if !same { missingLines.append(line.baseAddress! - liveBase) }
+                    if !Self.isMarker(line, marker) {
+                        fileCount += 1
+                        byteCount += size
                     }
-                    let spareLine = spareLines[next - 1]
-                    same = spareLine.end - spareLine.start == line.count && memcmp(spareBuffer.baseAddress! + spareLine.start, line.baseAddress!, line.count) == 0
-                    break
-                }
-                // A path the spare lacks, or whose line differs.
-                if !same { missingLines.append(line.baseAddress! - liveBase) }
-                if !Self.isMarker(line, marker) {
-                    fileCount += 1
-                    byteCount += size
-                }
-                return true
-            })
+                    return true
+                })
             guard !malformed, let header else { return nil }
             while next < spareLines.count {
                 guard let other = sparePath(next) else { return nil }
@@ -116,7 +128,9 @@ struct GenerationGap: Sendable {
         guard let base = line.baseAddress else { return nil }
         var position = 0
         for _ in 0..<6 {
-            guard position < line.count, let found = memchr(base + position, Int32(UInt8(ascii: " ")), line.count - position) else { return nil }
+            guard position < line.count,
+                let found = memchr(base + position, Int32(UInt8(ascii: " ")), line.count - position)
+            else { return nil }
             position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base + 1
         }
         return position < line.count ? UnsafeBufferPointer(rebasing: line[position...]) : nil
@@ -133,7 +147,9 @@ struct GenerationGap: Sendable {
     /// Whether `line` is the marker's: it ends with a space and the marker's name (`marker`),
     /// and that is its whole path.
     private static func isMarker(_ line: UnsafeBufferPointer<UInt8>, _ marker: [UInt8]) -> Bool {
-        guard line.count > marker.count, memcmp(line.baseAddress! + line.count - marker.count, marker, marker.count) == 0 else { return false }
+        guard line.count > marker.count,
+            memcmp(line.baseAddress! + line.count - marker.count, marker, marker.count) == 0
+        else { return false }
         return SiteManifest.file(line).map { $0.1.count == marker.count - 1 } ?? false
     }
 
@@ -156,7 +172,9 @@ struct GenerationGap: Sendable {
         live.withUnsafeBufferPointer { bytes in
             missingLines.compactMap { start in
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                return SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])).map { (String(decoding: $0.1, as: UTF8.self), $0.0) }
+                return SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])).map {
+                    (String(decoding: $0.1, as: UTF8.self), $0.0)
+                }
             }
         }
     }
@@ -172,7 +190,9 @@ struct GenerationGap: Sendable {
         return live.withUnsafeBufferPointer { bytes in Self.find(wanted, in: bytes, from: liveFilesStart) }
     }
 
-    private static func find(_ wanted: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from filesStart: Int) -> (range: Range<Int>, entry: SiteManifest.Entry)? {
+    private static func find(
+        _ wanted: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from filesStart: Int
+    ) -> (range: Range<Int>, entry: SiteManifest.Entry)? {
         guard let base = bytes.baseAddress else { return nil }
         let newline = Int32(UInt8(ascii: "\n"))
         var low = filesStart
@@ -183,8 +203,12 @@ struct GenerationGap: Sendable {
             var start = middle
             while start > low, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
             var end = bytes.count
-            if let found = memchr(base + start, newline, bytes.count - start) { end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base }
-            guard let (entry, name) = SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+            if let found = memchr(base + start, newline, bytes.count - start) {
+                end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            }
+            guard let (entry, name) = SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
+                return nil
+            }
             let order = wanted.withUnsafeBufferPointer { Self.order(name, $0) }
             if order == 0 { return (start..<end, entry) }
             if order < 0 { low = end + 1 } else { high = start }
@@ -201,7 +225,7 @@ struct GenerationGap: Sendable {
             guard let (range, _) = lineOf(path) else { return nil }
             var line: [UInt8] = []
             SiteManifest.appendLine(path: Array(path.utf8), entry: entry, to: &line)
-            line.removeLast()  // the newline stays the old line's
+            line.removeLast() // the newline stays the old line's
             lines.append((range, line))
         }
         lines.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -312,7 +336,9 @@ extension SiteManifest {
             let own = dup(folder)
             guard own >= 0 else { return nil }
             // About 64 chunks, none under 64 KiB.
-            let chunks = bytes.withUnsafeBufferPointer { SiteManifest.chunks(of: $0, from: filesStart, count: 64, minimum: 1 << 16) }
+            let chunks = bytes.withUnsafeBufferPointer {
+                SiteManifest.chunks(of: $0, from: filesStart, count: 64, minimum: 1 << 16)
+            }
             self.bytes = bytes
             self.folder = own
             self.chunks = chunks
@@ -331,7 +357,9 @@ extension SiteManifest {
                 var stale: [(path: String, entry: Entry)] = []
                 var lookup = SectionLookup(site: folder)
                 let valid = SiteManifest.forEachLine(of: bytes, in: chunks[index]) { line, _ in
-                    guard line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") else { return true }
+                    guard line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") else {
+                        return true
+                    }
                     guard let (stamp, name) = SiteManifest.stamp(line) else { return false }
                     if !lookup.holds(name, as: stamp) {
                         guard let (entry, _) = SiteManifest.file(line) else { return false }
@@ -383,14 +411,18 @@ struct SectionLookup: ~Copyable {
         var rest = name
         if let found = memchr(base, Int32(UInt8(ascii: "/")), name.count) {
             let slash = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            let sameSection = folder >= 0 && section.count == slash && section.withUnsafeBytes { memcmp($0.baseAddress!, base, slash) == 0 }
+            let sameSection =
+                folder >= 0 && section.count == slash
+                && section.withUnsafeBytes { memcmp($0.baseAddress!, base, slash) == 0 }
             if !sameSection {
                 if folder >= 0 { close(folder) }
                 section = Array(UnsafeBufferPointer(rebasing: name[..<slash]))
                 section.append(0)
                 // Not through a link: a section that is one is not the site as written.
                 folder = section.withUnsafeBufferPointer { name in
-                    name.withMemoryRebound(to: CChar.self) { openat(site, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+                    name.withMemoryRebound(to: CChar.self) {
+                        openat(site, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    }
                 }
                 section.removeLast()
             }

@@ -69,7 +69,8 @@ private let graphvizCalls = Locked(())
 private struct BuiltinPlugins: @unchecked Sendable {
     let table: Result<UnsafePointer<lt_symlist_t>, GraphvizError>
 
-    static let loaded = BuiltinPlugins(table: Result { () throws(GraphvizError) in try GraphvizLayout.loadBuiltinPlugins() })
+    static let loaded = BuiltinPlugins(
+        table: Result { () throws(GraphvizError) in try GraphvizLayout.loadBuiltinPlugins() })
 }
 
 extension GraphvizLayout {
@@ -80,13 +81,13 @@ extension GraphvizLayout {
         return [
             ("libgvplugin_dot_layout.6.dylib", "gvplugin_dot_layout_LTX_library"),
             ("libgvplugin_neato_layout.6.dylib", "gvplugin_neato_layout_LTX_library"),
-            ("libgvplugin_core.6.dylib", "gvplugin_core_LTX_library"),
+            ("libgvplugin_core.6.dylib", "gvplugin_core_LTX_library")
         ]
         #else
         return [
             ("libgvplugin_dot_layout.so.6", "gvplugin_dot_layout_LTX_library"),
             ("libgvplugin_neato_layout.so.6", "gvplugin_neato_layout_LTX_library"),
-            ("libgvplugin_core.so.6", "gvplugin_core_LTX_library"),
+            ("libgvplugin_core.so.6", "gvplugin_core_LTX_library")
         ]
         #endif
     }()
@@ -124,7 +125,7 @@ extension GraphvizLayout {
         let function: @convention(c) () -> OpaquePointer? = gvContext
         var info = cgraphviz_dl_info()
         guard cgraphviz_dladdr(unsafeBitCast(function, to: UnsafeRawPointer.self), &info) != 0,
-              let fileName = info.fileName
+            let fileName = info.fileName
         else {
             throw .callFailed("dladdr(gvContext)", detail: "cannot tell where libgvc was loaded from")
         }
@@ -169,7 +170,9 @@ extension GraphvizLayout {
         try declareDefaults(of: g, direction: graph.direction)
         if pinned != nil {
             // Positions in points, kept where they are (not moved to the origin).
-            let symbol = withMutableCString("notranslate") { name in withMutableCString("true") { value in agattr(g, Int32(AGRAPH), name, value) } }
+            let symbol = withMutableCString("notranslate") { name in
+                withMutableCString("true") { value in agattr(g, Int32(AGRAPH), name, value) }
+            }
             guard symbol != nil else { throw .callFailed("agattr(notranslate)") }
         }
 
@@ -219,7 +222,7 @@ extension GraphvizLayout {
             ("rankdir", direction == .leftToRight ? "LR" : "TB"),
             ("nodesep", "0.4"),
             ("ranksep", "0.6"),
-            ("splines", "true"),
+            ("splines", "true")
         ]
         let nodeAttributes = [
             ("shape", "box"),
@@ -227,11 +230,11 @@ extension GraphvizLayout {
             ("fontname", "Helvetica"),
             ("fontsize", "14"),
             // Inches of space between the label and the box, horizontally and vertically.
-            ("margin", "0.15,0.08"),
+            ("margin", "0.15,0.08")
         ]
         let edgeAttributes = [
             ("fontname", "Helvetica"),
-            ("fontsize", "11"),
+            ("fontsize", "11")
         ]
         for (kind, attributes) in [(AGRAPH, graphAttributes), (AGNODE, nodeAttributes), (AGEDGE, edgeAttributes)] {
             for (name, value) in attributes {
@@ -255,7 +258,9 @@ extension GraphvizLayout {
         inPlace: Bool = false
     ) throws(GraphvizError) -> LayoutResult {
         var bb = (0.0, 0.0, 0.0, 0.0)
-        withUnsafeMutableBytes(of: &bb) { cgraphviz_bounding_box(g, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+        withUnsafeMutableBytes(of: &bb) {
+            cgraphviz_bounding_box(g, $0.baseAddress!.assumingMemoryBound(to: Double.self))
+        }
         let (left, top) = inPlace ? (margin, -margin) : (bb.0, bb.3)
         // Graphviz's y axis points up; SVG's points down.
         func point(_ x: Double, _ y: Double) -> LayoutResult.Point {
@@ -266,11 +271,14 @@ extension GraphvizLayout {
         boxes.reserveCapacity(nodes.count)
         for n in nodes {
             var box = (0.0, 0.0, 0.0, 0.0)
-            withUnsafeMutableBytes(of: &box) { cgraphviz_node_box(n, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
+            withUnsafeMutableBytes(of: &box) {
+                cgraphviz_node_box(n, $0.baseAddress!.assumingMemoryBound(to: Double.self))
+            }
             let centre = point(box.0, box.1)
-            boxes.append(LayoutResult.Box(
-                x: centre.x, y: centre.y, width: rounded(box.2 * 72), height: rounded(box.3 * 72)
-            ))
+            boxes.append(
+                LayoutResult.Box(
+                    x: centre.x, y: centre.y, width: rounded(box.2 * 72), height: rounded(box.3 * 72)
+                ))
         }
 
         var paths: [LayoutResult.EdgePath] = []
@@ -283,13 +291,18 @@ extension GraphvizLayout {
                 throw .missingAttribute("pos", of: "edge \(index)")
             }
             coordinates = Array(repeating: 0, count: 2 * count)
-            var tip = (0.0, 0.0), centre = (0.0, 0.0)
+            var tip = (0.0, 0.0)
+            var centre = (0.0, 0.0)
             let hasTip = withUnsafeMutableBytes(of: &tip) { tip in
-                cgraphviz_edge_spline(e, &coordinates, Int32(count), tip.baseAddress!.assumingMemoryBound(to: Double.self)) != 0
+                cgraphviz_edge_spline(
+                    e, &coordinates, Int32(count), tip.baseAddress!.assumingMemoryBound(to: Double.self)) != 0
             }
-            var path = LayoutResult.EdgePath(points: (0..<count).map { point(coordinates[2 * $0], coordinates[2 * $0 + 1]) })
+            var path = LayoutResult.EdgePath(
+                points: (0..<count).map { point(coordinates[2 * $0], coordinates[2 * $0 + 1]) })
             if hasTip { path.arrowTip = point(tip.0, tip.1) }
-            let hasLabel = withUnsafeMutableBytes(of: &centre) { cgraphviz_edge_label_centre(e, $0.baseAddress!.assumingMemoryBound(to: Double.self)) != 0 }
+            let hasLabel = withUnsafeMutableBytes(of: &centre) {
+                cgraphviz_edge_label_centre(e, $0.baseAddress!.assumingMemoryBound(to: Double.self)) != 0
+            }
             if hasLabel { path.labelCentre = point(centre.0, centre.1) }
             paths.append(path)
         }

@@ -29,7 +29,7 @@ enum HTMLEscaping {
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
-            var run = 0  // start of the bytes not copied yet
+            var run = 0 // start of the bytes not copied yet
             var index = 0
             let count = bytes.count
             func flush(replacing length: Int, with replacement: StaticString) {
@@ -49,14 +49,16 @@ enum HTMLEscaping {
                 case 0x09, 0x0A, 0x0C, 0x0D: index += 1
                 case 0x00...0x1F, 0x7F: flush(replacing: 1, with: "\u{FFFD}")
                 case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]):
-                    flush(replacing: 2, with: "\u{FFFD}")  // C1 controls
-                case 0xEF where index + 2 < count
+                    flush(replacing: 2, with: "\u{FFFD}") // C1 controls
+                case 0xEF
+                where index + 2 < count
                     && (bytes[index + 1] == 0xB7 && (0x90...0xAF).contains(bytes[index + 2])
                         || bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE):
-                    flush(replacing: 3, with: "\u{FFFD}")  // U+FDD0…U+FDEF, U+FFFE, U+FFFF
-                case 0xF0...0xF4 where index + 3 < count && bytes[index + 1] & 0x0F == 0x0F
+                    flush(replacing: 3, with: "\u{FFFD}") // U+FDD0…U+FDEF, U+FFFE, U+FFFF
+                case 0xF0...0xF4
+                where index + 3 < count && bytes[index + 1] & 0x0F == 0x0F
                     && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE:
-                    flush(replacing: 4, with: "\u{FFFD}")  // U+1FFFE, U+1FFFF, … U+10FFFF
+                    flush(replacing: 4, with: "\u{FFFD}") // U+1FFFE, U+1FFFF, … U+10FFFF
                 default: index += 1
                 }
             }

@@ -27,7 +27,11 @@ enum HeavyPages {
     /// it (holocron does), glibc's otherwise.
     static func releaseFreeMemory() {
         #if canImport(Glibc)
-        typealias Control = @convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int) -> Int32
+        typealias Control =
+            @convention(c) (
+                UnsafePointer<CChar>, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?,
+                Int
+            ) -> Int32
         typealias Trim = @convention(c) (Int) -> Int32
         if let symbol = dlsym(nil, "mallctl") {
             // 4096 is MALLCTL_ARENAS_ALL: every arena.

@@ -35,7 +35,9 @@ extension SiteManifest {
             var inputs: Range<Int>?
             var pages = 0
             var lint: (findings: Int, summary: String)?
-            while start < bytes.count, !(bytes[start] == UInt8(ascii: "f") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: " ")) {
+            while start < bytes.count,
+                !(bytes[start] == UInt8(ascii: "f") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: " "))
+            {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -81,7 +83,8 @@ extension SiteManifest {
         func stop() { stopped.store(true, ordering: .relaxed) }
 
         private static func equal(_ name: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {
-            name.count == other.count && other.withUnsafeBytes { memcmp(name.baseAddress!, $0.baseAddress!, name.count) == 0 }
+            name.count == other.count
+                && other.withUnsafeBytes { memcmp(name.baseAddress!, $0.baseAddress!, name.count) == 0 }
         }
 
         /// Checks chunks until none is left, or a file is found changed.
@@ -96,12 +99,15 @@ extension SiteManifest {
                 var start = chunks[index].lowerBound
                 let limit = chunks[index].upperBound
                 while start < limit {
-                    let end = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), limit - start)
+                    let end =
+                        memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), limit - start)
                         .map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!) } ?? limit
                     let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
                     start = end + 1
                     if line.isEmpty { continue }
-                    guard !stopped.load(ordering: .relaxed), let (entry, name) = SiteManifest.stamp(line), lookup.holds(name, as: entry) else {
+                    guard !stopped.load(ordering: .relaxed), let (entry, name) = SiteManifest.stamp(line),
+                        lookup.holds(name, as: entry)
+                    else {
                         stop()
                         return
                     }
@@ -123,7 +129,9 @@ extension SiteManifest {
         /// `lanes` threads in all taking the chunks left (this one among them); `nil` when a
         /// file changed, a line is malformed, the check was stopped, or the manifest changed
         /// while it was read.
-        func result(lanes: Int) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
+        func result(
+            lanes: Int
+        ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
             if lanes > 1 {
                 DispatchQueue.concurrentPerform(iterations: lanes) { _ in work() }
             } else {
@@ -140,7 +148,8 @@ extension SiteManifest {
     /// The lines of `bytes` from `start` on, cut into about `count` chunks of at least
     /// `minimum` bytes, each ending at a line's end: the pieces of a check that threads take one
     /// at a time.
-    static func chunks(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, minimum: Int) -> [Range<Int>] {
+    static func chunks(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, minimum: Int) -> [Range<Int>]
+    {
         let size = max(minimum, (bytes.count - start) / max(1, count))
         var chunks: [Range<Int>] = []
         var start = start

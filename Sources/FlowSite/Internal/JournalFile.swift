@@ -39,7 +39,8 @@ struct JournalFile {
             let content = try cursor.hash()
             let kind = try cursor.i32()
             return Product(
-                index: index, path: path, title: title, summary: summary, isDialog: flags & 1 != 0, hasEntry: flags & 2 != 0,
+                index: index, path: path, title: title, summary: summary, isDialog: flags & 1 != 0,
+                hasEntry: flags & 2 != 0,
                 section: section, content: content, kind: kind, hasFiles: flags & 4 != 0, fellBack: flags & 8 != 0
             )
         }
@@ -62,7 +63,9 @@ struct JournalFile {
         func encode(into out: inout ByteWriter) {
             out.hash(buildKey)
             for value in stamp { out.u64(value) }
-            for value in [pages, edges, links, walkOffsets, products, productOffsets, files, kinds, fingerprints] { out.u64(UInt64(value)) }
+            for value in [pages, edges, links, walkOffsets, products, productOffsets, files, kinds, fingerprints] {
+                out.u64(UInt64(value))
+            }
         }
 
         static func decode(_ cursor: inout ByteReader) throws(ByteReader.Malformed) -> Meta {
@@ -72,8 +75,10 @@ struct JournalFile {
             var values: [Int] = []
             for _ in 0..<9 { values.append(try cursor.int()) }
             return Meta(
-                buildKey: key, stamp: stamp, pages: values[0], edges: values[1], links: values[2], walkOffsets: values[3],
-                products: values[4], productOffsets: values[5], files: values[6], kinds: values[7], fingerprints: values[8]
+                buildKey: key, stamp: stamp, pages: values[0], edges: values[1], links: values[2],
+                walkOffsets: values[3],
+                products: values[4], productOffsets: values[5], files: values[6], kinds: values[7],
+                fingerprints: values[8]
             )
         }
     }
@@ -120,7 +125,9 @@ struct JournalFile {
 
     /// Where the meta block starts, read from the end of a tail (``tail(start:meta:kinds:fingerprints:)``).
     static func metaStart(ofTail tail: [UInt8]) -> Int {
-        tail.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: tail.count - 8, as: UInt64.self))) }
+        tail.withUnsafeBytes {
+            Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: tail.count - 8, as: UInt64.self)))
+        }
     }
 
     /// The checksum of `bytes`: their ``StableHash``, which ``BlockChecksums`` makes of bytes
@@ -169,7 +176,9 @@ struct JournalFile {
             let length = min(checksumBlock, count - offset)
             var done = 0
             while done < length {
-                let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
+                let read = buffer.withUnsafeMutableBytes {
+                    pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done))
+                }
                 if read < 0 && errno == EINTR { continue }
                 guard read > 0 else { return nil }
                 done += read
@@ -184,7 +193,8 @@ struct JournalFile {
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Bool {
         var done = 0
         while done < bytes.count {
-            let count = offset.map { pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t($0 + done)) }
+            let count =
+                offset.map { pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t($0 + done)) }
                 ?? write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
@@ -196,14 +206,18 @@ struct JournalFile {
     /// Puts the journal written at `temporary` in place for `output`, after its commit: it then
     /// describes the live site (whose manifest identity it takes). Clean-up on failure only: a
     /// build that can't keep its journal still succeeded.
-    static func install(_ temporary: String, descriptor: Int32, tail: (_ start: Int, _ stamp: [UInt64]) -> [UInt8], start: Int, output: URL, folder: String) {
+    static func install(
+        _ temporary: String, descriptor: Int32, tail: (_ start: Int, _ stamp: [UInt64]) -> [UInt8], start: Int,
+        output: URL, folder: String
+    ) {
         defer { close(descriptor) }
         guard let stamp = BuildJournal.manifestStamp(of: output), SiteWriter.prepareSpareFolder(of: output) else {
             unlink(temporary)
             return
         }
         let bytes = tail(start, stamp)
-        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }), let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
+        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }),
+            let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
             trailer(blocks: blocks, metaStart: metaStart(ofTail: bytes)).withUnsafeBytes({ writeAll(descriptor, $0) }),
             rename(temporary, BuildJournal.path(of: output, folder: folder)) == 0
         else {

@@ -21,14 +21,18 @@ struct LinkChecker: Sendable {
     /// `rootPaths` names pages that a server shows at any URL (the 404 page) with the path from
     /// the host's root their links start from (`/docs/`): on those pages, and only there, a link
     /// under that path is checked from the site root.
-    func check(files: Set<String>, only pages: Set<String>? = nil, rootPaths: [String: String] = [:], contents: (String) throws -> String) rethrows -> Result {
+    func check(
+        files: Set<String>, only pages: Set<String>? = nil, rootPaths: [String: String] = [:],
+        contents: (String) throws -> String
+    ) rethrows -> Result {
         try check(pages: pages ?? files, in: files.contains, rootPaths: rootPaths, contents: contents)
     }
 
     /// Checks the links of the HTML pages among `pages` against the site's files, which
     /// `isFile` knows (a build asks its staging folder's table, not a set of every path).
     func check(
-        pages: some Sequence<String>, in isFile: (String) -> Bool, rootPaths: [String: String] = [:], contents: (String) throws -> String
+        pages: some Sequence<String>, in isFile: (String) -> Bool, rootPaths: [String: String] = [:],
+        contents: (String) throws -> String
     ) rethrows -> Result {
         var result = Result()
         for page in pages.sorted() where page.hasSuffix(".html") {
@@ -63,10 +67,10 @@ struct LinkChecker: Sendable {
         if Self.isExternal(link) { return true }
         var target = link
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
-        if target.isEmpty { return true }  // same page
+        if target.isEmpty { return true } // same page
         if target.contains("%") { target = target.removingPercentEncoding ?? target }
         var parts = page.split(separator: "/").dropLast().map(String.init)
-        if target.hasPrefix("/") { return false }  // root-relative links break under a subpath
+        if target.hasPrefix("/") { return false } // root-relative links break under a subpath
         for component in target.split(separator: "/", omittingEmptySubsequences: false) {
             switch component {
             case ".", "": continue
@@ -85,7 +89,8 @@ struct LinkChecker: Sendable {
         if link.hasPrefix("#") || link.hasPrefix("//") { return true }
         guard let colon = link.firstIndex(of: ":") else { return false }
         let scheme = link[..<colon]
-        return !scheme.isEmpty && !scheme.contains("/") && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+        return !scheme.isEmpty && !scheme.contains("/")
+            && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
     }
 
     /// The values of `href` and `src` attributes, with HTML entities decoded.
@@ -113,7 +118,9 @@ struct LinkChecker: Sendable {
     private static func attributeName(before index: Int, in bytes: [UInt8]) -> String {
         var start = index
         while start > 0, bytes[start - 1] >= UInt8(ascii: "a"), bytes[start - 1] <= UInt8(ascii: "z") { start -= 1 }
-        guard start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\n") else { return "" }
+        guard start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\n") else {
+            return ""
+        }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
@@ -161,7 +168,8 @@ struct LinkCheckByConstruction: Sendable {
     // Never inlined: its specialised sort can't be serialised for another module, and inlined
     // into the build it would keep the build, and the walk under it, from being specialised for
     // the app's types.
-    @inline(never) func run(in isFile: (String) -> Bool, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result {
+    @inline(never) func run(in isFile: (String) -> Bool, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result
+    {
         var byPage: [String: [UInt8]] = [:]
         for sample in samples { byPage[sample.page] = sample.html }
         // The samples are checked against every file of the site, read from memory.

@@ -19,10 +19,13 @@ extension MarkdownBlock {
     static func collectLinkLabels(_ blocks: [MarkdownBlock], into labels: inout [String]) {
         for block in blocks {
             switch block {
-            case .heading(_, let inlines), .paragraph(let inlines): MarkdownInline.collectLinkLabels(inlines, into: &labels)
-            case .list(let items), .orderedList(let items): for item in items { MarkdownInline.collectLinkLabels(item, into: &labels) }
+            case .heading(_, let inlines), .paragraph(let inlines):
+                MarkdownInline.collectLinkLabels(inlines, into: &labels)
+            case .list(let items), .orderedList(let items):
+                for item in items { MarkdownInline.collectLinkLabels(item, into: &labels) }
             case .linkList(let items, _): labels += items
-            case .attributes(let pairs): for pair in pairs { MarkdownInline.collectLinkLabels(pair.value, into: &labels) }
+            case .attributes(let pairs):
+                for pair in pairs { MarkdownInline.collectLinkLabels(pair.value, into: &labels) }
             case .section(_, let inner): collectLinkLabels(inner, into: &labels)
             case .thematicBreak, .codeBlock, .userContent: break
             }
@@ -36,7 +39,8 @@ extension MarkdownInline {
             switch inline {
             case .link(let label, _):
                 labels.append(plainText(label))
-            case .emphasis(let inner), .strong(let inner), .siteFile(let inner, _): collectLinkLabels(inner, into: &labels)
+            case .emphasis(let inner), .strong(let inner), .siteFile(let inner, _):
+                collectLinkLabels(inner, into: &labels)
             case .text, .code, .lineBreak: break
             }
         }
@@ -49,7 +53,8 @@ extension MarkdownInline {
         return inlines.map { inline -> String in
             switch inline {
             case .text(let text), .code(let text): text
-            case .emphasis(let inner), .strong(let inner), .link(let inner, _), .siteFile(let inner, _): plainText(inner)
+            case .emphasis(let inner), .strong(let inner), .link(let inner, _), .siteFile(let inner, _):
+                plainText(inner)
             case .lineBreak: " "
             }
         }.joined()

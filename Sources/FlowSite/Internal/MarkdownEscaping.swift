@@ -23,7 +23,7 @@ enum MarkdownEscaping {
     static func append(_ text: String, atLineStart: Bool, to out: inout [UInt8]) {
         let start = out.count
         var pendingSpace = false
-        var lineStart = atLineStart  // still inside the leading run where block markers count
+        var lineStart = atLineStart // still inside the leading run where block markers count
         var leadingDigits = 0
         for scalar in text.unicodeScalars {
             if isCollapsibleWhitespace(scalar) {
@@ -37,7 +37,7 @@ enum MarkdownEscaping {
             }
             if scalar.isASCII {
                 if HTMLEscaping.isForbidden(scalar) {
-                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD]) // U+FFFD
                     continue
                 }
                 let digit = ("0"..."9").contains(scalar)
@@ -84,8 +84,10 @@ enum MarkdownEscaping {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 previousSpace = false
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "."),
-                UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"),
+                UInt8(ascii: "."),
+                UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "("),
+                UInt8(ascii: ")"),
                 UInt8(ascii: "?"), UInt8(ascii: "-"), UInt8(ascii: "!"):
                 if first { return false }
                 previousSpace = false

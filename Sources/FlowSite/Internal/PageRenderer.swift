@@ -36,7 +36,8 @@ package struct PageRenderer<R: Route>: Sendable {
     ///   the renderer does not support (set delimiters, blocks and parents, pragmas, `{{.}}`),
     ///   or a missing `layout` or `404`.
     package init(
-        templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil, flowMap: Bool = false
+        templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil,
+        flowMap: Bool = false
     ) throws {
         var compiled: [String: CompiledTemplate] = [:]
         for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
@@ -49,7 +50,8 @@ package struct PageRenderer<R: Route>: Sendable {
                 throw FlowSiteError(.template(name: "\(name).mustache", message: "\(error)"))
             }
             guard let template = CompiledTemplate.compile(source) else {
-                throw FlowSiteError(.template(name: "\(name).mustache", message: CompiledTemplate.unsupported(in: source)))
+                throw FlowSiteError(
+                    .template(name: "\(name).mustache", message: CompiledTemplate.unsupported(in: source)))
             }
             compiled[name] = template
         }
@@ -63,11 +65,15 @@ package struct PageRenderer<R: Route>: Sendable {
         self.searchIndexPath = searchIndexPath
         self.flowMapPath = flowMap ? RoutePath([FlowMapPages.folder]).file : nil
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        self.faviconPath = templates.assets[Self.faviconAsset] == nil ? nil : SiteWriter.assetsFolder + "/" + Self.faviconAsset
+        self.faviconPath =
+            templates.assets[Self.faviconAsset] == nil ? nil : SiteWriter.assetsFolder + "/" + Self.faviconAsset
         let stylesheet = templates.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
         // Inside <style> the text is raw: only "</style" could end it early.
         if stylesheet.lowercased().contains("</style") {
-            throw FlowSiteError(.template(name: "assets/style.css", message: "it contains \"</style\", so the 404 page cannot carry it inline"))
+            throw FlowSiteError(
+                .template(
+                    name: "assets/style.css", message: "it contains \"</style\", so the 404 page cannot carry it inline"
+                ))
         }
         self.inlineStylesheet = stylesheet
     }
@@ -87,11 +93,13 @@ package struct PageRenderer<R: Route>: Sendable {
     /// route link resolved (a link to a route in `dialogLinks` to its dialog copy); `siteFile`
     /// hears each link to a site file (from the site root).
     func markdown(
-        of document: MarkdownDocument<R>, at here: RoutePath, dialogLinks: Set<R> = [], siteFile: (String) -> Void = { _ in }
+        of document: MarkdownDocument<R>, at here: RoutePath, dialogLinks: Set<R> = [],
+        siteFile: (String) -> Void = { _ in }
     ) -> PageMarkdown {
         document.pageMarkdown(
             linking: { route, out in
-                here.appendRelativeURL(to: route.pagePath(dialogCopy: !dialogLinks.isEmpty && dialogLinks.contains(route)), into: &out)
+                here.appendRelativeURL(
+                    to: route.pagePath(dialogCopy: !dialogLinks.isEmpty && dialogLinks.contains(route)), into: &out)
             },
             siteFile: { path, out in
                 siteFile(path)
@@ -134,7 +142,7 @@ package struct PageRenderer<R: Route>: Sendable {
             crumbs.append([
                 "title": .text(breadcrumbs[index].title),
                 "url": .text(here.relativeURL(to: breadcrumbs[index].path)),
-                "isCurrent": .flag(index == breadcrumbs.count - 1),
+                "isCurrent": .flag(index == breadcrumbs.count - 1)
             ])
         }
         context["breadcrumbs"] = .list(crumbs)
@@ -160,7 +168,9 @@ package struct PageRenderer<R: Route>: Sendable {
         languages?.add(to: &context, at: here, alternates: indexable && visit.fallbackTexts.isEmpty)
         if !visit.fallbackTexts.isEmpty, let fallback = site.fallbackLanguage {
             let texts = visit.fallbackTexts.map { "“\($0)”" }.joined(separator: ", ")
-            context["fallbackNote"] = .text(site.label("fallbackNote", ["language": SiteLanguages.name(of: fallback, in: site.language), "texts": texts]))
+            context["fallbackNote"] = .text(
+                site.label(
+                    "fallbackNote", ["language": SiteLanguages.name(of: fallback, in: site.language), "texts": texts]))
         }
         for (key, value) in visit.page.templateValues where context[key] == nil && siteFrame[key] == nil {
             context[key] = .text(value)
@@ -199,19 +209,25 @@ package struct PageRenderer<R: Route>: Sendable {
         context["inlineStylesheet"] = .text(inlineStylesheet)
         if let faviconPath { context["favicon"] = .text(root + faviconPath) }
         if let flowMapPath { context["flowMapURL"] = .text(root + flowMapPath) }
-        context["navigation"] = .list(site.navigation.map { action in
-            ["title": .text(action.label), "url": .text(root + action.route.path.file), "isCurrent": .flag(false), "isSection": .flag(false)] as TemplateFrame
-        })
+        context["navigation"] = .list(
+            site.navigation.map { action in
+                [
+                    "title": .text(action.label), "url": .text(root + action.route.path.file),
+                    "isCurrent": .flag(false), "isSection": .flag(false)
+                ] as TemplateFrame
+            })
         if let languages {
             // From the root path too, so the page's script moves these links with the others.
             context["hasLanguages"] = .flag(true)
-            context["languages"] = .list(languages.all.indices.map { index in
-                let language = languages.all[index]
-                return [
-                    "code": .text(language.code), "name": .text(language.name), "url": .text(root + "../" + language.code + "/index.html"),
-                    "isCurrent": .flag(index == languages.current), "isRightToLeft": .flag(language.isRightToLeft),
-                ] as TemplateFrame
-            })
+            context["languages"] = .list(
+                languages.all.indices.map { index in
+                    let language = languages.all[index]
+                    return [
+                        "code": .text(language.code), "name": .text(language.name),
+                        "url": .text(root + "../" + language.code + "/index.html"),
+                        "isCurrent": .flag(index == languages.current), "isRightToLeft": .flag(language.isRightToLeft)
+                    ] as TemplateFrame
+                })
         }
         return try render("404", context)
     }
@@ -227,21 +243,22 @@ package struct PageRenderer<R: Route>: Sendable {
             context["nextURL"] = .text(here.relativeURL(to: next.route.path))
             context["hasNext"] = .flag(true)
         }
-        context["items"] = .list(pagination.items.map { item -> TemplateFrame in
-            switch item {
-            case .gap:
-                return ["isGap": .flag(true)]
-            case .page(let action, let number, let isCurrent):
-                return [
-                    "isPage": .flag(true),
-                    "isCurrent": .flag(isCurrent),
-                    "label": .text(action.label),
-                    "pageLabel": .text(site.label("page", ["number": action.label])),
-                    "url": .text(here.relativeURL(to: action.route.path)),
-                    "number": .text("\(number)"),
-                ]
-            }
-        })
+        context["items"] = .list(
+            pagination.items.map { item -> TemplateFrame in
+                switch item {
+                case .gap:
+                    return ["isGap": .flag(true)]
+                case .page(let action, let number, let isCurrent):
+                    return [
+                        "isPage": .flag(true),
+                        "isCurrent": .flag(isCurrent),
+                        "label": .text(action.label),
+                        "pageLabel": .text(site.label("page", ["number": action.label])),
+                        "url": .text(here.relativeURL(to: action.route.path)),
+                        "number": .text("\(number)")
+                    ]
+                }
+            })
         return .object(context)
     }
 
@@ -266,7 +283,7 @@ package struct PageRenderer<R: Route>: Sendable {
             "footer": .text(site.footer),
             "hasBreadcrumbs": .flag(false),
             "isModal": .flag(false),
-            "labels": .object(TemplateFrame(site.allLabels.mapValues { .text($0) })),
+            "labels": .object(TemplateFrame(site.allLabels.mapValues { .text($0) }))
         ]
         if let messages = site.searchMessages { frame["searchMessages"] = .text(messages) }
         return frame
@@ -319,13 +336,14 @@ package struct PageRenderer<R: Route>: Sendable {
         if languages?.isPseudo == true { context["noindex"] = .flag(true) }
         let crumbs = trail + [(title, here)]
         context["hasBreadcrumbs"] = .flag(crumbs.count > 1)
-        context["breadcrumbs"] = .list(crumbs.indices.map { index in
-            [
-                "title": .text(crumbs[index].title),
-                "url": .text(here.relativeURL(to: crumbs[index].path)),
-                "isCurrent": .flag(index == crumbs.count - 1),
-            ] as TemplateFrame
-        })
+        context["breadcrumbs"] = .list(
+            crumbs.indices.map { index in
+                [
+                    "title": .text(crumbs[index].title),
+                    "url": .text(here.relativeURL(to: crumbs[index].path)),
+                    "isCurrent": .flag(index == crumbs.count - 1)
+                ] as TemplateFrame
+            })
         if let baseURL { context["canonicalURL"] = .text(baseURL + here.file) }
         return try render("layout", context)
     }
@@ -338,7 +356,7 @@ package struct PageRenderer<R: Route>: Sendable {
                 "title": .text(label),
                 "url": .text(here.relativeURL(to: path)),
                 "isCurrent": .flag(path == here),
-                "isSection": .flag(inSection(path)),
+                "isSection": .flag(inSection(path))
             ])
         }
         var context: TemplateFrame = [
@@ -347,7 +365,7 @@ package struct PageRenderer<R: Route>: Sendable {
             "stylesheet": .text(here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css")),
             "searchScript": .text(here.relativeURL(toSiteFile: SiteSearch<R>.script)),
             "navigation": .list(navigation),
-            "favicon": .text(faviconPath.map { here.relativeURL(toSiteFile: $0) } ?? ""),
+            "favicon": .text(faviconPath.map { here.relativeURL(toSiteFile: $0) } ?? "")
         ]
         if let flowMapPath { context["flowMapURL"] = .text(here.relativeURL(toSiteFile: flowMapPath)) }
         return context

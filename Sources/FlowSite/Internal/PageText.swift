@@ -13,7 +13,8 @@ struct PageText: Sendable, Equatable {
 
         /// "Height: 172 cm" → "Height": the label of a labelled row, when it has one.
         var label: String? {
-            guard let colon = text.range(of: ": "), text.distance(from: text.startIndex, to: colon.lowerBound) <= 40 else { return nil }
+            guard let colon = text.range(of: ": "), text.distance(from: text.startIndex, to: colon.lowerBound) <= 40
+            else { return nil }
             return String(text[..<colon.lowerBound])
         }
 
@@ -35,7 +36,8 @@ struct PageText: Sendable, Equatable {
     var trail: [String] = []
 
     private static let blocks: Set<String> = [
-        "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "tr", "dt", "dd", "caption", "figcaption", "blockquote", "pre", "summary", "title",
+        "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "tr", "dt", "dd", "caption", "figcaption", "blockquote", "pre",
+        "summary", "title"
     ]
     private static let skipped: Set<String> = ["script", "style", "template", "svg", "noscript"]
 
@@ -107,7 +109,9 @@ struct PageText: Sendable, Equatable {
                     inTrail = true
                 } else if name == "br" {
                     text.append(UInt8(ascii: " "))
-                } else if name == "a", inMain, let href = attributes["href"], let target = Self.resolve(href, in: directory), seenLinks.insert(target).inserted {
+                } else if name == "a", inMain, let href = attributes["href"],
+                    let target = Self.resolve(href, in: directory), seenLinks.insert(target).inserted
+                {
                     links.append(target)
                 }
             case .close(let name):
@@ -122,7 +126,9 @@ struct PageText: Sendable, Equatable {
                 } else if name == "nav", inTrail {
                     flush()
                     inTrail = false
-                } else if Self.blocks.contains(name) || name == "ul" || name == "ol" || name == "table" || name == "dl" || name == "div" || name == "section" {
+                } else if Self.blocks.contains(name) || name == "ul" || name == "ol" || name == "table" || name == "dl"
+                    || name == "div" || name == "section"
+                {
                     flush()
                     currentBlock = nil
                 }
@@ -178,7 +184,9 @@ struct PageText: Sendable, Equatable {
         return out
     }
 
-    private static let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
+    private static let named: [Substring: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"
+    ]
 
     static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
@@ -191,7 +199,9 @@ struct PageText: Sendable, Equatable {
                 let name = after[..<semicolon]
                 var replacement: String?
                 if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map {
+                        String(Character($0))
+                    }
                 } else if name.hasPrefix("#") {
                     replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
                 } else {
@@ -247,12 +257,15 @@ struct PageText: Sendable, Equatable {
         }
 
         private static func name(_ bytes: ArraySlice<UInt8>) -> String {
-            let end = bytes.firstIndex { !(isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))) } ?? bytes.endIndex
+            let end =
+                bytes.firstIndex { !(isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))) }
+                ?? bytes.endIndex
             return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self).lowercased()
         }
 
         private static func isLetter(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }
 
         /// The `href` and `class` attributes only (those the diff reads), quoted with either quote.

@@ -40,7 +40,8 @@ package struct PageVisit<R: Route>: Sendable {
 
     package init(
         route: R, page: Page<R>, breadcrumbs: [Breadcrumb<R>], presentation: Presentation = .push,
-        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, clickDepth: Int = 0, kind: Int32 = 0, discovered: Int = 0
+        presenter: Breadcrumb<R>? = nil, recoveredError: String? = nil, clickDepth: Int = 0, kind: Int32 = 0,
+        discovered: Int = 0
     ) {
         self.discovered = discovered
         self.kind = kind

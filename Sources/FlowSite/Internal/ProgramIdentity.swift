@@ -8,7 +8,9 @@ package enum ProgramIdentity {
         // On Linux the kernel names the running binary; `Bundle.main` would list the binary's
         // folder first, and Foundation's attributes look up the owner's name in /etc/passwd.
         #if os(Linux)
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments
+            .first ?? ""
         #else
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         #endif

@@ -23,11 +23,17 @@ final class JournalWriting<R: Route>: Sendable {
     /// The journal of the language `builder` builds into `folder` (empty for a site of one
     /// language) of `output`, when it keeps one: routes that can be stored and the app's input
     /// fingerprints.
-    init?<C: RootCoordinator>(_ builder: SiteBuilder<C>, output: URL, folder: String, buildKey: StableHash) where C.R == R {
-        guard builder.journalsEdits, let fingerprints = builder.inputFingerprints, R.self is any StorableRoute.Type else { return nil }
+    init?<C: RootCoordinator>(_ builder: SiteBuilder<C>, output: URL, folder: String, buildKey: StableHash)
+    where C.R == R {
+        guard builder.journalsEdits, let fingerprints = builder.inputFingerprints, R.self is any StorableRoute.Type
+        else { return nil }
         let temporary = output.deletingLastPathComponent()
-            .appendingPathComponent(SiteWriter.siblingName(of: output, role: BuildJournal.name(folder: folder), pid: getpid())).path
-        guard let walk = WalkJournal<R>(path: temporary, name: { ($0 as! any StorableRoute).storedName }) else { return nil }
+            .appendingPathComponent(
+                SiteWriter.siblingName(of: output, role: BuildJournal.name(folder: folder), pid: getpid())
+            ).path
+        guard let walk = WalkJournal<R>(path: temporary, name: { ($0 as! any StorableRoute).storedName }) else {
+            return nil
+        }
         self.walk = walk
         self.output = output
         self.folder = folder
@@ -50,7 +56,8 @@ final class JournalWriting<R: Route>: Sendable {
 
     /// Writes what every page left, in the order pages were made.
     func writeProducts(
-        made: [(path: String, title: String, summary: String?, isDialog: Bool)], index: [(path: String, kind: Int32, content: StableHash)],
+        made: [(path: String, title: String, summary: String?, isDialog: Bool)],
+        index: [(path: String, kind: Int32, content: StableHash)],
         entries: [SiteSearch<R>.Entry], journal: [(index: Int32, hasFiles: Bool, fellBack: Bool)]
     ) {
         state.withLock { state in
@@ -71,8 +78,10 @@ final class JournalWriting<R: Route>: Sendable {
                 state.productOffsets.append(UInt64(state.written + out.bytes.count))
                 let page = made[position]
                 JournalFile.Product(
-                    index: journal[position].index, path: page.path, title: page.title, summary: page.summary, isDialog: page.isDialog,
-                    hasEntry: hasEntry[position], section: sections[position], content: index[position].content, kind: index[position].kind,
+                    index: journal[position].index, path: page.path, title: page.title, summary: page.summary,
+                    isDialog: page.isDialog,
+                    hasEntry: hasEntry[position], section: sections[position], content: index[position].content,
+                    kind: index[position].kind,
                     hasFiles: journal[position].hasFiles, fellBack: journal[position].fellBack
                 ).encode(into: &out)
                 if out.bytes.count >= 1 << 20 { Self.flush(&out, &state) }
@@ -136,15 +145,18 @@ final class JournalWriting<R: Route>: Sendable {
         progress.written = filesStart + written
         let fingerprints = fingerprints
         let meta = JournalFile.Meta(
-            buildKey: buildKey, stamp: [], pages: progress.productOffsets.count, edges: edges, links: links, walkOffsets: progress.walkOffsets,
+            buildKey: buildKey, stamp: [], pages: progress.productOffsets.count, edges: edges, links: links,
+            walkOffsets: progress.walkOffsets,
             products: progress.products, productOffsets: offsetsStart, files: filesStart, kinds: 0, fingerprints: 0
         )
-        JournalFile.install(walk.path, descriptor: progress.descriptor, tail: { start, stamp in
-            var meta = meta
-            meta.stamp = stamp
-            // The products, their offsets and the files are written already.
-            return JournalFile.tail(start: start, meta: meta, kinds: kinds, fingerprints: fingerprints)
-        }, start: progress.written, output: output, folder: folder)
+        JournalFile.install(
+            walk.path, descriptor: progress.descriptor,
+            tail: { start, stamp in
+                var meta = meta
+                meta.stamp = stamp
+                // The products, their offsets and the files are written already.
+                return JournalFile.tail(start: start, meta: meta, kinds: kinds, fingerprints: fingerprints)
+            }, start: progress.written, output: output, folder: folder)
     }
 
     /// A failed build keeps no journal.

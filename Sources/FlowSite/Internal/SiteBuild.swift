@@ -37,19 +37,27 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// ``SiteWriter/beginStaging(readAhead:)``), and logs what it found beside it.
     static func openStaging(for builder: SiteBuilder<C>, output: URL) throws -> SiteStaging {
         let writer = SiteWriter(output: output, force: builder.force)
-        let staging = try writer.beginStaging(readAhead: builder.readAhead.flatMap { ahead in (try? writer.guardedOutput()).map(ahead.isFor) == true ? ahead : nil })
+        let staging = try writer.beginStaging(
+            readAhead: builder.readAhead.flatMap { ahead in
+                (try? writer.guardedOutput()).map(ahead.isFor) == true ? ahead : nil
+            })
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil {
             builder.logger.info("\(output.path) is a symbolic link: building into \(staging.output.path)")
         }
         if !staging.removedLeftovers.isEmpty {
-            builder.logger.info("Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))")
+            builder.logger.info(
+                "Removed what killed builds left beside the output: \(staging.removedLeftovers.joined(separator: ", "))"
+            )
         }
         return staging
     }
 
     /// A run that builds one language into `folder` (`es/`, or the root) of a staging folder the
     /// languages share, and keeps its journal when the builder keeps them.
-    init(_ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String, started: ContinuousClock.Instant) {
+    init(
+        _ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String,
+        started: ContinuousClock.Instant
+    ) {
         self.builder = builder
         self.plan = plan
         self.started = started
@@ -112,9 +120,11 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             try Page<C.R>.checkFileName(name, route: "\(visit.route)")
             try staging.write(contents, to: folder + visit.path.directory + name)
         }
-        let products = PageProducts(visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles)
+        let products = PageProducts(
+            visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles)
         take(
-            products, kind: visit.kind, html: html, depth: visit.path.slugs.count, index: visit.index, hasFiles: !files.isEmpty,
+            products, kind: visit.kind, html: html, depth: visit.path.slugs.count, index: visit.index,
+            hasFiles: !files.isEmpty,
             fellBack: !visit.fallbackTexts.isEmpty
         )
         counted(discovered: visit.discovered)
@@ -123,7 +133,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// Takes in a page's products: what the steps, the search index, the flow record and the
     /// link check read.
     private func take(
-        _ products: PageProducts<C.R>, kind: Int32, html: [UInt8]?, depth: Int, index: Int, hasFiles: Bool, fellBack: Bool
+        _ products: PageProducts<C.R>, kind: Int32, html: [UInt8]?, depth: Int, index: Int, hasFiles: Bool,
+        fellBack: Bool
     ) {
         let journals = journal != nil
         let path = products.page.path
@@ -137,7 +148,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                 html ?? (try? Array(Data(contentsOf: staging.folder.appendingPathComponent(folder + path))))
             }
             if !products.siteFiles.isEmpty {
-                records.linkCheck.siteFiles.append((folder + path, folder.isEmpty ? products.siteFiles : products.siteFiles.map { folder + $0 }))
+                records.linkCheck.siteFiles.append(
+                    (folder + path, folder.isEmpty ? products.siteFiles : products.siteFiles.map { folder + $0 }))
             }
             if var entry = products.search {
                 entry.page = Int32(position)
@@ -176,7 +188,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     /// Sorts `pages` by path in place (see ``SiteBuilder/pathPrecedes(_:_:)``) and moves each
     /// search entry's page position with its page.
     static func sortByPath(
-        _ pages: inout [(path: String, title: String, summary: String?, isDialog: Bool)], entries: inout [SiteSearch<C.R>.Entry]
+        _ pages: inout [(path: String, title: String, summary: String?, isDialog: Bool)],
+        entries: inout [SiteSearch<C.R>.Entry]
     ) {
         // Where each place's page comes from, sorted by path through the positions.
         var order = (0..<Int32(pages.count)).map { $0 }
@@ -208,7 +221,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let (renderer, phases) = (plan.renderer, phases)
         let search = builder.coordinator.search
         var (made, searchEntries) = state.records.withLock { records in
-            journal?.writeProducts(made: records.made, index: records.index, entries: records.searchEntries, journal: records.journal)
+            journal?.writeProducts(
+                made: records.made, index: records.index, entries: records.searchEntries, journal: records.journal)
             records.journal = []
             var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
             var entries: [SiteSearch<C.R>.Entry] = []
@@ -221,7 +235,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         Self.sortByPath(&made, entries: &searchEntries)
         let sorted = made
         let site = builder.coordinator.siteInfo
-        let context = BuildStep.Context(pages: sorted, siteName: site.name, baseURL: builder.baseURL, staging: staging, folder: folder)
+        let context = BuildStep.Context(
+            pages: sorted, siteName: site.name, baseURL: builder.baseURL, staging: staging, folder: folder)
         // Written by its task as it is made, not held whole for its step.
         var searchIndex = search.map { search in
             Task { [made, searchEntries] in
@@ -234,51 +249,73 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         }
         let rules = plan.pluralRules
         let mapPages = FlowMapPages(
-            graph: flow, lint: lint, coverage: builder.flowCoverage, label: { site.label($0, $1) }, counted: { site.label($0, count: $1, rules: rules, $2) }, number: { site.number($0) }
+            graph: flow, lint: lint, coverage: builder.flowCoverage, label: { site.label($0, $1) },
+            counted: { site.label($0, count: $1, rules: rules, $2) }, number: { site.number($0) }
         )
-        var flowMapTask = builder.flowMap ? Task { try phases.measure(.flow) { try SiteBuilder<C>.renderFlowMap(mapPages, with: renderer) } } : nil
+        var flowMapTask =
+            builder.flowMap
+            ? Task { try phases.measure(.flow) { try SiteBuilder<C>.renderFlowMap(mapPages, with: renderer) } } : nil
         var pipeline = builder.builtInSteps(
-            renderer: renderer, morePages: builder.flowMap ? mapPages.paths().map(\.file) : [], languages: plan.renderer.languages
+            renderer: renderer, morePages: builder.flowMap ? mapPages.paths().map(\.file) : [],
+            languages: plan.renderer.languages
         )
         if let task = flowMapTask {
             // Handed over once and let go when written, like the search index.
             let handOver = Locked<Task<[(path: String, html: [UInt8])], any Error>?>(task)
-            pipeline.append(BuildStep("flow map") { context in
-                guard let task = handOver.withLock({ task in defer { task = nil }; return task }) else { return }
-                for page in try await task.value { try context.write(page.html, to: page.path) }
-            })
+            pipeline.append(
+                BuildStep("flow map") { context in
+                    guard
+                        let task = handOver.withLock({ task in
+                            defer { task = nil }
+                            return task
+                        })
+                    else { return }
+                    for page in try await task.value { try context.write(page.html, to: page.path) }
+                })
         }
         flowMapTask = nil
         // What `holocron diff` reads: the flow, and each page's kind and content.
         let kindIDs = flow.kinds.map(\.id)
         let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
-        let pageOrder = Locked<[(path: String, kind: Int32, content: StableHash)]?>(state.records.withLock { records in
-            var index: [(path: String, kind: Int32, content: StableHash)] = []
-            swap(&index, &records.index)
-            return index
-        })
-        pipeline.append(BuildStep("flow record") { context in
-            try context.write(recordBytes, to: FlowRecord.fileName)
-            // Sorted where it lies and let go once written, not kept in a dictionary: the build's
-            // peak memory grows with it.
-            guard var pages = pageOrder.withLock({ order in defer { order = nil }; return order }) else { return }
-            pages.sort { $0.path < $1.path }
-            // Written as it is made, never held whole (it grows with the site).
-            try context.write(to: PageIndex.fileName) { emit in
-                try PageIndex.lines(
-                    count: pages.count, path: { pages[$0].path }, kind: { kindIDs[Int(pages[$0].kind)] }, content: { pages[$0].content }, emit: emit
-                )
-            }
-            pages = []
-        })
+        let pageOrder = Locked<[(path: String, kind: Int32, content: StableHash)]?>(
+            state.records.withLock { records in
+                var index: [(path: String, kind: Int32, content: StableHash)] = []
+                swap(&index, &records.index)
+                return index
+            })
+        pipeline.append(
+            BuildStep("flow record") { context in
+                try context.write(recordBytes, to: FlowRecord.fileName)
+                // Sorted where it lies and let go once written, not kept in a dictionary: the build's
+                // peak memory grows with it.
+                guard
+                    var pages = pageOrder.withLock({ order in
+                        defer { order = nil }
+                        return order
+                    })
+                else { return }
+                pages.sort { $0.path < $1.path }
+                // Written as it is made, never held whole (it grows with the site).
+                try context.write(to: PageIndex.fileName) { emit in
+                    try PageIndex.lines(
+                        count: pages.count, path: { pages[$0].path }, kind: { kindIDs[Int(pages[$0].kind)] },
+                        content: { pages[$0].content }, emit: emit
+                    )
+                }
+                pages = []
+            })
         if let searchIndex {
             // Handed over once and let go when written, so it isn't held to the end.
             let handOver = Locked<Task<Void, any Error>?>(searchIndex)
-            pipeline.append(BuildStep("search index") { _ in
-                if let task = handOver.withLock({ task in defer { task = nil }; return task }) {
-                    try await task.value
-                }
-            })
+            pipeline.append(
+                BuildStep("search index") { _ in
+                    if let task = handOver.withLock({ task in
+                        defer { task = nil }
+                        return task
+                    }) {
+                        try await task.value
+                    }
+                })
         }
         searchIndex = nil
         return Steps(pipeline: pipeline, context: context)
@@ -355,7 +392,9 @@ struct PageProducts<R: Route>: Sendable {
 
     /// What the page of `visit` leaves; `file` is its path's file, made once by the caller.
     init(_ visit: PageVisit<R>, file: String, search: SiteSearch<R>?, content: StableHash, siteFiles: [String]) {
-        page = (path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
+        page = (
+            path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal
+        )
         // A tab root's dialog copy is found in search as its tab.
         self.search = visit.isDialogCopy ? nil : search?.entry(for: visit.route, page: visit.page)
         self.content = content

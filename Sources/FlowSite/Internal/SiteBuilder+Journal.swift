@@ -14,9 +14,12 @@ extension SiteBuilder {
     /// page that moved, a file changed by hand): then the caller builds as usual, and nothing
     /// was written.
     func buildFromJournal(
-        into output: URL, languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], started: ContinuousClock.Instant
+        into output: URL, languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)],
+        started: ContinuousClock.Instant
     ) async throws -> BuildReport? {
-        guard journalsEdits, let fingerprints = inputFingerprints, C.R.self is any StorableRoute.Type else { return nil }
+        guard journalsEdits, let fingerprints = inputFingerprints, C.R.self is any StorableRoute.Type else {
+            return nil
+        }
         let target = try SiteWriter(output: output, force: force).guardedOutput()
         let phases = PhaseClock()
         let ahead = readAhead.flatMap { $0.isFor(target) ? $0 : nil }
@@ -30,13 +33,16 @@ extension SiteBuilder {
             plan.renderer.languages?.combine(into: &plan.buildKey)
             let journal = phases.measure(.viewModels) { () -> StoredJournal? in
                 let key = one.journalKey(plan)
-                let loaded = (folder.isEmpty ? ahead?.journal() : nil) ?? StoredJournal.load(for: target, folder: folder, buildKey: key)
+                let loaded =
+                    (folder.isEmpty ? ahead?.journal() : nil)
+                    ?? StoredJournal.load(for: target, folder: folder, buildKey: key)
                 return loaded?.buildKey == key ? loaded : nil
             }
             guard let journal else { return nil }
             let edit: LanguageEdit?
             do {
-                edit = try await one.edit(journal, fingerprints: fingerprints, plan: plan, target: target, phases: phases)
+                edit = try await one.edit(
+                    journal, fingerprints: fingerprints, plan: plan, target: target, phases: phases)
             } catch {
                 // A journal that can't be read (another build patched it since it was checked,
                 // or it was cut short) is no error of the site's: it builds in full.
@@ -51,7 +57,11 @@ extension SiteBuilder {
                 let before = try journal.pagesThatFellBack()
                 var after = before
                 for page in edit.remade where page.product.fellBack != before.contains(page.product.path) {
-                    if page.product.fellBack { after.insert(page.product.path) } else { after.remove(page.product.path) }
+                    if page.product.fellBack {
+                        after.insert(page.product.path)
+                    } else {
+                        after.remove(page.product.path)
+                    }
                 }
                 guard after == before else { return nil }
                 if !after.isEmpty { untranslated[String(folder.dropLast())] = after }
@@ -59,12 +69,15 @@ extension SiteBuilder {
         }
 
         // The new generation: the spare, made up to the live site, with the edit's files written.
-        guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead), let gap = staging.gap else { return nil }
+        guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead),
+            let gap = staging.gap
+        else { return nil }
         do {
             // A file whose new fingerprint is the live one's is the live file.
             var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
             for edit in edits {
-                for (path, file) in edit.replaced where gap.liveEntry(edit.journal.folder + path)?.fingerprint != file.fingerprint {
+                for (path, file) in edit.replaced
+                where gap.liveEntry(edit.journal.folder + path)?.fingerprint != file.fingerprint {
                     replaced[edit.journal.folder + path] = file
                 }
             }
@@ -101,22 +114,30 @@ extension SiteBuilder {
                 for edit in edits {
                     let journal = edit.journal
                     let newHashes = edit.replaced.compactMap { path, file in
-                        replaced[journal.folder + path] == nil ? nil : edit.listed[path].map { ($0.hashAt, file.fingerprint) }
+                        replaced[journal.folder + path] == nil
+                            ? nil : edit.listed[path].map { ($0.hashAt, file.fingerprint) }
                     }
                     if !Self.mayPatch(journal, fingerprints: fingerprints)
-                        || !Self.patchJournal(journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes, fingerprints: fingerprints, output: output)
+                        || !Self.patchJournal(
+                            journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes,
+                            fingerprints: fingerprints, output: output)
                     {
-                        Self.rewriteJournal(journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes, fingerprints: fingerprints, output: output)
+                        Self.rewriteJournal(
+                            journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes,
+                            fingerprints: fingerprints, output: output)
                     }
                 }
             }
             // Every file but those written is the live site's.
             let written = staging.files
-            let bytes = gap.byteCount + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
+            let bytes =
+                gap.byteCount
+                + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
             let remade = edits.flatMap { $0.remade }
             var report = BuildReport(
                 pages: pages, rendered: remade.count(where: { $0.html != nil }),
-                edges: edits.reduce(0) { $0 + $1.journal.meta.edges }, links: edits.reduce(0) { $0 + $1.journal.meta.links },
+                edges: edits.reduce(0) { $0 + $1.journal.meta.edges },
+                links: edits.reduce(0) { $0 + $1.journal.meta.links },
                 files: gap.fileCount, bytes: bytes, unchangedFiles: gap.fileCount - written.count, warnings: [],
                 duration: ContinuousClock.now - started, timings: phases.seconds, sitemap: baseURL != nil
             )
@@ -167,7 +188,9 @@ extension SiteBuilder {
             guard let page = route(record.name) else { return nil }
             func crumb(_ step: Int32) throws -> Breadcrumb<C.R>? {
                 let record = try journal.walkRecord(Int(step))
-                return route(record.name).map { Breadcrumb(title: record.title, route: $0, isDialogCopy: record.context.isDialogCopy) }
+                return route(record.name).map {
+                    Breadcrumb(title: record.title, route: $0, isDialogCopy: record.context.isDialogCopy)
+                }
             }
             var trail: [Breadcrumb<C.R>] = []
             for step in record.context.trail {
@@ -182,12 +205,18 @@ extension SiteBuilder {
             let position = Int(journal.madeOf[index])
             let (product, _) = try journal.product(at: position)
             guard !product.hasFiles else { return nil }
-            remakes.append(Remake(index: index, position: position, route: page, record: record, trail: trail, presenter: presenter, product: product))
+            remakes.append(
+                Remake(
+                    index: index, position: position, route: page, record: record, trail: trail, presenter: presenter,
+                    product: product))
         }
 
         // Made again, each leading where it led; each page's HTML only when what it says changed.
         let paths = remakes.isEmpty ? [:] : try journal.pathTable()
-        guard let remade = try await remake(remakes, journal: journal, paths: paths, renderer: plan.renderer, phases: phases) else { return nil }
+        guard
+            let remade = try await remake(
+                remakes, journal: journal, paths: paths, renderer: plan.renderer, phases: phases)
+        else { return nil }
 
         // What changes in the language's folder besides those pages' own files.
         var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
@@ -201,14 +230,17 @@ extension SiteBuilder {
                 contentChanged = true
             }
             let (old, new) = (remake.product, page.product)
-            if old.title != new.title || old.summary != new.summary || old.isDialog != new.isDialog || old.hasEntry != new.hasEntry
+            if old.title != new.title || old.summary != new.summary || old.isDialog != new.isDialog
+                || old.hasEntry != new.hasEntry
                 || old.section != new.section
             {
                 searchChanged = true
             }
         }
         if let search = coordinator.search, searchChanged {
-            let bytes = try phases.measure(.steps) { try searchIndex(journal, remade: zip(remakes, remade).map { ($0.position, $1.product) }, search: search) }
+            let bytes = try phases.measure(.steps) {
+                try searchIndex(journal, remade: zip(remakes, remade).map { ($0.position, $1.product) }, search: search)
+            }
             replaced[search.indexPath] = (StableHash(of: bytes), bytes)
         }
         if contentChanged {
@@ -216,7 +248,8 @@ extension SiteBuilder {
             // and this runs on the edit's one busy core.
             let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
             let file = target.appendingPathComponent(journal.folder + PageIndex.fileName).path
-            guard let bytes = FileContents.withBytes(of: file, { Self.patchedPageIndex(Array($0), contents: contents) }) else { return nil }
+            guard let bytes = FileContents.withBytes(of: file, { Self.patchedPageIndex(Array($0), contents: contents) })
+            else { return nil }
             replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
         }
         // Links to site files from the pages made again must lead to files the site has, and
@@ -278,7 +311,8 @@ extension SiteBuilder {
     /// files of its own (a full build says why, or writes them) or leads elsewhere than it led
     /// (its links' pages, found in `journal` by `paths`, are not the ones it recorded).
     private func remake(
-        _ remakes: [Remake], journal: StoredJournal, paths: [UInt64: Int32], renderer: PageRenderer<C.R>, phases: PhaseClock
+        _ remakes: [Remake], journal: StoredJournal, paths: [UInt64: Int32], renderer: PageRenderer<C.R>,
+        phases: PhaseClock
     ) async throws -> [Remade]? {
         var making = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
         making.phases = phases
@@ -294,8 +328,10 @@ extension SiteBuilder {
                     let left = Locked<(product: JournalFile.Product, html: [UInt8]?, siteFiles: [String])?>(nil)
                     let context = remake.record.context
                     let outcome = await walker.makePage(
-                        remake.route, trail: remake.trail, presentation: context.presentation, presenter: remake.presenter,
-                        depth: context.depth, kind: context.kind, discovered: 0, index: remake.index, asDialogCopy: context.isDialogCopy
+                        remake.route, trail: remake.trail, presentation: context.presentation,
+                        presenter: remake.presenter,
+                        depth: context.depth, kind: context.kind, discovered: 0, index: remake.index,
+                        asDialogCopy: context.isDialogCopy
                     ) { visit in
                         guard visit.page.files.isEmpty else { return }
                         var siteFiles: [String] = []
@@ -303,7 +339,9 @@ extension SiteBuilder {
                             renderer.markdown(of: visit) { siteFiles.append($0) }
                         }
                         let content = Self.contentFingerprint(of: visit, markdown: markdown)
-                        let html = content == remake.product.content ? nil : try renderer.render(visit, markdown: markdown, phases: phases)
+                        let html =
+                            content == remake.product.content
+                            ? nil : try renderer.render(visit, markdown: markdown, phases: phases)
                         let entry = visit.isDialogCopy ? nil : search?.entry(for: visit.route, page: visit.page)
                         var product = remake.product
                         product.title = visit.page.title
@@ -323,10 +361,13 @@ extension SiteBuilder {
                     var targets: [Int32] = []
                     targets.reserveCapacity(outcome.targets.count)
                     for target in outcome.targets.indices {
-                        guard let index = try journal.index(ofPath: outcome.path(ofTarget: target).file, in: paths) else { return (offset, nil) }
+                        guard let index = try journal.index(ofPath: outcome.path(ofTarget: target).file, in: paths)
+                        else { return (offset, nil) }
                         targets.append(index)
                     }
-                    guard outcome.leadsFingerprint(targets: targets) == remake.record.leads else { return (offset, nil) }
+                    guard outcome.leadsFingerprint(targets: targets) == remake.record.leads else {
+                        return (offset, nil)
+                    }
                     return (offset, Remade(outcome: outcome, product: product, html: html, siteFiles: siteFiles))
                 }
                 next += 1
@@ -348,7 +389,9 @@ extension SiteBuilder {
 
     /// The search index of the journal's pages, with those of `remade` (by made position) as
     /// they are now.
-    private func searchIndex(_ journal: StoredJournal, remade: [(position: Int, product: JournalFile.Product)], search: SiteSearch<C.R>) throws -> [UInt8] {
+    private func searchIndex(
+        _ journal: StoredJournal, remade: [(position: Int, product: JournalFile.Product)], search: SiteSearch<C.R>
+    ) throws -> [UInt8] {
         let now = Dictionary(remade.map { ($0.position, $0.product) }, uniquingKeysWith: { $1 })
         var pages: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
         var entries: [SiteSearch<C.R>.Entry] = []
@@ -356,7 +399,10 @@ extension SiteBuilder {
         for position in 0..<journal.pages {
             let product = try now[position] ?? journal.product(at: position).product
             pages.append((product.path, product.title, product.summary, product.isDialog))
-            if product.hasEntry { entries.append(SiteSearch<C.R>.Entry(page: Int32(position), section: product.section, title: product.title)) }
+            if product.hasEntry {
+                entries.append(
+                    SiteSearch<C.R>.Entry(page: Int32(position), section: product.section, title: product.title))
+            }
         }
         return SiteSearch<C.R>.json(entries, pages: pages, summaries: search.summaries)
     }
@@ -367,7 +413,8 @@ extension SiteBuilder {
     /// `<content> <kind> <path>` (an edit changes a few pages of tens of thousands).
     static func patchedPageIndex(_ bytes: consuming [UInt8], contents: [String: StableHash]) -> [UInt8]? {
         var bytes = bytes
-        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+        let newline = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " ")
         let wanted: [(tail: [UInt8], hex: [UInt8])] = contents.map { path, content in
             var hex: [UInt8] = []
             content.appendHex(to: &hex)
@@ -379,7 +426,10 @@ extension SiteBuilder {
             guard let base = buffer.baseAddress else { return }
             var lineStart = 0
             while lineStart < count {
-                let lineEnd = memchr(base + lineStart, Int32(newline), count - lineStart).map { $0.assumingMemoryBound(to: UInt8.self) - base } ?? count
+                let lineEnd =
+                    memchr(base + lineStart, Int32(newline), count - lineStart).map {
+                        $0.assumingMemoryBound(to: UInt8.self) - base
+                    } ?? count
                 defer { lineStart = lineEnd + 1 }
                 guard lineEnd - lineStart > 34, buffer[lineStart + 32] == space else { continue }
                 for (number, page) in wanted.enumerated() where lineEnd - lineStart > 33 + page.tail.count {

@@ -5,7 +5,8 @@ extension SiteBuilder {
     /// pages made again written anew (what they read may differ), the files' new fingerprints
     /// and the inputs', and the new manifest's identity.
     static func rewriteJournal(
-        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
+        _ journal: StoredJournal, remakes: [Remake], remade: [Remade],
+        replaced: [(hashAt: Int, fingerprint: StableHash)],
         fingerprints: InputFingerprints, output: URL
     ) {
         var byIndex: [Int: (record: StoredJournal.WalkRecord, outcome: WalkOutcome<C.R>)] = [:]
@@ -15,7 +16,9 @@ extension SiteBuilder {
             byPosition[remake.position] = page.product
         }
         let name = BuildJournal.name(folder: journal.folder)
-        let temporary = output.deletingLastPathComponent().appendingPathComponent(SiteWriter.siblingName(of: output, role: name, pid: getpid())).path
+        let temporary = output.deletingLastPathComponent().appendingPathComponent(
+            SiteWriter.siblingName(of: output, role: name, pid: getpid())
+        ).path
         guard SiteWriter.prepareSpareFolder(of: output) else { return }
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
@@ -25,91 +28,101 @@ extension SiteBuilder {
         var sink = JournalSink(descriptor: descriptor)
         let old = journal.raw
         var metaStart = 0
-        let done: Bool = (try? { () throws -> Bool in
-            // A section of records: the old ones copied a run at a time, the new ones encoded.
-            // A record's bytes run to the next record's start when that follows it in the
-            // section as written; a record an edit appended (or the one before it) is measured
-            // by reading it (`recordEnd`). Adjacent old records are copied as one run.
-            func section(
-                offsets: Int, end: Int, recordEnd: (Int) throws -> Int, encode: (Int, inout ByteWriter) -> Bool
-            ) throws -> [UInt64] {
-                let starts = try journal.offsets(at: offsets)
-                var written: [UInt64] = []
-                written.reserveCapacity(journal.pages)
-                var run = 0..<0
-                func copyRun() {
-                    guard !run.isEmpty else { return }
-                    sink.write(UnsafeRawBufferPointer(rebasing: old[run]))
-                    run = 0..<0
-                }
-                for index in 0..<journal.pages {
-                    var fresh = ByteWriter()
-                    if encode(index, &fresh) {
-                        copyRun()
-                        written.append(UInt64(sink.position))
-                        sink.write(fresh.bytes)
-                        continue
+        let done: Bool =
+            (try? { () throws -> Bool in
+                // A section of records: the old ones copied a run at a time, the new ones encoded.
+                // A record's bytes run to the next record's start when that follows it in the
+                // section as written; a record an edit appended (or the one before it) is measured
+                // by reading it (`recordEnd`). Adjacent old records are copied as one run.
+                func section(
+                    offsets: Int, end: Int, recordEnd: (Int) throws -> Int, encode: (Int, inout ByteWriter) -> Bool
+                ) throws -> [UInt64] {
+                    let starts = try journal.offsets(at: offsets)
+                    var written: [UInt64] = []
+                    written.reserveCapacity(journal.pages)
+                    var run = 0..<0
+                    func copyRun() {
+                        guard !run.isEmpty else { return }
+                        sink.write(UnsafeRawBufferPointer(rebasing: old[run]))
+                        run = 0..<0
                     }
-                    let start = starts[index]
-                    let next = index + 1 < journal.pages ? starts[index + 1] : end
-                    let stop = start < next && next <= end ? next : try recordEnd(start)
-                    guard start >= 0, start < stop, stop <= old.count else { throw ByteReader.Malformed() }
-                    if run.isEmpty || run.upperBound != start {
-                        copyRun()
-                        run = start..<start
+                    for index in 0..<journal.pages {
+                        var fresh = ByteWriter()
+                        if encode(index, &fresh) {
+                            copyRun()
+                            written.append(UInt64(sink.position))
+                            sink.write(fresh.bytes)
+                            continue
+                        }
+                        let start = starts[index]
+                        let next = index + 1 < journal.pages ? starts[index + 1] : end
+                        let stop = start < next && next <= end ? next : try recordEnd(start)
+                        guard start >= 0, start < stop, stop <= old.count else { throw ByteReader.Malformed() }
+                        if run.isEmpty || run.upperBound != start {
+                            copyRun()
+                            run = start..<start
+                        }
+                        written.append(UInt64(sink.position + start - run.lowerBound))
+                        run = run.lowerBound..<stop
                     }
-                    written.append(UInt64(sink.position + start - run.lowerBound))
-                    run = run.lowerBound..<stop
+                    copyRun()
+                    return written
                 }
-                copyRun()
-                return written
-            }
-            func table(_ offsets: [UInt64]) {
-                var out = ByteWriter()
-                for offset in offsets { out.u64(offset) }
-                sink.write(out.bytes)
-            }
-            var meta = journal.meta
-            let walkOffsets = try section(offsets: meta.walkOffsets, end: meta.walkOffsets, recordEnd: journal.walkRecordEnd) { index, fresh in
-                guard let (record, outcome) = byIndex[index] else { return false }
-                WalkJournal<C.R>.encode(name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &fresh)
-                return true
-            }
-            meta.walkOffsets = sink.position
-            table(walkOffsets)
-            let productsStart = sink.position
-            let productOffsets = try section(offsets: meta.productOffsets, end: meta.productOffsets, recordEnd: journal.productEnd) { position, fresh in
-                guard let product = byPosition[position] else { return false }
-                product.encode(into: &fresh)
-                return true
-            }
-            meta.products = productsStart
-            meta.productOffsets = sink.position
-            table(productOffsets)
-            // The files section as it was, each replaced file's fingerprint written over.
-            guard meta.files <= meta.kinds, meta.kinds <= old.count else { throw ByteReader.Malformed() }
-            let filesStart = sink.position
-            var from = meta.files
-            for (hashAt, fingerprint) in replaced.sorted(by: { $0.hashAt < $1.hashAt }) {
-                guard hashAt >= from, hashAt + 16 <= meta.kinds else { throw ByteReader.Malformed() }
-                sink.write(UnsafeRawBufferPointer(rebasing: old[from..<hashAt]))
-                var hash = ByteWriter()
-                hash.hash(fingerprint)
-                sink.write(hash.bytes)
-                from = hashAt + 16
-            }
-            sink.write(UnsafeRawBufferPointer(rebasing: old[from..<meta.kinds]))
-            meta.files = filesStart
-            guard let stamp = BuildJournal.manifestStamp(of: output) else { throw ByteReader.Malformed() }
-            meta.stamp = stamp
-            let tail = JournalFile.tail(start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
-            metaStart = JournalFile.metaStart(ofTail: tail)
-            sink.write(tail)
-            return sink.finish()
-        }()) ?? false
+                func table(_ offsets: [UInt64]) {
+                    var out = ByteWriter()
+                    for offset in offsets { out.u64(offset) }
+                    sink.write(out.bytes)
+                }
+                var meta = journal.meta
+                let walkOffsets = try section(
+                    offsets: meta.walkOffsets, end: meta.walkOffsets, recordEnd: journal.walkRecordEnd
+                ) { index, fresh in
+                    guard let (record, outcome) = byIndex[index] else { return false }
+                    WalkJournal<C.R>.encode(
+                        name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &fresh)
+                    return true
+                }
+                meta.walkOffsets = sink.position
+                table(walkOffsets)
+                let productsStart = sink.position
+                let productOffsets = try section(
+                    offsets: meta.productOffsets, end: meta.productOffsets, recordEnd: journal.productEnd
+                ) { position, fresh in
+                    guard let product = byPosition[position] else { return false }
+                    product.encode(into: &fresh)
+                    return true
+                }
+                meta.products = productsStart
+                meta.productOffsets = sink.position
+                table(productOffsets)
+                // The files section as it was, each replaced file's fingerprint written over.
+                guard meta.files <= meta.kinds, meta.kinds <= old.count else { throw ByteReader.Malformed() }
+                let filesStart = sink.position
+                var from = meta.files
+                for (hashAt, fingerprint) in replaced.sorted(by: { $0.hashAt < $1.hashAt }) {
+                    guard hashAt >= from, hashAt + 16 <= meta.kinds else { throw ByteReader.Malformed() }
+                    sink.write(UnsafeRawBufferPointer(rebasing: old[from..<hashAt]))
+                    var hash = ByteWriter()
+                    hash.hash(fingerprint)
+                    sink.write(hash.bytes)
+                    from = hashAt + 16
+                }
+                sink.write(UnsafeRawBufferPointer(rebasing: old[from..<meta.kinds]))
+                meta.files = filesStart
+                guard let stamp = BuildJournal.manifestStamp(of: output) else { throw ByteReader.Malformed() }
+                meta.stamp = stamp
+                let tail = JournalFile.tail(
+                    start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
+                metaStart = JournalFile.metaStart(ofTail: tail)
+                sink.write(tail)
+                return sink.finish()
+            }()) ?? false
         // A journal cut short or written while it was copied gave zeros or other records:
         // the next build starts afresh.
-        guard done, !journal.wasChanged, JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }),
+        guard done, !journal.wasChanged,
+            JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({
+                JournalFile.writeAll(descriptor, $0)
+            }),
             rename(temporary, BuildJournal.path(of: output, folder: journal.folder)) == 0
         else {
             unlink(temporary)
@@ -126,8 +139,10 @@ extension SiteBuilder {
     static func mayPatch(_ journal: StoredJournal, fingerprints: InputFingerprints) -> Bool {
         var meta = ByteWriter()
         journal.meta.encode(into: &meta)
-        let firstWritten = journal.metaStart + meta.bytes.count + 8 + (journal.blocks.count * 16 + JournalFile.trailerEnd)
-        return fingerprints.keys == journal.fingerprints.keys && journal.raw.count - firstWritten <= journal.raw.count / 8
+        let firstWritten =
+            journal.metaStart + meta.bytes.count + 8 + (journal.blocks.count * 16 + JournalFile.trailerEnd)
+        return fingerprints.keys == journal.fingerprints.keys
+            && journal.raw.count - firstWritten <= journal.raw.count / 8
     }
 
     /// Patches the live site's journal in place after an edit's commit, instead of writing it
@@ -142,14 +157,17 @@ extension SiteBuilder {
     /// cuts or writes meanwhile fails the checksums, so either leaves no journal to trust,
     /// never a wrong one. Whether it patched; when not, the caller writes the journal whole.
     static func patchJournal(
-        _ journal: StoredJournal, remakes: [Remake], remade: [Remade], replaced: [(hashAt: Int, fingerprint: StableHash)],
+        _ journal: StoredJournal, remakes: [Remake], remade: [Remade],
+        replaced: [(hashAt: Int, fingerprint: StableHash)],
         fingerprints: InputFingerprints, output: URL
     ) -> Bool {
         guard let stamp = BuildJournal.manifestStamp(of: output) else { return false }
         let descriptor = open(BuildJournal.path(of: output, folder: journal.folder), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        guard let file = FileIdentity(descriptor: descriptor), file.isSameFile(as: journal.identity), file.size == journal.raw.count else { return false }
+        guard let file = FileIdentity(descriptor: descriptor), file.isSameFile(as: journal.identity),
+            file.size == journal.raw.count
+        else { return false }
         func word(_ value: UInt64) -> [UInt8] {
             var out = ByteWriter()
             out.u64(value)
@@ -162,8 +180,11 @@ extension SiteBuilder {
         var writes: [(at: Int, bytes: [UInt8])] = []
         for (remake, page) in zip(remakes, remade) {
             writes.append((meta.walkOffsets + remake.index * 8, word(UInt64(journal.raw.count + appended.bytes.count))))
-            WalkJournal<C.R>.encode(name: remake.record.name, outcome: page.outcome, leads: remake.record.leads, context: remake.record.context, into: &appended)
-            writes.append((meta.productOffsets + remake.position * 8, word(UInt64(journal.raw.count + appended.bytes.count))))
+            WalkJournal<C.R>.encode(
+                name: remake.record.name, outcome: page.outcome, leads: remake.record.leads,
+                context: remake.record.context, into: &appended)
+            writes.append(
+                (meta.productOffsets + remake.position * 8, word(UInt64(journal.raw.count + appended.bytes.count))))
             page.product.encode(into: &appended)
         }
         for (hashAt, fingerprint) in replaced {
@@ -192,15 +213,21 @@ extension SiteBuilder {
         // The records first, in one write: from here until the trailer is written, the file's
         // end is no trailer.
         guard appended.bytes.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0, at: journal.raw.count) }),
-            writes.allSatisfy({ write in write.bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: write.at) } })
+            writes.allSatisfy({ write in
+                write.bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: write.at) }
+            })
         else { return false }
-        return JournalFile.trailer(blocks: blocks, metaStart: journal.metaStart).withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: end) }
+        return JournalFile.trailer(blocks: blocks, metaStart: journal.metaStart).withUnsafeBytes {
+            JournalFile.writeAll(descriptor, $0, at: end)
+        }
     }
 
     /// The checksum of each block of `journal`'s bytes once `appended` follows them and
     /// `writes` are laid over them. The blocks wholly before the old trailer that no write
     /// reaches keep their checksums; the others are made from the mapped bytes.
-    static func patchedChecksums(_ journal: StoredJournal, appended: [UInt8], writes: [(at: Int, bytes: [UInt8])]) -> [StableHash] {
+    static func patchedChecksums(
+        _ journal: StoredJournal, appended: [UInt8], writes: [(at: Int, bytes: [UInt8])]
+    ) -> [StableHash] {
         let size = JournalFile.checksumBlock
         var dirty: Set<Int> = []
         for write in writes where !write.bytes.isEmpty {
@@ -217,9 +244,11 @@ extension SiteBuilder {
             return buffer.withUnsafeMutableBytes { block in
                 // Copies the part of `bytes`, which stand at `offset` in the file, that falls in this block.
                 func lay(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
-                    let from = max(start, offset), to = min(stop, offset + bytes.count)
+                    let from = max(start, offset)
+                    let to = min(stop, offset + bytes.count)
                     guard from < to else { return }
-                    block.baseAddress!.advanced(by: from - start).copyMemory(from: bytes.baseAddress!.advanced(by: from - offset), byteCount: to - from)
+                    block.baseAddress!.advanced(by: from - start).copyMemory(
+                        from: bytes.baseAddress!.advanced(by: from - offset), byteCount: to - from)
                 }
                 lay(journal.raw, at: 0)
                 appended.withUnsafeBytes { lay($0, at: old) }

@@ -19,9 +19,12 @@ extension SiteBuilder {
         let codes = coordinators.map { $0.siteInfo.language }
         var seen: Set<String> = []
         for code in codes {
-            guard seen.insert(code.lowercased()).inserted else { throw FlowSiteError(.languages(message: "\(code) is given twice")) }
+            guard seen.insert(code.lowercased()).inserted else {
+                throw FlowSiteError(.languages(message: "\(code) is given twice"))
+            }
             guard Self.isSafeFolderName(code) else {
-                throw FlowSiteError(.languages(message: "\(code) can't name a folder: use a BCP 47 code such as en or es-419"))
+                throw FlowSiteError(
+                    .languages(message: "\(code) can't name a folder: use a BCP 47 code such as en or es-419"))
             }
         }
         return try coordinators.enumerated().map { index, language in
@@ -36,7 +39,10 @@ extension SiteBuilder {
     }
 
     /// Builds every language of `languages` (see ``languagePlans()``) into `output`.
-    func buildSite(_ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], into output: URL, started: ContinuousClock.Instant) async throws -> BuildReport {
+    func buildSite(
+        _ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], into output: URL,
+        started: ContinuousClock.Instant
+    ) async throws -> BuildReport {
         let multilingual = languages.count > 1
         let codes = languages.map { String($0.folder.dropLast()) }
         let order = Self.buildOrder(languages.indices) { languages[$0].builder.fallsBack }
@@ -56,7 +62,8 @@ extension SiteBuilder {
                 let graph = try await run.walk()
                 let (flow, lint) = try one.flowAndLint(of: graph, plan: plan, phases: run.phases)
                 let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
-                let before = try await run.runSteps(builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)
+                let before = try await run.runSteps(
+                    builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)
                 checks.append(try run.linkCheck(stepsFrom: before))
                 let fellBack = run.untranslatedPages
                 if !fellBack.isEmpty { untranslated[codes[index]] = fellBack }
@@ -84,9 +91,14 @@ extension SiteBuilder {
             let (written, unchanged, totalBytes) = (staging.fileCount, staging.unchangedCount, staging.totalBytes)
             let first = built[order.firstIndex(of: 0)!]
             progress?((phase: "swap", made: pages, discovered: pages))
-            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: (first.lint.active.count, first.lint.summaryLine)) }
+            try phases.measure(.swap) {
+                try staging.commit(
+                    inputs: inputs, pages: pages, lint: (first.lint.active.count, first.lint.summaryLine))
+            }
             for (run, (one, references)) in zip(runs, zip(built, references)) {
-                run.journal?.install(staging: staging, kinds: one.flow.kinds.map { $0.id }, edges: one.graph.edgeCount, links: one.graph.edgeCount + references)
+                run.journal?.install(
+                    staging: staging, kinds: one.flow.kinds.map { $0.id }, edges: one.graph.edgeCount,
+                    links: one.graph.edgeCount + references)
             }
             var timings: [String: Double] = [:]
             var phaseOrder: [String] = []
@@ -97,16 +109,20 @@ extension SiteBuilder {
                 }
             }
             var report = BuildReport(
-                pages: pages, rendered: runs.reduce(0) { $0 + $1.rendered }, edges: edges, links: edges + links.internalReferences,
+                pages: pages, rendered: runs.reduce(0) { $0 + $1.rendered }, edges: edges,
+                links: edges + links.internalReferences,
                 files: written, bytes: totalBytes, unchangedFiles: unchanged,
                 warnings: zip(order, built).flatMap { index, one in
                     one.graph.recovered.map { (multilingual ? "\(codes[index]): " : "") + "\($0.route): \($0.error)" }
                 },
-                duration: ContinuousClock.now - started, timings: phaseOrder.map { ($0, timings[$0]!) }, sitemap: baseURL != nil,
+                duration: ContinuousClock.now - started, timings: phaseOrder.map { ($0, timings[$0]!) },
+                sitemap: baseURL != nil,
                 flow: first.flow, flowLint: first.lint
             )
             // `built` is in build order; the report lists the languages in the order given.
-            if multilingual { report.languages = languages.indices.map { (codes[$0], built[order.firstIndex(of: $0)!].fallbacks) } }
+            if multilingual {
+                report.languages = languages.indices.map { (codes[$0], built[order.firstIndex(of: $0)!].fallbacks) }
+            }
             return report
         } catch {
             staging.discard()
@@ -134,10 +150,16 @@ extension SiteBuilder {
         guard let first = sets.first else { return }
         for other in sets.dropFirst() where other.pages != first.pages {
             if let page = first.pages.subtracting(other.pages).sorted().first {
-                throw FlowSiteError(.languages(message: "\(first.code)/\(page) has no page in \(other.code) (the app's walk differs between them)"))
+                throw FlowSiteError(
+                    .languages(
+                        message:
+                            "\(first.code)/\(page) has no page in \(other.code) (the app's walk differs between them)"))
             }
             if let page = other.pages.subtracting(first.pages).sorted().first {
-                throw FlowSiteError(.languages(message: "\(other.code)/\(page) has no page in \(first.code) (the app's walk differs between them)"))
+                throw FlowSiteError(
+                    .languages(
+                        message:
+                            "\(other.code)/\(page) has no page in \(first.code) (the app's walk differs between them)"))
             }
         }
     }
@@ -155,22 +177,28 @@ extension SiteBuilder {
         let site = renderer.site
         let stylesheet = codes[0] + "/" + SiteWriter.assetsFolder + "/style.css"
         func page(title: String) -> String {
-            var html = "<!doctype html>\n<html lang=\"\(HTMLEscaping.escape(site.language))\"\(site.isRightToLeft ? " dir=\"rtl\"" : "")>\n<head>\n"
-            html += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            var html =
+                "<!doctype html>\n<html lang=\"\(HTMLEscaping.escape(site.language))\"\(site.isRightToLeft ? " dir=\"rtl\"" : "")>\n<head>\n"
+            html +=
+                "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             html += "<title>\(HTMLEscaping.escape(title))</title>\n"
             for language in languages.all where !language.isPseudo {
                 let url = baseURL.map { $0 + language.code + "/index.html" } ?? language.code + "/index.html"
-                html += "<link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(language.code))\" href=\"\(HTMLEscaping.escape(url))\">\n"
+                html +=
+                    "<link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(language.code))\" href=\"\(HTMLEscaping.escape(url))\">\n"
             }
             let home = baseURL.map { $0 + "index.html" } ?? "index.html"
             html += "<link rel=\"alternate\" hreflang=\"x-default\" href=\"\(HTMLEscaping.escape(home))\">\n"
             html += "<link rel=\"stylesheet\" href=\"\(HTMLEscaping.escape(stylesheet))\">\n</head>\n<body>\n"
-            html += "<header class=\"site-header\">\n<span class=\"site-name\">\(HTMLEscaping.escape(site.name))</span>\n</header>\n"
+            html +=
+                "<header class=\"site-header\">\n<span class=\"site-name\">\(HTMLEscaping.escape(site.name))</span>\n</header>\n"
             html += "<main id=\"content\">\n<h1>\(HTMLEscaping.escape(title))</h1>\n"
-            html += "<nav class=\"languages language-list\" aria-label=\"\(HTMLEscaping.escape(site.label("languages")))\">\n<ul>\n"
+            html +=
+                "<nav class=\"languages language-list\" aria-label=\"\(HTMLEscaping.escape(site.label("languages")))\">\n<ul>\n"
             for language in languages.all {
                 let direction = language.isRightToLeft ? " dir=\"rtl\"" : ""
-                html += "<li><a href=\"\(HTMLEscaping.escape(language.code + "/index.html"))\" hreflang=\"\(HTMLEscaping.escape(language.code))\" lang=\"\(HTMLEscaping.escape(language.code))\"\(direction)>\(HTMLEscaping.escape(language.name))</a></li>\n"
+                html +=
+                    "<li><a href=\"\(HTMLEscaping.escape(language.code + "/index.html"))\" hreflang=\"\(HTMLEscaping.escape(language.code))\" lang=\"\(HTMLEscaping.escape(language.code))\"\(direction)>\(HTMLEscaping.escape(language.name))</a></li>\n"
             }
             html += "</ul>\n</nav>\n</main>\n</body>\n</html>\n"
             return html
@@ -184,7 +212,9 @@ extension SiteBuilder {
         let robots = "User-agent: *\nAllow: /\n" + (baseURL.map { "Sitemap: \($0)sitemap.xml\n" } ?? "")
         try staging.write(robots, to: "robots.txt")
         // The pseudo-locales' pages are for testing and say noindex: their sitemaps aren't listed.
-        if let index = Sitemap.index(baseURL: baseURL, folders: realCodes.map { $0 + "/" }) { try staging.write(index, to: "sitemap.xml") }
+        if let index = Sitemap.index(baseURL: baseURL, folders: realCodes.map { $0 + "/" }) {
+            try staging.write(index, to: "sitemap.xml")
+        }
         var check = LinkCheckByConstruction()
         check.samples = [("index.html", index), ("404.html", notFound)]
         return (check, ["404.html": SiteLanguages.rootPath(of: baseURL) ?? "/"])

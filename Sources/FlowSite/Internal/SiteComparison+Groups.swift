@@ -12,10 +12,13 @@ extension SiteComparison {
                 bySignature[Signature(what: what, words: words)] = index
                 groups.append(ChangeGroup(what: what, before: words.before, after: words.after, pages: []))
             }
-            if groups[index].pages.last?.page != page { groups[index].pages.append(.init(page: page, kind: kind, change: change)) }
+            if groups[index].pages.last?.page != page {
+                groups[index].pages.append(.init(page: page, kind: kind, change: change))
+            }
         }
         for kind in kinds {
-            for (what, pages) in [(ChangeGroup.What.pageAdded, kind.added), (.pageRemoved, kind.removed)] where !pages.isEmpty {
+            for (what, pages) in [(ChangeGroup.What.pageAdded, kind.added), (.pageRemoved, kind.removed)]
+            where !pages.isEmpty {
                 groups.append(ChangeGroup(what: what, pages: pages.map { .init(page: $0, kind: kind.id) }))
             }
             for changed in kind.changed {
@@ -49,7 +52,8 @@ extension SiteComparison {
     /// always give the same result: renames are taken in the order of their removals.
     static func pairingRenames(_ groups: [ChangeGroup]) -> [ChangeGroup] {
         func pages(_ group: ChangeGroup) -> [String] { group.pages.map(\.page.path).sorted() }
-        var removals: [[String]: [Int]] = [:], additions: [[String]: [Int]] = [:]
+        var removals: [[String]: [Int]] = [:]
+        var additions: [[String]: [Int]] = [:]
         for (index, group) in groups.enumerated() where group.what == .text && group.pages.count > 1 {
             if group.after == nil { removals[pages(group), default: []].append(index) }
             if group.before == nil { additions[pages(group), default: []].append(index) }
@@ -60,16 +64,20 @@ extension SiteComparison {
             let old = groups[removal]
             guard let candidates = additions[pages(old)], candidates.count == 1 else { continue }
             let new = groups[candidates[0]]
-            let sections = Dictionary(old.pages.map { ($0.page.path, $0.change?.section) }, uniquingKeysWith: { first, _ in first })
+            let sections = Dictionary(
+                old.pages.map { ($0.page.path, $0.change?.section) }, uniquingKeysWith: { first, _ in first })
             guard new.pages.allSatisfy({ sections[$0.page.path] == $0.change?.section }) else { continue }
             let renamed = new.pages.map { example in
-                ChangeGroup.Example(page: example.page, kind: example.kind, change: TextChange(
-                    section: example.change?.section, before: old.before, after: new.after
-                ))
+                ChangeGroup.Example(
+                    page: example.page, kind: example.kind,
+                    change: TextChange(
+                        section: example.change?.section, before: old.before, after: new.after
+                    ))
             }
             joined.insert(candidates[0])
             let same = groups.indices.first {
-                !joined.contains($0) && $0 != removal && groups[$0].what == .text && groups[$0].before == old.before && groups[$0].after == new.after
+                !joined.contains($0) && $0 != removal && groups[$0].what == .text && groups[$0].before == old.before
+                    && groups[$0].after == new.after
             }
             if let same {
                 let named = Set(groups[same].pages.map(\.page.path))

@@ -26,14 +26,25 @@ extension SiteComparison {
     /// "12 pages changed, 1 removed, 0 added" or "no change".
     package var summaryLine: String {
         if isEqual { return "No change: the two sites are the same" }
-        var parts = [Wording.english("countPages", count: pagesChanged) + " changed", "\(pagesRemoved) removed", "\(pagesAdded) added"]
+        var parts = [
+            Wording.english("countPages", count: pagesChanged) + " changed", "\(pagesRemoved) removed",
+            "\(pagesAdded) added"
+        ]
         if let layout { parts.append("layout changed on " + Wording.english("countPages", count: layout.pages)) }
-        if !linksAdded.isEmpty || !linksRemoved.isEmpty { parts.append("links \(linksAdded.count) added, \(linksRemoved.count) cut") }
-        if !flow.renames.isEmpty { parts.append(Wording.english("countScreenKinds", count: flow.renames.count) + " renamed") }
+        if !linksAdded.isEmpty || !linksRemoved.isEmpty {
+            parts.append("links \(linksAdded.count) added, \(linksRemoved.count) cut")
+        }
+        if !flow.renames.isEmpty {
+            parts.append(Wording.english("countScreenKinds", count: flow.renames.count) + " renamed")
+        }
         let transitions = flow.transitions.count
-        if transitions > 0 { parts.append(Wording.english("countTransitions", count: transitions) + " between screen kinds changed") }
+        if transitions > 0 {
+            parts.append(Wording.english("countTransitions", count: transitions) + " between screen kinds changed")
+        }
         let findings = (new: flow.newFindings.count, gone: flow.goneFindings.count, changed: flow.changedFindings.count)
-        if findings != (0, 0, 0) { parts.append("lint findings \(findings.new) new, \(findings.gone) gone, \(findings.changed) changed") }
+        if findings != (0, 0, 0) {
+            parts.append("lint findings \(findings.new) new, \(findings.gone) gone, \(findings.changed) changed")
+        }
         let fileCount = files.added.count + files.removed.count + files.changed.count
         if fileCount > 0 { parts.append(Wording.english("countOtherFiles", count: fileCount) + " changed") }
         if files.flowMap > 0 { parts.append(Wording.english("countFlowMapPages", count: files.flowMap) + " changed") }
@@ -68,7 +79,11 @@ extension SiteComparison {
             more(group.pages.count, limit, indent: "    ")
         }
         if let layout {
-            lines += ["", "Layout: " + Wording.english("diffLayoutOnly", count: layout.pages) + ", e.g. \(layout.example.title) (\(Self.displayPath(layout.example.path)))"]
+            lines += [
+                "",
+                "Layout: " + Wording.english("diffLayoutOnly", count: layout.pages)
+                    + ", e.g. \(layout.example.title) (\(Self.displayPath(layout.example.path)))"
+            ]
             for change in layout.changes.prefix(limit * 2) { lines.append("      " + Self.plain(change)) }
         }
         if hasFlow && !flow.isEmpty {
@@ -78,7 +93,9 @@ extension SiteComparison {
         if !linksAdded.isEmpty || !linksRemoved.isEmpty {
             lines += ["", "Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut"]
             for (mark, links) in [("+", linksAdded), ("-", linksRemoved)] {
-                for link in links.prefix(limit) { lines.append("  \(mark) \(link.from.title) → \(Self.displayPath(link.to))") }
+                for link in links.prefix(limit) {
+                    lines.append("  \(mark) \(link.from.title) → \(Self.displayPath(link.to))")
+                }
                 more(links.count, limit, indent: "    ")
             }
         }
@@ -88,7 +105,10 @@ extension SiteComparison {
                 for name in names.prefix(limit) { lines.append("  \(mark) \(name)") }
                 more(names.count, limit, indent: "    ")
             }
-            if files.flowMap > 0 { lines.append("  ~ the flow map: " + Wording.english("countPages", count: files.flowMap) + " under flow/") }
+            if files.flowMap > 0 {
+                lines.append(
+                    "  ~ the flow map: " + Wording.english("countPages", count: files.flowMap) + " under flow/")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -99,7 +119,9 @@ extension SiteComparison {
     func headline(_ group: ChangeGroup) -> String {
         let count = group.pages.count
         guard group.what == .text || group.what == .trail else {
-            return Wording.english(group.what == .pageAdded ? "diffKindPagesAdded" : "diffKindPagesRemoved", count: count, ["kind": flow.name(group.pages[0].kind)])
+            return Wording.english(
+                group.what == .pageAdded ? "diffKindPagesAdded" : "diffKindPagesRemoved", count: count,
+                ["kind": flow.name(group.pages[0].kind)])
         }
         let change = Self.plain(TextChange(before: group.before, after: group.after)) + " on " + Self.pages(group)
         return group.what == .trail ? Self.trailChanged + ": " + change : change
@@ -110,7 +132,8 @@ extension SiteComparison {
 
     /// "21 pages of 6 kinds".
     private static func pages(_ group: ChangeGroup) -> String {
-        Wording.english("countPages", count: group.pages.count) + (group.kinds > 1 ? " of " + Wording.english("countKinds", count: group.kinds) : "")
+        Wording.english("countPages", count: group.pages.count)
+            + (group.kinds > 1 ? " of " + Wording.english("countKinds", count: group.kinds) : "")
     }
 
     /// The kind's name, marked "(new)", "(removed)" or "(renamed from …)".
@@ -145,44 +168,65 @@ extension SiteComparison {
         var out = "### What this change does to the site\n\n"
         guard !isEqual else {
             let pages = kinds.reduce(0) { $0 + $1.pagesAfter }
-            return out + "No change: the two sites are the same (" + Wording.english("countPages", count: pages) + ").\n"
+            return out + "No change: the two sites are the same (" + Wording.english("countPages", count: pages)
+                + ").\n"
         }
         out += Self.escaped(summaryLine) + ".\n\n"
         if let review = options.reviewURL {
-            out += "**[The review page](\(Self.linkSafe(review)))**: the flow drawn before and after, and every change.\n\n"
+            out +=
+                "**[The review page](\(Self.linkSafe(review)))**: the flow drawn before and after, and every change.\n\n"
         }
         let changedKinds = kinds.filter { !$0.isEmpty }
-        var table = "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
+        var table =
+            "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
         for kind in changedKinds {
-            table += "| \(Self.escaped(Self.name(of: kind))) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
+            table +=
+                "| \(Self.escaped(Self.name(of: kind))) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
         }
         let same = kinds.count - changedKinds.count
         let before = kinds.reduce(0) { $0 + $1.pagesBefore }
         let after = kinds.reduce(0) { $0 + $1.pagesAfter }
-        table += "| **All** (" + Wording.english("countKinds", count: same) + " unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
+        table +=
+            "| **All** (" + Wording.english("countKinds", count: same)
+            + " unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
 
         // Every change, fewest pages first, then the layout's: what doesn't fit is the most repeated.
         var rows = groups.map { group in
-            let named = group.pages.prefix(options.limit).map { pageLine($0.page, options: options, before: group.what != .pageAdded, after: group.what != .pageRemoved) }
-            let pages = (group.pages.count > 1 ? Self.pages(group) + ": " : "") + named.joined(separator: ", ") + (group.pages.count > options.limit ? ", …and \(group.pages.count - options.limit) more" : "")
+            let named = group.pages.prefix(options.limit).map {
+                pageLine($0.page, options: options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
+            }
+            let pages =
+                (group.pages.count > 1 ? Self.pages(group) + ": " : "") + named.joined(separator: ", ")
+                + (group.pages.count > options.limit ? ", …and \(group.pages.count - options.limit) more" : "")
             let kind = Self.escaped(flow.name(group.pages[0].kind)) + " page"
             let example = group.pages[0].change
-            let row = switch group.what {
-            case .text: Self.row(group.pages.allSatisfy { $0.change == example } ? example! : TextChange(before: group.before, after: group.after))
-            case .trail: Self.row(TextChange(section: Self.trailChanged, before: group.before, after: group.after))
-            case .pageAdded: "| \(kind) | | *added* |\n"
-            case .pageRemoved: "| \(kind) | *removed* | |\n"
-            }
+            let row =
+                switch group.what {
+                case .text:
+                    Self.row(
+                        group.pages.allSatisfy { $0.change == example }
+                            ? example! : TextChange(before: group.before, after: group.after))
+                case .trail: Self.row(TextChange(section: Self.trailChanged, before: group.before, after: group.after))
+                case .pageAdded: "| \(kind) | | *added* |\n"
+                case .pageRemoved: "| \(kind) | *removed* | |\n"
+                }
             return "| " + pages + " " + row
         }
         if let layout {
-            let pages = "| " + Wording.english("countPages", count: layout.pages) + " whose layout alone changed, e.g. " + pageLine(layout.example, options: options, before: true, after: true) + " "
-            rows += layout.changes.isEmpty ? [pages + "| | only markup, classes or styles | |\n"] : layout.changes.prefix(options.limit * 2).map { pages + Self.row($0) }
+            let pages =
+                "| " + Wording.english("countPages", count: layout.pages) + " whose layout alone changed, e.g. "
+                + pageLine(layout.example, options: options, before: true, after: true) + " "
+            rows +=
+                layout.changes.isEmpty
+                ? [pages + "| | only markup, classes or styles | |\n"]
+                : layout.changes.prefix(options.limit * 2).map { pages + Self.row($0) }
         }
         out += rows.isEmpty ? "" : "| Pages | Row | Before | After |\n|---|---|---|---|\n"
         for (index, row) in rows.enumerated() {
             if out.utf8.count + row.utf8.count + table.utf8.count + 400 > options.maximumCharacters {
-                out += "| …and " + Wording.english("countMoreChanges", count: rows.count - index) + ", left out to fit a comment | | | |\n"
+                out +=
+                    "| …and " + Wording.english("countMoreChanges", count: rows.count - index)
+                    + ", left out to fit a comment | | | |\n"
                 break
             }
             out += row
@@ -195,36 +239,51 @@ extension SiteComparison {
             var body = "\n" + lines.prefix(options.limit * 8).map { "- " + Self.escaped($0) + "\n" }.joined()
             if lines.count > options.limit * 8 { body += "- …and \(lines.count - options.limit * 8) more\n" }
             let kinds = flow.kinds.count + flow.renames.count
-            sections.append(Self.details("Flow: " + Wording.english("countTransitions", count: flow.transitions.count) + ", " + Wording.english("countKinds", count: kinds) + ", lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed", body))
+            sections.append(
+                Self.details(
+                    "Flow: " + Wording.english("countTransitions", count: flow.transitions.count) + ", "
+                        + Wording.english("countKinds", count: kinds)
+                        + ", lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed",
+                    body))
         }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty {
             var body = "\n"
             for (mark, links) in [("Added", linksAdded), ("Cut", linksRemoved)] where !links.isEmpty {
                 body += "\(mark):\n\n"
                 for link in links.prefix(options.limit) {
-                    body += "- \(Self.escaped(link.from.title)) `\(Self.code(Self.displayPath(link.from.path)))` → `\(Self.code(Self.displayPath(link.to)))`\n"
+                    body +=
+                        "- \(Self.escaped(link.from.title)) `\(Self.code(Self.displayPath(link.from.path)))` → `\(Self.code(Self.displayPath(link.to)))`\n"
                 }
                 if links.count > options.limit { body += "- …and \(links.count - options.limit) more\n" }
                 body += "\n"
             }
-            sections.append(Self.details("Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut", body))
+            sections.append(
+                Self.details("Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut", body))
         }
         if !files.isEmpty {
             var body = "\n"
-            for (mark, names) in [("Added", files.added), ("Removed", files.removed), ("Changed", files.changed)] where !names.isEmpty {
-                body += "\(mark): " + names.prefix(options.limit * 2).map { "`\(Self.code($0))`" }.joined(separator: ", ")
+            for (mark, names) in [("Added", files.added), ("Removed", files.removed), ("Changed", files.changed)]
+            where !names.isEmpty {
+                body +=
+                    "\(mark): " + names.prefix(options.limit * 2).map { "`\(Self.code($0))`" }.joined(separator: ", ")
                 if names.count > options.limit * 2 { body += " and \(names.count - options.limit * 2) more" }
                 body += "\n\n"
             }
-            if files.flowMap > 0 { body += "The flow map: " + Wording.english("countPages", count: files.flowMap) + " under `flow/`.\n\n" }
-            var counts = [("changed", files.changed.count), ("removed", files.removed.count), ("added", files.added.count)]
-                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            if files.flowMap > 0 {
+                body += "The flow map: " + Wording.english("countPages", count: files.flowMap) + " under `flow/`.\n\n"
+            }
+            var counts = [
+                ("changed", files.changed.count), ("removed", files.removed.count), ("added", files.added.count)
+            ]
+            .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
             if files.flowMap > 0 { counts.append("the flow map") }
             sections.append(Self.details("Other files: " + counts.joined(separator: ", "), body))
         }
         for (index, section) in sections.enumerated() {
             if out.count + section.count + 200 > options.maximumCharacters {
-                out += "\n…and " + Wording.english("countMoreSections", count: sections.count - index) + ", left out to fit a comment: run the site executable's `diff` for the whole report.\n"
+                out +=
+                    "\n…and " + Wording.english("countMoreSections", count: sections.count - index)
+                    + ", left out to fit a comment: run the site executable's `diff` for the whole report.\n"
                 break
             }
             out += "\n" + section
@@ -243,7 +302,8 @@ extension SiteComparison {
 
     private static func row(_ change: TextChange) -> String {
         guard let before = change.before, let after = change.after else {
-            return "| \(escaped(change.section ?? "")) | \(escaped(change.before ?? "")) | \(escaped(change.after ?? "")) |\n"
+            return
+                "| \(escaped(change.section ?? "")) | \(escaped(change.before ?? "")) | \(escaped(change.after ?? "")) |\n"
         }
         var was = PageText.Item(section: change.section, text: before)
         var now = PageText.Item(section: change.section, text: after)
@@ -255,7 +315,9 @@ extension SiteComparison {
         }
         let parts = parts(was.text, now.text)
         func marked(_ middle: String) -> String {
-            [escaped(parts.head), middle.isEmpty ? "" : "**" + escaped(middle) + "**", escaped(parts.tail)].filter { !$0.isEmpty }.joined(separator: " ")
+            [escaped(parts.head), middle.isEmpty ? "" : "**" + escaped(middle) + "**", escaped(parts.tail)].filter {
+                !$0.isEmpty
+            }.joined(separator: " ")
         }
         return "| \(escaped(row)) | \(marked(parts.was)) | \(marked(parts.now)) |\n"
     }
@@ -285,7 +347,11 @@ extension SiteComparison {
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
             case _ where reordersText(scalar): out += "\u{FFFD}"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out
@@ -302,13 +368,14 @@ extension SiteComparison {
 
     /// Text for inside a code span: no backticks, no line breaks, no table pipes.
     static func code(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "`": return "'"
-            case "|": return "¦"
-            default: return scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : Character(scalar)
-            }
-        })
+        String(
+            text.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "`": return "'"
+                case "|": return "¦"
+                default: return scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : Character(scalar)
+                }
+            })
     }
 
     /// The page's address on the site published at `base`, with anything that could end the
@@ -341,10 +408,12 @@ extension SiteComparison {
             let flow: FlowDiff?
             let files: Files
         }
-        return FlowJSON.encode(Document(
-            equal: isEqual, summary: summaryLine, pagesAdded: pagesAdded, pagesRemoved: pagesRemoved, pagesChanged: pagesChanged,
-            kinds: kinds, groups: groups, layout: layout, linksAdded: linksAdded, linksRemoved: linksRemoved,
-            flow: hasFlow ? flow : nil, files: files
-        ))
+        return FlowJSON.encode(
+            Document(
+                equal: isEqual, summary: summaryLine, pagesAdded: pagesAdded, pagesRemoved: pagesRemoved,
+                pagesChanged: pagesChanged,
+                kinds: kinds, groups: groups, layout: layout, linksAdded: linksAdded, linksRemoved: linksRemoved,
+                flow: hasFlow ? flow : nil, files: files
+            ))
     }
 }

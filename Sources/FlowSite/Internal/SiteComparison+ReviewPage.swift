@@ -9,7 +9,8 @@ extension SiteComparison {
     /// is escaped, with the controls that reorder text made visible; the same comparison
     /// always gives the same bytes.
     package func reviewPage(_ options: ReportOptions = ReportOptions()) throws -> String {
-        let anchors = Dictionary(kinds.enumerated().map { ($1.id, "kind-\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
+        let anchors = Dictionary(
+            kinds.enumerated().map { ($1.id, "kind-\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
         var html = """
             <!doctype html>
             <html lang="en">
@@ -49,20 +50,29 @@ extension SiteComparison {
     private func flowSection(link: (String) -> String) throws -> String {
         var html = "<section class=\"flow-diff\" aria-labelledby=\"flow\">\n<h2 id=\"flow\">The flow</h2>\n"
         guard let records = flows else {
-            return html + "<p>One of the sites was built without its flow record, so the flow can't be compared: build both with this version.</p>\n</section>\n"
+            return html
+                + "<p>One of the sites was built without its flow record, so the flow can't be compared: build both with this version.</p>\n</section>\n"
         }
-        if let drawing = try FlowDiffDrawing(old: records.old, new: records.new, diff: flow, oldMap: try oldMap(), link: link) {
-            html += "<p>The part of the flow the change touches. Kinds that stay are where the old site's flow map drew them; new kinds are placed beside them. Each mark is a shape or line style and words, so it reads without colour.</p>\n"
+        if let drawing = try FlowDiffDrawing(
+            old: records.old, new: records.new, diff: flow, oldMap: try oldMap(), link: link)
+        {
+            html +=
+                "<p>The part of the flow the change touches. Kinds that stay are where the old site's flow map drew them; new kinds are placed beside them. Each mark is a shape or line style and words, so it reads without colour.</p>\n"
             html += Self.legend
-            html += "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-diff-caption\">\n"
+            html +=
+                "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-diff-caption\">\n"
             html += drawing.svg + "\n</div>\n<figcaption id=\"flow-diff-caption\">The flow before and after: "
-            html += Self.text(Self.count(drawing.nodes.count, "countScreenKinds")) + " and " + Self.text(Self.count(drawing.edges.count, "countTransitions")) + " drawn; each box leads to its row below.</figcaption>\n</figure>\n"
+            html +=
+                Self.text(Self.count(drawing.nodes.count, "countScreenKinds")) + " and "
+                + Self.text(Self.count(drawing.edges.count, "countTransitions"))
+                + " drawn; each box leads to its row below.</figcaption>\n</figure>\n"
         } else {
             html += "<p>No screen kind or transition changed.</p>\n"
         }
         let lines = flow.lines()
         if !lines.isEmpty {
-            html += "<ul class=\"flow-changes\">\n" + lines.map { "<li>" + Self.text($0) + "</li>\n" }.joined() + "</ul>\n"
+            html +=
+                "<ul class=\"flow-changes\">\n" + lines.map { "<li>" + Self.text($0) + "</li>\n" }.joined() + "</ul>\n"
         }
         return html + "</section>\n"
     }
@@ -74,17 +84,23 @@ extension SiteComparison {
         guard !groups.isEmpty || layout != nil else { return html + "<p>No page's content changed.</p>\n</section>\n" }
         html += "<ol class=\"changes\">\n"
         for group in groups {
-            let change = Self.rich(TextChange(before: group.before, after: group.after)) + " on "
-                + Self.text(Self.count(group.pages.count, "countPages")) + (group.kinds > 1 ? " of " + Self.text(Self.count(group.kinds, "countKinds")) : "")
-            let title = switch group.what {
-            case .text: change
-            case .trail: "Breadcrumb trail changed (the pages’ text is the same): " + change
-            case .pageAdded, .pageRemoved: Self.text(headline(group))
-            }
+            let change =
+                Self.rich(TextChange(before: group.before, after: group.after)) + " on "
+                + Self.text(Self.count(group.pages.count, "countPages"))
+                + (group.kinds > 1 ? " of " + Self.text(Self.count(group.kinds, "countKinds")) : "")
+            let title =
+                switch group.what {
+                case .text: change
+                case .trail: "Breadcrumb trail changed (the pages’ text is the same): " + change
+                case .pageAdded, .pageRemoved: Self.text(headline(group))
+                }
             let mark = group.what == .pageAdded ? "added" : group.what == .pageRemoved ? "removed" : "changed"
             html += "<li class=\"\(mark)\"><p>" + title + "</p>\n<ul>\n"
             for example in group.pages.prefix(options.limit) {
-                html += "<li>" + pageName(example.page, options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
+                html +=
+                    "<li>"
+                    + pageName(
+                        example.page, options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
                 if let change = example.change { html += ": " + Self.rich(change) }
                 html += "</li>\n"
             }
@@ -103,23 +119,35 @@ extension SiteComparison {
     /// Every screen kind, changed or not, each row the anchor its box on the drawing leads to.
     private func kindsSection(_ anchors: [String: String]) -> String {
         var html = "<section aria-labelledby=\"kinds\">\n<h2 id=\"kinds\">Screen kinds</h2>\n"
-        html += "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"kinds\">\n<table>\n<thead><tr>"
-        html += ["Screen kind", "Pages before", "Pages after", "Added", "Removed", "Changed"].map { "<th scope=\"col\">\($0)</th>" }.joined()
+        html +=
+            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"kinds\">\n<table>\n<thead><tr>"
+        html += ["Screen kind", "Pages before", "Pages after", "Added", "Removed", "Changed"].map {
+            "<th scope=\"col\">\($0)</th>"
+        }.joined()
         html += "</tr></thead>\n<tbody>\n"
         for kind in kinds {
-            html += "<tr id=\"\(anchors[kind.id]!)\"\(kind.isEmpty ? " class=\"unchanged\"" : "")><th scope=\"row\">" + Self.name(Self.name(of: kind)) + "</th>"
-            html += [kind.pagesBefore, kind.pagesAfter, kind.added.count, kind.removed.count, kind.changed.count].map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+            html +=
+                "<tr id=\"\(anchors[kind.id]!)\"\(kind.isEmpty ? " class=\"unchanged\"" : "")><th scope=\"row\">"
+                + Self.name(Self.name(of: kind)) + "</th>"
+            html +=
+                [kind.pagesBefore, kind.pagesAfter, kind.added.count, kind.removed.count, kind.changed.count].map {
+                    "<td>\($0)</td>"
+                }.joined() + "</tr>\n"
         }
         return html + "</tbody>\n</table>\n</div>\n</section>\n"
     }
 
     private func linksSection(_ options: ReportOptions) -> String {
         guard !linksAdded.isEmpty || !linksRemoved.isEmpty else { return "" }
-        var html = "<details>\n<summary>Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut</summary>\n"
-        for (title, links, isAdded) in [("Added", linksAdded, true), ("Cut", linksRemoved, false)] where !links.isEmpty {
+        var html =
+            "<details>\n<summary>Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut</summary>\n"
+        for (title, links, isAdded) in [("Added", linksAdded, true), ("Cut", linksRemoved, false)] where !links.isEmpty
+        {
             html += "<h3>\(title)</h3>\n<ul>\n"
             for link in links.prefix(options.limit * 4) {
-                html += "<li>" + pageName(link.from, options, before: !isAdded, after: isAdded) + " → <code>" + Self.text(Self.displayPath(link.to)) + "</code></li>\n"
+                html +=
+                    "<li>" + pageName(link.from, options, before: !isAdded, after: isAdded) + " → <code>"
+                    + Self.text(Self.displayPath(link.to)) + "</code></li>\n"
             }
             if links.count > options.limit * 4 { html += "<li>…and \(links.count - options.limit * 4) more</li>\n" }
             html += "</ul>\n"
@@ -131,10 +159,18 @@ extension SiteComparison {
         guard !files.isEmpty else { return "" }
         var html = "<details>\n<summary>Other files</summary>\n<ul>\n"
         for (mark, names) in [("Added", files.added), ("Removed", files.removed), ("Changed", files.changed)] {
-            for name in names.prefix(options.limit * 4) { html += "<li>\(mark): <code>" + Self.text(name) + "</code></li>\n" }
-            if names.count > options.limit * 4 { html += "<li>\(mark): …and \(names.count - options.limit * 4) more</li>\n" }
+            for name in names.prefix(options.limit * 4) {
+                html += "<li>\(mark): <code>" + Self.text(name) + "</code></li>\n"
+            }
+            if names.count > options.limit * 4 {
+                html += "<li>\(mark): …and \(names.count - options.limit * 4) more</li>\n"
+            }
         }
-        if files.flowMap > 0 { html += "<li>The flow map: " + Self.text(Self.count(files.flowMap, "countPages")) + " under <code>flow/</code></li>\n" }
+        if files.flowMap > 0 {
+            html +=
+                "<li>The flow map: " + Self.text(Self.count(files.flowMap, "countPages"))
+                + " under <code>flow/</code></li>\n"
+        }
         return html + "</ul>\n</details>\n"
     }
 
@@ -146,7 +182,12 @@ extension SiteComparison {
         do {
             return String(decoding: try Data(contentsOf: file), as: UTF8.self)
         } catch {
-            throw FlowSiteError(.siteUnreadable(path: file.path, message: "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"))
+            throw FlowSiteError(
+                .siteUnreadable(
+                    path: file.path,
+                    message:
+                        "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"
+                ))
         }
     }
 
@@ -154,8 +195,12 @@ extension SiteComparison {
     private func pageName(_ page: PageName, _ options: ReportOptions, before: Bool, after: Bool) -> String {
         var html = Self.name(page.title) + " <code>" + Self.text(Self.displayPath(page.path)) + "</code>"
         var links: [String] = []
-        if before, let base = options.oldURL { links.append("<a href=\"\(Self.text(Self.url(base, page.path)))\">before</a>") }
-        if after, let base = options.newURL { links.append("<a href=\"\(Self.text(Self.url(base, page.path)))\">after</a>") }
+        if before, let base = options.oldURL {
+            links.append("<a href=\"\(Self.text(Self.url(base, page.path)))\">before</a>")
+        }
+        if after, let base = options.newURL {
+            links.append("<a href=\"\(Self.text(Self.url(base, page.path)))\">after</a>")
+        }
         if !links.isEmpty { html += " (" + links.joined(separator: ", ") + ")" }
         return html
     }
@@ -182,7 +227,9 @@ extension SiteComparison {
     private static func name(_ value: String) -> String { "<bdi>" + text(value) + "</bdi>" }
 
     /// "1 page", "1,200 pages": the counted `key`, its number grouped as the flow map's are.
-    private static func count(_ value: Int, _ key: String) -> String { Wording.english(key, count: value, ["count": FlowMapSVG.count(value)]) }
+    private static func count(_ value: Int, _ key: String) -> String {
+        Wording.english(key, count: value, ["count": FlowMapSVG.count(value)])
+    }
 
     /// The marks of the drawing, each drawn as it is there and named.
     private static let legend: String = {
@@ -192,9 +239,13 @@ extension SiteComparison {
         func arrow(_ change: String, _ words: String) -> String {
             "<li><svg width=\"40\" height=\"22\" aria-hidden=\"true\"><g class=\"transition push \(change)\"><path d=\"M3 11H37\"/></g></svg> \(words)</li>\n"
         }
-        return "<ul class=\"diff-legend\">\n" + box("added", "kind added (thick border, “+ added”)") + box("removed", "kind removed (dashed, no fill, name struck, “− removed”)")
-            + box("renamed", "kind renamed (dash-dot, “old → new”)") + box("changed", "page count changed (dotted, “~ before → after”)")
-            + box("", "kind unchanged") + arrow("added", "transition added (thick, “+”)") + arrow("removed", "transition cut (dashed, “−”)")
-            + arrow("changed", "presented another way or other links (dotted, “before → after”)") + arrow("faded", "transition unchanged (faint)") + "</ul>\n"
+        return "<ul class=\"diff-legend\">\n" + box("added", "kind added (thick border, “+ added”)")
+            + box("removed", "kind removed (dashed, no fill, name struck, “− removed”)")
+            + box("renamed", "kind renamed (dash-dot, “old → new”)")
+            + box("changed", "page count changed (dotted, “~ before → after”)")
+            + box("", "kind unchanged") + arrow("added", "transition added (thick, “+”)")
+            + arrow("removed", "transition cut (dashed, “−”)")
+            + arrow("changed", "presented another way or other links (dotted, “before → after”)")
+            + arrow("faded", "transition unchanged (faint)") + "</ul>\n"
     }()
 }

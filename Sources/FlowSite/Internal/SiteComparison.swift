@@ -51,7 +51,9 @@ package struct SiteComparison: Sendable {
         package var removed: [PageName] = []
         package var changed: [ChangedPage] = []
 
-        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && pagesBefore == pagesAfter && renamedFrom == nil }
+        package var isEmpty: Bool {
+            added.isEmpty && removed.isEmpty && changed.isEmpty && pagesBefore == pagesAfter && renamedFrom == nil
+        }
     }
 
     /// One change and every page that shows it: the same words removed and added
@@ -112,7 +114,8 @@ package struct SiteComparison: Sendable {
     package var files = Files()
 
     package var isEqual: Bool {
-        kinds.allSatisfy(\.isEmpty) && layout == nil && linksAdded.isEmpty && linksRemoved.isEmpty && flow.isEmpty && files.isEmpty
+        kinds.allSatisfy(\.isEmpty) && layout == nil && linksAdded.isEmpty && linksRemoved.isEmpty && flow.isEmpty
+            && files.isEmpty
     }
 
     var pagesAdded: Int { kinds.reduce(0) { $0 + $1.added.count } }
@@ -136,14 +139,16 @@ package struct SiteComparison: Sendable {
             routes = routes ?? (old.paths(), new.paths())
             return routes?.old[was] == routes?.new[now]
         }
-        let renamed = Dictionary(flow.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
+        let renamed = Dictionary(
+            flow.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
 
         // Which files differ, from the manifests alone.
         let (was, now) = (old.manifest.files, new.manifest.files)
         let added = now.keys.filter { was[$0] == nil && !BuiltSite.isRecord($0) }.sorted()
         let removed = was.keys.filter { now[$0] == nil && !BuiltSite.isRecord($0) }.sorted()
         let suspects = now.filter { path, entry in
-            !BuiltSite.isRecord(path) && was[path].map { $0.fingerprint != entry.fingerprint || $0.size != entry.size } == true
+            !BuiltSite.isRecord(path)
+                && was[path].map { $0.fingerprint != entry.fingerprint || $0.size != entry.size } == true
         }.keys.sorted()
 
         // A page's fingerprint holds the program and templates too: read the bytes of those
@@ -163,15 +168,23 @@ package struct SiteComparison: Sendable {
         func newID(_ id: String) -> String { renamed[id] ?? id }
         for kind in new.flow?.kinds ?? [] { noteKind(kind.id) }
         for kind in old.flow?.kinds ?? [] { noteKind(newID(kind.id)) }
-        for (_, entry) in new.pages { noteKind(entry.kind); kindPages[entry.kind]!.pagesAfter += 1 }
-        for (_, entry) in old.pages { noteKind(newID(entry.kind)); kindPages[newID(entry.kind)]!.pagesBefore += 1 }
+        for (_, entry) in new.pages {
+            noteKind(entry.kind)
+            kindPages[entry.kind]!.pagesAfter += 1
+        }
+        for (_, entry) in old.pages {
+            noteKind(newID(entry.kind))
+            kindPages[newID(entry.kind)]!.pagesBefore += 1
+        }
         for rename in flow.renames { kindPages[rename.idAfter]?.renamedFrom = rename.nameBefore }
 
         // Pages to read: added, removed and changed ones (their text and links).
         let addedPages = added.filter { new.pages[$0] != nil }
         let removedPages = removed.filter { old.pages[$0] != nil }
         let changedPages = differing.filter { new.pages[$0] != nil && old.pages[$0] != nil }
-        func sameContent(_ path: String) -> Bool { old.index != nil && new.index != nil && old.pages[path]?.content == new.pages[path]?.content }
+        func sameContent(_ path: String) -> Bool {
+            old.index != nil && new.index != nil && old.pages[path]?.content == new.pages[path]?.content
+        }
         let layoutOnly = changedPages.filter(sameContent)
         let contentChanged = changedPages.filter { !sameContent($0) }
         files.added = added.filter { new.pages[$0] == nil }
@@ -183,7 +196,10 @@ package struct SiteComparison: Sendable {
             files[keyPath: list].removeAll { $0.hasPrefix("flow/") }
         }
 
-        var texts = try Self.read(addedPages.map { (new, $0) } + removedPages.map { (old, $0) } + contentChanged.flatMap { [(old, $0), (new, $0)] }).makeIterator()
+        var texts = try Self.read(
+            addedPages.map { (new, $0) } + removedPages.map { (old, $0) }
+                + contentChanged.flatMap { [(old, $0), (new, $0)] }
+        ).makeIterator()
         func next() -> PageText { texts.next()! }
         for path in addedPages {
             let text = next()
@@ -215,7 +231,8 @@ package struct SiteComparison: Sendable {
         if let first = layoutOnly.first {
             let pair = try Self.read([(old, first), (new, first)])
             let changes = Self.changes(from: pair[0].chrome, to: pair[1].chrome)
-            layout = LayoutChange(pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title), changes: changes)
+            layout = LayoutChange(
+                pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title), changes: changes)
         }
         kinds = kindOrder.map { kindPages[$0]! }
     }
@@ -226,7 +243,9 @@ package struct SiteComparison: Sendable {
     }
 
     /// `transform` of each item, on every core, in the items' order; the first error thrown.
-    static func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) throws -> Result) throws -> [Result] {
+    static func inParallel<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ transform: @Sendable (Item) throws -> Result
+    ) throws -> [Result] {
         let results = Locked<[Result?]>(Array(repeating: nil, count: items.count))
         let failure = Locked<(any Error)?>(nil)
         let lanes = max(1, min(items.count, ProcessInfo.processInfo.activeProcessorCount))
@@ -297,7 +316,9 @@ extension SiteComparison {
         var prefix = 0
         while prefix < min(x.count, y.count), x[prefix] == y[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < min(x.count, y.count) - prefix, x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
+        while suffix < min(x.count, y.count) - prefix, x[x.count - 1 - suffix] == y[y.count - 1 - suffix] {
+            suffix += 1
+        }
         return (prefix, suffix)
     }
 
@@ -312,13 +333,18 @@ extension SiteComparison {
             if prefix > 0 { prefix -= 1 } else if suffix > 0 { suffix -= 1 }
         }
         let (was, now) = (x[prefix..<(x.count - suffix)], y[prefix..<(y.count - suffix)])
-        return (x[..<prefix].joined(separator: " "), was.joined(separator: " "), now.joined(separator: " "), x[(x.count - suffix)...].joined(separator: " "))
+        return (
+            x[..<prefix].joined(separator: " "), was.joined(separator: " "), now.joined(separator: " "),
+            x[(x.count - suffix)...].joined(separator: " ")
+        )
     }
 
     /// A change's signature: for a row whose text changed, the words ``parts(_:_:)`` finds
     /// changed, whatever the page, row or section; for an item added or removed, its text.
     static func changedWords(_ change: TextChange) -> TextChange {
-        guard let before = change.before, let after = change.after else { return TextChange(before: change.before, after: change.after) }
+        guard let before = change.before, let after = change.after else {
+            return TextChange(before: change.before, after: change.after)
+        }
         let parts = parts(before, after)
         return TextChange(before: parts.was, after: parts.now)
     }
@@ -348,32 +374,47 @@ private struct BuiltSite: Sendable {
 
     /// The build's own records, which are not part of what the site shows.
     static func isRecord(_ path: String) -> Bool {
-        path == SiteWriter.markerName || path == SiteWriter.manifestName || path == PageIndex.fileName || path == FlowRecord.fileName
+        path == SiteWriter.markerName || path == SiteWriter.manifestName || path == PageIndex.fileName
+            || path == FlowRecord.fileName
     }
 
     init(at url: URL) throws {
         root = url.standardizedFileURL.resolvingSymlinksInPath()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw FlowSiteError(.siteUnreadable(path: url.path, message: "no such folder: give a folder a FlowSite build wrote (the site executable's `build --output`)"))
+            throw FlowSiteError(
+                .siteUnreadable(
+                    path: url.path,
+                    message:
+                        "no such folder: give a folder a FlowSite build wrote (the site executable's `build --output`)")
+            )
         }
         let manifestURL = root.appendingPathComponent(SiteWriter.manifestName)
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(SiteWriter.markerName).path),
             let bytes = try? Array(Data(contentsOf: manifestURL))
         else {
-            throw FlowSiteError(.siteUnreadable(path: url.path, message: "not a site made by a FlowSite build (it has no \(SiteWriter.manifestName)): build it, or give the folder the site executable's `build --output` wrote"))
+            throw FlowSiteError(
+                .siteUnreadable(
+                    path: url.path,
+                    message:
+                        "not a site made by a FlowSite build (it has no \(SiteWriter.manifestName)): build it, or give the folder the site executable's `build --output` wrote"
+                ))
         }
         guard let manifest = SiteManifest(bytes: bytes) else {
-            throw FlowSiteError(.siteUnreadable(path: manifestURL.path, message: "the manifest is damaged: build the site again"))
+            throw FlowSiteError(
+                .siteUnreadable(path: manifestURL.path, message: "the manifest is damaged: build the site again"))
         }
         self.manifest = manifest
         let indexURL = root.appendingPathComponent(PageIndex.fileName)
         index = try (try? Data(contentsOf: indexURL)).map { try PageIndex(bytes: Array($0), source: indexURL.path) }
         let flowURL = root.appendingPathComponent(FlowRecord.fileName)
         flow = try (try? Data(contentsOf: flowURL)).map { try FlowRecord(json: $0, source: flowURL.path) }
-        pages = index?.pages ?? Dictionary(uniqueKeysWithValues: manifest.files.keys
-            .filter { $0.hasSuffix(".html") && $0 != "404.html" && !$0.hasPrefix("flow/") }
-            .map { ($0, PageIndex.Entry(content: StableHash(), kind: "page")) })
+        pages =
+            index?.pages
+            ?? Dictionary(
+                uniqueKeysWithValues: manifest.files.keys
+                    .filter { $0.hasSuffix(".html") && $0 != "404.html" && !$0.hasPrefix("flow/") }
+                    .map { ($0, PageIndex.Entry(content: StableHash(), kind: "page")) })
     }
 
     func bytes(_ path: String) throws -> [UInt8] {
@@ -381,7 +422,12 @@ private struct BuiltSite: Sendable {
         do {
             return Array(try Data(contentsOf: url))
         } catch {
-            throw FlowSiteError(.siteUnreadable(path: url.path, message: "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"))
+            throw FlowSiteError(
+                .siteUnreadable(
+                    path: url.path,
+                    message:
+                        "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"
+                ))
         }
     }
 }

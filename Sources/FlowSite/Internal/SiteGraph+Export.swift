@@ -47,14 +47,18 @@ extension SiteGraph {
             "digraph site {",
             "  rankdir=LR;",
             #"  node [shape=box, style=rounded, fontname="Helvetica"];"#,
-            #"  edge [fontname="Helvetica", fontsize=10];"#,
+            #"  edge [fontname="Helvetica", fontsize=10];"#
         ]
         for route in distinctRoutes {
             let failed = failures.contains { $0.route == route } ? ", color=red" : ""
-            lines.append("  \(dotQuoted(route.path.description)) [label=\(dotQuoted(title(of: route) + "\n" + route.path.description))\(failed)];")
+            lines.append(
+                "  \(dotQuoted(route.path.description)) [label=\(dotQuoted(title(of: route) + "\n" + route.path.description))\(failed)];"
+            )
         }
         for edge in distinctEdges {
-            lines.append("  \(dotQuoted(edge.from.path.description)) -> \(dotQuoted(edge.to.path.description)) [label=\(dotQuoted(edge.label))\(edge.presentation.dotStyle)];")
+            lines.append(
+                "  \(dotQuoted(edge.from.path.description)) -> \(dotQuoted(edge.to.path.description)) [label=\(dotQuoted(edge.label))\(edge.presentation.dotStyle)];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -92,7 +96,9 @@ extension SiteGraph {
                 )
             },
             edges: distinctEdges.map {
-                GraphDocument.Link(from: $0.from.path.description, to: $0.to.path.description, label: $0.label, presentation: $0.presentation.rawValue)
+                GraphDocument.Link(
+                    from: $0.from.path.description, to: $0.to.path.description, label: $0.label,
+                    presentation: $0.presentation.rawValue)
             }
         )
         return FlowJSON.encode(document)
@@ -131,7 +137,7 @@ let dotEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", 
 
 /// What Mermaid's quoted labels need as entity codes; line breaks become spaces.
 let mermaidEscapes: [Character: String] = [
-    "\"": "#quot;", "#": "#35;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "|": "#124;", "\n": " ", "\r": " ", "\r\n": " ",
+    "\"": "#quot;", "#": "#35;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "|": "#124;", "\n": " ", "\r": " ", "\r\n": " "
 ]
 
 /// `text` with each character found in `table` replaced by its entry.

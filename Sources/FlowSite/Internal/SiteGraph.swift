@@ -45,7 +45,9 @@ package struct SiteGraph<R: Route>: Sendable {
     /// Each route's page title as its breadcrumb shows it.
     var titles: [R: String] {
         var titles: [R: String] = [:]
-        for index in table.routes.indices where !table.isDialogCopy(index) { titles[table.routes[index]] = table.titles[index] }
+        for index in table.routes.indices where !table.isDialogCopy(index) {
+            titles[table.routes[index]] = table.titles[index]
+        }
         return titles
     }
 
@@ -145,7 +147,9 @@ struct RouteTable<R: Route>: Sendable {
     /// ``Route/pagePath(dialogCopy:)`` with the Close link a dialog has.
     /// - Throws: ``FlowSiteError`` when another route has its path, or it is the assets folder.
     @discardableResult
-    mutating func discover(_ route: R, parent: Int?, presentation: Presentation, presenter: Int?, asDialogCopy: Bool = false) throws -> Int {
+    mutating func discover(
+        _ route: R, parent: Int?, presentation: Presentation, presenter: Int?, asDialogCopy: Bool = false
+    ) throws -> Int {
         let path = route.pagePath(dialogCopy: asDialogCopy)
         if let first = path.slugs.first, first.rawValue == SiteWriter.assetsFolder || first == FlowMapPages.folder {
             throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))

@@ -31,7 +31,8 @@ struct SiteLanguages: Sendable {
         all = codes.map { code in
             Language(
                 code: code, name: Self.name(of: code),
-                isRightToLeft: Locale.Language(identifier: code).characterDirection == .rightToLeft, isPseudo: PseudoLocale(code: code) != nil
+                isRightToLeft: Locale.Language(identifier: code).characterDirection == .rightToLeft,
+                isPseudo: PseudoLocale(code: code) != nil
             )
         }
         self.current = current
@@ -94,20 +95,23 @@ struct SiteLanguages: Sendable {
     /// `code` and `url`, then `x-default` for the root's language list).
     func add(to context: inout TemplateFrame, at here: RoutePath, alternates: Bool = true) {
         context["hasLanguages"] = .flag(true)
-        context["languages"] = .list(all.indices.map { index in
-            [
-                "code": .text(all[index].code), "name": .text(all[index].name),
-                "url": .text(relativeURL(at: here, in: index)), "isCurrent": .flag(index == current),
-                "isRightToLeft": .flag(all[index].isRightToLeft),
-            ] as TemplateFrame
-        })
+        context["languages"] = .list(
+            all.indices.map { index in
+                [
+                    "code": .text(all[index].code), "name": .text(all[index].name),
+                    "url": .text(relativeURL(at: here, in: index)), "isCurrent": .flag(index == current),
+                    "isRightToLeft": .flag(all[index].isRightToLeft)
+                ] as TemplateFrame
+            })
         guard alternates else { return }
         let listed = alternateIndices(of: here.file)
         guard !listed.isEmpty else { return }
         var links: [TemplateFrame] = listed.map { index in
             ["code": .text(all[index].code), "url": .text(alternateURL(at: here, in: index))]
         }
-        let root = siteBaseURL.map { $0 + "index.html" } ?? String(repeating: "../", count: here.slugs.count + 1) + "index.html"
+        let root =
+            siteBaseURL.map { $0 + "index.html" } ?? String(repeating: "../", count: here.slugs.count + 1)
+            + "index.html"
         links.append(["code": .text("x-default"), "url": .text(root)])
         context["alternates"] = .list(links)
     }

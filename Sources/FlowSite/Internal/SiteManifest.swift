@@ -53,7 +53,10 @@ struct SiteManifest: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(64 + files.count * 110)
         let places = Array(files.indices)
-        Self.appendLines(inputs: inputs, pages: pages, lint: lint, count: places.count, path: { files[places[$0]].key }, entry: { files[places[$0]].value }) {
+        Self.appendLines(
+            inputs: inputs, pages: pages, lint: lint, count: places.count, path: { files[places[$0]].key },
+            entry: { files[places[$0]].value }
+        ) {
             out.append(contentsOf: $0)
         }
         return out
@@ -63,7 +66,8 @@ struct SiteManifest: Sendable {
     /// `descriptor`, a megabyte at a time: neither the whole file nor a sorted copy of the
     /// entries is held at the build's end, where its memory peaks.
     static func write(
-        inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String, entry: (Int) -> Entry,
+        inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String,
+        entry: (Int) -> Entry,
         to descriptor: Int32
     ) throws {
         let chunk = 1 << 20
@@ -82,7 +86,8 @@ struct SiteManifest: Sendable {
     /// Hands the manifest's text to `emit` in order, a line or less at a time, files in path
     /// order.
     private static func appendLines(
-        inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String, entry: (Int) -> Entry,
+        inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String,
+        entry: (Int) -> Entry,
         _ emit: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) rethrows {
         try headerBytes(inputs: inputs, pages: pages, lint: lint).withUnsafeBufferPointer(emit)
@@ -123,7 +128,7 @@ struct SiteManifest: Sendable {
     static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
         if number < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 20 digits
         withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
             repeat {
@@ -206,7 +211,9 @@ struct SiteManifest: Sendable {
 
     /// ``forEachLine(of:_:)`` with where each line begins, over the lines that begin in
     /// `range` (all of them by default); lines are found with `memchr`.
-    static func forEachLine(of bytes: [UInt8], in range: Range<Int>? = nil, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
+    static func forEachLine(
+        of bytes: [UInt8], in range: Range<Int>? = nil, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+    ) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }
             var start = range?.lowerBound ?? 0
@@ -247,7 +254,8 @@ struct SiteManifest: Sendable {
     /// a line this accepts and ``file(_:)`` refuses (a damaged fingerprint) is refused when a
     /// build reads its fingerprint.
     static func stamp(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
-        guard line.count > 35, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " "), line[34] == UInt8(ascii: " ") else { return nil }
+        guard line.count > 35, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " "), line[34] == UInt8(ascii: " ")
+        else { return nil }
         var reader = FieldReader(line: line, at: 35)
         guard let size = reader.integer(), let inode = reader.integer(), let seconds = reader.integer(),
             let nanoseconds = reader.integer(), reader.position < line.count

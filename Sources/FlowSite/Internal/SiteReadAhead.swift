@@ -48,17 +48,21 @@ public final class SiteReadAhead: Sendable {
                 defer { close(descriptor) }
                 return SiteManifest.readBytes(fromFile: descriptor).map { (identity, $0) }
             }
-            done.spareBytes = readFile(SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
+            done.spareBytes = readFile(
+                SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
             done.liveBytes = readFile(target.appendingPathComponent(SiteWriter.manifestName).path)
             done.journal = StoredJournal.load(for: target, buildKey: nil)
             // A multilingual site keeps a journal per language, which the build reads itself.
-            let languageJournals = (try? FileManager.default.contentsOfDirectory(atPath: SiteWriter.spareFolder(of: target).path))?
+            let languageJournals =
+                (try? FileManager.default.contentsOfDirectory(atPath: SiteWriter.spareFolder(of: target).path))?
                 .contains { $0.hasPrefix(BuildJournal.name(folder: "") + "-") } ?? false
             if done.journal != nil || languageJournals {
                 // An edit looks up where each link of a page it makes leads, and makes up what
                 // the spare lacks of the live site.
                 _ = try? done.journal?.pathTable()
-                if let live = done.liveBytes { done.gap = GenerationGap(live: live.bytes, spare: done.spareBytes?.bytes) }
+                if let live = done.liveBytes {
+                    done.gap = GenerationGap(live: live.bytes, spare: done.spareBytes?.bytes)
+                }
             } else {
                 // A full build: it keeps the spare's files by their path.
                 Self.parse(&done)
@@ -78,10 +82,16 @@ public final class SiteReadAhead: Sendable {
     /// and the live site's files that are not the spare's.
     private static func parse(_ read: inout Read) {
         if read.spare == nil, let (identity, bytes) = read.spareBytes {
-            if let files = FileTable(manifest: bytes, exact: true) { read.spare = (identity, files) } else { read.spareBytes = nil }
+            if let files = FileTable(manifest: bytes, exact: true) {
+                read.spare = (identity, files)
+            } else {
+                read.spareBytes = nil
+            }
         }
         if read.live == nil, let (identity, bytes) = read.liveBytes {
-            let files = read.spareBytes.map { SiteManifest.linkableFiles(bytes, besidesLinesOf: $0.bytes) } ?? SiteManifest.linkableFiles(bytes, besides: nil)
+            let files =
+                read.spareBytes.map { SiteManifest.linkableFiles(bytes, besidesLinesOf: $0.bytes) }
+                ?? SiteManifest.linkableFiles(bytes, besides: nil)
             if let files { read.live = (identity, files) }
         }
         // Parsed for a build that keeps files by path: what an edit would use is not needed
@@ -92,11 +102,15 @@ public final class SiteReadAhead: Sendable {
     }
 
     /// A check of the files of the manifest `bytes` against `folder`, not yet begun.
-    private static func check(_ bytes: [UInt8], in folder: URL) -> (folder: FileIdentity, check: SiteManifest.StaleCheck)? {
+    private static func check(
+        _ bytes: [UInt8], in folder: URL
+    ) -> (folder: FileIdentity, check: SiteManifest.StaleCheck)? {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let identity = FileIdentity(descriptor: descriptor), let check = SiteManifest.StaleCheck(manifest: bytes, folder: descriptor) else { return nil }
+        guard let identity = FileIdentity(descriptor: descriptor),
+            let check = SiteManifest.StaleCheck(manifest: bytes, folder: descriptor)
+        else { return nil }
         return (identity, check)
     }
 
@@ -109,7 +123,9 @@ public final class SiteReadAhead: Sendable {
 
     private func checkedFiles(in folder: Int32) -> [(path: String, entry: SiteManifest.Entry)]? {
         finished.wait()
-        guard let checked = read.withLock({ $0.check }), FileIdentity(descriptor: folder)?.isSameFile(as: checked.folder) == true, let stale = checked.check.result() else { return nil }
+        guard let checked = read.withLock({ $0.check }),
+            FileIdentity(descriptor: folder)?.isSameFile(as: checked.folder) == true, let stale = checked.check.result()
+        else { return nil }
         read.withLock { _ = $0.used.insert("checked") }
         return stale
     }
@@ -120,7 +136,8 @@ public final class SiteReadAhead: Sendable {
     func gap(spare: Int32, live: Int32) -> (gap: GenerationGap, stale: [(path: String, entry: SiteManifest.Entry)])? {
         finished.wait()
         let (gap, spareRead, liveRead) = read.withLock { ($0.gap, $0.spareBytes, $0.liveBytes) }
-        guard let gap, let spareRead, let liveRead, Self.identity(of: SiteWriter.manifestName, in: spare) == spareRead.identity,
+        guard let gap, let spareRead, let liveRead,
+            Self.identity(of: SiteWriter.manifestName, in: spare) == spareRead.identity,
             Self.identity(of: SiteWriter.manifestName, in: live) == liveRead.identity,
             let stale = checkedFiles(in: spare) ?? SiteManifest.staleFiles(of: spareRead.bytes, in: spare)
         else { return nil }
@@ -136,7 +153,9 @@ public final class SiteReadAhead: Sendable {
     /// The live site's manifest, when the one in the open folder `folder` is still the file read.
     func liveManifest(in folder: Int32) -> [UInt8]? {
         finished.wait()
-        guard let live = read.withLock({ $0.liveBytes }), Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity else { return nil }
+        guard let live = read.withLock({ $0.liveBytes }),
+            Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity
+        else { return nil }
         return live.bytes
     }
 
@@ -173,10 +192,12 @@ public final class SiteReadAhead: Sendable {
     /// The spare's files, when the open manifest file `file` is still the one read.
     func spareFiles(ofManifest file: Int32) -> FileTable? {
         finished.wait()
-        guard let (identity, files) = read.withLock({ read in
-            Self.parse(&read)
-            return read.spare
-        }), FileIdentity(descriptor: file) == identity else { return nil }
+        guard
+            let (identity, files) = read.withLock({ read in
+                Self.parse(&read)
+                return read.spare
+            }), FileIdentity(descriptor: file) == identity
+        else { return nil }
         read.withLock { _ = $0.used.insert("spare") }
         return files
     }
@@ -190,7 +211,9 @@ public final class SiteReadAhead: Sendable {
             Self.parse(&read)
             return (read.spare, read.live)
         }
-        guard let live, besideReadSpare == (spare != nil), Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity else { return nil }
+        guard let live, besideReadSpare == (spare != nil),
+            Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity
+        else { return nil }
         read.withLock { _ = $0.used.insert("live") }
         return live.files
     }

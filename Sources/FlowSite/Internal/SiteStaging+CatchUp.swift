@@ -36,16 +36,21 @@ extension SiteStaging {
     /// spare has there, when it is still the file `entry` describes.
     func link(_ path: String, entry: SiteManifest.Entry) -> Bool {
         var status = stat()
-        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return false }
+        guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
+            return false
+        }
         if base != nil || gap != nil { clearLinks(above: path) }
         guard (try? ensureFolder(of: path)) != nil else { return false }
         // The spare's file there makes way (never written through: it may share its inode with
         // the live site).
         if linkat(previousSite, path, staged, path, 0) != 0 {
-            guard errno == EEXIST, unlinkat(staged, path, 0) == 0, linkat(previousSite, path, staged, path, 0) == 0 else { return false }
+            guard errno == EEXIST, unlinkat(staged, path, 0) == 0, linkat(previousSite, path, staged, path, 0) == 0
+            else { return false }
         }
         var linked = stat()
-        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0, FileIdentity(linked).isSameFile(as: FileIdentity(status)) else {
+        guard fstatat(staged, path, &linked, AT_SYMLINK_NOFOLLOW) == 0,
+            FileIdentity(linked).isSameFile(as: FileIdentity(status))
+        else {
             unlinkat(staged, path, 0)
             return false
         }
@@ -54,7 +59,8 @@ extension SiteStaging {
 
     /// The spare's paths that are not among `files`, from its manifest read again.
     func spareOnly(besides files: WrittenFiles) -> [String] {
-        guard baseFile >= 0, lseek(baseFile, 0, SEEK_SET) == 0, let bytes = SiteManifest.readBytes(fromFile: baseFile) else { return [] }
+        guard baseFile >= 0, lseek(baseFile, 0, SEEK_SET) == 0, let bytes = SiteManifest.readBytes(fromFile: baseFile)
+        else { return [] }
         var paths: [String] = []
         _ = SiteManifest.forEachFileLine(of: bytes) { line in
             if let (_, path) = SiteManifest.file(line) {

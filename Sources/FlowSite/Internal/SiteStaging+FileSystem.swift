@@ -13,7 +13,9 @@ extension SiteStaging {
 
     /// Makes a new file at `path` (replacing, never truncating, one that is there) and lets
     /// `write` fill it through its descriptor.
-    static func writeWithoutSync(in folder: Int32 = AT_FDCWD, at path: String, _ write: (Int32) throws -> Void) throws -> stat {
+    static func writeWithoutSync(
+        in folder: Int32 = AT_FDCWD, at path: String, _ write: (Int32) throws -> Void
+    ) throws -> stat {
         var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST && unlinkat(folder, path, 0) == 0 {
             descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -36,7 +38,9 @@ extension SiteStaging {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+            return nil
+        }
         try writeAll(data, to: descriptor)
         guard ftruncate(descriptor, off_t(data.count)) == 0, fstat(descriptor, &status) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -94,7 +98,8 @@ extension SiteStaging {
             var isFolder = type == UInt8(DT_DIR)
             if type == UInt8(DT_UNKNOWN) {
                 var status = stat()
-                isFolder = fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                isFolder =
+                    fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
             }
             return (name, isFolder)
         }
@@ -111,7 +116,9 @@ extension SiteStaging {
         defer { closedir(stream) }
         var names: [(name: String, type: UInt8)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append((name, entry.pointee.d_type)) }
         }
         return names

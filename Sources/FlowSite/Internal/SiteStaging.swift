@@ -56,7 +56,8 @@ final class SiteStaging: Sendable {
     /// `readAhead` is what was read of the site before the lock was taken, and whether `base`
     /// is the spare manifest it read.
     init(
-        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], base: (files: FileTable, file: Int32)? = nil,
+        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String],
+        base: (files: FileTable, file: Int32)? = nil,
         readAhead: (read: SiteReadAhead, base: Bool)? = nil
     ) {
         self.folder = folder
@@ -66,13 +67,18 @@ final class SiteStaging: Sendable {
         // A file the spare shares with the live site (one inode, as recorded) is kept or refused
         // through the spare's entry alone: only the others need the live entry. That leaves
         // one manifest's entries in memory, not two.
-        self.previousManifest = previousSite < 0 ? nil
+        self.previousManifest =
+            previousSite < 0
+            ? nil
             : readAhead.flatMap { $0.read.liveFiles(in: previousSite, besideReadSpare: $0.base) }
-            ?? SiteManifest.readBytes(from: previousSite).flatMap { SiteManifest.linkableFiles($0, besides: base?.files) }
+                ?? SiteManifest.readBytes(from: previousSite).flatMap {
+                    SiteManifest.linkableFiles($0, besides: base?.files)
+                }
         self.base = base?.files
         self.baseFile = base?.file ?? -1
         let staged = self.staged
-        self.staleInBase = base != nil && staged >= 0 ? readAhead.flatMap { $0.base ? $0.read.staleSpareFiles(in: staged) : nil } : nil
+        self.staleInBase =
+            base != nil && staged >= 0 ? readAhead.flatMap { $0.base ? $0.read.staleSpareFiles(in: staged) : nil } : nil
         // A rebuild writes about as many files as the last build did.
         if let count = base?.files.count ?? previousManifest?.count {
             state.withLock { state in
@@ -115,7 +121,9 @@ final class SiteStaging: Sendable {
 
     /// Every file written so far, by path from the site root, with its size.
     var files: [String: Int] {
-        state.withLock { state in Dictionary(zip(state.manifest.paths, state.manifest.entries.lazy.map(\.size)), uniquingKeysWith: { $1 }) }
+        state.withLock { state in
+            Dictionary(zip(state.manifest.paths, state.manifest.entries.lazy.map(\.size)), uniquingKeysWith: { $1 })
+        }
     }
     /// How many files were written so far.
     var fileCount: Int { state.withLock { $0.manifest.count } }
@@ -148,11 +156,13 @@ final class SiteStaging: Sendable {
     /// fingerprint there and its file is intact, that file is linked and nothing is written.
     func write(_ bytes: [UInt8], to path: String, fingerprint: StableHash?) throws {
         try checkPath(path)
-        let fingerprint = fingerprint ?? {
-            var hash = StableHash()
-            hash.combine(bytes)
-            return hash
-        }()
+        let fingerprint =
+            fingerprint
+            ?? {
+                var hash = StableHash()
+                hash.combine(bytes)
+                return hash
+            }()
         if reuse(path, fingerprint: fingerprint) { return }
         do {
             if base != nil || gap != nil { clearLinks(above: path) }
@@ -166,11 +176,15 @@ final class SiteStaging: Sendable {
             }
             if written == nil { try ensureFolder(of: path) }
             let status = try written ?? Self.writeWithoutSync(bytes, in: staged, at: path)
-            record(path, SiteManifest.Entry(
-                fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
-            ), inBase: inBase)
+            record(
+                path,
+                SiteManifest.Entry(
+                    fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino),
+                    modified: SiteManifest.Entry.modified(status)
+                ), inBase: inBase)
         } catch {
-            throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
+            throw FlowSiteError(
+                .fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
         }
     }
 
@@ -186,7 +200,10 @@ final class SiteStaging: Sendable {
             return !state.discarded
         }
         guard begun else {
-            throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: "the build was given up before this file was written"))
+            throw FlowSiteError(
+                .fileSystem(
+                    path: folder.appendingPathComponent(path).path,
+                    message: "the build was given up before this file was written"))
         }
         defer { pieceWriters.leave() }
         // Written beside its place under a name no page has, then moved there.
@@ -228,13 +245,17 @@ final class SiteStaging: Sendable {
                 unlinkat(staged, part, 0)
                 throw failure
             }
-            record(path, SiteManifest.Entry(
-                fingerprint: fingerprint, size: hash.count, inode: UInt64(status.st_ino), modified: SiteManifest.Entry.modified(status)
-            ), inBase: base?[path] != nil)
+            record(
+                path,
+                SiteManifest.Entry(
+                    fingerprint: fingerprint, size: hash.count, inode: UInt64(status.st_ino),
+                    modified: SiteManifest.Entry.modified(status)
+                ), inBase: base?[path] != nil)
         } catch let error as FlowSiteError {
             throw error
         } catch {
-            throw FlowSiteError(.fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
+            throw FlowSiteError(
+                .fileSystem(path: folder.appendingPathComponent(path).path, message: error.localizedDescription))
         }
     }
 
@@ -247,13 +268,17 @@ final class SiteStaging: Sendable {
         if let held, held.fingerprint == fingerprint {
             var status = stat()
             let checkedAhead = checkedAheadHolds.load(ordering: .acquiring) ? staleInBase : nil
-            if checkedAhead.map({ !$0.contains(path) }) ?? (fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && held.matches(status)) {
+            if checkedAhead.map({ !$0.contains(path) })
+                ?? (fstatat(staged, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && held.matches(status))
+            {
                 record(path, held, inBase: true)
                 state.withLock { $0.unchanged += 1 }
                 return true
             }
         }
-        guard previousSite >= 0, let entry = previousManifest?[path], entry.fingerprint == fingerprint, link(path, entry: entry) else { return false }
+        guard previousSite >= 0, let entry = previousManifest?[path], entry.fingerprint == fingerprint,
+            link(path, entry: entry)
+        else { return false }
         record(path, entry, inBase: held != nil)
         state.withLock { $0.unchanged += 1 }
         return true
@@ -268,7 +293,11 @@ final class SiteStaging: Sendable {
 
     private func checkPath(_ path: String) throws {
         guard staged >= 0, Self.isSafe(path) else {
-            throw FlowSiteError(.fileSystem(path: path, message: staged < 0 ? "the staging folder could not be opened" : "the path would leave the site folder"))
+            throw FlowSiteError(
+                .fileSystem(
+                    path: path,
+                    message: staged < 0
+                        ? "the staging folder could not be opened" : "the path would leave the site folder"))
         }
     }
 
@@ -323,9 +352,13 @@ final class SiteStaging: Sendable {
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         if let gap {
             // An edit: every file but those written is the live site's, marker included.
-            let written = state.withLock { Dictionary(zip($0.manifest.paths, $0.manifest.entries), uniquingKeysWith: { $1 }) }
+            let written = state.withLock {
+                Dictionary(zip($0.manifest.paths, $0.manifest.entries), uniquingKeysWith: { $1 })
+            }
             guard let bytes = gap.patchedManifest(inputs: inputs, pages: pages, changed: written) else {
-                throw FlowSiteError(.fileSystem(path: manifestPath, message: "a file the edit wrote is not in the live site's manifest"))
+                throw FlowSiteError(
+                    .fileSystem(path: manifestPath, message: "a file the edit wrote is not in the live site's manifest")
+                )
             }
             do {
                 _ = try Self.writeWithoutSync(bytes, at: manifestPath)
@@ -341,7 +374,9 @@ final class SiteStaging: Sendable {
         // Only when some of the spare's paths were not written again is each looked up.
         if let base, baseHits < base.count { removeStale(spareOnly(besides: files)) }
         do {
-            _ = try Self.writeWithoutSync(at: manifestPath) { try files.writeManifest(inputs: inputs, pages: pages, lint: lint, to: $0) }
+            _ = try Self.writeWithoutSync(at: manifestPath) {
+                try files.writeManifest(inputs: inputs, pages: pages, lint: lint, to: $0)
+            }
         } catch {
             throw FlowSiteError(.fileSystem(path: manifestPath, message: error.localizedDescription))
         }

@@ -16,7 +16,9 @@ extension SiteWalker {
     /// Follows every link of `page` through the app's navigation code, here where pages are
     /// made in parallel, into `outcome`: where each leads and how it is shown. A link's label
     /// is only made when it is needed.
-    func followLinks(of page: Page<R>, from route: R, at place: PagePlace<R>, into outcome: inout Outcome, clock: ContinuousClock) throws {
+    func followLinks(
+        of page: Page<R>, from route: R, at place: PagePlace<R>, into outcome: inout Outcome, clock: ContinuousClock
+    ) throws {
         let routes = page.document.routes
         let actions = PaginationLinks(page.pagination)?.linkedActions ?? []
         // The tab bar is on every page but dialogs, and a selection doesn't depend on the
@@ -48,7 +50,9 @@ extension SiteWalker {
         for offset in routes.indices {
             let action = NavigationAction("", to: routes[offset])
             if let shown = follow(action, from: route, with: navigator) {
-                if opensCopy(action.route, shown.presentation) { outcome.dialogCopyTargets.append(Int32(offset - dropped.count)) }
+                if opensCopy(action.route, shown.presentation) {
+                    outcome.dialogCopyTargets.append(Int32(offset - dropped.count))
+                }
                 outcome.presentations.append(shown.presentation)
                 outcome.record(shown.location)
                 if keepsEdges { outcome.labels.append(linkLabels[offset]) }
@@ -63,7 +67,9 @@ extension SiteWalker {
         }
         for action in actions {
             if let shown = follow(action, from: route, with: navigator) {
-                if opensCopy(action.route, shown.presentation) { outcome.dialogCopyTargets.append(Int32(outcome.targets.count)) }
+                if opensCopy(action.route, shown.presentation) {
+                    outcome.dialogCopyTargets.append(Int32(outcome.targets.count))
+                }
                 outcome.targets.append(action.route)
                 outcome.presentations.append(shown.presentation)
                 outcome.record(shown.location)
@@ -90,7 +96,11 @@ extension SiteWalker {
     /// did not show exactly the action's route, once: see ``unhandled(_:label:from:)``.
     func follow(_ action: NavigationAction<R>, from source: R?, with navigator: WalkNavigator<R>) -> ShownLink? {
         navigator.expect(action.route)
-        if let source { coordinator.navigate(action, from: source, in: navigator) } else { coordinator.selectTab(action, in: navigator) }
+        if let source {
+            coordinator.navigate(action, from: source, in: navigator)
+        } else {
+            coordinator.selectTab(action, in: navigator)
+        }
         return navigator.shown
     }
 
@@ -98,10 +108,15 @@ extension SiteWalker {
     /// finding for flow lint when the walk records them, or else the error that fails the walk.
     func unhandled(_ action: NavigationAction<R>, label: String, from source: R?) throws -> UnhandledLink {
         let list = ShowList<R>()
-        if let source { coordinator.navigate(action, from: source, in: list) } else { coordinator.selectTab(action, in: list) }
+        if let source {
+            coordinator.navigate(action, from: source, in: list)
+        } else {
+            coordinator.selectTab(action, in: list)
+        }
         guard recordsUnhandledLinks else {
             let page = source.map { "\($0)" } ?? "the tab bar"
-            throw FlowSiteError(.navigationMismatch(page: page, label: label, route: "\(action.route)", shown: list.shown))
+            throw FlowSiteError(
+                .navigationMismatch(page: page, label: label, route: "\(action.route)", shown: list.shown))
         }
         return UnhandledLink(label: label, target: "\(action.route)", shown: list.shown)
     }

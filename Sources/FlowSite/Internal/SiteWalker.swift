@@ -31,7 +31,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// ``BuildJournal``); the walk then records what each page read.
     var journal: WalkJournal<R>?
 
-    package init(coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2), keepsEdges: Bool = true) {
+    package init(
+        coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
+        keepsEdges: Bool = true
+    ) {
         self.coordinator = coordinator
         self.concurrency = max(1, concurrency)
         self.keepsEdges = keepsEdges
@@ -67,13 +70,16 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 // Every page on a trail was discovered before the page, so with nothing in flight
                 // the next page's trail has its titles; should an app's stacks ever say otherwise,
                 // the page goes ahead with the routes' names rather than never being made.
-                while inFlight < window, dispatched < graph.table.count, graph.table.trailIsTitled(dispatched) || inFlight == 0 {
+                while inFlight < window, dispatched < graph.table.count,
+                    graph.table.trailIsTitled(dispatched) || inFlight == 0
+                {
                     let index = dispatched
                     let route = graph.table.routes[index]
                     let table = graph.table
                     func crumb(_ step: Int) -> Breadcrumb<R> {
                         Breadcrumb(
-                            title: table.titles[step] ?? "\(table.routes[step])", route: table.routes[step], isDialogCopy: table.isDialogCopy(step)
+                            title: table.titles[step] ?? "\(table.routes[step])", route: table.routes[step],
+                            isDialogCopy: table.isDialogCopy(step)
                         )
                     }
                     let stack = graph.table.stack(of: index).dropLast()
@@ -87,14 +93,16 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let isCopy = graph.table.isDialogCopy(index)
                     if journal != nil {
                         standing[index] = JournalContext(
-                            trail: stack.map { Int32($0) }, presenter: presenterIndex.map { Int32($0) } ?? -1, presentation: presentation,
+                            trail: stack.map { Int32($0) }, presenter: presenterIndex.map { Int32($0) } ?? -1,
+                            presentation: presentation,
                             depth: depth < 0 ? trail.count : Int(depth), kind: kind, isDialogCopy: isCopy
                         )
                     }
                     group.addTask {
                         let outcome = await makePage(
                             route, trail: trail, presentation: presentation, presenter: presenter,
-                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, discovered: discovered, index: index,
+                            depth: depth < 0 ? trail.count : Int(depth), kind: kind, discovered: discovered,
+                            index: index,
                             asDialogCopy: isCopy, visit: visit
                         )
                         return (index, outcome)
@@ -124,7 +132,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
 
     /// Records what the page at `index` led to: its failure, and each link's target, discovered
     /// when new.
-    private func take(_ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>, standing: JournalContext? = nil) throws {
+    private func take(
+        _ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>, standing: JournalContext? = nil
+    ) throws {
         let route = graph.table.routes[index]
         // Each link's target by discovery index, for the journal.
         var targetIndices: [Int32] = []
@@ -136,7 +146,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         }
         if let error = outcome.error { throw error }
         if recordsInputs {
-            if graph.inputs.count <= index { graph.inputs.append(contentsOf: repeatElement([], count: index + 1 - graph.inputs.count)) }
+            if graph.inputs.count <= index {
+                graph.inputs.append(contentsOf: repeatElement([], count: index + 1 - graph.inputs.count))
+            }
             graph.inputs[index] = outcome.inputs
         }
         if let failure = outcome.failure {
@@ -147,7 +159,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         let isDialog = graph.table.presentation(of: index) == .modal
         if outcome.failure == nil {
             graph.flow.page(
-                index, location: outcome.location, ownLinks: outcome.ownLinks, ending: outcome.ending, isDialog: isDialog,
+                index, location: outcome.location, ownLinks: outcome.ownLinks, ending: outcome.ending,
+                isDialog: isDialog,
                 labels: outcome.labelProblems
             )
         }
@@ -163,10 +176,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             let location = outcome.locations.isEmpty ? nil : outcome.locations[Int(outcome.linkLocations[offset])]
             let toCopy = outcome.opensDialogCopy(offset)
             if keepsEdges {
-                graph.edges.append(Edge(from: route, to: target, label: outcome.labels[offset], presentation: presentation))
+                graph.edges.append(
+                    Edge(from: route, to: target, label: outcome.labels[offset], presentation: presentation))
             }
             if let known = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target) {
-                graph.flow.link(from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog, isTab: isTab)
+                graph.flow.link(
+                    from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog,
+                    isTab: isTab)
                 if journal != nil { targetIndices.append(Int32(known)) }
                 continue
             }
@@ -179,7 +195,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     if let known = graph.table.index(of: step) {
                         parent = known
                     } else {
-                        parent = try graph.table.discover(step, parent: parent, presentation: depth == 0 ? .root : .push, presenter: nil)
+                        parent = try graph.table.discover(
+                            step, parent: parent, presentation: depth == 0 ? .root : .push, presenter: nil)
                     }
                 }
                 let added = try graph.table.discover(target, parent: parent, presentation: .root, presenter: nil)
@@ -190,22 +207,27 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 }
             case .push, .modal:
                 try graph.table.discover(
-                    target, parent: index, presentation: presentation, presenter: presentation == .modal ? index : nil, asDialogCopy: toCopy
+                    target, parent: index, presentation: presentation, presenter: presentation == .modal ? index : nil,
+                    asDialogCopy: toCopy
                 )
             case .replace where isDialog:
                 // A dialog that takes a dialog's place is a dialog too, over the same page.
                 try graph.table.discover(
-                    target, parent: graph.table.parent(of: index), presentation: .modal, presenter: graph.table.presenter(of: index),
+                    target, parent: graph.table.parent(of: index), presentation: .modal,
+                    presenter: graph.table.presenter(of: index),
                     asDialogCopy: toCopy
                 )
             case .replace:
-                let added = try graph.table.discover(target, parent: graph.table.parent(of: index), presentation: .replace, presenter: nil)
+                let added = try graph.table.discover(
+                    target, parent: graph.table.parent(of: index), presentation: .replace, presenter: nil)
                 let stack = Array(graph.table.stack(of: index).dropLast()) + [added]
                 if graph.table.stack(of: added) != stack { graph.table.setStack(stack, of: added) }
             }
             graph.flow.catchUp(with: graph.table.routes)
             if let added = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target) {
-                graph.flow.link(from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog, isTab: isTab)
+                graph.flow.link(
+                    from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog,
+                    isTab: isTab)
                 if journal != nil { targetIndices.append(Int32(added)) }
             }
         }
@@ -225,7 +247,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
         let place = PagePlace(
-            trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind, discovered: discovered, index: index,
+            trail: trail, presentation: presentation, presenter: presenter, depth: depth, kind: kind,
+            discovered: discovered, index: index,
             isDialogCopy: asDialogCopy
         )
         guard recordsInputs || journal != nil else {
@@ -239,7 +262,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     }
 
     /// Makes one page, under the page's input recorder when there is one.
-    private func makeRecordedPage(_ route: R, at place: PagePlace<R>, visit: @Sendable (PageVisit<R>) async throws -> Void) async -> Outcome {
+    private func makeRecordedPage(
+        _ route: R, at place: PagePlace<R>, visit: @Sendable (PageVisit<R>) async throws -> Void
+    ) async -> Outcome {
         var page: Page<R>
         var recovered: String?
         let clock = ContinuousClock()
@@ -247,7 +272,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         let fallbacks = recordsFallbacks ? FallbackRecorder() : nil
         do {
             if let fallbacks {
-                page = try await FallbackRecorder.$current.withValue(fallbacks) { try await coordinator.makeScreen(for: route).makePage() }
+                page = try await FallbackRecorder.$current.withValue(fallbacks) {
+                    try await coordinator.makeScreen(for: route).makePage()
+                }
             } else {
                 page = try await coordinator.makeScreen(for: route).makePage()
             }
@@ -259,7 +286,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 page = try await fallback.makePage()
                 recovered = describe(error)
             } catch let fallbackError {
-                return Outcome(title: "\(route)", failure: "\(describe(error)); its error screen failed too: \(describe(fallbackError))")
+                return Outcome(
+                    title: "\(route)",
+                    failure: "\(describe(error)); its error screen failed too: \(describe(fallbackError))")
             }
         }
         phases?.add(.viewModels, clock.now - started)
@@ -270,8 +299,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             try followLinks(of: page, from: route, at: place, into: &outcome, clock: clock)
             var pageVisit = PageVisit(
                 route: route, page: page,
-                breadcrumbs: place.trail + [Breadcrumb(title: page.breadcrumbTitle, route: route, isDialogCopy: place.isDialogCopy)],
-                presentation: place.presentation, presenter: place.presenter, recoveredError: recovered, clickDepth: place.depth,
+                breadcrumbs: place.trail + [
+                    Breadcrumb(title: page.breadcrumbTitle, route: route, isDialogCopy: place.isDialogCopy)
+                ],
+                presentation: place.presentation, presenter: place.presenter, recoveredError: recovered,
+                clickDepth: place.depth,
                 kind: place.kind, discovered: place.discovered
             )
             if let fallbacks { pageVisit.fallbackTexts = fallbacks.shown }

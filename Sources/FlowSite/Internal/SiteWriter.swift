@@ -80,7 +80,10 @@ struct SiteWriter: Sendable {
         let removed = Self.removeLeftovers(of: target)
         let staging = parent.appendingPathComponent(Self.siblingName(of: target, role: "staging", pid: getpid()))
         // An edit starts from the live site's manifest; without one, nothing is begun.
-        let live = forEdit ? (previous >= 0 ? readAhead?.liveManifest(in: previous) ?? SiteManifest.readBytes(from: previous) : nil) : nil
+        let live =
+            forEdit
+            ? (previous >= 0 ? readAhead?.liveManifest(in: previous) ?? SiteManifest.readBytes(from: previous) : nil)
+            : nil
         if forEdit && live == nil {
             if previous >= 0 { close(previous) }
             lock.release()
@@ -95,12 +98,17 @@ struct SiteWriter: Sendable {
             defer { if folder >= 0 { close(folder) } }
             if let live, folder >= 0 {
                 let manifestPath = staging.appendingPathComponent(Self.manifestName).path
-                let found = readAhead?.gap(spare: folder, live: previous) ?? SiteManifest.readBytes(from: folder).flatMap { bytes in
-                    GenerationGap(live: live, spare: bytes).flatMap { gap in SiteManifest.staleFiles(of: bytes, in: folder).map { (gap, $0) } }
-                }
+                let found =
+                    readAhead?.gap(spare: folder, live: previous)
+                    ?? SiteManifest.readBytes(from: folder).flatMap { bytes in
+                        GenerationGap(live: live, spare: bytes).flatMap { gap in
+                            SiteManifest.staleFiles(of: bytes, in: folder).map { (gap, $0) }
+                        }
+                    }
                 if let (gap, stale) = found, unlinkat(AT_FDCWD, manifestPath, 0) == 0 {
                     return SiteStaging(
-                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, gap: gap, stale: stale
+                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
+                        gap: gap, stale: stale
                     )
                 }
             } else if folder >= 0 {
@@ -108,11 +116,14 @@ struct SiteWriter: Sendable {
                 // is kept open for the staging, which may read it again.
                 let file = openat(folder, Self.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                 let read = file >= 0 ? readAhead?.spareFiles(ofManifest: file) : nil
-                if file >= 0, let base = read ?? SiteManifest.readBytes(fromFile: file).flatMap({ FileTable(manifest: $0, exact: true) }),
+                if file >= 0,
+                    let base = read
+                        ?? SiteManifest.readBytes(fromFile: file).flatMap({ FileTable(manifest: $0, exact: true) }),
                     unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0
                 {
                     return SiteStaging(
-                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, base: (base, file),
+                        folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
+                        base: (base, file),
                         readAhead: readAhead.map { ($0, read != nil) }
                     )
                 }
@@ -134,10 +145,13 @@ struct SiteWriter: Sendable {
                 lock.release()
                 return nil
             }
-            return SiteStaging(folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, gap: gap, stale: [])
+            return SiteStaging(
+                folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
+                gap: gap, stale: [])
         }
         return SiteStaging(
-            folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed, readAhead: readAhead.map { ($0, false) }
+            folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
+            readAhead: readAhead.map { ($0, false) }
         )
     }
 
@@ -156,7 +170,8 @@ struct SiteWriter: Sendable {
         guard isOwnFolder(spare) else { return false }
         let ignore = spare.appendingPathComponent(".gitignore").path
         if access(ignore, F_OK) != 0 {
-            _ = try? SiteStaging.writeWithoutSync(Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore)
+            _ = try? SiteStaging.writeWithoutSync(
+                Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore)
         }
         return true
     }
@@ -180,7 +195,9 @@ struct SiteWriter: Sendable {
         guard let real = try? realPath(of: output.standardizedFileURL.path) else { return [] }
         let target = URL(fileURLWithPath: real)
         let parent = target.deletingLastPathComponent()
-        guard let lock = try? BuildLock(path: parent.appendingPathComponent(".\(target.lastPathComponent).lock").path, output: real)
+        guard
+            let lock = try? BuildLock(
+                path: parent.appendingPathComponent(".\(target.lastPathComponent).lock").path, output: real)
         else { return [] }
         defer { lock.release() }
         return removeLeftovers(of: target)
@@ -288,9 +305,10 @@ struct SiteWriter: Sendable {
             let joined = parent == "/" ? "/" + name : parent + "/" + name
             var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
             let count = readlink(joined, &buffer, buffer.count)
-            guard count > 0 else { return joined }  // not there yet
+            guard count > 0 else { return joined } // not there yet
             let destination = String(decoding: buffer[..<count], as: UTF8.self)
-            return try realPath(of: destination.hasPrefix("/") ? destination : parent + "/" + destination, links: links + 1)
+            return try realPath(
+                of: destination.hasPrefix("/") ? destination : parent + "/" + destination, links: links + 1)
         }
     }
 }

@@ -23,12 +23,15 @@ struct Sitemap {
             lines.append("</urlset>")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines.append(#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#)
+        lines.append(
+            #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#)
         for page in pages {
             lines.append("  <url>")
             lines.append("    <loc>\(escape(baseURL + page))</loc>")
             for alternate in alternates(page) {
-                lines.append(#"    <xhtml:link rel="alternate" hreflang="\#(escape(alternate.code))" href="\#(escape(alternate.url))"/>"#)
+                lines.append(
+                    #"    <xhtml:link rel="alternate" hreflang="\#(escape(alternate.code))" href="\#(escape(alternate.url))"/>"#
+                )
             }
             lines.append("  </url>")
         }
@@ -41,8 +44,13 @@ struct Sitemap {
     static func index(baseURL: String?, folders: [String]) -> String? {
         guard let baseURL else { return nil }
         let sitemap = Sitemap(baseURL: baseURL, pages: [])
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#]
-        for folder in folders { lines.append("  <sitemap><loc>\(sitemap.escape(baseURL + folder + "sitemap.xml"))</loc></sitemap>") }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#
+        ]
+        for folder in folders {
+            lines.append("  <sitemap><loc>\(sitemap.escape(baseURL + folder + "sitemap.xml"))</loc></sitemap>")
+        }
         lines.append("</sitemapindex>")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -18,7 +18,9 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses ``description``.
     init?(_ text: Substring) {
-        guard text.utf8.count == 32, let a = UInt64(text.prefix(16), radix: 16), let b = UInt64(text.suffix(16), radix: 16) else { return nil }
+        guard text.utf8.count == 32, let a = UInt64(text.prefix(16), radix: 16),
+            let b = UInt64(text.suffix(16), radix: 16)
+        else { return nil }
         self.a = a
         self.b = b
     }

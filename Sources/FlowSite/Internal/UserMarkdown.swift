@@ -101,10 +101,12 @@ enum UserMarkdown {
     /// Cleans the node's text, destination, title and code info: entities can spell what the
     /// body's own text may not hold.
     private static func cleanText(of node: OpaquePointer) {
-        typealias Field = (get: (OpaquePointer?) -> UnsafePointer<CChar>?, set: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32)
+        typealias Field = (
+            get: (OpaquePointer?) -> UnsafePointer<CChar>?, set: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+        )
         let fields: [Field] = [
             (cmark_node_get_literal, cmark_node_set_literal), (cmark_node_get_url, cmark_node_set_url),
-            (cmark_node_get_title, cmark_node_set_title), (cmark_node_get_fence_info, cmark_node_set_fence_info),
+            (cmark_node_get_title, cmark_node_set_title), (cmark_node_get_fence_info, cmark_node_set_fence_info)
         ]
         for field in fields {
             guard let value = field.get(node) else { continue }
@@ -137,7 +139,9 @@ enum UserMarkdown {
     /// U+FFFD for what HTML forbids. The marks (U+200E, U+200F, U+061C) stay: they only give a
     /// neutral character a direction.
     static func cleaned(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isReordering($0) || HTMLEscaping.isForbidden($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isReordering($0) || HTMLEscaping.isForbidden($0) }) else {
+            return text
+        }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isReordering(scalar) {
             out.append(HTMLEscaping.isForbidden(scalar) ? "\u{FFFD}" : scalar)

@@ -39,7 +39,9 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
     /// How the expected route was shown and by which code, when the app showed exactly that,
     /// once.
     var shown: ShownLink? {
-        lock.withLock { _ in count == 1 && matched ? ShownLink(presentation: shownPresentation, location: shownLocation!) : nil }
+        lock.withLock { _ in
+            count == 1 && matched ? ShownLink(presentation: shownPresentation, location: shownLocation!) : nil
+        }
     }
 }
 

@@ -74,7 +74,8 @@ package struct Wording: Sendable {
         guard !labels.isEmpty, Locale.Language(identifier: language).languageCode != .english else { return nil }
         let keys = Wording(labels, rules: rules).keysFallingBack()
         guard !keys.isEmpty else { return nil }
-        return "\(language): the site's labels lack \(english("countKeys", count: keys.count)), shown in the built-in English; "
+        return
+            "\(language): the site's labels lack \(english("countKeys", count: keys.count)), shown in the built-in English; "
             + "add them to SiteInfo.labels: " + keys.joined(separator: ", ")
     }
 
@@ -92,8 +93,9 @@ package struct Wording: Sendable {
     static let counted = [
         "flowFlowsCount", "flowKindsCount", "flowKindsOfScreen", "flowTabs", "kindPages", "searchResults",
         "lintUnhandledIntentOnPages", "lintDeadEnd", "lintEmptyState", "lintUnlinkableRoute", "lintDeepLinkRoundTrip",
-        "lintUnknownDeepLink", "lintClickDepth", "lintClicks", "lintClickDepthRun", "lintModalOverModal", "lintModalOnly",
-        "lintEmptyLinkLabel", "lintAmbiguousLinkLabel", "lintUntestedTransition", "lintStaleCoverage",
+        "lintUnknownDeepLink", "lintClickDepth", "lintClicks", "lintClickDepthRun", "lintModalOverModal",
+        "lintModalOnly",
+        "lintEmptyLinkLabel", "lintAmbiguousLinkLabel", "lintUntestedTransition", "lintStaleCoverage"
     ]
 
     /// Every built-in word: the site's and the engine's.
@@ -116,14 +118,17 @@ package struct Wording: Sendable {
         "close": "Close",
         "closeAndReturn": "Close and return to {title}",
         "notFoundTitle": "Page not found",
-        "notFoundMessage": "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
+        "notFoundMessage":
+            "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
         "notFoundHome": "Return to the {site} home page",
         "flowMap": "Flow map",
         "languages": "Languages",
         "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
         "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
-        "flowMapIntro": "The site has {kinds} in {flows}, {pages} in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
-        "flowMapMarks": "A badge on a box names a flow lint rule that pages of that kind break and how many, and leads to the finding below; a dashed box that says “{noWayIn}” is a kind of screen the app declares but no link reaches. Point at a box to see the Swift file and line that make its screen.",
+        "flowMapIntro":
+            "The site has {kinds} in {flows}, {pages} in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
+        "flowMapMarks":
+            "A badge on a box names a flow lint rule that pages of that kind break and how many, and leads to the finding below; a dashed box that says “{noWayIn}” is a kind of screen the app declares but no link reaches. Point at a box to see the Swift file and line that make its screen.",
         "flowMapCaption": "Every kind of screen and every transition between kinds.",
         "flowFlows": "Flows",
         "flowKindsOfScreen.one": "{count} kind of screen",
@@ -133,10 +138,12 @@ package struct Wording: Sendable {
         "flowKindsCount.one": "({count} kind)",
         "flowKindsCount.other": "({count} kinds)",
         "flowOf": "{flow} flow",
-        "flowIntro": "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
+        "flowIntro":
+            "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
         "flowSummary": "The screens of the {flow} flow and how they connect.",
         "flowCaption": "The {flow} flow and its neighbours.",
-        "kindIntro": "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
+        "kindIntro":
+            "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
         "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {minimum} clicks from the start page.",
         "kindExample": "A page of this kind:",
         "kindTitle": "{kind} screens",
@@ -167,7 +174,8 @@ package struct Wording: Sendable {
         "flowTo": "To",
         "flowPresentation": "Presentation",
         "flowLinks": "Links",
-        "flowCoverageIntro": "The app’s tests take {tested} of its {total} transitions. A transition no test takes is drawn as a faint line with a hollow arrow, and its title and the tables say “{untested}”.",
+        "flowCoverageIntro":
+            "The app’s tests take {tested} of its {total} transitions. A transition no test takes is drawn as a faint line with a hollow arrow, and its title and the tables say “{untested}”.",
         "flowCoverageCount": "tests take {tested} of {total} transitions",
         "flowCoverageOfFlow": "The app’s tests take {tested} of the {total} transitions that start in the {flow} flow.",
         "flowLegendUntested": "{untested}: no test of the app takes it",
@@ -178,43 +186,67 @@ package struct Wording: Sendable {
         "presentation.modal": "modal: a dialog over the page",
         "presentation.root": "root: starts a new trail",
         "presentation.replace": "replace: takes the page's place",
-        "lintUnhandledIntent": "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}",
-        "lintUnhandledIntentOnPages.one": "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} such links on {count} {kind} page",
-        "lintUnhandledIntentOnPages.other": "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} such links on {count} {kind} pages",
+        "lintUnhandledIntent":
+            "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}",
+        "lintUnhandledIntentOnPages.one":
+            "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} such links on {count} {kind} page",
+        "lintUnhandledIntentOnPages.other":
+            "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} such links on {count} {kind} pages",
         "lintShowedNothing": "nothing",
-        "lintUnreachableScreen": "No page of the kind {kind} ({id}) is reachable: no link from the start page leads to one.",
-        "lintDeadEnd.one": "{count} {kind} page has no link of its own, only the site-wide navigation: e.g. {path} ({route})",
-        "lintDeadEnd.other": "{count} {kind} pages have no link of their own, only the site-wide navigation: e.g. {path} ({route})",
+        "lintUnreachableScreen":
+            "No page of the kind {kind} ({id}) is reachable: no link from the start page leads to one.",
+        "lintDeadEnd.one":
+            "{count} {kind} page has no link of its own, only the site-wide navigation: e.g. {path} ({route})",
+        "lintDeadEnd.other":
+            "{count} {kind} pages have no link of their own, only the site-wide navigation: e.g. {path} ({route})",
         "lintEmptyState.one": "{count} {kind} page shows its empty state: e.g. {path} ({route})",
         "lintEmptyState.other": "{count} {kind} pages show their empty state: e.g. {path} ({route})",
         "lintUnlinkableRoute.one": "{count} {kind} page has no deep link: e.g. {path} ({route})",
         "lintUnlinkableRoute.other": "{count} {kind} pages have no deep link: e.g. {path} ({route})",
-        "lintDeepLinkRoundTrip.one": "{count} {kind} page doesn't come back from its deep link: e.g. {route} links to {url}, which the app's parser reads as {parsed}",
-        "lintDeepLinkRoundTrip.other": "{count} {kind} pages don't come back from their deep link: e.g. {route} links to {url}, which the app's parser reads as {parsed}",
-        "lintUnknownDeepLink.one": "{count} unknown link opens a screen instead of the not-found one: e.g. {url} opens {parsed}",
-        "lintUnknownDeepLink.other": "{count} unknown links open a screen instead of the not-found one: e.g. {url} opens {parsed}",
-        "lintClickDepth.one": "{count} {kind} page is more than {maximumClicks} from the start page, at {deepestClicks}{run}: {path} ({route})",
-        "lintClickDepth.other": "{count} {kind} pages are more than {maximumClicks} from the start page, the deepest {deepestClicks}{run}: {path} ({route})",
+        "lintDeepLinkRoundTrip.one":
+            "{count} {kind} page doesn't come back from its deep link: e.g. {route} links to {url}, which the app's parser reads as {parsed}",
+        "lintDeepLinkRoundTrip.other":
+            "{count} {kind} pages don't come back from their deep link: e.g. {route} links to {url}, which the app's parser reads as {parsed}",
+        "lintUnknownDeepLink.one":
+            "{count} unknown link opens a screen instead of the not-found one: e.g. {url} opens {parsed}",
+        "lintUnknownDeepLink.other":
+            "{count} unknown links open a screen instead of the not-found one: e.g. {url} opens {parsed}",
+        "lintClickDepth.one":
+            "{count} {kind} page is more than {maximumClicks} from the start page, at {deepestClicks}{run}: {path} ({route})",
+        "lintClickDepth.other":
+            "{count} {kind} pages are more than {maximumClicks} from the start page, the deepest {deepestClicks}{run}: {path} ({route})",
         "lintClicks.one": "{count} click",
         "lintClicks.other": "{count} clicks",
         "lintClickDepthRun.one": ", {count} of them {from} → {to} ({presentation})",
         "lintClickDepthRun.other": ", {count} of them {from} → {to} ({presentation}) in a row",
-        "lintModalOverModal.one": "{kind} is presented as a dialog over a dialog once: e.g. {path} ({route}) over {fromPath} ({fromRoute})",
-        "lintModalOverModal.other": "{kind} is presented as a dialog over a dialog {count} times: e.g. {path} ({route}) over {fromPath} ({fromRoute})",
+        "lintModalOverModal.one":
+            "{kind} is presented as a dialog over a dialog once: e.g. {path} ({route}) over {fromPath} ({fromRoute})",
+        "lintModalOverModal.other":
+            "{kind} is presented as a dialog over a dialog {count} times: e.g. {path} ({route}) over {fromPath} ({fromRoute})",
         "lintModalOnly.one": "{count} {kind} page is reached only from dialogs: e.g. {path} ({route})",
         "lintModalOnly.other": "{count} {kind} pages are reached only from dialogs: e.g. {path} ({route})",
-        "lintEmptyLinkLabel.one": "{count} {kind} page has links without text: e.g. {path} links to {target} with no text",
-        "lintEmptyLinkLabel.other": "{count} {kind} pages have links without text: e.g. {path} links to {target} with no text",
-        "lintAmbiguousLinkLabel.one": "{count} {kind} page uses one link text for different pages: e.g. on {path}, '{label}' leads to {first} and to {second}",
-        "lintAmbiguousLinkLabel.other": "{count} {kind} pages use one link text for different pages: e.g. on {path}, '{label}' leads to {first} and to {second}",
-        "lintUntestedTransition.one": "No test takes {from} → {to} ({presentation}), {count} link: e.g. {source} → {target}",
-        "lintUntestedTransition.other": "No test takes {from} → {to} ({presentation}), {count} links: e.g. {source} → {target}",
-        "lintNoScreenKinds": "unreachable-screen: the route type declares no screenKindExamples, so there is nothing to compare the reached kinds with.",
-        "lintNoCoverage": "untested-transition: no flow coverage was given (FlowLinter.coverage, SiteBuilder.flowCoverage), so there is nothing to compare the transitions with.",
+        "lintEmptyLinkLabel.one":
+            "{count} {kind} page has links without text: e.g. {path} links to {target} with no text",
+        "lintEmptyLinkLabel.other":
+            "{count} {kind} pages have links without text: e.g. {path} links to {target} with no text",
+        "lintAmbiguousLinkLabel.one":
+            "{count} {kind} page uses one link text for different pages: e.g. on {path}, '{label}' leads to {first} and to {second}",
+        "lintAmbiguousLinkLabel.other":
+            "{count} {kind} pages use one link text for different pages: e.g. on {path}, '{label}' leads to {first} and to {second}",
+        "lintUntestedTransition.one":
+            "No test takes {from} → {to} ({presentation}), {count} link: e.g. {source} → {target}",
+        "lintUntestedTransition.other":
+            "No test takes {from} → {to} ({presentation}), {count} links: e.g. {source} → {target}",
+        "lintNoScreenKinds":
+            "unreachable-screen: the route type declares no screenKindExamples, so there is nothing to compare the reached kinds with.",
+        "lintNoCoverage":
+            "untested-transition: no flow coverage was given (FlowLinter.coverage, SiteBuilder.flowCoverage), so there is nothing to compare the transitions with.",
         "lintRuleOff": "{rule} is off: {reason}",
-        "lintStaleCoverage.one": "flow coverage: {file} names {count} transition the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
-        "lintStaleCoverage.other": "flow coverage: {file} names {count} transitions the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
-        "lintCoverageGiven": "the coverage given",
+        "lintStaleCoverage.one":
+            "flow coverage: {file} names {count} transition the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
+        "lintStaleCoverage.other":
+            "flow coverage: {file} names {count} transitions the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
+        "lintCoverageGiven": "the coverage given"
     ]
 
     /// The engine's own words, only ever English: texts made where no site is at hand (build
@@ -261,6 +293,6 @@ package struct Wording: Sendable {
         "diffKindPagesAdded.one": "{kind} page added",
         "diffKindPagesAdded.other": "{count} {kind} pages added",
         "diffKindPagesRemoved.one": "{kind} page removed",
-        "diffKindPagesRemoved.other": "{count} {kind} pages removed",
+        "diffKindPagesRemoved.other": "{count} {kind} pages removed"
     ]
 }

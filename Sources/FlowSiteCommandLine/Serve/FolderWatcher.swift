@@ -51,11 +51,16 @@ struct FolderWatcher: Sendable {
         var files: [String: FileState] = [:]
         let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
         for folder in folders {
-            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else { continue }
+            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
+                continue
+            }
             for case let url as URL in enumerator {
                 guard !Self.isScratch(url.lastPathComponent) else { continue }
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-                files[url.path] = FileState(size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
+                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
+                    continue
+                }
+                files[url.path] = FileState(
+                    size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
             }
         }
         return Fingerprint(files: files)
@@ -81,7 +86,7 @@ struct FolderWatcher: Sendable {
         #else
         if !forcePolling { reason = "this system's file events are not supported yet" }
         #endif
-        let start = fingerprint()  // now, so that nothing saved from here on is missed
+        let start = fingerprint() // now, so that nothing saved from here on is missed
         let poller = Task { [self] in
             await poll(from: start) { continuation.yield($0) }
             continuation.finish()

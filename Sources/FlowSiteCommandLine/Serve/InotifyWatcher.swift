@@ -13,7 +13,9 @@ final class InotifyWatcher: Sendable {
 
     /// What a folder's changes look like to inotify: files written and closed, made, removed,
     /// moved in or out, or their attributes changed (`touch`), and the folder itself going.
-    private static let mask: UInt32 = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+    private static let mask: UInt32 = UInt32(
+        IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
+            | IN_MOVE_SELF)
 
     private let descriptor: Int32
     /// Written to wake the reading thread when it should stop.
@@ -48,7 +50,8 @@ final class InotifyWatcher: Sendable {
 
     /// Reads events on a thread of its own until ``stop()``, calling `report` with each burst.
     func start(quietPeriod: Duration, report: @escaping @Sendable (Set<String>) -> Void) {
-        let milliseconds = Int32(max(1, quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = Int32(
+            max(1, quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000))
         Thread.detachNewThread { [self] in
             run(quietMilliseconds: milliseconds, report: report)
             closeAll()
@@ -82,10 +85,16 @@ final class InotifyWatcher: Sendable {
             var timeout: Int32 = -1
             if let burstStarted {
                 let left = longest - (ContinuousClock.now - burstStarted)
-                let leftMilliseconds = Int32(max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-                timeout = min(writing.isEmpty ? min(quietMilliseconds, Self.settledMilliseconds) : quietMilliseconds, leftMilliseconds)
+                let leftMilliseconds = Int32(
+                    max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+                timeout = min(
+                    writing.isEmpty ? min(quietMilliseconds, Self.settledMilliseconds) : quietMilliseconds,
+                    leftMilliseconds)
             }
-            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+            ]
             let ready = poll(&fds, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -105,7 +114,9 @@ final class InotifyWatcher: Sendable {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return
             }
-            let changed = buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), writing: &writing) }
+            let changed = buffer.withUnsafeBytes {
+                parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), writing: &writing)
+            }
             if !changed.isEmpty {
                 pending.formUnion(changed)
                 if burstStarted == nil { burstStarted = .now }
@@ -146,7 +157,7 @@ final class InotifyWatcher: Sendable {
             guard !FolderWatcher.isScratch(name) else { continue }
             let path = folder + "/" + name
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                try? addTree(path)  // a folder that can't be watched is still reported now
+                try? addTree(path) // a folder that can't be watched is still reported now
             }
             if mask & UInt32(IN_ISDIR) == 0 {
                 if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE) != 0 {
@@ -163,10 +174,14 @@ final class InotifyWatcher: Sendable {
     /// Watches `path` and every folder below it.
     private func addTree(_ path: String) throws {
         try addWatch(path)
-        guard let enumerator = FileManager.default.enumerator(
-            at: URL(fileURLWithPath: path), includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]
-        ) else { return }
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: path), includingPropertiesForKeys: [.isDirectoryKey],
+                options: [.skipsHiddenFiles]
+            )
+        else { return }
+        for case let url as URL in enumerator
+        where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
             try addWatch(url.path)
         }
     }
@@ -175,7 +190,8 @@ final class InotifyWatcher: Sendable {
         let wd = inotify_add_watch(descriptor, path, Self.mask)
         guard wd >= 0 else {
             let code = errno
-            let why = code == ENOSPC
+            let why =
+                code == ENOSPC
                 ? "the system allows no more inotify watches (raise fs.inotify.max_user_watches)"
                 : "inotify can't watch \(path) (\(String(cString: strerror(code))))"
             throw Unavailable(description: why)

@@ -87,7 +87,8 @@ final class LiveReload: Sendable {
             let id = state.nextListener
             state.nextListener += 1
             state.listeners[id] = continuation
-            let hello = Self.event("hello", ["build": "\(session)-\(state.build)", "error": state.error.map { $0 as Any } ?? NSNull()])
+            let hello = Self.event(
+                "hello", ["build": "\(session)-\(state.build)", "error": state.error.map { $0 as Any } ?? NSNull()])
             continuation.yield("retry: \(Self.retryMilliseconds)\n" + hello)
             return id
         }
@@ -112,7 +113,9 @@ final class LiveReload: Sendable {
 
     /// One event in the wire format: its name, and its data as one line of JSON.
     static func event(_ name: String, _ data: [String: Any]) -> String {
-        let json = (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let json =
+            (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         return "event: \(name)\ndata: \(String(decoding: json, as: UTF8.self))\n\n"
     }
 }

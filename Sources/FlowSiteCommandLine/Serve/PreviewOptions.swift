@@ -3,19 +3,29 @@ import Foundation
 
 /// Where and how `serve` listens: the options every site executable's `serve` shares.
 package struct PreviewOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 also serves other devices on the network.", valueName: "host"))
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on; 0.0.0.0 also serves other devices on the network.", valueName: "host"))
     public var host = "127.0.0.1"
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on; when it is taken, the next free one (0 picks any free one).", valueName: "port"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The port to listen on; when it is taken, the next free one (0 picks any free one).", valueName: "port"))
     public var port = 8000
 
-    @Option(help: ArgumentHelp("Serve the site under this path, such as /deep/sub/, to check a subpath deploy.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve the site under this path, such as /deep/sub/, to check a subpath deploy.", valueName: "path"))
     public var basePath = "/"
 
     @Flag(help: "Open the site in the default browser.")
     public var open = false
 
-    @Flag(help: "With --watch, look for changes by reading the folders every 0.5 s instead of asking the system (for network file systems).")
+    @Flag(
+        help:
+            "With --watch, look for changes by reading the folders every 0.5 s instead of asking the system (for network file systems)."
+    )
     public var poll = false
 
     public init() {}
@@ -25,7 +35,9 @@ package struct PreviewOptions: ParsableArguments {
         guard basePath.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/".contains($0)) }),
             !basePath.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
         else {
-            throw ValidationError("--base-path '\(basePath)' may hold only letters, digits, '-', '.', '_', '~' and '/', and no '.' or '..' folders; write it like /deep/sub/.")
+            throw ValidationError(
+                "--base-path '\(basePath)' may hold only letters, digits, '-', '.', '_', '~' and '/', and no '.' or '..' folders; write it like /deep/sub/."
+            )
         }
     }
 }
@@ -34,7 +46,9 @@ extension ServeAction {
     /// What `serve` tells the user of each event: builds, the address, what is watched, failed
     /// rebuilds. `served` names what is served (a folder, or a preview in memory), `folders` the
     /// watched folders.
-    public static func printer(served: String, folders: String, host: String, quiet: Bool) -> @Sendable (Event) async -> Void {
+    public static func printer(
+        served: String, folders: String, host: String, quiet: Bool
+    ) -> @Sendable (Event) async -> Void {
         { event in
             switch event {
             case .built(let report):
@@ -46,7 +60,9 @@ extension ServeAction {
                     print(TerminalText.safe("Watching \(folders) for changes; open pages reload after each rebuild."))
                 case .polling(let reason):
                     let why = reason.map { " (\($0))" } ?? ""
-                    print(TerminalText.safe("Watching \(folders) by looking every 0.5 s\(why); open pages reload after each rebuild."))
+                    print(
+                        TerminalText.safe(
+                            "Watching \(folders) by looking every 0.5 s\(why); open pages reload after each rebuild."))
                 }
             case .listening(let address):
                 if let requested = address.requestedPort {
@@ -60,11 +76,12 @@ extension ServeAction {
                     }
                 }
             case .rebuildFailed(let message):
-                FileHandle.standardError.write(Data(TerminalText.safe("Rebuild failed; still serving the previous site. \(message)\n").utf8))
+                FileHandle.standardError.write(
+                    Data(TerminalText.safe("Rebuild failed; still serving the previous site. \(message)\n").utf8))
             case .browserNotOpened(let message):
                 FileHandle.standardError.write(Data(TerminalText.safe(message + "\n").utf8))
             }
-            fflush(nil)  // whoever reads a pipe needs the address now, not at exit
+            fflush(nil) // whoever reads a pipe needs the address now, not at exit
         }
     }
 }

@@ -1,4 +1,3 @@
-
 /// Rebuilds once per burst of changes, never two at once: changes that arrive while a rebuild
 /// runs are gathered into one more rebuild right after it, so the site ends up built from the
 /// files as they were last saved, however the saves and the builds interleave.

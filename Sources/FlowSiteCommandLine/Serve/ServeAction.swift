@@ -93,7 +93,9 @@ struct ServeAction: Sendable {
         )
         let watch = watching ? FolderWatcher(folders: watched, forcePolling: forcePolling).changes() : nil
         if let watch { await events(.watching(watch.method)) }
-        let (build, host, port, basePath, openBrowser, describe) = (build, host, port, server.basePath, openBrowser, describe)
+        let (build, host, port, basePath, openBrowser, describe) = (
+            build, host, port, server.basePath, openBrowser, describe
+        )
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run { actual in
@@ -149,19 +151,23 @@ extension ServeAction {
             removeAbandonedPreviews(in: parent)
             let folder = parent.appendingPathComponent("flowsite-preview-\(getpid())-\(UUID().uuidString.prefix(8))")
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
                 return folder
             } catch {
                 lastError = error
             }
         }
-        throw FlowSiteError(.fileSystem(path: parents.last!.path, message: "no folder for the preview: \(lastError.map { "\($0)" } ?? "")"))
+        throw FlowSiteError(
+            .fileSystem(
+                path: parents.last!.path, message: "no folder for the preview: \(lastError.map { "\($0)" } ?? "")"))
     }
 
     /// Removes the previews of servers that ended without removing theirs (killed with
     /// SIGKILL, say): folders named for a process that no longer runs.
     static func removeAbandonedPreviews(in parent: URL) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix("flowsite-preview-") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where name.hasPrefix("flowsite-preview-") {
             guard let pid = Int32(name.dropFirst("flowsite-preview-".count).prefix { $0 != "-" }), pid > 0,
                 kill(pid, 0) == -1, errno == ESRCH
             else { continue }

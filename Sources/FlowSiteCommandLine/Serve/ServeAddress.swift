@@ -14,7 +14,10 @@ struct ServeAddress: Sendable, Equatable {
 
     /// The addresses of a server on `host` and `port` serving under `basePath`; `interfaces`
     /// are this machine's network addresses (IPv4 first).
-    public init(host: String, port: Int, requestedPort: Int, basePath: String, interfaces: [String] = ServeAddress.networkAddresses()) {
+    public init(
+        host: String, port: Int, requestedPort: Int, basePath: String,
+        interfaces: [String] = ServeAddress.networkAddresses()
+    ) {
         let everywhere = host == "0.0.0.0" || host == "::" || host == "[::]"
         let shownHost = everywhere ? "127.0.0.1" : host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         func url(_ host: String) -> String { "http://\(host):\(port)\(basePath)" }
@@ -42,7 +45,9 @@ struct ServeAddress: Sendable, Equatable {
             let found = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { socket in
                 withUnsafePointer(to: socket.pointee.sin_addr) { inet_ntop(AF_INET, $0, &text, socklen_t(text.count)) }
             }
-            if found != nil { addresses.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            if found != nil {
+                addresses.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
         }
         return addresses
     }

@@ -94,7 +94,7 @@ struct SiteServer: Sendable {
                 }
             }
         } catch is ShutdownSignals.Stop {
-        } catch where server.channel.isActive == false && Task.isCancelled {
+        } catch  where server.channel.isActive == false && Task.isCancelled {
             // Cancelled: the server's channel was closed under its accept loop.
         }
     }
@@ -114,7 +114,9 @@ struct SiteServer: Sendable {
                             return try Connection(wrappingChannelSynchronously: channel)
                         }
                     }
-            } catch let error as IOError where error.errnoCode == EADDRINUSE && port != 0 && attempt < portAttempts && candidate < 65535 {
+            } catch let error as IOError
+                where error.errnoCode == EADDRINUSE && port != 0 && attempt < portAttempts && candidate < 65535
+            {
                 attempt += 1
                 candidate += 1
             }
@@ -144,7 +146,9 @@ struct SiteServer: Sendable {
     }
 
     /// Sends the response to `request`; whether the connection may serve another request.
-    private func respond(to request: HTTPRequestHead, with out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
+    private func respond(
+        to request: HTTPRequestHead, with out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+    ) async throws -> Bool {
         switch answer(to: request) {
         case .events:
             guard let liveReload else { return false }
@@ -153,7 +157,9 @@ struct SiteServer: Sendable {
         case .response(var response):
             if response.isHTML {
                 response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
-                if let liveReload { response.body = Self.inject(liveReload.scriptTag(basePath: basePath), into: response.body) }
+                if let liveReload {
+                    response.body = Self.inject(liveReload.scriptTag(basePath: basePath), into: response.body)
+                }
             }
             var headers = response.headers
             headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
@@ -202,7 +208,8 @@ struct SiteServer: Sendable {
         // A NUL ends a file name where system calls read it, so `index.html%00.txt` would answer
         // with `index.html`: no file name holds a control byte.
         if Self.isUnservable(path) {
-            return .response(.text(.badRequest, "400 Bad Request: the path holds a control character or a malformed %-escape\n"))
+            return .response(
+                .text(.badRequest, "400 Bad Request: the path holds a control character or a malformed %-escape\n"))
         }
         var inSite = path
         if basePath != "/" {
@@ -213,7 +220,10 @@ struct SiteServer: Sendable {
         }
         if liveReload != nil {
             if inSite == "/" + LiveReload.scriptPath {
-                return .response(Response(status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8"], body: LiveReload.script))
+                return .response(
+                    Response(
+                        status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8"],
+                        body: LiveReload.script))
             }
             if inSite == "/" + LiveReload.eventsPath { return .events }
         }
@@ -240,7 +250,8 @@ struct SiteServer: Sendable {
         guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
             let bytes = FileManager.default.contents(atPath: file.path)
         else { return nil }
-        return Response(status: .ok, headers: ["Content-Type": Self.contentType(of: file.pathExtension)], body: Array(bytes))
+        return Response(
+            status: .ok, headers: ["Content-Type": Self.contentType(of: file.pathExtension)], body: Array(bytes))
     }
 
     /// The site's own 404 page with status 404, as static hosts answer.
@@ -253,8 +264,12 @@ struct SiteServer: Sendable {
 
     /// The live-reload channel as Server-Sent Events, until the page goes, the channel closes
     /// or the server stops.
-    private func streamEvents(_ liveReload: LiveReload, to out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion) async throws {
-        let headers: HTTPHeaders = ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "Connection": "close"]
+    private func streamEvents(
+        _ liveReload: LiveReload, to out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion
+    ) async throws {
+        let headers: HTTPHeaders = [
+            "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "Connection": "close"
+        ]
         try await out.write(.head(HTTPResponseHead(version: version, status: .ok, headers: headers)))
         let (id, events) = liveReload.subscribe()
         defer { liveReload.unsubscribe(id) }

@@ -39,16 +39,21 @@ struct CheckCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if !quiet {
-            print("\(site) is up to date: \(result.report.pages) pages, \(result.report.files) files, \(result.report.links) links checked")
+            print(
+                "\(site) is up to date: \(result.report.pages) pages, \(result.report.files) files, \(result.report.links) links checked"
+            )
         }
     }
 
     /// Builds afresh into a temporary folder (link check included) and compares it with `site`
     /// file by file: the fresh build's report, and one line per changed, missing or extra file.
     /// The site itself is never written.
-    static func check(_ site: URL, against build: BuildAction) async throws -> (report: BuildReport, differences: [String]) {
+    static func check(
+        _ site: URL, against build: BuildAction
+    ) async throws -> (report: BuildReport, differences: [String]) {
         var build = build
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-check-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "holocron-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         build.output = scratch
         build.force = true

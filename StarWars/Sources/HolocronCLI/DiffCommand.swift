@@ -9,7 +9,8 @@ import HolocronKit
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
+        abstract:
+            "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
         discussion: """
             Compares two folders made by `holocron build`, or builds both sides first from \
             --old-data/--new-data and --old-templates/--new-templates (a side without them uses \
@@ -51,11 +52,18 @@ struct DiffCommand: AsyncParsableCommand {
         switch (oldSite, newSite, building) {
         case (_?, _?, false), (nil, nil, true): break
         case (_, _, true):
-            throw ValidationError("Give two site folders, or --old-data/--new-data and --old-templates/--new-templates to build both sides, not both.")
+            throw ValidationError(
+                "Give two site folders, or --old-data/--new-data and --old-templates/--new-templates to build both sides, not both."
+            )
         default:
-            throw ValidationError("Give two site folders (holocron diff OLD NEW), or --old-data/--new-data or --old-templates/--new-templates to build both sides.")
+            throw ValidationError(
+                "Give two site folders (holocron diff OLD NEW), or --old-data/--new-data or --old-templates/--new-templates to build both sides."
+            )
         }
-        for (option, path) in [("--old-data", oldData), ("--new-data", newData), ("--old-templates", oldTemplates), ("--new-templates", newTemplates)] {
+        for (option, path) in [
+            ("--old-data", oldData), ("--new-data", newData), ("--old-templates", oldTemplates),
+            ("--new-templates", newTemplates)
+        ] {
             guard let path else { continue }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -66,17 +74,22 @@ struct DiffCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Sides that are built are built into a temporary folder, removed afterwards.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("holocron-diff-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "holocron-diff-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let old = try await folder(oldSite, data: oldData, templates: oldTemplates, scratch: scratch.appendingPathComponent("old"))
-        let new = try await folder(newSite, data: newData, templates: newTemplates, scratch: scratch.appendingPathComponent("new"))
+        let old = try await folder(
+            oldSite, data: oldData, templates: oldTemplates, scratch: scratch.appendingPathComponent("old"))
+        let new = try await folder(
+            newSite, data: newData, templates: newTemplates, scratch: scratch.appendingPathComponent("new"))
         try report.write(comparing: old, with: new)
     }
 
     private func folder(_ site: String?, data: String?, templates: String?, scratch: URL) async throws -> URL {
         if let site { return URL(fileURLWithPath: site) }
         let source = data.map { DataSource.directory(URL(fileURLWithPath: $0)) } ?? .embedded
-        _ = try await BuildAction(output: scratch, source: source, templates: templates.map { URL(fileURLWithPath: $0) }, quiet: true).run()
+        _ = try await BuildAction(
+            output: scratch, source: source, templates: templates.map { URL(fileURLWithPath: $0) }, quiet: true
+        ).run()
         return scratch
     }
 }

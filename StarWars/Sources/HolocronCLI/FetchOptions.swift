@@ -10,10 +10,15 @@ struct FetchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A SWAPI snapshot folder (people.json, films.json, …) to build from.", valueName: "dir"))
     var data: String?
 
-    @Option(help: ArgumentHelp("The root of a server that speaks SWAPI's REST format, such as https://swapi.dev/api/.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The root of a server that speaks SWAPI's REST format, such as https://swapi.dev/api/.", valueName: "url"))
     var api: String?
 
-    @Option(help: ArgumentHelp("Where API responses are kept for later builds (default: .holocron-cache beside the output).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Where API responses are kept for later builds (default: .holocron-cache beside the output).",
+            valueName: "dir"))
     var cache: String?
 
     @Flag(help: "Fetch every API response again instead of using the cache.")
@@ -28,10 +33,15 @@ struct FetchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds one API request may take.", valueName: "seconds"))
     var timeout = 10.0
 
-    @Option(help: ArgumentHelp("How many times a failed API request is tried again (timeouts, lost connections, 5xx and 429 only).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "How many times a failed API request is tried again (timeouts, lost connections, 5xx and 429 only).",
+            valueName: "n"))
     var retries = 3
 
-    @Option(help: ArgumentHelp("The most API requests one fetch may send, retries included; SWAPI takes about 30.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "The most API requests one fetch may send, retries included; SWAPI takes about 30.", valueName: "n"))
     var maxRequests = 10_000
 
     func validate() throws {
@@ -41,11 +51,15 @@ struct FetchOptions: ParsableArguments {
         if let data {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--data '\(data)' is not a folder; give a folder holding people.json, films.json, planets.json, species.json, starships.json and vehicles.json.")
+                throw ValidationError(
+                    "--data '\(data)' is not a folder; give a folder holding people.json, films.json, planets.json, species.json, starships.json and vehicles.json."
+                )
             }
         }
         if let api {
-            guard let url = URL(string: api), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            guard let url = URL(string: api), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host != nil
+            else {
                 throw ValidationError("--api '\(api)' is not an http(s) URL; write it like https://swapi.dev/api/.")
             }
         } else if refresh || offline || cache != nil {
@@ -63,16 +77,20 @@ struct FetchOptions: ParsableArguments {
     func source(cacheBeside site: URL? = nil) -> DataSource {
         if let data { return .directory(URL(fileURLWithPath: data)) }
         guard let api else { return .embedded }
-        let cacheFolder = cache.map { URL(fileURLWithPath: $0) }
-            ?? (site?.standardizedFileURL.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                .appendingPathComponent(".holocron-cache")
-        return .api(LiveSource(
-            api: api,
-            cache: cacheFolder,
-            mode: offline ? .offline : (refresh ? .refresh : .normal),
-            policy: FetchPolicy(
-                concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), retries: retries, maxRequests: maxRequests
-            )
-        ))
+        let cacheFolder =
+            cache.map { URL(fileURLWithPath: $0) }
+            ?? (site?.standardizedFileURL.deletingLastPathComponent()
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .appendingPathComponent(".holocron-cache")
+        return .api(
+            LiveSource(
+                api: api,
+                cache: cacheFolder,
+                mode: offline ? .offline : (refresh ? .refresh : .normal),
+                policy: FetchPolicy(
+                    concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), retries: retries,
+                    maxRequests: maxRequests
+                )
+            ))
     }
 }

@@ -25,13 +25,20 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Write synthetic data at this multiple of SWAPI's counts (1 = 82 people, 60 planets, …).", valueName: "scale"))
+    @Option(
+        help: ArgumentHelp(
+            "Write synthetic data at this multiple of SWAPI's counts (1 = 82 people, 60 planets, …).",
+            valueName: "scale"))
     var synthetic: Int?
 
     func validate() throws {
-        if fetch.data != nil { throw ValidationError("snapshot writes data; it reads from --api or --synthetic, not --data.") }
+        if fetch.data != nil {
+            throw ValidationError("snapshot writes data; it reads from --api or --synthetic, not --data.")
+        }
         guard let synthetic else {
-            if fetch.api == nil { throw ValidationError("Say where the data comes from: --api URL or --synthetic SCALE.") }
+            if fetch.api == nil {
+                throw ValidationError("Say where the data comes from: --api URL or --synthetic SCALE.")
+            }
             return
         }
         if fetch.api != nil { throw ValidationError("Give --api or --synthetic, not both.") }
@@ -41,8 +48,13 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let input: SnapshotAction.Input = synthetic.map { .synthetic(scale: $0) } ?? .source(fetch.source(cacheBeside: URL(fileURLWithPath: output)))
+        let input: SnapshotAction.Input =
+            synthetic.map { .synthetic(scale: $0) } ?? .source(fetch.source(cacheBeside: URL(fileURLWithPath: output)))
         let archive = try await SnapshotAction(input: input, output: URL(fileURLWithPath: output), quiet: quiet).run()
-        if !quiet { print("Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) vehicles to \(output)") }
+        if !quiet {
+            print(
+                "Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) vehicles to \(output)"
+            )
+        }
     }
 }

@@ -14,12 +14,16 @@ struct TemplatesCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write to; existing files are never overwritten.", valueName: "dir"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The folder to write to; existing files are never overwritten.", valueName: "dir"))
     var output: String = "templates"
 
     func run() throws {
         let folder = URL(fileURLWithPath: output)
         try TemplateSet.embedded.write(to: folder)
-        print("Wrote the built-in templates to \(output)/: layout.mustache, 404.mustache, partials/ and assets/. Build with --templates \(output).")
+        print(
+            "Wrote the built-in templates to \(output)/: layout.mustache, 404.mustache, partials/ and assets/. Build with --templates \(output)."
+        )
     }
 }

@@ -2,9 +2,8 @@ import CCmark
 import FlowSite
 import FlowSiteCommandLine
 import Foundation
-import StarWarsApp
 import SWAPI
-
+import StarWarsApp
 
 /// The benchmark's floor: the time cmark alone needs to convert every page's Markdown to HTML,
 /// on as many threads as a build uses. The Markdown is made first (by walking the app as a
@@ -20,7 +19,10 @@ package struct CmarkFloorAction: Sendable {
     /// An empty folder to write the HTML files into, or `nil` to only convert.
     package var writeInto: URL?
 
-    package init(site: StarWarsSite = StarWarsSite(), threads: Int = ProcessInfo.processInfo.activeProcessorCount, writeInto: URL? = nil) {
+    package init(
+        site: StarWarsSite = StarWarsSite(), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        writeInto: URL? = nil
+    ) {
         self.site = site
         self.threads = max(1, threads)
         self.writeInto = writeInto
@@ -61,10 +63,14 @@ package struct CmarkFloorAction: Sendable {
         for page in all {
             let parts = page.path.split(separator: "/")
             let parent = parts.dropLast().joined(separator: "/")
-            let name = parts.last == "index.html" ? (branches.contains(parent) || parent.isEmpty ? "_index.md" : "index.md") : parts.last!.dropLast(5) + ".md"
+            let name =
+                parts.last == "index.html"
+                ? (branches.contains(parent) || parent.isEmpty ? "_index.md" : "index.md")
+                : parts.last!.dropLast(5) + ".md"
             let markdownPath = parent.isEmpty ? name : parent + "/" + name
             let file = folder.appendingPathComponent("content").appendingPathComponent(markdownPath)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             // An empty front matter first: Hugo takes a page that opens with a list (`- **Height:**`)
             // for a malformed one. The C floor skips it.
             try Data(Self.frontMatter + page.markdown).write(to: file)
@@ -85,7 +91,9 @@ package struct CmarkFloorAction: Sendable {
         if let writeInto {
             try FileManager.default.createDirectory(at: writeInto, withIntermediateDirectories: true)
             folder = open(writeInto.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard folder >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: writeInto.path]) }
+            guard folder >= 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: writeInto.path])
+            }
         }
         defer { if folder >= 0 { close(folder) } }
         let clock = ContinuousClock()
@@ -98,10 +106,15 @@ package struct CmarkFloorAction: Sendable {
                     for index in stride(from: lane, to: all.count, by: threads) {
                         all[index].markdown.withUnsafeBufferPointer { buffer in
                             buffer.withMemoryRebound(to: CChar.self) { chars in
-                                guard let html = cmark_markdown_to_html(chars.baseAddress, chars.count, CMARK_OPT_VALIDATE_UTF8) else { return }
+                                guard
+                                    let html = cmark_markdown_to_html(
+                                        chars.baseAddress, chars.count, CMARK_OPT_VALIDATE_UTF8)
+                                else { return }
                                 if into >= 0 {
                                     // The site writer's calls, from the bytes a build would hold.
-                                    let bytes = Array(UnsafeRawBufferPointer(start: html, count: strlen(html)).bindMemory(to: UInt8.self))
+                                    let bytes = Array(
+                                        UnsafeRawBufferPointer(start: html, count: strlen(html)).bindMemory(
+                                            to: UInt8.self))
                                     do {
                                         try FloorFiles.ensureFolder(of: all[index].path, in: into)
                                         try FloorFiles.writeWithoutSync(bytes, in: into, at: all[index].path)
@@ -119,7 +132,9 @@ package struct CmarkFloorAction: Sendable {
         let (seconds, attoseconds) = (clock.now - started).components
         if let failed = failed.message.withLock({ $0 }), let writeInto {
             // A floor that skipped files would look faster than it is.
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: writeInto.path, NSLocalizedDescriptionKey: "could not write \(failed)"])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: writeInto.path, NSLocalizedDescriptionKey: "could not write \(failed)"])
         }
         return (all.count, all.reduce(0) { $0 + $1.markdown.count }, Double(seconds) + Double(attoseconds) / 1e18)
     }

@@ -16,7 +16,9 @@ public enum DataSource: Sendable {
     public static func directory(_ url: URL) -> DataSource { .local(.directory(url)) }
 
     /// Loads the archive, reporting progress to `reporter`.
-    public func load(sleep: @escaping @Sendable (Duration) async throws -> Void, reporter: ProgressReporter) async throws -> SwapiArchive {
+    public func load(
+        sleep: @escaping @Sendable (Duration) async throws -> Void, reporter: ProgressReporter
+    ) async throws -> SwapiArchive {
         switch self {
         case .local(let source): return try source.load()
         case .api(let live):

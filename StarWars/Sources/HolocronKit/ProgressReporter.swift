@@ -1,7 +1,7 @@
+import FlowSiteCommandLine
 import Foundation
 import SWAPI
 import SWAPILive
-import FlowSiteCommandLine
 
 /// Prints fetch progress to standard error: on a terminal, one line that updates in place with
 /// the count of each kind; retries on lines of their own; a summary at the end.
@@ -28,11 +28,19 @@ public final class ProgressReporter: Sendable {
             if isTerminal { write("\r\u{1B}[2KFetching \(line)") }
         case .retrying(let url, let attempt, let of, let reason, let delay):
             let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-            write((isTerminal ? "\r\u{1B}[2K" : "") + "Retrying \(TerminalText.safe("\(url)")) (\(TerminalText.safe("\(reason)"))), attempt \(attempt) of \(of), in \(String(format: "%.1f", seconds)) s\n")
+            write(
+                (isTerminal ? "\r\u{1B}[2K" : "")
+                    + "Retrying \(TerminalText.safe("\(url)")) (\(TerminalText.safe("\(reason)"))), attempt \(attempt) of \(of), in \(String(format: "%.1f", seconds)) s\n"
+            )
         case .finished(let statistics):
             let resources = statistics.resources.values.reduce(0, +)
-            let seconds = Double(statistics.duration.components.seconds) + Double(statistics.duration.components.attoseconds) / 1e18
-            write((isTerminal ? "\r\u{1B}[2K" : "") + "Fetched \(resources) resources with \(statistics.requests) requests (\(statistics.retries) retries, \(statistics.cacheHits) from the cache) in \(String(format: "%.2f", seconds)) s\n")
+            let seconds =
+                Double(statistics.duration.components.seconds) + Double(statistics.duration.components.attoseconds)
+                / 1e18
+            write(
+                (isTerminal ? "\r\u{1B}[2K" : "")
+                    + "Fetched \(resources) resources with \(statistics.requests) requests (\(statistics.retries) retries, \(statistics.cacheHits) from the cache) in \(String(format: "%.2f", seconds)) s\n"
+            )
         }
     }
 

@@ -29,10 +29,12 @@ public struct SnapshotAction: Sendable {
         switch input {
         case .synthetic(let scale):
             archive = SyntheticArchive.make(
-                people: 82 * scale, planets: 60 * scale, species: 37 * scale, starships: 36 * scale, vehicles: 39 * scale
+                people: 82 * scale, planets: 60 * scale, species: 37 * scale, starships: 36 * scale,
+                vehicles: 39 * scale
             )
         case .source(let source):
-            archive = try await source.load(sleep: { try await Task.sleep(for: $0) }, reporter: ProgressReporter(quiet: quiet))
+            archive = try await source.load(
+                sleep: { try await Task.sleep(for: $0) }, reporter: ProgressReporter(quiet: quiet))
         }
         try SnapshotDirectory.write(archive, to: output)
         return archive

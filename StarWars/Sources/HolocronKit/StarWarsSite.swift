@@ -2,9 +2,9 @@ import FlowSite
 import FlowSiteCommandLine
 import Foundation
 import Logging
-import StarWarsApp
 import SWAPI
 import SWAPILive
+import StarWarsApp
 
 /// The Star Wars app as the site executable loads it: its data from the embedded snapshot, a
 /// snapshot folder or a live SWAPI server, and its words in one language or several. The
@@ -29,7 +29,8 @@ public struct StarWarsSite: Sendable {
     private let lastLoad = LastLoad()
 
     public init(
-        source: DataSource = .embedded, language: String = "en", languages: [String] = [], fallbackLanguage: String? = nil,
+        source: DataSource = .embedded, language: String = "en", languages: [String] = [],
+        fallbackLanguage: String? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.source = source
@@ -52,14 +53,16 @@ public struct StarWarsSite: Sendable {
             } else {
                 // Each data file's resources are kept beside the site as decoded, so the next
                 // build decodes only the files that changed.
-                let cache = load.output.flatMap { SiteBuilder<AppCoordinator>.cacheFolder(named: "data", for: $0) }.map { DecodedCache(folder: $0, program: load.program) }
+                let cache = load.output.flatMap { SiteBuilder<AppCoordinator>.cacheFolder(named: "data", for: $0) }.map
+                { DecodedCache(folder: $0, program: load.program) }
                 loaded = try SnapshotDirectory(url: folder).load(reusing: nil, cache: cache)
             }
             lastLoad.value = loaded
             archive = loaded.archive
             fingerprints = loaded.resourceFingerprints
         } else {
-            archive = try await source(beside: load.output).load(sleep: sleep, reporter: ProgressReporter(quiet: load.quiet))
+            archive = try await source(beside: load.output).load(
+                sleep: sleep, reporter: ProgressReporter(quiet: load.quiet))
         }
         // The references are checked while the catalog is made: each takes one core a while on
         // a large archive, and the catalog leaves a core idle for part of its time.
@@ -69,10 +72,15 @@ public struct StarWarsSite: Sendable {
             load.logger.warning("\(dangling)")
         }
         let strings = try Self.strings(in: languages.first ?? language, fallback: fallbackLanguage, logger: load.logger)
-        let dependencies = AppDependencies(swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, strings: strings, logger: load.logger)
+        let dependencies = AppDependencies(
+            swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, strings: strings, logger: load.logger)
         let coordinator = AppCoordinator(dependencies: dependencies)
-        let others = try languages.dropFirst().map { try coordinator.translated(into: Self.strings(in: $0, fallback: fallbackLanguage, logger: load.logger)) }
-        return SiteContent(coordinator: coordinator, otherLanguages: others, inputFingerprints: { [fingerprints] in catalog.inputFingerprints(resources: fingerprints) })
+        let others = try languages.dropFirst().map {
+            try coordinator.translated(into: Self.strings(in: $0, fallback: fallbackLanguage, logger: load.logger))
+        }
+        return SiteContent(
+            coordinator: coordinator, otherLanguages: others,
+            inputFingerprints: { [fingerprints] in catalog.inputFingerprints(resources: fingerprints) })
     }
 
     /// The data source, a live API's default cache placed beside `output`.
@@ -126,7 +134,9 @@ public struct StarWarsSite: Sendable {
                 problems.removeAll { $0.fallsBack }
                 if !missing.isEmpty {
                     let keys = missing.map(\.key).sorted()
-                    logger?.warning("\(language): \(keys.count) keys fall back to \(Strings.english.language) and are marked on the pages that show them: \(keys.prefix(8).joined(separator: ", "))\(keys.count > 8 ? ", …" : "")")
+                    logger?.warning(
+                        "\(language): \(keys.count) keys fall back to \(Strings.english.language) and are marked on the pages that show them: \(keys.prefix(8).joined(separator: ", "))\(keys.count > 8 ? ", …" : "")"
+                    )
                 }
             }
             if !problems.isEmpty { throw TranslationCheck.Failure(problems) }

@@ -50,7 +50,8 @@ public struct HTTPTransport: Sendable {
                 let left = deadline - ContinuousClock.now
                 guard left > .zero else { throw HTTPTransportError(.timeout) }
                 let response = try await Libcurl.get(current, timeout: left, maximumBodySize: maximumBodySize)
-                guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
+                guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location")
+                else {
                     return response
                 }
                 guard let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString else {
@@ -78,7 +79,10 @@ enum Libcurl {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 Thread.detachNewThread {
-                    continuation.resume(with: Result { try perform(url, timeout: timeout, maximumBodySize: maximumBodySize, cancel: flag) })
+                    continuation.resume(
+                        with: Result {
+                            try perform(url, timeout: timeout, maximumBodySize: maximumBodySize, cancel: flag)
+                        })
                 }
             }
         } onCancel: {
@@ -93,12 +97,16 @@ enum Libcurl {
         deinit { holocron_http_flag_free(pointer) }
     }
 
-    private static func perform(_ url: String, timeout: Duration, maximumBodySize: Int, cancel: Flag) throws -> HTTPResponse {
+    private static func perform(
+        _ url: String, timeout: Duration, maximumBodySize: Int, cancel: Flag
+    ) throws -> HTTPResponse {
         let headers = ["Accept: application/json", "User-Agent: holocron"]
         var result = holocron_http_result()
-        let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = max(
+            1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         withArrayOfCStrings(headers) { pointers in
-            holocron_http_get(url, pointers, CInt(headers.count), milliseconds, maximumBodySize, cancel.pointer, &result)
+            holocron_http_get(
+                url, pointers, CInt(headers.count), milliseconds, maximumBodySize, cancel.pointer, &result)
         }
         defer { holocron_http_result_free(&result) }
         if result.cancelled != 0 { throw CancellationError() }
@@ -107,7 +115,8 @@ enum Libcurl {
             let message = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw HTTPTransportError(curlCode: Int(result.curl_code), osError: result.os_errno, message: message)
         }
-        let headerText = String(decoding: UnsafeRawBufferPointer(start: result.headers, count: result.headers_length), as: UTF8.self)
+        let headerText = String(
+            decoding: UnsafeRawBufferPointer(start: result.headers, count: result.headers_length), as: UTF8.self)
         return HTTPResponse(
             status: result.status,
             headers: parseHeaders(headerText),
@@ -122,7 +131,8 @@ enum Libcurl {
             if line.hasPrefix("HTTP/") {
                 fields = []
             } else if let colon = line.firstIndex(of: ":") {
-                fields.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                fields.append(
+                    (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             }
         }
         return fields

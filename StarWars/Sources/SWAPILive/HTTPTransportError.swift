@@ -53,22 +53,23 @@ public struct HTTPTransportError: Error, Sendable {
     /// Sorts a failed libcurl request by its CURLcode and, for a failed connection, the
     /// system's error. libcurl's message stays in ``underlying``.
     init(curlCode: Int, osError: CInt, message: String) {
-        self.init(Self.reason(curlCode: curlCode, osError: osError), underlying: CurlError(code: curlCode, message: message))
+        self.init(
+            Self.reason(curlCode: curlCode, osError: osError), underlying: CurlError(code: curlCode, message: message))
     }
 
     private static func reason(curlCode: Int, osError: CInt) -> Reason {
         switch curlCode {
-        case 1, 3: return .invalidURL  // unsupported protocol, malformed URL
-        case 5, 6: return .hostNotFound  // proxy or host not resolved
-        case 7:  // could not connect
+        case 1, 3: return .invalidURL // unsupported protocol, malformed URL
+        case 5, 6: return .hostNotFound // proxy or host not resolved
+        case 7: // could not connect
             switch osError {
             case ECONNREFUSED: return .connectionRefused
             case ENETUNREACH, EHOSTUNREACH, ENETDOWN: return .unreachable
             case ETIMEDOUT: return .timeout
             default: return .connectionRefused
             }
-        case 8: return .invalidResponse  // weird server reply
-        case 18, 52, 55, 56: return .connectionLost  // partial file, empty reply, send or receive error
+        case 8: return .invalidResponse // weird server reply
+        case 18, 52, 55, 56: return .connectionLost // partial file, empty reply, send or receive error
         case 28: return .timeout
         case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: return .tls
         case 47: return .tooManyRedirects

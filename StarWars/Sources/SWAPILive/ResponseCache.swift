@@ -1,5 +1,5 @@
-import SWAPI
 import Foundation
+import SWAPI
 
 /// Successful API responses on disk, one file per URL, so later builds need no network.
 ///
@@ -19,7 +19,8 @@ public struct ResponseCache: Sendable {
     /// renames it into place).
     public func write(_ body: Data, for url: String) throws {
         let target = file(for: url)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try body.write(to: target, options: .atomic)
     }
 
@@ -34,7 +35,8 @@ public struct ResponseCache: Sendable {
             let joined = String(kept).split(separator: "-").joined(separator: "-")
             return joined.isEmpty ? "root" : String(joined.prefix(80))
         }
-        return folder
+        return
+            folder
             .appendingPathComponent(clean(host))
             .appendingPathComponent("\(clean(path))-\(Self.fnv1a(url)).json")
     }

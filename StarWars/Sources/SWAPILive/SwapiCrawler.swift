@@ -1,5 +1,5 @@
-import SWAPI
 import Foundation
+import SWAPI
 
 /// Downloads a whole SWAPI archive from a server that speaks SWAPI's REST format.
 ///
@@ -79,7 +79,8 @@ public struct SwapiCrawler: Sendable {
         var tried: Set<String> = []
         for _ in 0..<3 {
             var missing: [String: ResourceKind] = [:]
-            for reference in archive.danglingReferences where reference.problem == .notInArchive && !tried.contains(reference.link.url) {
+            for reference in archive.danglingReferences
+            where reference.problem == .notInArchive && !tried.contains(reference.link.url) {
                 missing[reference.link.url] = reference.to
             }
             guard !missing.isEmpty else { break }
@@ -165,7 +166,8 @@ private final class Session: Sendable {
     /// Refuses `link`, found in `field` of the response at `url`, unless it is on the API's host.
     func checkHost(of link: String, field: String, from url: String) throws {
         guard isOnAPIHost(link) else {
-            throw SwapiFetchError(url: url, reason: .foreignLink(field: field, link: link, apiHost: apiHost ?? crawler.api))
+            throw SwapiFetchError(
+                url: url, reason: .foreignLink(field: field, link: link, apiHost: apiHost ?? crawler.api))
         }
     }
 
@@ -176,7 +178,8 @@ private final class Session: Sendable {
         let url = crawler.api
         let json = try await fetchJSON(url)
         guard let object = json as? [String: Any] else {
-            throw SwapiFetchError(url: url, reason: .notSwapi("expected an object with a link for each kind of resource"))
+            throw SwapiFetchError(
+                url: url, reason: .notSwapi("expected an object with a link for each kind of resource"))
         }
         var roots: [ResourceKind: String] = [:]
         for kind in ResourceKind.allCases {
@@ -201,7 +204,8 @@ private final class Session: Sendable {
         while let url = next {
             if let previous { try checkHost(of: url, field: "next", from: previous) }
             if let bound, pagesRead >= bound.pages {
-                throw SwapiFetchError(url: previous ?? url, reason: .endlessList(kind: kind, count: bound.count, pages: pagesRead))
+                throw SwapiFetchError(
+                    url: previous ?? url, reason: .endlessList(kind: kind, count: bound.count, pages: pagesRead))
             }
             guard seen.insert(url).inserted else {
                 throw SwapiFetchError(url: url, reason: .decoding("its 'next' link leads back to a page already read"))
@@ -220,7 +224,9 @@ private final class Session: Sendable {
                 throw SwapiFetchError(url: url, reason: .decoding("expected a JSON array or a page with 'results'"))
             }
             for (index, item) in items.enumerated() {
-                guard JSONSerialization.isValidJSONObject(item), let data = try? JSONSerialization.data(withJSONObject: item) else {
+                guard JSONSerialization.isValidJSONObject(item),
+                    let data = try? JSONSerialization.data(withJSONObject: item)
+                else {
                     throw SwapiFetchError(url: url, reason: .decoding("results[\(index)] is not a resource object"))
                 }
                 resources.append(data)
@@ -261,7 +267,9 @@ private final class Session: Sendable {
 
     /// The parsed JSON at `url`, from the cache or the network (with retries).
     func fetchJSON(_ url: String) async throws -> Any {
-        if crawler.mode != .refresh, let cached = crawler.cache?.read(url), let json = try? JSONSerialization.jsonObject(with: cached) {
+        if crawler.mode != .refresh, let cached = crawler.cache?.read(url),
+            let json = try? JSONSerialization.jsonObject(with: cached)
+        {
             counters.withLock { $0.cacheHits += 1 }
             return json
         }
@@ -281,7 +289,9 @@ private final class Session: Sendable {
                         counters.requests += 1
                         return true
                     }
-                    guard allowed else { throw SwapiFetchError(url: url, reason: .requestLimit(policy.maxRequests), attempts: attempts) }
+                    guard allowed else {
+                        throw SwapiFetchError(url: url, reason: .requestLimit(policy.maxRequests), attempts: attempts)
+                    }
                     return try await self.crawler.transport.get(url, policy.timeout)
                 }
                 outcome = Self.judge(response)
@@ -290,7 +300,8 @@ private final class Session: Sendable {
             } catch let error as SwapiFetchError {
                 throw error
             } catch {
-                outcome = .failure(.transport(HTTPTransportError(classifying: error).reason), retryAfter: nil, underlying: error)
+                outcome = .failure(
+                    .transport(HTTPTransportError(classifying: error).reason), retryAfter: nil, underlying: error)
             }
             switch outcome {
             case .success(let body, let json):
@@ -302,7 +313,9 @@ private final class Session: Sendable {
                 let backoff = policy.backoff(attempt: attempt - 1, random: crawler.random())
                 let delay = min(max(retryAfter ?? .zero, backoff), policy.maximumDelay)
                 counters.withLock { $0.retries += 1 }
-                crawler.progress(.retrying(url: url, attempt: attempt + 1, of: policy.retries + 1, reason: reason.summary, delay: delay))
+                crawler.progress(
+                    .retrying(
+                        url: url, attempt: attempt + 1, of: policy.retries + 1, reason: reason.summary, delay: delay))
                 try await crawler.sleep(delay)
             }
         }
@@ -321,16 +334,21 @@ private final class Session: Sendable {
             // not JSON at all (not worth one), and says where.
             if let problem = JSONSyntax.firstProblem(in: response.body) {
                 if isHTML(response) { return .failure(.htmlPage, retryAfter: nil, underlying: nil) }
-                if problem.isTruncation { return .failure(.incompleteBody(bytes: response.body.count), retryAfter: nil, underlying: nil) }
+                if problem.isTruncation {
+                    return .failure(.incompleteBody(bytes: response.body.count), retryAfter: nil, underlying: nil)
+                }
                 switch problem.reason {
                 case .invalidUTF8:
                     return .failure(.notUTF8(position: problem.position), retryAfter: nil, underlying: nil)
                 case .unexpected(let expected, let found):
-                    return .failure(.notJSON(position: problem.position, expected: expected, found: found ?? "the end of the data"), retryAfter: nil, underlying: nil)
+                    return .failure(
+                        .notJSON(position: problem.position, expected: expected, found: found ?? "the end of the data"),
+                        retryAfter: nil, underlying: nil)
                 }
             }
             do {
-                return .success(response.body, try JSONSerialization.jsonObject(with: response.body, options: .fragmentsAllowed))
+                return .success(
+                    response.body, try JSONSerialization.jsonObject(with: response.body, options: .fragmentsAllowed))
             } catch {
                 return .failure(.decoding("the JSON could not be read"), retryAfter: nil, underlying: error)
             }
@@ -338,14 +356,18 @@ private final class Session: Sendable {
             return .failure(.notFound, retryAfter: nil, underlying: nil)
         default:
             // 429 and 5xx are retried (see `isRetryable`), honouring Retry-After.
-            return .failure(.status(response.status), retryAfter: response.header("Retry-After").flatMap(retryAfter), underlying: nil)
+            return .failure(
+                .status(response.status), retryAfter: response.header("Retry-After").flatMap(retryAfter),
+                underlying: nil)
         }
     }
 
     /// An HTML page: by its Content-Type, or by a body that starts with a tag.
     static func isHTML(_ response: HTTPResponse) -> Bool {
         if let type = response.header("Content-Type"), type.lowercased().contains("html") { return true }
-        let first = response.body.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+        let first = response.body.first {
+            ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0)
+        }
         return first == UInt8(ascii: "<")
     }
 

@@ -64,31 +64,43 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
         let offline = "or build from the cache with --offline"
         switch reason {
         case .status(let code):
-            return "GET \(url) failed with HTTP \(code)\(tries). Check that --api points at a SWAPI server, try more --retries, \(offline)."
+            return
+                "GET \(url) failed with HTTP \(code)\(tries). Check that --api points at a SWAPI server, try more --retries, \(offline)."
         case .transport(let transport):
             return describe(transport, tries: tries, offline: offline)
         case .incompleteBody(let bytes):
-            return "GET \(url) returned a body that stops before its JSON is complete (\(bytes) bytes)\(tries). Try more --retries, \(offline)."
+            return
+                "GET \(url) returned a body that stops before its JSON is complete (\(bytes) bytes)\(tries). Try more --retries, \(offline)."
         case .htmlPage:
-            return "GET \(url) returned an HTML page, not JSON. Check that --api is the API's root, such as https://swapi.dev/api/, and not a web page (a network sign-in page does this too)."
+            return
+                "GET \(url) returned an HTML page, not JSON. Check that --api is the API's root, such as https://swapi.dev/api/, and not a web page (a network sign-in page does this too)."
         case .notUTF8(let position):
-            return "GET \(url) returned a body that is not valid UTF-8 at \(position). Check that --api points at a SWAPI server."
+            return
+                "GET \(url) returned a body that is not valid UTF-8 at \(position). Check that --api points at a SWAPI server."
         case .notJSON(let position, let expected, let found):
-            return "GET \(url) returned a body that is not valid JSON at \(position): expected \(expected), found \(found). Check that --api points at a SWAPI server."
+            return
+                "GET \(url) returned a body that is not valid JSON at \(position): expected \(expected), found \(found). Check that --api points at a SWAPI server."
         case .decoding(let detail):
-            return "GET \(url) returned data that is not SWAPI's format\(tries): \(detail). Check that --api points at a SWAPI server."
+            return
+                "GET \(url) returned data that is not SWAPI's format\(tries): \(detail). Check that --api points at a SWAPI server."
         case .notFound:
-            return "GET \(url) answered 404 Not Found. Check that --api points at the API's root, such as https://swapi.dev/api/."
+            return
+                "GET \(url) answered 404 Not Found. Check that --api points at the API's root, such as https://swapi.dev/api/."
         case .notCached(let cache):
-            return "\(url) is not in the cache at \(cache), and --offline forbids the network. Build once without --offline to fill the cache."
+            return
+                "\(url) is not in the cache at \(cache), and --offline forbids the network. Build once without --offline to fill the cache."
         case .notSwapi(let detail):
-            return "\(url) is not a SWAPI root document: \(detail). Give the API's root, such as https://swapi.dev/api/."
+            return
+                "\(url) is not a SWAPI root document: \(detail). Give the API's root, such as https://swapi.dev/api/."
         case .endlessList(let kind, let count, let pages):
-            return "GET \(url) stopped: the \(kind.rawValue) list announced \(count) resources, but its 'next' links still go on after \(pages) pages, more than those need. The server's paging is broken; check --api, or build from a snapshot with --data."
+            return
+                "GET \(url) stopped: the \(kind.rawValue) list announced \(count) resources, but its 'next' links still go on after \(pages) pages, more than those need. The server's paging is broken; check --api, or build from a snapshot with --data."
         case .requestLimit(let limit):
-            return "GET \(url) stopped: the crawl reached the limit of \(limit) requests without finishing. If the API really is that large, raise --max-requests; otherwise its links never end, so check --api."
+            return
+                "GET \(url) stopped: the crawl reached the limit of \(limit) requests without finishing. If the API really is that large, raise --max-requests; otherwise its links never end, so check --api."
         case .foreignLink(let field, let link, let host):
-            return "GET \(url) returned a '\(field)' link to \(link), which is not on the host of --api (\(host)); holocron fetches only from that host. Give --api on the host the server names in its links."
+            return
+                "GET \(url) returned a '\(field)' link to \(link), which is not on the host of --api (\(host)); holocron fetches only from that host. Give --api on the host the server names in its links."
         }
     }
 

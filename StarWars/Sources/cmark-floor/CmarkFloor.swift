@@ -21,7 +21,10 @@ struct CmarkFloor: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write each page's HTML to its file below this new folder.", valueName: "dir"))
     var writeInto: String?
 
-    @Option(help: ArgumentHelp("Instead, write every page's Markdown below this new folder (content/ as Hugo reads it, and pages.tsv) for the baselines of make bench.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Instead, write every page's Markdown below this new folder (content/ as Hugo reads it, and pages.tsv) for the baselines of make bench.",
+            valueName: "dir"))
     var dumpMarkdown: String?
 
     func run() async throws {
@@ -34,6 +37,8 @@ struct CmarkFloor: AsyncParsableCommand {
         let folder = writeInto.map { URL(fileURLWithPath: $0) }
         let floor = try await CmarkFloorAction(site: site, threads: threads, writeInto: folder).run()
         let what = folder == nil ? "converted" : "converted and wrote"
-        print("cmark \(what) \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads")
+        print(
+            "cmark \(what) \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads"
+        )
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SWAPI
-import Testing
 import TestSupport
+import Testing
 
 /// `holocron build` keeps each data file's resources as decoded beside the site
 /// (`.NAME.spare/data`) and decodes only the files that changed, and of those only the resources
@@ -10,7 +10,10 @@ import TestSupport
 @Suite struct DecodedDataCacheTests {
     let cli = HolocronCLITests()
 
-    typealias Archive = (people: [Person], films: [Film], planets: [Planet], species: [Species], starships: [Starship], vehicles: [Vehicle])
+    typealias Archive = (
+        people: [Person], films: [Film], planets: [Planet], species: [Species], starships: [Starship],
+        vehicles: [Vehicle]
+    )
 
     /// Writes one kind's file as `SnapshotDirectory.write` writes it, leaving the others alone.
     static func write(_ resources: [some SwapiResource], _ kind: ResourceKind, to data: URL) throws {
@@ -25,7 +28,9 @@ import TestSupport
     /// times), by path.
     static func files(of folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.default.enumerator(atPath: "/dev/null")! {
+        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.default
+            .enumerator(atPath: "/dev/null")!
+        {
             var isFolder: ObjCBool = false
             let url = folder.appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
@@ -50,11 +55,15 @@ import TestSupport
         #expect(refused.status != 0)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".notes.spare").path))
 
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "real/site")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link").path, withDestinationPath: "real/site")
         let linked = try await cli.holocron("build", "--data", "data", "--output", "link", in: folder)
         #expect(linked.status == 0, "\(linked.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("real/.site.spare/data/people.decoded").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("real/.site.spare/data/people.decoded").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".link.spare").path))
     }
 
@@ -64,19 +73,23 @@ import TestSupport
         let data = folder.appendingPathComponent("data")
         let start = SyntheticArchive.make(people: 30, planets: 20, species: 12, starships: 10, vehicles: 10)
         try SnapshotDirectory.write(start, to: data)
-        var archive: Archive = (start.people, start.films, start.planets, start.species, start.starships, start.vehicles)
+        var archive: Archive = (
+            start.people, start.films, start.planets, start.species, start.starships, start.vehicles
+        )
         let first = try await cli.holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         let cache = folder.appendingPathComponent(".out.spare/data")
         for kind in ResourceKind.allCases {
-            #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("\(kind.rawValue).decoded").path), "\(kind)")
+            #expect(
+                FileManager.default.fileExists(atPath: cache.appendingPathComponent("\(kind.rawValue).decoded").path),
+                "\(kind)")
         }
 
         var random = SplitMix(seed: 0xDEC0DE)
         for round in 0..<8 {
             let changed: ResourceKind
             var what: String
-            switch round % 7 {  // every kind of edit, in turn
+            switch round % 7 { // every kind of edit, in turn
             case 0:
                 let index = Int(random.next() % UInt64(archive.people.count))
                 archive.people[index].mass = "\(round)77"
@@ -97,7 +110,9 @@ import TestSupport
                 (changed, what) = (.films, "a film retitled")
             case 4:
                 let index = Int(random.next() % UInt64(archive.species.count))
-                archive.species[index].homeworld = archive.species[index].homeworld == nil ? ResourceLink(url: "https://swapi.dev/api/planets/2/") : nil
+                archive.species[index].homeworld =
+                    archive.species[index].homeworld == nil
+                    ? ResourceLink(url: "https://swapi.dev/api/planets/2/") : nil
                 (changed, what) = (.species, "a species' homeworld")
             case 5:
                 archive.vehicles[Int(random.next() % UInt64(archive.vehicles.count))].created = "some day \(round)"
@@ -114,18 +129,27 @@ import TestSupport
             case .vehicles: try Self.write(archive.vehicles, .vehicles, to: data)
             }
             what = "round \(round), \(what)"
-            let kept = try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent("\($0.rawValue).decoded").path)[.systemFileNumber] as? Int }
+            let kept = try ResourceKind.allCases.map {
+                try FileManager.default.attributesOfItem(
+                    atPath: cache.appendingPathComponent("\($0.rawValue).decoded").path)[.systemFileNumber] as? Int
+            }
             let edit = try await cli.holocron("build", "--data", "data", "--output", "out", in: folder)
             #expect(edit.status == 0, "\(what): \(edit.stderr)")
             // Only the changed file's cache was written again.
             for (index, kind) in ResourceKind.allCases.enumerated() {
-                let now = try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent("\(kind.rawValue).decoded").path)[.systemFileNumber] as? Int
+                let now =
+                    try FileManager.default.attributesOfItem(
+                        atPath: cache.appendingPathComponent("\(kind.rawValue).decoded").path)[.systemFileNumber]
+                    as? Int
                 #expect((now == kept[index]) == (kind != changed), "\(what): \(kind)")
             }
             let fresh = "fresh-\(round)"
             let nothing = try await cli.holocron("build", "--data", "data", "--output", fresh, in: folder)
             #expect(nothing.status == 0, "\(what): \(nothing.stderr)")
-            let (built, expected) = (try Self.files(of: folder.appendingPathComponent("out")), try Self.files(of: folder.appendingPathComponent(fresh)))
+            let (built, expected) = (
+                try Self.files(of: folder.appendingPathComponent("out")),
+                try Self.files(of: folder.appendingPathComponent(fresh))
+            )
             #expect(built.count == expected.count && built.count > 100, "\(what)")
             let differing = expected.keys.filter { built[$0] != expected[$0] }.sorted()
             #expect(differing.isEmpty, "\(what): \(differing.prefix(5))")

@@ -1,6 +1,6 @@
 import FlowSite
-import Foundation
 import FlowSiteCommandLine
+import Foundation
 import HolocronCLI
 import HolocronKit
 import Testing
@@ -21,13 +21,18 @@ import Testing
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
-        try FileManager.default.copyItem(at: HolocronCLITests.appPackage.appendingPathComponent("Sources/SWAPI/Resources/snapshot"), to: data)
+        try FileManager.default.copyItem(
+            at: HolocronCLITests.appPackage.appendingPathComponent("Sources/SWAPI/Resources/snapshot"), to: data)
         let footer = folder.appendingPathComponent("mine/partials/footer.mustache")
-        try FileManager.default.createDirectory(at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("<footer>the footer</footer>".utf8).write(to: footer)
         let site = folder.appendingPathComponent("site")
-        let build = BuildAction(output: site, source: .directory(data), templates: footer.deletingLastPathComponent().deletingLastPathComponent(), quiet: true)
-            .rebuilds()
+        let build = BuildAction(
+            output: site, source: .directory(data),
+            templates: footer.deletingLastPathComponent().deletingLastPathComponent(), quiet: true
+        )
+        .rebuilds()
 
         let first = try await build(nil)
         #expect(first.replayed == 0)
@@ -45,9 +50,13 @@ import Testing
         #expect(third.replayed > third.pages / 2, "\(third.replayed) of \(third.pages) replayed")
 
         let fresh = folder.appendingPathComponent("fresh")
-        _ = try await BuildAction(output: fresh, source: .directory(data), templates: footer.deletingLastPathComponent().deletingLastPathComponent(), quiet: true).run()
+        _ = try await BuildAction(
+            output: fresh, source: .directory(data),
+            templates: footer.deletingLastPathComponent().deletingLastPathComponent(), quiet: true
+        ).run()
         #expect(try SiteDifference.files(in: site) == (try SiteDifference.files(in: fresh)))
-        let luke = try String(contentsOf: site.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
+        let luke = try String(
+            contentsOf: site.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
         #expect(luke.contains("<strong>Height:</strong> 181 cm"))
     }
 }

@@ -1,8 +1,8 @@
 import FlowSite
 import Foundation
 import SWAPI
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the real `holocron` binary, as a user would.
 @Suite struct HolocronCLITests {
@@ -45,7 +45,9 @@ import TestSupport
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     func temporaryFolder() throws -> URL {
@@ -61,13 +63,22 @@ import TestSupport
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(run.stdout.range(of: #"^Built 291 pages \(291 rendered, \d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s; no sitemap.xml without a base URL \(pass --base-url to write one\)\n"#, options: .regularExpression) != nil, "\(run.stdout)")
+        #expect(
+            run.stdout.range(
+                of:
+                    #"^Built 291 pages \(291 rendered, \d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s; no sitemap.xml without a base URL \(pass --base-url to write one\)\n"#,
+                options: .regularExpression) != nil, "\(run.stdout)")
         #expect(lines.last == "Flow lint: 1 warning (dead-end 1), 1 suppressed; run `holocron lint` for details")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/flow/index.html").path))
-        for page in ["out/index.html", "out/characters/luke-skywalker/index.html", "out/about/index.html", "out/search-index.json", "out/404.html", "out/robots.txt"] {
+        for page in [
+            "out/index.html", "out/characters/luke-skywalker/index.html", "out/about/index.html",
+            "out/search-index.json", "out/404.html", "out/robots.txt"
+        ] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(page).path), "missing \(page)")
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/sitemap.xml").path), "a sitemap without a base URL")
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/sitemap.xml").path),
+            "a sitemap without a base URL")
     }
 
     /// `holocron lint` reports the real findings, exits 1 only when strict, and writes SARIF;
@@ -81,17 +92,23 @@ import TestSupport
         #expect(text.stdout.contains("2 Planet pages have no link of their own"))
         // Locations an editor opens: the file's path on this machine outside the source root,
         // and the path from the root below it.
-        #expect(text.stdout.contains("at \(Self.appPackage.path)/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift:"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("at \(Self.appPackage.path)/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift:"),
+            "\(text.stdout)")
         let rooted = try await holocron("lint", "--source-root", Self.repository.path, in: folder)
-        #expect(rooted.stdout.contains("at StarWars/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift:"), "\(rooted.stdout)")
+        #expect(
+            rooted.stdout.contains("at StarWars/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift:"),
+            "\(rooted.stdout)")
         let strict = try await holocron("lint", "--strict", in: folder)
         #expect(strict.status == 1)
-        let sarif = try await holocron("lint", "--format", "sarif", "--output", "lint.sarif", "--source-root", Self.repository.path, in: folder)
+        let sarif = try await holocron(
+            "lint", "--format", "sarif", "--output", "lint.sarif", "--source-root", Self.repository.path, in: folder)
         #expect(sarif.status == 0, "stderr: \(sarif.stderr)")
         let log = try String(contentsOf: folder.appendingPathComponent("lint.sarif"), encoding: .utf8)
         #expect(log.contains(#""uri" : "StarWars/Sources/StarWarsApp/Shared/ResourceDetailScreen.swift""#))
 
-        try Data(#"{"disabledRules": {"dead-end": "Planets without residents are a fact of the data."}}"#.utf8).write(to: folder.appendingPathComponent("lint.json"))
+        try Data(#"{"disabledRules": {"dead-end": "Planets without residents are a fact of the data."}}"#.utf8).write(
+            to: folder.appendingPathComponent("lint.json"))
         let configured = try await holocron("lint", "--strict", "--config", "lint.json", in: folder)
         #expect(configured.status == 0, "\(configured.stdout)")
         #expect(configured.stdout.contains("Note: dead-end is off: Planets without residents are a fact of the data."))
@@ -126,7 +143,8 @@ import TestSupport
         for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
             let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
             guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-            found[path] = "\(attributes[.systemFileNumber] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+            found[path] =
+                "\(attributes[.systemFileNumber] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
         }
         return found
     }
@@ -144,7 +162,9 @@ import TestSupport
         // What flow lint found is said again, as the build that made the site found it.
         let lintLine = try #require(first.stdout.split(separator: "\n").last { $0.hasPrefix("Flow lint:") })
         #expect(again.stdout.split(separator: "\n").last == lintLine, "\(again.stdout)")
-        #expect(try identities(folder.appendingPathComponent("out")) == before, "every file keeps its inode and modification time")
+        #expect(
+            try identities(folder.appendingPathComponent("out")) == before,
+            "every file keeps its inode and modification time")
         // A file changed behind holocron's back is noticed, and the site repaired.
         let index = folder.appendingPathComponent("out/index.html")
         try Data("tampered".utf8).write(to: index)
@@ -160,15 +180,18 @@ import TestSupport
         try SnapshotDirectory.write(SyntheticArchive.make(people: 40), to: data)
         #expect(try await holocron("build", "--data", "data", "--output", "out", in: folder).status == 0)
         let people = data.appendingPathComponent("people.json")
-        let edited = try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: #""Person 7""#, with: #""Person Seven""#)
+        let edited = try String(contentsOf: people, encoding: .utf8).replacingOccurrences(
+            of: #""Person 7""#, with: #""Person Seven""#)
         try Data(edited.utf8).write(to: people)
         let rebuild = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
         let rendered = try #require(rebuild.stdout.firstMatch(of: #/\((\d+) rendered/#).flatMap { Int($0.1) })
-        #expect(rendered > 0 && rendered < 40, "only the pages that show Person 7 are rendered again: \(rebuild.stdout)")
+        #expect(
+            rendered > 0 && rendered < 40, "only the pages that show Person 7 are rendered again: \(rebuild.stdout)")
         // The result is what a full build of the edited data makes.
         #expect(try await holocron("build", "--data", "data", "--output", "fresh", in: folder).status == 0)
-        let difference = try SiteDifference(expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
+        let difference = try SiteDifference(
+            expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
         #expect(difference.isEmpty, "\(difference)")
     }
 
@@ -191,11 +214,15 @@ import TestSupport
         try Data(text.replacingCharacters(in: height.range, with: #""height": "251""#).utf8).write(to: people)
         let rebuild = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
-        let made = try #require(rebuild.stdout.firstMatch(of: #/; (\d+) pages made again, the others kept as they were/#).flatMap { Int($0.1) }, "\(rebuild.stdout)")
+        let made = try #require(
+            rebuild.stdout.firstMatch(of: #/; (\d+) pages made again, the others kept as they were/#).flatMap {
+                Int($0.1)
+            }, "\(rebuild.stdout)")
         #expect(made > 0 && made < 20, "\(rebuild.stdout)")
         #expect(!FileManager.default.fileExists(atPath: halfWritten.path), "a killed build's journal is removed")
         #expect(try await holocron("build", "--data", "data", "--output", "fresh", in: folder).status == 0)
-        let difference = try SiteDifference(expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
+        let difference = try SiteDifference(
+            expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
         #expect(difference.isEmpty, "\(difference)")
     }
 
@@ -210,7 +237,8 @@ import TestSupport
         let rebuild = try await holocron("build", "--templates", "mine", "--output", "out", in: folder)
         #expect(rebuild.stdout.hasPrefix("Built 291 pages (291 rendered"), "\(rebuild.stdout)")
         #expect(try await holocron("build", "--templates", "mine", "--output", "fresh", in: folder).status == 0)
-        let difference = try SiteDifference(expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
+        let difference = try SiteDifference(
+            expected: folder.appendingPathComponent("fresh"), actual: folder.appendingPathComponent("out"))
         #expect(difference.isEmpty, "\(difference)")
     }
 
@@ -256,8 +284,11 @@ import TestSupport
         #expect(english.status == 0, "\(english.stderr)")
         let spanish = try await holocron("build", "--language", "es", "--output", "out", in: folder)
         #expect(spanish.status == 0, "\(spanish.stderr)")
-        #expect(spanish.stdout.hasPrefix("Built 291 pages (291 rendered"), "the language is an input of the build: \(spanish.stdout)")
-        let luke = try String(contentsOf: folder.appendingPathComponent("out/characters/luke-skywalker/index.html"), encoding: .utf8)
+        #expect(
+            spanish.stdout.hasPrefix("Built 291 pages (291 rendered"),
+            "the language is an input of the build: \(spanish.stdout)")
+        let luke = try String(
+            contentsOf: folder.appendingPathComponent("out/characters/luke-skywalker/index.html"), encoding: .utf8)
         #expect(luke.contains("<html lang=\"es\">") && luke.contains("<strong>Altura:</strong> 172 cm"), "\(luke)")
         let unknown = try await holocron("build", "--language", "tlh", "--output", "out", in: folder)
         #expect(unknown.status == 2)
@@ -272,22 +303,30 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Built 873 pages in 3 languages (en, es, ar-XB)"), "\(run.stdout)")
         let out = folder.appendingPathComponent("out")
-        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("characters").path), "the English-only site is gone whole")
+        #expect(
+            !FileManager.default.fileExists(atPath: out.appendingPathComponent("characters").path),
+            "the English-only site is gone whole")
         let root = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(root.contains(#"<a href="es/index.html" hreflang="es" lang="es">Español</a>"#), "\(root)")
-        let luke = try String(contentsOf: out.appendingPathComponent("ar-XB/characters/luke-skywalker/index.html"), encoding: .utf8)
+        let luke = try String(
+            contentsOf: out.appendingPathComponent("ar-XB/characters/luke-skywalker/index.html"), encoding: .utf8)
         #expect(luke.hasPrefix("<!doctype html>\n<html lang=\"ar-XB\" dir=\"rtl\">"))
-        #expect(luke.contains(#"<a href="../../../es/characters/luke-skywalker/index.html" hreflang="es" lang="es">Español</a>"#))
+        #expect(
+            luke.contains(
+                #"<a href="../../../es/characters/luke-skywalker/index.html" hreflang="es" lang="es">Español</a>"#))
         let again = try await holocron("build", "--languages", "en,es,ar-XB", "--output", "out", in: folder)
         #expect(again.stdout.hasPrefix("Up to date: 873 pages"), "\(again.stdout)")
         for (arguments, message) in [
-            (["--languages", "en,tlh"], "'tlh' has no string table"), (["--languages", "en,es", "--language", "es"], "not both"),
-            (["--languages", "en,es,en"], "twice"), (["--fallback-language", "es"], "only en"),
+            (["--languages", "en,tlh"], "'tlh' has no string table"),
+            (["--languages", "en,es", "--language", "es"], "not both"),
+            (["--languages", "en,es,en"], "twice"), (["--fallback-language", "es"], "only en")
         ] {
             let refused = try await holocronArguments(["build", "--output", "out"] + arguments, in: folder)
             #expect(refused.status == 2 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
         }
-        #expect(try String(contentsOf: out.appendingPathComponent("es/index.html"), encoding: .utf8).contains("<html lang=\"es\">"), "a refused build keeps the site")
+        #expect(
+            try String(contentsOf: out.appendingPathComponent("es/index.html"), encoding: .utf8).contains(
+                "<html lang=\"es\">"), "a refused build keeps the site")
     }
 
     @Test func buildsFromASnapshotFolder() async throws {
@@ -297,7 +336,9 @@ import TestSupport
         let run = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Built 291 pages"), "\(run.stdout)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/characters/page/9/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("out/characters/page/9/index.html").path))
     }
 
     @Test func malformedDataIsNamedAndTheOldSiteKept() async throws {
@@ -309,7 +350,8 @@ import TestSupport
         let before = try Data(contentsOf: folder.appendingPathComponent("out/index.html"))
 
         let films = data.appendingPathComponent("films.json")
-        let broken = try String(contentsOf: films, encoding: .utf8).replacingOccurrences(of: #""episode_id" : 5"#, with: #""episode_id" : "five""#)
+        let broken = try String(contentsOf: films, encoding: .utf8).replacingOccurrences(
+            of: #""episode_id" : 5"#, with: #""episode_id" : "five""#)
         try Data(broken.utf8).write(to: films)
         let run = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(run.status != 0)
@@ -323,12 +365,17 @@ import TestSupport
         let data = folder.appendingPathComponent("data")
         try SnapshotDirectory.write(SyntheticArchive.make(people: 12), to: data)
         let people = data.appendingPathComponent("people.json")
-        let text = try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: "https://swapi.dev/api/planets/1/", with: "https://swapi.dev/api/planets/404/")
+        let text = try String(contentsOf: people, encoding: .utf8).replacingOccurrences(
+            of: "https://swapi.dev/api/planets/1/", with: "https://swapi.dev/api/planets/404/")
         try Data(text.utf8).write(to: people)
         let run = try await holocron("build", "--data", "data", "--output", "out", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("points at https://swapi.dev/api/planets/404/, which is not in the archive"), "\(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/archive/missing/planets-404/index.html").path))
+        #expect(
+            run.stderr.contains("points at https://swapi.dev/api/planets/404/, which is not in the archive"),
+            "\(run.stderr)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("out/archive/missing/planets-404/index.html").path))
     }
 
     @Test func dataQuotedInWarningsAndErrorsCannotDriveTheTerminal() async throws {
@@ -356,7 +403,10 @@ import TestSupport
         #expect(failed.status != 0)
         #expect(failed.stderr.contains(#"Evil \u{1B}]0;owned"#), "\(failed.stderr)")
         for run in [warned, failed] {
-            #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) }, "a control character reached the terminal: \(run.stderr.debugDescription)")
+            #expect(
+                !run.stderr.unicodeScalars.contains {
+                    $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value)
+                }, "a control character reached the terminal: \(run.stderr.debugDescription)")
         }
     }
 
@@ -380,11 +430,14 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let written = try await holocron("templates", "--output", "mine", in: folder)
         #expect(written.status == 0, "\(written.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine/partials/footer.mustache").path))
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine/partials/footer.mustache").path))
         #expect(try await holocron("build", "--output", "plain", "--quiet", in: folder).status == 0)
-        #expect(try await holocron("build", "--templates", "mine", "--output", "custom", "--quiet", in: folder).status == 0)
+        #expect(
+            try await holocron("build", "--templates", "mine", "--output", "custom", "--quiet", in: folder).status == 0)
         let plain = try Data(contentsOf: folder.appendingPathComponent("plain/characters/luke-skywalker/index.html"))
-        #expect(try Data(contentsOf: folder.appendingPathComponent("custom/characters/luke-skywalker/index.html")) == plain)
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("custom/characters/luke-skywalker/index.html")) == plain)
         let again = try await holocron("templates", "--output", "mine", in: folder)
         #expect(again.status != 0 && again.stderr.contains("Refusing to overwrite"), "\(again.stderr)")
     }
@@ -425,15 +478,23 @@ import TestSupport
         #expect(same.status == 0, "\(same.stderr)")
         #expect(same.stdout == "No change: the two sites are the same\n")
 
-        let changed = try await cli.holocron("diff", "--old-data", "old", "--new-data", "new", "--format", "markdown", "--new-url", "https://example.com/pr/", in: folder)
+        let changed = try await cli.holocron(
+            "diff", "--old-data", "old", "--new-data", "new", "--format", "markdown", "--new-url",
+            "https://example.com/pr/", in: folder)
         #expect(changed.status == 1, "\(changed.stderr)")
         #expect(changed.stdout.contains("| Height | **172** cm | **180** cm |"))
         #expect(changed.stdout.contains("[after](https://example.com/pr/characters/luke-skywalker/)"))
-        let json = try await cli.holocron("diff", "--old-data", "old", "--new-data", "new", "--format", "json", "--output", "diff.json", in: folder)
+        let json = try await cli.holocron(
+            "diff", "--old-data", "old", "--new-data", "new", "--format", "json", "--output", "diff.json", in: folder)
         #expect(json.status == 1)
-        let document = try JSONSerialization.jsonObject(with: try Data(contentsOf: folder.appendingPathComponent("diff.json"))) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: try Data(contentsOf: folder.appendingPathComponent("diff.json")))
+            as? [String: Any]
         #expect(document?["pagesChanged"] as? Int == 1 && document?["equal"] as? Bool == false)
-        #expect(try !FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).contains { $0.hasPrefix("holocron-diff-") }, "the scratch builds are removed")
+        #expect(
+            try !FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).contains {
+                $0.hasPrefix("holocron-diff-")
+            }, "the scratch builds are removed")
 
         let missing = try await cli.holocron("diff", "a", "nowhere", in: folder)
         #expect(missing.status == 2)

@@ -48,7 +48,9 @@ final class Inbox<Item: Sendable>: Sendable {
     }
 
     /// Items until one matches, that one last.
-    func next(until done: (Item) -> Bool, within timeout: Duration = .seconds(60), _ what: String) async throws -> [Item] {
+    func next(
+        until done: (Item) -> Bool, within timeout: Duration = .seconds(60), _ what: String
+    ) async throws -> [Item] {
         var taken: [Item] = []
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -96,7 +98,8 @@ struct ServerSentEvent: Sendable {
     let data: String
 
     var json: [String: any Sendable] {
-        ((try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]).compactMapValues { value -> (any Sendable)? in
+        ((try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]).compactMapValues {
+            value -> (any Sendable)? in
             switch value {
             case let text as String: text
             case let number as NSNumber: number.boolValue

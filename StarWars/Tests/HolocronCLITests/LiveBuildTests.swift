@@ -1,10 +1,10 @@
 import FlowSite
-import Foundation
 import FlowSiteCommandLine
+import Foundation
 import HolocronCLI
 import HolocronKit
-import SWAPILive
 import SWAPI
+import SWAPILive
 import SwapiTestServer
 import Testing
 
@@ -23,13 +23,17 @@ import Testing
 
         // A minute per request, not the default 10 s: a loopback request on a loaded machine (or
         // under ThreadSanitizer) can outlast 10 s, and a retry would change the count below.
-        let api = try await cli.holocron("build", "--api", server.baseURL, "--output", "from-api", "--timeout", "60", in: folder)
+        let api = try await cli.holocron(
+            "build", "--api", server.baseURL, "--output", "from-api", "--timeout", "60", in: folder)
         #expect(api.status == 0, "\(api.stderr)")
         #expect(api.stdout.hasPrefix("Built 291 pages"), "\(api.stdout)")
-        #expect(api.stderr.contains("Fetched 260 resources with 29 requests (0 retries, 0 from the cache)"), "\(api.stderr)")
+        #expect(
+            api.stderr.contains("Fetched 260 resources with 29 requests (0 retries, 0 from the cache)"), "\(api.stderr)"
+        )
         let data = try await cli.holocron("build", "--data", "data", "--output", "from-data", in: folder)
         #expect(data.status == 0, "\(data.stderr)")
-        let snapshot = try await cli.holocron("snapshot", "--api", server.baseURL, "--output", "pinned", "--cache", "other-cache", in: folder)
+        let snapshot = try await cli.holocron(
+            "snapshot", "--api", server.baseURL, "--output", "pinned", "--cache", "other-cache", in: folder)
         #expect(snapshot.status == 0, "\(snapshot.stderr)")
         let pinned = try await cli.holocron("build", "--data", "pinned", "--output", "from-snapshot", in: folder)
         #expect(pinned.status == 0, "\(pinned.stderr)")
@@ -62,8 +66,13 @@ import Testing
         #expect(await waits.count == 29)
 
         try SnapshotDirectory.write(Self.fixture(server.baseURL), to: folder.appendingPathComponent("data"))
-        _ = try await BuildAction(output: folder.appendingPathComponent("clean"), source: .directory(folder.appendingPathComponent("data")), quiet: true).run()
-        #expect(try SiteDifference.files(in: folder.appendingPathComponent("faulty")) == SiteDifference.files(in: folder.appendingPathComponent("clean")))
+        _ = try await BuildAction(
+            output: folder.appendingPathComponent("clean"), source: .directory(folder.appendingPathComponent("data")),
+            quiet: true
+        ).run()
+        #expect(
+            try SiteDifference.files(in: folder.appendingPathComponent("faulty"))
+                == SiteDifference.files(in: folder.appendingPathComponent("clean")))
     }
 
     @Test func aServerThatIsGoneFailsClearlyAndTheCacheBuildsTheNextSite() async throws {
@@ -78,10 +87,13 @@ import Testing
         await server.stop()
 
         // A refresh needs the network: it fails, and neither the site nor the cache changes.
-        let refresh = try await cli.holocron("build", "--api", server.baseURL, "--output", "site", "--refresh", "--retries", "1", "--timeout", "2", in: folder)
+        let refresh = try await cli.holocron(
+            "build", "--api", server.baseURL, "--output", "site", "--refresh", "--retries", "1", "--timeout", "2",
+            in: folder)
         #expect(refresh.status != 0)
         // A refused connection cannot succeed on another attempt: it fails at once.
-        #expect(refresh.stderr.contains("GET \(server.baseURL) failed: the connection was refused"), "\(refresh.stderr)")
+        #expect(
+            refresh.stderr.contains("GET \(server.baseURL) failed: the connection was refused"), "\(refresh.stderr)")
         #expect(refresh.stderr.contains("--offline"))
         #expect(try SiteDifference.files(in: folder.appendingPathComponent("site")) == site)
         #expect(try SiteDifference.files(in: folder.appendingPathComponent(".holocron-cache")) == cache)
@@ -90,7 +102,8 @@ import Testing
         let cached = try await cli.holocron("build", "--api", server.baseURL, "--output", "site", in: folder)
         #expect(cached.status == 0, "\(cached.stderr)")
         #expect(cached.stderr.contains("0 retries, 29 from the cache"), "\(cached.stderr)")
-        let offline = try await cli.holocron("build", "--api", server.baseURL, "--output", "site", "--offline", in: folder)
+        let offline = try await cli.holocron(
+            "build", "--api", server.baseURL, "--output", "site", "--offline", in: folder)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(try SiteDifference.files(in: folder.appendingPathComponent("site")) == site)
     }
@@ -104,7 +117,7 @@ import Testing
             ["build", "--api", "ftp://x/", "--output", "o"],
             ["build", "--api", "http://127.0.0.1:9/api/", "--refresh", "--offline"],
             ["build", "--api", "http://127.0.0.1:9/api/", "--max-requests", "0"],
-            ["snapshot", "--output", "o"],
+            ["snapshot", "--output", "o"]
         ] {
             let run = try await cli.holocronArguments(arguments, in: folder)
             #expect(run.status == 2, "\(arguments): \(run.stderr)")

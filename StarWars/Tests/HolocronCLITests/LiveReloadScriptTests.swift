@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
+import Testing
+
 @testable import FlowSiteCommandLine
 @testable import HolocronKit
-import Testing
-import TestSupport
 
 /// The browser's half of live reload: the script runs under Node with a stand-in for the page
 /// (document, location, EventSource, fetch), and the server's events drive it.
@@ -110,7 +111,9 @@ struct LiveReloadScriptTests {
         try Data(Self.harness.utf8).write(to: folder.appendingPathComponent("harness.js"))
         let process = Process()
         process.executableURL = Executables.node
-        process.arguments = [folder.appendingPathComponent("harness.js").path, folder.appendingPathComponent("live-reload.js").path]
+        process.arguments = [
+            folder.appendingPathComponent("harness.js").path, folder.appendingPathComponent("live-reload.js").path
+        ]
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -130,12 +133,15 @@ struct LiveReloadScriptTests {
         #expect(state["overlayAfterCSS"] as? Bool == false, "a good build clears the overlay")
         #expect(state["afterCSS"] as? [String] == [], "a stylesheet is swapped without a reload")
         #expect(state["afterReload"] as? [String] == ["reload"])
-        #expect(state["afterGone"] as? [String] == ["reload", "replace /deep/characters/"], "the nearest page that exists")
+        #expect(
+            state["afterGone"] as? [String] == ["reload", "replace /deep/characters/"], "the nearest page that exists")
         #expect(state["afterSameBuild"] as? [String] == ["reload", "replace /deep/characters/"], "one reload per build")
-        #expect(state["afterAllGone"] as? [String] == ["reload", "replace /deep/characters/", "replace /deep/"], "else Home")
+        #expect(
+            state["afterAllGone"] as? [String] == ["reload", "replace /deep/characters/", "replace /deep/"], "else Home"
+        )
         #expect(state["sources"] as? Int == 2)
         #expect(state["retryDelays"] as? [Int] == [1000])
-        #expect(state["afterRestart"] as? [String] == ["reload", "replace /deep/characters/", "replace /deep/", "reload"])
+        #expect(
+            state["afterRestart"] as? [String] == ["reload", "replace /deep/characters/", "replace /deep/", "reload"])
     }
 }
-

@@ -1,11 +1,12 @@
 import FlowSite
 import Foundation
-@testable import FlowSiteCommandLine
 import HolocronCLI
 import HolocronKit
-import SWAPILive
 import Logging
+import SWAPILive
 import Testing
+
+@testable import FlowSiteCommandLine
 
 /// `holocron graph`, `holocron check` and `holocron serve`.
 @Suite struct PreviewAndCheckTests {
@@ -27,7 +28,8 @@ import Testing
 
         let dot = try await cli.holocron("graph", "--level", "pages", "--output", "flow.dot", in: folder)
         #expect(dot.status == 0, "\(dot.stderr)")
-        #expect(dot.stdout.hasPrefix("Wrote the graph of 291 pages and \(edges.count) links to flow.dot"), "\(dot.stdout)")
+        #expect(
+            dot.stdout.hasPrefix("Wrote the graph of 291 pages and \(edges.count) links to flow.dot"), "\(dot.stdout)")
         let text = try String(contentsOf: folder.appendingPathComponent("flow.dot"), encoding: .utf8)
         #expect(text.hasPrefix("digraph site {") && text.contains(#""/characters/" -> "/characters/luke-skywalker/""#))
     }
@@ -46,7 +48,9 @@ import Testing
         try Data("stray".utf8).write(to: site.appendingPathComponent("notes.txt"))
         let stale = try await cli.holocron("check", "--site", "out", in: folder)
         #expect(stale.status == 1)
-        for line in ["1 changed: index.html", "1 missing: robots.txt", "1 extra: notes.txt", "Run `holocron build --output out`"] {
+        for line in [
+            "1 changed: index.html", "1 missing: robots.txt", "1 extra: notes.txt", "Run `holocron build --output out`"
+        ] {
             #expect(stale.stderr.contains(line), "\(stale.stderr)")
         }
         // check never writes the site it checks.
@@ -97,20 +101,33 @@ import Testing
 
         let again = try await cli.holocron("build", "--output", "out", in: folder)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.hasPrefix("Up to date: 291 pages"), "the rebuild takes the no-change path: \(again.stdout)")
+        #expect(
+            again.stdout.hasPrefix("Up to date: 291 pages"), "the rebuild takes the no-change path: \(again.stdout)")
         // The staging folder, and the journal the killed build had begun when it got that far.
-        let said = again.stderr.components(separatedBy: "Removed what killed builds left beside the output: ").dropFirst().first?
+        let said =
+            again.stderr.components(separatedBy: "Removed what killed builds left beside the output: ").dropFirst()
+            .first?
             .prefix { $0 != "\n" }.components(separatedBy: ", ") ?? []
         #expect(said.contains(left[0]), "\(again.stderr)")
-        #expect(Set(said).isSubset(of: [left[0], ".out.journal-\(killed.process.processIdentifier)"]), "\(again.stderr)")
+        #expect(
+            Set(said).isSubset(of: [left[0], ".out.journal-\(killed.process.processIdentifier)"]), "\(again.stderr)")
         #expect(staged().isEmpty, "\(staged())")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".out.lock").path))
         #expect(!FileManager.default.fileExists(atPath: spare.path), "the spare went with the killed build's staging")
 
         // The next real build starts from nothing and makes the same site as a build elsewhere.
-        #expect(try await cli.holocron("build", "--output", "out", "--quiet", "--base-url", "https://example.com/", in: folder).status == 0)
-        #expect(try await cli.holocron("build", "--output", "fresh", "--quiet", "--base-url", "https://example.com/", in: folder).status == 0)
-        let (out, fresh) = (try SiteDifference.files(in: folder.appendingPathComponent("out")), try SiteDifference.files(in: folder.appendingPathComponent("fresh")))
+        #expect(
+            try await cli.holocron(
+                "build", "--output", "out", "--quiet", "--base-url", "https://example.com/", in: folder
+            ).status == 0)
+        #expect(
+            try await cli.holocron(
+                "build", "--output", "fresh", "--quiet", "--base-url", "https://example.com/", in: folder
+            ).status == 0)
+        let (out, fresh) = (
+            try SiteDifference.files(in: folder.appendingPathComponent("out")),
+            try SiteDifference.files(in: folder.appendingPathComponent("fresh"))
+        )
         #expect(out == fresh, "\(Set(out.keys).symmetricDifference(fresh.keys).sorted())")
     }
 
@@ -121,7 +138,7 @@ import Testing
         _ = try await BuildAction(output: site, quiet: true).run()
         let (ports, ready) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "serve-test")
-        logger.logLevel = .critical  // cancelling the server below is how the test ends, not a failure
+        logger.logLevel = .critical // cancelling the server below is how the test ends, not a failure
         let server = Task { [logger] in
             try await SiteServer(root: site, port: 0, logger: logger).run { port in
                 ready.yield(port)
@@ -164,8 +181,10 @@ import Testing
         // A NUL would cut the file name short; every control byte, encoded or not, is refused.
         // (The client sends these as written; malformed escapes, which it rewrites, are checked
         // on the server's own test below.)
-        for path in ["/characters/luke-skywalker/index.html%00.txt", "/characters/luke-skywalker/%00", "/index.html%0a",
-                     "/index.html%7F", "/index.html%C2%85", "/about/%1B%5B2J"] {
+        for path in [
+            "/characters/luke-skywalker/index.html%00.txt", "/characters/luke-skywalker/%00", "/index.html%0a",
+            "/index.html%7F", "/index.html%C2%85", "/about/%1B%5B2J"
+        ] {
             let refused = try await get(path)
             #expect(refused.status == 400, "\(path): \(refused.status)")
             #expect(!refused.body.contains("Luke Skywalker"), "\(path)")
@@ -202,10 +221,13 @@ import Testing
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let footer = folder.appendingPathComponent("mine/partials/footer.mustache")
-        try FileManager.default.createDirectory(at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("<footer>first footer</footer>".utf8).write(to: footer)
 
-        let serve = try Running(["serve", "--port", "0", "--output", "preview", "--templates", "mine", "--watch"], in: folder, mergingErrors: true)
+        let serve = try Running(
+            ["serve", "--port", "0", "--output", "preview", "--templates", "mine", "--watch"], in: folder,
+            mergingErrors: true)
         _ = try await serve.lines(until: { $0.hasPrefix("Serving ") })
         let index = folder.appendingPathComponent("preview/index.html")
         #expect(try String(contentsOf: index, encoding: .utf8).contains("first footer"))
@@ -229,16 +251,21 @@ import Testing
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
-        try FileManager.default.copyItem(at: HolocronCLITests.appPackage.appendingPathComponent("Sources/SWAPI/Resources/snapshot"), to: data)
+        try FileManager.default.copyItem(
+            at: HolocronCLITests.appPackage.appendingPathComponent("Sources/SWAPI/Resources/snapshot"), to: data)
         let serve = try Running(["serve", "--port", "0", "--data", "data", "--watch"], in: folder)
         let lines = try await serve.lines(until: { $0.hasPrefix("Serving ") })
         let serving = try #require(lines.last)
         #expect(serving.hasPrefix("Serving a preview in memory at http://127.0.0.1:"), "\(serving)")
         let address = try #require(serving.split(separator: " ").first { $0.hasPrefix("http://") }).description
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data"], "nothing is written where serve runs")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data"],
+            "nothing is written where serve runs")
         let mine = "flowsite-preview-\(serve.process.processIdentifier)-"
         let shm = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
-        if FileManager.default.isWritableFile(atPath: "/dev/shm") { #expect(shm.contains { $0.hasPrefix(mine) }, "the preview is on tmpfs") }
+        if FileManager.default.isWritableFile(atPath: "/dev/shm") {
+            #expect(shm.contains { $0.hasPrefix(mine) }, "the preview is on tmpfs")
+        }
 
         let client = TestHTTP()
         defer { client.shutdown() }
@@ -255,7 +282,9 @@ import Testing
         #expect(try await luke().contains("<strong>Height:</strong> 173 cm"))
 
         #expect(await serve.interrupt() == 0)
-        let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []) + ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
+        let left =
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? [])
+            + ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
         #expect(!left.contains { $0.hasPrefix(mine) }, "the preview goes when serve stops")
     }
 
@@ -270,11 +299,16 @@ import Testing
         let written = folder.appendingPathComponent("floor")
         let floor = try await CmarkFloorAction(threads: 2, writeInto: written).run()
         #expect(floor.pages == 291)
-        let luke = try String(contentsOf: written.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
+        let luke = try String(
+            contentsOf: written.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
         #expect(luke.hasPrefix("<h2>") || luke.contains("Tatooine"), "\(luke.prefix(200))")
-        let files = FileManager.default.enumerator(atPath: written.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix("index.html") }
+        let files = FileManager.default.enumerator(atPath: written.path)!.compactMap { $0 as? String }.filter {
+            $0.hasSuffix("index.html")
+        }
         #expect(files.count == 291)
-        await #expect(throws: CmarkFloorAction.FolderExists.self) { try await CmarkFloorAction(threads: 2, writeInto: written).run() }
+        await #expect(throws: CmarkFloorAction.FolderExists.self) {
+            try await CmarkFloorAction(threads: 2, writeInto: written).run()
+        }
     }
 
     /// The baselines' input: every page's Markdown as Hugo reads content (a page with pages
@@ -291,12 +325,17 @@ import Testing
         #expect(sites["index.html"] == "_index.md")
         #expect(sites["characters/index.html"] == "characters/_index.md")
         #expect(sites["characters/luke-skywalker/index.html"] == "characters/luke-skywalker/index.md")
-        let luke = try String(contentsOf: dump.appendingPathComponent("content/characters/luke-skywalker/index.md"), encoding: .utf8)
+        let luke = try String(
+            contentsOf: dump.appendingPathComponent("content/characters/luke-skywalker/index.md"), encoding: .utf8)
         #expect(luke.hasPrefix("---\n---\n") && luke.contains("Tatooine"), "\(luke.prefix(200))")
         for (_, markdown) in sites {
-            #expect(FileManager.default.fileExists(atPath: dump.appendingPathComponent("content/" + markdown).path), "\(markdown)")
+            #expect(
+                FileManager.default.fileExists(atPath: dump.appendingPathComponent("content/" + markdown).path),
+                "\(markdown)")
         }
-        await #expect(throws: CmarkFloorAction.FolderExists.self) { try await CmarkFloorAction().dumpMarkdown(into: dump) }
+        await #expect(throws: CmarkFloorAction.FolderExists.self) {
+            try await CmarkFloorAction().dumpMarkdown(into: dump)
+        }
     }
 
     @Test func watchingNeedsAFolderToWatch() async throws {
@@ -333,7 +372,9 @@ import Testing
         private let watchdog: Task<Void, any Error>
 
         /// - Parameter mergingErrors: read standard error with standard output, in order.
-        init(_ arguments: [String], in folder: URL, environment: [String: String] = [:], mergingErrors: Bool = false) throws {
+        init(
+            _ arguments: [String], in folder: URL, environment: [String: String] = [:], mergingErrors: Bool = false
+        ) throws {
             let process = Process()
             process.executableURL = HolocronCLITests.binary
             process.arguments = arguments
@@ -346,7 +387,10 @@ import Testing
             self.process = process
             output = out.fileHandleForReading
             // Should the command never say what a test waits for, ending it ends the wait.
-            watchdog = Task { try await Task.sleep(for: .seconds(90)); process.terminate() }
+            watchdog = Task {
+                try await Task.sleep(for: .seconds(90))
+                process.terminate()
+            }
         }
 
         deinit {
@@ -395,6 +439,8 @@ import Testing
 
     struct StreamEnded: Error, CustomStringConvertible {
         let lines: [String]
-        var description: String { "the command ended before printing the line the test waits for; it printed: \(lines)" }
+        var description: String {
+            "the command ended before printing the line the test waits for; it printed: \(lines)"
+        }
     }
 }

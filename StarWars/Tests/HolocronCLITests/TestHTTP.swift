@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -38,7 +39,9 @@ final class TestHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     /// GETs `url` and returns its head at once, the body as a stream of chunks that ends when
     /// the response does (or `stop` is called).
-    func stream(_ url: String, accept: String, timeout: TimeInterval = 300) async throws -> (head: Response, chunks: AsyncStream<Data>, stop: @Sendable () -> Void) {
+    func stream(
+        _ url: String, accept: String, timeout: TimeInterval = 300
+    ) async throws -> (head: Response, chunks: AsyncStream<Data>, stop: @Sendable () -> Void) {
         var request = request(url, timeout: timeout)
         request.setValue(accept, forHTTPHeaderField: "Accept")
         let task = session.dataTask(with: request)
@@ -78,13 +81,17 @@ final class TestHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         return Response(status: http?.statusCode ?? 0, headers: headers, body: String(decoding: body, as: UTF8.self))
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         var head: CheckedContinuation<Response, any Error>?
         update(dataTask) {
             $0.response = response as? HTTPURLResponse

@@ -1,8 +1,9 @@
 import Foundation
-@testable import FlowSiteCommandLine
-@testable import HolocronKit
 import SWAPI
 import Testing
+
+@testable import FlowSiteCommandLine
+@testable import HolocronKit
 
 /// The pieces of the edit loop on their own: the watcher, the one-rebuild-at-a-time loop and
 /// the progress line (on a fake clock and a fake terminal).
@@ -14,7 +15,8 @@ import Testing
     @Test func theKernelReportsABurstOnceWithItsPathsAndNewFoldersAreWatched() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("partials"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("partials"), withIntermediateDirectories: true)
         let (method, changes) = FolderWatcher(folders: [folder]).changes()
         #if os(Linux)
         #expect(method == .inotify)
@@ -43,7 +45,9 @@ import Testing
         let made = try await inbox.next(within: .seconds(30), "the new folders")
         #expect(made.contains(folder.appendingPathComponent("partials/new").path))
         try Data("<p>".utf8).write(to: deep.appendingPathComponent("card.mustache"))
-        let inside = try await inbox.next(until: { $0.contains(deep.appendingPathComponent("card.mustache").path) }, within: .seconds(30), "a file in the new folder")
+        let inside = try await inbox.next(
+            until: { $0.contains(deep.appendingPathComponent("card.mustache").path) }, within: .seconds(30),
+            "a file in the new folder")
         #expect(!inside.isEmpty)
     }
 
@@ -84,7 +88,8 @@ import Testing
     @Test func pollingSeesEveryKindOfChange() async throws {
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (method, changes) = FolderWatcher(folders: [folder], interval: .milliseconds(50), forcePolling: true).changes()
+        let (method, changes) = FolderWatcher(folders: [folder], interval: .milliseconds(50), forcePolling: true)
+            .changes()
         #expect(method == .polling(reason: nil))
         let inbox = Inbox<Set<String>>()
         let reader = Task {
@@ -108,7 +113,10 @@ import Testing
         let running = Locked((now: 0, most: 0))
         let loop = Task {
             await RebuildLoop.run(changes: changes) { batch in
-                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
                 started.put(batch)
                 if batch.contains("a") { _ = try? await gate.next(within: .seconds(60), "the gate") }
                 running.withLock { $0.now -= 1 }
@@ -134,7 +142,9 @@ import Testing
         #expect(running.withLock { $0.most } == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func changesSavedBeforeTheLoopRunsAreBuiltOnceEachAndAnEmptyBurstBuildsNothing() async {
+    @Test(.timeLimit(.minutes(1))) func changesSavedBeforeTheLoopRunsAreBuiltOnceEachAndAnEmptyBurstBuildsNothing()
+        async
+    {
         let (changes, input) = AsyncStream<Set<String>>.makeStream()
         input.yield(["a"])
         input.yield(["b"])
@@ -157,7 +167,9 @@ import Testing
         let time = Locked(Duration.zero)
 
         func line(enabled: Bool = true) -> BuildProgressLine {
-            BuildProgressLine(enabled: enabled, now: { self.time.withLock { $0 } }, write: { text in self.written.withLock { $0.append(text) } })
+            BuildProgressLine(
+                enabled: enabled, now: { self.time.withLock { $0 } },
+                write: { text in self.written.withLock { $0.append(text) } })
         }
 
         func advance(_ duration: Duration) { time.withLock { $0 += duration } }
@@ -184,7 +196,9 @@ import Testing
         #expect(screen.output.last == "\r\u{1B}[2KBuilding: 300/1000 pages, 500 pages/s, making pages")
         screen.advance(.milliseconds(1))
         line.update((phase: "links", made: 2807, discovered: 2807))
-        #expect(screen.output.last?.hasSuffix("2807/2807 pages, 4671 pages/s, checking links") == true, "a new phase shows at once")
+        #expect(
+            screen.output.last?.hasSuffix("2807/2807 pages, 4671 pages/s, checking links") == true,
+            "a new phase shows at once")
         line.finish()
         #expect(screen.output.last == "\r\u{1B}[2K", "the summary prints on a clean line")
         #expect(screen.output.allSatisfy { !$0.contains("\n") })
@@ -208,7 +222,8 @@ import Testing
     }
 
     @Test func thePhaseIsNeverAnEscapeSequence() {
-        let text = BuildProgressLine.text(phase: "feed\u{1B}]0;owned\u{07}", made: 1, discovered: 0, elapsed: .seconds(2))
+        let text = BuildProgressLine.text(
+            phase: "feed\u{1B}]0;owned\u{07}", made: 1, discovered: 0, elapsed: .seconds(2))
         #expect(text == "Building: 1/1 pages, 1 pages/s, feed\\u{1B}]0;owned\\u{7}")
     }
 

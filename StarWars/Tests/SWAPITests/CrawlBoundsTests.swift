@@ -1,8 +1,9 @@
 import Foundation
-@testable import SWAPI
 import SWAPILive
 import SwapiTestServer
 import Testing
+
+@testable import SWAPI
 
 /// A live crawl ends: bounded by the count a list announces, by the request budget, and by the
 /// host of `--api`.
@@ -28,7 +29,8 @@ import Testing
             #expect(error.url == "\(server.baseURL)people/?page=11")
             #expect(error.description.contains("announced 82 resources"), "\(error)")
         }
-        let pagesRead = (1...300).map { server.requests(at: $0 == 1 ? "/api/people/" : "/api/people/?page=\($0)") }.reduce(0, +)
+        let pagesRead = (1...300).map { server.requests(at: $0 == 1 ? "/api/people/" : "/api/people/?page=\($0)") }
+            .reduce(0, +)
         #expect(pagesRead == 11)
     }
 
@@ -59,7 +61,11 @@ import Testing
             Issue.record("the crawl should refuse the link")
         } catch let error as SwapiFetchError {
             #expect(error.url == "\(server.baseURL)people/")
-            #expect(error.reason == .foreignLink(field: "next", link: "\(elsewhere)people/?page=2", apiHost: String(server.baseURL.dropFirst(7).prefix { $0 != "/" })))
+            #expect(
+                error.reason
+                    == .foreignLink(
+                        field: "next", link: "\(elsewhere)people/?page=2",
+                        apiHost: String(server.baseURL.dropFirst(7).prefix { $0 != "/" })))
             #expect(error.description.contains("\(elsewhere)people/?page=2"), "\(error)")
             #expect(error.description.contains("--api"), "\(error)")
         }
@@ -74,7 +80,8 @@ import Testing
             people[0].homeworld = ResourceLink(url: "\(elsewhere)planets/999/", id: 999)
             // A planet whose own URL is on the other host, so that the server's data counts
             // that host as one of its roots and serves the relation as it is.
-            let planets = small.planets + [Planet(name: "Elsewhere", url: ResourceLink(url: "\(elsewhere)planets/998/", id: 998))]
+            let planets =
+                small.planets + [Planet(name: "Elsewhere", url: ResourceLink(url: "\(elsewhere)planets/998/", id: 998))]
             return try! SwapiArchive(people: people, planets: planets)
         }
         defer { Task { await server.stop() } }
@@ -82,7 +89,10 @@ import Testing
         #expect(server.requests(at: "/api/planets/999/") == 0)
         #expect(archive.people[0].homeworld == nil)
         let rejected = archive.danglingReferences.filter { $0.problem != .notInArchive }
-        #expect(rejected.map(\.link.url) == [server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "planets/999/"])
+        #expect(
+            rejected.map(\.link.url) == [
+                server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "planets/999/"
+            ])
         #expect(rejected.first?.problem == .outsideAPIRoot)
     }
 }

@@ -9,7 +9,9 @@ import Testing
     /// A clock that never waits but remembers what it was asked to wait.
     final class RecordingClock: Sendable {
         let waits = Locked<[Duration]>([])
-        var sleep: @Sendable (Duration) async throws -> Void { { duration in self.waits.withLock { $0.append(duration) } } }
+        var sleep: @Sendable (Duration) async throws -> Void {
+            { duration in self.waits.withLock { $0.append(duration) } }
+        }
         var all: [Duration] { waits.withLock { $0 } }
     }
 
@@ -17,7 +19,10 @@ import Testing
 
     /// A generous timeout unless a test is about one: on a loaded machine a loopback request once
     /// took over 5 s and was retried, which changes what a test counts.
-    func crawler(_ server: SwapiTestServer, clock: RecordingClock = RecordingClock(), cache: ResponseCache? = nil, mode: CacheMode = .normal, policy: FetchPolicy = FetchPolicy(timeout: .seconds(60))) -> SwapiCrawler {
+    func crawler(
+        _ server: SwapiTestServer, clock: RecordingClock = RecordingClock(), cache: ResponseCache? = nil,
+        mode: CacheMode = .normal, policy: FetchPolicy = FetchPolicy(timeout: .seconds(60))
+    ) -> SwapiCrawler {
         SwapiCrawler(api: server.baseURL, policy: policy, cache: cache, mode: mode, sleep: clock.sleep, random: { 0.5 })
     }
 
@@ -30,7 +35,8 @@ import Testing
         defer { Task { await server.stop() } }
         // A generous timeout: on a loaded machine (the whole suite on two cores) a request that
         // took over 5 s was tried again, and the count below is of pages, not of retries.
-        let (archive, statistics) = try await crawler(server, policy: FetchPolicy(timeout: .seconds(60))).crawlWithStatistics()
+        let (archive, statistics) = try await crawler(server, policy: FetchPolicy(timeout: .seconds(60)))
+            .crawlWithStatistics()
         #expect(archive == Self.fixture(server.baseURL))
         #expect(statistics.retries == 0)
         // The root, 9 + 1 + 6 + 4 + 4 + 4 list pages.
@@ -106,7 +112,9 @@ import Testing
         let offline = try await crawler(server, cache: cache, mode: .offline).crawl()
         #expect(offline == expected)
         // One finished entry per response and nothing else: no temporary files left behind.
-        let entries = FileManager.default.enumerator(atPath: folder.path)!.compactMap { $0 as? String }.filter { $0.contains(".") }
+        let entries = FileManager.default.enumerator(atPath: folder.path)!.compactMap { $0 as? String }.filter {
+            $0.contains(".")
+        }
         #expect(entries.count == 29 && entries.allSatisfy { $0.hasSuffix(".json") }, "\(entries)")
     }
 
@@ -125,11 +133,14 @@ import Testing
     @Test func refreshFetchesAgain() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try await SwapiTestServer.start(archive: { SyntheticArchive.make(people: 3, planets: 2, species: 1, starships: 1, vehicles: 1, host: $0) })
+        let server = try await SwapiTestServer.start(archive: {
+            SyntheticArchive.make(people: 3, planets: 2, species: 1, starships: 1, vehicles: 1, host: $0)
+        })
         defer { Task { await server.stop() } }
         _ = try await crawler(server, cache: ResponseCache(folder: folder)).crawl()
         let before = server.requestCount
-        let (_, statistics) = try await crawler(server, cache: ResponseCache(folder: folder), mode: .refresh).crawlWithStatistics()
+        let (_, statistics) = try await crawler(server, cache: ResponseCache(folder: folder), mode: .refresh)
+            .crawlWithStatistics()
         #expect(statistics.cacheHits == 0)
         #expect(server.requestCount == before * 2)
     }

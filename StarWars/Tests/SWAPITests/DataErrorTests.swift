@@ -47,7 +47,9 @@ import Testing
     }
 
     @Test func invalidUTF8NamesLineColumnAndByte() throws {
-        let bytes = Array("[\n  {\"name\": \"Padmé ".utf8) + [0xFF] + Array("\", \"url\": \"https://swapi.dev/api/people/1/\"}\n]\n".utf8)
+        let bytes =
+            Array("[\n  {\"name\": \"Padmé ".utf8) + [0xFF]
+            + Array("\", \"url\": \"https://swapi.dev/api/people/1/\"}\n]\n".utf8)
         let error = try loadError(.people, bytes)
         guard case .invalidUTF8(_, let position) = error.reason else {
             Issue.record("expected invalid UTF-8, not \(error.reason)")
@@ -62,7 +64,9 @@ import Testing
     }
 
     @Test func duplicateIDsNameTheFileBothResourcesAndTheID() throws {
-        let error = try loadError(.films, #"""
+        let error = try loadError(
+            .films,
+            #"""
             [{"title": "A", "url": "https://swapi.dev/api/films/1/"}, {"title": "B", "url": "https://swapi.dev/api/films/2/"},
              {"title": "C", "url": "https://swapi.dev/api/films/1/"}]
             """#)
@@ -98,7 +102,9 @@ import Testing
     }
 
     @Test func aWrongTypeSaysWhatWasExpectedAndFound() throws {
-        let text = try loadError(.vehicles, #"[{"name": "Sand Crawler", "pilots": "none", "url": "https://swapi.dev/api/vehicles/4/"}]"#).description
+        let text = try loadError(
+            .vehicles, #"[{"name": "Sand Crawler", "pilots": "none", "url": "https://swapi.dev/api/vehicles/4/"}]"#
+        ).description
         #expect(text.contains("vehicles.json, resource 1 (\"Sand Crawler\"), field 'pilots'"), "\(text)")
         #expect(text.contains("expected a list of resource URLs, found the text \"none\""), "\(text)")
     }

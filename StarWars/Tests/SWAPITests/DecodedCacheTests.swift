@@ -1,7 +1,8 @@
 import Foundation
-@testable import SWAPI
-import Testing
 import TestSupport
+import Testing
+
+@testable import SWAPI
 
 /// A data file's resources kept as decoded come back equal to those its JSON decodes to, and
 /// only for that very file and program; anything else in the cache is a miss, never a crash.
@@ -23,14 +24,21 @@ import TestSupport
         }
         try edit("people.json") {
             $0.replacingOccurrences(of: #""name" : "Person 3""#, with: #""name" : "Pérsön 3 ✨ 👩🏽‍🚀""#)
-                .replacingOccurrences(of: "https://swapi.dev/api/films/2/", with: "https://swapi.dev/api/films/2?format=json")
-                .replacingOccurrences(of: #""created" : "2020-01-01T00:00:00.000000Z""#, with: #""created" : "yesterday""#)
+                .replacingOccurrences(
+                    of: "https://swapi.dev/api/films/2/", with: "https://swapi.dev/api/films/2?format=json"
+                )
+                .replacingOccurrences(
+                    of: #""created" : "2020-01-01T00:00:00.000000Z""#, with: #""created" : "yesterday""#)
         }
         try edit("films.json") {
             $0.replacingOccurrences(of: #""episode_id" : 5"#, with: #""episode_id" : null"#)
-                .replacingOccurrences(of: "https://swapi.dev/api/people/5/", with: "https://swapi.dev/api/people/99999999999/")
+                .replacingOccurrences(
+                    of: "https://swapi.dev/api/people/5/", with: "https://swapi.dev/api/people/99999999999/")
         }
-        try edit("species.json") { $0.replacingOccurrences(of: #""homeworld" : "https://swapi.dev/api/planets/1/""#, with: #""homeworld" : null"#) }
+        try edit("species.json") {
+            $0.replacingOccurrences(
+                of: #""homeworld" : "https://swapi.dev/api/planets/1/""#, with: #""homeworld" : null"#)
+        }
     }
 
     /// A folder holding the data of ``writeData(to:)`` and an empty cache folder, for `body`;
@@ -52,8 +60,12 @@ import TestSupport
             let decoded = try directory.load(reusing: nil, cache: cache)
             #expect(decoded.decoded == Set(ResourceKind.allCases))
             // A cache file for each kind, read back equal to what the JSON decoded to.
-            for kind in ResourceKind.allCases { #expect(FileManager.default.fileExists(atPath: cache.path(of: kind)), "\(kind)") }
-            let stamp = { (kind: ResourceKind) in try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent(kind.fileName).path)).words }
+            for kind in ResourceKind.allCases {
+                #expect(FileManager.default.fileExists(atPath: cache.path(of: kind)), "\(kind)")
+            }
+            let stamp = { (kind: ResourceKind) in
+                try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent(kind.fileName).path)).words
+            }
             func check<R: SwapiRecord>(_ type: R.Type, _ expected: [R]) throws {
                 let kept = try #require(cache.load(R.self, stamp: try stamp(R.kind)), "\(R.kind)")
                 #expect(kept.resources == expected, "\(R.kind)")
@@ -71,31 +83,50 @@ import TestSupport
             #expect(resources.films.contains { $0.characters.contains { $0.id == 99_999_999_999 } })
 
             // A second load reads the cache, leaves its files as they were, and makes the same.
-            let inodes = try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int }
+            let inodes = try ResourceKind.allCases.map {
+                try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int
+            }
             let again = try directory.load(reusing: nil, cache: cache)
-            #expect(try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int } == inodes)
+            #expect(
+                try ResourceKind.allCases.map {
+                    try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int
+                } == inodes)
             #expect(again.archive == decoded.archive)
-            #expect(again.resourceFingerprints.map { $0.mapValues { "\($0)" } } == decoded.resourceFingerprints.map { $0.mapValues { "\($0)" } })
+            #expect(
+                again.resourceFingerprints.map { $0.mapValues { "\($0)" } }
+                    == decoded.resourceFingerprints.map { $0.mapValues { "\($0)" } })
             #expect(again.resourceFingerprints != nil)
 
             // A file edited is decoded again where it changed (its other resources are the
             // cache's), and only its cache file is written anew.
             let people = data.appendingPathComponent("people.json")
-            try Data(try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: "Person 4", with: "Someone Else").utf8).write(to: people)
+            try Data(
+                try String(contentsOf: people, encoding: .utf8).replacingOccurrences(
+                    of: "Person 4", with: "Someone Else"
+                ).utf8
+            ).write(to: people)
             let edited = try directory.load(reusing: nil, cache: cache)
             #expect(edited.archive.people.contains { $0.name == "Someone Else" })
             #expect(!edited.archive.people.contains { $0.name == "Person 4" })
-            let after = try ResourceKind.allCases.map { try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int }
-            for (index, kind) in ResourceKind.allCases.enumerated() { #expect((after[index] == inodes[index]) == (kind != .people), "\(kind)") }
+            let after = try ResourceKind.allCases.map {
+                try FileManager.default.attributesOfItem(atPath: cache.path(of: $0))[.systemFileNumber] as? Int
+            }
+            for (index, kind) in ResourceKind.allCases.enumerated() {
+                #expect((after[index] == inodes[index]) == (kind != .people), "\(kind)")
+            }
             let plain = try directory.load(reusing: nil)
             #expect(plain.archive == edited.archive)
-            #expect(plain.resourceFingerprints.map { $0.mapValues { "\($0)" } } == edited.resourceFingerprints.map { $0.mapValues { "\($0)" } })
+            #expect(
+                plain.resourceFingerprints.map { $0.mapValues { "\($0)" } }
+                    == edited.resourceFingerprints.map { $0.mapValues { "\($0)" } })
 
             // What a killed load left is removed by the next load, whatever it decodes; a live
             // process's is not.
             let dead = cache.path(of: .vehicles) + ".partial-2147483646"
             let live = cache.path(of: .people) + ".partial-1"
-            for path in [dead, live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+            for path in [dead, live] {
+                #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8)))
+            }
             _ = try directory.load(reusing: nil, cache: cache)
             #expect(!FileManager.default.fileExists(atPath: dead))
             #expect(FileManager.default.fileExists(atPath: live), "pid 1 is alive")
@@ -121,7 +152,12 @@ import TestSupport
             }
             // No person drives a vehicle at first, so the first one added who does brings a URL
             // prefix the earlier cache lacks.
-            try save(archive.people.map { var person = $0; person.vehicles = []; return person })
+            try save(
+                archive.people.map {
+                    var person = $0
+                    person.vehicles = []
+                    return person
+                })
             _ = try directory.load(reusing: nil, cache: cache)
             var random = SplitMix(seed: seed)
             for step in 0..<13 {
@@ -137,21 +173,30 @@ import TestSupport
                 case 2:
                     what = "a person added among the others"
                     var added = people[random.below(people.count)]
-                    added.url = try #require(ResourceLink(url: "https://swapi.dev/api/people/\(2 + random.below(30))\(step)/"))
+                    added.url = try #require(
+                        ResourceLink(url: "https://swapi.dev/api/people/\(2 + random.below(30))\(step)/"))
                     added.name = "Added \(step)"
                     added.vehicles = [archive.vehicles[random.below(archive.vehicles.count)].url]
                     if !people.contains(where: { $0.id == added.id }) { people.append(added) }
                 default:
                     what = "every person renamed"
-                    people = people.map { var person = $0; person.name += " (renamed)"; return person }
+                    people = people.map {
+                        var person = $0
+                        person.name += " (renamed)"
+                        return person
+                    }
                 }
                 try save(people)
                 let loaded = try directory.load(reusing: nil, cache: cache)
                 let plain = try directory.load(reusing: nil)
                 #expect(loaded.archive == plain.archive, "seed \(seed), step \(step): \(what)")
-                #expect(loaded.resourceFingerprints.map { $0.mapValues { "\($0)" } } == plain.resourceFingerprints.map { $0.mapValues { "\($0)" } })
+                #expect(
+                    loaded.resourceFingerprints.map { $0.mapValues { "\($0)" } }
+                        == plain.resourceFingerprints.map { $0.mapValues { "\($0)" } })
                 // The cache now is the file's as it is: read back, it holds what the file decodes to.
-                let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path)).words
+                let stamp = try #require(
+                    SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path)
+                ).words
                 let kept = try #require(cache.load(Person.self, stamp: stamp), "seed \(seed), step \(step): \(what)")
                 #expect(kept.resources == plain.archive.people, "seed \(seed), step \(step): \(what)")
                 #expect(kept.fingerprints == plain.decodedResources.fingerprints[.people])
@@ -200,8 +245,10 @@ import TestSupport
     @Test func aCacheOfAnotherProgramOrFileOrDamagedIsAMiss() throws {
         try withDataAndCache { data, cache in
             _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
-            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path)).words
-            let other = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path)).words
+            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path))
+                .words
+            let other = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path))
+                .words
             #expect(cache.load(Person.self, stamp: stamp) != nil)
             #expect(DecodedCache(folder: cache.folder, program: "test 2").load(Person.self, stamp: stamp) == nil)
             #expect(cache.load(Person.self, stamp: other) == nil)
@@ -233,7 +280,8 @@ import TestSupport
         try withDataAndCache { data, cache in
             _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
             let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.path(of: .films))))
-            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path)).words
+            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path))
+                .words
             var random = SplitMix(seed: 0xCAC4E)
             var read = 0
             for _ in 0..<3000 {
@@ -244,14 +292,23 @@ import TestSupport
                 }
                 // Sealed again, as the writer seals a file.
                 let sealed = bytes.count - 24
-                let checksum = bytes.withUnsafeBytes { DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)])) }
-                withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0) }
-                let result = bytes.withUnsafeBytes { try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", stamp: stamp) }
+                let checksum = bytes.withUnsafeBytes {
+                    DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(sealed + 8)]))
+                }
+                withUnsafeBytes(of: checksum.littleEndian) {
+                    bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0)
+                }
+                let result = bytes.withUnsafeBytes {
+                    try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", stamp: stamp)
+                }
                 if result != nil { read += 1 }
             }
             // Some damage falls in text, which reads back as other text: not every file is refused.
             #expect(read > 0)
-            #expect(original.withUnsafeBytes { try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", stamp: stamp) } != nil)
+            #expect(
+                original.withUnsafeBytes {
+                    try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", stamp: stamp)
+                } != nil)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SWAPI
 import Testing
+
+@testable import SWAPI
 
 @Suite struct DecodingTests {
     func decode<R: SwapiResource>(_ type: R.Type, _ json: String) throws -> [R] {
@@ -15,7 +16,9 @@ import Testing
     }
 
     @Test func quirksOfRealDataDecode() throws {
-        let people = try decode(Person.self, #"""
+        let people = try decode(
+            Person.self,
+            #"""
             [{"name": "Jabba Desilijic Tiure", "height": "175", "mass": "1,358", "hair_color": "n/a", "skin_color": "green-tan, brown",
               "eye_color": "orange", "birth_year": "600BBY", "gender": "hermaphrodite", "homeworld": "https://swapi.info/api/planets/24",
               "films": ["https://swapi.info/api/films/1", "https://swapi.info/api/films/3"], "species": ["https://swapi.info/api/species/5"],
@@ -27,15 +30,17 @@ import Testing
         #expect(people[0].mass == "1,358")
         #expect(people[0].homeworld?.id == 24)
         #expect(people[0].films.map(\.id) == [1, 3])
-        #expect(people[1].height == "200")  // a number where SWAPI has a string
-        #expect(people[1].mass == "unknown")  // null
-        #expect(people[1].hairColor == "unknown")  // missing
+        #expect(people[1].height == "200") // a number where SWAPI has a string
+        #expect(people[1].mass == "unknown") // null
+        #expect(people[1].hairColor == "unknown") // missing
         #expect(people[1].species.isEmpty && people[1].films.isEmpty)
         #expect(people[1].homeworld == nil)
     }
 
     @Test func filmsKeepTheirCrawlAndEpisode() throws {
-        let films = try decode(Film.self, #"""
+        let films = try decode(
+            Film.self,
+            #"""
             [{"title": "A New Hope", "episode_id": 4, "opening_crawl": "Line one.\r\nLine two.", "release_date": "1977-05-25",
               "url": "https://swapi.dev/api/films/1/"}, {"title": "Strings", "episode_id": "5", "url": "https://swapi.dev/api/films/2/"}]
             """#)
@@ -44,23 +49,33 @@ import Testing
     }
 
     @Test func speciesWithoutAHomeworld() throws {
-        let species = try decode(Species.self, #"[{"name": "Droid", "homeworld": null, "average_lifespan": "indefinite", "url": "https://swapi.dev/api/species/2/"}]"#)
+        let species = try decode(
+            Species.self,
+            #"[{"name": "Droid", "homeworld": null, "average_lifespan": "indefinite", "url": "https://swapi.dev/api/species/2/"}]"#
+        )
         #expect(species[0].homeworld == nil)
         #expect(species[0].averageLifespan == "indefinite")
     }
 
     @Test func aMissingNameIsNamedWithFileResourceAndField() throws {
         do {
-            _ = try decode(Planet.self, #"[{"name": "Tatooine", "url": "https://swapi.dev/api/planets/1/"}, {"climate": "arid", "url": "https://swapi.dev/api/planets/2/"}]"#)
+            _ = try decode(
+                Planet.self,
+                #"[{"name": "Tatooine", "url": "https://swapi.dev/api/planets/1/"}, {"climate": "arid", "url": "https://swapi.dev/api/planets/2/"}]"#
+            )
             Issue.record("decoding should fail")
         } catch let error as SwapiError {
-            #expect(error.description.contains("planets.json, resource 2, field 'name': the field is missing"), "\(error)")
+            #expect(
+                error.description.contains("planets.json, resource 2, field 'name': the field is missing"), "\(error)")
         }
     }
 
     @Test func aBadRelationNamesTheResourceByName() throws {
         do {
-            _ = try decode(Person.self, #"[{"name": "Luke Skywalker", "films": ["https://swapi.dev/api/films/one/"], "url": "https://swapi.dev/api/people/1/"}]"#)
+            _ = try decode(
+                Person.self,
+                #"[{"name": "Luke Skywalker", "films": ["https://swapi.dev/api/films/one/"], "url": "https://swapi.dev/api/people/1/"}]"#
+            )
             Issue.record("decoding should fail")
         } catch let error as SwapiError {
             let text = error.description
@@ -71,10 +86,13 @@ import Testing
 
     @Test func aWrongTypeIsNamed() throws {
         do {
-            _ = try decode(Vehicle.self, #"[{"name": "Sand Crawler", "pilots": "none", "url": "https://swapi.dev/api/vehicles/4/"}]"#)
+            _ = try decode(
+                Vehicle.self,
+                #"[{"name": "Sand Crawler", "pilots": "none", "url": "https://swapi.dev/api/vehicles/4/"}]"#)
             Issue.record("decoding should fail")
         } catch let error as SwapiError {
-            #expect(error.description.contains("vehicles.json, resource 1 (\"Sand Crawler\"), field 'pilots'"), "\(error)")
+            #expect(
+                error.description.contains("vehicles.json, resource 1 (\"Sand Crawler\"), field 'pilots'"), "\(error)")
         }
     }
 
@@ -101,7 +119,10 @@ import Testing
 
     @Test func duplicateIDsAreRefused() throws {
         do {
-            _ = try decode(Film.self, #"[{"title": "A", "url": "https://swapi.dev/api/films/1/"}, {"title": "B", "url": "https://x/api/films/1"}]"#)
+            _ = try decode(
+                Film.self,
+                #"[{"title": "A", "url": "https://swapi.dev/api/films/1/"}, {"title": "B", "url": "https://x/api/films/1"}]"#
+            )
             Issue.record("decoding should fail")
         } catch let error as SwapiError {
             #expect(error.description.contains("id 1"))
@@ -112,7 +133,7 @@ import Testing
         ("https://swapi.dev/api/people/1/", 1),
         ("https://swapi.info/api/people/83", 83),
         ("http://127.0.0.1:8080/api/starships/75/?format=json", 75),
-        ("/api/planets/28/", 28),
+        ("/api/planets/28/", 28)
     ])
     func idsComeFromTheLastPathComponent(url: String, id: Int) {
         #expect(ResourceLink.id(in: url) == id)
@@ -142,7 +163,11 @@ import Testing
     }
 
     @Test func danglingRelationsAreReportedWithWhereTheyAre() throws {
-        let archive = try SwapiArchive(people: [Person(name: "Lonely", films: [ResourceLink(url: "https://swapi.dev/api/films/9/")!], url: ResourceLink(url: "https://swapi.dev/api/people/1/")!)])
+        let archive = try SwapiArchive(people: [
+            Person(
+                name: "Lonely", films: [ResourceLink(url: "https://swapi.dev/api/films/9/")!],
+                url: ResourceLink(url: "https://swapi.dev/api/people/1/")!)
+        ])
         #expect(archive.danglingReferences.count == 1)
         let text = archive.danglingReferences[0].description
         #expect(text.contains("character 1 (Lonely): 'films' points at https://swapi.dev/api/films/9/"))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SWAPI
-import Testing
 import TestSupport
+import Testing
+
+@testable import SWAPI
 
 /// `JSONSyntax.firstProblem` against Foundation's `JSONSerialization` on thousands of generated
 /// and damaged documents, with a fixed seed: both accept, or both reject. Where they differ on
@@ -44,7 +45,9 @@ import TestSupport
             } else {
                 let first = random.below(file.resources.count)
                 let last = min(file.resources.count, first + 1 + random.below(3)) - 1
-                bytes = [UInt8(ascii: "[")] + file.bytes[file.resources[first].lowerBound..<file.resources[last].upperBound] + [UInt8(ascii: "]")]
+                bytes =
+                    [UInt8(ascii: "[")] + file.bytes[file.resources[first].lowerBound..<file.resources[last].upperBound]
+                    + [UInt8(ascii: "]")]
             }
             // A quarter are left whole, so the reader's values are compared too.
             if index < 300 || random.below(4) > 0 {
@@ -74,17 +77,25 @@ import TestSupport
     /// RFC 8259's grammar allows any `\uXXXX`, so a lone or reversed surrogate is valid JSON
     /// (§8.2 only warns it may not make a string); Foundation rejects it. JSONSyntax follows the
     /// grammar: the decoder after it says which field is wrong, and one it ignores does no harm.
-    @Test(arguments: [#""\ud800""#, #""\uDBFF""#, #""\udc00""#, #""\udc00\ud800""#, #""\ud800\ud800""#, #""\ud800x""#, #"{"\ud800":1}"#, #"["\ud83d", "\ude80"]"#])
+    @Test(arguments: [
+        #""\ud800""#, #""\uDBFF""#, #""\udc00""#, #""\udc00\ud800""#, #""\ud800\ud800""#, #""\ud800x""#,
+        #"{"\ud800":1}"#, #"["\ud83d", "\ude80"]"#
+    ])
     func aLoneSurrogateEscapeIsValidThoughFoundationRejectsIt(_ text: String) {
         #expect(JSONSyntax.firstProblem(in: Data(text.utf8)) == nil)
         #expect(!Oracle.foundationAccepts(Array(text.utf8)))
-        #expect(Oracle.repairingValuesFoundationRejects(Array(text.utf8)).map { Oracle.foundationAccepts($0.bytes) } == true)
+        #expect(
+            Oracle.repairingValuesFoundationRejects(Array(text.utf8)).map { Oracle.foundationAccepts($0.bytes) } == true
+        )
     }
 
     /// The grammar has no limit on numbers; Foundation rejects one it cannot hold in a Double (or,
     /// with more than 17 digits, a Decimal). JSONSyntax accepts it; a field that needs it fails
     /// in the decoder, and one that doesn't is ignored as Foundation's decoder ignores it.
-    @Test(arguments: ["1e400", "-1E400", "1.8e308", "1e+0400", String(repeating: "9", count: 400), "1" + String(repeating: "0", count: 400) + ".0", "123456789012345678901234567890E300"])
+    @Test(arguments: [
+        "1e400", "-1E400", "1.8e308", "1e+0400", String(repeating: "9", count: 400),
+        "1" + String(repeating: "0", count: 400) + ".0", "123456789012345678901234567890E300"
+    ])
     func aNumberOutOfRangeIsValidThoughFoundationRejectsIt(_ text: String) {
         #expect(JSONSyntax.firstProblem(in: Data(text.utf8)) == nil)
         #expect(!Oracle.foundationAccepts(Array(text.utf8)))
@@ -92,7 +103,10 @@ import TestSupport
 
     /// Numbers at the edges that both accept: Foundation makes -0.0 of an underflow, and a
     /// Decimal of a long integer.
-    @Test(arguments: ["-0", "0e0", "1E+308", "-1e-400", "1e-400", "9007199254740993", "18446744073709551616", "-123456789012345678901234567890", "1e05", "0e99999"])
+    @Test(arguments: [
+        "-0", "0e0", "1E+308", "-1e-400", "1e-400", "9007199254740993", "18446744073709551616",
+        "-123456789012345678901234567890", "1e05", "0e99999"
+    ])
     func numbersAtTheEdgesAreValidForBoth(_ text: String) {
         #expect(JSONSyntax.firstProblem(in: Data(text.utf8)) == nil)
         #expect(Oracle.foundationAccepts(Array(text.utf8)))
@@ -103,7 +117,9 @@ import TestSupport
     @Test func otherEncodingsAreRejectedThoughFoundationReadsThem() throws {
         let utf16LE = Array("[1]".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let utf16BE = Array("[1]".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-        for bytes in [utf16LE, utf16BE, [0xFF, 0xFE] + utf16LE, [0xFE, 0xFF] + utf16BE, [0x31, 0x00], [0x31, 0x00, 0x00, 0x00]] {
+        for bytes in [
+            utf16LE, utf16BE, [0xFF, 0xFE] + utf16LE, [0xFE, 0xFF] + utf16BE, [0x31, 0x00], [0x31, 0x00, 0x00, 0x00]
+        ] {
             let problem = try #require(JSONSyntax.firstProblem(in: Data(bytes)))
             #expect(Oracle.foundationAccepts(bytes))
             #expect(KnownDifference.foundationReadsAnotherEncoding(bytes))
@@ -118,19 +134,26 @@ import TestSupport
     /// rather than Foundation's "The given data was not valid JSON".
     @Test(arguments: [511, 512, 513, 514])
     func nestingIsLimitedWhereFoundationLimitsIt(depth: Int) {
-        let shapes: [(String, String, String)] = [("[", "1", "]"), ("{\"a\":", "1", "}"), ("[", "[]", "]"), ("{\"a\":", "{}", "}"), (" [ ", "", " ] ")]
+        let shapes: [(String, String, String)] = [
+            ("[", "1", "]"), ("{\"a\":", "1", "}"), ("[", "[]", "]"), ("{\"a\":", "{}", "}"), (" [ ", "", " ] ")
+        ]
         for (open, inner, close) in shapes {
             // `inner` is one more level when it is an empty container.
             let levels = inner.hasPrefix("[") || inner.hasPrefix("{") ? depth - 1 : depth
             let text = String(repeating: open, count: levels) + inner + String(repeating: close, count: levels)
             let bytes = Array(text.utf8)
             let problem = JSONSyntax.firstProblem(in: Data(bytes))
-            #expect((problem == nil) == (depth <= 512), "\(open)\(inner)\(close) × \(depth): \(String(describing: problem))")
+            #expect(
+                (problem == nil) == (depth <= 512), "\(open)\(inner)\(close) × \(depth): \(String(describing: problem))"
+            )
             #expect(Oracle.foundationAccepts(bytes) == (depth <= 512))
             #expect(Oracle.judge(bytes).failure == nil)
             if let problem {
                 // At the bracket that goes one level too deep.
-                #expect(Array(bytes[(problem.position.byte - 1)...]).count(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }) == depth - 512)
+                #expect(
+                    Array(bytes[(problem.position.byte - 1)...]).count(where: {
+                        $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{")
+                    }) == depth - 512)
                 #expect(!problem.isTruncation)
             }
         }
@@ -185,9 +208,16 @@ import TestSupport
         #expect(people == (try JSONDecoder().decode([Person].self, from: many)))
         // A name twice is unusual wherever the two are.
         for duplicate in [(0, 40), (33, 34), (5_000, 99_999), (99_998, 99_999)] {
-            #expect(SwapiJSONReader.resources(Person.self, in: object(100_000, duplicate: duplicate)) == nil, "\(duplicate)")
+            #expect(
+                SwapiJSONReader.resources(Person.self, in: object(100_000, duplicate: duplicate)) == nil, "\(duplicate)"
+            )
         }
-        #expect(SwapiJSONReader.resources(Person.self, in: Data(#"[{"name":"A","url":"/api/people/1/",\#((0..<40).map { "\"f\($0)\":0" }.joined(separator: ",")),"name":"B"}]"#.utf8)) == nil)
+        #expect(
+            SwapiJSONReader.resources(
+                Person.self,
+                in: Data(
+                    #"[{"name":"A","url":"/api/people/1/",\#((0..<40).map { "\"f\($0)\":0" }.joined(separator: ",")),"name":"B"}]"#
+                        .utf8)) == nil)
     }
 
     // MARK: The shrinker
@@ -283,13 +313,20 @@ enum Oracle {
         let line = 1 + before.count(where: { $0 == UInt8(ascii: "\n") })
         let column = 1 + bytes[lineStart..<offset].count(where: { $0 & 0xC0 != 0x80 })
         guard position.line == line, position.column == column else {
-            return Failure(kind: "a line and column that are not the byte's", detail: "\(position), but byte \(position.byte) is at line \(line), column \(column)")
+            return Failure(
+                kind: "a line and column that are not the byte's",
+                detail: "\(position), but byte \(position.byte) is at line \(line), column \(column)")
         }
         if let earlier = JSONSyntax.firstProblem(in: Data(before)), !earlier.isTruncation {
-            return Failure(kind: "a problem before the first problem", detail: "\(problem.detail) at \(position), but the bytes before it have \(earlier.detail) at \(earlier.position)")
+            return Failure(
+                kind: "a problem before the first problem",
+                detail:
+                    "\(problem.detail) at \(position), but the bytes before it have \(earlier.detail) at \(earlier.position)"
+            )
         }
         if problem.isTruncation, bytes.count - offset > 3 {
-            return Failure(kind: "a truncation before the end", detail: "\(problem.detail) at \(position) of \(bytes.count) bytes")
+            return Failure(
+                kind: "a truncation before the end", detail: "\(problem.detail) at \(position) of \(bytes.count) bytes")
         }
         return nil
     }
@@ -306,7 +343,8 @@ enum Oracle {
             if syntaxAccepts && foundation {
                 // Foundation is lenient about trailing commas, so the check is ours.
                 if let comma = trailingComma(in: document) {
-                    return Failure(kind: "a trailing comma accepted", detail: "firstProblem accepts the ',' at byte \(comma + 1)")
+                    return Failure(
+                        kind: "a trailing comma accepted", detail: "firstProblem accepts the ',' at byte \(comma + 1)")
                 }
                 return nil
             }
@@ -322,14 +360,18 @@ enum Oracle {
                 }
                 let problem = JSONSyntax.firstProblem(in: Data(document))!
                 guard let comma = trailingComma(at: problem, in: document) else {
-                    return Failure(kind: "firstProblem rejects what Foundation accepts", detail: "\(problem.detail) at \(problem.position)")
+                    return Failure(
+                        kind: "firstProblem rejects what Foundation accepts",
+                        detail: "\(problem.detail) at \(problem.position)")
                 }
                 verdict.differences.insert(.trailingComma)
                 document.remove(at: comma)
             } else {
                 // Foundation rejects what JSONSyntax accepts.
                 guard let repaired = repairingValuesFoundationRejects(document) else {
-                    return Failure(kind: "Foundation rejects what firstProblem accepts", detail: "no value that Foundation rejects on its own explains it")
+                    return Failure(
+                        kind: "Foundation rejects what firstProblem accepts",
+                        detail: "no value that Foundation rejects on its own explains it")
                 }
                 verdict.differences.formUnion(repaired.differences)
                 document = repaired.bytes
@@ -343,7 +385,9 @@ enum Oracle {
     /// The comma before the `]` or `}` that `problem` is at.
     static func trailingComma(at problem: JSONSyntax.Problem, in bytes: [UInt8]) -> Int? {
         let offset = problem.position.byte - 1
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}") else { return nil }
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}") else {
+            return nil
+        }
         var index = offset - 1
         while index >= 0, JSONBytes.isWhitespace(bytes[index]) { index -= 1 }
         return index >= 0 && bytes[index] == UInt8(ascii: ",") ? index : nil
@@ -370,7 +414,9 @@ enum Oracle {
     }
 
     static func maximumDepth(_ bytes: [UInt8]) -> Int {
-        var depth = 0, deepest = 0, index = 0
+        var depth = 0
+        var deepest = 0
+        var index = 0
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\""):
@@ -390,7 +436,9 @@ enum Oracle {
     /// `bytes` (valid JSON) with each value that Foundation rejects on its own replaced: a
     /// number by `0`, a string by `""` (only if a lone surrogate explains it). `nil` when
     /// nothing is replaced, or a string is rejected for another reason.
-    static func repairingValuesFoundationRejects(_ bytes: [UInt8]) -> (bytes: [UInt8], differences: Set<KnownDifference>)? {
+    static func repairingValuesFoundationRejects(
+        _ bytes: [UInt8]
+    ) -> (bytes: [UInt8], differences: Set<KnownDifference>)? {
         var out: [UInt8] = []
         var differences: Set<KnownDifference> = []
         var index = 0
@@ -430,13 +478,15 @@ enum Oracle {
 /// Small scanners over JSON bytes for the oracle, the shrinker and the mutations.
 enum JSONBytes {
     static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     static func isNumberByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
     /// The index after the string whose opening quote is at `start` (or the end of the data).
@@ -462,7 +512,8 @@ enum JSONBytes {
         var index = 1
         while index < token.count - 1 {
             if token[index] == UInt8(ascii: "\\"), token[index + 1] == UInt8(ascii: "u"), let unit = hex(index + 2) {
-                let high = (0xD800...0xDBFF).contains(unit), low = (0xDC00...0xDFFF).contains(unit)
+                let high = (0xD800...0xDBFF).contains(unit)
+                let low = (0xDC00...0xDFFF).contains(unit)
                 if pendingHigh {
                     guard low else { return true }
                     pendingHigh = false
@@ -499,7 +550,9 @@ enum JSONBytes {
                 if let start = open.popLast() { spans.append(start..<(index + 1)) }
             case _ where isNumberByte(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte):
                 var end = index + 1
-                while end < bytes.count, isNumberByte(bytes[end]) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) { end += 1 }
+                while end < bytes.count,
+                    isNumberByte(bytes[end]) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end])
+                { end += 1 }
                 spans.append(index..<end)
                 index = end
                 continue
@@ -545,20 +598,31 @@ struct SnapshotFile: Sendable {
                 guard let fast = SwapiJSONReader.resources(R.self, in: data) else { return nil }
                 verdict.typedReaderAccepted = true
                 guard syntaxAccepts else {
-                    return Failure(kind: "the typed reader reads what firstProblem rejects", detail: "\(R.self): \(JSONSyntax.firstProblem(in: data)!.detail)")
+                    return Failure(
+                        kind: "the typed reader reads what firstProblem rejects",
+                        detail: "\(R.self): \(JSONSyntax.firstProblem(in: data)!.detail)")
                 }
                 let slow = try? JSONDecoder().decode([R].self, from: data)
                 guard slow == fast else {
-                    return Failure(kind: "the typed reader's values are not Foundation's", detail: "\(R.self): the reader made \(String(describing: fast).prefix(800)); Foundation made \(String(describing: slow).prefix(800))")
+                    return Failure(
+                        kind: "the typed reader's values are not Foundation's",
+                        detail:
+                            "\(R.self): the reader made \(String(describing: fast).prefix(800)); Foundation made \(String(describing: slow).prefix(800))"
+                    )
                 }
                 return nil
             }
         }
 
-        func check(_ data: Data, syntaxAccepts: Bool, _ verdict: inout Verdict) -> Failure? { checker(data, syntaxAccepts, &verdict) }
+        func check(_ data: Data, syntaxAccepts: Bool, _ verdict: inout Verdict) -> Failure? {
+            checker(data, syntaxAccepts, &verdict)
+        }
     }
 
-    static let types = [ResourceType(Person.self), ResourceType(Film.self), ResourceType(Planet.self), ResourceType(Species.self), ResourceType(Starship.self), ResourceType(Vehicle.self)]
+    static let types = [
+        ResourceType(Person.self), ResourceType(Film.self), ResourceType(Planet.self), ResourceType(Species.self),
+        ResourceType(Starship.self), ResourceType(Vehicle.self)
+    ]
 
     let bytes: [UInt8]
     /// Each resource's object, `{` to `}`.
@@ -567,7 +631,9 @@ struct SnapshotFile: Sendable {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var resources: [Range<Int>] = []
-        var depth = 0, start = 0, index = 0
+        var depth = 0
+        var start = 0
+        var index = 0
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\""):
@@ -588,7 +654,7 @@ struct SnapshotFile: Sendable {
 
     static let all = [
         PackageResources.people_json, PackageResources.films_json, PackageResources.planets_json,
-        PackageResources.species_json, PackageResources.starships_json, PackageResources.vehicles_json,
+        PackageResources.species_json, PackageResources.starships_json, PackageResources.vehicles_json
     ].map(SnapshotFile.init)
 }
 
@@ -615,7 +681,8 @@ struct Tally: CustomStringConvertible {
 
     var description: String {
         let known = KnownDifference.allCases.map { "\($0): \(differences[$0, default: 0])" }.joined(separator: ", ")
-        return "\(cases) cases: both accept \(bothAccept), both reject \(bothReject) (\(deeperThanFoundationsLimit) too deep), typed reader read \(typedReaderAccepted); \(known)"
+        return
+            "\(cases) cases: both accept \(bothAccept), both reject \(bothReject) (\(deeperThanFoundationsLimit) too deep), typed reader read \(typedReaderAccepted); \(known)"
     }
 }
 
@@ -659,7 +726,9 @@ enum Shrinker {
         var attempts = 0
         let deadline = ContinuousClock.now + .seconds(20)
         func attempt(_ candidate: [UInt8]) -> Bool {
-            guard attempts < maximumAttempts, ContinuousClock.now < deadline, candidate.count < best.count else { return false }
+            guard attempts < maximumAttempts, ContinuousClock.now < deadline, candidate.count < best.count else {
+                return false
+            }
             attempts += 1
             guard stillFails(candidate) else { return false }
             best = candidate
@@ -695,11 +764,20 @@ enum Shrinker {
                 search: for span in spans {
                     var zero = best
                     zero.replaceSubrange(span, with: [UInt8(ascii: "0")])
-                    if attempt(zero) { replaced = true; break search }
-                    for inner in spans where inner.count < span.count && span.contains(inner.lowerBound) && inner.upperBound <= span.upperBound {
+                    if attempt(zero) {
+                        replaced = true
+                        break search
+                    }
+                    for inner in spans
+                    where inner.count < span.count && span.contains(inner.lowerBound)
+                        && inner.upperBound <= span.upperBound
+                    {
                         var hoisted = best
                         hoisted.replaceSubrange(span, with: best[inner])
-                        if attempt(hoisted) { replaced = true; break search }
+                        if attempt(hoisted) {
+                            replaced = true
+                            break search
+                        }
                     }
                 }
                 if replaced { progress = true }
@@ -722,7 +800,9 @@ enum Shrinker {
             var before = skipSpaceBack(start - 1)
             if before >= 0, bytes[before] == UInt8(ascii: ":") {
                 let keyEnd = skipSpaceBack(before - 1)
-                if let key = spans.first(where: { $0.upperBound == keyEnd + 1 && bytes[$0.lowerBound] == UInt8(ascii: "\"") }) {
+                if let key = spans.first(where: {
+                    $0.upperBound == keyEnd + 1 && bytes[$0.lowerBound] == UInt8(ascii: "\"")
+                }) {
                     start = key.lowerBound
                     before = skipSpaceBack(start - 1)
                 }
@@ -796,7 +876,9 @@ struct DocumentGenerator {
     private mutating func space() {
         for _ in 0..<random.below(3) {
             if wrong {
-                out += pick([[0x0C], [0x0B], [0xC2, 0xA0], [0xE2, 0x80, 0xA8], [0x00], [0xEF, 0xBB, 0xBF], Array("/**/".utf8)] as [[UInt8]])
+                out += pick(
+                    [[0x0C], [0x0B], [0xC2, 0xA0], [0xE2, 0x80, 0xA8], [0x00], [0xEF, 0xBB, 0xBF], Array("/**/".utf8)]
+                        as [[UInt8]])
             } else {
                 write(pick([" ", "\t", "\n", "\r", "\r\n", "  "]))
             }
@@ -820,7 +902,10 @@ struct DocumentGenerator {
         space()
         let count = random.below(5)
         for index in 0..<count {
-            if index > 0 { write(wrong ? pick(["", ",,", ";", ":"]) : ","); space() }
+            if index > 0 {
+                write(wrong ? pick(["", ",,", ";", ":"]) : ",")
+                space()
+            }
             value(depth: depth + 1)
             space()
         }
@@ -833,7 +918,10 @@ struct DocumentGenerator {
         space()
         let count = random.below(5)
         for index in 0..<count {
-            if index > 0 { write(wrong ? pick(["", ",,", ";"]) : ","); space() }
+            if index > 0 {
+                write(wrong ? pick(["", ",,", ";"]) : ",")
+                space()
+            }
             if wrong {
                 write(pick(["name", "'name'", "1", "null", "[]", #""a" "b""#]))
             } else {
@@ -878,7 +966,12 @@ struct DocumentGenerator {
             if wrong {
                 switch random.below(4) {
                 case 0: out.append(UInt8(random.below(0x20)))
-                case 1: write(pick([#"\x41"#, #"\U0041"#, #"\a"#, #"\'"#, #"\0"#, #"\u12"#, #"\u12G4"#, #"\uD83D\u"#, "\\ ", "\\\u{e9}"]))
+                case 1:
+                    write(
+                        pick([
+                            #"\x41"#, #"\U0041"#, #"\a"#, #"\'"#, #"\0"#, #"\u12"#, #"\u12G4"#, #"\uD83D\u"#, "\\ ",
+                            "\\\u{e9}"
+                        ]))
                 default: out += pick(Self.invalidUTF8)
                 }
                 continue
@@ -897,15 +990,26 @@ struct DocumentGenerator {
                 escape(0xD800 + ((scalar - 0x1_0000) >> 10))
                 escape(0xDC00 + ((scalar - 0x1_0000) & 0x3FF))
             case 11 where random.below(4) == 0:
-                let high = 0xD800 + UInt32(random.below(0x400)), low = 0xDC00 + UInt32(random.below(0x400))
+                let high = 0xD800 + UInt32(random.below(0x400))
+                let low = 0xDC00 + UInt32(random.below(0x400))
                 switch random.below(5) {
                 case 0: escape(high)
                 case 1: escape(low)
-                case 2: escape(low); escape(high)
-                case 3: escape(high); escape(high)
-                default: escape(high); write("x")
+                case 2:
+                    escape(low)
+                    escape(high)
+                case 3:
+                    escape(high)
+                    escape(high)
+                default:
+                    escape(high)
+                    write("x")
                 }
-            case 12: out += pick([[0x7F], [0xC2, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF, 0xBE], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80]])
+            case 12:
+                out += pick([
+                    [0x7F], [0xC2, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF, 0xBE], [0xED, 0x9F, 0xBF],
+                    [0xEE, 0x80, 0x80]
+                ])
             default: write("text")
             }
         }
@@ -946,11 +1050,15 @@ struct DocumentGenerator {
     // MARK: SWAPI arrays
 
     private static let textKeys = [
-        "height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender", "created", "edited", "director",
+        "height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender", "created", "edited",
+        "director",
         "producer", "release_date", "opening_crawl", "rotation_period", "climate", "population", "classification",
-        "average_lifespan", "language", "model", "cost_in_credits", "crew", "hyperdrive_rating", "MGLT", "starship_class", "vehicle_class",
+        "average_lifespan", "language", "model", "cost_in_credits", "crew", "hyperdrive_rating", "MGLT",
+        "starship_class", "vehicle_class"
     ]
-    private static let linkListKeys = ["films", "species", "vehicles", "starships", "characters", "planets", "residents", "people", "pilots"]
+    private static let linkListKeys = [
+        "films", "species", "vehicles", "starships", "characters", "planets", "residents", "people", "pilots"
+    ]
 
     private mutating func swapiDocument() {
         space()
@@ -969,16 +1077,32 @@ struct DocumentGenerator {
         let kind = pick(ResourceKind.allCases)
         var fields: [(String, (inout DocumentGenerator) -> Void)] = [
             (kind == .films ? "title" : "name", { $0.textValue() }),
-            ("url", { generator in
-                generator.quoted(generator.pick(["https://swapi.dev/api/\(kind)/\(id)/", "/api/\(kind)/\(id)", "http://localhost:8080/api/\(kind)/\(id)/", "https://swapi.dev/api/\(kind)/x/", ""]))
-            }),
+            (
+                "url",
+                { generator in
+                    generator.quoted(
+                        generator.pick([
+                            "https://swapi.dev/api/\(kind)/\(id)/", "/api/\(kind)/\(id)",
+                            "http://localhost:8080/api/\(kind)/\(id)/", "https://swapi.dev/api/\(kind)/x/", ""
+                        ]))
+                }
+            )
         ]
         if random.below(10) == 0 { fields.removeFirst(random.below(2) + 1) }
         for key in Self.textKeys where random.below(6) == 0 { fields.append((key, { $0.textValue() })) }
         for key in Self.linkListKeys where random.below(4) == 0 { fields.append((key, { $0.linkList() })) }
         if random.below(3) == 0 { fields.append(("homeworld", { $0.link() })) }
         if random.below(3) == 0 {
-            fields.append(("episode_id", { generator in generator.write(generator.pick(["4", "-1", "0", "\"5\"", "\"x\"", "1.5", "null", "12345678901234567890", "1e2"])) }))
+            fields.append(
+                (
+                    "episode_id",
+                    { generator in
+                        generator.write(
+                            generator.pick([
+                                "4", "-1", "0", "\"5\"", "\"x\"", "1.5", "null", "12345678901234567890", "1e2"
+                            ]))
+                    }
+                ))
         }
         if random.below(4) == 0 { fields.append(("extra", { $0.value(depth: 3) })) }
         // Now and then more fields than the reader compares pairwise.
@@ -1005,11 +1129,19 @@ struct DocumentGenerator {
     private mutating func textValue() {
         switch random.below(20) {
         case 0: write("null")
-        case 1: write(pick(["0", "-0", "42", "-7", "123456789012345678", "1234567890123456789", "1.5", "2e3", "-0.0", "1e400"]))
+        case 1:
+            write(
+                pick(["0", "-0", "42", "-7", "123456789012345678", "1234567890123456789", "1.5", "2e3", "-0.0", "1e400"]
+                ))
         case 2: write(pick(["true", "[]", "{}", #"["a"]"#]))
         case 3: quoted("")
         case 4, 5: string()
-        default: quoted(pick(["Luke Skywalker", "172", "unknown", "n/a", "Padmé", "C-3PO", "東京", "19BBY", "a \"quote\"", "back\\slash", "line\nbreak", "👍"]))
+        default:
+            quoted(
+                pick([
+                    "Luke Skywalker", "172", "unknown", "n/a", "Padmé", "C-3PO", "東京", "19BBY", "a \"quote\"",
+                    "back\\slash", "line\nbreak", "👍"
+                ]))
         }
     }
 
@@ -1035,8 +1167,9 @@ struct DocumentGenerator {
     }
 
     private static let urls = [
-        "https://swapi.dev/api/films/1/", "/api/films/12", "http://Example.org:8080/api/films/3/?x=1", "https://swapi.dev/api/planets/007/",
-        "https://swapi.dev/api/people/", "films/x", "https://swapi.dev/api/films/99999999999999999999/",
+        "https://swapi.dev/api/films/1/", "/api/films/12", "http://Example.org:8080/api/films/3/?x=1",
+        "https://swapi.dev/api/planets/007/",
+        "https://swapi.dev/api/people/", "films/x", "https://swapi.dev/api/films/99999999999999999999/"
     ]
 
     /// `text` in quotes, each scalar written as it is or escaped, at random.
@@ -1067,7 +1200,9 @@ struct DocumentGenerator {
         case 0:
             // A trailing comma before a closing bracket.
             let closes = out.indices.filter { out[$0] == UInt8(ascii: "]") || out[$0] == UInt8(ascii: "}") }
-            if let close = closes.isEmpty ? nil : pick(closes) { out.insert(contentsOf: Array(pick([",", ", ", ",\n"]).utf8), at: close) }
+            if let close = closes.isEmpty ? nil : pick(closes) {
+                out.insert(contentsOf: Array(pick([",", ", ", ",\n"]).utf8), at: close)
+            }
         case 1:
             out.removeLast(random.below(out.count + 1))
         case 2:
@@ -1081,7 +1216,9 @@ struct DocumentGenerator {
             let start = random.below(out.count)
             out.removeSubrange(start..<min(out.count, start + 1 + random.below(4)))
         case 6:
-            out.insert(contentsOf: Array(pick(["\"", "\\", ",", ":", "[", "]", "{", "}", "-", ".", "e", "0", "u", " "]).utf8), at: random.below(out.count + 1))
+            out.insert(
+                contentsOf: Array(pick(["\"", "\\", ",", ":", "[", "]", "{", "}", "-", ".", "e", "0", "u", " "]).utf8),
+                at: random.below(out.count + 1))
         case 7:
             let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
             switch random.below(4) {
@@ -1097,36 +1234,45 @@ struct DocumentGenerator {
             case 0: out = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             case 1: out = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
             case 2: out = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-            default: out = text.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), UInt8(($0.value >> 8) & 0xFF), UInt8($0.value >> 16), 0] }
+            default:
+                out = text.unicodeScalars.flatMap {
+                    [UInt8($0.value & 0xFF), UInt8(($0.value >> 8) & 0xFF), UInt8($0.value >> 16), 0]
+                }
             }
         case 9:
             let separators = out.indices.filter { out[$0] == UInt8(ascii: ",") || out[$0] == UInt8(ascii: ":") }
             if let separator = separators.isEmpty ? nil : pick(separators) { out.remove(at: separator) }
         case 10 where !out.isEmpty:
             let start = random.below(out.count)
-            out.insert(contentsOf: out[start..<min(out.count, start + 1 + random.below(8))], at: random.below(out.count + 1))
+            out.insert(
+                contentsOf: out[start..<min(out.count, start + 1 + random.below(8))], at: random.below(out.count + 1))
         default:
-            out.insert(contentsOf: pick([[0x0C], [0x0B], [0xC2, 0xA0], [0xE2, 0x80, 0xA8], [0x00]]), at: random.below(out.count + 1))
+            out.insert(
+                contentsOf: pick([[0x0C], [0x0B], [0xC2, 0xA0], [0xE2, 0x80, 0xA8], [0x00]]),
+                at: random.below(out.count + 1))
         }
     }
 
     // MARK: Pools
 
-    static let scalars: [Unicode.Scalar] = Array("é€東👍𝄞\u{7F}\u{80}\u{85}\u{A0}\u{200B}\u{2028}\u{FEFF}\u{FFFD}\u{FFFF}\u{10FFFF}".unicodeScalars)
+    static let scalars: [Unicode.Scalar] = Array(
+        "é€東👍𝄞\u{7F}\u{80}\u{85}\u{A0}\u{200B}\u{2028}\u{FEFF}\u{FFFD}\u{FFFF}\u{10FFFF}".unicodeScalars)
 
     static let edgeNumbers = [
-        "0", "-0", "0e0", "0E0", "-0.0", "0.0e-0", "1", "-1", "42", "0.5", "-0.5e-3", "1e10", "1E+308", "1e308", "-1e308",
+        "0", "-0", "0e0", "0E0", "-0.0", "0.0e-0", "1", "-1", "42", "0.5", "-0.5e-3", "1e10", "1E+308", "1e308",
+        "-1e308",
         "1.7976931348623157e308", "1.8e308", "1e400", "-1e400", "1E400", "1e-400", "-1e-400", "4.9e-324", "2e-324",
         "2.2250738585072014e-308", "9007199254740993", "9007199254740992", "-9007199254740993", "9223372036854775807",
-        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
+        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+        "18446744073709551616",
         "123456789012345678901234567890", "-123456789012345678901234567890", "12345678901234567890e100", "1e-0", "1E-0",
         "1e+0400", "0e99999", "0." + String(repeating: "0", count: 400) + "1", String(repeating: "9", count: 400),
-        "1" + String(repeating: "0", count: 400) + ".0", "123456789012345678e128", "1e05",
+        "1" + String(repeating: "0", count: 400) + ".0", "123456789012345678e128", "1e05"
     ]
 
     static let invalidNumbers = [
         "01", "-01", "00", "1.", ".5", "-.5", "+1", "1e", "1e+", "1E-", "-", "--1", "0x10", "1.e5", "1e5.5", "NaN",
-        "Infinity", "-Infinity", "1_000", "0.", "1..2", "\u{661}", "1e+-1", "- 1", "1.5e", "0-1", "2.", "-0.e1",
+        "Infinity", "-Infinity", "1_000", "0.", "1..2", "\u{661}", "1e+-1", "- 1", "1.5e", "0-1", "2.", "-0.e1"
     ]
 
     static let invalidWords = ["True", "nul", "tru", "fals", "nulll", "truex", "undefined", "t", "NULL", "None"]
@@ -1136,7 +1282,8 @@ struct DocumentGenerator {
     static let invalidUTF8: [[UInt8]] = [
         [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],
         [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
-        [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFE], [0xFF], [0x80], [0xBF], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC3, 0x28],
+        [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFE], [0xFF], [0x80], [0xBF], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98],
+        [0xC3, 0x28]
     ]
 }
 
@@ -1144,9 +1291,12 @@ struct DocumentGenerator {
 enum Mutation {
     static func apply(to bytes: inout [UInt8], _ random: inout SplitMix) {
         let noise: [[UInt8]] = [
-            Array("\"".utf8), Array("\\".utf8), Array(",".utf8), Array(":".utf8), Array("[".utf8), Array("]".utf8), Array("{".utf8),
-            Array("}".utf8), Array("0".utf8), Array("-".utf8), Array(".".utf8), Array("e".utf8), Array("\\u".utf8), Array("\\ud800".utf8),
-            Array("1e400".utf8), Array(" ".utf8), Array("\n".utf8), [0x00], [0x1F], [0x7F], [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF],
+            Array("\"".utf8), Array("\\".utf8), Array(",".utf8), Array(":".utf8), Array("[".utf8), Array("]".utf8),
+            Array("{".utf8),
+            Array("}".utf8), Array("0".utf8), Array("-".utf8), Array(".".utf8), Array("e".utf8), Array("\\u".utf8),
+            Array("\\ud800".utf8),
+            Array("1e400".utf8), Array(" ".utf8), Array("\n".utf8), [0x00], [0x1F], [0x7F], [0xFF], [0xC3],
+            [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF]
         ]
         let position = random.below(bytes.count + 1)
         switch random.below(7) {
@@ -1157,7 +1307,8 @@ enum Mutation {
         case 2:
             bytes.insert(contentsOf: noise[random.below(noise.count)], at: position)
         case 3 where position < bytes.count:
-            bytes.removeSubrange(position..<min(bytes.count, position + 1 + random.below(random.below(4) == 0 ? 200 : 3)))
+            bytes.removeSubrange(
+                position..<min(bytes.count, position + 1 + random.below(random.below(4) == 0 ? 200 : 3)))
         case 4:
             bytes.removeLast(random.below(min(bytes.count, 64) + 1))
         case 5 where position < bytes.count:
@@ -1165,7 +1316,8 @@ enum Mutation {
             bytes.insert(contentsOf: bytes[position..<end], at: random.below(bytes.count + 1))
         default:
             // A comma before a closing bracket: Foundation's leniency.
-            if let close = bytes[position...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") }) {
+            if let close = bytes[position...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") })
+            {
                 bytes.insert(UInt8(ascii: ","), at: close)
             }
         }
@@ -1188,6 +1340,8 @@ struct FoundCase: Sendable, CustomStringConvertible {
     init(_ note: String, _ text: String) { self.init(note, Array(text.utf8)) }
 
     static let all: [FoundCase] = [
-        FoundCase("deeper than Foundation's limit: firstProblem accepted what Foundation rejects", String(repeating: "[", count: 513) + String(repeating: "]", count: 513)),
+        FoundCase(
+            "deeper than Foundation's limit: firstProblem accepted what Foundation rejects",
+            String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
     ]
 }

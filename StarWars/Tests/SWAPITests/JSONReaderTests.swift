@@ -1,8 +1,9 @@
 import Foundation
 import PropertyBased
-@testable import SWAPI
-import Testing
 import TestSupport
+import Testing
+
+@testable import SWAPI
 
 /// The byte reader is a shortcut past Foundation's decoder: whatever it accepts, Foundation
 /// must accept and decode to the same values; whatever is unusual it must leave to Foundation.
@@ -20,7 +21,8 @@ import TestSupport
         try SnapshotDirectory.write(archive, to: folder)
         func check<R: SwapiRecord>(_ type: R.Type) throws {
             let data = try Data(contentsOf: folder.appendingPathComponent(R.kind.fileName))
-            let fast = try #require(SwapiJSONReader.resources(R.self, in: data), "the reader left \(R.kind.fileName) to Foundation")
+            let fast = try #require(
+                SwapiJSONReader.resources(R.self, in: data), "the reader left \(R.kind.fileName) to Foundation")
             #expect(fast == Self.foundation(R.self, data))
             #expect(!fast.isEmpty)
         }
@@ -34,13 +36,13 @@ import TestSupport
 
     @Test func escapesNumbersAndNullsReadAsFoundationReadsThem() throws {
         let json = #"""
-        [ {"name":"Lu\u006Be \"Red 5\" \ud83d\ude80 Skywalker\/\\\n","height":172,"mass":-0,"hair_color":null,
-           "eye_color":"blue","birth_year":"19BBY","gender":"male","homeworld":"",
-           "films":["https://swapi.dev/api/films/1/","/api/films/2"],"species":null,
-           "vehicles":[],"created":"2014","edited":"2014","url":"https://swapi.dev/api/people/1/",
-           "extra":{"deep":[[1,2,{"x":[true,false,null]}],-1.5e-3]}},
-          {"url":"http://localhost:8080/api/people/2","name":"Ｃ-3PO"} ]
-        """#
+            [ {"name":"Lu\u006Be \"Red 5\" \ud83d\ude80 Skywalker\/\\\n","height":172,"mass":-0,"hair_color":null,
+               "eye_color":"blue","birth_year":"19BBY","gender":"male","homeworld":"",
+               "films":["https://swapi.dev/api/films/1/","/api/films/2"],"species":null,
+               "vehicles":[],"created":"2014","edited":"2014","url":"https://swapi.dev/api/people/1/",
+               "extra":{"deep":[[1,2,{"x":[true,false,null]}],-1.5e-3]}},
+              {"url":"http://localhost:8080/api/people/2","name":"Ｃ-3PO"} ]
+            """#
         let data = Data(json.utf8)
         let fast = try #require(SwapiJSONReader.resources(Person.self, in: data))
         #expect(fast == Self.foundation(Person.self, data))
@@ -71,23 +73,24 @@ import TestSupport
     }
 
     @Test(arguments: [
-        "\u{FEFF}[]",  // a byte order mark
-        #"[{"name":"A","name":"B","url":"/api/people/1/"}]"#,  // a field twice
-        #"[{"n\u0061me":"A","url":"/api/people/1/"}]"#,  // an escaped field name
-        #"[{"name":"A","height":1.0,"url":"/api/people/1/"}]"#,  // a number that is not an integer as text
-        #"[{"name":"A","height":12345678901234567890,"url":"/api/people/1/"}]"#,  // too long for Int
-        #"[{"name":"A \ud800","url":"/api/people/1/"}]"#,  // a lone surrogate
-        #"[{"name":"","url":"/api/people/1/"}]"#,  // an empty required field
-        #"[{"url":"/api/people/1/"}]"#,  // a missing required field
-        #"[{"name":"A","url":"/api/people/x/"}]"#,  // an own URL without an id
-        #"[{"name":"A","films":["/api/films/x/"],"url":"/api/people/1/"}]"#,  // a bad relation
-        #"[{"name":"A","films":"/api/films/1/","url":"/api/people/1/"}]"#,  // a list that is not one
-        #"[{"name":"A","url":"/api/people/1/"},]"#,  // a trailing comma
-        #"[{"name":"A","url":"/api/people/1/"}] x"#,  // something after the array
-        #"[{"name":"A\u0001","url":"/api/people/1/"}]"#.replacingOccurrences(of: "\\u0001", with: "\u{01}"),  // a raw control character
-        #"[1]"#,  // not an object
-        #"{}"#,  // not an array
-        "",
+        "\u{FEFF}[]", // a byte order mark
+        #"[{"name":"A","name":"B","url":"/api/people/1/"}]"#, // a field twice
+        #"[{"n\u0061me":"A","url":"/api/people/1/"}]"#, // an escaped field name
+        #"[{"name":"A","height":1.0,"url":"/api/people/1/"}]"#, // a number that is not an integer as text
+        #"[{"name":"A","height":12345678901234567890,"url":"/api/people/1/"}]"#, // too long for Int
+        #"[{"name":"A \ud800","url":"/api/people/1/"}]"#, // a lone surrogate
+        #"[{"name":"","url":"/api/people/1/"}]"#, // an empty required field
+        #"[{"url":"/api/people/1/"}]"#, // a missing required field
+        #"[{"name":"A","url":"/api/people/x/"}]"#, // an own URL without an id
+        #"[{"name":"A","films":["/api/films/x/"],"url":"/api/people/1/"}]"#, // a bad relation
+        #"[{"name":"A","films":"/api/films/1/","url":"/api/people/1/"}]"#, // a list that is not one
+        #"[{"name":"A","url":"/api/people/1/"},]"#, // a trailing comma
+        #"[{"name":"A","url":"/api/people/1/"}] x"#, // something after the array
+        // a raw control character
+        #"[{"name":"A\u0001","url":"/api/people/1/"}]"#.replacingOccurrences(of: "\\u0001", with: "\u{01}"),
+        #"[1]"#, // not an object
+        #"{}"#, // not an array
+        ""
     ])
     func theUnusualIsLeftToFoundation(_ json: String) {
         #expect(SwapiJSONReader.resources(Person.self, in: Data(json.utf8)) == nil)
@@ -100,7 +103,7 @@ import TestSupport
             broken.insert(contentsOf: bad, at: 11)
             #expect(SwapiJSONReader.resources(Person.self, in: Data(broken)) == nil)
         }
-        bytes.insert(contentsOf: [0xE2, 0x82, 0xAC], at: 11)  // €, which is fine
+        bytes.insert(contentsOf: [0xE2, 0x82, 0xAC], at: 11) // €, which is fine
         #expect(SwapiJSONReader.resources(Person.self, in: Data(bytes))?.first?.name == "A€")
     }
 
@@ -143,11 +146,12 @@ private struct JSONWriter {
 
     init(random: SplitMix) { self.random = random }
 
-    private static let scalars: [Unicode.Scalar] = Array("aZ09 -_/\\\"'.,:{}[]é€東👍\u{0}\u{1F}\u{7F}\u{85}\u{A0}\u{200B}\u{FEFF}\u{10FFFF}".unicodeScalars)
+    private static let scalars: [Unicode.Scalar] = Array(
+        "aZ09 -_/\\\"'.,:{}[]é€東👍\u{0}\u{1F}\u{7F}\u{85}\u{A0}\u{200B}\u{FEFF}\u{10FFFF}".unicodeScalars)
     private static let texts = ["text", "Fields", "name", "height", "url", "films", "hair_color"]
     private static let urls = [
         "https://swapi.dev/api/films/1/", "/api/films/12", "http://Example.org:8080/api/films/3/?x=1",
-        "https://swapi.dev/api/films/", "films/x", "", "https://swapi.dev/api/films/007/",
+        "https://swapi.dev/api/films/", "films/x", "", "https://swapi.dev/api/films/007/"
     ]
 
     mutating func document() -> [UInt8] {
@@ -167,9 +171,18 @@ private struct JSONWriter {
     private mutating func person(id: Int) {
         var fields: [(String, (inout JSONWriter) -> Void)] = [
             ("name", { $0.textValue() }),
-            ("url", { $0.string(["https://swapi.dev/api/people/\(id)/", "/api/people/\(id)", "https://swapi.dev/api/people/x/"][$0.random.below(10) == 0 ? 2 : $0.random.below(2)]) }),
+            (
+                "url",
+                {
+                    $0.string(
+                        ["https://swapi.dev/api/people/\(id)/", "/api/people/\(id)", "https://swapi.dev/api/people/x/"][
+                            $0.random.below(10) == 0 ? 2 : $0.random.below(2)])
+                }
+            )
         ]
-        for key in ["height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender", "created", "edited"] where random.below(5) > 0 {
+        for key in [
+            "height", "mass", "hair_color", "skin_color", "eye_color", "birth_year", "gender", "created", "edited"
+        ] where random.below(5) > 0 {
             fields.append((key, { $0.textValue() }))
         }
         for key in ["films", "species", "vehicles", "starships"] where random.below(4) > 0 {
@@ -196,7 +209,11 @@ private struct JSONWriter {
     private mutating func textValue() {
         switch random.below(12) {
         case 0: out.append(contentsOf: "null".utf8)
-        case 1: out.append(contentsOf: ["0", "-0", "42", "-7", "123456789012345678", "1234567890123456789", "1.5", "2e3", "-0.0"][random.below(9)].utf8)
+        case 1:
+            out.append(
+                contentsOf: ["0", "-0", "42", "-7", "123456789012345678", "1234567890123456789", "1.5", "2e3", "-0.0"][
+                    random.below(9)
+                ].utf8)
         case 2: out.append(contentsOf: ["true", "[]", "{}", "[\"a\"]"][random.below(4)].utf8)
         case 3: string("")
         default: randomString()
@@ -217,7 +234,11 @@ private struct JSONWriter {
         for index in 0..<random.below(4) {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             space()
-            if random.below(12) == 0 { out.append(contentsOf: "null".utf8) } else { string(Self.urls[random.below(Self.urls.count - 3)]) }
+            if random.below(12) == 0 {
+                out.append(contentsOf: "null".utf8)
+            } else {
+                string(Self.urls[random.below(Self.urls.count - 3)])
+            }
             space()
         }
         out.append(UInt8(ascii: "]"))
@@ -266,7 +287,11 @@ private struct JSONWriter {
                 case ("\n", 0): out.append(contentsOf: #"\n"#.utf8)
                 case ("/", 0): out.append(contentsOf: #"\/"#.utf8)
                 default:
-                    for unit in String(scalar).utf16 { out.append(contentsOf: "\\u\(String(unit, radix: 16, uppercase: random.below(2) == 0).leftPadded)".utf8) }
+                    for unit in String(scalar).utf16 {
+                        out.append(
+                            contentsOf: "\\u\(String(unit, radix: 16, uppercase: random.below(2) == 0).leftPadded)".utf8
+                        )
+                    }
                 }
             } else {
                 out.append(contentsOf: String(scalar).utf8)
@@ -276,7 +301,9 @@ private struct JSONWriter {
     }
 
     private mutating func space() {
-        for _ in 0..<random.below(3) { out.append([UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")][random.below(4)]) }
+        for _ in 0..<random.below(3) {
+            out.append([UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")][random.below(4)])
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SWAPI
 import Testing
+
+@testable import SWAPI
 
 /// A relation counts only when its URL is a resource of the right kind under the data's own API
 /// root; anything else is left out with a warning.
@@ -16,14 +17,16 @@ import Testing
         return try SnapshotDirectory(url: folder).load()
     }
 
-    let films = (1...4).map { #"{"title": "Film \#($0)", "url": "https://swapi.dev/api/films/\#($0)/"}"# }.joined(separator: ",")
+    let films = (1...4).map { #"{"title": "Film \#($0)", "url": "https://swapi.dev/api/films/\#($0)/"}"# }.joined(
+        separator: ",")
 
     @Test func relationsOutsideTheAPIRootOrOfAnotherKindAreLeftOutWithAWarning() throws {
-        let archive = try load(people: #"""
-            [{"name": "Luke", "url": "https://swapi.dev/api/people/1/",
-              "films": ["javascript:alert(1)//films/1", "https://evil.example/api/films/2/", "https://swapi.dev/api/planets/3/",
-                        "https://swapi.dev/api/films/4/"]}]
-            """#, films: "[\(films)]")
+        let archive = try load(
+            people: #"""
+                [{"name": "Luke", "url": "https://swapi.dev/api/people/1/",
+                  "films": ["javascript:alert(1)//films/1", "https://evil.example/api/films/2/", "https://swapi.dev/api/planets/3/",
+                            "https://swapi.dev/api/films/4/"]}]
+                """#, films: "[\(films)]")
         #expect(archive.people[0].films.map(\.id) == [4])
         #expect(archive.apiRoots == ["https://swapi.dev/api/"])
         #expect(archive.danglingReferences.map(\.problem) == [.notAResourceURL, .outsideAPIRoot, .wrongKind(.planets)])
@@ -59,7 +62,7 @@ import Testing
         let elsewhere = ResourceLink(url: "https://mirror.example/api/planets/2/")!
         let people = [
             Person(name: "Luke", homeworld: home, url: ResourceLink(url: "https://swapi.dev/api/people/1/")!),
-            Person(name: "Leia", homeworld: elsewhere, url: ResourceLink(url: "https://mirror.example/api/people/5/")!),
+            Person(name: "Leia", homeworld: elsewhere, url: ResourceLink(url: "https://mirror.example/api/people/5/")!)
         ]
         let planets = [Planet(name: "Tatooine", url: home), Planet(name: "Alderaan", url: elsewhere)]
         let fromFiles = try SwapiArchive(people: people, planets: planets)
@@ -71,9 +74,10 @@ import Testing
     }
 
     @Test func aRelationUnderTheRootOfTheRightKindIsAccepted() throws {
-        let archive = try load(people: #"""
-            [{"name": "Luke", "url": "https://swapi.dev/api/people/1/", "films": ["https://swapi.dev/api/films/2/", "https://swapi.dev/api/films/3"]}]
-            """#, films: "[\(films)]")
+        let archive = try load(
+            people: #"""
+                [{"name": "Luke", "url": "https://swapi.dev/api/people/1/", "films": ["https://swapi.dev/api/films/2/", "https://swapi.dev/api/films/3"]}]
+                """#, films: "[\(films)]")
         #expect(archive.people[0].films.map(\.id) == [2, 3])
         #expect(archive.danglingReferences.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SWAPI
 
 /// A relation link is kept as two numbers when its URL is `<prefix><id>/`, whole otherwise; either
@@ -11,14 +12,21 @@ import Testing
     @Test func linksFromBytesAreTheLinksFromStrings() throws {
         let urls = [
             "https://swapi.dev/api/people/1/", "https://swapi.dev/api/people/1", "https://swapi.dev/api/people/012/",
-            "https://swapi.dev/api/films/3/?format=json", "https://mirror.example/api/planets/2/#top", "/api/species/7/",
-            "https://swapi.dev/api/people//9/", "https://swapi.dev/api/vehicles/99999999999/", "https://swapi.dev/api/vehicles/2147483648/",
-            "https://swapi.dev/api/vehicles/2147483647/", "https://swapi.dev/api/starships/0/", "https://ünï.example/api/people/5/",
-            "https://swapi.dev/api/people/123456789/", "https://swapi.dev/api/people/1234567890/", "7/", "/7/",
+            "https://swapi.dev/api/films/3/?format=json", "https://mirror.example/api/planets/2/#top",
+            "/api/species/7/",
+            "https://swapi.dev/api/people//9/", "https://swapi.dev/api/vehicles/99999999999/",
+            "https://swapi.dev/api/vehicles/2147483648/",
+            "https://swapi.dev/api/vehicles/2147483647/", "https://swapi.dev/api/starships/0/",
+            "https://ünï.example/api/people/5/",
+            "https://swapi.dev/api/people/123456789/", "https://swapi.dev/api/people/1234567890/", "7/", "/7/"
         ]
         func links(_ list: [String]) -> [ResourceLink]? {
             let bytes = list.map { Array($0.utf8) }
-            let buffers = bytes.map { $0.withUnsafeBufferPointer { UnsafeBufferPointer(start: UnsafeMutablePointer(mutating: $0.baseAddress!), count: $0.count) } }
+            let buffers = bytes.map {
+                $0.withUnsafeBufferPointer {
+                    UnsafeBufferPointer(start: UnsafeMutablePointer(mutating: $0.baseAddress!), count: $0.count)
+                }
+            }
             return withExtendedLifetime(bytes) { ResourceLink.links(plain: buffers) }
         }
         for url in urls {
@@ -29,7 +37,9 @@ import Testing
                 #expect(made.id == expected?.id)
             }
         }
-        let usual = ["https://swapi.dev/api/people/1/", "https://swapi.dev/api/people/22/", "https://other.example/api/films/3/"]
+        let usual = [
+            "https://swapi.dev/api/people/1/", "https://swapi.dev/api/people/22/", "https://other.example/api/films/3/"
+        ]
         #expect(links(usual) == usual.map { ResourceLink(url: $0)! })
         let mixed = usual + ["https://swapi.dev/api/films/3/?format=json", "https://swapi.dev/api/people/5"]
         #expect(links(mixed) == mixed.map { ResourceLink(url: $0)! })
@@ -41,7 +51,7 @@ import Testing
             "https://swapi.dev/api/people/1/", "https://swapi.dev/api/people/1", "https://swapi.dev/api/people/012/",
             "https://swapi.dev/api/films/3/?format=json", "https://mirror.example/api/planets/2/#top",
             "/api/species/7/", "https://swapi.dev/api/people//9/", "https://swapi.dev/api/vehicles/99999999999/",
-            "https://swapi.dev/api/starships/0/", "https://ünï.example/api/people/5/",
+            "https://swapi.dev/api/starships/0/", "https://ünï.example/api/people/5/"
         ]
         for url in urls {
             let link = try #require(ResourceLink(url: url), "\(url)")
@@ -78,8 +88,10 @@ import Testing
     }
 
     @Test func theQuickIDReaderAgreesWithTheSlowOne() {
-        let shapes = ["", "/", "12", "/12", "/12/", "a/12/", "a/-12/", "a/+12/", "a/1.5/", "a/12//", "a/12/?x=1", "a/12#f",
-                      "a/\(Int.max)/", "a/99999999999999999999/", "a/0012/", "a/٣/", "https://x/people/7/"]
+        let shapes = [
+            "", "/", "12", "/12", "/12/", "a/12/", "a/-12/", "a/+12/", "a/1.5/", "a/12//", "a/12/?x=1", "a/12#f",
+            "a/\(Int.max)/", "a/99999999999999999999/", "a/0012/", "a/٣/", "https://x/people/7/"
+        ]
         for url in shapes {
             #expect(ResourceLink.id(in: url) == ResourceLink.slowID(in: url), "\(url)")
         }
@@ -110,7 +122,10 @@ extension ResourceLink {
 /// The archive finds resources by id through a table when ids are dense and by binary search
 /// when they are not; both must answer as a dictionary would.
 @Suite struct ArchiveIndexTests {
-    @Test(arguments: [[], [1, 2, 3, 5, 8], [0], Array(1...5_000), [3, 1_000_000, 7_000_000_000], Array(stride(from: 10, to: 100_000, by: 97))])
+    @Test(arguments: [
+        [], [1, 2, 3, 5, 8], [0], Array(1...5_000), [3, 1_000_000, 7_000_000_000],
+        Array(stride(from: 10, to: 100_000, by: 97))
+    ])
     func everyIDIsFoundAndNoOtherIs(_ ids: [Int]) {
         let index = IDIndex(sortedIDs: ids)
         #expect(index.count == ids.count)
@@ -134,7 +149,9 @@ extension ResourceLink {
         #expect(archive.count(of: .people) == 2 && archive.count(of: .vehicles) == 0)
         #expect(!archive.contains(.planets, id: 1))
         #expect(throws: SwapiError.self) {
-            try SwapiArchive(people: [Person(name: "A", url: url("people", 3)), Person(name: "B", url: url("people", 3))])
+            try SwapiArchive(people: [
+                Person(name: "A", url: url("people", 3)), Person(name: "B", url: url("people", 3))
+            ])
         }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// this way) gives what a load from nothing gives, after every kind of edit.
 @Suite struct SnapshotReuseTests {
     func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-reuse-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "snapshot-reuse-\(UUID().uuidString)")
         try SnapshotDirectory.write(try EmbeddedSnapshot.load(), to: folder)
         return folder
     }
@@ -19,7 +20,9 @@ import Testing
     func expectSameAsFresh(_ loaded: SnapshotDirectory.Loaded, _ folder: URL, _ what: String) throws {
         let fresh = try SnapshotDirectory(url: folder).load()
         #expect(loaded.archive == fresh, "\(what)")
-        #expect(loaded.archive.danglingReferences.map(\.description) == fresh.danglingReferences.map(\.description), "\(what)")
+        #expect(
+            loaded.archive.danglingReferences.map(\.description) == fresh.danglingReferences.map(\.description),
+            "\(what)")
     }
 
     @Test func onlyTheFilesThatChangedAreReadAgain() throws {
@@ -40,7 +43,9 @@ import Testing
 
         // The people's film relations move to another host, where no resource is yet: the
         // archive leaves them out…
-        try edit(folder, "people.json") { $0.replacingOccurrences(of: "https://swapi.dev/api/films/", with: "https://films.example/api/films/") }
+        try edit(folder, "people.json") {
+            $0.replacingOccurrences(of: "https://swapi.dev/api/films/", with: "https://films.example/api/films/")
+        }
         loaded = try directory.load(reusing: loaded)
         #expect(loaded.decoded == [.people])
         #expect(loaded.archive.person(1)?.films.isEmpty == true)
@@ -48,7 +53,9 @@ import Testing
 
         // …until the films themselves move there: then the relations count, though people.json
         // was not read again (the resources kept are those of the file, before any was left out).
-        try edit(folder, "films.json") { $0.replacingOccurrences(of: "https://swapi.dev/api/films/", with: "https://films.example/api/films/") }
+        try edit(folder, "films.json") {
+            $0.replacingOccurrences(of: "https://swapi.dev/api/films/", with: "https://films.example/api/films/")
+        }
         loaded = try directory.load(reusing: loaded)
         #expect(loaded.decoded == [.films])
         #expect(loaded.archive.person(1)?.films.isEmpty == false)

@@ -1,8 +1,9 @@
 import Foundation
 import PropertyBased
-@testable import SWAPI
-import Testing
 import TestSupport
+import Testing
+
+@testable import SWAPI
 
 /// A resource's `created` and `edited` are kept as 4-bit codes when they are written like a
 /// time, as a String otherwise; either way the text read back is the text given.
@@ -11,12 +12,12 @@ import TestSupport
         let packed = [
             "2014-12-09T13:50:51.644000Z", "2014-12-20T21:17:56.891000Z", "", "0", "Z", "2014",
             // 32 characters, the most two words hold.
-            "2014-12-09T13:50:51.64400000000Z",
+            "2014-12-09T13:50:51.64400000000Z"
         ]
         let whole = [
             "unknown", "2014-12-09 13:50:51", "2014-12-09T13:50:51+02:00", "2014-12-09t13:50:51z",
             // 33 characters: one too many.
-            "2014-12-09T13:50:51.644000000000Z", "２０１４", "2014-12-09T13:50:51.644000Z\u{0}", "é",
+            "2014-12-09T13:50:51.644000000000Z", "２０１４", "2014-12-09T13:50:51.644000Z\u{0}", "é"
         ]
         for text in packed {
             let kept = TimestampText(text)
@@ -39,7 +40,8 @@ import TestSupport
             var random = SplitMix(seed: seed)
             let plain = random.next() % 2 == 0
             let count = Int(random.next() % 40)
-            let text = String((0..<count).map { _ in characters[Int(random.next() % UInt64(plain ? 15 : characters.count))] })
+            let text = String(
+                (0..<count).map { _ in characters[Int(random.next() % UInt64(plain ? 15 : characters.count))] })
             let kept = TimestampText(text)
             #expect(kept.text == text)
             let fromBytes = Array(text.utf8).withUnsafeBufferPointer { TimestampText(utf8: $0) }
@@ -53,7 +55,8 @@ import TestSupport
 
     /// A person's times come from either decoder as written, and encode back the same.
     @Test func aResourcesTimesSurviveDecodingAndEncoding() throws {
-        let json = Data("""
+        let json = Data(
+            """
             [{"name": "Luke", "created": "2014-12-09T13:50:51.644000Z", "edited": "sometime",
               "url": "https://swapi.dev/api/people/1/"}]
             """.utf8)

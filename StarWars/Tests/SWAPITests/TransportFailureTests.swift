@@ -13,7 +13,9 @@ import Testing
     }
 
     /// Words from the libraries underneath that a user should never read.
-    static let internals = ["NIO", "BoringSSL", "HTTPClientError", "IOError", "errno", ".swift", "/.build/", "Optional("]
+    static let internals = [
+        "NIO", "BoringSSL", "HTTPClientError", "IOError", "errno", ".swift", "/.build/", "Optional("
+    ]
 
     func expectNoInternals(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for word in Self.internals {
@@ -38,7 +40,7 @@ import Testing
     @Test func aRefusedConnectionFailsAtOnce() async throws {
         let server = try await SwapiTestServer.start(archive: { SyntheticArchive.make(people: 3, host: $0) })
         let base = server.baseURL
-        await server.stop()  // the port was bound and is now closed: connecting is refused
+        await server.stop() // the port was bound and is now closed: connecting is refused
         let waits = Waits()
         let error = try #require(await failure(api: base, waits: waits))
         #expect(error.url == base)
@@ -113,9 +115,11 @@ import Testing
     }
 
     @Test func aMachineWithoutLibcurlIsToldWhatToInstall() {
-        let error = SwapiFetchError(url: "https://swapi.dev/api/", reason: .transport(.unavailable("libcurl is not installed")), attempts: 1)
+        let error = SwapiFetchError(
+            url: "https://swapi.dev/api/", reason: .transport(.unavailable("libcurl is not installed")), attempts: 1)
         #expect(error.description.contains("libcurl is not installed"), "\(error)")
-        #expect(error.description.contains("apt-get install libcurl4") && error.description.contains("--data"), "\(error)")
+        #expect(
+            error.description.contains("apt-get install libcurl4") && error.description.contains("--data"), "\(error)")
         expectNoInternals(error.description)
     }
 
@@ -125,8 +129,10 @@ import Testing
         server.inject(.status(502), at: "/api/")
         server.inject(.cutBody, at: "/api/people/")
         let waits = Waits()
-        let (_, statistics) = try await SwapiCrawler(api: server.baseURL, policy: Self.policy, sleep: waits.sleep, random: { 0.5 })
-            .crawlWithStatistics()
+        let (_, statistics) = try await SwapiCrawler(
+            api: server.baseURL, policy: Self.policy, sleep: waits.sleep, random: { 0.5 }
+        )
+        .crawlWithStatistics()
         #expect(statistics.retries == 2)
         #expect(waits.count.withLock { $0 } == 2)
     }

@@ -1,8 +1,9 @@
-@testable import FlowSite
 import Foundation
 import SWAPI
 import TestSupport
 import Testing
+
+@testable import FlowSite
 @testable import StarWarsApp
 
 /// `holocron build` in a new process after an edit: the journal the last build kept beside the
@@ -12,7 +13,9 @@ import Testing
     typealias Archive = PageInputsTests.Archive
 
     static func archive(_ data: Archive) throws -> SwapiArchive {
-        try SwapiArchive(people: data.people, films: data.films, planets: data.planets, species: data.species, starships: data.starships, vehicles: data.vehicles)
+        try SwapiArchive(
+            people: data.people, films: data.films, planets: data.planets, species: data.species,
+            starships: data.starships, vehicles: data.vehicles)
     }
 
     /// The fingerprints find exactly the inputs that comparing two catalogs finds, for every
@@ -20,7 +23,9 @@ import Testing
     @Test(arguments: 0..<PageInputsTests.edits.count)
     func fingerprintsFindTheInputsComparingCatalogsFinds(edit: Int) throws {
         let original = try EmbeddedSnapshot.load()
-        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var data: Archive = (
+            original.people, original.films, original.planets, original.species, original.starships, original.vehicles
+        )
         var random = SplitMix(seed: 0xF1E1D + UInt64(edit))
         let before = Catalog(archive: try Self.archive(data))
         PageInputsTests.edits[edit].apply(&data, &random)
@@ -37,9 +42,12 @@ import Testing
     @Test(arguments: 0..<PageInputsTests.edits.count)
     func fingerprintsOfTheFilesFindTheInputsComparingCatalogsFinds(edit: Int) throws {
         let original = try EmbeddedSnapshot.load()
-        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var data: Archive = (
+            original.people, original.films, original.planets, original.species, original.starships, original.vehicles
+        )
         var random = SplitMix(seed: 0xF11E5 + UInt64(edit))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-fingerprints-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "starwars-fingerprints-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         func load() throws -> (catalog: Catalog, fingerprints: InputFingerprints) {
             let loaded = try SnapshotDirectory(url: folder).load(reusing: nil)
@@ -54,7 +62,9 @@ import Testing
         try SnapshotDirectory.write(try Self.archive(data), to: folder)
         let after = try load()
         let changed = after.fingerprints.changes(since: before.fingerprints)
-        #expect(!changed.isEmpty && changed == after.catalog.changedInputs(since: before.catalog), "\(PageInputsTests.edits[edit])")
+        #expect(
+            !changed.isEmpty && changed == after.catalog.changedInputs(since: before.catalog),
+            "\(PageInputsTests.edits[edit])")
     }
 
     /// Every route's stored name makes the same route again, and names the app never wrote are
@@ -67,7 +77,10 @@ import Testing
             let again = AppRoute(storedName: route.storedName)
             #expect(again == route && again?.path == route.path, "\(route.storedName)")
         }
-        for name in ["", "home/1", "list/people", "list/robots/1", "detail/people/1/Not A Slug", "detail/people/x/luke", "missing/people"] {
+        for name in [
+            "", "home/1", "list/people", "list/robots/1", "detail/people/1/Not A Slug", "detail/people/x/luke",
+            "missing/people"
+        ] {
             #expect(AppRoute(storedName: name) == nil, "\(name)")
         }
     }
@@ -78,9 +91,12 @@ import Testing
     @Test(arguments: [UInt64(5), 9])
     func buildsFromTheJournalAreByteIdenticalToFullBuilds(seed: UInt64) async throws {
         let original = try EmbeddedSnapshot.load()
-        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var data: Archive = (
+            original.people, original.films, original.planets, original.species, original.starships, original.vehicles
+        )
         var random = SplitMix(seed: 0x10A2_0000 + seed)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-journal-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "starwars-journal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let live = folder.appendingPathComponent("site")
         var footer = TemplateSet.embedded
@@ -90,7 +106,8 @@ import Testing
         var fromJournal = 0
         for step in 0..<10 {
             let templates = step == 4 ? footer : TemplateSet.embedded
-            let edit = step == 0 ? nil : PageInputsTests.edits[Int.random(in: 0..<PageInputsTests.edits.count, using: &random)]
+            let edit =
+                step == 0 ? nil : PageInputsTests.edits[Int.random(in: 0..<PageInputsTests.edits.count, using: &random)]
             edit?.apply(&data, &random)
             let archive = try Self.archive(data)
             let app = AppCoordinator(dependencies: .live(.archive(archive)))
@@ -98,11 +115,14 @@ import Testing
             builder.journalsEdits = true
             builder.inputFingerprints = Catalog(archive: archive).inputFingerprints()
             let report = try await builder.build(into: live)
-            #expect(FileManager.default.fileExists(atPath: BuildJournal.path(of: live)), "step \(step): the journal is kept")
+            #expect(
+                FileManager.default.fileExists(atPath: BuildJournal.path(of: live)), "step \(step): the journal is kept"
+            )
 
             let fresh = folder.appendingPathComponent("fresh-\(step)")
             let full = try await SiteBuilder(coordinator: app, templates: templates).build(into: fresh)
-            let what = "step \(step): \(edit?.description ?? "first build")\(step == 4 ? ", footer edited" : step == 5 ? ", footer restored" : "")"
+            let what =
+                "step \(step): \(edit?.description ?? "first build")\(step == 4 ? ", footer edited" : step == 5 ? ", footer restored" : "")"
             #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(what)")
             try FileManager.default.removeItem(at: fresh)
             #expect(report.pages == full.pages, "\(what)")
@@ -110,9 +130,13 @@ import Testing
                 fromJournal += 1
                 #expect(report.rendered < full.pages / 2, "\(what): \(report.rendered) rendered of \(full.pages)")
             }
-            if step == 4 || step == 5 || step == 0 { #expect(report.replayed == 0, "\(what): other templates, nothing to keep") }
+            if step == 4 || step == 5 || step == 0 {
+                #expect(report.replayed == 0, "\(what): other templates, nothing to keep")
+            }
             // An edit that changes what pages say, not where they lead, is built from the journal.
-            if step != 4, step != 5, let edit, ["a character's height", "a planet's population", "a vehicle's crew"].contains(edit.description) {
+            if step != 4, step != 5, let edit,
+                ["a character's height", "a planet's population", "a vehicle's crew"].contains(edit.description)
+            {
                 #expect(report.replayed > full.pages / 2, "\(what): \(report.replayed) pages kept of \(full.pages)")
             }
         }
@@ -134,7 +158,12 @@ import Testing
     static func embeddedData(folder name: String) throws -> (data: Archive, folder: URL, live: URL) {
         let original = try EmbeddedSnapshot.load()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
-        return ((original.people, original.films, original.planets, original.species, original.starships, original.vehicles), folder, folder.appendingPathComponent("site"))
+        return (
+            (
+                original.people, original.films, original.planets, original.species, original.starships,
+                original.vehicles
+            ), folder, folder.appendingPathComponent("site")
+        )
     }
 
     /// A page reads what it shows: a film's page shows its characters' names, not their
@@ -147,22 +176,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try await Self.build(data, into: live)
         let person = data.people[0]
-        let linking = person.films.count + person.starships.count + person.vehicles.count + (person.homeworld == nil ? 0 : 1)
+        let linking =
+            person.films.count + person.starships.count + person.vehicles.count + (person.homeworld == nil ? 0 : 1)
         #expect(linking >= 4, "\(person.name) is linked from several pages")
 
         data.people[0].mass = "78"
         let massEdit = try await Self.build(data, into: live)
         let massMade = massEdit.pages - massEdit.replayed
         #expect(massEdit.replayed > 0)
-        #expect(massMade < linking, "\(massMade) pages made again for a mass edit; \(linking) pages link \(person.name)")
+        #expect(
+            massMade < linking, "\(massMade) pages made again for a mass edit; \(linking) pages link \(person.name)")
 
         data.people[0].name = person.name + " Skyrunner"
         let nameEdit = try await Self.build(data, into: live)
         let nameMade = nameEdit.pages - nameEdit.replayed
-        #expect(nameEdit.replayed == 0 || nameMade > linking, "a renamed character's links are made again (\(nameMade) pages)")
+        #expect(
+            nameEdit.replayed == 0 || nameMade > linking,
+            "a renamed character's links are made again (\(nameMade) pages)")
 
         let fresh = folder.appendingPathComponent("fresh")
-        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data)))))
+            .build(into: fresh)
         #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)))
     }
 
@@ -190,7 +224,9 @@ import Testing
         data.people[0].height = "174"
         let edit = try await Self.build(data, into: live, readAhead: ahead)
         #expect(edit.replayed > 0, "the edit is built from the journal read ahead")
-        #expect(ahead.used == ["journal", "gap", "checked"], "the journal, what the spare lacks of the live site, and the spare's check")
+        #expect(
+            ahead.used == ["journal", "gap", "checked"],
+            "the journal, what the spare lacks of the live site, and the spare's check")
         try await expectLikeAFullBuild("an edit from what was read ahead")
 
         // Read ahead, then another build swaps in a new site (and makes the old one the spare).
@@ -202,7 +238,8 @@ import Testing
         _ = try await Self.build(data, into: live)
         #expect(staleAgain.journal() == nil, "a journal read before another build is not handed out")
         data.people[0].height = "176"
-        _ = try await Self.build(data, into: live, readAhead: SiteReadAhead(output: folder.appendingPathComponent("elsewhere")))
+        _ = try await Self.build(
+            data, into: live, readAhead: SiteReadAhead(output: folder.appendingPathComponent("elsewhere")))
         try await expectLikeAFullBuild("an edit with what was read of another folder")
         let late = SiteReadAhead(output: live)
         data.people[0].height = "177"
@@ -215,7 +252,8 @@ import Testing
 
         // A page of the live site changed by hand (its file is the spare's too, one inode)
         // before the spare was checked ahead: the check finds it, and the edit does not keep it.
-        let planet = try #require(Catalog(archive: try Self.archive(data)).route(.planets, id: data.planets[data.planets.count - 1].id))
+        let planet = try #require(
+            Catalog(archive: try Self.archive(data)).route(.planets, id: data.planets[data.planets.count - 1].id))
         let page = live.appendingPathComponent(planet.path.file)
         let handle = try FileHandle(forWritingTo: page)
         try handle.seekToEnd()
@@ -224,7 +262,9 @@ import Testing
         let checking = SiteReadAhead(output: live)
         data.people[0].height = "179"
         _ = try await Self.build(data, into: live, readAhead: checking)
-        #expect(checking.used.contains("checked") || !checking.used.contains("gap"), "the spare's check was used with its manifest")
+        #expect(
+            checking.used.contains("checked") || !checking.used.contains("gap"),
+            "the spare's check was used with its manifest")
         #expect(!(try String(contentsOf: page, encoding: .utf8)).contains("changed by hand"))
         try await expectLikeAFullBuild("an edit after a page was changed by hand")
     }
@@ -251,7 +291,9 @@ import Testing
             sizes.append(try size())
             if step % 6 == 0 || step == 30 {
                 let fresh = folder.appendingPathComponent("fresh-\(step)")
-                _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+                _ = try await SiteBuilder(
+                    coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))
+                ).build(into: fresh)
                 #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "step \(step)")
                 try FileManager.default.removeItem(at: fresh)
             }
@@ -286,15 +328,19 @@ import Testing
         let report = try await Self.build(data, into: live)
         #expect(report.replayed == 0, "\(cut): built in full")
         let fresh = folder.appendingPathComponent("fresh")
-        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data)))))
+            .build(into: fresh)
         #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(cut)")
     }
 
     @Test(arguments: ["truncated", "bytes flipped", "hand-edited page", "removed page"])
     func aJournalThatCannotBeTrustedMeansAFullBuild(damage: String) async throws {
         let original = try EmbeddedSnapshot.load()
-        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-journal-damage-\(UUID().uuidString)")
+        var data: Archive = (
+            original.people, original.films, original.planets, original.species, original.starships, original.vehicles
+        )
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "starwars-journal-damage-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let live = folder.appendingPathComponent("site")
         _ = try await Self.build(data, into: live)
@@ -302,7 +348,8 @@ import Testing
         let journal = URL(fileURLWithPath: BuildJournal.path(of: live))
         var bytes = try Data(contentsOf: journal)
         // A page the edit does not reach: the last planet's.
-        let planet = try #require(Catalog(archive: try Self.archive(data)).route(.planets, id: data.planets[data.planets.count - 1].id))
+        let planet = try #require(
+            Catalog(archive: try Self.archive(data)).route(.planets, id: data.planets[data.planets.count - 1].id))
         let page = live.appendingPathComponent(planet.path.file)
         switch damage {
         case "truncated": bytes = bytes.prefix(bytes.count / 2)
@@ -318,7 +365,8 @@ import Testing
         let report = try await Self.build(data, into: live)
         #expect(report.replayed == 0, "\(damage): built in full")
         let fresh = folder.appendingPathComponent("fresh")
-        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data))))).build(into: fresh)
+        _ = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try Self.archive(data)))))
+            .build(into: fresh)
         #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(damage)")
         // And the next edit is built from the journal that full build wrote.
         data.people[0].height = "174"

@@ -1,6 +1,7 @@
 import FlowSite
-@testable import StarWarsApp
 import SWAPI
+
+@testable import StarWarsApp
 
 extension Catalog {
     /// The tests' oracle for ``inputFingerprints(resources:)``, found another way, with both
@@ -33,13 +34,15 @@ extension Catalog {
                 changed.insert(.record(kind, id: id))
                 changed.insert(.name(kind, id: id))
             }
-            for id in Set(new.map(\.id)).union(previous.map(\.id)) where slug(of: kind, id: id) != old.slug(of: kind, id: id) {
+            for id in Set(new.map(\.id)).union(previous.map(\.id))
+            where slug(of: kind, id: id) != old.slug(of: kind, id: id) {
                 changed.insert(.slug(kind, id: id))
             }
             if listIDs(kind) != old.listIDs(kind) { changed.insert(.order(kind)) }
         }
         let (new, previous) = (archiveWithoutRecording, old.archiveWithoutRecording)
-        let compared = new.apiRoots == previous.apiRoots ? kinds ?? Set(ResourceKind.allCases) : Set(ResourceKind.allCases)
+        let compared =
+            new.apiRoots == previous.apiRoots ? kinds ?? Set(ResourceKind.allCases) : Set(ResourceKind.allCases)
         if compared.contains(.people) { compare(.people, new.people, previous.people) }
         if compared.contains(.films) { compare(.films, new.films, previous.films) }
         if compared.contains(.planets) { compare(.planets, new.planets, previous.planets) }

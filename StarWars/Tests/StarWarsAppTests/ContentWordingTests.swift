@@ -1,6 +1,7 @@
 import FlowSite
-@testable import SWAPI
 import Testing
+
+@testable import SWAPI
 @testable import StarWarsApp
 
 /// What SWAPI's quirky records read like: placeholders, empty species lists, zeros that mean
@@ -11,7 +12,8 @@ import Testing
     static let synthetic = Catalog(archive: SyntheticArchive.make())
 
     func detail(_ catalog: Catalog, _ kind: ResourceKind, named name: String) throws -> DetailContent {
-        let resource = try #require(catalog.archive.resources(of: kind).first { $0.displayName == name }, "no \(kind) named \(name)")
+        let resource = try #require(
+            catalog.archive.resources(of: kind).first { $0.displayName == name }, "no \(kind) named \(name)")
         switch resource {
         case let person as Person: return CharactersModule.detail(of: person, in: catalog, strings: .english)
         case let planet as Planet: return PlanetsModule.detail(of: planet, in: catalog, strings: .english)
@@ -38,7 +40,8 @@ import Testing
         #expect(luke.species.isEmpty)
         let summary = CharactersModule.summary(of: luke, in: Self.embedded, strings: .english)
         #expect(summary.hasPrefix("Species not recorded · Tatooine"))
-        let species = try #require(try detail(Self.embedded, .people, named: "Luke Skywalker").relations.first { $0.title == "Species" })
+        let species = try #require(
+            try detail(Self.embedded, .people, named: "Luke Skywalker").relations.first { $0.title == "Species" })
         #expect(species.links.isEmpty && species.ifEmpty == "Not recorded")
         let home = HomeViewModel.content(Self.embedded, strings: .english)
         #expect(home.featured.first { $0.title == "Luke Skywalker" }?.summary == summary)
@@ -48,29 +51,38 @@ import Testing
     }
 
     @Test func aCharacterWithASpeciesNamesIt() throws {
-        let chewbacca = try #require(Self.embedded.archive.resources(of: .people).first { $0.displayName == "Chewbacca" } as? Person)
-        #expect(CharactersModule.summary(of: chewbacca, in: Self.embedded, strings: .english).hasPrefix("Wookie · Kashyyyk"))
+        let chewbacca = try #require(
+            Self.embedded.archive.resources(of: .people).first { $0.displayName == "Chewbacca" } as? Person)
+        #expect(
+            CharactersModule.summary(of: chewbacca, in: Self.embedded, strings: .english).hasPrefix("Wookie · Kashyyyk")
+        )
     }
 
     // MARK: Films
 
     @Test func filmsInListsShowTheirEpisodeInEpisodeOrder() throws {
-        let films = try #require(try detail(Self.embedded, .people, named: "Luke Skywalker").relations.first { $0.title == "Films" }).links.map(\.label)
-        #expect(films == [
-            "Episode III · Revenge of the Sith", "Episode IV · A New Hope",
-            "Episode V · The Empire Strikes Back", "Episode VI · Return of the Jedi",
-        ])
-        let planet = try #require(try detail(Self.embedded, .planets, named: "Naboo").relations.first { $0.title == "Films" }).links.map(\.label)
+        let films = try #require(
+            try detail(Self.embedded, .people, named: "Luke Skywalker").relations.first { $0.title == "Films" }
+        ).links.map(\.label)
+        #expect(
+            films == [
+                "Episode III · Revenge of the Sith", "Episode IV · A New Hope",
+                "Episode V · The Empire Strikes Back", "Episode VI · Return of the Jedi"
+            ])
+        let planet = try #require(
+            try detail(Self.embedded, .planets, named: "Naboo").relations.first { $0.title == "Films" }
+        ).links.map(\.label)
         #expect(planet.first == "Episode I · The Phantom Menace")
     }
 
     @Test func aFilmWithoutAnEpisodeKeepsItsTitleAndAMissingFilmSaysSo() throws {
         let films = [
             Film(title: "A New Hope", episodeID: 4, url: Fixtures.link(.films, 1)),
-            Film(title: "Holiday Special", episodeID: nil, url: Fixtures.link(.films, 2)),
+            Film(title: "Holiday Special", episodeID: nil, url: Fixtures.link(.films, 2))
         ]
         let catalog = Catalog(archive: try SwapiArchive(films: films))
-        let links = catalog.filmLinks([Fixtures.link(.films, 7), Fixtures.link(.films, 2), Fixtures.link(.films, 1)], strings: .english)
+        let links = catalog.filmLinks(
+            [Fixtures.link(.films, 7), Fixtures.link(.films, 2), Fixtures.link(.films, 1)], strings: .english)
         #expect(links.map(\.label) == ["Episode IV · A New Hope", "Holiday Special", "Film #7 (not in the archive)"])
     }
 
@@ -90,7 +102,9 @@ import Testing
         #expect(SearchViewModel.entries(Self.synthetic).contains { $0.name == "Unknown planet" && $0.kind == .planets })
         #expect(!SearchViewModel.entries(Self.synthetic).contains { $0.name == "unknown" })
         let resident = try #require(Self.synthetic.archive.people.first { $0.homeworld?.id == id })
-        #expect(CharactersModule.summary(of: resident, in: Self.synthetic, strings: .english).contains(" · Unknown planet · "))
+        #expect(
+            CharactersModule.summary(of: resident, in: Self.synthetic, strings: .english).contains(
+                " · Unknown planet · "))
         let embeddedPlaceholder = try detail(Self.embedded, .planets, named: "unknown")
         #expect(embeddedPlaceholder.title == "Unknown planet" && value(embeddedPlaceholder, "Diameter") == "Unknown")
     }
@@ -103,7 +117,9 @@ import Testing
         #expect(value(try detail(Self.embedded, .planets, named: "Mustafar"), "Surface water") == "0%")
         #expect(value(try detail(Self.embedded, .planets, named: "Tund"), "Population") == "0")
         let droid = try detail(Self.embedded, .vehicles, named: "Vulture Droid")
-        #expect(value(droid, "Crew") == "0" && value(droid, "Passengers") == "0" && value(droid, "Cargo capacity") == "0 kg")
+        #expect(
+            value(droid, "Crew") == "0" && value(droid, "Passengers") == "0" && value(droid, "Cargo capacity") == "0 kg"
+        )
         #expect(value(droid, "Consumables") == "None")
         // "0" consumables means there are none, as SWAPI's "none" does.
         #expect(value(try detail(Self.embedded, .vehicles, named: "T-16 skyhopper"), "Consumables") == "None")
@@ -111,14 +127,27 @@ import Testing
 
     @Test func swapisPlaceholderWordsReadTheSameEverywhere() {
         let format = Format(.english)
-        for raw in ["unknown", "UNKNOWN", " unknown "] { #expect(format.text(raw) == "Unknown" && format.quantity(raw) == "Unknown" && format.measurement(raw, unit: .metres) == "Unknown") }
-        for raw in ["n/a", "N/A"] { #expect(format.text(raw) == "Not applicable" && format.measurement(raw, unit: .centimetres) == "Not applicable") }
+        for raw in ["unknown", "UNKNOWN", " unknown "] {
+            #expect(
+                format.text(raw) == "Unknown" && format.quantity(raw) == "Unknown"
+                    && format.measurement(raw, unit: .metres) == "Unknown")
+        }
+        for raw in ["n/a", "N/A"] {
+            #expect(
+                format.text(raw) == "Not applicable" && format.measurement(raw, unit: .centimetres) == "Not applicable")
+        }
         #expect(format.text("none") == "None" && format.duration("none") == "None")
-        #expect(format.measurement("0", unit: .kilometres) == "Unknown" && format.measurement("0.0", unit: .hours) == "Unknown")
-        #expect(format.measurement("12,120", unit: .kilometres) == "12,120 km" && format.measurement("1.5", unit: .metres) == "1.5 m")
+        #expect(
+            format.measurement("0", unit: .kilometres) == "Unknown"
+                && format.measurement("0.0", unit: .hours) == "Unknown")
+        #expect(
+            format.measurement("12,120", unit: .kilometres) == "12,120 km"
+                && format.measurement("1.5", unit: .metres) == "1.5 m")
         #expect(format.quantity("0") == "0" && format.quantity("0", unit: .percent) == "0%")
         #expect(format.duration("0") == "None" && format.duration("2 months") == "2 months")
-        #expect(format.name("unknown", of: .planets) == "Unknown planet" && format.name("unknown", of: .people) == "unknown")
+        #expect(
+            format.name("unknown", of: .planets) == "Unknown planet" && format.name("unknown", of: .people) == "unknown"
+        )
     }
 
     // MARK: Lists
@@ -129,18 +158,27 @@ import Testing
         var titles: Set<String> = []
         var summaries: Set<String> = []
         for page in 1...9 {
-            let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: AppDependencies.mock(catalog.archive), kind: .people, page: page))
-            let built = screen.page(for: ResourceListViewModel.state(kind: .people, page: page, catalog: catalog, strings: .english))
+            let screen = ResourceListScreen(
+                viewModel: ResourceListViewModel(
+                    dependencies: AppDependencies.mock(catalog.archive), kind: .people, page: page))
+            let built = screen.page(
+                for: ResourceListViewModel.state(kind: .people, page: page, catalog: catalog, strings: .english))
             titles.insert(built.title)
             summaries.insert(built.summary ?? "")
             #expect(built.breadcrumbTitle == (page == 1 ? "Characters" : "Page \(page)"))
         }
         #expect(titles.count == 9 && summaries.count == 9)
-        let second = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: AppDependencies.mock(catalog.archive), kind: .people, page: 2))
-            .page(for: ResourceListViewModel.state(kind: .people, page: 2, catalog: catalog, strings: .english))
-        #expect(second.summary == "Characters 11–20 of 82 in the Star Wars archive, from Anakin Skywalker to Palpatine.")
-        let films = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: AppDependencies.mock(catalog.archive), kind: .films, page: 1))
-            .page(for: ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: .english))
+        let second = ResourceListScreen(
+            viewModel: ResourceListViewModel(
+                dependencies: AppDependencies.mock(catalog.archive), kind: .people, page: 2)
+        )
+        .page(for: ResourceListViewModel.state(kind: .people, page: 2, catalog: catalog, strings: .english))
+        #expect(
+            second.summary == "Characters 11–20 of 82 in the Star Wars archive, from Anakin Skywalker to Palpatine.")
+        let films = ResourceListScreen(
+            viewModel: ResourceListViewModel(dependencies: AppDependencies.mock(catalog.archive), kind: .films, page: 1)
+        )
+        .page(for: ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: .english))
         #expect(films.summary == "Every film in the Star Wars archive." && films.pagination == nil)
     }
 }

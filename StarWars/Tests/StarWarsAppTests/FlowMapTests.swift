@@ -1,7 +1,8 @@
-@testable import FlowSite
 import Foundation
 import SWAPI
 import Testing
+
+@testable import FlowSite
 @testable import StarWarsApp
 
 /// The Star Wars site's flow map and flow lint, on the embedded data.
@@ -17,11 +18,13 @@ import Testing
     }
 
     /// The app package's folder on this machine.
-    static let appRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let appRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     func build(_ archive: SwapiArchive) async throws -> (URL, BuildReport) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-flow-\(UUID().uuidString)")
-        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive)))).build(into: folder)
+        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive)))).build(
+            into: folder)
         return (folder, report)
     }
 
@@ -41,21 +44,33 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let flow = try #require(report.flow)
         let html = try String(contentsOf: folder.appendingPathComponent("flow/index.html"), encoding: .utf8)
-        let svg = try #require(html.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+        let svg = try #require(
+            html.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(
+                separatedBy: "</svg>"
+            ).first)
 
         let nodes = tags("<a class=\"kind member", in: svg)
         #expect(nodes.count == flow.kinds.count)
-        let names = svg.components(separatedBy: "<text x=").dropFirst().compactMap { $0.components(separatedBy: ">").dropFirst().first?.components(separatedBy: "<").first }
+        let names = svg.components(separatedBy: "<text x=").dropFirst().compactMap {
+            $0.components(separatedBy: ">").dropFirst().first?.components(separatedBy: "<").first
+        }
         for kind in flow.kinds { #expect(names.contains(kind.kind.name), "no box for \(kind.kind.name)") }
         // Lint on the map: the dead ends' badge, and the missing-record dialog, which no link
         // reaches on complete data, drawn apart and named by its declaration; both lead to
         // their findings.
-        #expect(svg.contains(#"<a class="badge" href="index.html#finding-dead-end-planets-detail" aria-label="Planet: dead-end 2">"#))
-        #expect(svg.contains(##"<a class="kind unreachable" href="#finding-unreachable-screen-missing-record" aria-label="Missing record · no way in"><title>StarWarsApp/AppRoute.swift:"##))
+        #expect(
+            svg.contains(
+                #"<a class="badge" href="index.html#finding-dead-end-planets-detail" aria-label="Planet: dead-end 2">"#)
+        )
+        #expect(
+            svg.contains(
+                ##"<a class="kind unreachable" href="#finding-unreachable-screen-missing-record" aria-label="Missing record · no way in"><title>StarWarsApp/AppRoute.swift:"##
+            ))
         for anchor in ["finding-dead-end-planets-detail", "finding-unreachable-screen-missing-record"] {
             #expect(html.contains("<li id=\"\(anchor)\""), "no finding \(anchor)")
         }
-        #expect(svg.components(separatedBy: "<title>").count - 1 == flow.kinds.count + 1, "a box without its source line")
+        #expect(
+            svg.components(separatedBy: "<title>").count - 1 == flow.kinds.count + 1, "a box without its source line")
         #expect(!html.contains(Self.appRoot), "the map names a path of this machine")
         for node in nodes {
             let href = try #require(attribute("href", in: node))
@@ -67,13 +82,19 @@ import Testing
         let pairs = Set(Self.arrows(of: flow).map(\.pair))
         #expect(tags("<g class=\"transition", in: svg).count == pairs.count)
         #expect(html.components(separatedBy: "<tr><td>").count - 1 == flow.transitions.count)
-        #expect(flow.kinds.map(\.id) == [
-            "home", "characters-list", "films-list", "planets-list", "species-list", "starships-list", "vehicles-list",
-            "characters-detail", "search", "about", "films-detail", "planets-detail", "species-detail", "starships-detail", "vehicles-detail",
-        ])
+        #expect(
+            flow.kinds.map(\.id) == [
+                "home", "characters-list", "films-list", "planets-list", "species-list", "starships-list",
+                "vehicles-list",
+                "characters-detail", "search", "about", "films-detail", "planets-detail", "species-detail",
+                "starships-detail", "vehicles-detail"
+            ])
         // Home reaches each list with the navigation, and a dialog is modal.
         #expect(flow.transitions.contains { $0.from == "home" && $0.to == "about" && $0.presentation == .modal })
-        #expect(flow.transitions.contains { $0.from == "characters-list" && $0.to == "characters-list" && $0.presentation == .replace })
+        #expect(
+            flow.transitions.contains {
+                $0.from == "characters-list" && $0.to == "characters-list" && $0.presentation == .replace
+            })
 
         // One page per flow and per kind, each linked from the map.
         for group in flow.flows {
@@ -88,7 +109,8 @@ import Testing
             mapPages.contains(path) ? String(decoding: files[path]!, as: UTF8.self) : ""
         }
         #expect(broken.isEmpty, "\(broken)")
-        let footer = try String(contentsOf: folder.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
+        let footer = try String(
+            contentsOf: folder.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
         #expect(footer.contains(#"<a href="../../flow/index.html">Flow map</a>"#))
     }
 
@@ -96,7 +118,9 @@ import Testing
     /// are dead ends; the missing-record dialog can't be reached on complete data, suppressed
     /// with the app's reason.
     @Test func lintReportsTheAppsRealFindings() async throws {
-        let report = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(try EmbeddedSnapshot.load())))).run()
+        let report = try await FlowLinter(
+            coordinator: AppCoordinator(dependencies: .live(.archive(try EmbeddedSnapshot.load())))
+        ).run()
         #expect(report.active.map(\.rule.id) == ["dead-end"])
         let dead = try #require(report.active.first)
         #expect(dead.kind?.id == "planets-detail")
@@ -107,11 +131,15 @@ import Testing
         #expect(suppressed.first?.suppression?.contains("complete data has none") == true)
         // It points at the line that declares the kind.
         let declaration = try #require(suppressed.first?.location)
-        let lines = try String(contentsOfFile: declaration.filePath, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(declaration.fileID == "StarWarsApp/AppRoute.swift" && lines[declaration.line - 1].contains(#"ScreenKind("missing-record""#))
+        let lines = try String(contentsOfFile: declaration.filePath, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            declaration.fileID == "StarWarsApp/AppRoute.swift"
+                && lines[declaration.line - 1].contains(#"ScreenKind("missing-record""#))
 
         // On data with a missing relation, the dialog is reached and nothing is suppressed.
-        let broken = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(Fixtures.archive)))).walk()
+        let broken = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(Fixtures.archive))))
+            .walk()
         #expect(broken.graph.kind("missing-record")?.kind.flow == "Alerts")
         #expect(!broken.lint.findings.contains { $0.rule == .unreachableScreen && $0.kind?.id == "missing-record" })
     }
@@ -145,27 +173,49 @@ import Testing
     /// the others not, and the count per flow beside the map.
     @Test func theGoldenMapShowsWhichTransitionsTheCoordinatorTestsTake() async throws {
         let coverage = try SiteTests.flowCoverage
-        let flow = try await FlowLinter(coordinator: AppCoordinator(dependencies: .live(.archive(try EmbeddedSnapshot.load())))).walk().graph
+        let flow = try await FlowLinter(
+            coordinator: AppCoordinator(dependencies: .live(.archive(try EmbeddedSnapshot.load())))
+        ).walk().graph
         let untested = flow.transitions.filter { !coverage.covers($0) }
         // Meaningful coverage: the tests take some transitions, and not all.
-        #expect(untested.count > 0 && untested.count < flow.transitions.count, "\(untested.count) of \(flow.transitions.count) untested")
-        #expect(coverage.covers(try #require(flow.transitions.first { $0.from == "home" && $0.to == "characters-list" })))
-        #expect(coverage.covers(try #require(flow.transitions.first { $0.from == "characters-list" && $0.to == "characters-list" && $0.presentation == .replace })))
-        #expect(!coverage.covers(try #require(flow.transitions.first { $0.from == "search" && $0.to == "films-detail" })))
+        #expect(
+            untested.count > 0 && untested.count < flow.transitions.count,
+            "\(untested.count) of \(flow.transitions.count) untested")
+        #expect(
+            coverage.covers(try #require(flow.transitions.first { $0.from == "home" && $0.to == "characters-list" })))
+        #expect(
+            coverage.covers(
+                try #require(
+                    flow.transitions.first {
+                        $0.from == "characters-list" && $0.to == "characters-list" && $0.presentation == .replace
+                    })))
+        #expect(
+            !coverage.covers(try #require(flow.transitions.first { $0.from == "search" && $0.to == "films-detail" })))
 
-        let html = try String(contentsOf: SiteTests.repository.appendingPathComponent("site/flow/index.html"), encoding: .utf8)
+        let html = try String(
+            contentsOf: SiteTests.repository.appendingPathComponent("site/flow/index.html"), encoding: .utf8)
         // The whole map merges the transitions between two kinds into one arrow, in the order
         // of the first of them, untested when any of them is.
-        var pairs: [[String]] = [], marked: [[String]: Bool] = [:]
+        var pairs: [[String]] = []
+        var marked: [[String]: Bool] = [:]
         for (pair, transition) in Self.arrows(of: flow) {
             if marked[pair] == nil { pairs.append(pair) }
             marked[pair] = marked[pair] == true || !coverage.covers(transition)
         }
-        let svg = try #require(html.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(separatedBy: "</svg>").first)
-        let arrows = svg.components(separatedBy: "<g class=\"transition ").dropFirst().map { $0.components(separatedBy: ">")[0].hasSuffix(" untested\"") }
+        let svg = try #require(
+            html.components(separatedBy: "<svg class=\"flow-graph\"").dropFirst().first?.components(
+                separatedBy: "</svg>"
+            ).first)
+        let arrows = svg.components(separatedBy: "<g class=\"transition ").dropFirst().map {
+            $0.components(separatedBy: ">")[0].hasSuffix(" untested\"")
+        }
         #expect(arrows == pairs.map { marked[$0]! })
-        #expect(svg.components(separatedBy: "untested\"><title>untested</title>").count - 1 == pairs.count { marked[$0]! })
-        #expect(html.contains("The app’s tests take \(flow.transitions.count - untested.count) of its \(flow.transitions.count) transitions."))
+        #expect(
+            svg.components(separatedBy: "untested\"><title>untested</title>").count - 1 == pairs.count { marked[$0]! })
+        #expect(
+            html.contains(
+                "The app’s tests take \(flow.transitions.count - untested.count) of its \(flow.transitions.count) transitions."
+            ))
         #expect(html.components(separatedBy: "<td class=\"untested\">untested</td>").count - 1 == untested.count)
     }
 }

@@ -2,6 +2,7 @@ import FlowSite
 import Foundation
 import SWAPI
 import Testing
+
 @testable import StarWarsApp
 
 /// `holocron build --languages`: one tree per language, a switcher that keeps the reader on the
@@ -26,15 +27,23 @@ import Testing
     func pages(under folder: URL) throws -> [String] {
         let root = folder.path + "/"
         return FileManager.default.enumerator(atPath: folder.path)!.compactMap { $0 as? String }
-            .filter { $0.hasSuffix("index.html") && !$0.hasPrefix(".") && !FileManager.default.fileExists(atPath: root + $0 + "/") }.sorted()
+            .filter {
+                $0.hasSuffix("index.html") && !$0.hasPrefix(".")
+                    && !FileManager.default.fileExists(atPath: root + $0 + "/")
+            }.sorted()
     }
 
     /// The `href`s of the language switcher on a page.
     func switcherLinks(_ html: String) -> [(code: String, href: String)] {
-        guard let nav = html.components(separatedBy: #"<nav class="languages""#).dropFirst().first?.components(separatedBy: "</nav>").first else { return [] }
+        guard
+            let nav = html.components(separatedBy: #"<nav class="languages""#).dropFirst().first?.components(
+                separatedBy: "</nav>"
+            ).first
+        else { return [] }
         return nav.components(separatedBy: "<a href=\"").dropFirst().map { part in
             let href = part.components(separatedBy: "\"")[0]
-            let code = part.components(separatedBy: "hreflang=\"").dropFirst().first?.components(separatedBy: "\"")[0] ?? ""
+            let code =
+                part.components(separatedBy: "hreflang=\"").dropFirst().first?.components(separatedBy: "\"")[0] ?? ""
             return (code, href)
         }
     }
@@ -60,14 +69,18 @@ import Testing
             #expect(try pages(under: folder.appendingPathComponent(code)) == english, "\(code) has other pages than en")
             // One search index, flow map and 404 page per language.
             for file in ["search-index.json", "flow/index.html", "404.html", "sitemap.xml"] {
-                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(code)/\(file)").path), "\(code)/\(file)")
+                #expect(
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(code)/\(file)").path),
+                    "\(code)/\(file)")
             }
         }
         for code in codes {
             for page in english {
                 let path = "\(code)/\(page)"
                 let html = try text(folder, path)
-                #expect(html.hasPrefix("<!doctype html>\n<html lang=\"\(code)\"\(code == "ar-XB" ? " dir=\"rtl\"" : "")>"), "\(path)")
+                #expect(
+                    html.hasPrefix("<!doctype html>\n<html lang=\"\(code)\"\(code == "ar-XB" ? " dir=\"rtl\"" : "")>"),
+                    "\(path)")
                 let links = switcherLinks(html)
                 #expect(links.map(\.code) == codes, "\(path) switcher: \(links.map(\.code))")
                 for link in links {
@@ -77,15 +90,22 @@ import Testing
         }
         let spanishList = try text(folder, "es/characters/index.html")
         #expect(spanishList.hasPrefix("<!doctype html>\n<html lang=\"es\">"))
-        #expect(try text(folder, "ar-XB/characters/index.html").hasPrefix("<!doctype html>\n<html lang=\"ar-XB\" dir=\"rtl\">"))
+        #expect(
+            try text(folder, "ar-XB/characters/index.html").hasPrefix(
+                "<!doctype html>\n<html lang=\"ar-XB\" dir=\"rtl\">"))
         // Alternates for search engines: absolute, the real languages only, and x-default.
-        #expect(spanishList.contains(#"<link rel="alternate" hreflang="en" href="\#(Self.base)en/characters/index.html">"#))
-        #expect(spanishList.contains(#"<link rel="alternate" hreflang="es" href="\#(Self.base)es/characters/index.html">"#))
+        #expect(
+            spanishList.contains(#"<link rel="alternate" hreflang="en" href="\#(Self.base)en/characters/index.html">"#))
+        #expect(
+            spanishList.contains(#"<link rel="alternate" hreflang="es" href="\#(Self.base)es/characters/index.html">"#))
         #expect(spanishList.contains(#"<link rel="alternate" hreflang="x-default" href="\#(Self.base)index.html">"#))
-        #expect(!spanishList.contains(#"hreflang="en-XA" href="https"#), "a pseudo-locale is no search engine's alternate")
+        #expect(
+            !spanishList.contains(#"hreflang="en-XA" href="https"#), "a pseudo-locale is no search engine's alternate")
         #expect(!(try text(folder, "en-XA/characters/index.html")).contains(#"rel="alternate""#))
         let sitemap = try text(folder, "es/sitemap.xml")
-        #expect(sitemap.contains(#"<xhtml:link rel="alternate" hreflang="en" href="\#(Self.base)en/characters/index.html"/>"#))
+        #expect(
+            sitemap.contains(
+                #"<xhtml:link rel="alternate" hreflang="en" href="\#(Self.base)en/characters/index.html"/>"#))
         #expect(!sitemap.contains("en-XA"))
         // The sitemap index names the real languages' sitemaps; pseudo-locale pages say noindex.
         let index = try text(folder, "sitemap.xml")
@@ -111,7 +131,8 @@ import Testing
         let missing = Strings.Key.allCases.first { $0.rawValue == "home.link.search" }!
         var texts = table.texts
         texts[missing.rawValue] = nil
-        table = StringTable(language: "es", file: table.file, texts: texts, settings: table.settings, lines: table.lines)
+        table = StringTable(
+            language: "es", file: table.file, texts: texts, settings: table.settings, lines: table.lines)
         let spanish = Strings(table, marksFallback: true)
         #expect(spanish.fallbackLanguage == "en")
         let (folder, report) = try await build([.english, spanish])
@@ -130,7 +151,9 @@ import Testing
         let list = try text(folder, "es/films/index.html")
         #expect(!list.contains("fallback-note"))
         #expect(list.contains(#"hreflang="es" href="\#(Self.base)es/films/index.html""#))
-        #expect((try text(folder, "en/films/index.html")).contains(#"hreflang="es" href="\#(Self.base)es/films/index.html""#))
+        #expect(
+            (try text(folder, "en/films/index.html")).contains(
+                #"hreflang="es" href="\#(Self.base)es/films/index.html""#))
     }
 
     /// A multilingual site keeps a journal per language, so an edit that changes what a page
@@ -154,7 +177,8 @@ import Testing
         data.people[0].height = "999"
         let edit = try await build(into: live, journal: true)
         let made = edit.pages - edit.replayed
-        #expect(edit.replayed > 0 && made > 0 && made % 2 == 0 && made <= 8, "\(made) pages made again of \(edit.pages)")
+        #expect(
+            edit.replayed > 0 && made > 0 && made % 2 == 0 && made <= 8, "\(made) pages made again of \(edit.pages)")
         #expect(edit.pages == first.pages && edit.links == first.links && edit.languages.map(\.code) == ["en", "es"])
         #expect(try text(live, "es/characters/luke-skywalker/index.html").contains("999"))
         let fresh = folder.appendingPathComponent("fresh")

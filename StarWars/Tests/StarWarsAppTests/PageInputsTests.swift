@@ -1,8 +1,9 @@
-@testable import FlowSite
 import Foundation
 import SWAPI
 import TestSupport
 import Testing
+
+@testable import FlowSite
 @testable import StarWarsApp
 
 /// What each Star Wars page reads (``InputKey``) is what its bytes depend on: after any edit
@@ -10,7 +11,10 @@ import Testing
 /// place in the walk (trail, presenter, presentation). A rebuild that re-renders only those
 /// pages is exact.
 @Suite struct PageInputsTests {
-    typealias Archive = (people: [Person], films: [Film], planets: [Planet], species: [Species], starships: [Starship], vehicles: [Vehicle])
+    typealias Archive = (
+        people: [Person], films: [Film], planets: [Planet], species: [Species], starships: [Starship],
+        vehicles: [Vehicle]
+    )
 
     /// An edit a user makes to the data files, named for the failure message.
     struct Edit: Sendable, CustomStringConvertible {
@@ -19,10 +23,18 @@ import Testing
     }
 
     static let edits: [Edit] = [
-        Edit(description: "a character's height") { data, random in data.people[Int.random(in: 0..<data.people.count, using: &random)].height = "999" },
-        Edit(description: "a character renamed") { data, random in data.people[Int.random(in: 0..<data.people.count, using: &random)].name = "Renamed Person" },
-        Edit(description: "a character renamed to another's name") { data, random in data.people[Int.random(in: 1..<data.people.count, using: &random)].name = data.people[0].name },
-        Edit(description: "a character removed") { data, random in data.people.remove(at: Int.random(in: 0..<data.people.count, using: &random)) },
+        Edit(description: "a character's height") { data, random in
+            data.people[Int.random(in: 0..<data.people.count, using: &random)].height = "999"
+        },
+        Edit(description: "a character renamed") { data, random in
+            data.people[Int.random(in: 0..<data.people.count, using: &random)].name = "Renamed Person"
+        },
+        Edit(description: "a character renamed to another's name") { data, random in
+            data.people[Int.random(in: 1..<data.people.count, using: &random)].name = data.people[0].name
+        },
+        Edit(description: "a character removed") { data, random in
+            data.people.remove(at: Int.random(in: 0..<data.people.count, using: &random))
+        },
         Edit(description: "a character added") { data, random in
             var person = data.people[Int.random(in: 0..<data.people.count, using: &random)]
             let id = (data.people.map(\.id).max() ?? 0) + 1
@@ -30,14 +42,30 @@ import Testing
             person.url = ResourceLink(url: "https://swapi.dev/api/people/\(id)/", id: id)
             data.people.append(person)
         },
-        Edit(description: "a film retitled") { data, random in data.films[Int.random(in: 0..<data.films.count, using: &random)].title = "Retitled" },
-        Edit(description: "a film's episode") { data, random in data.films[Int.random(in: 0..<data.films.count, using: &random)].episodeID = 42 },
-        Edit(description: "a film removed") { data, random in data.films.remove(at: Int.random(in: 0..<data.films.count, using: &random)) },
-        Edit(description: "a planet's population") { data, random in data.planets[Int.random(in: 0..<data.planets.count, using: &random)].population = "7" },
-        Edit(description: "a planet renamed") { data, random in data.planets[Int.random(in: 0..<data.planets.count, using: &random)].name = "Elsewhere" },
-        Edit(description: "a species renamed") { data, random in data.species[Int.random(in: 0..<data.species.count, using: &random)].name = "Others" },
-        Edit(description: "a starship removed") { data, random in data.starships.remove(at: Int.random(in: 0..<data.starships.count, using: &random)) },
-        Edit(description: "a vehicle's crew") { data, random in data.vehicles[Int.random(in: 0..<data.vehicles.count, using: &random)].crew = "12" },
+        Edit(description: "a film retitled") { data, random in
+            data.films[Int.random(in: 0..<data.films.count, using: &random)].title = "Retitled"
+        },
+        Edit(description: "a film's episode") { data, random in
+            data.films[Int.random(in: 0..<data.films.count, using: &random)].episodeID = 42
+        },
+        Edit(description: "a film removed") { data, random in
+            data.films.remove(at: Int.random(in: 0..<data.films.count, using: &random))
+        },
+        Edit(description: "a planet's population") { data, random in
+            data.planets[Int.random(in: 0..<data.planets.count, using: &random)].population = "7"
+        },
+        Edit(description: "a planet renamed") { data, random in
+            data.planets[Int.random(in: 0..<data.planets.count, using: &random)].name = "Elsewhere"
+        },
+        Edit(description: "a species renamed") { data, random in
+            data.species[Int.random(in: 0..<data.species.count, using: &random)].name = "Others"
+        },
+        Edit(description: "a starship removed") { data, random in
+            data.starships.remove(at: Int.random(in: 0..<data.starships.count, using: &random))
+        },
+        Edit(description: "a vehicle's crew") { data, random in
+            data.vehicles[Int.random(in: 0..<data.vehicles.count, using: &random)].crew = "12"
+        }
     ]
 
     struct Walked {
@@ -50,11 +78,14 @@ import Testing
         var walker = SiteWalker(coordinator: app, concurrency: 4, keepsEdges: false)
         walker.recordsInputs = true
         let graph = try await walker.walk { _ in }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-inputs-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "starwars-inputs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try await SiteBuilder(coordinator: app).build(into: folder)
         var pages: [String: Data] = [:]
-        for route in graph.routes { pages[route.path.file] = try Data(contentsOf: folder.appendingPathComponent(route.path.file)) }
+        for route in graph.routes {
+            pages[route.path.file] = try Data(contentsOf: folder.appendingPathComponent(route.path.file))
+        }
         return Walked(graph: graph, pages: pages)
     }
 
@@ -63,17 +94,21 @@ import Testing
         guard let record = graph.records[route] else { return nil }
         let titles = graph.titles
         let stack = record.stack.map { "\($0.path.file)=\(titles[$0] ?? "")" }
-        return "\(stack) \(record.presentation) \(record.presenter.map { "\($0.path.file)=\(titles[$0] ?? "")" } ?? "-")"
+        return
+            "\(stack) \(record.presentation) \(record.presenter.map { "\($0.path.file)=\(titles[$0] ?? "")" } ?? "-")"
     }
 
     @Test(arguments: 0..<edits.count)
     func everyPageAnEditChangesReadAChangedInputOrMoved(edit: Int) async throws {
         let original = try EmbeddedSnapshot.load()
-        var data: Archive = (original.people, original.films, original.planets, original.species, original.starships, original.vehicles)
+        var data: Archive = (
+            original.people, original.films, original.planets, original.species, original.starships, original.vehicles
+        )
         var random = SplitMix(seed: 0x5EED_0000 + UInt64(edit))
         Self.edits[edit].apply(&data, &random)
         let edited = try SwapiArchive(
-            people: data.people, films: data.films, planets: data.planets, species: data.species, starships: data.starships, vehicles: data.vehicles
+            people: data.people, films: data.films, planets: data.planets, species: data.species,
+            starships: data.starships, vehicles: data.vehicles
         )
         let changed = Catalog(archive: edited).changedInputs(since: Catalog(archive: original))
         #expect(!changed.isEmpty, "the edit changed nothing")
@@ -90,18 +125,24 @@ import Testing
         for route in new.graph.routes {
             let file = route.path.file
             guard let read = inputs[route] else {
-                predicted.insert(file)  // a new page
+                predicted.insert(file) // a new page
                 continue
             }
-            if read.contains(where: changed.contains) || place(of: route, in: old.graph) != place(of: route, in: new.graph) {
+            if read.contains(where: changed.contains)
+                || place(of: route, in: old.graph) != place(of: route, in: new.graph)
+            {
                 predicted.insert(file)
             }
         }
         let actual = Set(new.pages.filter { old.pages[$0.key] != $0.value }.keys)
-        #expect(actual.isSubset(of: predicted), "\(Self.edits[edit]): pages changed that read nothing changed: \(actual.subtracting(predicted).sorted())")
+        #expect(
+            actual.isSubset(of: predicted),
+            "\(Self.edits[edit]): pages changed that read nothing changed: \(actual.subtracting(predicted).sorted())")
         #expect(!actual.isEmpty)
         // Precise enough to be worth it: an edit to one record reaches the pages that show it.
-        #expect(predicted.count < new.pages.count / 2, "\(Self.edits[edit]): \(predicted.count) of \(new.pages.count) pages predicted")
+        #expect(
+            predicted.count < new.pages.count / 2,
+            "\(Self.edits[edit]): \(predicted.count) of \(new.pages.count) pages predicted")
     }
 
     /// A list page reads its own rows and the kind's order, not every record of the kind.
@@ -114,7 +155,8 @@ import Testing
         let index = try #require(graph.routes.firstIndex { $0.path.file == "characters/index.html" })
         let read = graph.inputs[index]
         let people = read.filter { $0.table == 0 }
-        #expect(!people.isEmpty && people.count < archive.people.count, "\(people.count) of \(archive.people.count) people")
+        #expect(
+            !people.isEmpty && people.count < archive.people.count, "\(people.count) of \(archive.people.count) people")
         #expect(read.contains(InputKey(table: 20, id: InputKey.whole)), "the people's order")
         #expect(!read.contains(InputKey(table: 99, id: InputKey.whole)), "not the whole archive")
     }

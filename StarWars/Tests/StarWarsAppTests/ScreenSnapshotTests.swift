@@ -1,8 +1,9 @@
 import FlowSite
 import FlowSiteTesting
-import SnapshotTesting
 import SWAPI
+import SnapshotTesting
 import Testing
+
 @testable import StarWarsApp
 
 /// Every screen in every state it can have, as Markdown; a few as whole HTML pages.
@@ -18,7 +19,9 @@ import Testing
         line: UInt = #line, column: UInt = #column
     ) async {
         let page = screen.page(for: await screen.viewModel.load())
-        assertSnapshot(of: page, as: strategy, named: name, fileID: fileID, file: file, testName: testName, line: line, column: column)
+        assertSnapshot(
+            of: page, as: strategy, named: name, fileID: fileID, file: file, testName: testName, line: line,
+            column: column)
     }
 
     @Test func home() async {
@@ -35,11 +38,13 @@ import Testing
         let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 1))
         await snapshot(screen, as: .markdown(at: path), named: "loaded")
         assertSnapshot(of: screen.page(for: .loading), as: .markdown(at: path), named: "loading")
-        let outOfRange = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 4))
+        let outOfRange = ResourceListScreen(
+            viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 4))
         await snapshot(outOfRange, as: .markdown(at: path), named: "empty-page")
         let none = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .vehicles, page: 1))
         await snapshot(none, as: .markdown(at: AppRoute.list(.vehicles).path), named: "empty")
-        let failing = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: Fixtures.failing, kind: .people, page: 1))
+        let failing = ResourceListScreen(
+            viewModel: ResourceListViewModel(dependencies: Fixtures.failing, kind: .people, page: 1))
         await snapshot(failing, as: .markdown(at: path), named: "error")
     }
 
@@ -48,7 +53,8 @@ import Testing
         let deps = AppDependencies.mock(archive)
         for page in [1, 2, 3] {
             let route = AppRoute.list(.people, page: page)
-            let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: page))
+            let screen = ResourceListScreen(
+                viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: page))
             await snapshot(screen, as: .markdown(at: route.path), named: "page-\(page)")
             let built = screen.page(for: await screen.viewModel.load())
             let pagination = try #require(built.pagination)
@@ -67,7 +73,9 @@ import Testing
         let site = AppCoordinator(dependencies: deps).siteInfo
         let route = AppRoute.list(.people, page: 2)
         let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 2))
-        let crumbs: [(title: String, route: AppRoute)] = [("Home", .home), ("Characters", .list(.people)), ("Page 2", route)]
+        let crumbs: [(title: String, route: AppRoute)] = [
+            ("Home", .home), ("Characters", .list(.people)), ("Page 2", route)
+        ]
         await snapshot(screen, as: .html(at: route, site: site, trail: crumbs, presentation: .replace), named: "page-2")
     }
 
@@ -90,18 +98,28 @@ import Testing
     }
 
     @Test func everyKindsDetail() async {
-        let film = ResourceDetailScreen(viewModel: MappedDetailViewModel(dependencies: deps, id: 1, find: { $0.film($1) }, map: FilmsModule.detail))
+        let film = ResourceDetailScreen(
+            viewModel: MappedDetailViewModel(dependencies: deps, id: 1, find: { $0.film($1) }, map: FilmsModule.detail))
         await snapshot(film, as: .markdown(at: catalog.route(.films, id: 1).path), named: "film")
-        let planet = ResourceDetailScreen(viewModel: MappedDetailViewModel(dependencies: deps, id: 1, find: { $0.planet($1) }, map: PlanetsModule.detail))
+        let planet = ResourceDetailScreen(
+            viewModel: MappedDetailViewModel(
+                dependencies: deps, id: 1, find: { $0.planet($1) }, map: PlanetsModule.detail))
         await snapshot(planet, as: .markdown(at: catalog.route(.planets, id: 1).path), named: "planet")
-        let species = ResourceDetailScreen(viewModel: MappedDetailViewModel(dependencies: deps, id: 5, find: { $0.species($1) }, map: SpeciesModule.detail))
+        let species = ResourceDetailScreen(
+            viewModel: MappedDetailViewModel(
+                dependencies: deps, id: 5, find: { $0.species($1) }, map: SpeciesModule.detail))
         await snapshot(species, as: .markdown(at: catalog.route(.species, id: 5).path), named: "species")
-        let ship = ResourceDetailScreen(viewModel: MappedDetailViewModel(dependencies: deps, id: 12, find: { $0.starship($1) }, map: StarshipsModule.detail))
+        let ship = ResourceDetailScreen(
+            viewModel: MappedDetailViewModel(
+                dependencies: deps, id: 12, find: { $0.starship($1) }, map: StarshipsModule.detail))
         await snapshot(ship, as: .markdown(at: catalog.route(.starships, id: 12).path), named: "starship")
         let vehicle = SyntheticArchive.make(people: 5, vehicles: 3)
         let vehicleDeps = AppDependencies.mock(vehicle)
-        let vehicleScreen = ResourceDetailScreen(viewModel: MappedDetailViewModel(dependencies: vehicleDeps, id: 4, find: { $0.vehicle($1) }, map: VehiclesModule.detail))
-        await snapshot(vehicleScreen, as: .markdown(at: Catalog(archive: vehicle).route(.vehicles, id: 4).path), named: "vehicle")
+        let vehicleScreen = ResourceDetailScreen(
+            viewModel: MappedDetailViewModel(
+                dependencies: vehicleDeps, id: 4, find: { $0.vehicle($1) }, map: VehiclesModule.detail))
+        await snapshot(
+            vehicleScreen, as: .markdown(at: Catalog(archive: vehicle).route(.vehicles, id: 4).path), named: "vehicle")
     }
 
     @Test func search() async {
@@ -109,8 +127,12 @@ import Testing
         let entries = SearchViewModel.entries(catalog)
         let screen = SearchScreen(viewModel: SearchLoader(dependencies: deps))
         await snapshot(screen, as: .markdown(at: path), named: "all")
-        assertSnapshot(of: screen.page(for: SearchViewModel.transform(.init(query: "sky", entries: entries))), as: .markdown(at: path), named: "filtered")
-        assertSnapshot(of: screen.page(for: SearchViewModel.transform(.init(query: "zzz", entries: entries))), as: .markdown(at: path), named: "empty")
+        assertSnapshot(
+            of: screen.page(for: SearchViewModel.transform(.init(query: "sky", entries: entries))),
+            as: .markdown(at: path), named: "filtered")
+        assertSnapshot(
+            of: screen.page(for: SearchViewModel.transform(.init(query: "zzz", entries: entries))),
+            as: .markdown(at: path), named: "empty")
         assertSnapshot(of: screen.page(for: .loading), as: .markdown(at: path), named: "loading")
         let failing = SearchScreen(viewModel: SearchLoader(dependencies: Fixtures.failing))
         await snapshot(failing, as: .markdown(at: path), named: "error")
@@ -130,17 +152,23 @@ import Testing
 
         let luke = catalog.route(.people, id: 1)
         let detail = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: deps, id: 1))
-        let crumbs: [(title: String, route: AppRoute)] = [("Home", .home), ("Characters", .list(.people)), ("Luke Skywalker", luke)]
+        let crumbs: [(title: String, route: AppRoute)] = [
+            ("Home", .home), ("Characters", .list(.people)), ("Luke Skywalker", luke)
+        ]
         await snapshot(detail, as: .html(at: luke, site: site, trail: crumbs), named: "character")
 
         let alert = AppRoute.alert(.missing(.starships, id: 99))
         let dialog = AlertScreen(viewModel: AlertViewModel(dependencies: deps, route: .missing(.starships, id: 99)))
         await snapshot(
             dialog,
-            as: .html(at: alert, site: site, trail: crumbs + [("Not in the archive", alert)], presentation: .modal, presenter: crumbs.last),
+            as: .html(
+                at: alert, site: site, trail: crumbs + [("Not in the archive", alert)], presentation: .modal,
+                presenter: crumbs.last),
             named: "alert"
         )
         let search = SearchScreen(viewModel: SearchLoader(dependencies: deps))
-        await snapshot(search, as: .html(at: .search, site: site, search: AppCoordinator(dependencies: deps).search), named: "search")
+        await snapshot(
+            search, as: .html(at: .search, site: site, search: AppCoordinator(dependencies: deps).search),
+            named: "search")
     }
 }

@@ -1,8 +1,9 @@
 import FlowSite
 import Foundation
 import SWAPI
-import Testing
 import TestSupport
+import Testing
+
 @testable import StarWarsApp
 
 /// The filter the browser runs is the search view model's filter: the engine's `search.js`
@@ -55,11 +56,19 @@ struct SearchScriptTests {
     @Test func theBrowserAndTheViewModelPickTheSamePages() throws {
         var entries = SearchViewModel.entries(Catalog(archive: try EmbeddedSnapshot.load()))
         // Names that case mapping and accent folding treat differently across libraries.
-        let tricky = ["Padmé Amidala", "ΟΔΥΣΣΕΥΣ", "Straße", "İstanbul", "Ǆemal", "Zoë ﬁnn", "Ångström", "Cafe\u{301}", "Ñandú", "Œdipus", "日本語", "😀 Emoji"]
+        let tricky = [
+            "Padmé Amidala", "ΟΔΥΣΣΕΥΣ", "Straße", "İstanbul", "Ǆemal", "Zoë ﬁnn", "Ångström", "Cafe\u{301}", "Ñandú",
+            "Œdipus", "日本語", "😀 Emoji"
+        ]
         for (offset, name) in tricky.enumerated() {
-            entries.append(SearchEntry(name: name, kind: .people, route: .resources(.people, .detail(id: 900 + offset, slug: Slug(name)))))
+            entries.append(
+                SearchEntry(
+                    name: name, kind: .people, route: .resources(.people, .detail(id: 900 + offset, slug: Slug(name)))))
         }
-        var queries = ["luke", "LUKE", "sky", "padme", "PADMÉ", "  r2 ", "\tr2-d2", "zzz", "a", "é", "σσευς", "ss", "strasse", "straße", "i̇stanbul", "istanbul", "ǆ", "ﬁ", "fi", "angstrom", "cafe", "nandu", "œ", "日本", "😀", "-", "'"]
+        var queries = [
+            "luke", "LUKE", "sky", "padme", "PADMÉ", "  r2 ", "\tr2-d2", "zzz", "a", "é", "σσευς", "ss", "strasse",
+            "straße", "i̇stanbul", "istanbul", "ǆ", "ﬁ", "fi", "angstrom", "cafe", "nandu", "œ", "日本", "😀", "-", "'"
+        ]
         // Pieces of every name, and random pieces with their case swapped.
         var generator = SplitMix(seed: 0x5EA2C4)
         for entry in entries {
@@ -75,7 +84,8 @@ struct SearchScriptTests {
         let browser = try browserResults(entries: entries, queries: queries)
         #expect(browser.count == queries.count)
         for (query, found) in zip(queries, browser) {
-            #expect(Set(found) == Set(viewModelResults(entries: entries, query: query)), "query \(query.debugDescription)")
+            #expect(
+                Set(found) == Set(viewModelResults(entries: entries, query: query)), "query \(query.debugDescription)")
         }
         #expect(browser[0].contains("characters/luke-skywalker/index.html"))
         #expect(browser[3].contains { $0.hasPrefix("characters/padme-amidala") }, "accents fold away")
@@ -83,7 +93,7 @@ struct SearchScriptTests {
 
     @Test func entriesThatCouldLeaveTheSiteAreNeverShown() throws {
         let bad = [
-            SearchEntry(name: "Evil", kind: .people, route: .resources(.people, .detail(id: 1, slug: "evil"))),
+            SearchEntry(name: "Evil", kind: .people, route: .resources(.people, .detail(id: 1, slug: "evil")))
         ]
         // The route gives a relative path; a hand-made index with other URLs is checked below.
         #expect(try browserResults(entries: bad, queries: ["evil"]) == [["characters/evil/index.html"]])

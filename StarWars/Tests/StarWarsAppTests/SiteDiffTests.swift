@@ -1,9 +1,10 @@
-@testable import FlowSite
 import FlowSiteTesting
 import Foundation
-import SnapshotTesting
 import SWAPI
+import SnapshotTesting
 import Testing
+
+@testable import FlowSite
 @testable import StarWarsApp
 
 /// `holocron diff`'s comparison of two built Star Wars sites: what a reviewer reads about a
@@ -14,8 +15,11 @@ import Testing
 
     func build(_ archive: SwapiArchive, templates: TemplateSet = .embedded, concurrency: Int = 4) async throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-diff-\(UUID().uuidString)")
-        try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(archive))), templates: templates, concurrency: concurrency)
-            .build(into: folder)
+        try await SiteBuilder(
+            coordinator: AppCoordinator(dependencies: .live(.archive(archive))), templates: templates,
+            concurrency: concurrency
+        )
+        .build(into: folder)
         return folder
     }
 
@@ -23,12 +27,16 @@ import Testing
 
     /// The archive with `edit` applied to its resources.
     func edited(
-        _ edit: (inout [Person], inout [Film], inout [Planet], inout [Species], inout [Starship], inout [Vehicle]) -> Void
+        _ edit: (inout [Person], inout [Film], inout [Planet], inout [Species], inout [Starship], inout [Vehicle]) ->
+            Void
     ) throws -> SwapiArchive {
         let archive = try embedded()
-        var (people, films, planets, species, starships, vehicles) = (archive.people, archive.films, archive.planets, archive.species, archive.starships, archive.vehicles)
+        var (people, films, planets, species, starships, vehicles) = (
+            archive.people, archive.films, archive.planets, archive.species, archive.starships, archive.vehicles
+        )
         edit(&people, &films, &planets, &species, &starships, &vehicles)
-        return try SwapiArchive(people: people, films: films, planets: planets, species: species, starships: starships, vehicles: vehicles)
+        return try SwapiArchive(
+            people: people, films: films, planets: planets, species: species, starships: starships, vehicles: vehicles)
     }
 
     /// Two builds of the same data diff as equal, whatever order their pages were made in.
@@ -57,10 +65,15 @@ import Testing
         #expect(comparison.pagesChanged == 1 && comparison.pagesAdded == 0 && comparison.pagesRemoved == 0)
         let character = try #require(comparison.kinds.first { $0.id == "characters-detail" })
         #expect(character.changed.map(\.page.path) == ["characters/luke-skywalker/index.html"])
-        #expect(character.changed.first?.changes == [.init(section: nil, before: "Height: 172 cm", after: "Height: 180 cm")])
-        #expect(comparison.linksAdded.isEmpty && comparison.linksRemoved.isEmpty && comparison.flow.isEmpty && comparison.layout == nil)
+        #expect(
+            character.changed.first?.changes == [.init(section: nil, before: "Height: 172 cm", after: "Height: 180 cm")]
+        )
+        #expect(
+            comparison.linksAdded.isEmpty && comparison.linksRemoved.isEmpty && comparison.flow.isEmpty
+                && comparison.layout == nil)
 
-        let markdown = comparison.markdown(.init(oldURL: "https://example.com/base/", newURL: "https://example.com/head/"))
+        let markdown = comparison.markdown(
+            .init(oldURL: "https://example.com/base/", newURL: "https://example.com/head/"))
         #expect(markdown.contains("| Character | 82 | 82 | 0 | 0 | 1 |"))
         #expect(markdown.contains("| Height | **172** cm | **180** cm |"))
         #expect(markdown.contains("[before](https://example.com/base/characters/luke-skywalker/)"))
@@ -89,7 +102,8 @@ import Testing
         #expect(rename.pages.count == 22 && rename.kinds == 6)
         #expect(rename.pages.contains { $0.page.path == "characters/luke-skywalker/index.html" })
 
-        let markdown = comparison.markdown(.init(oldURL: "https://example.com/base/", newURL: "https://example.com/head/"))
+        let markdown = comparison.markdown(
+            .init(oldURL: "https://example.com/base/", newURL: "https://example.com/head/"))
         let lines = markdown.split(separator: "\n")
         let height = try #require(lines.firstIndex { $0.contains("| Height | **172** cm | **999** cm |") })
         #expect(height < 10, "Luke's height is near the top:\n\(markdown)")
@@ -123,7 +137,9 @@ import Testing
             starships: original.starships.count { $0.films.contains { $0.url == Self.aNewHope } },
             vehicles: original.vehicles.count { $0.films.contains { $0.url == Self.aNewHope } }
         )
-        func kind(_ id: String) throws -> SiteComparison.KindPages { try #require(comparison.kinds.first { $0.id == id }) }
+        func kind(_ id: String) throws -> SiteComparison.KindPages {
+            try #require(comparison.kinds.first { $0.id == id })
+        }
         #expect(try kind("films-detail").removed.map(\.path) == ["films/a-new-hope/index.html"])
         #expect(try kind("films-detail").pagesBefore == 6 && kind("films-detail").pagesAfter == 5)
         #expect(try kind("characters-detail").changed.count == inFilm.people)
@@ -132,24 +148,30 @@ import Testing
         #expect(try kind("starships-detail").changed.count == inFilm.starships)
         #expect(try kind("vehicles-detail").changed.count == inFilm.vehicles)
         // The film list, the home page's count and the search page's list change too.
-        #expect(try kind("films-list").changed.count == 1 && kind("home").changed.count == 1 && kind("search").changed.count == 1)
+        #expect(
+            try kind("films-list").changed.count == 1 && kind("home").changed.count == 1
+                && kind("search").changed.count == 1)
         #expect(comparison.pagesAdded == 0 && comparison.pagesRemoved == 1)
         let changedDetails = inFilm.people + inFilm.planets + inFilm.species + inFilm.starships + inFilm.vehicles
         #expect(comparison.pagesChanged == changedDetails + 3)
 
         // Every character lost the film from its Films list, and nothing else.
-        let character = try kind("characters-detail").changed.first { $0.page.path == "characters/luke-skywalker/index.html" }
+        let character = try kind("characters-detail").changed.first {
+            $0.page.path == "characters/luke-skywalker/index.html"
+        }
         #expect(character?.changes == [.init(section: "Films", before: "Episode IV · A New Hope", after: nil)])
 
         // Links cut: the film's own to each resource, and each resource's to the film.
-        let fromFilm = film.characters.count + film.planets.count + film.species.count + film.starships.count + film.vehicles.count
+        let fromFilm =
+            film.characters.count + film.planets.count + film.species.count + film.starships.count + film.vehicles.count
         #expect(comparison.linksRemoved.count { $0.from.path == "films/a-new-hope/index.html" } == fromFilm)
         #expect(comparison.linksRemoved.count { $0.to == "films/a-new-hope/index.html" } == changedDetails + 2)
         #expect(comparison.linksAdded.isEmpty)
 
         // The flow: one film fewer, and each transition to or from films down by its links.
         #expect(comparison.flow.kinds == [.init(id: "films-detail", name: "Film", pagesBefore: 6, pagesAfter: 5)])
-        let toCharacters = try #require(comparison.flow.transitions.first { $0.from == "films-detail" && $0.to == "characters-detail" })
+        let toCharacters = try #require(
+            comparison.flow.transitions.first { $0.from == "films-detail" && $0.to == "characters-detail" })
         #expect(toCharacters.linksBefore - toCharacters.linksAfter == film.characters.count)
         #expect(!comparison.flow.transitions.contains { $0.isAdded || $0.isRemoved })
         #expect(comparison.files.changed.contains("search-index.json"))
@@ -166,7 +188,10 @@ import Testing
         let new = try await build(changed)
         defer { for folder in [old, new] { try? FileManager.default.removeItem(at: folder) } }
         let comparison = try SiteComparison(old: old, new: new)
-        #expect(comparison.flow.transitions.contains { $0.from == "characters-detail" && $0.to == "vehicles-detail" && $0.isRemoved })
+        #expect(
+            comparison.flow.transitions.contains {
+                $0.from == "characters-detail" && $0.to == "vehicles-detail" && $0.isRemoved
+            })
 
         let page = try comparison.reviewPage()
         #expect(page.contains("<title>Cut: Character → Vehicle, "), "\(page)")
@@ -186,7 +211,9 @@ import Testing
     @Test func aTemplateChangeIsOneLayoutChange() async throws {
         var templates = TemplateSet.embedded
         let footer = try #require(templates.templates["footer"])
-        templates.templates["footer"] = footer.replacingOccurrences(of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\">\n<p>Reviewed by the flow team.</p>")
+        templates.templates["footer"] = footer.replacingOccurrences(
+            of: "<footer class=\"site-footer\">",
+            with: "<footer class=\"site-footer\">\n<p>Reviewed by the flow team.</p>")
         let old = try await build(try embedded())
         let new = try await build(try embedded(), templates: templates)
         defer { for folder in [old, new] { try? FileManager.default.removeItem(at: folder) } }
@@ -204,7 +231,8 @@ import Testing
     /// Names from the data can't break the Markdown comment: no HTML, no way out of a table
     /// cell, no mention, no link.
     @Test func hostileNamesAreEscapedInTheMarkdownReport() async throws {
-        let hostile = "Luke | </summary><script>alert(1)</script> @octocat #1 [x](javascript:alert(1)) `code` \u{202E}evil\n| forged | row |"
+        let hostile =
+            "Luke | </summary><script>alert(1)</script> @octocat #1 [x](javascript:alert(1)) `code` \u{202E}evil\n| forged | row |"
         let changed = try edited { people, _, _, _, _, _ in
             let luke = people.firstIndex { $0.url.url == Self.lukeURL }!
             people[luke].name = hostile
@@ -215,7 +243,8 @@ import Testing
         defer { for folder in [old, new] { try? FileManager.default.removeItem(at: folder) } }
         let comparison = try SiteComparison(old: old, new: new)
         #expect(comparison.pagesAdded == 1 && comparison.pagesRemoved == 1, "the slug follows the name")
-        let markdown = comparison.markdown(.init(limit: 50, oldURL: "https://example.com/a/", newURL: "https://example.com/b/"))
+        let markdown = comparison.markdown(
+            .init(limit: 50, oldURL: "https://example.com/a/", newURL: "https://example.com/b/"))
         #expect(!markdown.contains("<script"))
         #expect(!markdown.contains("</summary><"))
         #expect(!markdown.contains("](javascript"))
@@ -240,19 +269,26 @@ import Testing
     @Test func theFlowSnapshotFailsWithTheFlowsDifference() async throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-flow-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
-        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try embedded())))).build(into: site)
+        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try embedded()))))
+            .build(into: site)
         assertSnapshot(of: report, as: .flow, named: "starwars")
 
-        let references = FileManager.default.temporaryDirectory.appendingPathComponent("flow-snapshots-\(UUID().uuidString)")
+        let references = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flow-snapshots-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: references) }
         _ = verifySnapshot(of: report, as: .flow, named: "flow", record: .all, snapshotDirectory: references.path)
-        #expect(verifySnapshot(of: report, as: .flow, named: "flow", record: .never, snapshotDirectory: references.path) == nil)
+        #expect(
+            verifySnapshot(of: report, as: .flow, named: "flow", record: .never, snapshotDirectory: references.path)
+                == nil)
 
         let changed = try edited { _, films, _, _, _, _ in films.removeAll { $0.url.url == Self.aNewHope } }
         let other = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-flow-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: other) }
-        let changedReport = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(changed)))).build(into: other)
-        let message = try #require(verifySnapshot(of: changedReport, as: .flow, named: "flow", record: .never, snapshotDirectory: references.path))
+        let changedReport = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(changed))))
+            .build(into: other)
+        let message = try #require(
+            verifySnapshot(
+                of: changedReport, as: .flow, named: "flow", record: .never, snapshotDirectory: references.path))
         #expect(message.contains("The flow changed:"))
         #expect(message.contains("~ screen kind Film (films-detail): 6 → 5 pages"))
         #expect(message.contains("~ transition Film → Character:"))

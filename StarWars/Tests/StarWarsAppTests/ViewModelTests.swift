@@ -2,11 +2,14 @@ import FlowSite
 import FlowSiteTesting
 import SWAPI
 import Testing
+
 @testable import StarWarsApp
 
 @Suite struct SearchViewModelTests {
     func entries(_ names: [String]) -> [SearchEntry] {
-        names.enumerated().map { SearchEntry(name: $1, kind: .people, route: .resources(.people, .detail(id: $0, slug: Slug($1)))) }
+        names.enumerated().map {
+            SearchEntry(name: $1, kind: .people, route: .resources(.people, .detail(id: $0, slug: Slug($1))))
+        }
     }
 
     func names(_ state: SearchState) -> [String] {
@@ -28,18 +31,25 @@ import Testing
 
     @Test func anEmptyQueryLeavesAllAToZ() {
         let state = SearchViewModel.transform(.init(query: "", entries: entries(["Ryan", "Joe", "Cal"])))
-        #expect(state == .filtered(query: "", results: entries(["Ryan", "Joe", "Cal"]).sorted { $0.name < $1.name }, total: 3))
+        #expect(
+            state
+                == .filtered(query: "", results: entries(["Ryan", "Joe", "Cal"]).sorted { $0.name < $1.name }, total: 3)
+        )
         #expect(names(SearchViewModel.transform(.init(query: "   ", entries: entries(["b", "a"])))) == ["a", "b"])
     }
 
     @Test func matchingIgnoresCaseAndAccentsAndIsPartial() {
         let all = entries(["Padmé Amidala", "Luke Skywalker", "Anakin Skywalker"])
         #expect(names(SearchViewModel.transform(.init(query: "padme", entries: all))) == ["Padmé Amidala"])
-        #expect(names(SearchViewModel.transform(.init(query: "SKYW", entries: all))) == ["Anakin Skywalker", "Luke Skywalker"])
+        #expect(
+            names(SearchViewModel.transform(.init(query: "SKYW", entries: all))) == [
+                "Anakin Skywalker", "Luke Skywalker"
+            ])
     }
 
     @Test func noMatchIsTheEmptyState() {
-        #expect(SearchViewModel.transform(.init(query: "zz", entries: entries(["Ryan"]))) == .empty(query: "zz", total: 1))
+        #expect(
+            SearchViewModel.transform(.init(query: "zz", entries: entries(["Ryan"]))) == .empty(query: "zz", total: 1))
     }
 
     @Test func aServiceErrorGivesTheErrorState() async {
@@ -55,12 +65,16 @@ import Testing
         let last = ResourceListViewModel.state(kind: .people, page: 9, catalog: catalog, strings: .english).content
         #expect(first?.rows.count == 10 && first?.pageCount == 9 && first?.total == 82)
         #expect(last?.rows.count == 2)
-        if case .empty = ResourceListViewModel.state(kind: .people, page: 10, catalog: catalog, strings: .english) {} else { Issue.record("page 10 should be empty") }
+        if case .empty = ResourceListViewModel.state(kind: .people, page: 10, catalog: catalog, strings: .english) {
+        } else {
+            Issue.record("page 10 should be empty")
+        }
     }
 
     @Test func filmsAreListedByEpisode() {
         let catalog = Catalog(archive: SyntheticArchive.make())
-        let titles = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: .english).content?.rows.map(\.title)
+        let titles = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: .english).content?
+            .rows.map(\.title)
         #expect(titles == ["Film 4", "Film 5", "Film 6", "Film 1", "Film 2", "Film 3"])
     }
 
@@ -70,20 +84,35 @@ import Testing
         #expect(content.attributes.first { $0.name == "Mass" }?.value == "1,358 kg")
         #expect(content.attributes.first { $0.name == "Birth year" }?.value == "600 BBY")
         let starships = content.relations.first { $0.title == "Starships" }!.links
-        #expect(starships == [RelatedLink(label: "Starship #99 (not in the archive)", route: .alert(.missing(.starships, id: 99)), isMissing: true)])
+        #expect(
+            starships == [
+                RelatedLink(
+                    label: "Starship #99 (not in the archive)", route: .alert(.missing(.starships, id: 99)),
+                    isMissing: true)
+            ])
     }
 
     @Test func aServiceErrorGivesTheErrorState() async {
-        #expect(await CharacterDetailViewModel(dependencies: Fixtures.failing, id: 1).load() == .error("The character could not be loaded: the archive is offline"))
-        #expect(await ResourceListViewModel(dependencies: Fixtures.failing, kind: .films, page: 1).load() == .error("The films could not be loaded: the archive is offline"))
-        if case .error = await HomeViewModel(dependencies: Fixtures.failing).load() {} else { Issue.record("home should show the error state") }
+        #expect(
+            await CharacterDetailViewModel(dependencies: Fixtures.failing, id: 1).load()
+                == .error("The character could not be loaded: the archive is offline"))
+        #expect(
+            await ResourceListViewModel(dependencies: Fixtures.failing, kind: .films, page: 1).load()
+                == .error("The films could not be loaded: the archive is offline"))
+        if case .error = await HomeViewModel(dependencies: Fixtures.failing).load() {
+        } else {
+            Issue.record("home should show the error state")
+        }
     }
 
-    @Test(arguments: [
-        ("172", .centimetres, "172 cm"), ("1,358", .kilograms, "1,358 kg"), ("unknown", .kilograms, "Unknown"), ("n/a", .centimetres, "Not applicable"),
-        ("200000", nil, "200,000"), ("1000000000000", nil, "1,000,000,000,000"), ("12.5", .metres, "12.5 m"), ("30-165", nil, "30-165"),
-        ("none", .kilograms, "None"), ("indefinite", .years, "Indefinite"), ("1", .percent, "1%"),
-    ] as [(String, Format.Unit?, String)])
+    @Test(
+        arguments: [
+            ("172", .centimetres, "172 cm"), ("1,358", .kilograms, "1,358 kg"), ("unknown", .kilograms, "Unknown"),
+            ("n/a", .centimetres, "Not applicable"),
+            ("200000", nil, "200,000"), ("1000000000000", nil, "1,000,000,000,000"), ("12.5", .metres, "12.5 m"),
+            ("30-165", nil, "30-165"),
+            ("none", .kilograms, "None"), ("indefinite", .years, "Indefinite"), ("1", .percent, "1%")
+        ] as [(String, Format.Unit?, String)])
     func quantities(raw: String, unit: Format.Unit?, shown: String) {
         #expect(Format(.english).quantity(raw, unit: unit) == shown)
     }
@@ -103,10 +132,12 @@ import Testing
         let archive = SyntheticArchive.make()
         let catalog = Catalog(archive: archive)
         #expect(catalog.slug(of: .people, id: 1) == "person-1")
-        #expect(catalog.slug(of: .people, id: 2) == "person-1-2")  // the same name, later id
+        #expect(catalog.slug(of: .people, id: 2) == "person-1-2") // the same name, later id
         let slugs = archive.people.map { catalog.slug(of: .people, id: $0.id)! }
         #expect(Set(slugs).count == slugs.count)
-        #expect(Catalog(archive: try! SwapiArchive(people: [Fixtures.person(3, "Page")])).slug(of: .people, id: 3) == "page-2")
+        #expect(
+            Catalog(archive: try! SwapiArchive(people: [Fixtures.person(3, "Page")])).slug(of: .people, id: 3)
+                == "page-2")
     }
 
     @Test func duplicateNamesTakeLinearWork() {
@@ -141,7 +172,8 @@ import Testing
     struct FixtureFactory: ResourceFactory {
         var kind: ResourceKind { .people }
         func createList(page: Int) -> ResourceListScreen {
-            ResourceListScreen(viewModel: ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: page))
+            ResourceListScreen(
+                viewModel: ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: page))
         }
         func createDetail(id: Int) -> ResourceDetailScreen<CharacterDetailViewModel> {
             ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: Fixtures.dependencies, id: id))
@@ -203,7 +235,8 @@ import Testing
         app.navigate(NavigationAction("Characters", to: .list(.people)), from: .home, in: navigator)
         app.navigate(NavigationAction("Next", to: .list(.people, page: 2)), from: .list(.people), in: navigator)
         app.navigate(NavigationAction("Luke", to: luke), from: .list(.people, page: 2), in: navigator)
-        app.navigate(NavigationAction("Starship #99", to: .alert(.missing(.starships, id: 99))), from: luke, in: navigator)
+        app.navigate(
+            NavigationAction("Starship #99", to: .alert(.missing(.starships, id: 99))), from: luke, in: navigator)
         #expect(navigator.shown.map(\.presentation) == [.root, .push, .push, .root, .modal])
         #expect(navigator.stack == [luke, .alert(.missing(.starships, id: 99))])
         #expect(app.rootStack(for: .list(.people, page: 2)) == [.home, .list(.people), .list(.people, page: 2)])
@@ -268,11 +301,14 @@ import Testing
 @Suite struct ListScalingTests {
     @Test func aListPageReadsOnlyItsRows() throws {
         for people in [30, 20_000] {
-            let catalog = Catalog(archive: SyntheticArchive.make(people: people, planets: 10, species: 5, starships: 5, vehicles: 5))
+            let catalog = Catalog(
+                archive: SyntheticArchive.make(people: people, planets: 10, species: 5, starships: 5, vehicles: 5))
             let before = catalog.rowReads.count
             let state = ResourceListViewModel.state(kind: .people, page: 2, catalog: catalog, strings: Strings.english)
             #expect(state.content?.rows.count == 10)
-            #expect(catalog.rowReads.count - before == 10, "with \(people) people, page 2 read \(catalog.rowReads.count - before) resources")
+            #expect(
+                catalog.rowReads.count - before == 10,
+                "with \(people) people, page 2 read \(catalog.rowReads.count - before) resources")
             _ = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: Strings.english)
             #expect(catalog.rowReads.count - before <= 20)
         }

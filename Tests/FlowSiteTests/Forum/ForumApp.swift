@@ -39,12 +39,14 @@ struct ForumData: Sendable {
         questions: [
             Question(
                 id: 1, title: "Why does my loop never end?", author: "ada", tags: ["swift"],
-                body: "# The code\n\n```swift\nwhile true {\n    tick()\n}\n```\n\nIt <b>never</b> stops. See [the book](https://docs.swift.org)."
+                body:
+                    "# The code\n\n```swift\nwhile true {\n    tick()\n}\n```\n\nIt <b>never</b> stops. See [the book](https://docs.swift.org)."
             ),
             Question(
                 id: 2, title: "Tabs or spaces?", author: "grace", tags: ["style", "swift"],
-                body: "Indented:\n\n    let a = 1\n\tlet b = 2\n\nTry <script>alert(1)</script>[click](javascript:alert(1))"
-            ),
+                body:
+                    "Indented:\n\n    let a = 1\n\tlet b = 2\n\nTry <script>alert(1)</script>[click](javascript:alert(1))"
+            )
         ],
         followers: ["ada": ["grace"], "grace": []]
     )
@@ -128,14 +130,16 @@ struct ForumApp: RootCoordinator {
             }
             return ForumScreen(page: Page(title: question.title, document: document))
         case .tag(let name):
-            document.list(data.questions.filter { $0.tags.contains(name) }.map { [.link($0.title, to: .question($0.id))] })
+            document.list(
+                data.questions.filter { $0.tags.contains(name) }.map { [.link($0.title, to: .question($0.id))] })
             return ForumScreen(page: Page(title: "#" + name, document: document))
         case .user(let name):
             document.paragraph(.link("Followers", to: .followers(name)))
             document.list(data.questions.filter { $0.author == name }.map { [.link($0.title, to: .question($0.id))] })
             return ForumScreen(page: Page(title: name, document: document))
         case .followers(let name):
-            return ForumFollowersScreen(user: name, viewModel: ForumFollowersViewModel(names: data.followers[name] ?? []))
+            return ForumFollowersScreen(
+                user: name, viewModel: ForumFollowersViewModel(names: data.followers[name] ?? []))
         case .signIn:
             document.paragraph("Sign in with your forum account to ask and answer.")
             document.paragraph(.link("Back to the questions", to: .feed))
@@ -151,7 +155,9 @@ struct ForumApp: RootCoordinator {
     }
 
     /// In-page links: sign-in is a dialog over the page that asked for it; the feed is a root.
-    func navigate(_ action: NavigationAction<ForumRoute>, from source: ForumRoute, in navigator: some Navigator<ForumRoute>) {
+    func navigate(
+        _ action: NavigationAction<ForumRoute>, from source: ForumRoute, in navigator: some Navigator<ForumRoute>
+    ) {
         switch action.route {
         case .signIn: navigator.show(.signIn, as: .modal)
         case .feed: navigator.show(.feed, as: .root)

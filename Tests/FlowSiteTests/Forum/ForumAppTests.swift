@@ -1,7 +1,8 @@
-@testable import FlowSite
 import FlowSiteTesting
 import Foundation
 import Testing
+
+@testable import FlowSite
 
 /// The forum's site, map and lint say what the app does, in each of its two configurations.
 @Suite struct ForumAppTests {
@@ -41,14 +42,18 @@ import Testing
         let signIn = ScreenKind(derivedFrom: ForumRoute.signIn).id
         let into = flow.transitions.filter { $0.to == signIn }
         #expect(into.contains { $0.presentation == .root && $0.tabSelections == 1 })
-        #expect(into.contains { $0.presentation == .modal && $0.from == ScreenKind(derivedFrom: ForumRoute.question(1)).id })
+        #expect(
+            into.contains { $0.presentation == .modal && $0.from == ScreenKind(derivedFrom: ForumRoute.question(1)).id }
+        )
         // The tab's page is the tab root: the tab bar, no Close.
         let tab = try guest.page("sign-in/")
         #expect(tab.contains("<nav aria-label=\"Main\">") && !tab.contains("class=\"close\""))
         // The dialog is a page of its own: Close back to the question, no tab bar, not indexed.
         let dialog = try guest.page("sign-in/dialog/")
         #expect(!dialog.contains("<nav aria-label=\"Main\">"))
-        #expect(dialog.contains("href=\"../../questions/1/index.html\"") && dialog.contains("Close and return to Why does my loop never end?"))
+        #expect(
+            dialog.contains("href=\"../../questions/1/index.html\"")
+                && dialog.contains("Close and return to Why does my loop never end?"))
         #expect(dialog.contains("<meta name=\"robots\" content=\"noindex\">"))
         // Each question's link opens the dialog; the tab bar's opens the tab.
         let question = try guest.page("questions/2/")
@@ -85,10 +90,14 @@ import Testing
         let guest = try await build(ForumApp(session: .guest))
         defer { remove(guest) }
         let first = try guest.page("questions/1/")
-        #expect(first.contains("<h2>Question</h2>\n<div class=\"user-content\">") || first.contains("<section class=\"user-content\">\n<h3>The code</h3>"))
+        #expect(
+            first.contains("<h2>Question</h2>\n<div class=\"user-content\">")
+                || first.contains("<section class=\"user-content\">\n<h3>The code</h3>"))
         #expect(first.contains("<h3>The code</h3>"))
         #expect(first.contains("<pre><code class=\"language-swift\">while true {\n    tick()\n}\n</code></pre>"))
-        #expect(first.contains("<p>It never stops. See <a rel=\"nofollow ugc\" href=\"https://docs.swift.org\">the book</a>.</p>"))
+        #expect(
+            first.contains(
+                "<p>It never stops. See <a rel=\"nofollow ugc\" href=\"https://docs.swift.org\">the book</a>.</p>"))
         let second = try guest.page("questions/2/")
         #expect(second.contains("<pre><code>let a = 1\nlet b = 2\n</code></pre>"))
         #expect(!second.contains("<script>") && !second.contains("javascript:"))
@@ -121,7 +130,10 @@ import Testing
         var everyKind = ForumApp(session: .signedIn("ada"))
         everyKind.declaresItsOwnScreens = false
         let all = try await FlowLinter(coordinator: everyKind).run()
-        #expect(all.findings.filter { $0.rule == .unreachableScreen }.map(\.kind?.id) == [ScreenKind(derivedFrom: ForumRoute.signIn).id])
+        #expect(
+            all.findings.filter { $0.rule == .unreachableScreen }.map(\.kind?.id) == [
+                ScreenKind(derivedFrom: ForumRoute.signIn).id
+            ])
     }
 
     @Test func deepLinksRoundTripAndTheUnlinkableAreNamed() async throws {
@@ -152,7 +164,8 @@ import Testing
         let comparison = try SiteComparison(old: before, new: after)
         // Both questions, as one change: not a - and a + row per page.
         #expect(comparison.pagesChanged == 2)
-        #expect(comparison.groups.map { "\($0.before ?? "") → \($0.after ?? ""): \($0.pages.count)" } == ["Sign → Log: 2"])
+        #expect(
+            comparison.groups.map { "\($0.before ?? "") → \($0.after ?? ""): \($0.pages.count)" } == ["Sign → Log: 2"])
         #expect(comparison.text().contains("~ [Sign → Log] on 2 pages:"))
         // The flow did not change: no kind or transition row.
         #expect(!comparison.text().contains("transition"))
@@ -174,7 +187,7 @@ import Testing
             .init(from: "feed", to: "question", presentation: .push),
             .init(from: "question", to: ScreenKind(derivedFrom: ForumRoute.signIn).id, presentation: .modal),
             // A transition the forum had once: its "answer" screen is gone.
-            .init(from: "question", to: "answer", presentation: .push),
+            .init(from: "question", to: "answer", presentation: .push)
         ])
         var app = ForumApp(session: .guest)
         app.flowLint.enabledRules = ["untested-transition"]
@@ -192,7 +205,9 @@ import Testing
 extension String {
     /// The text between the first `open` and the next `close` after it.
     fileprivate func between(_ open: String, _ close: String) -> String? {
-        guard let start = range(of: open), let end = range(of: close, range: start.upperBound..<endIndex) else { return nil }
+        guard let start = range(of: open), let end = range(of: close, range: start.upperBound..<endIndex) else {
+            return nil
+        }
         return String(self[start.upperBound..<end.lowerBound])
     }
 }

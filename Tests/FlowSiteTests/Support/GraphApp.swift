@@ -1,5 +1,6 @@
-@testable import FlowSite
 import Foundation
+
+@testable import FlowSite
 
 /// A route named by its path: `"a/b"` lives at `a/b/index.html`, `""` is the root.
 struct Node: Route, ExpressibleByStringLiteral, CustomStringConvertible, Comparable {
@@ -37,7 +38,8 @@ struct GraphCoordinator: RootCoordinator {
     var untranslated: Set<Node> = []
 
     var siteInfo: SiteInfo<Node> {
-        var info = SiteInfo(name: "Graph", language: language, footer: "graph footer", navigation: navigation, labels: labels)
+        var info = SiteInfo(
+            name: "Graph", language: language, footer: "graph footer", navigation: navigation, labels: labels)
         info.fallbackLanguage = fallbackLanguage
         return info
     }
@@ -109,18 +111,23 @@ extension GraphCoordinator {
     /// journal and make again only the pages an edit reaches.
     var inputFingerprints: InputFingerprints {
         let nodes = Set(
-            [startRoute] + links.keys + links.values.joined() + titles.keys + summaries.keys + files.keys + failing + paginated + untranslated
+            [startRoute] + links.keys + links.values.joined() + titles.keys + summaries.keys + files.keys + failing
+                + paginated + untranslated
         )
-        return InputFingerprints(nodes.map { node in
-            var hash = Hasher()
-            hash.combine(titles[node])
-            hash.combine(links[node])
-            hash.combine(summaries[node])
-            hash.combine(failing.contains(node))
-            hash.combine(untranslated.contains(node))
-            hash.combine(files[node].map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.base64EncodedString())" } })
-            // Hasher is seeded per process; the journal is read back in the same test process.
-            return (Self.inputKey(node), UInt64(bitPattern: Int64(hash.finalize())))
-        })
+        return InputFingerprints(
+            nodes.map { node in
+                var hash = Hasher()
+                hash.combine(titles[node])
+                hash.combine(links[node])
+                hash.combine(summaries[node])
+                hash.combine(failing.contains(node))
+                hash.combine(untranslated.contains(node))
+                hash.combine(
+                    files[node].map {
+                        $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.base64EncodedString())" }
+                    })
+                // Hasher is seeded per process; the journal is read back in the same test process.
+                return (Self.inputKey(node), UInt64(bitPattern: Int64(hash.finalize())))
+            })
     }
 }

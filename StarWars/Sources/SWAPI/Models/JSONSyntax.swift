@@ -62,12 +62,20 @@ package enum JSONSyntax {
         var second: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
         default: return .invalid
         }
         for offset in 1..<length {
@@ -95,7 +103,9 @@ package enum JSONSyntax {
         while true {
             // Eight bytes at a time while none is a quote, a backslash, a control character or
             // part of a multi-byte character: most of a SWAPI file's strings are names and URLs.
-            while index + 8 <= bytes.count, !needsLook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { index += 8 }
+            while index + 8 <= bytes.count, !needsLook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+            }
             guard index < bytes.count else { throw .expected("the closing '\"' of the text") }
             switch bytes[index] {
             case UInt8(ascii: "\""):
@@ -112,7 +122,9 @@ package enum JSONSyntax {
                 case UInt8(ascii: "u"):
                     index += 1
                     for _ in 0..<4 {
-                        guard index < bytes.count, hexValue(bytes[index]) != nil else { throw .expected("four hexadecimal digits after \\u") }
+                        guard index < bytes.count, hexValue(bytes[index]) != nil else {
+                            throw .expected("four hexadecimal digits after \\u")
+                        }
                         index += 1
                     }
                 default:
@@ -135,7 +147,8 @@ package enum JSONSyntax {
     /// Whether any byte of `word` is a quote, a backslash, below 0x20 or above 0x7F.
     @inline(__always)
     private static func needsLook(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         let control = (word &- ones &* 0x20) & ~word & highs
         return (word & highs) | control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) != 0
@@ -257,14 +270,16 @@ package enum JSONSyntax {
         }
 
         private mutating func string() throws(Problem) {
-            index += 1  // the opening quote
+            index += 1 // the opening quote
             do {
                 _ = try JSONSyntax.scanString(bytes, at: &index)
             } catch {
                 switch error {
                 case .expected(let what): throw problem(expected: "\(what)")
                 case .invalidUTF8: throw Problem(reason: .invalidUTF8, position: position)
-                case .truncatedCharacter: throw Problem(reason: .unexpected(expected: "the rest of a character", found: nil), position: position)
+                case .truncatedCharacter:
+                    throw Problem(
+                        reason: .unexpected(expected: "the rest of a character", found: nil), position: position)
                 }
             }
         }
@@ -279,13 +294,19 @@ package enum JSONSyntax {
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
-                guard index < bytes.count, Self.isDigit(bytes[index]) else { throw problem(expected: "a digit after the decimal point") }
+                guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                    throw problem(expected: "a digit after the decimal point")
+                }
                 skipDigits()
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                guard index < bytes.count, Self.isDigit(bytes[index]) else { throw problem(expected: "a digit in the exponent") }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                    throw problem(expected: "a digit in the exponent")
+                }
                 skipDigits()
             }
         }
@@ -322,7 +343,9 @@ package enum JSONSyntax {
 
         /// `expected` is missing at `index`: at the end of the data, or instead of what is there.
         private func problem(expected: String) -> Problem {
-            guard index < bytes.count else { return Problem(reason: .unexpected(expected: expected, found: nil), position: position) }
+            guard index < bytes.count else {
+                return Problem(reason: .unexpected(expected: expected, found: nil), position: position)
+            }
             let byte = bytes[index]
             let found: String
             switch byte {
@@ -332,7 +355,8 @@ package enum JSONSyntax {
             default:
                 switch JSONSyntax.utf8Length(bytes, at: index) {
                 case .valid(let length):
-                    found = "'\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self))'"
+                    found =
+                        "'\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self))'"
                 case .truncated:
                     return Problem(reason: .unexpected(expected: expected, found: nil), position: position)
                 case .invalid:

@@ -23,7 +23,7 @@ extension Person: Relating {
             Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
             Relation(field: "species", kind: .species, links: \.species, read: { $0.pointee.species }),
             Relation(field: "vehicles", kind: .vehicles, links: \.vehicles, read: { $0.pointee.vehicles }),
-            Relation(field: "starships", kind: .starships, links: \.starships, read: { $0.pointee.starships }),
+            Relation(field: "starships", kind: .starships, links: \.starships, read: { $0.pointee.starships })
         ]
     }
 
@@ -41,7 +41,7 @@ extension Film: Relating {
             Relation(field: "planets", kind: .planets, links: \.planets, read: { $0.pointee.planets }),
             Relation(field: "starships", kind: .starships, links: \.starships, read: { $0.pointee.starships }),
             Relation(field: "vehicles", kind: .vehicles, links: \.vehicles, read: { $0.pointee.vehicles }),
-            Relation(field: "species", kind: .species, links: \.species, read: { $0.pointee.species }),
+            Relation(field: "species", kind: .species, links: \.species, read: { $0.pointee.species })
         ]
     }
 }
@@ -50,7 +50,7 @@ extension Planet: Relating {
     static var relations: [Relation<Planet>] {
         [
             Relation(field: "residents", kind: .people, links: \.residents, read: { $0.pointee.residents }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films })
         ]
     }
 }
@@ -60,7 +60,7 @@ extension Species: Relating {
         [
             Relation(field: "homeworld", kind: .planets, links: \.homeworldLinks, read: { $0.pointee.homeworldLinks }),
             Relation(field: "people", kind: .people, links: \.people, read: { $0.pointee.people }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films })
         ]
     }
 
@@ -75,7 +75,7 @@ extension Starship: Relating {
     static var relations: [Relation<Starship>] {
         [
             Relation(field: "pilots", kind: .people, links: \.pilots, read: { $0.pointee.pilots }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films })
         ]
     }
 }
@@ -84,7 +84,7 @@ extension Vehicle: Relating {
     static var relations: [Relation<Vehicle>] {
         [
             Relation(field: "pilots", kind: .people, links: \.pilots, read: { $0.pointee.pilots }),
-            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films }),
+            Relation(field: "films", kind: .films, links: \.films, read: { $0.pointee.films })
         ]
     }
 }

@@ -108,7 +108,8 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
             }
             return links
         }
-        let stored = ResourceURLTable.shared.storePrefixes(usual.map { UnsafeBufferPointer(rebasing: $0.url[..<$0.prefix]) })
+        let stored = ResourceURLTable.shared.storePrefixes(
+            usual.map { UnsafeBufferPointer(rebasing: $0.url[..<$0.prefix]) })
         return zip(usual, stored).map { ResourceLink(smallID: $0.id, stored: $1) }
     }
 
@@ -134,7 +135,9 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
         // The usual shape, `…/people/12/`: digits before an optional final slash.
         let bytes = url.utf8
         var end = bytes.endIndex
-        if end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        if end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+            end = bytes.index(before: end)
+        }
         var start = end
         var digits = 0
         while start > bytes.startIndex, digits < 18 {
@@ -158,7 +161,9 @@ public struct ResourceLink: Sendable, Hashable, Codable, Comparable, CustomStrin
         let container = try decoder.singleValueContainer()
         let url = try container.decode(String.self)
         guard let link = ResourceLink(url: url) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(url)' is not a resource URL: its last path component must be a number")
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "'\(url)' is not a resource URL: its last path component must be a number")
         }
         self = link
     }
@@ -254,8 +259,11 @@ final class ResourceURLTable: Sendable {
     /// Data with many prefixes (links on many hosts) is looked up by hash, so it costs no more
     /// than linear time.
     private static func prefixIndex(of bytes: UnsafeBufferPointer<UInt8>, in state: inout State) -> Int32 {
-        for (index, prefix) in state.prefixBytes.prefix(comparedPrefixes).enumerated() where prefix.count == bytes.count {
-            if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 { return Int32(index) }
+        for (index, prefix) in state.prefixBytes.prefix(comparedPrefixes).enumerated() where prefix.count == bytes.count
+        {
+            if prefix.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 {
+                return Int32(index)
+            }
         }
         let prefix = String(decoding: bytes, as: UTF8.self)
         if let index = state.prefixIndexes[prefix] { return index }

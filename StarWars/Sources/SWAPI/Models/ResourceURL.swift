@@ -25,7 +25,9 @@ package struct ResourceURL: Hashable {
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         guard let idSlash = rest.lastIndex(of: "/") else { return nil }
         let idText = rest[rest.index(after: idSlash)...]
-        guard !idText.isEmpty, idText.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(idText) else { return nil }
+        guard !idText.isEmpty, idText.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(idText) else {
+            return nil
+        }
         let beforeID = rest[..<idSlash]
         guard let kindSlash = beforeID.lastIndex(of: "/"),
             let kind = ResourceKind(rawValue: String(beforeID[beforeID.index(after: kindSlash)...]))
@@ -39,7 +41,9 @@ package struct ResourceURL: Hashable {
     /// Whether `url` is exactly `<root><kind>/<id>` or `<root><kind>/<id>/`: the usual form,
     /// checked on bytes because an archive checks every relation this way.
     static func isPlain(_ url: String, root: String, kind: ResourceKind) -> Bool {
-        var url = url, root = root, kind = kind.rawValue
+        var url = url
+        var root = root
+        var kind = kind.rawValue
         return url.withUTF8 { url in
             root.withUTF8 { root in
                 kind.withUTF8 { kind in
@@ -67,7 +71,9 @@ package struct ResourceURL: Hashable {
         let scheme = url[..<separator.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }
         let authority = url[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.isEmpty, !authority.contains(where: { $0 == "@" || $0 == "\\" || $0.isWhitespace }) else { return nil }
+        guard !authority.isEmpty, !authority.contains(where: { $0 == "@" || $0 == "\\" || $0.isWhitespace }) else {
+            return nil
+        }
         return authority.lowercased()
     }
 }

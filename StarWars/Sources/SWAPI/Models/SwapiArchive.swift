@@ -62,7 +62,8 @@ public struct SwapiArchive: Sendable, Hashable {
         for kind in ResourceKind.allCases {
             plainPrefixes[kind] = prefixes.map { prefix in roots.contains { $0 + kind.rawValue + "/" == prefix } }
         }
-        func problem<T>(with link: ResourceLink, in relation: Relation<T>, plain: [Bool]) -> DanglingReference.Problem? {
+        func problem<T>(with link: ResourceLink, in relation: Relation<T>, plain: [Bool]) -> DanglingReference.Problem?
+        {
             if let index = link.prefixIndex, index < plain.count, plain[index] { return nil }
             return Self.problem(with: link, in: relation, roots: roots)
         }
@@ -78,16 +79,19 @@ public struct SwapiArchive: Sendable, Hashable {
                     // Read first, in place: writing would copy every relation list, and almost
                     // all pass; reading through the array's subscript would copy the whole resource.
                     let passes = resources.withUnsafeBufferPointer { buffer in
-                        !relation.read(buffer.baseAddress! + position).contains(where: { problem(with: $0, in: relation, plain: plain) != nil })
+                        !relation.read(buffer.baseAddress! + position).contains(where: {
+                            problem(with: $0, in: relation, plain: plain) != nil
+                        })
                     }
                     if passes { continue }
                     let (id, name) = (resources[position].id, resources[position].displayName)
                     resources[position][keyPath: relation.links].removeAll { link in
                         guard let problem = problem(with: link, in: relation, plain: plain) else { return false }
-                        rejected.append(DanglingReference(
-                            from: R.kind, id: id, name: name, field: relation.field, to: relation.kind,
-                            link: link, problem: problem, apiRoots: apiRoots
-                        ))
+                        rejected.append(
+                            DanglingReference(
+                                from: R.kind, id: id, name: name, field: relation.field, to: relation.kind,
+                                link: link, problem: problem, apiRoots: apiRoots
+                            ))
                         return true
                     }
                 }
@@ -113,7 +117,7 @@ public struct SwapiArchive: Sendable, Hashable {
         }
         self.indexes = [
             try index(self.people), try index(self.films), try index(self.planets),
-            try index(self.species), try index(self.starships), try index(self.vehicles),
+            try index(self.species), try index(self.starships), try index(self.vehicles)
         ]
     }
 
@@ -124,7 +128,9 @@ public struct SwapiArchive: Sendable, Hashable {
     }
 
     /// Why `link` in `relation` is not accepted, or `nil` when it is.
-    private static func problem<R>(with link: ResourceLink, in relation: Relation<R>, roots: Set<String>) -> DanglingReference.Problem? {
+    private static func problem<R>(
+        with link: ResourceLink, in relation: Relation<R>, roots: Set<String>
+    ) -> DanglingReference.Problem? {
         if roots.contains(where: { ResourceURL.isPlain(link.url, root: $0, kind: relation.kind) }) { return nil }
         guard let url = ResourceURL(link.url) else { return .notAResourceURL }
         guard roots.contains(url.root) else { return .outsideAPIRoot }
@@ -186,10 +192,12 @@ public struct SwapiArchive: Sendable, Hashable {
                     let resource = resources.baseAddress! + position
                     for relation in relations {
                         for link in relation.read(resource) where !contains(relation.kind, id: link.id) {
-                            found.append(DanglingReference(
-                                from: R.kind, id: resource.pointee.id, name: resource.pointee.displayName, field: relation.field,
-                                to: relation.kind, link: link, problem: .notInArchive, apiRoots: apiRoots
-                            ))
+                            found.append(
+                                DanglingReference(
+                                    from: R.kind, id: resource.pointee.id, name: resource.pointee.displayName,
+                                    field: relation.field,
+                                    to: relation.kind, link: link, problem: .notInArchive, apiRoots: apiRoots
+                                ))
                         }
                     }
                 }
@@ -250,14 +258,18 @@ public struct DanglingReference: Sendable, Hashable, CustomStringConvertible {
         let example = "\(apiRoots.first ?? "https://swapi.dev/api/")\(to.rawValue)/<id>/"
         switch problem {
         case .notInArchive:
-            return "\(place) points at \(link.url), which is not in the archive; its link leads to a \"not in the archive\" notice"
+            return
+                "\(place) points at \(link.url), which is not in the archive; its link leads to a \"not in the archive\" notice"
         case .notAResourceURL:
-            return "\(place) has \(link.url), which is not a resource URL; it is left out (a relation there looks like \(example))"
+            return
+                "\(place) has \(link.url), which is not a resource URL; it is left out (a relation there looks like \(example))"
         case .outsideAPIRoot:
             let roots = apiRoots.isEmpty ? "none: no resource's own url names one" : apiRoots.joined(separator: " or ")
-            return "\(place) has \(link.url), which is not under the data's API root (\(roots)); it is left out (a relation there looks like \(example))"
+            return
+                "\(place) has \(link.url), which is not under the data's API root (\(roots)); it is left out (a relation there looks like \(example))"
         case .wrongKind(let kind):
-            return "\(place) has \(link.url), which points at \(kind.rawValue), not \(to.rawValue); it is left out (a relation there looks like \(example))"
+            return
+                "\(place) has \(link.url), which points at \(kind.rawValue), not \(to.rawValue); it is left out (a relation there looks like \(example))"
         }
     }
 }
@@ -289,7 +301,9 @@ struct IDIndex: Sendable, Hashable {
     init(sortedIDs: [Int]) {
         count = sortedIDs.count
         let largest = sortedIDs.last ?? 0
-        if let smallest = sortedIDs.first, smallest >= 0, largest < 4 * sortedIDs.count + 1024, sortedIDs.count < Int(Int32.max) {
+        if let smallest = sortedIDs.first, smallest >= 0, largest < 4 * sortedIDs.count + 1024,
+            sortedIDs.count < Int(Int32.max)
+        {
             var table = [Int32](repeating: -1, count: largest + 1)
             for (position, id) in sortedIDs.enumerated() { table[id] = Int32(position) }
             self.table = table
@@ -306,7 +320,8 @@ struct IDIndex: Sendable, Hashable {
             let position = table[id]
             return position < 0 ? nil : Int(position)
         }
-        var low = 0, high = ids.count
+        var low = 0
+        var high = ids.count
         while low < high {
             let middle = (low + high) / 2
             if ids[middle] < id { low = middle + 1 } else { high = middle }

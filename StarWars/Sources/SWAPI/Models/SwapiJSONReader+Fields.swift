@@ -13,7 +13,9 @@ extension SwapiJSONReader {
             var name = key
             return name.withUTF8 { name -> Value? in
                 for field in fields where field.keyEnd - field.keyStart == name.count {
-                    if name.isEmpty || memcmp(bytes.baseAddress! + field.keyStart, name.baseAddress!, name.count) == 0 { return field.value }
+                    if name.isEmpty || memcmp(bytes.baseAddress! + field.keyStart, name.baseAddress!, name.count) == 0 {
+                        return field.value
+                    }
                 }
                 return nil
             }
@@ -146,7 +148,9 @@ extension SwapiJSONReader {
                 var scalar = hex(at: index)
                 index += 4
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard index + 6 <= text.count, text[index] == backslash, text[index + 1] == UInt8(ascii: "u") else { throw Unusual() }
+                    guard index + 6 <= text.count, text[index] == backslash, text[index + 1] == UInt8(ascii: "u") else {
+                        throw Unusual()
+                    }
                     let low = hex(at: index + 2)
                     guard (0xDC00...0xDFFF).contains(low) else { throw Unusual() }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)

@@ -104,7 +104,9 @@ package struct SwapiJSONReader {
     /// and the tail folded together.
     static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (seed, seed &+ 0x1656_67B1_9E37_79F9, seed ^ 0xC2B2_AE3D_27D4_EB4F, seed &* 3)
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            seed, seed &+ 0x1656_67B1_9E37_79F9, seed ^ 0xC2B2_AE3D_27D4_EB4F, seed &* 3
+        )
         var offset = 0
         @inline(__always) func fold(_ lane: inout UInt64, _ word: UInt64) {
             lane = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
@@ -138,7 +140,8 @@ package struct SwapiJSONReader {
 
     static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
-    private mutating func array<R: SwapiRecord>(of type: R.Type, reusing reuse: inout Reuse<R>?) throws(Unusual) -> [R] {
+    private mutating func array<R: SwapiRecord>(of type: R.Type, reusing reuse: inout Reuse<R>?) throws(Unusual) -> [R]
+    {
         skipWhitespace()
         try expect(UInt8(ascii: "["))
         var resources: [R] = []
@@ -149,9 +152,12 @@ package struct SwapiJSONReader {
                 try expect(UInt8(ascii: "{"))
                 try objectFields()
                 if fingerprinting {
-                    let fingerprint = Self.fingerprint(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
+                    let fingerprint = Self.fingerprint(
+                        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
                     fingerprints.append(fingerprint)
-                    if let earlier = reuse?.earlier, let position = reuse?.position(of: fingerprint, near: resources.count) {
+                    if let earlier = reuse?.earlier,
+                        let position = reuse?.position(of: fingerprint, near: resources.count)
+                    {
                         resources.append(earlier.resources[position])
                         if let recorder { earlier.copyRecord(position, into: recorder) }
                         if try closes(UInt8(ascii: "]")) { break }
@@ -195,7 +201,11 @@ package struct SwapiJSONReader {
             // comparing all pairs would take minutes for a hundred thousand.
             if fields.count < Self.namesComparedPairwise {
                 for field in fields where field.keyEnd - field.keyStart == keyEnd - keyStart {
-                    if memcmp(bytes.baseAddress! + field.keyStart, bytes.baseAddress! + keyStart, keyEnd - keyStart) == 0 { throw Unusual() }
+                    if memcmp(bytes.baseAddress! + field.keyStart, bytes.baseAddress! + keyStart, keyEnd - keyStart)
+                        == 0
+                    {
+                        throw Unusual()
+                    }
                 }
             }
             skipWhitespace()
@@ -311,13 +321,17 @@ package struct SwapiJSONReader {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             integral = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, Self.isDigit(bytes[index]) else { throw Unusual() }
             while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         }
         guard integral, digits <= 18 else { return .number }
         var value = 0
-        for position in digitsStart..<(digitsStart + digits) { value = value * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+        for position in digitsStart..<(digitsStart + digits) {
+            value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+        }
         return .integer(negative ? -value : value)
     }
 
@@ -325,7 +339,9 @@ package struct SwapiJSONReader {
 
     private mutating func literal(_ word: StaticString) throws(Unusual) {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else { throw Unusual() }
+        guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, count) == 0 else {
+            throw Unusual()
+        }
         index += count
     }
 

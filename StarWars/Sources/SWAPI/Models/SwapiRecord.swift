@@ -75,18 +75,21 @@ struct DecodingFields: SwapiFields {
         if let string = try? container.decode(String.self, forKey: key) { return string }
         if let integer = try? container.decode(Int.self, forKey: key) { return String(integer) }
         if let number = try? container.decode(Double.self, forKey: key) { return String(number) }
-        throw DecodingError.typeMismatch(String.self, .init(codingPath: container.codingPath + [key], debugDescription: "expected text or a number"))
+        throw DecodingError.typeMismatch(
+            String.self, .init(codingPath: container.codingPath + [key], debugDescription: "expected text or a number"))
     }
 
     func required(_ name: String, _ value: inout String) throws { value = try required(SwapiKey(name)) }
 
     private func required(_ key: SwapiKey) throws -> String {
         guard try !isAbsent(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: container.codingPath, debugDescription: "the field is required"))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: container.codingPath, debugDescription: "the field is required"))
         }
         let text = try text(key)
         guard !text.isEmpty else {
-            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: "the field must not be empty"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath + [key], debugDescription: "the field must not be empty"))
         }
         return text
     }
@@ -107,15 +110,21 @@ struct DecodingFields: SwapiFields {
         let key = SwapiKey(name)
         if try isAbsent(key) { return value = nil }
         if let integer = try? container.decode(Int.self, forKey: key) { return value = integer }
-        if let text = try? container.decode(String.self, forKey: key), let integer = Int(text) { return value = integer }
-        throw DecodingError.typeMismatch(Int.self, .init(codingPath: container.codingPath + [key], debugDescription: "expected a whole number"))
+        if let text = try? container.decode(String.self, forKey: key), let integer = Int(text) {
+            return value = integer
+        }
+        throw DecodingError.typeMismatch(
+            Int.self, .init(codingPath: container.codingPath + [key], debugDescription: "expected a whole number"))
     }
 
     func ownURL(_ name: String, _ value: inout ResourceLink) throws {
         let key = SwapiKey(name)
         let url = try required(key)
         guard let link = ResourceLink(url: url) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: "'\(url)' does not end in the resource's id"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: container.codingPath + [key],
+                    debugDescription: "'\(url)' does not end in the resource's id"))
         }
         value = link
     }
@@ -130,12 +139,24 @@ struct DecodingFields: SwapiFields {
 struct EncodingFields: SwapiFields {
     var container: KeyedEncodingContainer<SwapiKey>
 
-    mutating func text(_ key: String, _ value: inout String) throws { try container.encode(value, forKey: SwapiKey(key)) }
-    mutating func required(_ key: String, _ value: inout String) throws { try container.encode(value, forKey: SwapiKey(key)) }
-    mutating func links(_ key: String, _ value: inout [ResourceLink]) throws { try container.encode(value, forKey: SwapiKey(key)) }
-    mutating func link(_ key: String, _ value: inout ResourceLink?) throws { try container.encode(value?.url, forKey: SwapiKey(key)) }
-    mutating func integer(_ key: String, _ value: inout Int?) throws { try container.encode(value, forKey: SwapiKey(key)) }
-    mutating func ownURL(_ key: String, _ value: inout ResourceLink) throws { try container.encode(value.url, forKey: SwapiKey(key)) }
+    mutating func text(_ key: String, _ value: inout String) throws {
+        try container.encode(value, forKey: SwapiKey(key))
+    }
+    mutating func required(_ key: String, _ value: inout String) throws {
+        try container.encode(value, forKey: SwapiKey(key))
+    }
+    mutating func links(_ key: String, _ value: inout [ResourceLink]) throws {
+        try container.encode(value, forKey: SwapiKey(key))
+    }
+    mutating func link(_ key: String, _ value: inout ResourceLink?) throws {
+        try container.encode(value?.url, forKey: SwapiKey(key))
+    }
+    mutating func integer(_ key: String, _ value: inout Int?) throws {
+        try container.encode(value, forKey: SwapiKey(key))
+    }
+    mutating func ownURL(_ key: String, _ value: inout ResourceLink) throws {
+        try container.encode(value.url, forKey: SwapiKey(key))
+    }
     mutating func timestamp(_ key: String, _ value: inout PackedTimestamp) throws {
         try container.encode(value.wrappedValue, forKey: SwapiKey(key))
     }

@@ -33,7 +33,9 @@ package struct TimestampText: Sendable, Hashable {
             var count = 0
             while count < 32, Self.code(at: count, low: low, high: high) != Self.fill { count += 1 }
             return String(unsafeUninitializedCapacity: count) { buffer in
-                for position in 0..<count { buffer[position] = Self.symbols[Int(Self.code(at: position, low: low, high: high))] }
+                for position in 0..<count {
+                    buffer[position] = Self.symbols[Int(Self.code(at: position, low: low, high: high))]
+                }
                 return count
             }
         }

@@ -33,7 +33,8 @@ extension DecodedCache {
         /// data file whose identity is `stamp` (any, when `nil`); with `locatingRecords`, also
         /// what a recorder needs to copy their records.
         static func contents<R: SwapiRecord>(
-            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: [UInt64]?, locatingRecords: Bool = false
+            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: [UInt64]?,
+            locatingRecords: Bool = false
         ) throws -> Contents<R> {
             let magic = DecodedCache.magic
             let footer = 16 + magic.count
@@ -47,7 +48,9 @@ extension DecodedCache {
             // whole file is summed: a cache for another version of the file is told in a few
             // bytes, and an edit then reads it again for what it can reuse.
             let header = Reader(bytes: raw, position: magic.count, end: trailerStart)
-            guard try header.u32() == DecodedCache.version, try header.string() == program, try header.string() == R.kind.rawValue else { throw Malformed() }
+            guard try header.u32() == DecodedCache.version, try header.string() == program,
+                try header.string() == R.kind.rawValue
+            else { throw Malformed() }
             let words = Int(try header.u32())
             guard stamp.map({ $0.count == words }) ?? true else { throw Malformed() }
             for index in 0..<words {
@@ -55,7 +58,9 @@ extension DecodedCache {
                 guard stamp.map({ $0[index] == word }) ?? true else { throw Malformed() }
             }
             let checksum = raw.loadUnaligned(fromByteOffset: sealed + 8, as: UInt64.self).littleEndian
-            guard DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(sealed + 8)])) == checksum else { throw Malformed() }
+            guard DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(sealed + 8)])) == checksum else {
+                throw Malformed()
+            }
             // The trailer: the prefixes, the fingerprints and the count.
             let trailer = Reader(bytes: raw, position: trailerStart, end: sealed)
             // Each prefix as the JSON reader keeps one: the part of a URL before its id.
@@ -89,10 +94,15 @@ extension DecodedCache {
                 resources.append(try R(reading: &fields))
             }
             guard records.position == trailerStart else { throw Malformed() }
-            guard locatingRecords else { return Contents(resources: resources, fingerprints: fingerprints, recordStarts: [], prefixes: [], prefixIndexes: []) }
+            guard locatingRecords else {
+                return Contents(
+                    resources: resources, fingerprints: fingerprints, recordStarts: [], prefixes: [], prefixIndexes: [])
+            }
             starts.append(trailerStart)
             let prefixes = prefixRanges.map { String(decoding: prefixBytes[$0], as: UTF8.self) }
-            return Contents(resources: resources, fingerprints: fingerprints, recordStarts: starts, prefixes: prefixes, prefixIndexes: records.prefixes)
+            return Contents(
+                resources: resources, fingerprints: fingerprints, recordStarts: starts, prefixes: prefixes,
+                prefixIndexes: records.prefixes)
         }
 
         private func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
@@ -184,5 +194,7 @@ struct CachedFields: SwapiFields {
     func link(_ key: String, _ value: inout ResourceLink?) throws { value = try reader.optionalLink() }
     func integer(_ key: String, _ value: inout Int?) throws { value = try reader.optionalInteger() }
     func ownURL(_ key: String, _ value: inout ResourceLink) throws { value = try reader.link() }
-    func timestamp(_ key: String, _ value: inout PackedTimestamp) throws { value = PackedTimestamp(try reader.timestamp()) }
+    func timestamp(_ key: String, _ value: inout PackedTimestamp) throws {
+        value = PackedTimestamp(try reader.timestamp())
+    }
 }

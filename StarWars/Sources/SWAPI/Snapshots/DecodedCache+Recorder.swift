@@ -132,7 +132,9 @@ extension DecodedCache {
                     checksum.add(chunk: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
                     start = end
                 }
-                if !failed, !Self.writeAll(descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<count])) { failed = true }
+                if !failed, !Self.writeAll(descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<count])) {
+                    failed = true
+                }
             }
             written += count
             buffer.removeFirst(count)

@@ -37,7 +37,9 @@ package struct DecodedCache: Sendable {
     /// version of the file it was made from (an edit decodes only what differs from it).
     func load<R: SwapiRecord>(_ type: R.Type, stamp: [UInt64]?) -> (resources: [R], fingerprints: [UInt64]?)? {
         guard let bytes = Self.contents(of: path(of: R.kind)),
-            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: stamp, locatingRecords: false) })
+            let read = bytes.withUnsafeBytes({ raw in
+                try? Reader.contents(R.self, in: raw, program: program, stamp: stamp, locatingRecords: false)
+            })
         else { return nil }
         return (read.resources, read.fingerprints)
     }
@@ -48,7 +50,9 @@ package struct DecodedCache: Sendable {
     /// it lacks fingerprints, or is damaged).
     func earlier<R: SwapiRecord>(_ type: R.Type) -> Earlier<R>? {
         guard let bytes = Self.contents(of: path(of: R.kind)),
-            let read = bytes.withUnsafeBytes({ raw in try? Reader.contents(R.self, in: raw, program: program, stamp: nil, locatingRecords: true) }),
+            let read = bytes.withUnsafeBytes({ raw in
+                try? Reader.contents(R.self, in: raw, program: program, stamp: nil, locatingRecords: true)
+            }),
             let fingerprints = read.fingerprints
         else { return nil }
         return Earlier(read: read, fingerprints: fingerprints, bytes: bytes)
@@ -78,7 +82,8 @@ package struct DecodedCache: Sendable {
         /// as this file does (``DecodedCache/recorder(for:stamp:continuing:)``).
         func copyRecord(_ index: Int, into recorder: Recorder) {
             bytes.withUnsafeBytes { raw in
-                recorder.copyRecord(UnsafeRawBufferPointer(rebasing: raw[recordStarts[index]..<recordStarts[index + 1]]))
+                recorder.copyRecord(
+                    UnsafeRawBufferPointer(rebasing: raw[recordStarts[index]..<recordStarts[index + 1]]))
             }
         }
     }

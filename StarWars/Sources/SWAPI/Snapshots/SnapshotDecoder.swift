@@ -20,7 +20,9 @@ package enum SnapshotDecoder {
     ) throws -> (resources: [R], fingerprints: [UInt64]?) {
         // An ordinary file is read straight from its bytes; anything else, and every error,
         // goes the slower way through Foundation, which the messages below explain.
-        if let (resources, fingerprints) = SwapiJSONReader.read(R.self, in: data, fingerprinting: fingerprinting, reusing: earlier, recordingInto: recorder) {
+        if let (resources, fingerprints) = SwapiJSONReader.read(
+            R.self, in: data, fingerprinting: fingerprinting, reusing: earlier, recordingInto: recorder)
+        {
             try checkUniqueIDs(resources, source: source)
             return (resources, fingerprinting ? fingerprints : nil)
         }
@@ -30,7 +32,8 @@ package enum SnapshotDecoder {
             case .invalidUTF8:
                 throw SwapiError(.invalidUTF8(source: source, position: problem.position))
             case .unexpected(let expected, let found):
-                throw SwapiError(.invalidJSON(source: source, position: problem.position, expected: expected, found: found))
+                throw SwapiError(
+                    .invalidJSON(source: source, position: problem.position, expected: expected, found: found))
             }
         }
         let resources: [R]
@@ -39,7 +42,9 @@ package enum SnapshotDecoder {
         } catch let error as DecodingError {
             throw describe(error, data: data, source: source)
         } catch {
-            throw SwapiError(.malformed(source: source, resource: nil, field: nil, message: "the JSON could not be decoded"), underlying: error)
+            throw SwapiError(
+                .malformed(source: source, resource: nil, field: nil, message: "the JSON could not be decoded"),
+                underlying: error)
         }
         try checkUniqueIDs(resources, source: source)
         return (resources, nil)
@@ -56,11 +61,12 @@ package enum SnapshotDecoder {
                 firstIndex[id] = index
                 continue
             }
-            throw SwapiError(.duplicateID(
-                kind: R.kind, id: id, source: source,
-                first: resourceName(earlier, resources[earlier].displayName),
-                second: resourceName(index, resources[index].displayName)
-            ))
+            throw SwapiError(
+                .duplicateID(
+                    kind: R.kind, id: id, source: source,
+                    first: resourceName(earlier, resources[earlier].displayName),
+                    second: resourceName(index, resources[index].displayName)
+                ))
         }
     }
 
@@ -69,22 +75,24 @@ package enum SnapshotDecoder {
     }
 
     private static func describe(_ error: DecodingError, data: Data, source: String) -> SwapiError {
-        let (path, message): ([any CodingKey], String) = switch error {
-        case .typeMismatch(let type, let context):
-            (context.codingPath, mismatch(expected: type, at: context.codingPath, in: data))
-        case .valueNotFound(let type, let context):
-            (context.codingPath, "expected \(expectation(for: type, at: context.codingPath)), found null")
-        case .keyNotFound(let key, let context):
-            (context.codingPath + [key], "the field is missing, and every resource needs it")
-        case .dataCorrupted(let context):
-            // Only the model's own readers report corrupt data once the syntax check passed;
-            // their descriptions are written for people.
-            (context.codingPath, context.debugDescription)
-        @unknown default:
-            ([], "the data could not be decoded")
-        }
+        let (path, message): ([any CodingKey], String) =
+            switch error {
+            case .typeMismatch(let type, let context):
+                (context.codingPath, mismatch(expected: type, at: context.codingPath, in: data))
+            case .valueNotFound(let type, let context):
+                (context.codingPath, "expected \(expectation(for: type, at: context.codingPath)), found null")
+            case .keyNotFound(let key, let context):
+                (context.codingPath + [key], "the field is missing, and every resource needs it")
+            case .dataCorrupted(let context):
+                // Only the model's own readers report corrupt data once the syntax check passed;
+                // their descriptions are written for people.
+                (context.codingPath, context.debugDescription)
+            @unknown default:
+                ([], "the data could not be decoded")
+            }
         if path.isEmpty {
-            return SwapiError(.malformed(source: source, resource: nil, field: nil, message: message), underlying: error)
+            return SwapiError(
+                .malformed(source: source, resource: nil, field: nil, message: message), underlying: error)
         }
         var resource: String?
         if let index = path.first?.intValue {
@@ -92,7 +100,9 @@ package enum SnapshotDecoder {
         }
         let field = path.dropFirst().map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         return SwapiError(
-            .malformed(source: source, resource: resource, field: field.isEmpty ? nil : field.replacingOccurrences(of: ".[", with: "["), message: message),
+            .malformed(
+                source: source, resource: resource,
+                field: field.isEmpty ? nil : field.replacingOccurrences(of: ".[", with: "["), message: message),
             underlying: error
         )
     }

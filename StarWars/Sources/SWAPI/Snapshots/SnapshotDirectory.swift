@@ -32,10 +32,13 @@ public struct SnapshotDirectory: Sendable {
         /// `nil` when a file was not read straight from its bytes.
         public var resourceFingerprints: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]? {
             var roots: UInt64 = 0
-            for root in archive.apiRoots { roots = roots &* 31 &+ root.utf8.reduce(UInt64(root.utf8.count)) { $0 &* 131 &+ UInt64($1) } }
+            for root in archive.apiRoots {
+                roots = roots &* 31 &+ root.utf8.reduce(UInt64(root.utf8.count)) { $0 &* 131 &+ UInt64($1) }
+            }
             var result: [ResourceKind: (ids: [Int], fingerprints: [UInt64])] = [:]
             func pair<R: SwapiResource>(_ resources: [R]) {
-                guard let fingerprints = decodedResources.fingerprints[R.kind], fingerprints.count == resources.count else { return }
+                guard let fingerprints = decodedResources.fingerprints[R.kind], fingerprints.count == resources.count
+                else { return }
                 result[R.kind] = (resources.map(\.id), fingerprints.map { $0 ^ roots })
             }
             let resources = decodedResources
@@ -70,7 +73,8 @@ public struct SnapshotDirectory: Sendable {
         }
 
         static func == (a: FileStamp, b: FileStamp) -> Bool {
-            a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified && a.changed == b.changed
+            a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified
+                && a.changed == b.changed
         }
     }
 
@@ -92,7 +96,8 @@ public struct SnapshotDirectory: Sendable {
             let stamp = FileStamp(path: path)
             stamps[kind] = stamp
             if let stamp, let previous, previous.stamps[kind] == stamp,
-                !changed.contains(path), !changed.contains(url.appendingPathComponent(kind.fileName).standardizedFileURL.path)
+                !changed.contains(path),
+                !changed.contains(url.appendingPathComponent(kind.fileName).standardizedFileURL.path)
             {
                 kept.insert(kind)
             }
@@ -103,7 +108,9 @@ public struct SnapshotDirectory: Sendable {
             people: resources.people, films: resources.films, planets: resources.planets,
             species: resources.species, starships: resources.starships, vehicles: resources.vehicles
         )
-        return Loaded(archive: archive, stamps: stamps, decodedResources: resources, decoded: Set(ResourceKind.allCases).subtracting(kept))
+        return Loaded(
+            archive: archive, stamps: stamps, decodedResources: resources,
+            decoded: Set(ResourceKind.allCases).subtracting(kept))
     }
 
     /// The six files' resources as decoded.
@@ -116,7 +123,8 @@ public struct SnapshotDirectory: Sendable {
     }
 
     private func decode(
-        keeping kept: Set<ResourceKind>, from previous: Resources?, stamps: [ResourceKind: FileStamp], cache: DecodedCache?
+        keeping kept: Set<ResourceKind>, from previous: Resources?, stamps: [ResourceKind: FileStamp],
+        cache: DecodedCache?
     ) throws -> Resources {
         let url = url
         let fingerprints = Locked<[ResourceKind: [UInt64]]>([:])
@@ -161,8 +169,12 @@ public struct SnapshotDirectory: Sendable {
             return resources
         }
         // The six files decode on all cores; the first failure in file order is reported.
-        let people = Slot<[Person]>(), films = Slot<[Film]>(), planets = Slot<[Planet]>()
-        let species = Slot<[Species]>(), starships = Slot<[Starship]>(), vehicles = Slot<[Vehicle]>()
+        let people = Slot<[Person]>()
+        let films = Slot<[Film]>()
+        let planets = Slot<[Planet]>()
+        let species = Slot<[Species]>()
+        let starships = Slot<[Starship]>()
+        let vehicles = Slot<[Vehicle]>()
         var jobs: [@Sendable () -> Void] = []
         /// Fills `slot` with the kind's resources from `previous` when kept, or else adds a job
         /// that decodes them.
@@ -242,7 +254,7 @@ extension SnapshotDirectory.FileStamp {
         [
             device, inode, UInt64(bitPattern: size),
             UInt64(bitPattern: Int64(modified.0)), UInt64(bitPattern: Int64(modified.1)),
-            UInt64(bitPattern: Int64(changed.0)), UInt64(bitPattern: Int64(changed.1)),
+            UInt64(bitPattern: Int64(changed.0)), UInt64(bitPattern: Int64(changed.1))
         ]
     }
 }

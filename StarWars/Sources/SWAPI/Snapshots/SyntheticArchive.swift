@@ -4,9 +4,15 @@
 /// 39 vehicles), every relation mirrored both ways, and each of the data's quirks.
 public enum SyntheticArchive {
     /// SWAPI's starship ids.
-    public static let starshipIDs = [2, 3, 5, 9, 10, 11, 12, 13, 15, 17, 21, 22, 23, 27, 28, 29, 31, 32, 39, 40, 41, 43, 47, 48, 49, 52, 58, 59, 61, 63, 64, 65, 66, 68, 74, 75]
+    public static let starshipIDs = [
+        2, 3, 5, 9, 10, 11, 12, 13, 15, 17, 21, 22, 23, 27, 28, 29, 31, 32, 39, 40, 41, 43, 47, 48, 49, 52, 58, 59, 61,
+        63, 64, 65, 66, 68, 74, 75
+    ]
     /// SWAPI's vehicle ids.
-    public static let vehicleIDs = [4, 6, 7, 8, 14, 16, 18, 19, 20, 24, 25, 26, 30, 33, 34, 35, 36, 37, 38, 42, 44, 45, 46, 50, 51, 53, 54, 55, 56, 57, 60, 62, 67, 69, 70, 71, 72, 73, 76]
+    public static let vehicleIDs = [
+        4, 6, 7, 8, 14, 16, 18, 19, 20, 24, 25, 26, 30, 33, 34, 35, 36, 37, 38, 42, 44, 45, 46, 50, 51, 53, 54, 55, 56,
+        57, 60, 62, 67, 69, 70, 71, 72, 73, 76
+    ]
 
     /// Builds the archive. `host` is the URL prefix of every resource, such as
     /// `https://swapi.dev/api/`.
@@ -14,7 +20,9 @@ public enum SyntheticArchive {
         people: Int = 82, planets: Int = 60, species: Int = 37,
         starships: Int = 36, vehicles: Int = 39, host: String = "https://swapi.dev/api/"
     ) -> SwapiArchive {
-        func link(_ kind: ResourceKind, _ id: Int) -> ResourceLink { ResourceLink(url: "\(host)\(kind.rawValue)/\(id)/", id: id) }
+        func link(_ kind: ResourceKind, _ id: Int) -> ResourceLink {
+            ResourceLink(url: "\(host)\(kind.rawValue)/\(id)/", id: id)
+        }
         let personIDs = Array((1...(people + (people >= 17 ? 1 : 0))).filter { $0 != 17 }.prefix(people))
         let planetIDs = Array(1...max(1, planets))
         let speciesIDs = Array(1...max(1, species))
@@ -30,7 +38,8 @@ public enum SyntheticArchive {
         var personVehicles: [Int: [Int]] = [:]
         for (index, id) in personIDs.enumerated() {
             homeworld[id] = planetIDs[(index * 7) % planetIDs.count]
-            personSpecies[id] = index % 3 == 0 ? [] : [speciesIDs[(index * 5) % speciesIDs.count]]  // empty species lists
+            // Every third person has an empty species list.
+            personSpecies[id] = index % 3 == 0 ? [] : [speciesIDs[(index * 5) % speciesIDs.count]]
             personFilms[id] = filmIDs.filter { ($0 + index) % 3 != 0 }
             personShips[id] = index % 4 == 0 && !shipIDs.isEmpty ? [shipIDs[index % shipIDs.count]] : []
             personVehicles[id] = index % 5 == 1 && !vehicleIDs.isEmpty ? [vehicleIDs[index % vehicleIDs.count]] : []
@@ -55,7 +64,7 @@ public enum SyntheticArchive {
         let genders = ["male", "female", "hermaphrodite", "none", "n/a"]
         let peopleResources = personIDs.enumerated().map { index, id in
             Person(
-                name: index == 1 ? "Person 1" : "Person \(id)",  // the second person repeats the first one's name
+                name: index == 1 ? "Person 1" : "Person \(id)", // the second person repeats the first one's name
                 height: index % 9 == 0 ? "unknown" : "\(150 + id)",
                 mass: id == 16 ? "1,358" : (index % 6 == 0 ? "unknown" : "\(50 + id).5"),
                 hairColor: index % 4 == 0 ? "n/a" : "brown, grey",
@@ -92,7 +101,8 @@ public enum SyntheticArchive {
                 rotationPeriod: placeholder ? "0" : "\(20 + id % 10)", orbitalPeriod: placeholder ? "0" : "\(300 + id)",
                 diameter: placeholder ? "0" : "\(10000 + id * 37)",
                 climate: id % 2 == 0 ? "arid" : "temperate", gravity: "1 standard", terrain: "desert, mountains",
-                surfaceWater: id % 3 == 0 ? "unknown" : "\(id % 100)", population: id % 4 == 0 ? "unknown" : "\(id * 1_000_000)",
+                surfaceWater: id % 3 == 0 ? "unknown" : "\(id % 100)",
+                population: id % 4 == 0 ? "unknown" : "\(id * 1_000_000)",
                 residents: (residents[id] ?? []).map { link(.people, $0) },
                 films: planetFilms[id]!.map { link(.films, $0) },
                 created: stamp, edited: stamp, url: link(.planets, id)
@@ -101,7 +111,8 @@ public enum SyntheticArchive {
         let speciesResources = speciesIDs.map { id in
             Species(
                 name: "Species \(id)", classification: "mammal", designation: "sentient",
-                averageHeight: id % 5 == 0 ? "n/a" : "\(100 + id)", skinColors: "green, grey", hairColors: "none", eyeColors: "black",
+                averageHeight: id % 5 == 0 ? "n/a" : "\(100 + id)", skinColors: "green, grey", hairColors: "none",
+                eyeColors: "black",
                 averageLifespan: id == 2 ? "indefinite" : "\(60 + id)",
                 homeworld: id == 2 ? nil : link(.planets, planetIDs[id % planetIDs.count]),
                 language: "Language \(id)",
@@ -114,7 +125,8 @@ public enum SyntheticArchive {
             Starship(
                 name: "Starship \(id)", model: "Model \(id)", manufacturer: "Yard \(id % 5)",
                 costInCredits: id % 7 == 0 ? "unknown" : "\(id * 100_000)", length: "\(id).5",
-                maxAtmospheringSpeed: id % 3 == 0 ? "n/a" : "\(800 + id)", crew: id == 3 ? "47,060" : "\(id)", passengers: "\(id * 2)",
+                maxAtmospheringSpeed: id % 3 == 0 ? "n/a" : "\(800 + id)", crew: id == 3 ? "47,060" : "\(id)",
+                passengers: "\(id * 2)",
                 cargoCapacity: "\(id * 1000)", consumables: "2 months", hyperdriveRating: "1.0", mglt: "\(60 + id)",
                 starshipClass: "Starfighter",
                 pilots: (pilots[id] ?? []).map { link(.people, $0) },
@@ -125,7 +137,8 @@ public enum SyntheticArchive {
         let vehicleResources = vehicleIDs.map { id in
             Vehicle(
                 name: "Vehicle \(id)", model: "Model \(id)", manufacturer: "Works \(id % 4)",
-                costInCredits: "\(id * 5000)", length: "\(id)", maxAtmospheringSpeed: "\(100 + id)", crew: "\(1 + id % 3)",
+                costInCredits: "\(id * 5000)", length: "\(id)", maxAtmospheringSpeed: "\(100 + id)",
+                crew: "\(1 + id % 3)",
                 passengers: "\(id % 4)", cargoCapacity: id % 2 == 0 ? "none" : "\(id * 10)", consumables: "1 day",
                 vehicleClass: "repulsorcraft",
                 pilots: (vehiclePilots[id] ?? []).map { link(.people, $0) },

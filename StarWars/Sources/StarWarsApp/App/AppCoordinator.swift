@@ -22,7 +22,7 @@ public struct AppCoordinator: RootCoordinator {
             VehiclesModule.makeCoordinator(dependencies),
             SearchCoordinator(dependencies: dependencies),
             AboutCoordinator(dependencies: dependencies),
-            AlertCoordinator(dependencies: dependencies),
+            AlertCoordinator(dependencies: dependencies)
         ]
     }
 
@@ -40,7 +40,9 @@ public struct AppCoordinator: RootCoordinator {
             name: strings.localizedString(.siteName),
             language: strings.language,
             footer: strings.localizedString(.siteFooter),
-            navigation: ResourceKind.allCases.map { NavigationAction(strings.name(of: $0, plural: true), to: AppRoute.list($0)) }
+            navigation: ResourceKind.allCases.map {
+                NavigationAction(strings.name(of: $0, plural: true), to: AppRoute.list($0))
+            }
                 + [NavigationAction(strings.localizedString(.navigationSearch), to: .search)],
             labels: strings.layoutLabels
         )
@@ -74,7 +76,8 @@ public struct AppCoordinator: RootCoordinator {
         FlowLintConfiguration(suppressions: [
             FlowLintConfiguration.Suppression(
                 rule: FlowLintRule.unreachableScreen.id, kind: "missing-record",
-                reason: "The missing-record dialog only opens for a relation to a record the archive lacks; complete data has none."
+                reason:
+                    "The missing-record dialog only opens for a relation to a record the archive lacks; complete data has none."
             )
         ])
     }
@@ -89,7 +92,9 @@ public struct AppCoordinator: RootCoordinator {
     /// A link was followed: the flow that owns the target presents it (dialogs modal, Home as
     /// the root, a resource from outside its own flow as a deep link), so breadcrumbs read like
     /// the site's hierarchy.
-    public func navigate(_ action: NavigationAction<AppRoute>, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+    public func navigate(
+        _ action: NavigationAction<AppRoute>, from source: AppRoute, in navigator: some Navigator<AppRoute>
+    ) {
         // No owner means nothing is shown, and the walker names the link.
         children.first { $0.handles(action.route) }?.show(action.route, from: source, in: navigator)
     }

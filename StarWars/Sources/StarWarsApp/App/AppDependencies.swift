@@ -54,7 +54,10 @@ public struct AppDependencies: HasSwapiService, HasCatalogService, HasLogger, Ha
     /// The site's language and its words; English unless another table is chosen.
     public var strings: Strings
 
-    public init(swapi: SwapiService, catalog: CatalogService? = nil, strings: Strings = .english, logger: Logger = Logger(label: "holocron.app")) {
+    public init(
+        swapi: SwapiService, catalog: CatalogService? = nil, strings: Strings = .english,
+        logger: Logger = Logger(label: "holocron.app")
+    ) {
         self.swapi = swapi
         self.catalog = catalog ?? .live(swapi)
         self.strings = strings
@@ -62,7 +65,9 @@ public struct AppDependencies: HasSwapiService, HasCatalogService, HasLogger, Ha
     }
 
     /// The container the site is built with: data from `source`, words from `strings`.
-    public static func live(_ source: SwapiService.Source, strings: Strings = .english, logger: Logger = Logger(label: "holocron.app")) -> AppDependencies {
+    public static func live(
+        _ source: SwapiService.Source, strings: Strings = .english, logger: Logger = Logger(label: "holocron.app")
+    ) -> AppDependencies {
         AppDependencies(swapi: .live(source), strings: strings, logger: logger)
     }
 

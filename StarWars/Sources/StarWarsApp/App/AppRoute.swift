@@ -91,7 +91,8 @@ extension AppRoute {
     public var screenKind: ScreenKind {
         switch self {
         case .home: ScreenKind("home", name: "Home")
-        case .resources(let kind, .list): ScreenKind("\(kind.slug)-list", name: "\(kind.singular) list", flow: kind.plural)
+        case .resources(let kind, .list):
+            ScreenKind("\(kind.slug)-list", name: "\(kind.singular) list", flow: kind.plural)
         case .resources(let kind, .detail): ScreenKind("\(kind.slug)-detail", name: kind.singular, flow: kind.plural)
         case .search: ScreenKind("search", name: "Search")
         case .about: ScreenKind("about", name: "About")
@@ -122,7 +123,9 @@ extension AppRoute: StorableRoute {
 
     public init?(storedName: String) {
         let parts = storedName.split(separator: "/", omittingEmptySubsequences: false)
-        func kind(_ index: Int) -> ResourceKind? { parts.count > index ? ResourceKind(rawValue: String(parts[index])) : nil }
+        func kind(_ index: Int) -> ResourceKind? {
+            parts.count > index ? ResourceKind(rawValue: String(parts[index])) : nil
+        }
         func number(_ index: Int) -> Int? { parts.count > index ? Int(parts[index]) : nil }
         switch (parts.first, parts.count) {
         case ("home", 1): self = .home

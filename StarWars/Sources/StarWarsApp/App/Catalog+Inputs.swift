@@ -10,7 +10,9 @@ extension InputKey {
     /// Tables 10–15: each resource's slug, which depends on the names of others.
     static func slug(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: 10 + UInt16(kind.position), id: id) }
     /// Tables 20–25, whole: each kind's list order, which gives its count too.
-    static func order(_ kind: ResourceKind) -> InputKey { InputKey(table: 20 + UInt16(kind.position), id: InputKey.whole) }
+    static func order(_ kind: ResourceKind) -> InputKey {
+        InputKey(table: 20 + UInt16(kind.position), id: InputKey.whole)
+    }
     /// Tables 30–35: each resource's name (or title) as the data has it, which is all a link
     /// to it shows: a page listing a film's characters reads their names, not their records,
     /// so a character's mass edited leaves the film's page as it is.
@@ -28,29 +30,47 @@ extension Catalog {
     /// `resources`: each record's fingerprint by kind and id when the loader already has one
     /// (``SnapshotDirectory/Loaded/resourceFingerprints``, from the record's text: much
     /// cheaper than encoding each record again); otherwise each record is fingerprinted here.
-    package func inputFingerprints(resources: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]? = nil) -> InputFingerprints {
+    package func inputFingerprints(
+        resources: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]? = nil
+    ) -> InputFingerprints {
         let data = archiveWithoutRecording
         let kinds = ResourceKind.allCases
         // Per kind: its records' and its slugs' fingerprints, each in id order, and its order's.
         typealias Pairs = [(key: InputKey, value: UInt64)]
-        let made = Locked([(records: Pairs, slugs: Pairs, order: UInt64, names: Pairs)](repeating: ([], [], 0, []), count: kinds.count))
+        let made = Locked(
+            [(records: Pairs, slugs: Pairs, order: UInt64, names: Pairs)](
+                repeating: ([], [], 0, []), count: kinds.count))
         let known = resources
         DispatchQueue.concurrentPerform(iterations: kinds.count) { position in
             let kind = kinds[position]
-            func fingerprints<R: SwapiResource>(_ resources: [R]) -> (records: Pairs, slugs: Pairs, order: UInt64, names: Pairs) {
-                var records: Pairs = [], slugs: Pairs = [], names: Pairs = []
+            func fingerprints<R: SwapiResource>(
+                _ resources: [R]
+            ) -> (records: Pairs, slugs: Pairs, order: UInt64, names: Pairs) {
+                var records: Pairs = []
+                var slugs: Pairs = []
+                var names: Pairs = []
                 records.reserveCapacity(resources.count)
                 slugs.reserveCapacity(resources.count)
                 names.reserveCapacity(resources.count)
                 // The loader's fingerprints, by position when the file had the archive's order.
                 let given = known?[kind]
                 // By position, reading the id alone: iterating the resources would copy each whole one.
-                let aligned = given.map { given in given.ids.count == resources.count && resources.indices.allSatisfy { given.ids[$0] == resources[$0].id } } ?? false
-                let byID = given.flatMap { given in aligned ? nil : Dictionary(zip(given.ids, given.fingerprints), uniquingKeysWith: { $1 }) }
+                let aligned =
+                    given.map { given in
+                        given.ids.count == resources.count
+                            && resources.indices.allSatisfy { given.ids[$0] == resources[$0].id }
+                    } ?? false
+                let byID = given.flatMap { given in
+                    aligned ? nil : Dictionary(zip(given.ids, given.fingerprints), uniquingKeysWith: { $1 })
+                }
                 for position in resources.indices {
                     let id = resources[position].id
-                    let fingerprint = aligned ? given!.fingerprints[position]
-                        : byID?[id] ?? InputFingerprints.fingerprint(of: resources[position], userInfo: [.swapiCompactLinks: true])
+                    let fingerprint =
+                        aligned
+                        ? given!.fingerprints[position]
+                        : byID?[id]
+                            ?? InputFingerprints.fingerprint(
+                                of: resources[position], userInfo: [.swapiCompactLinks: true])
                     records.append((.record(kind, id: id), fingerprint))
                     if let slug = slug(of: kind, id: id) {
                         var hash = StableHash()

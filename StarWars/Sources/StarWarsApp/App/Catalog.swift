@@ -54,7 +54,7 @@ public struct Catalog: Sendable {
         self.listOrder = [
             archive.people.map { $0.id }, FilmsModule.ordered(archive.films).map { $0.id },
             archive.planets.map { $0.id }, archive.species.map { $0.id },
-            archive.starships.map { $0.id }, archive.vehicles.map { $0.id },
+            archive.starships.map { $0.id }, archive.vehicles.map { $0.id }
         ]
     }
 
@@ -93,12 +93,30 @@ public struct Catalog: Sendable {
         }
     }
 
-    public func person(_ id: Int) -> Person? { InputKey.read(.record(.people, id: id)); return data.person(id) }
-    public func film(_ id: Int) -> Film? { InputKey.read(.record(.films, id: id)); return data.film(id) }
-    public func planet(_ id: Int) -> Planet? { InputKey.read(.record(.planets, id: id)); return data.planet(id) }
-    public func species(_ id: Int) -> Species? { InputKey.read(.record(.species, id: id)); return data.species(id) }
-    public func starship(_ id: Int) -> Starship? { InputKey.read(.record(.starships, id: id)); return data.starship(id) }
-    public func vehicle(_ id: Int) -> Vehicle? { InputKey.read(.record(.vehicles, id: id)); return data.vehicle(id) }
+    public func person(_ id: Int) -> Person? {
+        InputKey.read(.record(.people, id: id))
+        return data.person(id)
+    }
+    public func film(_ id: Int) -> Film? {
+        InputKey.read(.record(.films, id: id))
+        return data.film(id)
+    }
+    public func planet(_ id: Int) -> Planet? {
+        InputKey.read(.record(.planets, id: id))
+        return data.planet(id)
+    }
+    public func species(_ id: Int) -> Species? {
+        InputKey.read(.record(.species, id: id))
+        return data.species(id)
+    }
+    public func starship(_ id: Int) -> Starship? {
+        InputKey.read(.record(.starships, id: id))
+        return data.starship(id)
+    }
+    public func vehicle(_ id: Int) -> Vehicle? {
+        InputKey.read(.record(.vehicles, id: id))
+        return data.vehicle(id)
+    }
 
     /// The slug of a resource in the archive.
     public func slug(of kind: ResourceKind, id: Int) -> Slug? {
@@ -129,7 +147,9 @@ public struct Catalog: Sendable {
         if let name = name(of: kind, id: id, strings: strings) {
             return RelatedLink(label: name, route: route(kind, id: id), isMissing: false)
         }
-        return RelatedLink(label: strings.localizedString(.linkMissing, about: kind, ["id": "\(id)"]), route: route(kind, id: id), isMissing: true)
+        return RelatedLink(
+            label: strings.localizedString(.linkMissing, about: kind, ["id": "\(id)"]), route: route(kind, id: id),
+            isMissing: true)
     }
 
     /// Links for a list of relations, in the given order.
@@ -143,7 +163,8 @@ public struct Catalog: Sendable {
         // Each film's episode is looked up once, not at every comparison of the sort.
         let ordered = links.map { (link: $0, episode: film($0.id).flatMap(\.episodeID)) }
             .sorted { a, b in
-                let ea = a.episode ?? Int.max, eb = b.episode ?? Int.max
+                let ea = a.episode ?? Int.max
+                let eb = b.episode ?? Int.max
                 return ea != eb ? ea < eb : a.link.id < b.link.id
             }
         let format = Format(strings)
@@ -151,7 +172,8 @@ public struct Catalog: Sendable {
             let link = link(.films, id: entry.link.id, strings: strings)
             guard !link.isMissing, let episode = entry.episode, episode > 0 else { return link }
             var labelled = link
-            labelled.label = strings.localizedString(.filmsLink, ["episode": format.episode(episode), "title": link.label])
+            labelled.label = strings.localizedString(
+                .filmsLink, ["episode": format.episode(episode), "title": link.label])
             return labelled
         }
     }

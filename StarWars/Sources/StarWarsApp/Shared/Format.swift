@@ -19,7 +19,8 @@ public struct Format: Sendable {
 
     /// A unit a quantity is measured in; each language writes its own ("{value} cm").
     public enum Unit: Sendable, CaseIterable {
-        case centimetres, metres, kilometres, kilograms, hours, days, years, percent, credits, kilometresPerHour, megalights
+        case centimetres, metres, kilometres, kilograms, hours, days, years, percent, credits, kilometresPerHour,
+            megalights
 
         var key: Strings.Key {
             switch self {
@@ -80,13 +81,15 @@ public struct Format: Sendable {
     /// A resource's name as the site shows it: SWAPI's placeholder planet is named `unknown`,
     /// which reads "Unknown planet"; every other name as it is.
     public func name(_ raw: String, of kind: ResourceKind) -> String {
-        kind == .planets && raw.trimmedSpaces.lowercased() == "unknown" ? strings.localizedString(.planetsUnknownName) : raw
+        kind == .planets && raw.trimmedSpaces.lowercased() == "unknown"
+            ? strings.localizedString(.planetsUnknownName) : raw
     }
 
     /// A birth year: `19BBY` → `19 BBY`, `41.9BBY` → `41.9 BBY` (`41,9 ABY` in Spanish).
     public func birthYear(_ raw: String) -> String {
         if let special = special(raw) { return special }
-        for (era, key) in [("BBY", Strings.Key.formatBeforeYavin), ("ABY", .formatAfterYavin)] where raw.hasSuffix(era) {
+        for (era, key) in [("BBY", Strings.Key.formatBeforeYavin), ("ABY", .formatAfterYavin)] where raw.hasSuffix(era)
+        {
             let year = String(raw.dropLast(3)).trimmedSpaces
             return strings.localizedString(key, ["year": Self.isNumber(year) ? strings.formatted.number(year) : year])
         }
@@ -224,7 +227,8 @@ final class FormattedValues: Sendable {
         guard raw.utf8.contains(UInt8(ascii: ",")) else { return raw }
         let whole = raw.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0].drop { $0 == "-" }
         let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
-        guard let first = groups.first, (1...3).contains(first.count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+        guard let first = groups.first, (1...3).contains(first.count), groups.dropFirst().allSatisfy({ $0.count == 3 })
+        else { return nil }
         return raw.replacingOccurrences(of: ",", with: "")
     }
 
@@ -238,13 +242,16 @@ final class FormattedValues: Sendable {
 
     private static func formatDate(_ raw: String, locale: Locale) -> String? {
         let parts = raw.split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            return nil
+        }
         var calendar = Calendar(identifier: .gregorian)
         guard let utc = TimeZone(identifier: "UTC") else { return nil }
         calendar.timeZone = utc
         let components = DateComponents(year: year, month: month, day: day)
         guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
-        return date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
+        return date.formatted(
+            Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: utc))
     }
 }
 
@@ -268,7 +275,8 @@ struct NumberSymbols: Sendable {
         guard let start = middle.firstRange(of: [0x32, 0x33, 0x34]) else { return nil }
         let group = Array(middle[middle.startIndex..<start.lowerBound])
         guard !group.isEmpty, Array(middle[start.upperBound...]) == group else { return nil }
-        let four = bytes(integers.format(1_234)), five = bytes(integers.format(12_345))
+        let four = bytes(integers.format(1_234))
+        let five = bytes(integers.format(12_345))
         let groupingFrom: Int
         if four == bytes("1") + group + bytes("234") {
             groupingFrom = 4
@@ -300,11 +308,15 @@ struct NumberSymbols: Sendable {
             let fraction = point < rest.endIndex ? rest[(point + 1)...] : rest[rest.endIndex...]
             let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             guard !whole.isEmpty, whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit),
-                  point == rest.endIndex || !fraction.isEmpty, fraction.count <= 15,
-                  whole.count == 1 || whole.first != UInt8(ascii: "0"), whole.count <= 18
+                point == rest.endIndex || !fraction.isEmpty, fraction.count <= 15,
+                whole.count == 1 || whole.first != UInt8(ascii: "0"), whole.count <= 18
             else { return nil }
             // Foundation writes -0 as 0.
-            if negative && whole.allSatisfy({ $0 == UInt8(ascii: "0") }) && fraction.allSatisfy({ $0 == UInt8(ascii: "0") }) { return nil }
+            if negative && whole.allSatisfy({ $0 == UInt8(ascii: "0") })
+                && fraction.allSatisfy({ $0 == UInt8(ascii: "0") })
+            {
+                return nil
+            }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + whole.count / 3 * group.count + minus.count + decimal.count)
             if negative { out += minus }

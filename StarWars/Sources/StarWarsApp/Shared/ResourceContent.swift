@@ -69,7 +69,9 @@ public struct DetailContent: Sendable, Hashable {
         }
     }
 
-    public init(kind: ResourceKind, title: String, introduction: String? = nil, attributes: [Attribute], relations: [Relation]) {
+    public init(
+        kind: ResourceKind, title: String, introduction: String? = nil, attributes: [Attribute], relations: [Relation]
+    ) {
         self.kind = kind
         self.title = title
         self.introduction = introduction

@@ -47,35 +47,43 @@ public protocol ResourceFactory: Sendable {
 extension ResourceFactory {
     /// Enters the flow on list page `page`, over the page the user came from.
     public func pushInList(
-        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
-        navigator.show(.list(kind, page: page), as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(
+            .list(kind, page: page), as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Moves to list page `page` in place of the list page shown.
     public func replaceInList(
-        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
-        navigator.show(.list(kind, page: page), as: .replace, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(
+            .list(kind, page: page), as: .replace, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Goes back to list page `page` as the root of the flow's own stack (Home › Characters).
     public func rootInList(
-        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
-        navigator.show(.list(kind, page: page), as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
+        navigator.show(
+            .list(kind, page: page), as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Shows a resource over the flow's current page.
     public func pushInDetail(
-        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
         navigator.show(route, as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Shows a resource as the root of its flow's own stack, as a deep link does.
     public func rootInDetail(
-        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line
     ) {
         navigator.show(route, as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
     }
@@ -154,7 +162,10 @@ public struct LiveResourceFactory<Detail: ResourceDetailViewModel>: ResourceFact
     public let kind: ResourceKind
     let makeDetail: @Sendable (AppDependencies, Int) -> Detail
 
-    public init(dependencies: AppDependencies, kind: ResourceKind, makeDetail: @escaping @Sendable (AppDependencies, Int) -> Detail) {
+    public init(
+        dependencies: AppDependencies, kind: ResourceKind,
+        makeDetail: @escaping @Sendable (AppDependencies, Int) -> Detail
+    ) {
         self.dependencies = dependencies
         self.kind = kind
         self.makeDetail = makeDetail

@@ -32,7 +32,9 @@ public struct ResourceListViewModel: ViewModel {
     }
 
     /// The state for `page` of `kind`: a pure function of the catalog and the words.
-    public static func state(kind: ResourceKind, page: Int, catalog: Catalog, strings: Strings) -> ScreenState<ListContent> {
+    public static func state(
+        kind: ResourceKind, page: Int, catalog: Catalog, strings: Strings
+    ) -> ScreenState<ListContent> {
         let total = catalog.listCount(of: kind)
         if total == 0 { return .empty(strings.localizedString(.listEmpty, about: kind)) }
         let pageCount = (total + listPageSize - 1) / listPageSize
@@ -40,8 +42,12 @@ public struct ResourceListViewModel: ViewModel {
             return .empty(strings.localizedString(.listNoSuchPage, count: pageCount, about: kind, ["page": "\(page)"]))
         }
         // Only the rows on this page are read and summarised.
-        let rows = catalog.listRows(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize)).map { resource in
-            ListContent.Row(title: Format(strings).name(resource.displayName, of: kind), route: catalog.route(kind, id: resource.id), summary: summary(of: resource, in: catalog, strings: strings))
+        let rows = catalog.listRows(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize)).map {
+            resource in
+            ListContent.Row(
+                title: Format(strings).name(resource.displayName, of: kind),
+                route: catalog.route(kind, id: resource.id),
+                summary: summary(of: resource, in: catalog, strings: strings))
         }
         return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: total, rows: rows))
     }
@@ -85,17 +91,28 @@ public struct ResourceListScreen: StatefulScreen {
             document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .loaded(let content):
             if content.pageCount > 1 {
-                title = strings.localizedString(.listTitlePaged, about: kind, ["page": "\(content.page)", "count": "\(content.pageCount)"])
-                if content.page > 1 { shortTitle = strings.localizedString(.listShortTitlePaged, ["page": "\(content.page)"]) }
-                if let first = content.rows.first, let last = content.rows.last {
-                    summary = strings.localizedString(.listSummaryPaged, about: kind, [
-                        "first": strings.formatted.integer(content.firstPosition), "last": strings.formatted.integer(content.firstPosition + content.rows.count - 1),
-                        "total": strings.formatted.integer(content.total), "from": first.title, "to": last.title,
-                    ])
+                title = strings.localizedString(
+                    .listTitlePaged, about: kind, ["page": "\(content.page)", "count": "\(content.pageCount)"])
+                if content.page > 1 {
+                    shortTitle = strings.localizedString(.listShortTitlePaged, ["page": "\(content.page)"])
                 }
-                pagination = (content.pageCount, content.page, { number in
-                    NavigationAction(strings.localizedString(.listPageNumber, ["page": "\(number)"]), to: .list(kind, page: number))
-                })
+                if let first = content.rows.first, let last = content.rows.last {
+                    summary = strings.localizedString(
+                        .listSummaryPaged, about: kind,
+                        [
+                            "first": strings.formatted.integer(content.firstPosition),
+                            "last": strings.formatted.integer(content.firstPosition + content.rows.count - 1),
+                            "total": strings.formatted.integer(content.total), "from": first.title, "to": last.title
+                        ])
+                }
+                pagination = (
+                    content.pageCount, content.page,
+                    { number in
+                        NavigationAction(
+                            strings.localizedString(.listPageNumber, ["page": "\(number)"]),
+                            to: .list(kind, page: number))
+                    }
+                )
             }
             document.paragraph(.text(strings.localizedString(.listCount, count: content.total, about: kind)))
             document.section(.results) { section in

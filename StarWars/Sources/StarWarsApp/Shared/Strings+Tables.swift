@@ -7,6 +7,6 @@ extension Strings {
     /// `Package.swift`, and add a row here. No view model, screen or module changes.
     static let tables: [(language: String, json: [UInt8])] = [
         ("en", PackageResources.en_json),
-        ("es", PackageResources.es_json),
+        ("es", PackageResources.es_json)
     ]
 }

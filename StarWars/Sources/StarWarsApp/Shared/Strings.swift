@@ -63,18 +63,24 @@ public struct Strings: Sendable {
         language = table.language
         locale = Locale(identifier: table.settings["locale"] ?? table.language)
         // Every language code the app accepts has rules: ICU falls back to the root rules.
-        pluralRules = (try? PluralRules(language: table.settings["plurals"] ?? table.language)) ?? Self.english.pluralRules
+        pluralRules =
+            (try? PluralRules(language: table.settings["plurals"] ?? table.language)) ?? Self.english.pluralRules
         let english = table.language == "en" ? nil : Self.english
         let categories = PluralRules.Category.allCases
         // A plural key's text without a count is its `other` form.
         texts = Key.allCases.map { key in
-            table.texts[key.isPlural ? "\(key.rawValue).other" : key.rawValue] ?? english?.text(for: key) ?? key.rawValue
+            table.texts[key.isPlural ? "\(key.rawValue).other" : key.rawValue] ?? english?.text(for: key)
+                ?? key.rawValue
         }
-        let missing = Key.allCases.map { key in table.texts[key.isPlural ? "\(key.rawValue).other" : key.rawValue] == nil }
+        let missing = Key.allCases.map { key in
+            table.texts[key.isPlural ? "\(key.rawValue).other" : key.rawValue] == nil
+        }
         fellBack = marksFallback ? missing : missing.map { _ in false }
         fallbackLanguage = marksFallback && missing.contains(true) ? english?.language : nil
         var labels = english?.layoutLabels ?? [:]
-        for (key, text) in table.texts where key.hasPrefix("layout.") { labels[String(key.dropFirst("layout.".count))] = text }
+        for (key, text) in table.texts where key.hasPrefix("layout.") {
+            labels[String(key.dropFirst("layout.".count))] = text
+        }
         layoutLabels = labels
         var plurals: [Int: [String]] = [:]
         for key in Key.allCases where key.isPlural {
@@ -115,7 +121,9 @@ public struct Strings: Sendable {
     /// The text for `key`, a message about `kind`: besides `arguments`, the placeholders
     /// `{Kind}` and `{Kinds}` are the kind's name as a title ("Character", "Characters") and
     /// `{kind}` and `{kinds}` as it reads within a sentence ("character", "characters").
-    func localizedString(_ key: Key, about kind: ResourceKind, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+    func localizedString(
+        _ key: Key, about kind: ResourceKind, _ arguments: KeyValuePairs<String, String> = [:]
+    ) -> String {
         Self.fill(text(for: key)) { name in Self.value(named: name, in: arguments) ?? self.kindName(name, of: kind) }
     }
 
@@ -132,7 +140,9 @@ public struct Strings: Sendable {
 
     /// The text for a plural `key` in the form `count` takes, about `kind`, with `{count}` filled
     /// with the count as the language writes numbers.
-    func localizedString(_ key: Key, count: Int, about kind: ResourceKind, _ arguments: KeyValuePairs<String, String> = [:]) -> String {
+    func localizedString(
+        _ key: Key, count: Int, about kind: ResourceKind, _ arguments: KeyValuePairs<String, String> = [:]
+    ) -> String {
         let category = pluralRules.category(for: count)
         let form = pluralTexts[key.ordinal]?[PluralRules.Category.allCases.firstIndex(of: category)!] ?? key.rawValue
         let number = formatted.integer(count)
@@ -193,11 +203,12 @@ public struct Strings: Sendable {
     static func fill(_ template: String, value: (Substring) -> String?) -> String {
         var template = template
         return template.withUTF8 { bytes -> String in
-            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+            let open = UInt8(ascii: "{")
+            let close = UInt8(ascii: "}")
             guard var start = bytes.firstIndex(of: open) else { return String(decoding: bytes, as: UTF8.self) }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 32)
-            var copied = 0  // bytes before this are in `out`
+            var copied = 0 // bytes before this are in `out`
             while true {
                 let nameStart = start + 1
                 guard let end = bytes[nameStart...].firstIndex(of: close) else { break }

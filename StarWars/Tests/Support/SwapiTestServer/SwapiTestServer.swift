@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import ServiceLifecycle
 import SWAPI
+import ServiceLifecycle
 
 /// A SWAPI-format server on 127.0.0.1 (a free port) for tests: the root document, paginated
 /// lists (`?page=N` with `next`/`previous` pointing back at itself, or plain arrays), single
@@ -71,7 +71,11 @@ public final class SwapiTestServer: Sendable {
                 portContinuation.yield(channel.localAddress?.port ?? 0)
                 portContinuation.finish()
             },
-            logger: { var logger = Logger(label: "swapi-test-server"); logger.logLevel = .critical; return logger }()
+            logger: {
+                var logger = Logger(label: "swapi-test-server")
+                logger.logLevel = .critical
+                return logger
+            }()
         )
         // Run inside a service group so that `stop()` can shut down gracefully: cancelling the
         // server's task while a connection is being accepted traps in NIOAsyncWriter's deinit
@@ -85,7 +89,11 @@ public final class SwapiTestServer: Sendable {
             throw CancellationError()
         }
         let base = "http://127.0.0.1:\(port)/api/"
-        let server = SwapiTestServer(baseURL: base, state: State(archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted, runaway: runaway))
+        let server = SwapiTestServer(
+            baseURL: base,
+            state: State(
+                archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted,
+                runaway: runaway))
         server.running.withLock { $0 = (group, task) }
         box.withLock { $0 = server }
         return server
@@ -131,7 +139,9 @@ public final class SwapiTestServer: Sendable {
                 let count = state.archive.count(of: kind) - (state.unlisted[kind]?.count ?? 0)
                 let pages = state.plainArrays ? 1 : max(1, (count + state.pageSize - 1) / state.pageSize)
                 paths.append("/api/\(kind.rawValue)/")
-                if !state.plainArrays { paths += (2...max(2, pages)).prefix(pages - 1).map { "/api/\(kind.rawValue)/?page=\($0)" } }
+                if !state.plainArrays {
+                    paths += (2...max(2, pages)).prefix(pages - 1).map { "/api/\(kind.rawValue)/?page=\($0)" }
+                }
             }
             return paths
         }
@@ -153,31 +163,43 @@ public final class SwapiTestServer: Sendable {
         var headers: HTTPFields = [.contentType: "application/json"]
         switch fault {
         case .status(let code)?:
-            return Response(status: .init(code: code), headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"injected"}"#)))
+            return Response(
+                status: .init(code: code), headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"injected"}"#)))
         case .tooManyRequests(let seconds)?:
             headers[.retryAfter] = "\(seconds)"
-            return Response(status: .tooManyRequests, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"slow down"}"#)))
+            return Response(
+                status: .tooManyRequests, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"slow down"}"#)))
         case .cutBody?:
             let half = String(body.1.utf8.prefix(body.1.utf8.count / 2))!
-            return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: half)))
+            return Response(
+                status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: half)))
         case .delay(let duration)?:
             try await Task.sleep(for: duration)
         case .html?:
-            let page = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body><p>Sign in to the network.</p></body></html>\n"
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
+            let page =
+                "<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body><p>Sign in to the network.</p></body></html>\n"
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: page)))
         case .redirect(let location)?:
             return Response(status: .found, headers: [.location: location], body: .init(byteBuffer: ByteBuffer()))
         case .next?, nil:
             break
         }
-        return Response(status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body.1)))
+        return Response(
+            status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body.1)))
     }
 
-    private static func body(path: String, query: String, state: State, base: String, next nextOverride: String?) -> (Int, String) {
+    private static func body(
+        path: String, query: String, state: State, base: String, next nextOverride: String?
+    ) -> (Int, String) {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.first == "api" else { return (404, #"{"detail":"Not found"}"#) }
         if parts.count == 1 {
-            let root = Dictionary(uniqueKeysWithValues: ResourceKind.allCases.map { ($0.rawValue, "\(base)\($0.rawValue)/") })
+            let root = Dictionary(
+                uniqueKeysWithValues: ResourceKind.allCases.map { ($0.rawValue, "\(base)\($0.rawValue)/") })
             return (200, encode(root))
         }
         guard let kind = ResourceKind(rawValue: parts[1]) else { return (404, #"{"detail":"Not found"}"#) }
@@ -191,18 +213,23 @@ public final class SwapiTestServer: Sendable {
         let hidden = state.unlisted[kind] ?? []
         let objects = resources.filter { !hidden.contains($0.id) }.map(encodeResource)
         if state.plainArrays { return (200, "[" + objects.joined(separator: ",") + "]") }
-        let page = query.split(separator: "&").compactMap { pair -> Int? in
-            let kv = pair.split(separator: "=")
-            return kv.count == 2 && kv[0] == "page" ? Int(kv[1]) : nil
-        }.first ?? 1
+        let page =
+            query.split(separator: "&").compactMap { pair -> Int? in
+                let kv = pair.split(separator: "=")
+                return kv.count == 2 && kv[0] == "page" ? Int(kv[1]) : nil
+            }.first ?? 1
         let realPages = max(1, (objects.count + state.pageSize - 1) / state.pageSize)
         let pages = max(realPages, state.runaway[kind] ?? 0)
         guard (1...pages).contains(page) else { return (404, #"{"detail":"Not found"}"#) }
-        let slice = page <= realPages ? objects[((page - 1) * state.pageSize)..<min(objects.count, page * state.pageSize)] : []
+        let slice =
+            page <= realPages ? objects[((page - 1) * state.pageSize)..<min(objects.count, page * state.pageSize)] : []
         var next = page < pages ? "\"\(base)\(kind.rawValue)/?page=\(page + 1)\"" : "null"
         if let nextOverride { next = "\"\(nextOverride)\"" }
         let previous = page > 1 ? "\"\(base)\(kind.rawValue)/?page=\(page - 1)\"" : "null"
-        return (200, #"{"count":\#(objects.count),"next":\#(next),"previous":\#(previous),"results":[\#(slice.joined(separator: ","))]}"#)
+        return (
+            200,
+            #"{"count":\#(objects.count),"next":\#(next),"previous":\#(previous),"results":[\#(slice.joined(separator: ","))]}"#
+        )
     }
 
     private static func encode(_ value: some Encodable) -> String {

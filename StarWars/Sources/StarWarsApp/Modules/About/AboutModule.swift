@@ -20,7 +20,9 @@ extension AboutScreen {
 
         public func load() async -> Content {
             Content(
-                paragraphs: [.aboutParagraph1, .aboutParagraph2, .aboutParagraph3, .aboutParagraph4].map { strings.localizedString($0) },
+                paragraphs: [.aboutParagraph1, .aboutParagraph2, .aboutParagraph3, .aboutParagraph4].map {
+                    strings.localizedString($0)
+                },
                 flowMap: strings.localizedString(.aboutFlowMap)
             )
         }

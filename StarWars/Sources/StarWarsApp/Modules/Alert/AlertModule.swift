@@ -62,7 +62,9 @@ public struct AlertCoordinator: ChildCoordinator {
     }
 
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
-        guard case .alert(let alert) = route else { throw UnhandledRoute(route: route, coordinator: "AlertCoordinator") }
+        guard case .alert(let alert) = route else {
+            throw UnhandledRoute(route: route, coordinator: "AlertCoordinator")
+        }
         return AlertScreen(viewModel: AlertViewModel(dependencies: dependencies, route: alert))
     }
 

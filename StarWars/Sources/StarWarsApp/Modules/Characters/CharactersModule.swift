@@ -7,12 +7,18 @@ public enum CharactersModule {
     public static func summary(of person: Person, in catalog: Catalog, strings: Strings) -> String {
         let format = Format(strings)
         // SWAPI leaves the list empty when the species was not recorded (most humans' is).
-        let species = person.species.isEmpty
+        let species =
+            person.species.isEmpty
             ? strings.localizedString(.charactersSummarySpeciesNotRecorded)
-            : person.species.map { catalog.rawName(of: .species, id: $0.id) ?? strings.localizedString(.charactersSummaryUnknownSpecies) }.joined(separator: ", ")
+            : person.species.map {
+                catalog.rawName(of: .species, id: $0.id) ?? strings.localizedString(.charactersSummaryUnknownSpecies)
+            }.joined(separator: ", ")
         let unknownWorld = strings.localizedString(.charactersSummaryUnknownWorld)
-        let homeworld = person.homeworld.map { catalog.name(of: .planets, id: $0.id, strings: strings) ?? unknownWorld } ?? unknownWorld
-        let born = person.birthYear.lowercased() == "unknown"
+        let homeworld =
+            person.homeworld.map { catalog.name(of: .planets, id: $0.id, strings: strings) ?? unknownWorld }
+            ?? unknownWorld
+        let born =
+            person.birthYear.lowercased() == "unknown"
             ? strings.localizedString(.charactersSummaryBirthYearUnknown)
             : strings.localizedString(.charactersSummaryBorn, ["year": format.birthYear(person.birthYear)])
         return [species, format.text(homeworld), born].joined(separator: " · ")
@@ -20,9 +26,10 @@ public enum CharactersModule {
 
     /// The Characters flow: a flow controller over a factory of character screens.
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .people) {
-            CharacterDetailViewModel(dependencies: $0, id: $1)
-        })
+        ResourceFlowController(
+            factory: LiveResourceFactory(dependencies: dependencies, kind: .people) {
+                CharacterDetailViewModel(dependencies: $0, id: $1)
+            })
     }
 
     /// Every attribute and relation of a character.
@@ -38,17 +45,24 @@ public enum CharactersModule {
                 .init(strings.localizedString(.attributeSkinColour), format.text(person.skinColor)),
                 .init(strings.localizedString(.attributeEyeColour), format.text(person.eyeColor)),
                 .init(strings.localizedString(.attributeBirthYear), format.birthYear(person.birthYear)),
-                .init(strings.localizedString(.attributeGender), format.text(person.gender)),
+                .init(strings.localizedString(.attributeGender), format.text(person.gender))
             ],
             relations: [
-                .init(strings.localizedString(.relationHomeworld), person.homeworld.map { [catalog.link(.planets, id: $0.id, strings: strings)] } ?? []),
                 .init(
-                    strings.localizedString(.relationSpecies), catalog.links(.species, person.species, strings: strings),
+                    strings.localizedString(.relationHomeworld),
+                    person.homeworld.map { [catalog.link(.planets, id: $0.id, strings: strings)] } ?? []),
+                .init(
+                    strings.localizedString(.relationSpecies),
+                    catalog.links(.species, person.species, strings: strings),
                     ifEmpty: strings.localizedString(.detailRelationSpeciesNone)
                 ),
                 .init(strings.localizedString(.relationFilms), catalog.filmLinks(person.films, strings: strings)),
-                .init(strings.localizedString(.relationStarships), catalog.links(.starships, person.starships, strings: strings)),
-                .init(strings.localizedString(.relationVehicles), catalog.links(.vehicles, person.vehicles, strings: strings)),
+                .init(
+                    strings.localizedString(.relationStarships),
+                    catalog.links(.starships, person.starships, strings: strings)),
+                .init(
+                    strings.localizedString(.relationVehicles),
+                    catalog.links(.vehicles, person.vehicles, strings: strings))
             ]
         )
     }

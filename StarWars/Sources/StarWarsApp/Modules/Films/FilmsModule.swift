@@ -11,9 +11,12 @@ public enum FilmsModule {
     /// "Episode IV · 25 May 1977 · directed by George Lucas".
     public static func summary(of film: Film, strings: Strings) -> String {
         let format = Format(strings)
-        return strings.localizedString(.filmsSummary, [
-            "episode": format.episode(film.episodeID), "date": format.date(film.releaseDate), "director": format.text(film.director),
-        ])
+        return strings.localizedString(
+            .filmsSummary,
+            [
+                "episode": format.episode(film.episodeID), "date": format.date(film.releaseDate),
+                "director": format.text(film.director)
+            ])
     }
 
     public static func detail(of film: Film, in catalog: Catalog, strings: Strings) -> DetailContent {
@@ -26,21 +29,30 @@ public enum FilmsModule {
                 .init(strings.localizedString(.attributeEpisode), format.episode(film.episodeID)),
                 .init(strings.localizedString(.attributeDirector), format.text(film.director)),
                 .init(strings.localizedString(.attributeProducer), format.text(film.producer)),
-                .init(strings.localizedString(.attributeReleaseDate), format.date(film.releaseDate)),
+                .init(strings.localizedString(.attributeReleaseDate), format.date(film.releaseDate))
             ],
             relations: [
-                .init(strings.localizedString(.relationCharacters), catalog.links(.people, film.characters, strings: strings)),
-                .init(strings.localizedString(.relationPlanets), catalog.links(.planets, film.planets, strings: strings)),
-                .init(strings.localizedString(.relationStarships), catalog.links(.starships, film.starships, strings: strings)),
-                .init(strings.localizedString(.relationVehicles), catalog.links(.vehicles, film.vehicles, strings: strings)),
-                .init(strings.localizedString(.relationSpecies), catalog.links(.species, film.species, strings: strings)),
+                .init(
+                    strings.localizedString(.relationCharacters),
+                    catalog.links(.people, film.characters, strings: strings)),
+                .init(
+                    strings.localizedString(.relationPlanets), catalog.links(.planets, film.planets, strings: strings)),
+                .init(
+                    strings.localizedString(.relationStarships),
+                    catalog.links(.starships, film.starships, strings: strings)),
+                .init(
+                    strings.localizedString(.relationVehicles),
+                    catalog.links(.vehicles, film.vehicles, strings: strings)),
+                .init(
+                    strings.localizedString(.relationSpecies), catalog.links(.species, film.species, strings: strings))
             ]
         )
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .films) {
-            MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.film($1) }, map: detail)
-        })
+        ResourceFlowController(
+            factory: LiveResourceFactory(dependencies: dependencies, kind: .films) {
+                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.film($1) }, map: detail)
+            })
     }
 }

@@ -45,7 +45,9 @@ public struct HomeViewModel: ViewModel {
         return HomeContent(
             categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: catalog.listCount(of: $0)) },
             featured: people.map {
-                ListContent.Row(title: $0.name, route: catalog.route(.people, id: $0.id), summary: CharactersModule.summary(of: $0, in: catalog, strings: strings))
+                ListContent.Row(
+                    title: $0.name, route: catalog.route(.people, id: $0.id),
+                    summary: CharactersModule.summary(of: $0, in: catalog, strings: strings))
             }
         )
     }
@@ -68,18 +70,24 @@ public struct HomeScreen: StatefulScreen {
         case .loaded(let content):
             document.section(.related) { section in
                 section.heading(strings.localizedString(.homeHeadingExplore))
-                section.list(content.categories.map { [.link(strings.name(of: $0.kind, plural: true), to: .list($0.kind)), .text(" — \($0.count)")] })
+                section.list(
+                    content.categories.map {
+                        [.link(strings.name(of: $0.kind, plural: true), to: .list($0.kind)), .text(" — \($0.count)")]
+                    })
             }
             if !content.featured.isEmpty {
                 document.section(.cards) { section in
                     section.heading(strings.localizedString(.homeHeadingFeatured))
-                    section.list(content.featured.map { [.link($0.title, to: $0.route), .lineBreak, .text($0.summary)] })
+                    section.list(
+                        content.featured.map { [.link($0.title, to: $0.route), .lineBreak, .text($0.summary)] })
                 }
             }
         case .empty(let message), .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
         }
-        document.paragraph(.link(strings.localizedString(.homeLinkSearch), to: .search), " · ", .link(strings.localizedString(.homeLinkAbout), to: .about))
+        document.paragraph(
+            .link(strings.localizedString(.homeLinkSearch), to: .search), " · ",
+            .link(strings.localizedString(.homeLinkAbout), to: .about))
         return Page(
             title: strings.localizedString(.homeTitle),
             shortTitle: strings.localizedString(.homeShortTitle),

@@ -57,13 +57,15 @@ public enum SearchViewModel {
         guard !query.isEmpty else { return .filtered(query: "", results: sorted, total: sorted.count) }
         let needle = fold(query)
         let results = keyed.filter { $0.key.contains(needle) }.map(\.entry)
-        return results.isEmpty ? .empty(query: query, total: sorted.count) : .filtered(query: query, results: results, total: sorted.count)
+        return results.isEmpty
+            ? .empty(query: query, total: sorted.count) : .filtered(query: query, results: results, total: sorted.count)
     }
 
     /// Lower case with every final sigma as σ, canonically decomposed, without combining
     /// diacritical marks (U+0300–U+036F): exactly what the browser's script does.
     static func fold(_ text: String) -> String {
-        let scalars = text.lowercased().replacingOccurrences(of: "ς", with: "σ").decomposedStringWithCanonicalMapping.unicodeScalars
+        let scalars = text.lowercased().replacingOccurrences(of: "ς", with: "σ").decomposedStringWithCanonicalMapping
+            .unicodeScalars
         return String(String.UnicodeScalarView(scalars.filter { !(0x300...0x36F).contains($0.value) }))
     }
 
@@ -73,7 +75,8 @@ public enum SearchViewModel {
         let format = Format(strings)
         return ResourceKind.allCases.flatMap { kind in
             catalog.archive.resources(of: kind).map {
-                SearchEntry(name: format.name($0.displayName, of: kind), kind: kind, route: catalog.route(kind, id: $0.id))
+                SearchEntry(
+                    name: format.name($0.displayName, of: kind), kind: kind, route: catalog.route(kind, id: $0.id))
             }
         }
     }
@@ -95,8 +98,11 @@ public struct SearchLoader: ViewModel {
             let catalog = try await dependencies.catalog.catalog()
             let counts = Dictionary(uniqueKeysWithValues: ResourceKind.allCases.map { ($0, catalog.listCount(of: $0)) })
             let total = counts.values.reduce(0, +)
-            if query.isEmpty && total > SearchViewModel.staticListLimit { return .tooMany(total: total, counts: counts) }
-            return SearchViewModel.transform(.init(query: query, entries: SearchViewModel.entries(catalog, strings: strings)))
+            if query.isEmpty && total > SearchViewModel.staticListLimit {
+                return .tooMany(total: total, counts: counts)
+            }
+            return SearchViewModel.transform(
+                .init(query: query, entries: SearchViewModel.entries(catalog, strings: strings)))
         } catch {
             return .error(strings.localizedString(.archiveError, ["error": "\(error)"]))
         }
@@ -118,21 +124,38 @@ public struct SearchScreen: StatefulScreen {
         case .loading:
             document.paragraph(.text(strings.localizedString(.stateLoading)))
         case .filtered(let query, let results, let total):
-            document.paragraph(.text(query.isEmpty
-                ? strings.localizedString(.searchAll, ["total": strings.formatted.integer(total)])
-                : strings.localizedString(.searchMatches, ["count": strings.formatted.integer(results.count), "total": strings.formatted.integer(total), "query": query])))
+            document.paragraph(
+                .text(
+                    query.isEmpty
+                        ? strings.localizedString(.searchAll, ["total": strings.formatted.integer(total)])
+                        : strings.localizedString(
+                            .searchMatches,
+                            [
+                                "count": strings.formatted.integer(results.count),
+                                "total": strings.formatted.integer(total), "query": query
+                            ])))
             document.section(.results) { section in
                 section.list(results.map { [.link($0.name, to: $0.route), .text(" — \(strings.name(of: $0.kind))")] })
             }
         case .empty(let query, let total):
-            document.section(.notice) { $0.paragraph(.text(strings.localizedString(.searchNoMatch, ["total": strings.formatted.integer(total), "query": query]))) }
+            document.section(.notice) {
+                $0.paragraph(
+                    .text(
+                        strings.localizedString(
+                            .searchNoMatch, ["total": strings.formatted.integer(total), "query": query])))
+            }
         case .tooMany(let total, let counts):
-            document.paragraph(.text(strings.localizedString(.searchTooMany, ["total": strings.formatted.integer(total)])))
+            document.paragraph(
+                .text(strings.localizedString(.searchTooMany, ["total": strings.formatted.integer(total)])))
             document.section(.results) { section in
-                section.list(ResourceKind.allCases.compactMap { kind in
-                    guard let count = counts[kind], count > 0 else { return nil }
-                    return [.link(strings.name(of: kind, plural: true), to: .list(kind)), .text(" — \(strings.formatted.integer(count))")]
-                })
+                section.list(
+                    ResourceKind.allCases.compactMap { kind in
+                        guard let count = counts[kind], count > 0 else { return nil }
+                        return [
+                            .link(strings.name(of: kind, plural: true), to: .list(kind)),
+                            .text(" — \(strings.formatted.integer(count))")
+                        ]
+                    })
             }
         case .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }

@@ -6,10 +6,13 @@ public enum SpeciesModule {
     /// "Mammal · sentient · speaks Shyriiwook".
     public static func summary(of species: Species, strings: Strings) -> String {
         let format = Format(strings)
-        return strings.localizedString(.speciesSummary, [
-            "classification": format.text(species.classification), "designation": format.text(species.designation).lowercased(),
-            "language": format.text(species.language),
-        ])
+        return strings.localizedString(
+            .speciesSummary,
+            [
+                "classification": format.text(species.classification),
+                "designation": format.text(species.designation).lowercased(),
+                "language": format.text(species.language)
+            ])
     }
 
     public static func detail(of species: Species, in catalog: Catalog, strings: Strings) -> DetailContent {
@@ -20,24 +23,32 @@ public enum SpeciesModule {
             attributes: [
                 .init(strings.localizedString(.attributeClassification), format.text(species.classification)),
                 .init(strings.localizedString(.attributeDesignation), format.text(species.designation)),
-                .init(strings.localizedString(.attributeAverageHeight), format.measurement(species.averageHeight, unit: .centimetres)),
+                .init(
+                    strings.localizedString(.attributeAverageHeight),
+                    format.measurement(species.averageHeight, unit: .centimetres)),
                 .init(strings.localizedString(.attributeSkinColours), format.text(species.skinColors)),
                 .init(strings.localizedString(.attributeHairColours), format.text(species.hairColors)),
                 .init(strings.localizedString(.attributeEyeColours), format.text(species.eyeColors)),
-                .init(strings.localizedString(.attributeAverageLifespan), format.measurement(species.averageLifespan, unit: .years)),
-                .init(strings.localizedString(.attributeLanguage), format.text(species.language)),
+                .init(
+                    strings.localizedString(.attributeAverageLifespan),
+                    format.measurement(species.averageLifespan, unit: .years)),
+                .init(strings.localizedString(.attributeLanguage), format.text(species.language))
             ],
             relations: [
-                .init(strings.localizedString(.relationHomeworld), species.homeworld.map { [catalog.link(.planets, id: $0.id, strings: strings)] } ?? []),
-                .init(strings.localizedString(.relationPeople), catalog.links(.people, species.people, strings: strings)),
-                .init(strings.localizedString(.relationFilms), catalog.filmLinks(species.films, strings: strings)),
+                .init(
+                    strings.localizedString(.relationHomeworld),
+                    species.homeworld.map { [catalog.link(.planets, id: $0.id, strings: strings)] } ?? []),
+                .init(
+                    strings.localizedString(.relationPeople), catalog.links(.people, species.people, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(species.films, strings: strings))
             ]
         )
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .species) {
-            MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.species($1) }, map: detail)
-        })
+        ResourceFlowController(
+            factory: LiveResourceFactory(dependencies: dependencies, kind: .species) {
+                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.species($1) }, map: detail)
+            })
     }
 }

@@ -6,7 +6,8 @@ public enum StarshipsModule {
     /// "Light freighter · YT-1300 light freighter · Corellian Engineering Corporation".
     public static func summary(of starship: Starship, strings: Strings) -> String {
         let format = Format(strings)
-        return "\(format.text(starship.starshipClass)) · \(format.text(starship.model)) · \(format.text(starship.manufacturer))"
+        return
+            "\(format.text(starship.starshipClass)) · \(format.text(starship.model)) · \(format.text(starship.manufacturer))"
     }
 
     public static func detail(of starship: Starship, in catalog: Catalog, strings: Strings) -> DetailContent {
@@ -20,24 +21,32 @@ public enum StarshipsModule {
                 .init(strings.localizedString(.attributeManufacturer), format.text(starship.manufacturer)),
                 .init(strings.localizedString(.attributeCost), format.quantity(starship.costInCredits, unit: .credits)),
                 .init(strings.localizedString(.attributeLength), format.measurement(starship.length, unit: .metres)),
-                .init(strings.localizedString(.attributeMaximumAtmosphericSpeed), format.measurement(starship.maxAtmospheringSpeed, unit: .kilometresPerHour)),
+                .init(
+                    strings.localizedString(.attributeMaximumAtmosphericSpeed),
+                    format.measurement(starship.maxAtmospheringSpeed, unit: .kilometresPerHour)),
                 .init(strings.localizedString(.attributeCrew), format.quantity(starship.crew)),
                 .init(strings.localizedString(.attributePassengers), format.quantity(starship.passengers)),
-                .init(strings.localizedString(.attributeCargoCapacity), format.quantity(starship.cargoCapacity, unit: .kilograms)),
+                .init(
+                    strings.localizedString(.attributeCargoCapacity),
+                    format.quantity(starship.cargoCapacity, unit: .kilograms)),
                 .init(strings.localizedString(.attributeConsumables), format.duration(starship.consumables)),
                 .init(strings.localizedString(.attributeHyperdriveRating), format.text(starship.hyperdriveRating)),
-                .init(strings.localizedString(.attributeMegalightsPerHour), format.quantity(starship.mglt, unit: .megalights)),
+                .init(
+                    strings.localizedString(.attributeMegalightsPerHour),
+                    format.quantity(starship.mglt, unit: .megalights))
             ],
             relations: [
-                .init(strings.localizedString(.relationPilots), catalog.links(.people, starship.pilots, strings: strings)),
-                .init(strings.localizedString(.relationFilms), catalog.filmLinks(starship.films, strings: strings)),
+                .init(
+                    strings.localizedString(.relationPilots), catalog.links(.people, starship.pilots, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(starship.films, strings: strings))
             ]
         )
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .starships) {
-            MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.starship($1) }, map: detail)
-        })
+        ResourceFlowController(
+            factory: LiveResourceFactory(dependencies: dependencies, kind: .starships) {
+                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.starship($1) }, map: detail)
+            })
     }
 }

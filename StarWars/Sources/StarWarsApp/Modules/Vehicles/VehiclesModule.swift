@@ -6,7 +6,8 @@ public enum VehiclesModule {
     /// "Wheeled · Digger Crawler · Corellia Mining Corporation".
     public static func summary(of vehicle: Vehicle, strings: Strings) -> String {
         let format = Format(strings)
-        return "\(format.text(vehicle.vehicleClass)) · \(format.text(vehicle.model)) · \(format.text(vehicle.manufacturer))"
+        return
+            "\(format.text(vehicle.vehicleClass)) · \(format.text(vehicle.model)) · \(format.text(vehicle.manufacturer))"
     }
 
     public static func detail(of vehicle: Vehicle, in catalog: Catalog, strings: Strings) -> DetailContent {
@@ -20,22 +21,28 @@ public enum VehiclesModule {
                 .init(strings.localizedString(.attributeManufacturer), format.text(vehicle.manufacturer)),
                 .init(strings.localizedString(.attributeCost), format.quantity(vehicle.costInCredits, unit: .credits)),
                 .init(strings.localizedString(.attributeLength), format.measurement(vehicle.length, unit: .metres)),
-                .init(strings.localizedString(.attributeMaximumAtmosphericSpeed), format.measurement(vehicle.maxAtmospheringSpeed, unit: .kilometresPerHour)),
+                .init(
+                    strings.localizedString(.attributeMaximumAtmosphericSpeed),
+                    format.measurement(vehicle.maxAtmospheringSpeed, unit: .kilometresPerHour)),
                 .init(strings.localizedString(.attributeCrew), format.quantity(vehicle.crew)),
                 .init(strings.localizedString(.attributePassengers), format.quantity(vehicle.passengers)),
-                .init(strings.localizedString(.attributeCargoCapacity), format.quantity(vehicle.cargoCapacity, unit: .kilograms)),
-                .init(strings.localizedString(.attributeConsumables), format.duration(vehicle.consumables)),
+                .init(
+                    strings.localizedString(.attributeCargoCapacity),
+                    format.quantity(vehicle.cargoCapacity, unit: .kilograms)),
+                .init(strings.localizedString(.attributeConsumables), format.duration(vehicle.consumables))
             ],
             relations: [
-                .init(strings.localizedString(.relationPilots), catalog.links(.people, vehicle.pilots, strings: strings)),
-                .init(strings.localizedString(.relationFilms), catalog.filmLinks(vehicle.films, strings: strings)),
+                .init(
+                    strings.localizedString(.relationPilots), catalog.links(.people, vehicle.pilots, strings: strings)),
+                .init(strings.localizedString(.relationFilms), catalog.filmLinks(vehicle.films, strings: strings))
             ]
         )
     }
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(factory: LiveResourceFactory(dependencies: dependencies, kind: .vehicles) {
-            MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.vehicle($1) }, map: detail)
-        })
+        ResourceFlowController(
+            factory: LiveResourceFactory(dependencies: dependencies, kind: .vehicles) {
+                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.vehicle($1) }, map: detail)
+            })
     }
 }
