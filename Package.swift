@@ -6,7 +6,7 @@ import PackageDescription
 /// build one. The release build of an app can still pass `-Xswiftc -cross-module-optimization`
 /// (the Star Wars app's `make release` does; see bench/RESULTS.md).
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 /// The default templates and assets, embedded in the binary as bytes. `templates/` at the top
@@ -21,7 +21,7 @@ let defaultTemplateFiles = [
     "partials/pagination.mustache",
     "assets/style.css",
     "assets/favicon.svg",
-    "assets/search.js",
+    "assets/search.js"
 ]
 
 /// FlowSite: an MVVM-C app's navigation graph as a static site. This package is the library
@@ -41,7 +41,7 @@ let package = Package(
         .plugin(name: "GenerateSite", targets: ["GenerateSite"]),
         .plugin(name: "DiffSite", targets: ["DiffSite"]),
         .plugin(name: "LintSite", targets: ["LintSite"]),
-        .plugin(name: "PreviewSite", targets: ["PreviewSite"]),
+        .plugin(name: "PreviewSite", targets: ["PreviewSite"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,27 +52,43 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         // Used by this package's own tests only, so a package that depends on FlowSite never
         // resolves it.
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0")
     ],
     targets: [
         .plugin(
             name: "GenerateSite",
-            capability: .command(intent: .custom(verb: "generate-site", description: "Build the package's app as a static site of its screens and flow.")),
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-site",
+                    description: "Build the package's app as a static site of its screens and flow.")),
             path: "Plugins/GenerateSite"
         ),
         .plugin(
             name: "DiffSite",
-            capability: .command(intent: .custom(verb: "diff-site", description: "Report what changed between two built sites of the app, by screen kind.")),
+            capability: .command(
+                intent: .custom(
+                    verb: "diff-site",
+                    description: "Report what changed between two built sites of the app, by screen kind.")),
             path: "Plugins/DiffSite"
         ),
         .plugin(
             name: "LintSite",
-            capability: .command(intent: .custom(verb: "lint-site", description: "Check the app's flow (unreachable screens, dead ends, deep pages…) as text, JSON or SARIF for code scanning.")),
+            capability: .command(
+                intent: .custom(
+                    verb: "lint-site",
+                    description:
+                        "Check the app's flow (unreachable screens, dead ends, deep pages…) as text, JSON or SARIF for code scanning."
+                )),
             path: "Plugins/LintSite"
         ),
         .plugin(
             name: "PreviewSite",
-            capability: .command(intent: .custom(verb: "preview-site", description: "Serve the app's site with live reload, rebuilding it when the app's code or templates change.")),
+            capability: .command(
+                intent: .custom(
+                    verb: "preview-site",
+                    description:
+                        "Serve the app's site with live reload, rebuilding it when the app's code or templates change.")
+            ),
             path: "Plugins/PreviewSite"
         ),
         .systemLibrary(
@@ -105,16 +121,18 @@ let package = Package(
                 "CGraphviz",
                 "CICU",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Mustache", package: "swift-mustache")
             ],
-            resources: defaultTemplateFiles.map { .embedInCode("Resources/templates/" + $0) } + [.embedInCode("Resources/review.css")],
+            resources: defaultTemplateFiles.map { .embedInCode("Resources/templates/" + $0) } + [
+                .embedInCode("Resources/review.css")
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "FlowSiteTesting",
             dependencies: [
                 "FlowSite",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
             ],
             swiftSettings: swiftSettings
         ),
@@ -126,7 +144,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
             ],
             resources: [.embedInCode("Resources/live-reload.js")],
             swiftSettings: swiftSettings
@@ -148,7 +166,7 @@ let package = Package(
                 "FlowSite",
                 "FlowSiteTesting",
                 "TestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ],
             swiftSettings: swiftSettings
         ),
@@ -161,7 +179,7 @@ let package = Package(
             name: "ExampleTests",
             dependencies: ["TestSupport"],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

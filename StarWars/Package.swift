@@ -4,7 +4,7 @@ import PackageDescription
 /// Settings every target shares: Swift 6 language mode plus the upcoming features that keep
 /// existentials explicit.
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 /// Holocron: the static Star Wars character site, an app built on FlowSite (the package at the
@@ -18,7 +18,7 @@ let package = Package(
     products: [
         .executable(name: "holocron", targets: ["holocron"]),
         .executable(name: "cmark-floor", targets: ["cmark-floor"]),
-        .executable(name: "json-reader-fuzz", targets: ["JSONReaderFuzz"]),
+        .executable(name: "json-reader-fuzz", targets: ["JSONReaderFuzz"])
     ],
     dependencies: [
         .package(name: "FlowSite", path: ".."),
@@ -28,13 +28,13 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0")
     ],
     targets: [
         .target(
             name: "SWAPI",
             dependencies: [
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             resources: [
                 .embedInCode("Resources/snapshot/people.json"),
@@ -42,7 +42,7 @@ let package = Package(
                 .embedInCode("Resources/snapshot/planets.json"),
                 .embedInCode("Resources/snapshot/species.json"),
                 .embedInCode("Resources/snapshot/starships.json"),
-                .embedInCode("Resources/snapshot/vehicles.json"),
+                .embedInCode("Resources/snapshot/vehicles.json")
             ],
             swiftSettings: swiftSettings
         ),
@@ -55,7 +55,7 @@ let package = Package(
             dependencies: [
                 "SWAPI",
                 "CLibcurl",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: swiftSettings
         ),
@@ -64,12 +64,12 @@ let package = Package(
             dependencies: [
                 .product(name: "FlowSite", package: "FlowSite"),
                 "SWAPI",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             resources: [
                 // One string table per language; each is also registered in Strings.tables.
                 .embedInCode("Resources/Strings/en.json"),
-                .embedInCode("Resources/Strings/es.json"),
+                .embedInCode("Resources/Strings/es.json")
             ],
             swiftSettings: swiftSettings
         ),
@@ -81,7 +81,7 @@ let package = Package(
                 "SWAPILive",
                 "StarWarsApp",
                 .product(name: "FlowSiteCommandLine", package: "FlowSite"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: swiftSettings
         ),
@@ -93,7 +93,7 @@ let package = Package(
                 .product(name: "FlowSiteCommandLine", package: "FlowSite"),
                 "SWAPI",
                 "SWAPILive",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: swiftSettings
         ),
@@ -124,7 +124,8 @@ let package = Package(
             // program's symbols (about 33,000) for dynamic lookup, which nothing here does; the
             // loader then binds and searches them at every start (what that costs is in
             // bench/RESULTS.md). The program stays position-independent.
-            linkerSettings: (Context.environment["HOLOCRON_TSAN"] == nil ? [.linkedLibrary("jemalloc", .when(platforms: [.linux]))] : [])
+            linkerSettings: (Context.environment["HOLOCRON_TSAN"] == nil
+                ? [.linkedLibrary("jemalloc", .when(platforms: [.linux]))] : [])
                 + [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
         ),
         .target(
@@ -139,7 +140,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             path: "Tests/Support/SwapiTestServer",
             swiftSettings: swiftSettings
@@ -148,7 +149,7 @@ let package = Package(
             name: "SWAPITests",
             dependencies: [
                 "SWAPI", "SWAPILive", "SwapiTestServer", "TestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ],
             swiftSettings: swiftSettings
         ),
@@ -158,7 +159,7 @@ let package = Package(
                 "StarWarsApp", "SWAPI", "TestSupport",
                 .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "FlowSiteTesting", package: "FlowSite"),
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
@@ -168,10 +169,10 @@ let package = Package(
             dependencies: [
                 "HolocronCLI", "HolocronKit", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer", "TestSupport",
                 .product(name: "FlowSite", package: "FlowSite"),
-                .product(name: "FlowSiteCommandLine", package: "FlowSite"),
+                .product(name: "FlowSiteCommandLine", package: "FlowSite")
             ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

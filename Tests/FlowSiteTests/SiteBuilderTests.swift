@@ -296,18 +296,15 @@ import Testing
 
 /// FlowSite's public surface stays small: what an app needs, nothing of the machinery.
 @Suite struct PublicAPITests {
-    /// Top-level types only (a problem or error type nested in the type it belongs to, such as
-    /// `TranslationCheck.Problem`, is not counted): 8 for building a site, 7 for screens and
-    /// pages, 9 for routes and navigation (deep links among them), 7 for the flow and flow
-    /// lint, 5 for languages and 5 for edits that cost what they change, each group a topic of
-    /// the DocC catalog's `FlowSite.md`. An `@_spi` type counts too: a user can reach it, so it is no way around
-    /// the cap.
-    @Test func flowSiteDeclaresAtMost41PublicTypes() throws {
+    /// Every public type counts, nested ones too (moving a type inside another does not make the
+    /// surface smaller): what an app sets and implements, and what its tests read. What only the
+    /// command line drives has package access. An `@_spi` type counts too: a user can reach it.
+    @Test func flowSiteDeclaresAtMost50PublicTypes() throws {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSite")
-        let declared = try Self.publicTypes(in: sources)
-        #expect(declared.count <= 41, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
+        let declared = try Self.publicTypes(in: sources, nested: true)
+        #expect(declared.count <= 50, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
         #expect(
             !declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }
@@ -331,13 +328,15 @@ import Testing
             "listed in FlowSite.md but not a public type: \(listed.subtracting(declared).sorted())")
     }
 
-    /// Every top-level public (or `@_spi` public) type, protocol and type alias declared in the
-    /// `.swift` files below `folder` (a declaration at the start of its line; a nested one is
-    /// indented): code only, not the samples of doc comments (`///` lines and `/** … */` blocks).
-    static func publicTypes(in folder: URL) throws -> [String] {
+    /// Every public (or `@_spi` public) type, protocol and type alias declared in the `.swift`
+    /// files below `folder`: the top-level ones (declared at the start of a line), or with
+    /// `nested` the indented ones too. Code only, not the samples of doc comments (`///` lines
+    /// and `/** … */` blocks).
+    static func publicTypes(in folder: URL, nested: Bool = false) throws -> [String] {
         var declared: [String] = []
         let pattern = try Regex(
-            #"^(?:@_spi\(\w+\)\s+)?public\s+(?:final\s+)?(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#)
+            (nested ? #"^\s*"# : "^")
+                + #"(?:@_spi\(\w+\)\s+)?public\s+(?:final\s+)?(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#)
         for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
             var inBlockComment = false
@@ -360,7 +359,8 @@ import Testing
         return declared
     }
 
-    /// The count sees through doc-comment samples and `@_spi`, and leaves nested types out.
+    /// The count sees through doc-comment samples and `@_spi`, and counts nested types only when
+    /// asked.
     @Test func theCountReadsCodeNotComments() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -381,5 +381,6 @@ import Testing
             """.utf8
         ).write(to: folder.appendingPathComponent("Sample.swift"))
         #expect(try Self.publicTypes(in: folder).sorted() == ["Counted", "Reachable"])
+        #expect(try Self.publicTypes(in: folder, nested: true).sorted() == ["Counted", "Nested", "Reachable"])
     }
 }

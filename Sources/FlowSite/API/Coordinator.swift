@@ -133,7 +133,7 @@ public struct SiteInfo<R: Route>: Sendable {
     public var labels: [String: String]
     /// The language the app shows a text in when the site's language lacks it, when it may
     /// (a build that falls back instead of failing on a missing translation): each page then
-    /// listens for ``FallbackText/shown(_:)`` and notes the texts it showed that way. `nil`
+    /// listens for ``StringTable/shownInFallbackLanguage(_:)`` and notes the texts it showed that way. `nil`
     /// when every text is translated.
     public var fallbackLanguage: String?
     /// Writes a count as the site's language does ("1,234", "1.234"); `nil` groups thousands

@@ -16,36 +16,36 @@ extension FlowGraph {
     public struct Coverage: Sendable, Hashable {
         /// One transition a test took: from a screen kind to another (by their ids), presented
         /// one way.
-        public struct Transition: Sendable, Hashable, Comparable, CustomStringConvertible {
+        package struct Transition: Sendable, Hashable, Comparable, CustomStringConvertible {
             /// The id of the screen kind on top of the stack when the test's navigator was called.
-            public let from: String
+            package let from: String
             /// The id of the screen kind the test showed.
-            public let to: String
+            package let to: String
             /// How the test showed it.
-            public let presentation: Presentation
+            package let presentation: Presentation
 
             /// A transition between the kinds with ids `from` and `to`, shown as `presentation`.
-            public init(from: String, to: String, presentation: Presentation) {
+            package init(from: String, to: String, presentation: Presentation) {
                 self.from = from
                 self.to = to
                 self.presentation = presentation
             }
 
-            public var description: String { "\(from) → \(to) (\(presentation))" }
+            package var description: String { "\(from) → \(to) (\(presentation))" }
 
-            public static func < (a: Transition, b: Transition) -> Bool {
+            package static func < (a: Transition, b: Transition) -> Bool {
                 (a.from, a.to, a.presentation.rawValue) < (b.from, b.to, b.presentation.rawValue)
             }
         }
 
         /// Every transition some test took.
-        public let transitions: Set<Transition>
+        package let transitions: Set<Transition>
         /// The coverage files each transition was read from, in the order read, for a report
         /// to name when the flow no longer has it; empty for coverage made in code.
         package private(set) var files: [Transition: [String]] = [:]
 
         /// Coverage of exactly `transitions`, such as a test's own, or none to start merging into.
-        public init(_ transitions: some Sequence<Transition>) {
+        package init(_ transitions: some Sequence<Transition>) {
             self.transitions = Set(transitions)
         }
 
@@ -56,7 +56,7 @@ extension FlowGraph {
         public func hash(into hasher: inout Hasher) { hasher.combine(transitions) }
 
         /// Whether some test took `transition` (same kinds, same presentation).
-        public func covers(_ transition: FlowGraph.Transition) -> Bool {
+        package func covers(_ transition: FlowGraph.Transition) -> Bool {
             transitions.contains(
                 Transition(from: transition.from, to: transition.to, presentation: transition.presentation))
         }
@@ -71,7 +71,7 @@ extension FlowGraph {
         /// The transitions some test took that `graph` no longer has (none with the same kinds
         /// and presentation), sorted: coverage recorded before the flow changed, or by a test
         /// that is gone. Re-recording the coverage drops them.
-        public func stale(in graph: FlowGraph) -> [Transition] {
+        package func stale(in graph: FlowGraph) -> [Transition] {
             let current = Set(
                 graph.transitions.map {
                     Transition(from: $0.from, to: $0.to, presentation: $0.presentation)
@@ -124,7 +124,7 @@ extension FlowGraph {
 
         /// How many of each flow's transitions (those that start from one of its kinds) the
         /// tests take, flows in ``FlowGraph/flows`` order.
-        public func counts(in graph: FlowGraph) -> [FlowCount] {
+        package func counts(in graph: FlowGraph) -> [FlowCount] {
             graph.flows.map { flow in
                 let members = Set(flow.kinds.map(\.id))
                 let own = graph.transitions.filter { members.contains($0.from) }
@@ -133,15 +133,15 @@ extension FlowGraph {
         }
 
         /// How many of one flow's transitions the tests take.
-        public struct FlowCount: Sendable, Hashable {
+        package struct FlowCount: Sendable, Hashable {
             /// The flow's name.
-            public let flow: String
+            package let flow: String
             /// The transitions that start from the flow's kinds.
-            public let total: Int
+            package let total: Int
             /// Those no test takes, in the graph's order.
-            public let untested: [FlowGraph.Transition]
+            package let untested: [FlowGraph.Transition]
             /// Those some test takes.
-            public var tested: Int { total - untested.count }
+            package var tested: Int { total - untested.count }
         }
     }
 }

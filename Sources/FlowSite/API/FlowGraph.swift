@@ -4,89 +4,90 @@
 /// A build makes it from the walk (``BuildReport/flow``); the flow map page draws it, flow lint
 /// reads it, and `holocron graph --level screens` prints it. Its order depends only on the app:
 /// kinds in the order the walk first reached them, transitions by their kinds' order and
-/// presentation.
+/// presentation. Tests read it through its snapshot (FlowSiteTesting's `.flow`), which prints
+/// every kind and transition; its parts are the engine's.
 public struct FlowGraph: Sendable, Hashable {
     /// One kind of screen and what the walk found of it.
-    public struct Kind: Sendable, Hashable, Identifiable {
+    package struct Kind: Sendable, Hashable, Identifiable {
         /// The kind's stable id, name and flow.
-        public let kind: ScreenKind
+        package let kind: ScreenKind
         /// How many pages of this kind the site has.
-        public let pages: Int
+        package let pages: Int
         /// The fewest clicks from the start page to a page of this kind: the least, the median
         /// and the most over its pages.
-        public let depth: Depth
+        package let depth: Depth
         /// The first page of the kind the walk reached: its list, or its first page.
-        public let example: PageReference
+        package let example: PageReference
         /// Where the kind's first page was made in the app's code.
-        public let location: CodeLocation?
+        package let location: CodeLocation?
         /// How many of its pages a deep link opens, read back as the same route by the app's
         /// parser (0 when the app declares no ``DeepLinks``).
-        public var deepLinkedPages = 0
+        package var deepLinkedPages = 0
 
-        public var id: String { kind.id }
+        package var id: String { kind.id }
     }
 
     /// The least, median and most clicks from the start page over a kind's pages.
-    public struct Depth: Sendable, Hashable {
+    package struct Depth: Sendable, Hashable {
         /// The clicks to the kind's nearest page.
-        public let minimum: Int
+        package let minimum: Int
         /// The median of its pages' clicks: how deep the kind usually is.
-        public let median: Int
+        package let median: Int
         /// The clicks to the kind's farthest page, the one `click-depth` judges.
-        public let maximum: Int
+        package let maximum: Int
     }
 
     /// All the links from pages of one kind to pages of another that share a presentation.
-    public struct Transition: Sendable, Hashable {
+    package struct Transition: Sendable, Hashable {
         /// The id of the kind whose pages hold the links.
-        public let from: String
+        package let from: String
         /// The id of the kind the links lead to.
-        public let to: String
+        package let to: String
         /// How the app presents the target.
-        public let presentation: Presentation
+        package let presentation: Presentation
         /// How many page links it stands for.
-        public internal(set) var links: Int
+        package internal(set) var links: Int
         /// The app's code that chose the presentation, the first time the walk followed it.
-        public let location: CodeLocation?
+        package let location: CodeLocation?
         /// The first link of the transition the walk followed.
-        public let example: Link
+        package let example: Link
         /// How many of its links are tab selections (``SiteInfo/navigation``): the flow map
         /// draws those from the tab bar, not from the start page's kind they are recorded from.
-        public var tabSelections = 0
+        package var tabSelections = 0
 
         /// Whether every link of it is a tab selection.
         var isTabOnly: Bool { tabSelections > 0 && tabSelections == links }
     }
 
     /// A link from one page to another.
-    public struct Link: Sendable, Hashable {
+    package struct Link: Sendable, Hashable {
         /// The page the link is on.
-        public let from: PageReference
+        package let from: PageReference
         /// The page it leads to.
-        public let to: PageReference
+        package let to: PageReference
     }
 
     /// A page, as the flow names it.
-    public struct PageReference: Sendable, Hashable {
+    package struct PageReference: Sendable, Hashable {
         /// The page's path, such as `/characters/luke-skywalker/`.
-        public let path: RoutePath
+        package let path: RoutePath
         /// The page's title as its breadcrumb shows it.
-        public let title: String
+        package let title: String
         /// The route, as the app prints it.
-        public let route: String
+        package let route: String
     }
 
     /// Every kind the walk reached, in the order it first reached one of its pages; the first
     /// is the start page's.
-    public let kinds: [Kind]
+    package let kinds: [Kind]
     /// Every transition, ordered by source kind, target kind and presentation.
-    public let transitions: [Transition]
+    package let transitions: [Transition]
 
     /// The kind with `id`.
-    public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
+    package func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
 
     /// The flows, in the order their first kind was reached, each with its kinds.
-    public var flows: [(name: String, kinds: [Kind])] {
+    package var flows: [(name: String, kinds: [Kind])] {
         var order: [String] = []
         var members: [String: [Kind]] = [:]
         for kind in kinds {

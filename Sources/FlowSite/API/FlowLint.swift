@@ -329,7 +329,7 @@ extension FlowLintReport {
         /// How many pages (or links) break the rule.
         public let count: Int
         /// A few of the pages, in walk order.
-        public let examples: [FlowGraph.PageReference]
+        package let examples: [FlowGraph.PageReference]
         /// The app's code to look at: the screen's; for `click-depth` the navigation call that
         /// starts the long chain; for `modal-over-modal` the one that chose the dialog; for
         /// `unreachable-screen` the kind's declaration (``ScreenKind/location``).
@@ -355,7 +355,7 @@ public struct FlowLintReport: Sendable, Hashable {
     public let notes: [String]
     /// How many of each flow's transitions the app's tests take, when flow coverage was given
     /// (``FlowLinter/coverage``); `nil` otherwise.
-    public internal(set) var coverage: [FlowGraph.Coverage.FlowCount]? = nil
+    package internal(set) var coverage: [FlowGraph.Coverage.FlowCount]? = nil
 
     /// The findings that count.
     public var active: [Finding] { findings.filter(\.isActive) }

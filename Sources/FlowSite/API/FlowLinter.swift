@@ -13,9 +13,8 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
     public var coordinator: C
     /// Settings over the coordinator's own ``RootCoordinator/flowLint``.
     public var configuration: FlowLintConfiguration?
-    /// The transitions the app's tests take: the report then counts them per flow
-    /// (``FlowLintReport/coverage``), and the `untested-transition` rule, when turned on,
-    /// reports each one they don't.
+    /// The transitions the app's tests take: the report then counts them per flow, and the
+    /// `untested-transition` rule, when turned on, reports each one they don't.
     public var coverage: FlowGraph.Coverage?
 
     /// A linter for `coordinator`'s app, with `configuration` over the app's own and the tests'

@@ -46,13 +46,27 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         /// A flow coverage file or folder (``FlowGraph/Coverage/load(from:)``) is missing or
         /// isn't one.
         case flowCoverage(path: String, message: String)
+        /// A string table file (``StringTable/init(language:file:json:)``) is not a flat JSON
+        /// object of key and text.
+        case stringTable(file: String, message: String)
+        /// ICU has no usable plural rules for a language code (``PluralRules``).
+        case pluralRules(language: String, message: String)
+        /// Translations that lack keys or placeholders (``TranslationCheck``), de-duplicated and
+        /// sorted by kind, language and key.
+        case translations([TranslationCheck.Problem])
     }
 
     /// What went wrong.
     public let reason: Reason
 
     /// An error for `reason`.
-    public init(_ reason: Reason) { self.reason = reason }
+    public init(_ reason: Reason) {
+        if case .translations(let problems) = reason {
+            self.reason = .translations(Array(Set(problems)).sorted())
+        } else {
+            self.reason = reason
+        }
+    }
 
     /// A flow lint configuration that can't be used.
     static func lintConfiguration(file: String?, _ message: String) -> FlowSiteError {
@@ -110,6 +124,12 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "The languages can't make one site: \(message). The previous site was left as it was."
         case .flowCoverage(let path, let message):
             "Cannot read the flow coverage at \(path): \(message). Give the folder the app's coverage tests write (the `.flowCoverage()` trait's), or a file in it; run the tests to make it."
+        case .stringTable(let file, let message):
+            "\(file): \(message). Fix the file and rebuild."
+        case .pluralRules(let language, let message):
+            "No plural rules for language '\(language)': \(message). Use a BCP 47 code ICU knows, such as en, es or ar."
+        case .translations(let problems):
+            TranslationCheck.report(problems)
         }
     }
 }

@@ -44,24 +44,25 @@ public final class PluralRules: Sendable {
 
     /// The rules of `language`, a BCP 47 code such as `en`, `es` or `ar`.
     ///
-    /// - Throws: ``PluralRules/Error`` when ICU has no rules for the code.
-    public init(language: String) throws(PluralRules.Error) {
+    /// - Throws: ``FlowSiteError`` when ICU has no rules for the code.
+    public init(language: String) throws(FlowSiteError) {
         self.language = language
         let icuLocale = language.replacingOccurrences(of: "-", with: "_")
         var error: Int32 = 0
         guard let rules = cicu_plural_rules_open(icuLocale, &error) else {
-            throw PluralRules.Error(language: language, reason: "ICU has no plural rules for it (error \(error))")
+            throw FlowSiteError(
+                .pluralRules(language: language, message: "ICU has no plural rules for it (error \(error))"))
         }
         defer { cicu_plural_rules_close(rules) }
 
         var buffer = [CChar](repeating: 0, count: 64)
         guard cicu_plural_rules_categories(rules, &buffer, Int32(buffer.count)) >= 0 else {
-            throw PluralRules.Error(language: language, reason: "ICU could not list its plural categories")
+            throw FlowSiteError(.pluralRules(language: language, message: "ICU could not list its plural categories"))
         }
         let names = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let found = Set(names.split(separator: " ").compactMap { Category(rawValue: String($0)) })
         guard found.contains(.other) else {
-            throw PluralRules.Error(language: language, reason: "ICU lists no plural categories for it")
+            throw FlowSiteError(.pluralRules(language: language, message: "ICU lists no plural categories for it"))
         }
         categories = Category.allCases.filter(found.contains)
 
@@ -89,27 +90,14 @@ public final class PluralRules: Sendable {
 
     private static func select(
         _ number: Double, rules: UnsafeMutableRawPointer, language: String
-    ) throws(PluralRules.Error) -> Category {
+    ) throws(FlowSiteError) -> Category {
         var keyword = [CChar](repeating: 0, count: 16)
         let length = cicu_plural_rules_select(rules, number, &keyword, Int32(keyword.count))
         guard length > 0 else {
-            throw PluralRules.Error(language: language, reason: "ICU could not choose a category for \(number)")
+            throw FlowSiteError(
+                .pluralRules(language: language, message: "ICU could not choose a category for \(number)"))
         }
         let name = String(decoding: keyword.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return Category(rawValue: name) ?? .other
-    }
-}
-
-extension PluralRules {
-    /// ICU has no plural rules for a language code.
-    public struct Error: Swift.Error, CustomStringConvertible, Sendable {
-        /// The language code asked for.
-        public let language: String
-        /// What ICU said, in its words.
-        public let reason: String
-
-        public var description: String {
-            "No plural rules for language '\(language)': \(reason). Use a BCP 47 code ICU knows, such as en, es or ar."
-        }
     }
 }

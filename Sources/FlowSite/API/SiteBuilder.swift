@@ -51,7 +51,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// What the build's inputs were (data, templates, options), as the caller fingerprints them;
     /// kept in the site's manifest so ``unchangedSite(at:inputs:logger:)`` can tell a rebuild with
     /// nothing changed.
-    public var inputs: String?
+    package var inputs: String?
     /// Told how the build is going: the phase (`pages` while the walk makes pages, then
     /// `steps`, `links` and `swap`), the pages made so far and the routes discovered so far.
     /// Called concurrently from the walk, once per page, so keep it cheap; `holocron` draws its
@@ -62,13 +62,13 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
     /// writes its site as a new generation that shares every other file. Needs routes that can
     /// be stored (``StorableRoute``); in a multilingual site, languages that don't fall back.
-    public var journalsEdits = false
+    package var journalsEdits = false
     /// The fingerprint of every input pages can read, made by the app from its data for this
     /// build (see ``journalsEdits``).
-    public var inputFingerprints: InputFingerprints?
+    package var inputFingerprints: InputFingerprints?
     /// What was read of the output before the data was loaded (``SiteReadAhead``); used only
     /// for a build into the folder it read.
-    public var readAhead: SiteReadAhead?
+    package var readAhead: SiteReadAhead?
     /// Runs just before the link check (or, for an edit built from the journal, the commit);
     /// tests use it to fail, wait or tamper midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
@@ -164,7 +164,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return (flow, lint)
     }
 
-    /// Whether this build's pages may show fallback text (see ``FallbackText``).
+    /// Whether this build's pages may show fallback text (see ``StringTable/shownInFallbackLanguage(_:)``).
     var fallsBack: Bool { coordinator.siteInfo.fallbackLanguage != nil }
 
     /// The most pages an edit may touch for them to be made again without a walk: above it, a
@@ -238,7 +238,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     ///
     /// Like a build, it first removes the staging and old folders that killed builds left beside
     /// the output, and logs their names.
-    public static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
+    package static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
         guard let inputs else { return nil }
         let clock = ContinuousClock()
         let started = clock.now

@@ -74,7 +74,7 @@ extension InputFingerprints {
     /// The 64-bit fingerprint of one input: every value its `encode(to:)` writes, in order, with
     /// nils and container boundaries marked, so two values that encode alike are equal and a
     /// field the type adds is in the fingerprint without anyone listing it. The same in every
-    /// process; for an input made of a few texts or numbers, a ``StableHash`` does as well.
+    /// process. A text or number is an input too: `fingerprint(of: slug)`.
     /// `userInfo` is what the value's `encode(to:)` finds in the encoder's.
     public static func fingerprint(
         of value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]

@@ -36,13 +36,14 @@ public struct StringTable: Sendable {
 
     /// Reads a table from its JSON bytes.
     ///
-    /// - Throws: ``StringTable/Error`` naming the file when it is not a flat object of strings.
-    public init(language: String, file: String, json: [UInt8]) throws(StringTable.Error) {
+    /// - Throws: ``FlowSiteError`` naming the file when it is not a flat object of strings.
+    public init(language: String, file: String, json: [UInt8]) throws(FlowSiteError) {
         let object: [String: String]
         do {
             object = try JSONDecoder().decode([String: String].self, from: Data(json))
         } catch {
-            throw StringTable.Error(file: file, reason: "it is not a flat JSON object of key → text (\(error))")
+            throw FlowSiteError(
+                .stringTable(file: file, message: "it is not a flat JSON object of key → text (\(error))"))
         }
         var texts: [String: String] = [:]
         var settings: [String: String] = [:]
@@ -86,17 +87,5 @@ public struct StringTable: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         return names
-    }
-}
-
-extension StringTable {
-    /// A string table that can't be read.
-    public struct Error: Swift.Error, CustomStringConvertible, Sendable {
-        /// The file, as the table would have named it.
-        public let file: String
-        /// What is wrong with it.
-        public let reason: String
-
-        public var description: String { "\(file): \(reason). Fix the file and rebuild." }
     }
 }

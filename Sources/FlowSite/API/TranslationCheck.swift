@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let problems = TranslationCheck(reference: english).problems(of: spanish, rules: try PluralRules(language: "es"))
-/// if !problems.isEmpty { throw TranslationCheck.Failure(problems) }
+/// if !problems.isEmpty { throw FlowSiteError(.translations(problems)) }
 /// ```
 public struct TranslationCheck: Sendable {
     /// The table every other is held to (the language the app is written in).
@@ -152,30 +152,19 @@ extension TranslationCheck {
 }
 
 extension TranslationCheck {
-    /// A build's translation problems, as one grouped error.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        /// Every problem, sorted by kind, language and key.
-        public let problems: [Problem]
-
-        /// The failure of `problems`, de-duplicated and sorted.
-        public init(_ problems: [Problem]) {
-            self.problems = Array(Set(problems)).sorted()
+    /// One heading per kind of problem with its count, then one line per language and key.
+    static func report(_ problems: [Problem]) -> String {
+        let languages = Set(problems.map(\.language)).sorted()
+        var lines = [
+            Wording.english("countTranslationProblems", count: problems.count)
+                + " in \(languages.joined(separator: ", ")):"
+        ]
+        for kind in Problem.Kind.allCases {
+            let ofKind = problems.filter { $0.kind == kind }
+            guard !ofKind.isEmpty else { continue }
+            lines.append("  \(kind.rawValue) (\(ofKind.count)):")
+            lines += ofKind.map { "    \($0)" }
         }
-
-        /// One heading per kind of problem with its count, then one line per language and key.
-        public var description: String {
-            let languages = Set(problems.map(\.language)).sorted()
-            var lines = [
-                Wording.english("countTranslationProblems", count: problems.count)
-                    + " in \(languages.joined(separator: ", ")):"
-            ]
-            for kind in Problem.Kind.allCases {
-                let ofKind = problems.filter { $0.kind == kind }
-                guard !ofKind.isEmpty else { continue }
-                lines.append("  \(kind.rawValue) (\(ofKind.count)):")
-                lines += ofKind.map { "    \($0)" }
-            }
-            return lines.joined(separator: "\n")
-        }
+        return lines.joined(separator: "\n")
     }
 }

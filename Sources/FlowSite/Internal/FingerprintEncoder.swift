@@ -13,7 +13,7 @@ package enum Fingerprint {
 
 extension StableHash {
     /// One lane's worth of the hash, for tables that keep 64 bits a key.
-    public var low: UInt64 { a ^ (b &* 0x9E37_79B9_7F4A_7C15) }
+    package var low: UInt64 { a ^ (b &* 0x9E37_79B9_7F4A_7C15) }
 }
 
 private final class FingerprintEncoder: Encoder {

@@ -20,7 +20,7 @@ package struct PageVisit<R: Route>: Sendable {
     package let kind: Int32
     /// How many routes the walk had discovered when this page was started (for progress).
     package let discovered: Int
-    /// The texts the page showed in ``SiteInfo/fallbackLanguage`` (see ``FallbackText``).
+    /// The texts the page showed in ``SiteInfo/fallbackLanguage`` (see ``StringTable/shownInFallbackLanguage(_:)``).
     var fallbackTexts: [String] = []
     /// The page's place in the walk's discovery order (-1 when not made by a walk).
     package var index = -1

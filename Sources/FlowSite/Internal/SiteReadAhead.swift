@@ -13,7 +13,7 @@ import Foundation
 /// later would be (its checksum, the live manifest's identity it records, and the build key
 /// when it is taken). A file changed by hand after the check and before the build is the one
 /// thing the check can't see; a build that checks on its own way has the same window, shorter.
-public final class SiteReadAhead: Sendable {
+package final class SiteReadAhead: Sendable {
     private struct Read: @unchecked Sendable {
         /// The spare's manifest as read; parsed (``spareFiles(ofManifest:)``) only for a build that
         /// asks, when there is a journal (an edit needs only its lines).
@@ -37,7 +37,7 @@ public final class SiteReadAhead: Sendable {
     private let finished = DispatchGroup()
 
     /// Starts reading what a build into `output` will read.
-    public init(output: URL) {
+    package init(output: URL) {
         self.output = (try? SiteWriter(output: output, force: false).guardedOutput()) ?? output
         finished.enter()
         let target = self.output

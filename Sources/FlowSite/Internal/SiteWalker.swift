@@ -46,7 +46,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     /// copy, so a reader can open it in both places.
     let tabRoots: Set<R>
 
-    /// Whether each page listens for text shown in the fallback language (``FallbackText``).
+    /// Whether each page listens for text shown in the fallback language (``StringTable/shownInFallbackLanguage(_:)``).
     let recordsFallbacks: Bool
 
     /// Walks every reachable route, calling `visit` for each page (concurrently).

@@ -1,12 +1,12 @@
 /// A 128-bit hash that is the same on every machine and every run (unlike `Hasher`), for the
 /// fingerprints that decide which pages a rebuild can keep. Two 64-bit lanes, each mixing in
 /// eight bytes at a time; fast, not cryptographic.
-public struct StableHash: Sendable, Hashable, CustomStringConvertible {
+package struct StableHash: Sendable, Hashable, CustomStringConvertible {
     private(set) var a: UInt64 = 0x9E37_79B9_7F4A_7C15
     private(set) var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
     /// The hash of nothing: combine inputs into it.
-    public init() {}
+    package init() {}
 
     init(a: UInt64, b: UInt64) {
         self.a = a
@@ -14,7 +14,7 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// 32 hex digits.
-    public var description: String { Self.hex(a) + Self.hex(b) }
+    package var description: String { Self.hex(a) + Self.hex(b) }
 
     /// Parses ``description``.
     init?(_ text: Substring) {
@@ -46,7 +46,7 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Mixes in `bytes` and their count, so adjacent inputs can't run together.
-    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
@@ -64,19 +64,19 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Mixes in `bytes` and their count.
-    public mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
+    package mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
 
     /// Mixes in `text` as UTF-8 and its length.
-    public mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
 
     /// Mixes in `value` as 64 bits.
-    public mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+    package mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
     /// Mixes in another hash, such as a part's fingerprint into its whole's.
-    public mutating func combine(_ hash: StableHash) {
+    package mutating func combine(_ hash: StableHash) {
         mix(hash.a)
         mix(hash.b)
     }

@@ -139,7 +139,7 @@ public struct StarWarsSite: Sendable {
                     )
                 }
             }
-            if !problems.isEmpty { throw TranslationCheck.Failure(problems) }
+            if !problems.isEmpty { throw FlowSiteError(.translations(problems)) }
         }
         return strings
     }

@@ -1,6 +1,6 @@
-import FlowSite
 import SWAPI
 
+@testable import FlowSite
 @testable import StarWarsApp
 
 extension Catalog {

@@ -1,8 +1,8 @@
-import FlowSite
 import Foundation
 import SWAPI
 import Testing
 
+@testable import FlowSite
 @testable import StarWarsApp
 
 /// `holocron build --languages`: one tree per language, a switcher that keeps the reader on the

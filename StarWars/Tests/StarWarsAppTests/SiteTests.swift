@@ -1,8 +1,8 @@
-import FlowSite
 import FlowSiteTesting
 import Foundation
 import Testing
 
+@testable import FlowSite
 @testable import SWAPI
 @testable import StarWarsApp
 

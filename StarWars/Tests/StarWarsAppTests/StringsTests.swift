@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: Strings.languages)
     func everyTableHasEveryKeyPlaceholderAndPluralFormOfEnglish(language: String) throws {
         let problems = try Strings.problems(of: language)
-        #expect(problems.isEmpty, "\(TranslationCheck.Failure(problems))")
+        #expect(problems.isEmpty, "\(FlowSiteError(.translations(problems)))")
     }
 
     @Test func theTableCheckFindsEachKindOfProblemOnceWithItsLine() throws {
@@ -78,7 +78,7 @@ import Testing
             problems.first { $0.kind == .missing }?.location.hasPrefix("Sources/StarWarsApp/Resources/Strings/en.json:")
                 == true)
         // One grouped list, a heading per kind.
-        let report = TranslationCheck.Failure(problems + problems).description
+        let report = FlowSiteError(.translations(problems + problems)).description
         #expect(report.hasPrefix("5 translation problems in en-ZZ:"))
         #expect(report.contains("  missing plural category (1):\n    en-ZZ list.noSuchPage.one"))
     }

@@ -34,7 +34,7 @@ struct GraphCoordinator: RootCoordinator {
     var labels: [String: String] = [:]
     var language = "en"
     var fallbackLanguage: String?
-    /// Nodes whose page shows a text in the fallback language (``FallbackText``).
+    /// Nodes whose page shows a text in the fallback language (``StringTable/shownInFallbackLanguage(_:)``).
     var untranslated: Set<Node> = []
 
     var siteInfo: SiteInfo<Node> {
@@ -55,7 +55,7 @@ struct GraphCoordinator: RootCoordinator {
     func makeScreen(for route: Node) async throws -> any Screen<Node> {
         InputKey.read(Self.inputKey(route))
         if failing.contains(route) { throw GraphError(description: "no data for \(route)") }
-        if untranslated.contains(route) { FallbackText.shown("Page \(route)") }
+        if untranslated.contains(route) { StringTable.shownInFallbackLanguage("Page \(route)") }
         let pages = paginated
         var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<Node>)?
         if let index = paginated.firstIndex(of: route) {

@@ -73,13 +73,10 @@ extension Catalog {
                                 of: resources[position], userInfo: [.swapiCompactLinks: true])
                     records.append((.record(kind, id: id), fingerprint))
                     if let slug = slug(of: kind, id: id) {
-                        var hash = StableHash()
-                        hash.combine(slug.rawValue)
-                        slugs.append((.slug(kind, id: id), hash.low))
+                        slugs.append((.slug(kind, id: id), InputFingerprints.fingerprint(of: slug.rawValue)))
                     }
-                    var name = StableHash()
-                    name.combine(resources[position].displayName)
-                    names.append((.name(kind, id: id), name.low))
+                    let name = InputFingerprints.fingerprint(of: resources[position].displayName)
+                    names.append((.name(kind, id: id), name))
                 }
                 return (records, slugs, InputFingerprints.fingerprint(of: listIDs(kind)), names)
             }
@@ -105,13 +102,16 @@ extension Catalog {
         for part in parts { pairs += part.names }
         // Everything: every other fingerprint, and the API roots, which decide which relations
         // every kind keeps.
-        var everything = StableHash()
-        for root in data.apiRoots { everything.combine(root) }
-        for pair in pairs {
-            everything.combine(Int(bitPattern: UInt(pair.key.rawValue)))
-            everything.combine(Int(bitPattern: UInt(pair.value)))
-        }
-        pairs.append((.everything, everything.low))
+        let everything = Everything(
+            apiRoots: data.apiRoots, keys: pairs.map(\.key.rawValue), values: pairs.map(\.value))
+        pairs.append((.everything, InputFingerprints.fingerprint(of: everything)))
         return InputFingerprints(pairs)
     }
+}
+
+/// What the fingerprint of everything at once is made of.
+private struct Everything: Encodable {
+    let apiRoots: [String]
+    let keys: [UInt64]
+    let values: [UInt64]
 }

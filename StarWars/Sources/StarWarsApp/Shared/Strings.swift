@@ -35,7 +35,7 @@ public struct Strings: Sendable {
     /// table's `layout.*` texts by label name, English's where the table lacks one.
     public let layoutLabels: [String: String]
     /// The language whose text stands in for a key the table lacks, when the build falls back
-    /// instead of failing: such texts are reported as they are handed out (``FallbackText``).
+    /// instead of failing: such texts are reported as they are handed out (``StringTable/shownInFallbackLanguage(_:)``).
     public let fallbackLanguage: String?
     /// Which keys (by ordinal) show the fallback language's text.
     private let fellBack: [Bool]
@@ -58,7 +58,7 @@ public struct Strings: Sendable {
     }
 
     /// Strings from a table; keys the table lacks fall back to English. With `marksFallback`,
-    /// the texts that do are reported to the page showing them (``FallbackText``).
+    /// the texts that do are reported to the page showing them (``StringTable/shownInFallbackLanguage(_:)``).
     init(_ table: StringTable, marksFallback: Bool = false) {
         language = table.language
         locale = Locale(identifier: table.settings["locale"] ?? table.language)
@@ -154,7 +154,7 @@ public struct Strings: Sendable {
     /// The table's text for `key`, English's when the table lacks it, or the key itself.
     private func text(for key: Key) -> String {
         let text = texts[key.ordinal]
-        if fellBack[key.ordinal] { FallbackText.shown(text) }
+        if fellBack[key.ordinal] { StringTable.shownInFallbackLanguage(text) }
         return text
     }
 
