@@ -1,11 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package diff-site OLD NEW [--format text|markdown|json]`: builds the package's site
-/// executable and runs its `diff` command on two built sites (folders relative to the package),
-/// printing what changed by screen kind. A difference is a report, not a failure; with
-/// `--exit-code` (as `git diff --exit-code`) the command fails when the sites differ, for a CI
-/// step that must stop on any change.
+/// `swift package diff-site OLD NEW [--format text|markdown|json]`: runs the site executable's `diff` on two built
+/// sites (folders relative to the package). A difference is not a failure unless `--exit-code` (as `git diff`).
 @main struct DiffSite: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var arguments = ArgumentExtractor(arguments)

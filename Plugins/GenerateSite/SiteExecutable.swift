@@ -1,10 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// The package's site executable: the executable product that links FlowSite and calls
-/// `SiteBuilder.runCommandLine` (or the one named with `--product`), built by SwiftPM for the
-/// plugin. Shared by the generate-site, lint-site, diff-site and preview-site plugins (the
-/// others link this file).
+/// The package's site executable (the executable product that links FlowSite, or the one named with `--product`),
+/// built by SwiftPM for the plugin. The other plugins link this file.
 struct SiteExecutable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -38,7 +36,10 @@ struct SiteExecutable {
             let names = executables.map(\.name).joined(separator: ", ")
             throw Failure(
                 description: requested.map { "no executable product named \($0) (the package has: \(names))" }
-                    ?? "\(chosen.isEmpty ? "no" : "more than one") executable product links FlowSite (the package has: \(names)); name the site's with --product NAME"
+                    ?? """
+                    \(chosen.isEmpty ? "no" : "more than one") executable product links FlowSite (the package has: \
+                    \(names)); name the site's with --product NAME
+                    """
             )
         }
         self.product = product.name
@@ -63,9 +64,8 @@ struct SiteExecutable {
         return built.url
     }
 
-    /// Starts the executable with `arguments` in `folder`, its output going to the plugin's own.
-    /// With `holdingInput`, its standard input is a pipe this process holds open until it ends
-    /// (`serve --stop-when-input-closes` then ends with the plugin, however the plugin ends).
+    /// Starts the executable with `arguments` in `folder`, its output going to the plugin's. With `holdingInput`, its
+    /// input is a pipe held open until the plugin ends, so `serve --stop-when-input-closes` ends with the plugin.
     func start(_ arguments: [String], in folder: URL, holdingInput: Bool = false) throws -> Process {
         let process = Process()
         process.executableURL = url
@@ -76,8 +76,7 @@ struct SiteExecutable {
         return process
     }
 
-    /// Runs the executable with `arguments` in `folder` to its end; its output goes to the
-    /// plugin's own.
+    /// Runs the executable with `arguments` in `folder` to its end; its output goes to the plugin's.
     func run(_ arguments: [String], in folder: URL) throws -> Int32 {
         let process = try start(arguments, in: folder)
         process.waitUntilExit()

@@ -1,13 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package lint-site [--format text|json|sarif] [--output FILE] [--strict] [--config FILE]
-/// [--max-depth N]`: builds the package's site executable and runs its `lint`, with source
-/// locations relative to the package's root, so SARIF uploaded to code scanning and the text
-/// report both name files that exist in the repository. Fails (exit 1) when flow lint finds an
-/// error, or under `--strict` a warning.
-///
-/// For code scanning: `swift package --allow-writing-to-package-directory lint-site --format sarif --output flow-lint.sarif`.
+/// `swift package lint-site [--format text|json|sarif] [--output FILE] [--strict] [--config FILE] [--max-depth N]`:
+/// builds the site executable and runs its `lint` with source locations relative to the package's root, so SARIF
+/// and text reports name files in the repository. Fails when flow lint finds an error, or under `--strict` a warning.
+/// For code scanning: `swift package --allow-writing-to-package-directory lint-site --format sarif --output FILE`.
 @main struct LintSite: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var arguments = ArgumentExtractor(arguments)

@@ -1,13 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --disable-sandbox preview-site [--port N] [--templates DIR] [serve's options]`:
-/// builds the package's site executable and runs its `serve` with live reload, then follows the
-/// package's code: when a file in `Sources/` (or `Package.swift`) is saved, it builds the
-/// executable again and restarts the server on the same port, and open pages reload by
-/// themselves. A build that fails is printed here, and the pages show it over the site still
-/// served, until the next good build. Ctrl-C stops. (`--disable-sandbox`: on macOS the plugin
-/// sandbox forbids the server to listen.)
+/// `swift package --disable-sandbox preview-site [--port N] [--templates DIR] [serve's options]`: runs the site
+/// executable's `serve` with live reload, and when `Sources/` or `Package.swift` changes, rebuilds it and restarts
+/// the server on the same port; a failed build is printed and shown on the pages. `--disable-sandbox`: on macOS
+/// the plugin sandbox forbids the server to listen.
 @main struct PreviewSite: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var arguments = ArgumentExtractor(arguments)

@@ -77,28 +77,35 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
     }
 }
 
-/// What decides a site's bytes besides the app: its templates and base URL. `build`, `serve`
-/// and an app's own verbs (a `check` of a committed site, say) share them.
+/// What decides a site's bytes besides the app (templates, base URL), shared by `build`, `serve` and app verbs.
 public struct SiteOptions: ParsableArguments {
     /// `--templates`: a folder of templates and assets over the built-in ones, file by file.
     @Option(
         help: ArgumentHelp(
-            "A folder of templates and assets over the built-in ones, file by file (layout.mustache, partials/, assets/).",
+            """
+            A folder of templates and assets over the built-in ones, file by file (layout.mustache, partials/, \
+            assets/).
+            """,
             valueName: "dir"))
     public var templates: String?
 
     /// `--base-url`: the absolute URL the site is served from, for the sitemap and canonical links.
     @Option(
         help: ArgumentHelp(
-            "The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, and roots 404.html's links.",
+            """
+            The absolute URL the site will be served from: writes sitemap.xml, canonical and Open Graph links, \
+            and roots 404.html's links.
+            """,
             valueName: "url"))
     public var baseURL: String?
 
-    /// `--coverage`: flow coverage files or folders, merged, so the flow map marks untested
-    /// transitions.
+    /// `--coverage`: flow coverage files or folders, merged, so the flow map marks untested transitions.
     @Option(
         help: ArgumentHelp(
-            "A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The flow map marks the transitions no test takes.",
+            """
+            A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, \
+            merged. The flow map marks the transitions no test takes.
+            """,
             valueName: "path"))
     public var coverage: [String] = []
 

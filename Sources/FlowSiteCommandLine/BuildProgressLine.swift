@@ -1,12 +1,7 @@
 import Foundation
 
-/// The line that shows a long build's progress on a terminal, redrawn in place on standard
-/// error: pages made of pages discovered, pages a second, and the phase.
-///
-/// It appears only once a build has run for `delay` (a quick build shows just its summary), is
-/// redrawn at most once per `interval` however often the build reports, and is erased when the
-/// build ends, so the summary prints on a clean line. A line that isn't enabled (`--quiet`, or
-/// standard error is not a terminal) writes nothing at all.
+/// A long build's progress line on standard error: it appears after `delay`, is redrawn in place at most once per
+/// `interval` and is erased at the end, so the summary prints on a clean line.
 final class BuildProgressLine: Sendable {
     private struct State {
         var started: Duration = .zero
@@ -24,12 +19,7 @@ final class BuildProgressLine: Sendable {
     private let write: @Sendable (String) -> Void
     private let state = Locked(State())
 
-    /// - Parameters:
-    ///   - enabled: whether to draw at all.
-    ///   - delay: how long a build runs before the line appears.
-    ///   - interval: the least time between two redraws.
-    ///   - now: a monotonic clock (tests pass a fake one).
-    ///   - write: where the text goes (standard error unless a test says otherwise).
+    /// A line drawn, if `enabled`, after `delay` and at most once per `interval`; tests replace `now` and `write`.
     public init(
         enabled: Bool,
         delay: Duration = .milliseconds(500),
@@ -44,8 +34,7 @@ final class BuildProgressLine: Sendable {
         self.write = write
     }
 
-    /// Whether a build run now should draw the line: standard error is a terminal and the user
-    /// didn't ask for quiet.
+    /// Whether a build should draw the line: standard error is a terminal and the user didn't ask for quiet.
     public static func shouldDraw(quiet: Bool) -> Bool {
         !quiet && isatty(STDERR_FILENO) == 1
     }

@@ -6,8 +6,10 @@ import Foundation
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract:
-            "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
+        abstract: """
+            Report what changed between two builds of the site: pages, their text, links, the flow and its lint, \
+            other files.
+            """,
         discussion: """
             Compares two folders the site's `build` made. Pages whose fingerprints match are not \
             read. --format markdown makes a pull-request comment; --format html (or --html-report \
@@ -48,7 +50,10 @@ public struct DiffReportOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "text (for a terminal), markdown (for a pull-request comment), json, or html (a review page with the flow drawn).",
+            """
+            text (for a terminal), markdown (for a pull-request comment), json, or html (a review page with the \
+            flow drawn).
+            """,
             valueName: "format"))
     public var format: Format = .text
 
@@ -76,7 +81,10 @@ public struct DiffReportOptions: ParsableArguments {
     /// `--html-report`: a file for the HTML review page besides the report.
     @Option(
         help: ArgumentHelp(
-            "Also write the HTML review page to this file, whatever --format is; a Markdown --output in the same folder links to it.",
+            """
+            Also write the HTML review page to this file, whatever --format is; a Markdown --output in the same \
+            folder links to it.
+            """,
             valueName: "file"))
     public var htmlReport: String?
 
@@ -96,8 +104,7 @@ public struct DiffReportOptions: ParsableArguments {
         }
     }
 
-    /// Compares the built sites `old` and `new` (page by page, by screen kind) and writes the
-    /// report; throws exit code 1 when they differ.
+    /// Compares the built sites `old` and `new` and writes the report; throws exit code 1 when they differ.
     public func write(comparing old: URL, with new: URL) throws {
         try write(SiteComparison(old: old, new: new))
     }
@@ -124,8 +131,7 @@ public struct DiffReportOptions: ParsableArguments {
         if !comparison.isEqual { throw ExitCode(1) }
     }
 
-    /// The review page's path from the report's folder, when `--html-report` writes it in that
-    /// folder or below: the Markdown report then links to it.
+    /// The review page's path from the report's folder when it is in or below it, for the Markdown report's link.
     var reviewPageBesideOutput: String? {
         guard let htmlReport, let output else { return nil }
         let folder = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().path

@@ -1,8 +1,4 @@
-// A `SiteApp`'s `Options` are swift-argument-parser's `ParsableArguments` with `@Option` and
-// `@Flag`, and an app's own verbs are its `ParsableCommand`s: they are part of this module's
-// API, so an app writes them with `import FlowSiteCommandLine` alone and never names the parser
-// in its own package.
+// An app's `Options` and verbs are swift-argument-parser types; it needs only `import FlowSiteCommandLine`.
 @_exported import ArgumentParser
-// A site executable's `main.swift` imports FlowSiteCommandLine alone and has FlowSite's types:
-// `SiteBuilder.runCommandLine(coordinator:)` is called on one.
+// A site executable's `main.swift` imports this module alone and calls `SiteBuilder.runCommandLine(coordinator:)`.
 @_exported import FlowSite

@@ -7,13 +7,17 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "lint",
-            abstract:
-                "Check the app's flow: unhandled links, unreachable screens, dead ends, deep pages, dialogs over dialogs, unclear link texts.",
+            abstract: """
+                Check the app's flow: unhandled links, unreachable screens, dead ends, deep pages, dialogs over \
+                dialogs, unclear link texts.
+                """,
             discussion: """
                 Prints the number of findings per rule and every finding (the first N of each \
                 with --limit N), with the screen kind, an example page and the source line (a path \
                 from --source-root, an editor \
-                opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")) (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")) off unless enabled, with --enable or the config's enabledRules). With --coverage, \
+                opens it). Rules: \(FlowLintRule.all.map(\.id).joined(separator: ", ")) \
+                (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")) off unless \
+                enabled, with --enable or the config's enabledRules). With --coverage, \
                 the report also counts, per flow, the transitions the app's tests take. Exits 1 when \
                 a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
                 rule off or suppress one finding, with the reason, in a JSON file given with --config.
@@ -43,7 +47,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, merged. The report counts per flow the transitions the tests take and lists the others.",
+            """
+            A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable, \
+            merged. The report counts per flow the transitions the tests take and lists the others.
+            """,
             valueName: "path"))
     var coverage: [String] = []
 
@@ -61,7 +68,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The folder source locations are relative to (default: the current folder, the package's root under the plugins).",
+            """
+            The folder source locations are relative to (default: the current folder, the package's root under \
+            the plugins).
+            """,
             valueName: "dir"))
     var sourceRoot: String?
 
@@ -82,7 +92,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         let offByDefault = FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id)
         for id in enabledRules where !offByDefault.contains(id) {
             throw ValidationError(
-                "--enable '\(id)' is not a rule that is off by default; those are \(offByDefault.joined(separator: ", "))."
+                """
+                --enable '\(id)' is not a rule that is off by default; those are \
+                \(offByDefault.joined(separator: ", ")).
+                """
             )
         }
     }

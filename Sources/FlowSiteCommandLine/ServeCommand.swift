@@ -3,8 +3,7 @@ import FlowSite
 import Foundation
 import Logging
 
-/// `serve`: builds the site and serves it on this machine; with `--watch`, rebuilds on every
-/// change and open pages reload by themselves (or show why the rebuild failed).
+/// `serve`: builds the site and serves it locally; with `--watch`, rebuilds on change and open pages reload.
 struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -24,7 +23,10 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "The folder to build the site into and serve (default: a preview folder, on tmpfs where there is one, removed when serve stops).",
+            """
+            The folder to build the site into and serve (default: a preview folder, on tmpfs where there is one, \
+            removed when serve stops).
+            """,
             valueName: "dir"))
     var output: String?
 
@@ -35,7 +37,10 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --watch, another folder whose changes change the site (a data folder the app reads); repeat for more.",
+            """
+            With --watch, another folder whose changes change the site (a data folder the app reads); repeat for \
+            more.
+            """,
             valueName: "dir"))
     var watchFolder: [String] = []
 
@@ -48,8 +53,10 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
     var noBuild = false
 
     @Flag(
-        help:
-            "Add the live-reload script to pages even without --watch: a page reloads when it reconnects to a new server."
+        help: """
+            Add the live-reload script to pages even without --watch: a page reloads when it reconnects to a new \
+            server.
+            """
     )
     var liveReload = false
 
@@ -85,7 +92,10 @@ struct ServeCommand<App: SiteApp>: AsyncParsableCommand {
         let watched = watchedFolders(of: app)
         if watch && watched.isEmpty {
             throw ValidationError(
-                "--watch follows the --templates folder, the app's data folders and each --watch-folder; give at least one of them."
+                """
+                --watch follows the --templates folder, the app's data folders and each --watch-folder; give at \
+                least one of them.
+                """
             )
         }
         let preview = output == nil ? try ServeAction.makePreviewFolder() : nil

@@ -3,31 +3,24 @@ import FlowSite
 import Foundation
 import Logging
 
-/// An app whose data is loaded by its site executable, with command-line options of its own:
-/// where the data comes from, the language of its words. Every verb that walks the app
-/// (`build`, `serve`, `lint`, `graph`) takes those options beside its own.
-///
-/// An app whose coordinator needs nothing from the command line doesn't need this protocol:
-/// ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)`` takes the coordinator itself.
+/// An app whose site executable loads its data, with command-line options of its own (where the data comes
+/// from, its language) that every verb walking the app (`build`, `serve`, `lint`, `graph`) takes.
+/// An app without options passes its coordinator to ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)``.
 ///
 /// ```swift
 /// struct ShopSite: SiteApp {
-///     struct Options: ParsableArguments {
-///         @Option(help: "A folder of catalog JSON files.") var data: String
-///     }
+///     struct Options: ParsableArguments { @Option(help: "A folder of catalog JSON files.") var data: String }
 ///     let options: Options
 ///     init(options: Options) { self.options = options }
-///
 ///     func load(_ load: SiteLoad) async throws -> SiteContent<ShopCoordinator> {
 ///         let catalog = try Catalog(folder: URL(fileURLWithPath: options.data))
-///         return SiteContent(coordinator: ShopCoordinator(catalog: catalog), inputFingerprints: { catalog.fingerprints })
+///         return SiteContent(
+///             coordinator: ShopCoordinator(catalog: catalog), inputFingerprints: { catalog.fingerprints })
 ///     }
 ///     var inputs: String? { SiteInputs.listing(of: URL(fileURLWithPath: options.data)) }
 ///     func watchedFolders(output: URL) -> [URL] { [URL(fileURLWithPath: options.data)] }
 /// }
-///
-/// // Sources/shop-site/main.swift
-/// exit(await ShopSite.runCommandLine())
+/// exit(await ShopSite.runCommandLine())  // Sources/shop-site/main.swift
 /// ```
 public protocol SiteApp: Sendable {
     /// The app's root coordinator, which ``load(_:)`` makes.
@@ -35,23 +28,17 @@ public protocol SiteApp: Sendable {
     /// The app's own options, parsed by every verb that walks the app.
     associatedtype Options: ParsableArguments
 
-    /// The app the parsed options describe; made once per command (`serve --watch` keeps it
-    /// for all its rebuilds, so it may keep what the last load read).
+    /// Made once per command; `serve --watch` keeps it across rebuilds, so it may keep what the last load read.
     init(options: Options) throws
 
-    /// Loads the app's data and makes its root coordinator, for one build or walk. Load all data
-    /// before returning: a load that fails leaves the previous site as it was.
+    /// Loads the data and makes the root coordinator; load it all before returning (a failed load keeps the old site).
     func load(_ load: SiteLoad) async throws -> SiteContent<Coordinator>
 
-    /// A fingerprint of everything outside the program that the options make the site read (a
-    /// listing of its data folder: ``SiteInputs/listing(of:)``), or `nil` when that can't be
-    /// told without reading it (a live API). With a fingerprint, `build` finds a site whose
-    /// inputs are unchanged without loading anything. The default, `""`, says the app reads
-    /// nothing outside the program.
+    /// A fingerprint of what the site reads outside the program (``SiteInputs/listing(of:)``), so `build` finds
+    /// an unchanged site without loading; `nil` when unknowable (a live API), `""` (the default) for nothing.
     var inputs: String? { get }
 
-    /// The folders whose changes change the site (its data folder), which `serve --watch`
-    /// follows besides `--templates`. The default is none.
+    /// Folders whose changes change the site, which `serve --watch` follows besides `--templates`; none by default.
     func watchedFolders(output: URL) -> [URL]
 
     /// The command line's name, one-line description, version and verbs of the app's own.
@@ -63,15 +50,13 @@ extension SiteApp {
     public func watchedFolders(output: URL) -> [URL] { [] }
     public static var commandLine: SiteCommandLine { SiteCommandLine() }
 
-    /// Parses `arguments` and runs the verb they name; see
-    /// ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)`` for the verbs and exit codes.
+    /// Parses `arguments` and runs that verb; see ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)``.
     @inlinable
     public static func runCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
         await runSiteCommand(Self.self, arguments, engine: SiteEngine<Coordinator>())
     }
 }
 
-/// Runs the command line of `app`, its engine work done by `engine`.
 @usableFromInline
 func runSiteCommand<App: SiteApp>(
     _ app: App.Type, _ arguments: [String], engine: SiteEngine<App.Coordinator>
@@ -79,10 +64,8 @@ func runSiteCommand<App: SiteApp>(
     await SiteEngineStore.$current.withValue(engine) { await SiteCommand<App>.main(arguments) }
 }
 
-/// The engine's work for an app's coordinator type, made in the app's own module: the command
-/// line reaches its verbs through swift-argument-parser, which can't know the app's types, so
-/// the engine's generic code would run unspecialised (a quarter slower). Closures made where the
-/// type is known (``SiteApp/runCommandLine(_:)`` is inlined into the caller) run it specialised.
+/// The engine's build and lint as closures made in the app's module (``SiteApp/runCommandLine(_:)`` is inlined),
+/// so they run specialised: swift-argument-parser, which reaches the verbs, can't know the app's types.
 @usableFromInline
 struct SiteEngine<C: RootCoordinator>: Sendable {
     let build: @Sendable (SiteBuilder<C>, URL) async throws -> BuildReport
@@ -110,8 +93,7 @@ struct SiteEngine<C: RootCoordinator>: Sendable {
     }
 }
 
-/// The engine for the running command line: a generic type has no static stored properties,
-/// so it is kept here as `any Sendable`.
+/// The running command line's engine, as `any Sendable`: a generic type has no static stored properties.
 @usableFromInline
 enum SiteEngineStore {
     @TaskLocal static var current: (any Sendable)?
@@ -132,12 +114,7 @@ public struct SiteCommandLine: Sendable {
     /// Whether the program with no verb runs `build`.
     public var buildsByDefault: Bool
 
-    /// A command line named `name` (the program's name by default), described by `abstract`, with
-    /// `--version` when `version` is given and the app's own verbs in `moreCommands`.
-    ///
-    /// ```swift
-    /// SiteCommandLine(name: "shop-site", version: "1.2.0", moreCommands: [PublishCommand.self], defaultOutput: "site")
-    /// ```
+    /// A command line named `name` (the program's name by default), with `--version` when `version` is given.
     public init(
         name: String? = nil,
         abstract: String = "Build, check and compare the app's flow as a static site.",
@@ -155,19 +132,16 @@ public struct SiteCommandLine: Sendable {
 
 /// What a ``SiteApp`` is loaded for.
 public struct SiteLoad: Sendable {
-    /// The folder the site is built into, for caches the app keeps beside it; `nil` when the
-    /// command writes no site (`lint`, `graph`).
+    /// The folder the site is built into, for caches kept beside it; `nil` when no site is written (`lint`, `graph`).
     public var output: URL?
-    /// The paths `serve --watch` saw change since the last load (read them afresh whatever
-    /// their stamps); `nil` for a first load.
+    /// Paths `serve --watch` saw change since the last load (read them afresh whatever their stamps); `nil` at first.
     public var changedPaths: Set<String>?
     /// Warnings go here (a relation to a missing record, say); it is quiet under `--quiet`.
     public var logger: Logger
     /// Whether the user asked for nothing but errors.
     public var quiet: Bool
 
-    /// A load for the site in `output`, after `changedPaths` changed; tests make one to call
-    /// ``SiteApp/load(_:)`` directly.
+    /// A load for the site in `output`; tests make one to call ``SiteApp/load(_:)`` directly.
     public init(
         output: URL? = nil, changedPaths: Set<String>? = nil, logger: Logger = Logger(label: "flowsite"),
         quiet: Bool = false
@@ -178,10 +152,8 @@ public struct SiteLoad: Sendable {
         self.quiet = quiet
     }
 
-    /// Which program is loading: its executable's path, size and modification time, the same
-    /// identity a build keys its pages by. A cache the app keeps beside the site (in
-    /// `SiteBuilder.cacheFolder(named:for:)`) should be keyed by it too, since a new build of
-    /// the program may read its data differently.
+    /// The program's identity (executable path, size, modification time), which a build keys pages by. Key caches
+    /// beside the site (`SiteBuilder.cacheFolder(named:for:)`) by it too: a new build may read data differently.
     public var program: String { ProgramIdentity.current }
 }
 
@@ -189,17 +161,13 @@ public struct SiteLoad: Sendable {
 public struct SiteContent<C: RootCoordinator>: Sendable {
     /// The app's root coordinator, over the loaded data.
     public var coordinator: C
-    /// The same app in other languages: the site is then multilingual (see
-    /// `SiteBuilder.otherLanguages`).
+    /// The same app in other languages, for a multilingual site (see `SiteBuilder.otherLanguages`).
     public var otherLanguages: [C]
-    /// The fingerprint of every input the pages read (see `InputKey`), made on
-    /// demand. With it, an edit costs what it changes: `build` keeps a journal beside the site
-    /// (for routes that are `StorableRoute`) and makes again only the pages that read
-    /// a changed input; `serve --watch` rebuilds the same way.
+    /// Fingerprints of every input the pages read (see `InputKey`), made on demand: `build` and `serve --watch`
+    /// then remake only the pages that read a changed input (for routes that are `StorableRoute`).
     public var inputFingerprints: (@Sendable () -> InputFingerprints)?
 
-    /// The content of a site of `coordinator`, in `otherLanguages` too, with the inputs' fingerprints
-    /// when the data layer keeps them.
+    /// The content of a site of `coordinator`, in `otherLanguages` too, with its inputs' fingerprints if kept.
     public init(coordinator: C, otherLanguages: [C] = [], inputFingerprints: (@Sendable () -> InputFingerprints)? = nil)
     {
         self.coordinator = coordinator
@@ -210,8 +178,7 @@ public struct SiteContent<C: RootCoordinator>: Sendable {
 
 /// Fingerprints of files, for ``SiteApp/inputs``.
 public enum SiteInputs {
-    /// Every file below `folder`, by path, size and modification time, in order, as make judges
-    /// files. A link counts as the file it leads to, so an edit through the link is seen.
+    /// Every file below `folder` by path, size and modification time, sorted; a link counts as its target.
     public static func listing(of folder: URL) -> String {
         let root = folder.resolvingSymlinksInPath().path
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return "?" }
@@ -226,8 +193,7 @@ public enum SiteInputs {
     }
 }
 
-/// The app of ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)``: a coordinator made in
-/// `main.swift`, no options of its own.
+/// The app of ``FlowSite/SiteBuilder/runCommandLine(_:coordinator:)``: a coordinator from `main.swift`, no options.
 @usableFromInline
 struct CoordinatorApp<C: RootCoordinator>: SiteApp {
     @usableFromInline
@@ -249,8 +215,7 @@ struct CoordinatorApp<C: RootCoordinator>: SiteApp {
     func load(_ load: SiteLoad) async throws -> SiteContent<C> { SiteContent(coordinator: coordinator) }
 }
 
-/// Hands ``CoordinatorApp`` the coordinator `main.swift` made (a generic type has no static
-/// stored properties).
+/// Hands ``CoordinatorApp`` the coordinator `main.swift` made (a generic type has no static stored properties).
 @usableFromInline
 enum CoordinatorAppMaker {
     @TaskLocal static var current: (@Sendable () -> any Sendable)?

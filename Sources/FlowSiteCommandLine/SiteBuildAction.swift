@@ -2,10 +2,8 @@ import FlowSite
 import Foundation
 import Logging
 
-/// One build of a ``SiteApp``'s site, as `build`, `serve` and the app's own verbs run it: when
-/// nothing it reads has changed since the site was built, it loads nothing and writes nothing;
-/// otherwise it loads the app and builds, making again only the pages an edit reaches when the
-/// app fingerprints its inputs (``SiteContent/inputFingerprints``).
+/// One build of a ``SiteApp``'s site, as `build`, `serve` and the app's verbs run it: it loads and writes nothing
+/// when no input changed, and remakes only the pages an edit reaches when the app fingerprints its inputs.
 public struct SiteBuildAction<App: SiteApp>: Sendable {
     /// The app to build, made from its options.
     public var app: App
@@ -23,14 +21,12 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
     public var strictFlowLint = false
     /// Flow lint settings over the app's own.
     public var flowLint: FlowLintConfiguration?
-    /// Flow coverage files or folders (the app's `.flowCoverage()` tests write them), merged:
-    /// the flow map then marks the transitions no test takes.
+    /// Flow coverage files or folders, merged, so the flow map marks the transitions no test takes.
     public var coverage: [URL] = []
     /// The log: warnings and errors on standard error, only errors when quiet.
     public var logger: Logger
 
-    /// A build of `app` into `output`; ``SiteOptions/action(app:output:force:quiet:)`` makes one from
-    /// the parsed options.
+    /// A build of `app` into `output`; ``SiteOptions/action(app:output:force:quiet:)`` makes one from options.
     public init(
         app: App, output: URL, templates: URL? = nil, baseURL: String? = nil, force: Bool = false, quiet: Bool = false
     ) {
@@ -43,8 +39,7 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
         logger = CommandLineMessage.logger(quiet: quiet)
     }
 
-    /// Builds the site, or finds it up to date; `changedPaths` are the paths `serve --watch`
-    /// saw change since the last build.
+    /// Builds the site, or finds it up to date; `changedPaths` are those `serve --watch` saw since the last build.
     public func run(changedPaths: Set<String>? = nil) async throws -> BuildReport {
         let flowCoverage = try coverage.isEmpty ? nil : FlowGraph.Coverage.load(from: coverage)
         let inputs = inputsFingerprint(coverage: flowCoverage)
@@ -81,16 +76,12 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
         return report
     }
 
-    /// This build as `serve` runs it, given the paths that changed since the last run (`nil`
-    /// for the first). Like `build`, a rebuild makes only the pages an edit reaches, from the
-    /// journal the last build kept beside the site.
+    /// This build as `serve` runs it, given the paths changed since the last run (`nil` for the first).
     public func rebuilds() -> @Sendable (Set<String>?) async throws -> BuildReport {
         { [self] changed in try await run(changedPaths: changed) }
     }
 
-    /// What the site depends on outside the program's code: the app's inputs, the templates
-    /// (each file by path, size and modification time, as make does), the options and the
-    /// program itself. `nil` when the app can't tell its inputs.
+    /// What the site depends on besides code (app inputs, templates, options, program); `nil` if inputs are unknown.
     func inputsFingerprint(coverage: FlowGraph.Coverage?) -> String? {
         guard let appInputs = app.inputs else { return nil }
         var hash = StableHash()

@@ -4,26 +4,16 @@ import Foundation
 import Logging
 
 extension SiteBuilder {
-    /// The command line of an app's site executable, the one the package plugins run
-    /// (`swift package generate-site`, `swift package diff-site`, `swift package lint-site`):
-    ///
-    /// - `build --output DIR [--base-url URL] [--templates DIR] [--strict] [--lint-config FILE] [--force]`
-    ///   builds the site and prints the build's report and its flow lint summary;
-    /// - `lint [--format text|json|sarif] [--strict] [--config FILE] [--max-depth N] [--limit N]` walks the
-    ///   app without writing a site and reports the holes in its flow;
-    /// - `diff OLD NEW [--format text|markdown|json]` reports what changed between two built sites;
-    /// - `graph [--format dot|mermaid|json] [--level screens|pages]` prints the navigation graph.
-    ///
-    /// `SITE --help` and `SITE help VERB` describe every option.
+    /// The command line of an app's site executable, which the package plugins run: `build` (the site, its report
+    /// and flow lint summary), `serve`, `lint` (the flow's holes, without a site), `diff` (what changed between two
+    /// built sites) and `graph` (the navigation graph). `SITE --help` and `SITE help VERB` describe every option.
     ///
     /// ```swift
-    /// // Sources/my-app-site/main.swift
-    /// import FlowSiteCommandLine
+    /// import FlowSiteCommandLine  // Sources/my-app-site/main.swift
     /// exit(await SiteBuilder.runCommandLine(coordinator: AppCoordinator(dependencies: .mock)))
     /// ```
-    /// - Returns: the exit code: 0 on success (for `diff`, when the sites are the same), 1 when
-    ///   flow lint fails (`--strict`, or an error-level finding for `lint`) or `diff` finds a
-    ///   change, 2 on bad arguments or errors.
+    /// - Returns: 0 on success (for `diff`, the same sites), 1 when flow lint fails (`--strict`, or an error for
+    ///   `lint`) or `diff` finds a change, 2 on bad arguments or errors.
     @inlinable
     public static func runCommandLine(
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
@@ -52,9 +42,7 @@ struct SiteCommand<App: SiteApp>: AsyncParsableCommand {
         )
     }
 
-    /// Parses and runs `arguments`, printing errors and usage as swift-argument-parser does, and
-    /// returns the exit code: 2 for a bad command line (not ArgumentParser's 64), so that 1
-    /// always means "lint failed" or "the sites differ".
+    /// Runs `arguments`; a bad command line exits 2, not 64, so 1 always means "lint failed" or "the sites differ".
     static func main(_ arguments: [String]) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)

@@ -1,16 +1,9 @@
 import Logging
 
-/// Text that is safe to print on a terminal: data quoted in a message can't move the cursor,
-/// clear the screen or retitle the window.
-///
-/// Every control character but line feed and tab (C0, DEL and C1, which take in ESC sequences,
-/// carriage returns and bells) is shown as a Swift-style escape such as `\u{1B}`.
+/// Text safe to print on a terminal, so data quoted in a message can't move the cursor, clear the screen or
+/// retitle the window: control characters but line feed and tab (C0, DEL, C1) become escapes like `\u{1B}`.
 public enum TerminalText {
     /// `text` with every control character but line feed and tab escaped.
-    ///
-    /// ```swift
-    /// TerminalText.safe("Luke\u{1B}[2J")  // "Luke\\u{1B}[2J"
-    /// ```
     public static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""
@@ -34,8 +27,7 @@ public enum TerminalText {
     }
 }
 
-/// A log handler that makes every message and metadata value terminal-safe before handing it
-/// on, so a warning that quotes a name from the data can't carry escape sequences.
+/// A log handler that makes messages and metadata values terminal-safe, so data in a warning can't carry escapes.
 package struct TerminalSafeLogHandler: LogHandler {
     public var base: any LogHandler
 

@@ -1,6 +1,4 @@
-// A test that imports FlowSiteTesting has FlowSite's types (routes, pages, `SiteBuilder`) with
-// no second import: every strategy here snapshots one of them.
+// Tests importing FlowSiteTesting get FlowSite's types, which the strategies snapshot, with no second import.
 @_exported import FlowSite
-// A test that imports FlowSiteTesting gets `assertSnapshot` and the `Snapshotting` type its
-// strategies extend, without naming swift-snapshot-testing in its own package.
+// Tests get `assertSnapshot` and `Snapshotting` without naming swift-snapshot-testing in their own package.
 @_exported import SnapshotTesting

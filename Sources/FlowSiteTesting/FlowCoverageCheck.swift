@@ -1,18 +1,14 @@
 import FlowSite
 import Foundation
 
-/// The snapshot-like half of ``FlowCoverageTrait``: compares what one test took with its entry
-/// in the suite's coverage file, and writes the entry when the recording mode says so.
+/// The snapshot-like half of ``FlowCoverageTrait``: checks a test's entry in the suite's file, writing it if allowed.
 enum FlowCoverageCheck {
-    /// One lock for every read-modify-write of a coverage file: the tests of a suite share its
-    /// file and end in parallel.
+    /// Locks every read-modify-write of a coverage file: a suite's tests share it and end in parallel.
     private static let files = Locked(())
 
-    /// Settles test `test`'s entry in `file` with `taken`: `nil` when they match (or the test
-    /// took nothing and has no entry), else the message the test fails with, after writing
-    /// the entry when `recording` allows.
-    /// - Throws: ``FlowSiteError`` when the file is there but not a coverage file, or can't be
-    ///   written.
+    /// Settles `test`'s entry in `file` with `taken`: `nil` when they match (or nothing taken, no entry), else the
+    /// failure message, after writing the entry if `recording` allows.
+    /// - Throws: ``FlowSiteError`` when the file is there but not a coverage file, or can't be written.
     static func settle(
         _ taken: [FlowCoverageFile.Transition], test: String, in file: URL, recording: FlowCoverageTrait.Recording
     ) throws -> String? {
@@ -26,28 +22,36 @@ enum FlowCoverageCheck {
             let name = file.lastPathComponent
             guard let committed else {
                 guard recording != .never else {
-                    return
-                        "\(test) takes \(transitions(taken.count)) that \(name) has no entry for, and FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and commit the file."
+                    return """
+                        \(test) takes \(transitions(taken.count)) that \(name) has no entry for, and \
+                        FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and \
+                        commit the file.
+                        """
                 }
                 contents.tests[test] = taken
                 try write(contents, to: file)
-                return
-                    "Recorded the \(transitions(taken.count)) \(test) takes into \(file.path). Re-run the test to check against them, and commit the file."
+                return """
+                    Recorded the \(transitions(taken.count)) \(test) takes into \(file.path). Re-run the test to \
+                    check against them, and commit the file.
+                    """
             }
             let change = describe(from: committed, to: taken)
             guard recording == .all else {
-                return
-                    "The transitions \(test) takes no longer match \(name): \(change). If the change is meant, re-run with FLOW_COVERAGE_RECORD=all to record it, and commit the file."
+                return """
+                    The transitions \(test) takes no longer match \(name): \(change). If the change is meant, \
+                    re-run with FLOW_COVERAGE_RECORD=all to record it, and commit the file.
+                    """
             }
             contents.tests[test] = taken.isEmpty ? nil : taken
             try write(contents, to: file)
-            return
-                "Re-recorded \(test) in \(file.path): \(change). Re-run without FLOW_COVERAGE_RECORD to check against it, and commit the file."
+            return """
+                Re-recorded \(test) in \(file.path): \(change). Re-run without FLOW_COVERAGE_RECORD to check \
+                against it, and commit the file.
+                """
         }
     }
 
-    /// The message for the entries of `file` that name transitions `flow` no longer has, each
-    /// with its test, and what to do; `nil` when there are none, or no file.
+    /// The message naming each entry of `file` whose transition `flow` no longer has; `nil` for none or no file.
     /// - Throws: ``FlowSiteError`` when the file is there but not a coverage file.
     static func stale(in file: URL, flow: FlowGraph) throws -> String? {
         try files.withLock { _ in
@@ -79,8 +83,7 @@ enum FlowCoverageCheck {
         return parts.joined(separator: "; ")
     }
 
-    /// Writes `contents` to `file` (its folder made when missing), or removes the file when no
-    /// test has an entry left.
+    /// Writes `contents` to `file` (making its folder), or removes the file when no entry is left.
     private static func write(_ contents: FlowCoverageFile, to file: URL) throws {
         do {
             if contents.tests.isEmpty {

@@ -2,32 +2,15 @@ import FlowSite
 import Foundation
 import Testing
 
-/// Records which transitions of the app's flow a test suite's coordinator tests take, into a
-/// committed file per suite that a build (`build --coverage`) and flow lint
-/// (`lint --coverage`) read: the flow map then shows which transitions no test takes.
+/// Records which transitions of the app's flow a suite's coordinator tests take, into a committed file per suite
+/// that `build --coverage` and `lint --coverage` read, so the flow map shows the transitions no test takes:
+/// `@Suite(.flowCoverage()) struct CoordinatorTests { … }`.
 ///
-/// ```swift
-/// @Suite(.flowCoverage()) struct CoordinatorTests {
-///     @Test func selectingACharacterPushesIt() {
-///         let navigator = RecordingNavigator<AppRoute>(stack: [.home, .characters])
-///         flow.show(.character(1), from: .characters, in: navigator)
-///         #expect(navigator.shown == [.init(.character(1), .push)])
-///     }
-/// }
-/// ```
-///
-/// Each test's ``RecordingNavigator``s record the transitions it takes (see there how); when
-/// the test ends, they are compared with the test's entry in the suite's file,
-/// `flow-coverage/<test module>.<suite>.json` at the package's root, like a snapshot: a missing
-/// entry is recorded (and the test fails once, asking to re-run and commit), and an entry that
-/// no longer matches fails the test with what changed, so the committed coverage is always
-/// what the tests take and a build can read it without running them. Set the environment
-/// variable `FLOW_COVERAGE_RECORD` to `all` to re-record every entry that changed, or to
-/// `never` to record nothing (as CI should). Tests run in parallel and each keeps its own
-/// transitions; a filtered run checks only the tests it runs. The entry of a test that is
-/// deleted or renamed stays until the file's entry is removed by hand: give the trait the app
-/// (`.flowCoverage(of: app)`) and, once the suite's tests have run, it walks the app's flow and
-/// fails the suite naming each transition the file has that the flow no longer does.
+/// When a test ends, what its ``RecordingNavigator``s took is compared, like a snapshot, with its entry in
+/// `flow-coverage/<test module>.<suite>.json`: a missing entry is recorded (the test fails once), a changed one
+/// fails the test; a filtered run checks only its tests. `FLOW_COVERAGE_RECORD=all` re-records changed entries,
+/// `never` records nothing (for CI). A deleted test's entry stays; given the app (`.flowCoverage(of: app)`), the
+/// suite fails on transitions the flow lost.
 public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
     /// When the trait writes the file.
     public enum Recording: String, Sendable {
@@ -52,9 +35,7 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
     /// Walks the app's flow, for the suite's check of its file against it; `nil` checks nothing.
     let flow: (@Sendable () async throws -> FlowGraph)?
 
-    /// A trait writing into `folder`, which tests usually write as `.flowCoverage()`. Given
-    /// `flow` (the app's flow graph, such as `FlowLinter(coordinator: app).walk().graph`), a
-    /// suite's trait checks its file against it once the suite's tests have run.
+    /// A trait writing into `folder`; given `flow` (the app's flow graph), the suite checks its file against it.
     public init(folder: URL, recording: Recording? = nil, flow: (@Sendable () async throws -> FlowGraph)? = nil) {
         self.folder = folder
         self.recording = recording
@@ -64,9 +45,8 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
     /// A suite's trait applies to each of its tests.
     public var isRecursive: Bool { true }
 
-    /// One scope per test function, around all its cases, so a parameterized test's entry is
-    /// what all its cases take together; and one around a suite when there is a flow to check
-    /// its file against.
+    /// One scope per test function, around all its cases (a parameterized test's entry is what they take together),
+    /// and one per suite when there is a flow to check.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         if test.isSuite { return flow == nil ? nil : self }
         return testCase == nil ? self : nil
@@ -101,8 +81,7 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
         }
     }
 
-    /// `<module>.<suite>.json` (nested suites joined by dots), or `<module>.json` for a test
-    /// outside any suite.
+    /// `<module>.<suite>.json` (nested suites joined by dots), or `<module>.json` outside any suite.
     static func fileName(for test: Test) -> String {
         ([test.id.moduleName] + test.id.nameComponents.dropLast()).joined(separator: ".") + ".json"
     }
@@ -114,9 +93,8 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == FlowCoverageTrait {
-    /// Records the transitions the tests' ``RecordingNavigator``s take into `folder` (relative
-    /// to the package's root, the nearest folder above the test file with a `Package.swift`;
-    /// or absolute), one file per suite, and checks them against it: see ``FlowCoverageTrait``.
+    /// Records and checks the transitions the tests' ``RecordingNavigator``s take, one file per suite in `folder`
+    /// (absolute, or relative to the nearest folder above the test file with a `Package.swift`).
     public static func flowCoverage(
         _ folder: String = "flow-coverage", recording: FlowCoverageTrait.Recording? = nil, filePath: String = #filePath
     ) -> Self {
@@ -132,13 +110,8 @@ extension Trait where Self == FlowCoverageTrait {
         return FlowCoverageTrait(folder: root.appendingPathComponent(folder), recording: recording)
     }
 
-    /// ``flowCoverage(_:recording:filePath:)`` that also walks `app`'s flow once the suite's
-    /// tests have run, and fails the suite naming each transition its file has that the flow no
-    /// longer does (the entry of a test that is gone, or one recorded before the flow changed):
-    ///
-    /// ```swift
-    /// @Suite(.flowCoverage(of: AppCoordinator(dependencies: .mock))) struct CoordinatorTests { … }
-    /// ```
+    /// ``flowCoverage(_:recording:filePath:)`` that also walks `app`'s flow after the suite's tests, and fails the
+    /// suite naming each transition its file has that the flow no longer does (a gone test's entry, or a stale one).
     public static func flowCoverage<C: RootCoordinator>(
         _ folder: String = "flow-coverage", recording: FlowCoverageTrait.Recording? = nil, of app: C,
         filePath: String = #filePath
@@ -150,8 +123,7 @@ extension Trait where Self == FlowCoverageTrait {
     }
 }
 
-/// The transitions one test's navigators take; a task-local, so tests running in parallel keep
-/// theirs apart.
+/// The transitions one test's navigators take; task-local, so tests running in parallel keep theirs apart.
 final class FlowCoverageRecorder: Sendable {
     @TaskLocal static var current: FlowCoverageRecorder?
 

@@ -1,9 +1,8 @@
 import Foundation
 
-/// A small HTML tokenizer that reads a page the way a browser's tokenizer splits it into tags:
-/// by Unicode scalars, so a combining mark can't hide a `<` or a quote. Tests use it to prove
-/// that data added no tag, attribute or URL to a page: compare the tags of a page rendered from
-/// hostile data with those of the same page rendered from harmless data of the same shape.
+/// An HTML tokenizer that splits a page into tags as a browser does, by Unicode scalars (a combining mark can't hide
+/// a `<` or a quote). Tests compare the tags of pages from hostile and harmless data of one shape to prove the data
+/// added no tag, attribute or URL.
 public enum HTMLTags {
     /// A start or end tag (end tags are named `/name`; comments and doctypes `!`).
     public struct Tag: Hashable, Sendable, CustomStringConvertible {

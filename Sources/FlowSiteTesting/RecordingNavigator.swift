@@ -1,23 +1,14 @@
 import FlowSite
 
-/// A navigator that remembers what it was asked to show: the site's stand-in for a mocked
-/// navigation controller in coordinator tests.
-///
-/// ```swift
-/// let navigator = RecordingNavigator<AppRoute>()
-/// coordinator.start(in: navigator)
-/// #expect(navigator.shown == [.init(.home, .root)])
-/// ```
-///
-/// Under the ``FlowCoverageTrait`` (`@Suite(.flowCoverage())`), each call is also a transition
-/// of the app's flow the test takes: from the kind of the screen on top of the stack before the
-/// call to the kind of the route shown, with its presentation. A call on an empty stack (the
-/// app's start) is no transition. A test that starts on some screen says so with
-/// ``init(stack:)``, as a navigation controller that already shows it:
+/// A navigator that remembers what it was asked to show: the stand-in for a mocked navigation controller in
+/// coordinator tests. Under ``FlowCoverageTrait``, each call is a transition the test takes, from the kind on top
+/// of the stack to the kind shown. A call on an empty stack (the app's start) is none: start on a screen with
+/// ``init(stack:)``.
 ///
 /// ```swift
 /// let navigator = RecordingNavigator<AppRoute>(stack: [.home, .characters])
 /// flow.show(.character(1), from: .characters, in: navigator)  // Character list → Character, push
+/// #expect(navigator.shown == [.init(.character(1), .push)])
 /// ```
 public final class RecordingNavigator<R: Route>: Navigator, Sendable {
     /// One call to ``show(_:as:at:)``.
@@ -58,7 +49,6 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
     /// Everything shown, in order.
     public var shown: [Step] { state.withLock { $0.steps } }
 
-    /// The navigation stack: the one it started with, and what the calls made of it, the way a
-    /// navigation controller keeps it.
+    /// The navigation stack: the one it started with, as the calls changed it.
     public var stack: [R] { state.withLock { $0.stack } }
 }

@@ -2,17 +2,9 @@ import FlowSite
 import Foundation
 import SnapshotTesting
 
-/// Every page of an app as one reviewable text: walked the way a build walks it, the tab bar
-/// first, then each page with its path, how it is reached (and why it ends, when it has no way
-/// on), its breadcrumbs, its Markdown (links resolved as on the page) and the files it publishes.
-/// A change anywhere in the flow shows up as a diff of the pages it touched.
-///
-/// ```swift
-/// @Test func theWholeSite() async throws {
-///     let site = try await SiteSnapshot(walking: AppCoordinator(dependencies: .mock))
-///     assertSnapshot(of: site, as: .site)
-/// }
-/// ```
+/// Every page of an app as one reviewable text, walked as a build walks it: the tab bar, then each page's path, how
+/// it is reached (and why it ends), breadcrumbs, Markdown and files. A change in the flow shows as a diff:
+/// `assertSnapshot(of: try await SiteSnapshot(walking: app), as: .site)`.
 public struct SiteSnapshot: Sendable {
     /// The pages in the walk's order (breadth-first from the start route).
     public let text: String
@@ -20,8 +12,7 @@ public struct SiteSnapshot: Sendable {
     public let pageCount: Int
 
     /// Walks `coordinator` and keeps every page.
-    /// - Throws: `FlowSiteError` when screens fail that the app has no error screen for, as a
-    ///   build would.
+    /// - Throws: `FlowSiteError` when screens fail that the app has no error screen for, as a build would.
     public init<C: RootCoordinator>(walking coordinator: C) async throws {
         let visits = Locked<[Int: PageVisit<C.R>]>([:])
         let graph = try await SiteWalker(coordinator: coordinator).walk { visit in

@@ -3,11 +3,8 @@ import Foundation
 import SnapshotTesting
 
 extension Snapshotting where Value == BuildReport, Format == String {
-    /// The app's flow at the level of screen kinds, as stable text: each kind with its page
-    /// count, each transition with its presentation and link count, and the flow lint findings
-    /// that count. A test fails when the flow changes, and its message says how, the way
-    /// `holocron diff` does: kinds that appeared or vanished, transitions added, cut or
-    /// presented another way, findings new or gone.
+    /// The app's flow by screen kind as stable text: kinds with page counts, transitions with presentation and link
+    /// count, flow lint findings. On a change the failure says how, as `holocron diff` does.
     ///
     /// ```swift
     /// let report = try await SiteBuilder(coordinator: app).build(into: folder)
@@ -34,8 +31,7 @@ extension Snapshotting where Value == FlowGraph, Format == String {
 }
 
 extension Diffing where Value == String {
-    /// Compares two flow records and describes the difference as a flow, falling back to a
-    /// line diff when either is not a flow record (an old or hand-edited reference).
+    /// Describes how two flow records differ; a line diff when either isn't one (an old or hand-edited reference).
     static var flow: Diffing<String> {
         .diff(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { old, new in
             guard old != new else { return nil }

@@ -3,11 +3,8 @@ import Foundation
 import SnapshotTesting
 
 extension Snapshotting where Format == String {
-    /// A page's Markdown, with route links resolved as they would be on the page at `path`.
-    ///
-    /// ```swift
-    /// assertSnapshot(of: screen.page(for: .empty("No films")), as: .markdown(at: route.path))
-    /// ```
+    /// A page's Markdown, with route links resolved as on the page at `path`:
+    /// `assertSnapshot(of: screen.page(for: .empty("No films")), as: .markdown(at: route.path))`.
     public static func markdown<R: Route>(at path: RoutePath = .root) -> Snapshotting<Page<R>, String>
     where Value == Page<R> {
         var strategy = SimplySnapshotting.lines.pullback { (page: Page<R>) in pageMarkdown(page, at: path) }
@@ -15,9 +12,8 @@ extension Snapshotting where Format == String {
         return strategy
     }
 
-    /// A page as the site writes it: cmark's HTML inside the layout template, placed at `route`
-    /// with the breadcrumb `trail` (the page alone when empty), presented over `presenter` when
-    /// modal, in a site with `search` (if any).
+    /// A page as the site writes it (cmark's HTML in the layout) at `route`, with the breadcrumb `trail` (the page
+    /// alone when empty), over `presenter` when modal, in a site with `search` if any.
     public static func html<R: Route>(
         at route: R,
         site: SiteInfo<R>,

@@ -1,14 +1,7 @@
 import Foundation
 
-/// Notices when files in some folders change and reports each burst of changes once, as the set
-/// of paths that changed.
-///
-/// On Linux it asks the kernel (inotify), watching every folder below the given ones and folders
-/// made later; elsewhere, or when inotify can't be used (no more watches allowed, say), it
-/// polls, which is portable and cheap for folders the size of a template set or a SWAPI
-/// snapshot. Either way a burst (an editor's save is several events) is reported once it has
-/// been quiet for ``quietPeriod``; with inotify, a burst whose files were all closed after
-/// writing (or moved in whole) is a finished save and is reported after 20 ms of quiet.
+/// Reports each burst of changes in some folders once, as the changed paths: by inotify on Linux, else by polling.
+/// A burst is reported once quiet for ``quietPeriod``, or after 20 ms with inotify when its files were all closed.
 struct FolderWatcher: Sendable {
     /// What a folder looks like at one moment: every file's path, size and modification time.
     public struct Fingerprint: Sendable, Equatable {
@@ -32,8 +25,7 @@ struct FolderWatcher: Sendable {
     public enum Method: Sendable, Equatable {
         /// The kernel says (Linux's inotify).
         case inotify
-        /// The folders are read every ``FolderWatcher/interval``; `reason` says why the kernel
-        /// isn't asked, when it was asked for.
+        /// The folders are read every ``FolderWatcher/interval``; `reason` says why inotify isn't used.
         case polling(reason: String?)
     }
 
@@ -66,8 +58,7 @@ struct FolderWatcher: Sendable {
         return Fingerprint(files: files)
     }
 
-    /// Starts watching: the method used, and every burst of changes as the set of paths that
-    /// changed, until the stream's consumer stops iterating (or its task is cancelled).
+    /// Starts watching: the method, and each burst of changed paths until the stream's consumer stops.
     public func changes() -> (method: Method, changes: AsyncStream<Set<String>>) {
         let (stream, continuation) = AsyncStream<Set<String>>.makeStream()
         var reason: String?
@@ -95,8 +86,7 @@ struct FolderWatcher: Sendable {
         return (.polling(reason: reason), stream)
     }
 
-    /// Reads the folders every ``interval``, and reports a change once the folders have stopped
-    /// changing (one more look an interval later finds them as they were).
+    /// Reads the folders every ``interval`` and reports a change once one more look finds them unchanged.
     func poll(from start: Fingerprint, onChange: @Sendable (Set<String>) -> Void) async {
         var last = start
         while !Task.isCancelled {
@@ -115,8 +105,7 @@ struct FolderWatcher: Sendable {
         }
     }
 
-    /// Names editors write while saving, which no build reads: Vim's swap files and the `4913`
-    /// it probes with, backups ending in `~`, Emacs's lock files, and hidden files.
+    /// Names editors write while saving, which no build reads: Vim's swap files and `4913`, `~` backups, hidden files.
     static func isScratch(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp") || name.hasSuffix(".swx")
     }

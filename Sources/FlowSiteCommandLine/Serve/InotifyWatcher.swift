@@ -2,17 +2,15 @@
 import Foundation
 import Glibc
 
-/// Linux's inotify over a tree of folders: one watch per folder (inotify is not recursive), a
-/// watch added for each folder made later, and events gathered on a thread of its own into
-/// bursts that are reported once they have been quiet for a moment.
+/// Linux's inotify over a tree of folders: a watch per folder (inotify is not recursive), one more for each
+/// folder made later, and events gathered on a thread of its own into bursts reported once quiet.
 final class InotifyWatcher: Sendable {
     /// Why inotify can't be used; the text says what to do.
     struct Unavailable: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// What a folder's changes look like to inotify: files written and closed, made, removed,
-    /// moved in or out, or their attributes changed (`touch`), and the folder itself going.
+    /// Files written and closed, made, removed, moved in or out, re-stamped (`touch`), and the folder itself going.
     private static let mask: UInt32 = UInt32(
         IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
             | IN_MOVE_SELF)
@@ -23,8 +21,7 @@ final class InotifyWatcher: Sendable {
     private let roots: [String]
     /// Each watch's folder.
     private let folders = Locked<[Int32: String]>([:])
-    /// Whether ``stop()`` was called, and whether the descriptors are closed (after which
-    /// their numbers may belong to someone else).
+    /// Whether ``stop()`` was called, and whether the descriptors are closed (their numbers may then be reused).
     private let life = Locked<(stopped: Bool, closed: Bool)>((false, false))
 
     init(folders roots: [URL]) throws {
@@ -68,9 +65,8 @@ final class InotifyWatcher: Sendable {
         }
     }
 
-    /// How long a burst must be quiet when every file in it was closed after writing (or moved
-    /// in whole): a save is complete, and only a save of several files at once could still be
-    /// going on. A file still open for writing waits the whole quiet period.
+    /// The quiet a burst needs when all its files were closed after writing or moved in whole (a finished save,
+    /// though one of several files may go on); a file still open for writing waits the whole quiet period.
     static let settledMilliseconds: Int32 = 20
 
     private func run(quietMilliseconds: Int32, report: @Sendable (Set<String>) -> Void) {
@@ -124,8 +120,7 @@ final class InotifyWatcher: Sendable {
         }
     }
 
-    /// The paths a buffer of events names, watching folders that were made or moved in;
-    /// `writing` gains the files written to and loses those closed, moved or removed.
+    /// The paths a buffer of events names, watching new folders; `writing` tracks the files open for writing.
     private func parse(_ bytes: UnsafeRawBufferPointer, writing: inout Set<String>) -> Set<String> {
         var changed = Set<String>()
         let headerSize = MemoryLayout<inotify_event>.size

@@ -1,21 +1,13 @@
 import Foundation
 
-/// The push channel of `serve --watch`.
-///
-/// Every page the server sends carries a small script (added to the response, never to the
-/// files of the site) that listens to this channel over Server-Sent Events at
-/// `<base path>__holocron/events`. After a rebuild has been swapped in, the channel tells every
-/// open page to reload (or, when only stylesheets changed, to fetch them again); after a failed
-/// rebuild it sends the error, which the pages show over the previous site until the next good
-/// build. A page that connects (or reconnects, after the server restarted) is told the current
-/// build and any error, so it catches up on what it missed.
+/// The push channel of `serve --watch`: Server-Sent Events to a script added to served pages (not to the files),
+/// which reload after a rebuild or show its error. A page that (re)connects is told the current build and error.
 final class LiveReload: Sendable {
     /// Where the script and the channel live, below the base path.
     static let scriptPath = "__holocron/live-reload.js"
     static let eventsPath = "__holocron/events"
-    /// The script every page served under `--watch` loads (`Resources/live-reload.js`). A file
-    /// of its own rather than inline code, so a page's Content-Security-Policy need only allow
-    /// scripts from its own origin. Messages are shown with `textContent`, never as HTML.
+    /// The script pages load (`Resources/live-reload.js`), a file rather than inline code so that a page's
+    /// Content-Security-Policy need only allow its own origin; it shows messages with `textContent`, never as HTML.
     static let script = PackageResources.live_reload_js
     /// How long the browser waits before reconnecting to a lost channel.
     static let retryMilliseconds = 1000
@@ -39,8 +31,7 @@ final class LiveReload: Sendable {
     /// The current build, as the pages carry it (`data-build` on the script).
     var buildID: String { state.withLock { "\(session)-\($0.build)" } }
 
-    /// A rebuild was swapped in: every page reloads, or with `stylesheetsOnly` fetches its
-    /// stylesheets again. Clears the error of a failed build.
+    /// A rebuild was swapped in: pages reload, or refetch stylesheets when `stylesheetsOnly`; clears the error.
     public func rebuilt(stylesheetsOnly: Bool) {
         broadcast { state in
             state.build += 1
@@ -49,8 +40,7 @@ final class LiveReload: Sendable {
         }
     }
 
-    /// A rebuild failed and the previous site is still served: every page shows `message` (the
-    /// text the terminal prints) over it until the next good build.
+    /// A rebuild failed and the old site is still served: pages show `message` over it until the next good build.
     public func failed(_ message: String) {
         broadcast { state in
             state.error = message
@@ -78,8 +68,7 @@ final class LiveReload: Sendable {
         for continuation in listeners { continuation.yield(text) }
     }
 
-    /// A new listener: the stream of event texts it is sent, starting with the reconnect delay
-    /// and a `hello` naming the current build and any error.
+    /// A new listener's stream of event texts, starting with the reconnect delay and a `hello` (build and error).
     func subscribe() -> (id: Int, events: AsyncStream<String>) {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         let id = state.withLock { state -> Int? in

@@ -23,8 +23,10 @@ package struct PreviewOptions: ParsableArguments {
     public var open = false
 
     @Flag(
-        help:
-            "With --watch, look for changes by reading the folders every 0.5 s instead of asking the system (for network file systems)."
+        help: """
+            With --watch, look for changes by reading the folders every 0.5 s instead of asking the system \
+            (for network file systems).
+            """
     )
     public var poll = false
 
@@ -36,16 +38,17 @@ package struct PreviewOptions: ParsableArguments {
             !basePath.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
         else {
             throw ValidationError(
-                "--base-path '\(basePath)' may hold only letters, digits, '-', '.', '_', '~' and '/', and no '.' or '..' folders; write it like /deep/sub/."
+                """
+                --base-path '\(basePath)' may hold only letters, digits, '-', '.', '_', '~' and '/', and no '.' or \
+                '..' folders; write it like /deep/sub/.
+                """
             )
         }
     }
 }
 
 extension ServeAction {
-    /// What `serve` tells the user of each event: builds, the address, what is watched, failed
-    /// rebuilds. `served` names what is served (a folder, or a preview in memory), `folders` the
-    /// watched folders.
+    /// What `serve` prints of each event; `served` names what is served, `folders` the watched folders.
     public static func printer(
         served: String, folders: String, host: String, quiet: Bool
     ) -> @Sendable (Event) async -> Void {

@@ -1,9 +1,7 @@
-/// Rebuilds once per burst of changes, never two at once: changes that arrive while a rebuild
-/// runs are gathered into one more rebuild right after it, so the site ends up built from the
-/// files as they were last saved, however the saves and the builds interleave.
+/// Rebuilds once per burst of changes, never two at once: changes during a rebuild are gathered into one more
+/// right after it, so the site ends up built from the files as last saved.
 enum RebuildLoop {
-    /// Runs until `changes` ends (or the task is cancelled), calling `rebuild` with the paths
-    /// that changed since the previous call began.
+    /// Runs until `changes` ends or is cancelled, giving `rebuild` the paths changed since its previous call began.
     static func run(changes: AsyncStream<Set<String>>, rebuild: @Sendable (Set<String>) async -> Void) async {
         // Paths not yet rebuilt, and a wake-up that holds at most one call for them.
         let pending = Locked<Set<String>>([])

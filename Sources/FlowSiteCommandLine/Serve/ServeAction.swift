@@ -2,13 +2,10 @@ import FlowSite
 import Foundation
 import Logging
 
-/// Everything a site executable's `serve` does, as a value: builds the site (unless told not
-/// to), serves it, and with watched folders rebuilds on every change, keeping the old site on a
-/// failure and telling open pages to reload (or to show the failure) over the live-reload
-/// channel.
+/// What a site executable's `serve` does: builds the site (unless told not to), serves it, and rebuilds on each
+/// change in the watched folders, keeping the old site on failure and telling open pages over live reload.
 struct ServeAction: Sendable {
-    /// Builds the site served, given the paths that changed since the last build (`nil` for
-    /// the first); `nil` serves the folder as it is.
+    /// Builds the site, given the paths changed since the last build (`nil` at first); `nil` serves the folder as is.
     public var build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?
     /// The folder served.
     public var root: URL
@@ -27,19 +24,15 @@ struct ServeAction: Sendable {
     public var describe: @Sendable (any Error) -> String = { "\($0)" }
     /// The server speaks up here only for problems.
     public var logger = Logger(label: "flowsite.serve")
-    /// Adds the live-reload script to pages even with nothing watched: a page then reloads when
-    /// the server it reconnects to is a new one (`preview-site` restarts it after a code edit).
+    /// Add the live-reload script even with nothing watched: a page reloads when it reconnects to a new server.
     public var liveReloads = false
-    /// A file whose text, while it is there, open pages show as a failed build (the
-    /// `preview-site` plugin writes a failed compile there).
+    /// A file whose text, while it exists, open pages show as a failed build (`preview-site`'s compile errors).
     public var errorFile: URL?
-    /// Whether the server stops when its standard input closes: a program that starts it (the
-    /// `preview-site` plugin) holds the other end, so the server ends with that program however
-    /// it ends, even by a signal it can't catch.
+    /// Stop when standard input closes: the program that starts the server (`preview-site`) holds the other end,
+    /// so the server ends with it however it ends, even by a signal it can't catch.
     public var stopsWhenInputCloses = false
 
-    /// Shows the text of `file` on open pages whenever it appears or changes, looking every
-    /// half second until the task is cancelled.
+    /// Shows `file`'s text on open pages whenever it appears or changes, looking every half second until cancelled.
     static func show(_ file: URL, on liveReload: LiveReload) async {
         var shown: Data?
         while !Task.isCancelled {
@@ -50,8 +43,7 @@ struct ServeAction: Sendable {
         }
     }
 
-    /// When standard input reaches its end, stops the server as SIGTERM does (the input is read
-    /// on a thread of its own, since a read blocks).
+    /// Stops the server as SIGTERM does when standard input ends (read on a thread of its own: a read blocks).
     static func stopAtEndOfInput() {
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 512)
@@ -138,8 +130,7 @@ struct ServeAction: Sendable {
 }
 
 extension ServeAction {
-    /// A new private folder for `serve --watch`'s preview: on tmpfs (`/dev/shm`) where there is
-    /// one, so a rebuild never waits on the disk's write-back, else in the temporary folder.
+    /// A new private folder for the preview, on tmpfs (`/dev/shm`) if there is one so rebuilds never wait on disk.
     public static func makePreviewFolder() throws -> URL {
         var parents = [FileManager.default.temporaryDirectory]
         var shm = stat()
@@ -163,8 +154,7 @@ extension ServeAction {
                 path: parents.last!.path, message: "no folder for the preview: \(lastError.map { "\($0)" } ?? "")"))
     }
 
-    /// Removes the previews of servers that ended without removing theirs (killed with
-    /// SIGKILL, say): folders named for a process that no longer runs.
+    /// Removes previews of servers that ended without removing them (SIGKILL): folders named for a dead process.
     static func removeAbandonedPreviews(in parent: URL) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where name.hasPrefix("flowsite-preview-") {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Where a running preview can be reached: the URL to open on this machine and, for a server
-/// that listens on every address (`--host 0.0.0.0`), the URLs other devices on the network use.
+/// Where a preview can be reached: a URL for this machine and, when listening on every address, network URLs.
 struct ServeAddress: Sendable, Equatable {
     /// The URL for this machine.
     public let local: String
@@ -12,8 +11,7 @@ struct ServeAddress: Sendable, Equatable {
     /// The port the server listens on.
     public let port: Int
 
-    /// The addresses of a server on `host` and `port` serving under `basePath`; `interfaces`
-    /// are this machine's network addresses (IPv4 first).
+    /// The addresses of a server on `host` and `port` under `basePath`; `interfaces` are this machine's addresses.
     public init(
         host: String, port: Int, requestedPort: Int, basePath: String,
         interfaces: [String] = ServeAddress.networkAddresses()
@@ -27,8 +25,7 @@ struct ServeAddress: Sendable, Equatable {
         self.port = port
     }
 
-    /// This machine's IPv4 addresses on interfaces that are up, loopback left out, in the order
-    /// the system lists them.
+    /// This machine's IPv4 addresses on interfaces that are up, loopback left out, in the system's order.
     public static func networkAddresses() -> [String] {
         var addresses: [String] = []
         var list: UnsafeMutablePointer<ifaddrs>?

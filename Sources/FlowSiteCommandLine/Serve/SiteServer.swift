@@ -6,15 +6,9 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// Serves a built site over HTTP for previewing, the way a plain static host would: folders
-/// answer with their `index.html` (a folder asked for without its slash is redirected, so
-/// relative links resolve), and anything missing gets the site's own `404.html` with status 404.
-///
-/// It can serve the site under a subpath (``basePath``) to check a subpath deploy, move to the
-/// next free port when its port is taken, and with a ``LiveReload`` channel add the live-reload
-/// script to every HTML response (the files themselves are never changed). Every response is
-/// sent with `Cache-Control: no-cache`, so a browser always sees the latest build. Built on
-/// SwiftNIO's HTTP/1.1 server, without TLS: a preview listens on this machine.
+/// Serves a built site for previewing as a plain static host would: folders answer with `index.html` (and are
+/// redirected to their slash, so relative links resolve), missing paths with the site's `404.html`, status 404.
+/// Serves under ``basePath``, moves to a free port, adds ``LiveReload``'s script to HTML responses; no TLS.
 struct SiteServer: Sendable {
     /// The site folder.
     public var root: URL
@@ -51,10 +45,8 @@ struct SiteServer: Sendable {
 
     typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
-    /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM.
-    /// - Parameter onReady: called once with the port the server listens on.
-    /// - Throws: ``FlowSiteError`` when the folder holds no site; the server's error when it
-    ///   can't listen (for example, every port it may try is taken).
+    /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM; `onReady` gets the port.
+    /// - Throws: ``FlowSiteError`` when the folder holds no site; the server's error when it can't listen.
     public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let index = root.appendingPathComponent("index.html")
         guard FileManager.default.fileExists(atPath: index.path) else {
@@ -67,7 +59,6 @@ struct SiteServer: Sendable {
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask {
-                    // On SIGINT, SIGTERM or cancellation: stop listening, end every connection.
                     await ShutdownSignals.wait()
                     liveReload?.close()
                     server.channel.close(promise: nil)
@@ -76,7 +67,6 @@ struct SiteServer: Sendable {
                 }
                 if let liveReload {
                     group.addTask {
-                        // A comment line keeps idle event streams open through proxies.
                         while true {
                             try await Task.sleep(for: .seconds(15))
                             liveReload.keepAlive()
@@ -205,8 +195,7 @@ struct SiteServer: Sendable {
             return .response(response)
         }
         let (path, query) = Self.split(request.uri)
-        // A NUL ends a file name where system calls read it, so `index.html%00.txt` would answer
-        // with `index.html`: no file name holds a control byte.
+        // A NUL ends a file name in system calls (`index.html%00.txt` would serve `index.html`).
         if Self.isUnservable(path) {
             return .response(
                 .text(.badRequest, "400 Bad Request: the path holds a control character or a malformed %-escape\n"))
@@ -262,8 +251,7 @@ struct SiteServer: Sendable {
         return Response(status: .notFound, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page))
     }
 
-    /// The live-reload channel as Server-Sent Events, until the page goes, the channel closes
-    /// or the server stops.
+    /// The live-reload channel as Server-Sent Events, until the page goes, the channel closes or the server stops.
     private func streamEvents(
         _ liveReload: LiveReload, to out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion
     ) async throws {
@@ -285,16 +273,14 @@ struct SiteServer: Sendable {
         return (String(uri[..<mark]), String(uri[uri.index(after: mark)...]))
     }
 
-    /// Whether `path`, as asked for or with its %-escapes decoded, holds a control character
-    /// (C0, DEL or C1), or has a %-escape that does not decode to UTF-8.
+    /// Whether `path`, raw or %-decoded, holds a control character (C0, DEL, C1) or a %-escape that isn't UTF-8.
     static func isUnservable(_ path: String) -> Bool {
         guard let decoded = path.removingPercentEncoding else { return path.contains("%") }
         func control(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
         return path.unicodeScalars.contains(where: control) || decoded.unicodeScalars.contains(where: control)
     }
 
-    /// `html` with `tag` just before `</head>` (or `</body>`, or at the end), byte for byte
-    /// otherwise.
+    /// `html` with `tag` just before `</head>` (or `</body>`, or at the end), byte for byte otherwise.
     static func inject(_ tag: String, into html: [UInt8]) -> [UInt8] {
         let at = firstIndex(of: "</head>", in: html) ?? firstIndex(of: "</body>", in: html) ?? html.count
         return Array(html[..<at]) + Array(tag.utf8) + Array(html[at...])
@@ -354,8 +340,7 @@ final class OpenConnections: Sendable {
     }
 }
 
-/// SIGINT and SIGTERM, turned from ending the process into ending the server, so whoever runs
-/// it can clean up (a preview folder is removed) and exit 0.
+/// SIGINT and SIGTERM end the server instead of the process, so its runner can clean up and exit 0.
 enum ShutdownSignals {
     struct Stop: Error {}
 
