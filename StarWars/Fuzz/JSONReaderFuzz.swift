@@ -102,7 +102,10 @@ private func check<R: SwapiRecord>(_ type: R.Type, _ data: Data, _ problem: JSON
     guard let resources = SwapiJSONReader.resources(R.self, in: data) else { return }
     if let problem {
         fatalError(
-            "the typed reader read \(resources.count) \(R.self) from data firstProblem rejects: \(problem.detail) at \(problem.position)"
+            """
+            the typed reader read \(resources.count) \(R.self) from data firstProblem rejects: \
+            \(problem.detail) at \(problem.position)
+            """
         )
     }
     let decoded: [R]

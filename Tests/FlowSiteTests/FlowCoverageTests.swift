@@ -80,7 +80,10 @@ import Testing
             try await underTrait(folder, shorter)
         } matching: {
             comment(
-                "The transitions aStaleEntryFailsTheTestUntilItIsReRecorded() takes no longer match FlowSiteTests.FlowCoverageTests.json: no longer takes list → item (push)."
+                """
+                The transitions aStaleEntryFailsTheTestUntilItIsReRecorded() takes no longer match \
+                FlowSiteTests.FlowCoverageTests.json: no longer takes list → item (push).
+                """
             )($0)
         }
         #expect(try Data(contentsOf: file(in: folder)) == recorded)
@@ -149,7 +152,10 @@ import Testing
             ])
         #expect(
             report.text().contains(
-                "Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n    untested: list → item (push), 3 links\n"
+                """
+                Flow coverage: tests take 1 of 3 transitions\n  Home: 1 of 1\n  List: 0 of 1\n\
+                    untested: list → item (push), 3 links\n
+                """
             ))
         #expect(report.json().contains(#""flow" : "List""#))
 

@@ -142,7 +142,10 @@ struct MallScreen: Screen {
         let svg = drawing.svg
         #expect(
             svg.contains(
-                ##"<a class="kind member added" href="#offers" aria-label="Offers · + added · 1 page"><title>Added: Offers, 1 page</title>"##
+                ##"""
+                <a class="kind member added" href="#offers" aria-label="Offers · + added · 1 page">\##
+                <title>Added: Offers, 1 page</title>
+                """##
             ), "\(svg)")
         #expect(svg.contains(##"<a class="kind member removed" href="#cart""##))
         #expect(svg.contains(">Help → Help &amp; contact</text>"))
@@ -150,7 +153,10 @@ struct MallScreen: Screen {
         #expect(svg.contains(#"<g class="transition push removed"><title>Cut: Shop → Cart, push, had 3 links</title>"#))
         #expect(
             svg.contains(
-                #"<g class="transition modal changed"><title>Presented another way: Home → Account, push → modal, 1 link</title>"#
+                #"""
+                <g class="transition modal changed">\#
+                <title>Presented another way: Home → Account, push → modal, 1 link</title>
+                """#
             ))
         // About is drawn for Help, which it leads to; Home's own link to About isn't.
         #expect(
@@ -252,7 +258,10 @@ struct MallScreen: Screen {
     func centres(inSVG svg: String) throws -> [(name: String, centre: LayoutResult.Point)] {
         let pattern = try NSRegularExpression(
             pattern:
-                #"<a class="kind [^"]*"[^>]*>(?:<title>[^<]*</title>)?<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" height="([0-9.]+)" rx="6"/><text[^>]*>([^<]*)</text>"#
+                #"""
+                <a class="kind [^"]*"[^>]*>(?:<title>[^<]*</title>)?<rect x="([-0-9.]+)" y="([-0-9.]+)" \#
+                width="([0-9.]+)" height="([0-9.]+)" rx="6"/><text[^>]*>([^<]*)</text>
+                """#
         )
         let text = svg as NSString
         return pattern.matches(in: svg, range: NSRange(location: 0, length: text.length)).map { match in
@@ -344,7 +353,10 @@ struct MallScreen: Screen {
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;\u{FFFD}txt.exe"))
         #expect(
             page.contains(
-                "<bdi>&lt;script&gt;alert(1)&lt;/script&gt;\u{FFFD}txt.exe</bdi> <code>/offers/</code> (<a href=\"https://example.com/pr-1/offers/\">after</a>)"
+                """
+                <bdi>&lt;script&gt;alert(1)&lt;/script&gt;\u{FFFD}txt.exe</bdi> <code>/offers/</code> \
+                (<a href="https://example.com/pr-1/offers/">after</a>)
+                """
             ), "\(page)")
         #expect(page.contains("<svg class=\"flow-graph\"") && page.contains("<ul class=\"diff-legend\">"))
         #expect(page.contains("<tr id=\"kind-"))

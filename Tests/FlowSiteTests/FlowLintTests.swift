@@ -204,7 +204,10 @@ struct DotsScreen: Screen {
         #expect(report.failsStrict)
         #expect(
             report.summaryLine
-                == "Flow lint: 1 error, 8 warnings (unhandled-intent 1, unreachable-screen 1, dead-end 1, click-depth 1, modal-over-modal 1, modal-only 2, empty-link-label 1, ambiguous-link-label 1)"
+                == """
+                Flow lint: 1 error, 8 warnings (unhandled-intent 1, unreachable-screen 1, dead-end 1, click-depth 1, \
+                modal-over-modal 1, modal-only 2, empty-link-label 1, ambiguous-link-label 1)
+                """
         )
     }
 

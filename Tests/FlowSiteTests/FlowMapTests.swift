@@ -82,12 +82,17 @@ import Testing
         // The orphan: a box of its own, saying so, leading to its finding.
         #expect(
             svg.contains(
-                ##"<a class="kind unreachable" href="#finding-unreachable-screen-orphan" aria-label="Orphan · no way in"><title>FlowSiteTests/FlowLintTests.swift:"##
+                ##"""
+                <a class="kind unreachable" href="#finding-unreachable-screen-orphan" \##
+                aria-label="Orphan · no way in"><title>FlowSiteTests/FlowLintTests.swift:
+                """##
             ))
         #expect(whole.contains(#"<li id="finding-unreachable-screen-orphan"><code>unreachable-screen</code> Orphan: "#))
         #expect(
             whole.contains(
-                ##"<tr class="unreachable"><th scope="row"><a href="#finding-unreachable-screen-orphan">Orphan</a></th>"##
+                ##"""
+                <tr class="unreachable"><th scope="row"><a href="#finding-unreachable-screen-orphan">Orphan</a></th>
+                """##
             ))
 
         // Every box and every kind's row names its source line by module, never by this

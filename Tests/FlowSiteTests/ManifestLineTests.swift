@@ -55,7 +55,10 @@ import Testing
                 ? String(Int64(bitPattern: random.next()) >> Int64(random.next() % 63)) : pick(numbers)
         }
         var text =
-            "f \(hex) \(number()) \(number()) \(number()) \(number()) \(pick(["index.html", "a b/index.html", "", "characters/luke/index.html"]))"
+            """
+            f \(hex) \(number()) \(number()) \(number()) \(number()) \
+            \(pick(["index.html", "a b/index.html", "", "characters/luke/index.html"]))
+            """
         if random.next() % 4 == 0 {
             var bytes = Array(text.utf8)
             bytes[Int(random.next() % UInt64(bytes.count))] = pick(Array(" f-09az\n+".utf8))

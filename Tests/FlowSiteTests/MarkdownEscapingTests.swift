@@ -154,7 +154,9 @@ import Testing
         let html = try CommonMark.html(from: document.markdown(linking: { _ in "x" }))
         #expect(
             html
-                == "<ul>\n<li><strong>Height:</strong> 172 cm</li>\n<li><strong>Birth year:</strong> 19BBY</li>\n</ul>\n"
+                == """
+                <ul>\n<li><strong>Height:</strong> 172 cm</li>\n<li><strong>Birth year:</strong> 19BBY</li>\n</ul>\n
+                """
         )
     }
 

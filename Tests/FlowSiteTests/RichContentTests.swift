@@ -114,7 +114,8 @@ import Testing
 
     /// A body never changes the page around it, never adds a tag or attribute that Markdown
     /// doesn't make, and never leaves a trace of raw HTML: over `HOLOCRON_FUZZ_CASES` bodies
-    /// (2,000 by default; the closing note of issue 47 gives a longer run) of HTML, Markdown syntax, bidi controls, entities and deep nesting.
+    /// (2,000 by default; the closing note of issue 47 gives a longer run) of HTML, Markdown
+    /// syntax, bidi controls, entities and deep nesting.
     @Test(.timeLimit(.minutes(5))) func hostileBodiesNeverInjectMarkup() throws {
         let count = ProcessInfo.processInfo.environment["HOLOCRON_FUZZ_CASES"].flatMap(Int.init) ?? 2000
         var random = SplitMix(seed: 47)

@@ -174,7 +174,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var templates = TemplateSet.embedded
         templates.templates["footer"] =
-            #"<footer><a href="{{root}}missing/index.html">gone</a> <img src="{{root}}assets/logo.png" alt=""></footer>"#
+            #"""
+            <footer><a href="{{root}}missing/index.html">gone</a> <img src="{{root}}assets/logo.png" alt=""></footer>
+            """#
         do {
             try await SiteBuilder(coordinator: Self.app, templates: templates).build(
                 into: folder.appendingPathComponent("site"))

@@ -87,7 +87,10 @@ import Testing
 
     @Test func standaloneTagsDisappearAndPartialsAreIndented() {
         let layout = CompiledTemplate.compile(
-            "<ul>\n  {{#items}}\n  <li>{{name}}</li>\n  {{/items}}\n</ul>\n  {{> note}}\n{{! a comment }}\n{{{raw}}}|{{labels.ok}}\n"
+            """
+            <ul>\n  {{#items}}\n  <li>{{name}}</li>\n  {{/items}}\n</ul>\n  {{> note}}\n{{! a comment }}\n\
+            {{{raw}}}|{{labels.ok}}\n
+            """
         )!
         let note = CompiledTemplate.compile("<p>{{missing}}note</p>\n<p>two</p>\n")!
         var stack: [TemplateFrame] = [
@@ -107,7 +110,10 @@ import Testing
     /// repeated section: each section's operations end where its own tag closes.
     @Test func nestedSectionsEndWhereTheirTagsClose() {
         let page = CompiledTemplate.compile(
-            "{{#rows}}[{{#on}}on{{/on}}{{^on}}off{{/on}}{{#tags}}<{{name}}>{{/tags}}]\n  {{> cell}}\n{{/rows}}{{#none}}never{{/none}}end {{title}}\n"
+            """
+            {{#rows}}[{{#on}}on{{/on}}{{^on}}off{{/on}}{{#tags}}<{{name}}>{{/tags}}]\n  {{> cell}}\n\
+            {{/rows}}{{#none}}never{{/none}}end {{title}}\n
+            """
         )!
         let cell = CompiledTemplate.compile("<td>{{name}}</td>\n")!
         var stack: [TemplateFrame] = [

@@ -66,7 +66,10 @@ struct LeafScreen: Screen {
         let deep = try #require(report.findings.first { $0.rule == .clickDepth }).message
         #expect(
             deep.hasPrefix(
-                "1 Chain page is more than 5 clicks from the start page, at 6 clicks, 5 of them Chain → Chain (push) in a row"
+                """
+                1 Chain page is more than 5 clicks from the start page, at 6 clicks, \
+                5 of them Chain → Chain (push) in a row
+                """
             ), "\(deep)")
         // Once, not "1 time(s)".
         let stacked = try #require(report.findings.first { $0.rule == .modalOverModal }).message

@@ -40,7 +40,10 @@ struct CheckCommand: AsyncParsableCommand {
         }
         if !quiet {
             print(
-                "\(site) is up to date: \(result.report.pages) pages, \(result.report.files) files, \(result.report.links) links checked"
+                """
+                \(site) is up to date: \(result.report.pages) pages, \(result.report.files) files, \
+                \(result.report.links) links checked
+                """
             )
         }
     }

@@ -10,7 +10,10 @@ struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract:
-            "Report what changed between two builds of the site: pages, their text, links, the flow and its lint, other files.",
+            """
+            Report what changed between two builds of the site: pages, their text, links, \
+            the flow and its lint, other files.
+            """,
         discussion: """
             Compares two folders made by `holocron build`, or builds both sides first from \
             --old-data/--new-data and --old-templates/--new-templates (a side without them uses \
@@ -53,11 +56,17 @@ struct DiffCommand: AsyncParsableCommand {
         case (_?, _?, false), (nil, nil, true): break
         case (_, _, true):
             throw ValidationError(
-                "Give two site folders, or --old-data/--new-data and --old-templates/--new-templates to build both sides, not both."
+                """
+                Give two site folders, or --old-data/--new-data and --old-templates/--new-templates \
+                to build both sides, not both.
+                """
             )
         default:
             throw ValidationError(
-                "Give two site folders (holocron diff OLD NEW), or --old-data/--new-data or --old-templates/--new-templates to build both sides."
+                """
+                Give two site folders (holocron diff OLD NEW), or --old-data/--new-data or \
+                --old-templates/--new-templates to build both sides.
+                """
             )
         }
         for (option, path) in [

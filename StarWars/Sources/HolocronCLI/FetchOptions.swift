@@ -52,7 +52,10 @@ struct FetchOptions: ParsableArguments {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError(
-                    "--data '\(data)' is not a folder; give a folder holding people.json, films.json, planets.json, species.json, starships.json and vehicles.json."
+                    """
+                    --data '\(data)' is not a folder; give a folder holding people.json, films.json, planets.json, \
+                    species.json, starships.json and vehicles.json.
+                    """
                 )
             }
         }

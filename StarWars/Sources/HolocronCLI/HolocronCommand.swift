@@ -33,19 +33,30 @@ public struct StarWarsOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The language of the site's words: \(StarWarsSite.languages.joined(separator: " or ")). Numbers, dates and plurals follow it; the data's own values stay as they are.",
+            """
+            The language of the site's words: \(StarWarsSite.languages.joined(separator: " or ")). Numbers, \
+            dates and plurals follow it; the data's own values stay as they are.
+            """,
             valueName: "code"))
     var language = "en"
 
     @Option(
         help: ArgumentHelp(
-            "Build a multilingual site: one tree per language under its code (en/, es/), a switcher on every page, and a root page listing the languages. Comma-separated codes, the first the default; en-XA and ar-XB are pseudo-locales for testing.",
+            """
+            Build a multilingual site: one tree per language under its code (en/, es/), a switcher on every page, \
+            and a root page listing the languages. Comma-separated codes, the first the default; \
+            en-XA and ar-XB are pseudo-locales for testing.
+            """,
             valueName: "codes"))
     var languages: String?
 
     @Option(
         help: ArgumentHelp(
-            "Build even when a language's table lacks keys: their text is shown in this language (en), marked on the page, and such pages get no hreflang alternate. Without it a missing translation fails the build.",
+            """
+            Build even when a language's table lacks keys: their text is shown in this language (en), \
+            marked on the page, and such pages get no hreflang alternate. \
+            Without it a missing translation fails the build.
+            """,
             valueName: "code"))
     var fallbackLanguage: String?
 
@@ -77,7 +88,10 @@ public struct StarWarsOptions: ParsableArguments {
         }
         if let fallbackLanguage, fallbackLanguage != StarWarsSite.referenceLanguage {
             throw ValidationError(
-                "--fallback-language '\(fallbackLanguage)': only \(StarWarsSite.referenceLanguage), the language every table is checked against, can stand in for a missing text."
+                """
+                --fallback-language '\(fallbackLanguage)': only \(StarWarsSite.referenceLanguage), \
+                the language every table is checked against, can stand in for a missing text.
+                """
             )
         }
     }

@@ -53,7 +53,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         let archive = try await SnapshotAction(input: input, output: URL(fileURLWithPath: output), quiet: quiet).run()
         if !quiet {
             print(
-                "Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) vehicles to \(output)"
+                """
+                Wrote \(archive.people.count) people, \(archive.films.count) films, \(archive.planets.count) planets, \
+                \(archive.species.count) species, \(archive.starships.count) starships and \(archive.vehicles.count) \
+                vehicles to \(output)
+                """
             )
         }
     }

@@ -23,7 +23,10 @@ struct TemplatesCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: output)
         try TemplateSet.embedded.write(to: folder)
         print(
-            "Wrote the built-in templates to \(output)/: layout.mustache, 404.mustache, partials/ and assets/. Build with --templates \(output)."
+            """
+            Wrote the built-in templates to \(output)/: layout.mustache, 404.mustache, partials/ and assets/. \
+            Build with --templates \(output).
+            """
         )
     }
 }

@@ -30,7 +30,10 @@ public final class ProgressReporter: Sendable {
             let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
             write(
                 (isTerminal ? "\r\u{1B}[2K" : "")
-                    + "Retrying \(TerminalText.safe("\(url)")) (\(TerminalText.safe("\(reason)"))), attempt \(attempt) of \(of), in \(String(format: "%.1f", seconds)) s\n"
+                    + """
+                    Retrying \(TerminalText.safe("\(url)")) (\(TerminalText.safe("\(reason)"))), \
+                    attempt \(attempt) of \(of), in \(String(format: "%.1f", seconds)) s\n
+                    """
             )
         case .finished(let statistics):
             let resources = statistics.resources.values.reduce(0, +)
@@ -39,7 +42,10 @@ public final class ProgressReporter: Sendable {
                 / 1e18
             write(
                 (isTerminal ? "\r\u{1B}[2K" : "")
-                    + "Fetched \(resources) resources with \(statistics.requests) requests (\(statistics.retries) retries, \(statistics.cacheHits) from the cache) in \(String(format: "%.2f", seconds)) s\n"
+                    + """
+                    Fetched \(resources) resources with \(statistics.requests) requests (\(statistics.retries) \
+                    retries, \(statistics.cacheHits) from the cache) in \(String(format: "%.2f", seconds)) s\n
+                    """
             )
         }
     }

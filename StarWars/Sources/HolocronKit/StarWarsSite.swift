@@ -135,7 +135,11 @@ public struct StarWarsSite: Sendable {
                 if !missing.isEmpty {
                     let keys = missing.map(\.key).sorted()
                     logger?.warning(
-                        "\(language): \(keys.count) keys fall back to \(Strings.english.language) and are marked on the pages that show them: \(keys.prefix(8).joined(separator: ", "))\(keys.count > 8 ? ", …" : "")"
+                        """
+                        \(language): \(keys.count) keys fall back to \(Strings.english.language) \
+                        and are marked on the pages that show them: \
+                        \(keys.prefix(8).joined(separator: ", "))\(keys.count > 8 ? ", …" : "")
+                        """
                     )
                 }
             }

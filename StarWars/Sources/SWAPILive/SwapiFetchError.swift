@@ -65,42 +65,76 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .status(let code):
             return
-                "GET \(url) failed with HTTP \(code)\(tries). Check that --api points at a SWAPI server, try more --retries, \(offline)."
+                """
+                GET \(url) failed with HTTP \(code)\(tries). Check that --api points at a SWAPI server, \
+                try more --retries, \(offline).
+                """
         case .transport(let transport):
             return describe(transport, tries: tries, offline: offline)
         case .incompleteBody(let bytes):
             return
-                "GET \(url) returned a body that stops before its JSON is complete (\(bytes) bytes)\(tries). Try more --retries, \(offline)."
+                """
+                GET \(url) returned a body that stops before its JSON is complete (\(bytes) bytes)\(tries). \
+                Try more --retries, \(offline).
+                """
         case .htmlPage:
             return
-                "GET \(url) returned an HTML page, not JSON. Check that --api is the API's root, such as https://swapi.dev/api/, and not a web page (a network sign-in page does this too)."
+                """
+                GET \(url) returned an HTML page, not JSON. Check that --api is the API's root, \
+                such as https://swapi.dev/api/, and not a web page (a network sign-in page does this too).
+                """
         case .notUTF8(let position):
             return
-                "GET \(url) returned a body that is not valid UTF-8 at \(position). Check that --api points at a SWAPI server."
+                """
+                GET \(url) returned a body that is not valid UTF-8 at \(position). \
+                Check that --api points at a SWAPI server.
+                """
         case .notJSON(let position, let expected, let found):
             return
-                "GET \(url) returned a body that is not valid JSON at \(position): expected \(expected), found \(found). Check that --api points at a SWAPI server."
+                """
+                GET \(url) returned a body that is not valid JSON at \(position): expected \(expected), \
+                found \(found). Check that --api points at a SWAPI server.
+                """
         case .decoding(let detail):
             return
-                "GET \(url) returned data that is not SWAPI's format\(tries): \(detail). Check that --api points at a SWAPI server."
+                """
+                GET \(url) returned data that is not SWAPI's format\(tries): \(detail). \
+                Check that --api points at a SWAPI server.
+                """
         case .notFound:
             return
-                "GET \(url) answered 404 Not Found. Check that --api points at the API's root, such as https://swapi.dev/api/."
+                """
+                GET \(url) answered 404 Not Found. Check that --api points at the API's root, \
+                such as https://swapi.dev/api/.
+                """
         case .notCached(let cache):
             return
-                "\(url) is not in the cache at \(cache), and --offline forbids the network. Build once without --offline to fill the cache."
+                """
+                \(url) is not in the cache at \(cache), and --offline forbids the network. \
+                Build once without --offline to fill the cache.
+                """
         case .notSwapi(let detail):
             return
                 "\(url) is not a SWAPI root document: \(detail). Give the API's root, such as https://swapi.dev/api/."
         case .endlessList(let kind, let count, let pages):
             return
-                "GET \(url) stopped: the \(kind.rawValue) list announced \(count) resources, but its 'next' links still go on after \(pages) pages, more than those need. The server's paging is broken; check --api, or build from a snapshot with --data."
+                """
+                GET \(url) stopped: the \(kind.rawValue) list announced \(count) resources, \
+                but its 'next' links still go on after \(pages) pages, more than those need. \
+                The server's paging is broken; check --api, or build from a snapshot with --data.
+                """
         case .requestLimit(let limit):
             return
-                "GET \(url) stopped: the crawl reached the limit of \(limit) requests without finishing. If the API really is that large, raise --max-requests; otherwise its links never end, so check --api."
+                """
+                GET \(url) stopped: the crawl reached the limit of \(limit) requests without finishing. \
+                If the API really is that large, raise --max-requests; otherwise its links never end, so check --api.
+                """
         case .foreignLink(let field, let link, let host):
             return
-                "GET \(url) returned a '\(field)' link to \(link), which is not on the host of --api (\(host)); holocron fetches only from that host. Give --api on the host the server names in its links."
+                """
+                GET \(url) returned a '\(field)' link to \(link), which is not on the host of --api (\(host)); \
+                holocron fetches only from that host. Give --api on the host the server names in its links.
+                """
         }
     }
 
@@ -110,29 +144,53 @@ public struct SwapiFetchError: Error, Sendable, CustomStringConvertible {
         case .timeout:
             "GET \(url) timed out\(tries). Try a longer --timeout or more --retries, \(offline)."
         case .connectionLost:
-            "GET \(url) failed\(tries): the server closed the connection before the response was complete. Try more --retries, \(offline)."
+            """
+            GET \(url) failed\(tries): the server closed the connection before the response was complete. \
+            Try more --retries, \(offline).
+            """
         case .connectionRefused:
-            "GET \(url) failed: the connection was refused, so nothing is listening there. Check that the server is running and that --api names the right host and port, \(offline)."
+            """
+            GET \(url) failed: the connection was refused, so nothing is listening there. \
+            Check that the server is running and that --api names the right host and port, \(offline).
+            """
         case .hostNotFound:
-            "GET \(url) failed: the host name could not be found. Check the spelling of --api and your network connection, \(offline)."
+            """
+            GET \(url) failed: the host name could not be found. \
+            Check the spelling of --api and your network connection, \(offline).
+            """
         case .unreachable:
             "GET \(url) failed: the network cannot reach the host. Check your network connection, \(offline)."
         case .tls:
-            "GET \(url) failed: the TLS handshake did not succeed. If the server speaks plain HTTP, write --api with http://; otherwise its certificate is not trusted."
+            """
+            GET \(url) failed: the TLS handshake did not succeed. If the server speaks plain HTTP, \
+            write --api with http://; otherwise its certificate is not trusted.
+            """
         case .invalidResponse:
             "GET \(url) failed: the answer is not HTTP. Check that --api names an HTTP server's host and port."
         case .redirectLoop:
-            "GET \(url) failed: its redirects lead in a circle. Check --api in a browser; give the URL the redirects should end at."
+            """
+            GET \(url) failed: its redirects lead in a circle. \
+            Check --api in a browser; give the URL the redirects should end at.
+            """
         case .tooManyRedirects:
             "GET \(url) failed: it redirects more than 5 times. Give --api as the URL the redirects end at."
         case .bodyTooLarge(let limit):
-            "GET \(url) returned more than \(Self.size(limit)), far more than any SWAPI page. Check that --api points at a SWAPI server."
+            """
+            GET \(url) returned more than \(Self.size(limit)), far more than any SWAPI page. \
+            Check that --api points at a SWAPI server.
+            """
         case .invalidURL:
             "GET \(url) failed: it is not an http(s) URL with a host. Check --api and the links the server returns."
         case .unavailable(let why):
-            "GET \(url) was not sent: \(why). holocron fetches with the system's libcurl; install it (Debian: apt-get install libcurl4), or build from a snapshot with --data."
+            """
+            GET \(url) was not sent: \(why). holocron fetches with the system's libcurl; \
+            install it (Debian: apt-get install libcurl4), or build from a snapshot with --data.
+            """
         case .unrecognized:
-            "GET \(url) failed\(tries) for a reason holocron does not recognise. Check the URL and your network, try again, \(offline)."
+            """
+            GET \(url) failed\(tries) for a reason holocron does not recognise. Check the URL and your network, \
+            try again, \(offline).
+            """
         }
     }
 

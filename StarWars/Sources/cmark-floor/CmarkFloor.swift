@@ -23,7 +23,10 @@ struct CmarkFloor: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Instead, write every page's Markdown below this new folder (content/ as Hugo reads it, and pages.tsv) for the baselines of make bench.",
+            """
+            Instead, write every page's Markdown below this new folder (content/ as Hugo reads it, \
+            and pages.tsv) for the baselines of make bench.
+            """,
             valueName: "dir"))
     var dumpMarkdown: String?
 
@@ -38,7 +41,10 @@ struct CmarkFloor: AsyncParsableCommand {
         let floor = try await CmarkFloorAction(site: site, threads: threads, writeInto: folder).run()
         let what = folder == nil ? "converted" : "converted and wrote"
         print(
-            "cmark \(what) \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \(String(format: "%.3f", floor.seconds)) s on \(threads) threads"
+            """
+            cmark \(what) \(floor.pages) pages (\(floor.bytes / 1024) KiB of Markdown) in \
+            \(String(format: "%.3f", floor.seconds)) s on \(threads) threads
+            """
         )
     }
 }

@@ -31,7 +31,10 @@ import Testing
         let workflow = try String(contentsOf: recipe.appendingPathComponent("site.yml"), encoding: .utf8)
         #expect(
             workflow.contains(
-                #"Examples/ci/site-diff.sh "${{ github.event.pull_request.base.sha }}" "${{ github.event.pull_request.head.sha }}" "$RUNNER_TEMP/site""#
+                #"""
+                Examples/ci/site-diff.sh "${{ github.event.pull_request.base.sha }}" \#
+                "${{ github.event.pull_request.head.sha }}" "$RUNNER_TEMP/site"
+                """#
             ))
         #expect(workflow.contains(#"--body-file "$RUNNER_TEMP/site/site-diff.md""#))
 

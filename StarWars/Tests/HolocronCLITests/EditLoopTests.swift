@@ -273,8 +273,11 @@ import Testing
         for name in ["xdg-open", "open"] {
             let opener = bin.appendingPathComponent(name)
             try Data(
-                "#!/bin/sh\nprintf '%s' \"$1\" > \"\(folder.path)/opened.tmp\" && mv \"\(folder.path)/opened.tmp\" \"\(folder.path)/opened\"\n"
-                    .utf8
+                """
+                #!/bin/sh\nprintf '%s' "$1" > "\(folder.path)/opened.tmp" && mv "\(folder.path)/opened.tmp" \
+                "\(folder.path)/opened"\n
+                """
+                .utf8
             ).write(to: opener)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
         }

@@ -66,7 +66,10 @@ import Testing
         #expect(
             run.stdout.range(
                 of:
-                    #"^Built 291 pages \(291 rendered, \d+ files, [\d.]+ KiB, \d+ unchanged\), checked \d+ links in [\d.]+ s; no sitemap.xml without a base URL \(pass --base-url to write one\)\n"#,
+                    #"""
+                    ^Built 291 pages \(291 rendered, \d+ files, [\d.]+ KiB, \d+ unchanged\), \#
+                    checked \d+ links in [\d.]+ s; no sitemap.xml without a base URL \(pass --base-url to write one\)\n
+                    """#,
                 options: .regularExpression) != nil, "\(run.stdout)")
         #expect(lines.last == "Flow lint: 1 warning (dead-end 1), 1 suppressed; run `holocron lint` for details")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/flow/index.html").path))
@@ -144,7 +147,10 @@ import Testing
             let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
             guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
             found[path] =
-                "\(attributes[.systemFileNumber] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+                """
+                \(attributes[.systemFileNumber] ?? 0) \
+                \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+                """
         }
         return found
     }

@@ -38,7 +38,8 @@ struct LiveReloadScriptTests {
           reload() { log.push("reload"); }, replace(path) { log.push("replace " + path); }
         }});
         const stored = {};
-        global.sessionStorage = { getItem: key => stored[key] ?? null, setItem: (key, value) => { stored[key] = value; } };
+        global.sessionStorage = { getItem: key => stored[key] ?? null, \#
+        setItem: (key, value) => { stored[key] = value; } };
         Object.defineProperty(global, "fetch", { value: path => Promise.resolve({ ok: pages.has(path) }) });
         const sources = [];
         class EventSource {

@@ -284,7 +284,8 @@ import Testing
         #expect(await serve.interrupt() == 0)
         let left =
             ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? [])
-            + ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
+            + ((try? FileManager.default.contentsOfDirectory(
+                atPath: FileManager.default.temporaryDirectory.path)) ?? [])
         #expect(!left.contains { $0.hasPrefix(mine) }, "the preview goes when serve stops")
     }
 

@@ -67,7 +67,8 @@ import Testing
         let error = try loadError(
             .films,
             #"""
-            [{"title": "A", "url": "https://swapi.dev/api/films/1/"}, {"title": "B", "url": "https://swapi.dev/api/films/2/"},
+            [{"title": "A", "url": "https://swapi.dev/api/films/1/"}, {"title": "B", \#
+            "url": "https://swapi.dev/api/films/2/"},
              {"title": "C", "url": "https://swapi.dev/api/films/1/"}]
             """#)
         guard case .duplicateID(.films, 1, let source?, _, _) = error.reason else {

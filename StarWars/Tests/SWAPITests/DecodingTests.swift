@@ -19,10 +19,14 @@ import Testing
         let people = try decode(
             Person.self,
             #"""
-            [{"name": "Jabba Desilijic Tiure", "height": "175", "mass": "1,358", "hair_color": "n/a", "skin_color": "green-tan, brown",
-              "eye_color": "orange", "birth_year": "600BBY", "gender": "hermaphrodite", "homeworld": "https://swapi.info/api/planets/24",
-              "films": ["https://swapi.info/api/films/1", "https://swapi.info/api/films/3"], "species": ["https://swapi.info/api/species/5"],
-              "vehicles": [], "starships": [], "created": "x", "edited": "y", "url": "https://swapi.info/api/people/16"},
+            [{"name": "Jabba Desilijic Tiure", "height": "175", "mass": "1,358", "hair_color": "n/a", \#
+            "skin_color": "green-tan, brown",
+              "eye_color": "orange", "birth_year": "600BBY", "gender": "hermaphrodite", \#
+            "homeworld": "https://swapi.info/api/planets/24",
+              "films": ["https://swapi.info/api/films/1", "https://swapi.info/api/films/3"], \#
+            "species": ["https://swapi.info/api/species/5"],
+              "vehicles": [], "starships": [], "created": "x", "edited": "y", \#
+            "url": "https://swapi.info/api/people/16"},
              {"name": "IG-88", "height": 200, "mass": null, "gender": "none", "birth_year": "15BBY", "species": [],
               "url": "http://localhost:8080/api/people/23/?format=json"}]
             """#)
@@ -41,8 +45,10 @@ import Testing
         let films = try decode(
             Film.self,
             #"""
-            [{"title": "A New Hope", "episode_id": 4, "opening_crawl": "Line one.\r\nLine two.", "release_date": "1977-05-25",
-              "url": "https://swapi.dev/api/films/1/"}, {"title": "Strings", "episode_id": "5", "url": "https://swapi.dev/api/films/2/"}]
+            [{"title": "A New Hope", "episode_id": 4, "opening_crawl": "Line one.\r\nLine two.", \#
+            "release_date": "1977-05-25",
+              "url": "https://swapi.dev/api/films/1/"}, {"title": "Strings", "episode_id": "5", \#
+            "url": "https://swapi.dev/api/films/2/"}]
             """#)
         #expect(films[0].openingCrawl == "Line one.\r\nLine two.")
         #expect(films.map(\.episodeID) == [4, 5])
@@ -51,7 +57,10 @@ import Testing
     @Test func speciesWithoutAHomeworld() throws {
         let species = try decode(
             Species.self,
-            #"[{"name": "Droid", "homeworld": null, "average_lifespan": "indefinite", "url": "https://swapi.dev/api/species/2/"}]"#
+            #"""
+            [{"name": "Droid", "homeworld": null, "average_lifespan": "indefinite", \#
+            "url": "https://swapi.dev/api/species/2/"}]
+            """#
         )
         #expect(species[0].homeworld == nil)
         #expect(species[0].averageLifespan == "indefinite")
@@ -61,7 +70,10 @@ import Testing
         do {
             _ = try decode(
                 Planet.self,
-                #"[{"name": "Tatooine", "url": "https://swapi.dev/api/planets/1/"}, {"climate": "arid", "url": "https://swapi.dev/api/planets/2/"}]"#
+                #"""
+                [{"name": "Tatooine", "url": "https://swapi.dev/api/planets/1/"}, {"climate": "arid", \#
+                "url": "https://swapi.dev/api/planets/2/"}]
+                """#
             )
             Issue.record("decoding should fail")
         } catch let error as SwapiError {
@@ -74,7 +86,10 @@ import Testing
         do {
             _ = try decode(
                 Person.self,
-                #"[{"name": "Luke Skywalker", "films": ["https://swapi.dev/api/films/one/"], "url": "https://swapi.dev/api/people/1/"}]"#
+                #"""
+                [{"name": "Luke Skywalker", "films": ["https://swapi.dev/api/films/one/"], \#
+                "url": "https://swapi.dev/api/people/1/"}]
+                """#
             )
             Issue.record("decoding should fail")
         } catch let error as SwapiError {
@@ -121,7 +136,10 @@ import Testing
         do {
             _ = try decode(
                 Film.self,
-                #"[{"title": "A", "url": "https://swapi.dev/api/films/1/"}, {"title": "B", "url": "https://x/api/films/1"}]"#
+                #"""
+                [{"title": "A", "url": "https://swapi.dev/api/films/1/"}, {"title": "B", \#
+                "url": "https://x/api/films/1"}]
+                """#
             )
             Issue.record("decoding should fail")
         } catch let error as SwapiError {

@@ -216,8 +216,11 @@ import Testing
             SwapiJSONReader.resources(
                 Person.self,
                 in: Data(
-                    #"[{"name":"A","url":"/api/people/1/",\#((0..<40).map { "\"f\($0)\":0" }.joined(separator: ",")),"name":"B"}]"#
-                        .utf8)) == nil)
+                    #"""
+                    [{"name":"A","url":"/api/people/1/",\#((0..<40).map { "\"f\($0)\":0" }.joined(separator: ",")),\#
+                    "name":"B"}]
+                    """#
+                    .utf8)) == nil)
     }
 
     // MARK: The shrinker
@@ -321,7 +324,10 @@ enum Oracle {
             return Failure(
                 kind: "a problem before the first problem",
                 detail:
-                    "\(problem.detail) at \(position), but the bytes before it have \(earlier.detail) at \(earlier.position)"
+                    """
+                    \(problem.detail) at \(position), \
+                    but the bytes before it have \(earlier.detail) at \(earlier.position)
+                    """
             )
         }
         if problem.isTruncation, bytes.count - offset > 3 {
@@ -607,7 +613,10 @@ struct SnapshotFile: Sendable {
                     return Failure(
                         kind: "the typed reader's values are not Foundation's",
                         detail:
-                            "\(R.self): the reader made \(String(describing: fast).prefix(800)); Foundation made \(String(describing: slow).prefix(800))"
+                            """
+                            \(R.self): the reader made \(String(describing: fast).prefix(800)); \
+                            Foundation made \(String(describing: slow).prefix(800))
+                            """
                     )
                 }
                 return nil
@@ -682,7 +691,10 @@ struct Tally: CustomStringConvertible {
     var description: String {
         let known = KnownDifference.allCases.map { "\($0): \(differences[$0, default: 0])" }.joined(separator: ", ")
         return
-            "\(cases) cases: both accept \(bothAccept), both reject \(bothReject) (\(deeperThanFoundationsLimit) too deep), typed reader read \(typedReaderAccepted); \(known)"
+            """
+            \(cases) cases: both accept \(bothAccept), both reject \(bothReject) \
+            (\(deeperThanFoundationsLimit) too deep), typed reader read \(typedReaderAccepted); \(known)
+            """
     }
 }
 

@@ -24,7 +24,8 @@ import Testing
         let archive = try load(
             people: #"""
                 [{"name": "Luke", "url": "https://swapi.dev/api/people/1/",
-                  "films": ["javascript:alert(1)//films/1", "https://evil.example/api/films/2/", "https://swapi.dev/api/planets/3/",
+                  "films": ["javascript:alert(1)//films/1", "https://evil.example/api/films/2/", \#
+                "https://swapi.dev/api/planets/3/",
                             "https://swapi.dev/api/films/4/"]}]
                 """#, films: "[\(films)]")
         #expect(archive.people[0].films.map(\.id) == [4])
@@ -76,7 +77,8 @@ import Testing
     @Test func aRelationUnderTheRootOfTheRightKindIsAccepted() throws {
         let archive = try load(
             people: #"""
-                [{"name": "Luke", "url": "https://swapi.dev/api/people/1/", "films": ["https://swapi.dev/api/films/2/", "https://swapi.dev/api/films/3"]}]
+                [{"name": "Luke", "url": "https://swapi.dev/api/people/1/", \#
+                "films": ["https://swapi.dev/api/films/2/", "https://swapi.dev/api/films/3"]}]
                 """#, films: "[\(films)]")
         #expect(archive.people[0].films.map(\.id) == [2, 3])
         #expect(archive.danglingReferences.isEmpty)

@@ -122,7 +122,10 @@ import Testing
             let fresh = folder.appendingPathComponent("fresh-\(step)")
             let full = try await SiteBuilder(coordinator: app, templates: templates).build(into: fresh)
             let what =
-                "step \(step): \(edit?.description ?? "first build")\(step == 4 ? ", footer edited" : step == 5 ? ", footer restored" : "")"
+                """
+                step \(step): \(edit?.description ?? "first build")\
+                \(step == 4 ? ", footer edited" : step == 5 ? ", footer restored" : "")
+                """
             #expect(try SiteDifference.files(in: live) == (try SiteDifference.files(in: fresh)), "\(what)")
             try FileManager.default.removeItem(at: fresh)
             #expect(report.pages == full.pages, "\(what)")

@@ -64,7 +64,10 @@ import Testing
         )
         #expect(
             svg.contains(
-                ##"<a class="kind unreachable" href="#finding-unreachable-screen-missing-record" aria-label="Missing record · no way in"><title>StarWarsApp/AppRoute.swift:"##
+                ##"""
+                <a class="kind unreachable" href="#finding-unreachable-screen-missing-record" \##
+                aria-label="Missing record · no way in"><title>StarWarsApp/AppRoute.swift:
+                """##
             ))
         for anchor in ["finding-dead-end-planets-detail", "finding-unreachable-screen-missing-record"] {
             #expect(html.contains("<li id=\"\(anchor)\""), "no finding \(anchor)")
@@ -214,7 +217,10 @@ import Testing
             svg.components(separatedBy: "untested\"><title>untested</title>").count - 1 == pairs.count { marked[$0]! })
         #expect(
             html.contains(
-                "The app’s tests take \(flow.transitions.count - untested.count) of its \(flow.transitions.count) transitions."
+                """
+                The app’s tests take \(flow.transitions.count - untested.count) \
+                of its \(flow.transitions.count) transitions.
+                """
             ))
         #expect(html.components(separatedBy: "<td class=\"untested\">untested</td>").count - 1 == untested.count)
     }

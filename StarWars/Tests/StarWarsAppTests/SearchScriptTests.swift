@@ -101,7 +101,8 @@ struct SearchScriptTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let harness = """
             const search = require(process.argv[2]);
-            const index = [{title: "a", url: "javascript:alert(1)"}, {title: "a", url: "//evil.example/"}, {title: "a", url: "https://x"}, {title: 5, url: "x"}, {title: "a", url: "ok/index.html"}];
+            const index = [{title: "a", url: "javascript:alert(1)"}, {title: "a", url: "//evil.example/"}, \
+            {title: "a", url: "https://x"}, {title: 5, url: "x"}, {title: "a", url: "ok/index.html"}];
             process.stdout.write(JSON.stringify(search.filter(index, "a").map(e => e.url)));
             """
         try Data(harness.utf8).write(to: folder)

@@ -232,7 +232,10 @@ import Testing
     /// cell, no mention, no link.
     @Test func hostileNamesAreEscapedInTheMarkdownReport() async throws {
         let hostile =
-            "Luke | </summary><script>alert(1)</script> @octocat #1 [x](javascript:alert(1)) `code` \u{202E}evil\n| forged | row |"
+            """
+            Luke | </summary><script>alert(1)</script> @octocat #1 [x](javascript:alert(1)) `code` \u{202E}evil\n\
+            | forged | row |
+            """
         let changed = try edited { people, _, _, _, _, _ in
             let luke = people.firstIndex { $0.url.url == Self.lukeURL }!
             people[luke].name = hostile

@@ -40,12 +40,17 @@ struct ForumData: Sendable {
             Question(
                 id: 1, title: "Why does my loop never end?", author: "ada", tags: ["swift"],
                 body:
-                    "# The code\n\n```swift\nwhile true {\n    tick()\n}\n```\n\nIt <b>never</b> stops. See [the book](https://docs.swift.org)."
+                    """
+                    # The code\n\n```swift\nwhile true {\n    tick()\n}\n```\n\n\
+                    It <b>never</b> stops. See [the book](https://docs.swift.org).
+                    """
             ),
             Question(
                 id: 2, title: "Tabs or spaces?", author: "grace", tags: ["style", "swift"],
                 body:
-                    "Indented:\n\n    let a = 1\n\tlet b = 2\n\nTry <script>alert(1)</script>[click](javascript:alert(1))"
+                    """
+                    Indented:\n\n    let a = 1\n\tlet b = 2\n\nTry <script>alert(1)</script>[click](javascript:alert(1))
+                    """
             )
         ],
         followers: ["ada": ["grace"], "grace": []]

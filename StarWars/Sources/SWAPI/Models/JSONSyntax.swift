@@ -356,7 +356,11 @@ package enum JSONSyntax {
                 switch JSONSyntax.utf8Length(bytes, at: index) {
                 case .valid(let length):
                     found =
-                        "'\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self))'"
+                        """
+                        '\(String(
+                            decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]),
+                            as: UTF8.self))'
+                        """
                 case .truncated:
                     return Problem(reason: .unexpected(expected: expected, found: nil), position: position)
                 case .invalid:

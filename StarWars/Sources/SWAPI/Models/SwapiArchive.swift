@@ -259,17 +259,29 @@ public struct DanglingReference: Sendable, Hashable, CustomStringConvertible {
         switch problem {
         case .notInArchive:
             return
-                "\(place) points at \(link.url), which is not in the archive; its link leads to a \"not in the archive\" notice"
+                """
+                \(place) points at \(link.url), which is not in the archive; \
+                its link leads to a "not in the archive" notice
+                """
         case .notAResourceURL:
             return
-                "\(place) has \(link.url), which is not a resource URL; it is left out (a relation there looks like \(example))"
+                """
+                \(place) has \(link.url), which is not a resource URL; \
+                it is left out (a relation there looks like \(example))
+                """
         case .outsideAPIRoot:
             let roots = apiRoots.isEmpty ? "none: no resource's own url names one" : apiRoots.joined(separator: " or ")
             return
-                "\(place) has \(link.url), which is not under the data's API root (\(roots)); it is left out (a relation there looks like \(example))"
+                """
+                \(place) has \(link.url), which is not under the data's API root (\(roots)); \
+                it is left out (a relation there looks like \(example))
+                """
         case .wrongKind(let kind):
             return
-                "\(place) has \(link.url), which points at \(kind.rawValue), not \(to.rawValue); it is left out (a relation there looks like \(example))"
+                """
+                \(place) has \(link.url), which points at \(kind.rawValue), not \(to.rawValue); \
+                it is left out (a relation there looks like \(example))
+                """
         }
     }
 }

@@ -41,21 +41,37 @@ public struct SwapiError: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .missingFile(let path):
             return
-                "\(path) is missing: a snapshot folder holds people.json, films.json, planets.json, species.json, starships.json and vehicles.json (write one with `holocron snapshot`)."
+                """
+                \(path) is missing: a snapshot folder holds people.json, films.json, planets.json, species.json, \
+                starships.json and vehicles.json (write one with `holocron snapshot`).
+                """
         case .notAFile(let path):
             return
-                "\(path) is a folder, not a file: a snapshot folder holds six JSON files (write one with `holocron snapshot`)."
+                """
+                \(path) is a folder, not a file: \
+                a snapshot folder holds six JSON files (write one with `holocron snapshot`).
+                """
         case .unreadable(let path, .permissionDenied):
             return
-                "Cannot read \(path): permission denied. Make the file readable (chmod a+r) or copy the data somewhere you can read."
+                """
+                Cannot read \(path): permission denied. \
+                Make the file readable (chmod a+r) or copy the data somewhere you can read.
+                """
         case .unreadable(let path, .failed):
             return
-                "Cannot read \(path): the system could not read it. Check that it is a regular file on a working disk, then try again."
+                """
+                Cannot read \(path): the system could not read it. \
+                Check that it is a regular file on a working disk, then try again.
+                """
         case .invalidUTF8(let source, let position):
             return "\(source): not valid UTF-8 at \(position). Save the file as UTF-8 (JSON must be UTF-8)."
         case .invalidJSON(let source, let position, let expected, let found):
             return
-                "\(source): not valid JSON at \(position): expected \(expected), found \(found ?? "the end of the data"). Fix the data: each file is a JSON array of resources in SWAPI's REST shape."
+                """
+                \(source): not valid JSON at \(position): expected \(expected), \
+                found \(found ?? "the end of the data"). \
+                Fix the data: each file is a JSON array of resources in SWAPI's REST shape.
+                """
         case .malformed(let source, let resource, let field, let message):
             var place = source
             if let resource { place += ", \(resource)" }
@@ -64,10 +80,16 @@ public struct SwapiError: Error, Sendable, CustomStringConvertible {
         case .duplicateID(let kind, let id, let source, let first, let second):
             if let source, let first, let second {
                 return
-                    "\(source): \(first) and \(second) both have the id \(id) (the last number of their url). Fix the data: each id may appear once."
+                    """
+                    \(source): \(first) and \(second) both have the id \(id) (the last number of their url). \
+                    Fix the data: each id may appear once.
+                    """
             }
             return
-                "Two \(kind.rawValue) resources have the id \(id) (the last number of their url): each id may appear once."
+                """
+                Two \(kind.rawValue) resources have the id \(id) (the last number of their url): \
+                each id may appear once.
+                """
         }
     }
 }

@@ -77,7 +77,10 @@ public struct AppCoordinator: RootCoordinator {
             FlowLintConfiguration.Suppression(
                 rule: FlowLintRule.unreachableScreen.id, kind: "missing-record",
                 reason:
-                    "The missing-record dialog only opens for a relation to a record the archive lacks; complete data has none."
+                    """
+                    The missing-record dialog only opens for a relation to a record the archive lacks; \
+                    complete data has none.
+                    """
             )
         ])
     }

@@ -237,6 +237,9 @@ public struct UnsupportedLanguage: Error, CustomStringConvertible {
     public let available: [String]
 
     public var description: String {
-        "The app has no strings in '\(language)'. Choose one of \(available.joined(separator: ", ")), or add Sources/StarWarsApp/Resources/Strings/\(language).json and register it in Strings.tables."
+        """
+        The app has no strings in '\(language)'. Choose one of \(available.joined(separator: ", ")), \
+        or add Sources/StarWarsApp/Resources/Strings/\(language).json and register it in Strings.tables.
+        """
     }
 }

@@ -179,7 +179,10 @@ public final class SwapiTestServer: Sendable {
             try await Task.sleep(for: duration)
         case .html?:
             let page =
-                "<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body><p>Sign in to the network.</p></body></html>\n"
+                """
+                <!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n\
+                <body><p>Sign in to the network.</p></body></html>\n
+                """
             return Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: page)))
@@ -228,7 +231,10 @@ public final class SwapiTestServer: Sendable {
         let previous = page > 1 ? "\"\(base)\(kind.rawValue)/?page=\(page - 1)\"" : "null"
         return (
             200,
-            #"{"count":\#(objects.count),"next":\#(next),"previous":\#(previous),"results":[\#(slice.joined(separator: ","))]}"#
+            #"""
+            {"count":\#(objects.count),"next":\#(next),"previous":\#(previous),\#
+            "results":[\#(slice.joined(separator: ","))]}
+            """#
         )
     }
 

@@ -27,7 +27,8 @@ public enum PlanetsModule {
                     strings.localizedString(.attributeOrbitalPeriod),
                     format.measurement(planet.orbitalPeriod, unit: .days)),
                 .init(
-                    strings.localizedString(.attributeDiameter), format.measurement(planet.diameter, unit: .kilometres)),
+                    strings.localizedString(.attributeDiameter),
+                    format.measurement(planet.diameter, unit: .kilometres)),
                 .init(strings.localizedString(.attributeClimate), format.text(planet.climate)),
                 .init(strings.localizedString(.attributeGravity), format.text(planet.gravity)),
                 .init(strings.localizedString(.attributeTerrain), format.text(planet.terrain)),

@@ -7,7 +7,10 @@ public enum StarshipsModule {
     public static func summary(of starship: Starship, strings: Strings) -> String {
         let format = Format(strings)
         return
-            "\(format.text(starship.starshipClass)) · \(format.text(starship.model)) · \(format.text(starship.manufacturer))"
+            """
+            \(format.text(starship.starshipClass)) · \(format.text(starship.model)) · \
+            \(format.text(starship.manufacturer))
+            """
     }
 
     public static func detail(of starship: Starship, in catalog: Catalog, strings: Strings) -> DetailContent {
@@ -37,7 +40,8 @@ public enum StarshipsModule {
             ],
             relations: [
                 .init(
-                    strings.localizedString(.relationPilots), catalog.links(.people, starship.pilots, strings: strings)),
+                    strings.localizedString(.relationPilots),
+                    catalog.links(.people, starship.pilots, strings: strings)),
                 .init(strings.localizedString(.relationFilms), catalog.filmLinks(starship.films, strings: strings))
             ]
         )

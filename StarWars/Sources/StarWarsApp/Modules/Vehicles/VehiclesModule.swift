@@ -7,7 +7,9 @@ public enum VehiclesModule {
     public static func summary(of vehicle: Vehicle, strings: Strings) -> String {
         let format = Format(strings)
         return
-            "\(format.text(vehicle.vehicleClass)) · \(format.text(vehicle.model)) · \(format.text(vehicle.manufacturer))"
+            """
+            \(format.text(vehicle.vehicleClass)) · \(format.text(vehicle.model)) · \(format.text(vehicle.manufacturer))
+            """
     }
 
     public static func detail(of vehicle: Vehicle, in catalog: Catalog, strings: Strings) -> DetailContent {
