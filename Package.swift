@@ -76,8 +76,10 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "lint-site",
-                    description:
-                        "Check the app's flow (unreachable screens, dead ends, deep pages…) as text, JSON or SARIF for code scanning."
+                    description: """
+                        Check the app's flow (unreachable screens, dead ends, deep pages…) as text, JSON or SARIF \
+                        for code scanning.
+                        """
                 )),
             path: "Plugins/LintSite"
         ),

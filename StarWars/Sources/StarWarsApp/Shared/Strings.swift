@@ -35,7 +35,8 @@ public struct Strings: Sendable {
     /// table's `layout.*` texts by label name, English's where the table lacks one.
     public let layoutLabels: [String: String]
     /// The language whose text stands in for a key the table lacks, when the build falls back
-    /// instead of failing: such texts are reported as they are handed out (``StringTable/shownInFallbackLanguage(_:)``).
+    /// instead of failing: such texts are reported as they are handed out
+    /// (``StringTable/shownInFallbackLanguage(_:)``).
     public let fallbackLanguage: String?
     /// Which keys (by ordinal) show the fallback language's text.
     private let fellBack: [Bool]
