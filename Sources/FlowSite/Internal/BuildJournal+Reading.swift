@@ -1,12 +1,10 @@
 import Foundation
 
-/// A journal read back (see ``BuildJournal``): only what an edit asks for is decoded.
-/// Read from one task at a time, except ``index(ofPath:in:)`` and ``pathTable()``, which the
-/// pages made again call at once (they only read the bytes; the table is made under a lock).
+/// A journal read back (see ``BuildJournal``): only what an edit asks for is decoded. Read from one task at a
+/// time, except ``index(ofPath:in:)`` and ``pathTable()`` (read-only; the table is made under a lock).
 final class StoredJournal: @unchecked Sendable {
     typealias Malformed = ByteReader.Malformed
-    /// The file's bytes, mapped (see ``FileContents``): ask ``wasChanged`` before trusting
-    /// what was read from them.
+    /// Mapped: ask ``wasChanged`` before trusting what was read.
     private let contents: FileContents
     var raw: UnsafeRawBufferPointer { contents.bytes }
     let meta: JournalFile.Meta
@@ -14,21 +12,18 @@ final class StoredJournal: @unchecked Sendable {
     /// Each page's made position, by discovery index.
     let madeOf: [Int32]
     let kinds: [String]
-    /// Where the meta block starts.
     let metaStart: Int
-    /// The checksum of each block of the bytes before the trailer, and where the trailer starts.
+    /// The checksum of each block before the trailer.
     let blocks: [StableHash]
     let trailerStart: Int
-    /// The file's device and inode when it was read: an edit patches that file or none.
+    /// An edit patches this file or none.
     let identity: FileIdentity
-    /// The folder of the language it describes (`es/`), or empty for a site of one language:
-    /// its pages' and files' paths are in that folder.
+    /// The language's folder (`es/`), or empty: its paths are in that folder.
     let folder: String
     private let madePathTable = Locked<[UInt64: Int32]?>(nil)
 
-    /// The journal of the language in `folder` (empty for a site of one language) of the site
-    /// at `output`, when it is whole and records that site's manifest; with a `buildKey`, only
-    /// when it was written with it (without one the caller checks ``buildKey``).
+    /// The journal of the language in `folder`, when whole and recording the site's manifest; with a `buildKey`,
+    /// only when written with it (without one the caller checks ``buildKey``).
     static func load(for output: URL, folder: String = "", buildKey: StableHash?) -> StoredJournal? {
         guard let stamp = BuildJournal.manifestStamp(of: output) else { return nil }
         let descriptor = open(
@@ -52,9 +47,7 @@ final class StoredJournal: @unchecked Sendable {
         contents.release()
     }
 
-    /// Whether another process shortened or wrote the file since it was mapped: what was
-    /// read of it may not be what its checksums vouched for, and nothing made from it is to be
-    /// trusted.
+    /// Whether another process shortened or wrote the file since it was mapped: then trust nothing read from it.
     var wasChanged: Bool { contents.wasChanged }
 
     private init(
@@ -84,8 +77,7 @@ final class StoredJournal: @unchecked Sendable {
             JournalFile.checksum(UnsafeRawBufferPointer(rebasing: raw[trailerStart..<end + 16])) == sealed
         else { throw Malformed() }
         do {
-            // Whether the journal is this site's and this build's is read first: a journal of
-            // other templates or options is refused without reading it whole.
+            // Meta first: another site's or build's journal is refused without reading it whole.
             cursor.offset = metaStart
             meta = try JournalFile.Meta.decode(&cursor)
             guard cursor.offset <= trailerStart, meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true,
@@ -133,18 +125,16 @@ final class StoredJournal: @unchecked Sendable {
 
     var pages: Int { meta.pages }
 
-    /// The key of the build that wrote it.
     var buildKey: StableHash { meta.buildKey }
 
-    /// The identity of the live site's manifest when it was written (``BuildJournal/manifestStamp(of:)``).
+    /// The live manifest's identity when written (``BuildJournal/manifestStamp(of:)``).
     var stamp: [UInt64] { meta.stamp }
 
-    /// The discovery indices of the pages that read one of `inputs`.
+    /// Discovery indices of the pages that read one of `inputs`.
     func pages(reading inputs: Set<InputKey>) throws -> [Int] {
         if inputs.isEmpty { return [] }
         let wanted = Set(inputs.map(\.rawValue))
-        // An edit changes a few inputs, and the pages read hundreds of thousands: a few keys
-        // are compared outright, not hashed for a set once per input read.
+        // A few keys are compared outright, not hashed once per input read (there are very many).
         let few = wanted.count <= 16 ? Array(wanted) : nil
         var found: [Int] = []
         for index in 0..<meta.pages {
@@ -179,7 +169,6 @@ final class StoredJournal: @unchecked Sendable {
         try cursor.skip(trail * 4)
     }
 
-    /// Where the walk record that starts at `start` ends.
     func walkRecordEnd(at start: Int) throws -> Int {
         var cursor = ByteReader(raw, at: start)
         try Self.skipToInputs(&cursor)
@@ -188,14 +177,12 @@ final class StoredJournal: @unchecked Sendable {
         return cursor.offset
     }
 
-    /// Where the product that starts at `start` ends.
     func productEnd(at start: Int) throws -> Int {
         var cursor = ByteReader(raw, at: start)
         _ = try JournalFile.Product.decode(&cursor)
         return cursor.offset
     }
 
-    /// A page's walk record.
     struct WalkRecord {
         var name: String
         var title: String
@@ -227,7 +214,7 @@ final class StoredJournal: @unchecked Sendable {
         }
     }
 
-    /// The `pages` offsets of a section's records, read from `position`.
+    /// A section's record offsets, read from `position`.
     func offsets(at position: Int) throws -> [Int] {
         do {
             var cursor = ByteReader(raw, at: position)
@@ -238,7 +225,7 @@ final class StoredJournal: @unchecked Sendable {
         }
     }
 
-    /// What the page made at `position` left, and its bytes in the file.
+    /// The product made at `position`, and its bytes in the file.
     func product(at position: Int) throws -> (product: JournalFile.Product, range: Range<Int>) {
         do {
             guard position >= 0, position < meta.pages else { throw Malformed() }
@@ -250,7 +237,6 @@ final class StoredJournal: @unchecked Sendable {
         }
     }
 
-    /// The pages that showed text in the fallback language, by file.
     func pagesThatFellBack() throws -> Set<String> {
         var pages: Set<String> = []
         for position in 0..<meta.pages {
@@ -260,9 +246,7 @@ final class StoredJournal: @unchecked Sendable {
         return pages
     }
 
-    /// The files of `wanted` the journal lists, with their fingerprints and where each is
-    /// kept (for ``files()``'s `hashAt`): the list is walked comparing bytes, with no String
-    /// per file (an edit asks for a few of the site's files).
+    /// The files of `wanted` the journal lists, with fingerprints and offsets; no String per file.
     func files(among wanted: Set<String>) throws -> [String: (fingerprint: StableHash, hashAt: Int)] {
         guard !wanted.isEmpty else { return [:] }
         let byCount = Dictionary(grouping: wanted.map { Array($0.utf8) }, by: \.count)
@@ -285,9 +269,7 @@ final class StoredJournal: @unchecked Sendable {
         return found
     }
 
-    /// The made position of each page by a hash of its file's path (no String per page, so
-    /// the table stays small on a large site), for ``index(ofPath:in:)``; -1 for a hash two
-    /// paths share. Made once (the read-ahead makes it while the data loads).
+    /// Each page's made position by its path's hash (no String per page); -1 for a hash two paths share. Made once.
     func pathTable() throws -> [UInt64: Int32] {
         if let table = madePathTable.withLock({ $0 }) { return table }
         let table = try makePathTable()
@@ -316,9 +298,7 @@ final class StoredJournal: @unchecked Sendable {
         return hash.low
     }
 
-    /// The discovery index of the page whose file is `path`, by `table` (``pathTable()``): only
-    /// the product's index and path are read, not the whole product (an edited film page has
-    /// thousands of links to look up).
+    /// The discovery index of the page at `path`; reads only the product's index and path (called per link).
     func index(ofPath path: String, in table: [UInt64: Int32]) throws -> Int32? {
         var path = path
         return try path.withUTF8 { wanted throws -> Int32? in

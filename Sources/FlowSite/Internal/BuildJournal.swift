@@ -1,70 +1,53 @@
 import Foundation
 
-/// What `holocron build` keeps of the build that made the live site, for the next run of the
-/// command (a new process, with no memory of its own): `.NAME.spare/journal`, beside the spare
-/// generation (one per language in a multilingual site, each describing its language's folder). With it, a build after an edit makes only the pages that read a changed input
-/// (see ``SiteBuilder/journalsEdits``).
+/// What a build keeps of the live site's build for the next process: `.NAME.spare/journal` (one per language).
+/// With it, a build after an edit makes only the pages that read a changed input (``SiteBuilder/journalsEdits``).
 ///
-/// One binary file, mapped (``FileContents``), sections in this order:
-/// - the walk's record of every page, in discovery order (written as the walk goes, so memory
-///   does not grow with the site): its route's ``StorableRoute/storedName``, its breadcrumb
-///   title, the fingerprint of where its links lead (``WalkOutcome/leadsFingerprint(targets:)``),
-///   where it stands (trail and presenter as discovery indices, presentation, depth, kind) and
-///   the inputs it read; then their offsets;
-/// - what each page left, in the order pages were made: its discovery index, file, title,
-///   summary, search section, content fingerprint, and whether it wrote files of its own; then
-///   their offsets;
-/// - every file of the site with its manifest fingerprint;
-/// - the app's input fingerprints (``InputFingerprints``);
-/// - the meta block: the build key, the live manifest's identity (the journal describes that
-///   site and no other), counts, and where each section starts; then its offset;
-/// - the trailer: a checksum of each block of a mebibyte of all that, where the meta block
-///   starts, a checksum of those, and a magic (``JournalFile/trailer(blocks:metaStart:)``).
+/// One mapped binary file, sections in order:
+/// - each page's walk record in discovery order, written as the walk goes: stored name, breadcrumb title,
+///   ``WalkOutcome/leadsFingerprint(targets:)``, trail, presenter, presentation, depth, kind, inputs read;
+///   then their offsets;
+/// - each page's products in made order: discovery index, file, title, summary, search section, content
+///   fingerprint, whether it wrote files; then their offsets;
+/// - every file with its manifest fingerprint; the input fingerprints (``InputFingerprints``);
+/// - the meta block: build key, the live manifest's identity, counts, section starts; then its offset;
+/// - the trailer: a checksum per mebibyte block, the meta start, their checksum, and a magic.
 ///
-/// An edit patches the live journal in place rather than writing it again (it grows with the
-/// site): its pages' new records are appended, the offset tables, fingerprints and meta block
-/// written over, and a new trailer appended, whose checksums of the blocks written into are made
-/// from the mapped journal with the patch laid over it (``SiteBuilder/patchJournal``); it is
-/// written whole again when the appended part passes an eighth of it. A build that maps it
-/// meanwhile refuses it when it was torn as it was checked (the checksums); a patch written
-/// after that comes from a build that committed another manifest, and the edit's check just
-/// before its own commit finds that the identity the journal records no longer matches the
-/// live manifest, or that the file changed since it was mapped (``StoredJournal/wasChanged``).
+/// An edit patches the journal in place (``SiteBuilder/patchJournal``): records appended, tables and meta block
+/// written over, a new trailer appended; written whole again once the appended part passes an eighth. A reader
+/// refuses a torn journal by its checksums; a later patch is caught by the manifest identity or
+/// ``StoredJournal/wasChanged`` before the edit commits.
 enum BuildJournal {
     static let magic: [UInt8] = Array("HOLOJRN5".utf8)
 
-    /// `.NAME.spare/journal` for a site of one language, `.NAME.spare/journal-es` for the
-    /// language whose folder is `es/` in a multilingual site (each language keeps its own).
+    /// `.NAME.spare/journal`, or `.NAME.spare/journal-es` for the language in `es/`.
     static func path(of output: URL, folder: String = "") -> String {
         SiteWriter.spareFolder(of: output).appendingPathComponent(name(folder: folder)).path
     }
 
-    /// The journal's file name for the language built in `folder`.
     static func name(folder: String) -> String {
         folder.isEmpty ? "journal" : "journal-" + folder.dropLast()
     }
 
-    /// The live manifest's identity: a commit writes a new manifest, so another build's site
-    /// (or none) never matches a journal.
+    /// A commit writes a new manifest, so another build's site (or none) never matches a journal.
     static func manifestStamp(of output: URL) -> [UInt64]? {
         FileIdentity(path: output.appendingPathComponent(SiteWriter.manifestName).path)?.words
     }
 }
 
-/// Where a page stood when the walk made it, by discovery index: what a journal keeps to make
-/// the page again in its place.
+/// Where a page stood when made, by discovery index: what a journal keeps to make it again in place.
 struct JournalContext: Sendable {
     var trail: [Int32]
     var presenter: Int32
     var presentation: Presentation
     var depth: Int
     var kind: Int32
-    /// Whether the page is a tab's root shown as a dialog (stored in the presentation's top bit).
+    /// Stored in the presentation's top bit.
     var isDialogCopy = false
 }
 
 extension Presentation {
-    /// A small number for journals and fingerprints.
+    /// For journals and fingerprints.
     var code: UInt8 {
         switch self {
         case .root: 0
@@ -86,9 +69,8 @@ extension Presentation {
 }
 
 extension WalkOutcome {
-    /// A fingerprint of everything by which this page moves other pages (see
-    /// ``leadsLike(_:)``): its title, failures, and each link's target (as its discovery index
-    /// in the walk), presentation and the code that chose it, and what flow lint reads.
+    /// A fingerprint of everything by which this page moves other pages: title, failures, each link's target
+    /// (discovery index), presentation and code location, and what flow lint reads.
     func leadsFingerprint(targets indices: [Int32]) -> StableHash {
         var hash = StableHash()
         hash.combine(title)
@@ -128,10 +110,9 @@ extension WalkOutcome {
     }
 }
 
-/// What a walk leaves of each page for the journal, in discovery order, written to a file as
-/// it goes (the walk's own task takes pages in that order, one at a time).
+/// Each page's walk record, in discovery order, written to a file as the walk goes.
 final class WalkJournal<R: Route>: Sendable {
-    /// The stored name of a route (``StorableRoute/storedName``).
+    /// ``StorableRoute/storedName``.
     let name: @Sendable (R) -> String
     let path: String
     private let state: Locked<State>
@@ -142,12 +123,10 @@ final class WalkJournal<R: Route>: Sendable {
         var written: UInt64 = 0
         var descriptor: Int32
         var failed = false
-        /// Whether a page failed or showed its error screen: such a build's journal is not
-        /// kept (the next build reports those pages again by making them).
+        /// A page failed or showed its error screen: the journal is not kept, so the next build reports it again.
         var unusual = false
     }
 
-    /// A journal written to a new file at `path`, or `nil` when it can't be made.
     init?(path: String, name: @escaping @Sendable (R) -> String) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
@@ -162,7 +141,6 @@ final class WalkJournal<R: Route>: Sendable {
         }
     }
 
-    /// Records the page at discovery index `index`.
     func record(_ route: R, index: Int, outcome: WalkOutcome<R>, context: JournalContext, targets: [Int32]) {
         let leads = outcome.leadsFingerprint(targets: targets)
         let name = name(route)
@@ -179,7 +157,6 @@ final class WalkJournal<R: Route>: Sendable {
         }
     }
 
-    /// One page's walk record.
     static func encode(
         name: String, outcome: WalkOutcome<R>, leads: StableHash, context: JournalContext, into out: inout ByteWriter
     ) {
@@ -203,9 +180,7 @@ final class WalkJournal<R: Route>: Sendable {
         state.buffer.bytes.removeAll(keepingCapacity: true)
     }
 
-    /// Ends the walk's part: its records are in the file, followed by their offsets. Returns
-    /// the open file and where the offsets begin, or `nil` when the journal can't be used
-    /// (then the file is removed).
+    /// Writes the records' offsets; returns the open file and where they begin, or `nil` (file removed).
     func finish(pages: Int) -> (descriptor: Int32, offsets: UInt64, end: UInt64)? {
         state.withLock { state in
             Self.flush(&state)
@@ -226,7 +201,6 @@ final class WalkJournal<R: Route>: Sendable {
         }
     }
 
-    /// Gives up: the file is removed.
     func discard() {
         state.withLock { state in
             if state.descriptor >= 0 { close(state.descriptor) }

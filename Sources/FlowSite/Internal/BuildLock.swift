@@ -1,11 +1,8 @@
 import Foundation
 
-/// An exclusive advisory lock (`flock`) on a file beside the output, held by one build at a time;
-/// the file holds the holder's process id for the error the next build shows.
-///
-/// flock locks belong to the open file description, so two builds in one process exclude each
-/// other too, and the kernel releases the lock of a killed build. The holder removes the file
-/// when it is done; a build that locked a file removed meanwhile tries again with a fresh one.
+/// An exclusive `flock` on a file beside the output, holding the holder's process id for the next build's error.
+/// The lock belongs to the open file description, so builds in one process exclude each other too, and a killed
+/// build's lock is released. A build that locked a file removed meanwhile tries again.
 final class BuildLock: Sendable {
     let path: String
     private let descriptor: Locked<Int32>
@@ -48,7 +45,7 @@ final class BuildLock: Sendable {
 
     deinit { release() }
 
-    /// Removes the lock file and releases the lock; does nothing the second time.
+    /// Does nothing the second time.
     func release() {
         descriptor.withLock { file in
             guard file >= 0 else { return }
@@ -59,7 +56,7 @@ final class BuildLock: Sendable {
         }
     }
 
-    /// The process id written in a lock file, if the holder wrote it yet.
+    /// If the holder wrote it yet.
     private static func holder(in file: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = pread(file, &buffer, buffer.count, 0)

@@ -1,11 +1,8 @@
 import CCmark
 import Foundation
 
-/// Converts CommonMark to HTML with cmark, the CommonMark reference library.
-///
-/// cmark's safe mode is always on: raw HTML in the Markdown is replaced by a comment and
-/// `javascript:`-style link destinations are dropped, so Markdown can never put a tag or a
-/// script on a page.
+/// Converts CommonMark to HTML with cmark, always in safe mode: raw HTML becomes a comment and `javascript:`-style
+/// destinations are dropped, so Markdown can never put a tag or a script on a page.
 ///
 /// ```swift
 /// try CommonMark.html(from: "Hello *world*")  // "<p>Hello <em>world</em></p>\n"
@@ -22,7 +19,6 @@ enum CommonMark {
         static let validateUTF8 = Options(rawValue: CMARK_OPT_VALIDATE_UTF8)
     }
 
-    /// The HTML fragment for `markdown`.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
     static func html(from markdown: String, options: Options = [.validateUTF8]) throws -> String {
         // CMARK_OPT_UNSAFE is masked off whatever the caller built, so safe mode can't be lost.
@@ -36,7 +32,6 @@ enum CommonMark {
         return String(cString: result)
     }
 
-    /// Appends the HTML fragment for `markdown` to `out`, without a String in between.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
     static func appendHTML(of markdown: String, to out: inout [UInt8], options: Options = [.validateUTF8]) throws {
         let flags = options.rawValue & ~CMARK_OPT_UNSAFE
@@ -49,7 +44,6 @@ enum CommonMark {
         out.append(contentsOf: UnsafeRawBufferPointer(start: result, count: strlen(result)))
     }
 
-    /// Appends the HTML fragment for the UTF-8 `markdown` to `out`.
     /// - Throws: ``FlowSiteError`` when cmark returns nothing (out of memory).
     static func appendHTML(
         of markdown: ArraySlice<UInt8>, to out: inout [UInt8], options: Options = [.validateUTF8]
@@ -64,6 +58,6 @@ enum CommonMark {
         out.append(contentsOf: UnsafeRawBufferPointer(start: result, count: strlen(result)))
     }
 
-    /// The version of the cmark library in use, such as `0.30.2`.
+    /// Such as `0.30.2`.
     static var version: String { String(cString: cmark_version_string()) }
 }

@@ -1,17 +1,11 @@
-/// A Mustache template parsed once into literal bytes and slots, rendered many times by
-/// appending into one byte buffer: no dynamic casts, no per-page parsing.
+/// A Mustache template compiled once into literal bytes and slots, rendered by appending into one byte buffer.
 ///
-/// It covers the Mustache the default templates and most overrides use: variables (escaped and
-/// `{{{raw}}}`/`{{& raw}}`), sections and inverted sections over flags, text and lists,
-/// partials, comments, dotted names, and the spec's standalone-line rules (a line holding only a
-/// section, partial or comment tag disappears; a standalone partial is indented like its tag).
-/// Anything else (set delimiters, inheritance, pragmas, `{{.}}`) makes ``compile(_:)``
-/// return `nil`, and the template set is refused with ``unsupported(in:)``'s reason: one engine
-/// renders every template.
+/// Supports variables (escaped, `{{{raw}}}`, `{{& raw}}`), sections and inverted sections, partials, comments,
+/// dotted names and the spec's standalone-line rules. Anything else (set delimiters, inheritance, pragmas,
+/// `{{.}}`) makes ``compile(_:)`` return `nil`: one engine renders every template.
 ///
-/// The parsed tree is flattened into a list of plain operations over one buffer of literal
-/// bytes: pages on every core read the same template, and reading a tree of reference-counted
-/// nodes would write to every node's count, so the cores would take each other's cache lines.
+/// Flattened into plain operations: reading a tree of reference-counted nodes from every core would write
+/// every node's count, and the cores would take each other's cache lines.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case bytes([UInt8])
@@ -20,7 +14,7 @@ struct CompiledTemplate: Sendable {
         case partial(String, indentation: [UInt8])
     }
 
-    /// A name as the renderer looks it up: a dotted name's parts split once, when compiled.
+    /// A dotted name's parts, split once when compiled.
     struct Name: Sendable {
         let first: String
         let rest: [String]
@@ -44,11 +38,10 @@ struct CompiledTemplate: Sendable {
     let ops: [Op]
     let literals: [UInt8]
     let names: [Name]
-    /// The names of the partials the template includes, by the index `.partial` holds.
+    /// By the index `.partial` holds.
     let partialNames: [String]
 
-    /// Why `source` does not compile, for an error message: the line of the first tag the
-    /// renderer does not support.
+    /// Why `source` does not compile: the line of the first unsupported tag.
     static func unsupported(in source: String) -> String {
         let kinds: [(opening: String, what: String)] = [
             ("{{=", "set delimiters"), ("{{$", "a block"), ("{{<", "a parent template"), ("{{%", "a pragma"),
@@ -57,15 +50,19 @@ struct CompiledTemplate: Sendable {
         ]
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             for kind in kinds where line.contains(kind.opening) {
-                return
-                    "line \(number + 1): \(kind.what) is Mustache FlowSite's renderer does not support; write it with variables, sections and partials"
+                return """
+                    line \(number + 1): \(kind.what) is Mustache FlowSite's renderer does not support; write it \
+                    with variables, sections and partials
+                    """
             }
         }
-        return
-            "it uses Mustache FlowSite's renderer does not support (set delimiters, blocks and parents, pragmas, {{.}}); write it with variables, sections and partials"
+        return """
+            it uses Mustache FlowSite's renderer does not support (set delimiters, blocks and parents, pragmas, \
+            {{.}}); write it with variables, sections and partials
+            """
     }
 
-    /// Parses `source`, or returns `nil` for Mustache outside the supported part.
+    /// `nil` for Mustache outside the supported part.
     static func compile(_ source: String) -> CompiledTemplate? {
         var parser = Parser(Array(source.utf8))
         guard let nodes = parser.parse(closing: nil), parser.atEnd else { return nil }
@@ -106,8 +103,7 @@ struct CompiledTemplate: Sendable {
         }
     }
 
-    /// Appends the template's output for `stack` (innermost frame last) to `out`; `partials`
-    /// resolves `{{> name}}`.
+    /// Appends the output for `stack` (innermost frame last); `partials` resolves `{{> name}}`.
     func render(
         _ stack: inout [TemplateFrame], into out: inout [UInt8],
         partials: [String: CompiledTemplate], indentation: [UInt8] = []
@@ -146,7 +142,7 @@ struct CompiledTemplate: Sendable {
         return value
     }
 
-    /// A template's buffers while it renders, read without retaining anything per operation.
+    /// Read without retaining anything per operation.
     private struct Program {
         let ops: UnsafeBufferPointer<Op>
         let literals: UnsafeBufferPointer<UInt8>
@@ -233,7 +229,6 @@ struct CompiledTemplate: Sendable {
 }
 
 extension CompiledTemplate {
-    /// Reads `{{…}}` tags out of template bytes.
     fileprivate struct Parser {
         let bytes: [UInt8]
         var index = 0
@@ -249,8 +244,7 @@ extension CompiledTemplate {
             case comment
         }
 
-        /// Nodes up to `{{/closing}}` (or the end, when `closing` is nil); nil on anything the
-        /// compiler doesn't support or a mismatched section.
+        /// Nodes up to `{{/closing}}` (or the end); nil on anything unsupported or a mismatched section.
         mutating func parse(closing: String?) -> [Node]? {
             var nodes: [Node] = []
             var text: [UInt8] = []
@@ -267,8 +261,7 @@ extension CompiledTemplate {
                 }
                 let tagStart = index
                 guard let (tag, tagEnd) = readTag(at: index) else { return nil }
-                // A standalone tag: only whitespace before it on its line and after it to the
-                // line's end. Variables never are.
+                // Standalone: only whitespace around it on its line. Variables never are.
                 var standalone = false
                 var lineBegin = tagStart
                 var lineEnd = tagEnd
@@ -333,7 +326,7 @@ extension CompiledTemplate {
             return nodes
         }
 
-        /// The tag starting at `start` (`{{`) and the index after it.
+        /// The tag at `start` (`{{`) and the index after it.
         private func readTag(at start: Int) -> (Tag, Int)? {
             var i = start + 2
             var triple = false

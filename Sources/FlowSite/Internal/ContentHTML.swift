@@ -6,21 +6,16 @@ import Darwin
 
 /// A page's content: its Markdown converted by cmark, each styled chunk wrapped in its element.
 enum ContentHTML {
-    /// What cmark makes of the separator between chunks, in safe mode: data can't write it,
-    /// since the escaper turns every `<` of text into `&lt;`.
+    /// cmark's safe-mode output for the separator between chunks: data can't write it, since every `<` of text
+    /// is escaped.
     private static let separatorHTML = Array("<!-- raw HTML omitted -->\n".utf8)
 
-    /// Markdown bytes from which a page is converted chunk by chunk.
+    /// From this many Markdown bytes, a page is converted chunk by chunk.
     static let chunkByChunkSize = 1 << 20
 
-    /// Converts the page's Markdown with one call to cmark, then wraps each styled chunk.
-    ///
-    /// The chunks are joined with an HTML comment between blank lines, which ends whatever
-    /// block was open (two lists never merge), and split again where cmark's HTML shows it; the
-    /// result is what converting each chunk on its own gives, at a fraction of the calls.
-    ///
-    /// A page of megabytes is converted chunk by chunk instead: cmark's syntax tree takes many
-    /// times the Markdown it holds, so one chunk at a time keeps that to the largest chunk.
+    /// Converts with one cmark call: chunks joined by an HTML comment between blank lines (which ends any open
+    /// block) and split again at its output. Past ``chunkByChunkSize``, chunk by chunk: cmark's tree takes many
+    /// times the Markdown.
     static func append(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {
         guard markdown.hasUserContent else { return try appendTrusted(markdown, to: &out) }
         let start = out.count
@@ -52,7 +47,7 @@ enum ContentHTML {
         try CommonMark.appendHTML(of: joined[...], to: &html)
         var pieces = split(html, at: separatorHTML)
         guard pieces.count == markdown.chunks.count else {
-            // Not what cmark was expected to make: convert chunk by chunk instead.
+            // Unexpected output: convert chunk by chunk instead.
             pieces = try markdown.chunks.map { chunk in
                 var fragment: [UInt8] = []
                 try CommonMark.appendHTML(of: markdown.bytes[chunk.range], to: &fragment)
@@ -85,9 +80,8 @@ enum ContentHTML {
         }
     }
 
-    /// Adds `rel="nofollow ugc"` to every link from `start` on whose destination is absolute
-    /// (`http:`, `https:`, `mailto:`): a page's own links are relative, so those are the links
-    /// of its user content.
+    /// Adds `rel="nofollow ugc"` to absolute links from `start` on: a page's own links are relative, so these are
+    /// its user content's.
     static func markUserLinks(in out: inout [UInt8], from start: Int) {
         let opening = Array("<a href=\"".utf8)
         let schemes = ["http:", "https:", "mailto:"].map { Array($0.utf8) }
@@ -114,8 +108,7 @@ enum ContentHTML {
         out.replaceSubrange(start..., with: marked)
     }
 
-    /// `bytes` cut at each line that is `separator`: `memchr` jumps from line to line, and only
-    /// a line starting like the separator is compared.
+    /// `bytes` cut at each line that is `separator`.
     static func split(_ bytes: [UInt8], at separator: [UInt8]) -> [ArraySlice<UInt8>] {
         var pieces: [ArraySlice<UInt8>] = []
         var pieceStart = 0
@@ -140,7 +133,7 @@ enum ContentHTML {
         return pieces
     }
 
-    /// Whether cmark's HTML begins with a heading (`<h1>` to `<h6>`).
+    /// `<h1>` to `<h6>`.
     static func startsWithHeading(_ html: ArraySlice<UInt8>) -> Bool {
         guard html.count >= 4 else { return false }
         let i = html.startIndex

@@ -2,19 +2,15 @@ import Foundation
 
 /// What checking an app's ``DeepLinks`` against every route of a walk found, by route index.
 struct DeepLinkCheck: Sendable {
-    /// Whether each route's link reads back as the route.
     var roundTrips: [Bool] = []
-    /// Routes no link opens, of kinds whose other pages a link opens: a kind no link opens at
-    /// all is simply not deep-linkable.
+    /// Routes no link opens, of kinds whose other pages a link opens (a kind no link opens is not deep-linkable).
     var unlinkable: [Int] = []
     /// Routes whose link reads back as another route, or as none.
     var mismatches: [(route: Int, url: String, parsed: String)] = []
     /// Unknown links that open a screen other than the not-found one.
     var unknownOpened: [(url: String, parsed: String)] = []
 
-    /// Checks `deepLinks` over `routes`, in walk order, but those `skipping` says are another
-    /// page of a route already counted (a tab root's dialog copy); `kindOf` gives a route's kind,
-    /// so each kind's first link makes an unknown one.
+    /// `skipping` marks second pages of a route (dialog copies); each kind's first link makes an unknown one.
     init<R: Route>(
         _ deepLinks: DeepLinks<R>, routes: [R], skipping: (Int) -> Bool = { _ in false }, kindOf: (Int) -> Int32
     ) {

@@ -1,17 +1,13 @@
 import Foundation
 
-/// A file as `stat` describes it: another file at the same place, or the same file changed,
-/// differs in one of these. What the engine compares to tell whether a file it read is still
-/// the one there: the manifests read ahead, the journal's record of the live manifest, the
-/// journal patched in place, the build lock, a program's or a template's modification time.
+/// A file as `stat` describes it: what the engine compares to tell whether a file it read is still the one there.
 package struct FileIdentity: Equatable, Sendable {
     package let device: UInt64
     package let inode: UInt64
     package let size: Int
     package let isRegularFile: Bool
     package let modified: (seconds: Int, nanoseconds: Int)
-    /// The status change time: a file written in place with its modification time put back
-    /// still changes it.
+    /// The status change time: writing in place and putting the modification time back still changes it.
     package let changed: (seconds: Int, nanoseconds: Int)
 
     package init(_ status: stat) {
@@ -35,7 +31,7 @@ package struct FileIdentity: Equatable, Sendable {
         self.init(status)
     }
 
-    /// The identity of what is at `path`, a symbolic link itself rather than what it names.
+    /// A symbolic link itself, not what it names.
     package init?(path: String) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
@@ -50,14 +46,14 @@ package struct FileIdentity: Equatable, Sendable {
     /// Whether both are the same file, changed or not.
     package func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
 
-    /// The file and its size and modification time as words, for a record on disk. The status
-    /// change time is left out: giving the file another link (as a build's spare does) changes it.
+    /// The count of ``words``.
     package static let wordCount = 5
 
+    /// For a record on disk. Not the status change time: another link to the file (the spare's) changes it.
     package var words: [UInt64] {
         [device, inode, UInt64(size), UInt64(bitPattern: Int64(modified.seconds)), UInt64(modified.nanoseconds)]
     }
 
-    /// The modification time to the nanosecond, as text: what make-style checks compare.
+    /// To the nanosecond, as make-style checks compare it.
     package var modifiedText: String { "\(modified.seconds).\(modified.nanoseconds)" }
 }

@@ -1,20 +1,15 @@
 import Foundation
 
-/// A manifest's entries by a 64-bit hash of their path, in two sorted arrays searched by
-/// halves: a fraction of what a dictionary of paths and entries (a spare's, or the live site's)
-/// would hold through the build. A hash two paths share is left out.
-/// An `exact` table also keeps another 64 bits of each path's hash, compared on a match, so a
-/// path it lacks is found in it about once in 10^28 builds: the spare's table, whose entries a
-/// build keeps without a look at the file when the spare was checked ahead. Without them (the
-/// live site's files) a wrong match can only cost a link, never a wrong one: a file is linked
-/// only when the one at its own path is still what its entry describes (same inode, size and
-/// time).
+/// A manifest's entries by a 64-bit path hash, in sorted arrays searched by halves: far smaller than a dictionary.
+/// A hash two paths share is left out. `exact` also compares another 64 bits: the spare's entries are kept
+/// unchecked after the read-ahead. Without it (the live site's) a false match only costs a link: a file is linked
+/// only when the one at its own path is still what its entry describes.
 struct FileTable: Sendable, Equatable {
     private var keys: [UInt64] = []
     private var checks: [UInt64] = []
     private var values: [SiteManifest.Entry] = []
 
-    /// The entries of `pairs` (the hash of the path, and the entry), in any order.
+    /// `pairs` in any order.
     init(_ pairs: [(key: StableHash, entry: SiteManifest.Entry)] = [], exact: Bool = false) {
         var order = Array(pairs.indices)
         order.sort { pairs[$0].key.low < pairs[$1].key.low }
@@ -35,8 +30,7 @@ struct FileTable: Sendable, Equatable {
         }
     }
 
-    /// The file lines of the manifest `bytes` but those `leftOut` says to leave out (given the
-    /// line); `nil` when the manifest is malformed. Its lint line too.
+    /// The file lines but those `leftOut` refuses, and the lint line; `nil` when malformed.
     init?(
         manifest bytes: [UInt8], exact: Bool = false,
         leavingOut leftOut: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false }
@@ -57,12 +51,10 @@ struct FileTable: Sendable, Equatable {
         lint = header.lint
     }
 
-    /// The manifest's flow lint line, when it was read from one.
     private(set) var lint: (findings: Int, summary: String)?
 
     var count: Int { keys.count }
 
-    /// The same entries under the same keys.
     static func == (a: FileTable, b: FileTable) -> Bool {
         a.keys == b.keys && a.checks == b.checks && a.values == b.values
     }
@@ -88,19 +80,16 @@ struct FileTable: Sendable, Equatable {
     }
 }
 
-/// What the live site's manifest says of its files, for linking the unchanged ones into a new
-/// site (see ``FileTable``), with its flow lint line.
+/// The live site's files, for linking the unchanged ones into a new site.
 typealias LinkableFiles = FileTable
 
-/// The files a staging folder holds, in the order they were written or kept: their paths, their
-/// entries beside them, and each one's place by a 64-bit hash of its path. The paths are kept
-/// anyway, in order; what this adds to them is a fraction of what a dictionary of paths and
-/// entries would hold at the build's end.
+/// A staging folder's files in written order, each place found by a 64-bit path hash: far smaller than a
+/// dictionary of paths and entries at the build's memory peak.
 struct WrittenFiles {
     private(set) var paths: [String] = []
     private(set) var entries: [SiteManifest.Entry] = []
     private var places: [UInt64: Int32] = [:]
-    /// The places of paths whose hash an earlier path has.
+    /// Paths whose hash an earlier path has.
     private var sharingHash: [String: Int32] = [:]
 
     var count: Int { paths.count }
@@ -120,7 +109,7 @@ struct WrittenFiles {
 
     subscript(path: String) -> SiteManifest.Entry? { place(of: path).map { entries[$0] } }
 
-    /// Records `entry` at `path`; whether the path is new.
+    /// Whether the path is new.
     mutating func set(_ path: String, _ entry: SiteManifest.Entry) -> Bool {
         if let place = place(of: path) {
             entries[place] = entry
@@ -135,7 +124,6 @@ struct WrittenFiles {
         return true
     }
 
-    /// Writes the manifest of these files to `descriptor` (see ``SiteManifest``).
     func writeManifest(
         inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, to descriptor: Int32
     ) throws {
@@ -147,9 +135,8 @@ struct WrittenFiles {
 }
 
 extension Array {
-    /// Appends `element`, growing a large array by a quarter of its size instead of doubling
-    /// it: doubled, the arrays that grow with a site's pages (hundreds of thousands of entries,
-    /// held to the build's end, where its memory peaks) would hold up to twice what they use.
+    /// Grows a large array by a quarter, not double: arrays that grow with a site's pages are held to the build's
+    /// memory peak, and doubled would hold up to twice what they use.
     mutating func appendGrowingByQuarters(_ element: Element) {
         if count == capacity, count >= 1 << 14 { reserveCapacity(count + count / 4) }
         append(element)

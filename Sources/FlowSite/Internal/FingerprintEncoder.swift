@@ -1,9 +1,7 @@
-/// A ``StableHash`` of any `Encodable` value: every value its `encode(to:)` writes, in order,
-/// with nils and container boundaries marked, so two values that encode alike are equal and a
-/// field the type adds is in the fingerprint without anyone listing it.
+/// A ``StableHash`` of everything an `Encodable` value encodes, nils and container boundaries marked: a field
+/// the type adds is in the fingerprint without anyone listing it.
 package enum Fingerprint {
-    /// The 64-bit fingerprint of `value`.
-    /// `userInfo` is what the value's `encode(to:)` finds in the encoder's.
+    /// The 64-bit fingerprint of `value`; `userInfo` is what its `encode(to:)` finds in the encoder's.
     package static func of(_ value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> UInt64 {
         let encoder = FingerprintEncoder(userInfo: userInfo)
         try? value.encode(to: encoder)
@@ -44,8 +42,7 @@ private final class FingerprintEncoder: Encoder {
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let encoder: FingerprintEncoder
         var codingPath: [any CodingKey] { [] }
-        // The key is the field's place in the type, the same every time: a skipped optional
-        // field is marked by its key, so `nil, "a"` and `"a", nil` differ.
+        // Keys mark skipped optional fields, so `nil, "a"` and `"a", nil` differ.
         private func key(_ key: Key) { encoder.text(key.stringValue) }
         mutating func encodeNil(forKey key: Key) {
             self.key(key)

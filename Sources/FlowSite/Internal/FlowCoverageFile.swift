@@ -1,8 +1,7 @@
 import Foundation
 
-/// One test suite's flow coverage as FlowSiteTesting's `.flowCoverage()` trait commits it: each
-/// test's name with the transitions it took, sorted, in key-sorted JSON so that a change reads
-/// as a small diff in review:
+/// One test suite's flow coverage, as the `.flowCoverage()` trait commits it: sorted, key-sorted JSON, so a
+/// change reads as a small diff:
 ///
 /// ```json
 /// {
@@ -14,8 +13,6 @@ import Foundation
 ///   }
 /// }
 /// ```
-///
-/// ``FlowGraph/Coverage/load(from:)`` reads any number of them and merges them.
 package struct FlowCoverageFile: Codable, Sendable, Equatable {
     package struct Transition: Codable, Sendable, Hashable, Comparable {
         package var from: String
@@ -35,7 +32,7 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
 
     /// The file's format; a newer FlowSite may write a higher one.
     package var format = 1
-    /// Each test's transitions, sorted and without repeats.
+    /// Sorted, without repeats.
     package var tests: [String: [Transition]]
 
     package init(tests: [String: [Transition]] = [:]) { self.tests = tests }
@@ -59,8 +56,7 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
     /// Stable text: sorted keys, the same bytes on every machine.
     package func json() -> String { FlowJSON.encode(self) }
 
-    /// Every test's transitions together.
-    /// - Throws: ``FlowSiteError`` naming `source` for a presentation FlowSite doesn't know.
+    /// - Throws: ``FlowSiteError`` naming `source` for an unknown presentation.
     func coverage(source: String) throws -> FlowGraph.Coverage {
         var transitions: [FlowGraph.Coverage.Transition] = []
         for (test, taken) in tests.sorted(by: { $0.key < $1.key }) {
@@ -69,8 +65,11 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
                     throw FlowSiteError(
                         .flowCoverage(
                             path: source,
-                            message:
-                                "\(test) took \(transition.from) → \(transition.to) as '\(transition.presentation)', which is not a presentation (\(Presentation.allCases.map(\.rawValue).joined(separator: ", ")))"
+                            message: """
+                                \(test) took \(transition.from) → \(transition.to) as '\(transition.presentation)', \
+                                which is not a presentation \
+                                (\(Presentation.allCases.map(\.rawValue).joined(separator: ", ")))
+                                """
                         ))
                 }
                 transitions.append(.init(from: transition.from, to: transition.to, presentation: presentation))
@@ -79,8 +78,7 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
         return FlowGraph.Coverage(transitions)
     }
 
-    /// Each test's transitions that `graph` no longer has (none with the same kinds and
-    /// presentation), tests in name order: what FlowSiteTesting's trait reports as stale.
+    /// Each test's transitions that `graph` no longer has, tests in name order: what the trait reports as stale.
     package func stale(in graph: FlowGraph) -> [(test: String, transition: Transition)] {
         let current = Set(
             graph.transitions.map {
@@ -91,8 +89,7 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
         }
     }
 
-    /// The coverage files at `url`: the file itself, or the `.json` files in the folder and its
-    /// subfolders, in path order.
+    /// The file itself, or the `.json` files in the folder and its subfolders, in path order.
     /// - Throws: ``FlowSiteError`` when nothing is there.
     static func files(at url: URL) throws -> [URL] {
         var isFolder: ObjCBool = false

@@ -1,6 +1,4 @@
-/// What changed between two flows: screen kinds that appeared, vanished, were renamed or whose
-/// page count changed, transitions added, cut, presented another way or standing for another
-/// number of links, and flow lint findings new or gone.
+/// What changed between two flows: screen kinds, transitions, and flow lint findings.
 package struct FlowDiff: Sendable, Equatable, Encodable {
     /// A kind in one flow and not the other, or in both with another page count.
     package struct KindChange: Sendable, Equatable, Codable {
@@ -12,7 +10,7 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
         var pagesAfter: Int?
     }
 
-    /// A kind that kept its pages and transitions under another name or id.
+    /// The same pages and transitions under another name or id.
     package struct KindRename: Sendable, Equatable, Codable {
         package var idBefore, idAfter, nameBefore, nameAfter: String
     }
@@ -21,10 +19,10 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
     package struct TransitionChange: Sendable, Equatable, Codable {
         package var from: String
         package var to: String
-        /// The presentations before and after, sorted; empty on the side that lacks the pair.
+        /// Presentations, sorted; empty on the side that lacks the pair.
         package var before: [String]
         package var after: [String]
-        /// The links the pair stands for, before and after, all presentations together.
+        /// All presentations together.
         var linksBefore: Int
         var linksAfter: Int
 
@@ -38,8 +36,7 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
     package var transitions: [TransitionChange] = []
     var newFindings: [FlowRecord.Finding] = []
     var goneFindings: [FlowRecord.Finding] = []
-    /// Findings of one rule and kind on both sides whose message changed (their count or
-    /// example): before and after.
+    /// Findings of one rule and kind on both sides whose message changed.
     var changedFindings: [FindingChange] = []
 
     package struct FindingChange: Sendable, Equatable, Codable {
@@ -56,8 +53,8 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
             && changedFindings.isEmpty
     }
 
-    /// Compares the flows; a kind gone from `old` is renamed to a kind new in `new` with as many
-    /// pages, the same transitions and, as `sameRoutes` says (a flow alone can't), the same routes.
+    /// A kind gone from `old` counts as renamed to a new kind with as many pages, the same transitions and, as
+    /// `sameRoutes` says (a flow alone can't), the same routes.
     package init(
         old: FlowRecord, new: FlowRecord, sameRoutes: (_ old: String, _ new: String) -> Bool = { _, _ in false }
     ) {
@@ -81,7 +78,6 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
         }
         for i in old.findings.indices { old.findings[i].kind = old.findings[i].kind.map(rename) }
         let before = Dictionary(old.kinds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // The new flow's order, then kinds that are gone in the old flow's order.
         for kind in new.kinds where before[kind.id]?.pages != kind.pages {
             kinds.append(
                 KindChange(id: kind.id, name: kind.name, pagesBefore: before[kind.id]?.pages, pagesAfter: kind.pages))
@@ -90,7 +86,6 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
             kinds.append(KindChange(id: kind.id, name: kind.name, pagesBefore: kind.pages, pagesAfter: nil))
         }
 
-        // Per pair of kinds, the new flow's order, then pairs only the old flow has.
         struct Pair: Hashable { var from, to: String }
         let was = Dictionary(grouping: old.transitions) { Pair(from: $0.from, to: $0.to) }
         let now = Dictionary(grouping: new.transitions) { Pair(from: $0.from, to: $0.to) }
@@ -120,7 +115,7 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
         goneFindings = gone
     }
 
-    /// Old id → new id of the kinds renamed, their transitions compared with all of them renamed.
+    /// Old id → new id; transitions compared with every rename applied.
     private static func renamed(
         old: FlowRecord, new: FlowRecord, sameRoutes: (String, String) -> Bool
     ) -> [String: String] {
@@ -144,10 +139,10 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The kind's name, or its id when neither flow names it.
+    /// The id when neither flow names it.
     package func name(_ id: String) -> String { names[id] ?? id }
 
-    /// The change as plain lines, the way a terminal shows it (empty when nothing changed).
+    /// Plain lines for a terminal; empty when nothing changed.
     package func lines() -> [String] {
         var lines = renames.map {
             "~ screen kind \($0.nameBefore) (\($0.idBefore)) renamed \($0.nameAfter) (\($0.idAfter))"
@@ -176,7 +171,10 @@ package struct FlowDiff: Sendable, Equatable, Encodable {
                         + Wording.english("countLinks", count: change.linksBefore) + ")")
             } else if change.presentationChanged {
                 lines.append(
-                    "~ transition \(pair): presented by \(change.before.joined(separator: ", ")) → \(change.after.joined(separator: ", "))"
+                    """
+                    ~ transition \(pair): presented by \(change.before.joined(separator: ", ")) → \
+                    \(change.after.joined(separator: ", "))
+                    """
                 )
             } else {
                 lines.append("~ transition \(pair): \(change.linksBefore) → \(change.linksAfter) links")

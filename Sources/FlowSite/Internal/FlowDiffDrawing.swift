@@ -1,32 +1,19 @@
-/// The part of the flow a change touches, drawn as the flow map draws it: the kinds the change
-/// added, removed, renamed or resized and those at either end of a transition it added, cut or
-/// changed, with the neighbours of the changed kinds for context; the arrows that changed, those
-/// of a changed kind and those between touched kinds, marked the same way.
+/// The part of the flow a change touches, drawn as the flow map draws it: changed kinds and transitions,
+/// with the changed kinds' neighbours for context.
 ///
-/// **Positions.** A kind the old flow has sits where the old site's whole map (`flow/index.html`)
-/// drew it: its centre is read back from that map (``FlowMapSVG/drawnBoxes(inPage:)``), and
-/// when the old site has no map, the old flow is laid out by `dot` as a map of its own. A box its
-/// marks make wider (a rename's "old → new") may then touch its neighbour; only then are the old
-/// centres spread from the map's corner by the least factor (``spread``) that keeps every box
-/// clear, so the shape stays the old map's. A new kind is placed next to the drawn kind closest to
-/// it in `dot`'s layout of the drawing (at the same offset from it), moved down, up or right until
-/// it touches no box. Graphviz then routes every arrow between the boxes where they are
-/// (``GraphvizLayout/route(_:at:)``), so a reviewer compares shapes, not a reshuffled map.
-///
-/// Every mark is a class (``FlowMapSVG/Change``) the review page draws with a shape or line
-/// style, and words: each box says what changed in its second line, each arrow in its label,
-/// and both in their tooltips.
+/// Old kinds sit where the old site's map drew them (or `dot`'s layout of the old flow), spread by the least
+/// factor (``spread``) that keeps widened boxes clear. A new kind goes beside its nearest drawn kind in `dot`'s
+/// layout, moved until clear. Graphviz then routes the arrows in place, so a reviewer compares shapes.
+/// Each mark is a class (``FlowMapSVG/Change``) and words in the box, label and tooltip.
 struct FlowDiffDrawing {
     let nodes: [FlowMapSVG.Node]
     let edges: [FlowMapSVG.Edge]
     let layout: LayoutResult
-    /// The new flow's id of each box's kind (a renamed kind's new id), in the order of ``nodes``.
+    /// Each box's kind by its new id, in the order of ``nodes``.
     let kinds: [String]
-    /// How far the old map's centres were spread to keep the boxes clear: 1 when every kind that
-    /// stays is exactly where the old map drew it.
+    /// How far the old map's centres were spread; 1 when every kept kind is exactly where the old map drew it.
     let spread: Double
 
-    /// The SVG element.
     var svg: String { FlowMapSVG.draw(layout, nodes: nodes, edges: edges) }
 
     /// A kind of either flow, under its new id.
@@ -36,7 +23,7 @@ struct FlowDiffDrawing {
         var oldName: String?
         var pagesBefore: Int?
         var pagesAfter: Int?
-        /// Its place in the old flow's kinds, which is its box's place on the old map.
+        /// Its place in the old flow's kinds: its box's place on the old map.
         var oldIndex: Int?
         var renamed = false
 
@@ -50,15 +37,13 @@ struct FlowDiffDrawing {
 
     private struct Pair: Hashable { var from, to: String }
 
-    /// The drawing of what `diff` found between `old` and `new`, or `nil` when no kind or
-    /// transition changed. `oldMap` is the page of the old site's whole map, if it has one;
-    /// `link` gives each kind's box its address (by the kind's new id).
+    /// `nil` when no kind or transition changed. `oldMap` is the old site's map page; `link` gives each box its URL.
     init?(old: FlowRecord, new: FlowRecord, diff: FlowDiff, oldMap: String?, link: (String) -> String) throws {
         let renamed = Dictionary(
             diff.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
         func newID(_ id: String) -> String { renamed[id] ?? id }
 
-        // Every kind, the new flow's order, then the kinds that are gone.
+        // The new flow's kinds in order, then the kinds that are gone.
         var all: [Kind] = []
         var place: [String: Int] = [:]
         for kind in new.kinds where place[kind.id] == nil {
@@ -78,7 +63,7 @@ struct FlowDiffDrawing {
             }
         }
 
-        // Every pair of kinds with transitions on either side; FlowDiff says which changed.
+        // Pairs of kinds with transitions on either side.
         var pairs: [Pair] = []
         var sides: [Pair: (before: [FlowRecord.Transition], after: [FlowRecord.Transition])] = [:]
         for (transition, isNew) in new.transitions.map({ ($0, true) }) + old.transitions.map({ ($0, false) }) {
@@ -97,8 +82,7 @@ struct FlowDiffDrawing {
         let changes = Dictionary(
             diff.transitions.map { (Pair(from: $0.from, to: $0.to), $0) }, uniquingKeysWith: { first, _ in first })
 
-        // The touched kinds (changed, or at an end of a changed transition), then the neighbours
-        // of the changed ones, for where they sit.
+        // Touched: changed, or at an end of a changed transition; drawn: those and the changed ones' neighbours.
         let changed = Set(all.filter { $0.change != nil }.map(\.id))
         var touched = changed
         for pair in pairs where changes[pair] != nil { touched.formUnion([pair.from, pair.to]) }
@@ -111,8 +95,7 @@ struct FlowDiffDrawing {
         let index = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.id, $0) })
 
         let boxes = kinds.map { Self.node($0, touched: touched.contains($0.id), url: link($0.id)) }
-        // The arrows that changed, those of a changed kind, and those between touched kinds: a
-        // kind at the end of a changed transition isn't drawn with all it leads to.
+        // Not every arrow of a kind that is only at the end of a changed transition.
         let arrows = pairs.compactMap { pair -> FlowMapSVG.Edge? in
             let shown =
                 changes[pair] != nil || changed.contains(pair.from) || changed.contains(pair.to)
@@ -123,7 +106,6 @@ struct FlowDiffDrawing {
             return Self.edge(from: from, to: to, side, change: changes[pair], names: (kinds[from].name, kinds[to].name))
         }
 
-        // Where the old map drew each kind the old flow has; then room for the new ones.
         let oldBoxes = try Self.oldBoxes(old, map: oldMap)
         let draft = try FlowMapSVG.layout(nodes: boxes, edges: arrows)
         var neighbours = Array(repeating: Set<Int>(), count: kinds.count)
@@ -171,8 +153,7 @@ struct FlowDiffDrawing {
         return node
     }
 
-    /// One arrow per pair of kinds, styled by the presentation with the most links, as the map
-    /// draws it.
+    /// One arrow per pair of kinds, styled by the presentation with the most links.
     private static func edge(
         from: Int, to: Int, _ side: (before: [FlowRecord.Transition], after: [FlowRecord.Transition]),
         change: FlowDiff.TransitionChange?, names: (String, String)
@@ -210,9 +191,7 @@ struct FlowDiffDrawing {
 
     // MARK: Places
 
-    /// The box of each kind of `old` where the old site's whole map drew it, when `map` is that
-    /// page and its boxes are the old flow's kinds in order (it draws them first, then the kinds
-    /// no link reaches); otherwise `dot`'s layout of the old flow.
+    /// Each old kind's box on the old map, when its first boxes are the old kinds in order; else `dot`'s layout.
     private static func oldBoxes(_ old: FlowRecord, map: String?) throws -> [LayoutResult.Box] {
         if let drawn = map.flatMap(FlowMapSVG.drawnBoxes(inPage:)), drawn.count >= old.kinds.count,
             zip(old.kinds, drawn).allSatisfy({ HTMLEscaping.escape($0.name) == $1.escapedName })
@@ -235,12 +214,11 @@ struct FlowDiffDrawing {
         return try FlowMapSVG.layout(nodes: nodes, edges: edges).nodes
     }
 
-    /// Space kept between a new kind's box and any other, in points.
+    /// Points between a new kind's box and any other.
     static let gap = 16.0
 
-    /// Each centre given, kept; each missing one placed next to the placed box closest to it on
-    /// `draft` (a neighbour's first), at `draft`'s offset from it, then moved down, up or right a
-    /// step at a time until it is `gap` clear of every box placed. `draft`'s boxes give the sizes.
+    /// Keeps each given centre; places a missing one at its `draft` offset from the nearest placed box (neighbours
+    /// first), stepping down, up or right until `gap` clear. `draft`'s boxes give the sizes.
     static func place(
         _ given: [LayoutResult.Point?], draft: LayoutResult, neighbours: [Set<Int>]
     ) -> [LayoutResult.Point] {
@@ -264,7 +242,7 @@ struct FlowDiffDrawing {
             )
             let step = (x: rounded(sizes[index].width / 2 + gap), y: rounded(sizes[index].height + gap))
             centres[index] = base
-            // Far enough to the right nothing is placed, so the search ends.
+            // Far enough right nothing is placed, so the search ends.
             search: for steps in 0..<10_000 {
                 for (dx, dy) in steps == 0 ? [(0.0, 0.0)] : [(0.0, 1.0), (0.0, -1.0), (1.0, 0.0)] {
                     let spot = LayoutResult.Point(
@@ -277,10 +255,8 @@ struct FlowDiffDrawing {
         return centres.map { $0! }
     }
 
-    /// The least factor, 1 or more and in hundredths, by which the centres given, spread from
-    /// the corner of their map, keep every two boxes (of `sizes`) `gap` apart: a pair clear at 1
-    /// stays clear further apart, and one that isn't needs its distance across or down grown to
-    /// the room its boxes take.
+    /// The least factor (≥ 1, in hundredths) that, spreading the centres from the map's corner, keeps every two
+    /// boxes `gap` apart.
     static func spread(_ centres: [LayoutResult.Point?], _ sizes: [LayoutResult.Box], gap: Double) -> Double {
         var factor = 1.0
         for first in centres.indices {
@@ -297,11 +273,11 @@ struct FlowDiffDrawing {
                     factor, min(across > 0 ? room.x / across : .infinity, down > 0 ? room.y / down : .infinity))
             }
         }
-        // Up to the next hundredth, not past it for a factor like 1.6 that 100 times is 160.00…03.
+        // Up to the next hundredth, not past it when 1.6 × 100 is 160.00…03.
         return (factor * 100 - 1e-9).rounded(.up) / 100
     }
 
-    /// Whether two placed boxes come closer than `gap` (only those with box `only`, if given).
+    /// Whether two placed boxes come closer than `gap` (only pairs with `only`, if given).
     static func overlap(
         _ centres: [LayoutResult.Point?], _ sizes: [LayoutResult.Box], gap: Double, only: Int? = nil
     ) -> Bool {
@@ -321,8 +297,7 @@ struct FlowDiffDrawing {
 
     // MARK: Words
 
-    /// A name with the controls that reorder text made visible (U+FFFD), as the Markdown report
-    /// writes them: a kind's name can't turn the arrows and words around it.
+    /// Text-reordering controls shown as U+FFFD: a kind's name can't turn the arrows and words around it.
     static func plain(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { SiteComparison.reordersText($0) ? "\u{FFFD}" : $0 }))
     }

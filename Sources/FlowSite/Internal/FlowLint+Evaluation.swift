@@ -1,12 +1,8 @@
-/// Flow lint over a walk: each rule turns the walk's records into findings, one per screen
-/// kind (or per transition), so a rule broken by ten thousand pages of one kind reads as one
-/// finding with a count and a few examples. Its sentences are the site's labels (`lint…`), in
-/// the site's language and plural forms.
+/// Flow lint over a walk: one finding per screen kind (or transition) with a count and a few examples, in the
+/// site's words (`lint…` labels) and plural forms.
 extension SiteGraph {
-    /// Runs every rule `configuration` leaves on. `declared` are the kinds the app declares
-    /// (``Route/screenKindExamples``), for `unreachable-screen`; `coverage` the transitions the
-    /// app's tests take, for `untested-transition` and the report's counts; `site` and `rules`
-    /// (its language's) give the findings' and notes' words.
+    /// Runs every rule `configuration` leaves on. `declared` (``Route/screenKindExamples``) is for
+    /// `unreachable-screen`; `coverage` for `untested-transition` and the report's counts.
     package func lint(
         _ configuration: FlowLintConfiguration, declared: [ScreenKind], coverage: FlowGraph.Coverage? = nil,
         site: SiteInfo<R>, rules: PluralRules?
@@ -16,7 +12,6 @@ extension SiteGraph {
         let flow = self.flow
         let deepLinks = self.deepLinks
         let kindCount = flow.kinds.count
-        /// What most sentences name: the kind and an example page.
         func page(_ kind: Int, _ example: FlowGraph.PageReference) -> [String: String] {
             ["kind": flow.kinds[kind].name, "path": example.path.description, "route": example.route]
         }
@@ -96,7 +91,7 @@ extension SiteGraph {
                 let deep = flow.depth.indices.filter { flow.depth[$0] > maximum }
                 for (kind, routes) in lint.byKind(deep) {
                     let deepest = routes.max { flow.depth[$0] < flow.depth[$1] }!
-                    // The finding points at the navigation that makes the path long.
+                    // Points at the navigation that makes the path long.
                     let chain = flow.chainStart(to: deepest)
                     let run = chain.map { chain in
                         let (from, to, presentation) = FlowRecorder.parts(of: chain.key)
@@ -167,8 +162,7 @@ extension SiteGraph {
                     lint.notes.append(say("lintNoCoverage"))
                     continue
                 }
-                // One finding per transition, on the kind whose pages offer it, located at the
-                // code that presents it: what a coordinator test would drive.
+                // Per transition, on the kind whose pages offer it, at the code that presents it.
                 for key in flow.transitions.keys.sorted() {
                     let transition = flow.transitions[key]!
                     let (from, to, presentation) = FlowRecorder.parts(of: key)
@@ -194,7 +188,7 @@ extension SiteGraph {
                 break
             }
         }
-        // Coverage of transitions the flow no longer has counts for nothing: say so, by file.
+        // Coverage of transitions the flow no longer has counts for nothing: say so.
         if let coverage { lint.notes += coverage.staleNotes(in: flowGraph, say) }
         for (id, reason) in configuration.disabledRules.sorted(by: { $0.key < $1.key }) {
             lint.notes.append(say("lintRuleOff", ["rule": id, "reason": reason]))
@@ -205,8 +199,7 @@ extension SiteGraph {
     }
 }
 
-/// Flow lint's words: the site's labels over the built-in English, counted ones in the form the
-/// language's plural rules give, `{count}` written as the site writes numbers.
+/// Flow lint's words, `{count}` written as the site writes numbers.
 struct LintWords {
     let table: Wording
     let number: (Int) -> String
@@ -222,13 +215,12 @@ struct LintWords {
     }
 }
 
-/// The state of one lint run: the findings so far and the suppressions to apply.
 private struct FlowLintRun<R: Route> {
     let graph: SiteGraph<R>
     let configuration: FlowLintConfiguration
     var findings: [FlowLintReport.Finding] = []
     var notes: [String] = []
-    /// The page suppressions by rule, with each page's path, so a page is matched once.
+    /// By rule, with each page's path.
     private let pageSuppressions: [String: [(path: String, reason: String)]]
 
     init(graph: SiteGraph<R>, configuration: FlowLintConfiguration) {
@@ -245,7 +237,7 @@ private struct FlowLintRun<R: Route> {
 
     mutating func add(_ finding: FlowLintReport.Finding) { findings.append(finding) }
 
-    /// `routes` grouped by their kind, kinds in walk order, routes in walk order.
+    /// Kinds and routes in walk order.
     func byKind(_ routes: [Int]) -> [(Int, [Int])] {
         var groups: [Int: [Int]] = [:]
         for route in routes { groups[Int(graph.flow.kindOfRoute[route]), default: []].append(route) }
@@ -262,15 +254,12 @@ private struct FlowLintRun<R: Route> {
         return pages.first { $0.path == text }?.reason
     }
 
-    /// Whether the page at `route` is not suppressed for `rule`.
     func isActive(_ rule: FlowLintRule, _ route: Int) -> Bool {
         pageSuppressions[rule.id] == nil || pageSuppression(rule, graph.table.path(of: route)) == nil
     }
 
-    /// A finding for the pages `routes` of `kind` (located at `location`, else at the kind's
-    /// first page), without the pages suppressed one by one;
-    /// suppressed whole when its kind is, or when every page is. `message` gets the number of
-    /// pages that count and the first of them.
+    /// A finding for `routes` of `kind`, without pages suppressed one by one; suppressed whole when its kind or
+    /// every page is. `message` gets the number of pages that count and the first of them.
     mutating func pagesFinding(
         _ rule: FlowLintRule, kind: Int, routes: [Int], location: CodeLocation? = nil,
         message: (Int, FlowGraph.PageReference) -> String

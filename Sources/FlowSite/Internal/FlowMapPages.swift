@@ -1,24 +1,13 @@
-/// The flow map's pages: the whole app's map at `flow/`, one map per flow (child coordinator) at
-/// `flow/<flow>/`, and a focused view of each kind and its neighbours at `flow/<flow>/<kind>/`
-/// (at `flow/<flow>/` for a flow of one kind).
+/// The flow map's pages: the whole app at `flow/`, one map per flow at `flow/<flow>/`, and each kind's
+/// neighbourhood at `flow/<flow>/<kind>/` (at `flow/<flow>/` for a flow of one kind).
 ///
-/// Each page has an SVG laid out by Graphviz and the same facts as text: tables of kinds and of
-/// transitions, so the map reads without the picture. In the whole map a kind's box leads to a
-/// page of that kind; in the flows' maps and the focused views it leads to the kind's focused
-/// view, so a large app can be explored a neighbourhood at a time.
-///
-/// Flow lint is drawn on the maps: a kind with findings carries a badge per rule, linked to the
-/// finding in the whole map's list, and a kind the app declares that no link reaches is drawn
-/// apart on the whole map. Each box's title and the kinds table name the kind's source line.
-///
-/// With flow coverage (the transitions the app's tests take), a transition no test takes is
-/// drawn apart (a faint line, a hollow arrow) and named "untested" in its title and the tables,
-/// and each map says how many of its transitions the tests take.
+/// Each SVG comes with the same facts as tables, so the map reads without the picture. Flow lint findings are
+/// badges on their kinds; unreachable kinds are drawn apart. With flow coverage, untested transitions are
+/// drawn faint with a hollow arrow and named "untested".
 struct FlowMapPages {
-    /// The folder the map lives in, reserved like the assets folder.
+    /// Reserved like the assets folder.
     static let folder: Slug = "flow"
 
-    /// One page of the map, ready for the layout.
     struct Page {
         let path: RoutePath
         let title: String
@@ -32,11 +21,9 @@ struct FlowMapPages {
     let lint: FlowLintReport
     /// The transitions the app's tests take, when the build was given them.
     var coverage: FlowGraph.Coverage? = nil
-    /// The site's words (see ``SiteInfo/defaultLabels``).
     let label: @Sendable (String, [String: String]) -> String
-    /// A counted word in the form the count takes (see ``SiteInfo/label(_:count:rules:_:)``).
+    /// A counted word in the form the count takes.
     let counted: @Sendable (String, Int, [String: String]) -> String
-    /// A count as the site's language writes numbers.
     let number: @Sendable (Int) -> String
 
     /// Where each page of ``pages()`` goes, in the same order, without laying anything out.
@@ -50,7 +37,7 @@ struct FlowMapPages {
         return paths
     }
 
-    /// Every page of the map, the whole app's first.
+    /// The whole app's map first.
     func pages() throws -> [Page] {
         let places = Places(graph, lint)
         let home = (title: graph.kinds.first?.example.title ?? "", path: RoutePath.root)
@@ -58,7 +45,7 @@ struct FlowMapPages {
         let root = RoutePath([Self.folder])
         var pages = [try whole(places, trail: [home])]
         for flow in graph.flows {
-            // A flow of one kind is that kind's view: a map of its own would show the same.
+            // A flow of one kind is that kind's view.
             guard flow.kinds.count > 1 else {
                 pages.append(try focus(flow.kinds[0], places, trail: [home, (mapTitle, root)]))
                 continue
@@ -132,7 +119,7 @@ struct FlowMapPages {
         )
     }
 
-    /// A flow's map as laid out once: its kinds' views draw the same layout.
+    /// A flow's map, laid out once: its kinds' views draw the same layout.
     private struct FlowView {
         let kinds: [FlowGraph.Kind]
         let edges: [FlowMapSVG.Edge]
@@ -176,8 +163,7 @@ struct FlowMapPages {
         return (page, FlowView(kinds: kinds, edges: edges, layout: layout))
     }
 
-    /// A kind's view: it and its neighbours, drawn on its flow's layout when it shares a flow
-    /// (the flow's other kinds in the background), else laid out on its own.
+    /// A kind and its neighbours, on its flow's layout when it has one (other kinds faded), else on its own.
     private func focus(
         _ kind: FlowGraph.Kind, _ places: Places, trail: [(title: String, path: RoutePath)],
         within view: FlowView? = nil
@@ -238,8 +224,7 @@ struct FlowMapPages {
 
     // MARK: Parts
 
-    /// A kind's box: it names the kind's first page's source line, else its declaration, and
-    /// carries a badge per rule the kind breaks, linked to the first such finding.
+    /// A kind's box with its source line and a badge per rule it breaks, linked to the first such finding.
     private func node(
         _ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String, _ places: Places, here: RoutePath
     ) -> FlowMapSVG.Node {
@@ -260,7 +245,7 @@ struct FlowMapPages {
         )
     }
 
-    /// The tab bar's box: where the tabs' arrows start, leading to the start page, which shows it.
+    /// The tab bar's box: where the tabs' arrows start; it leads to the start page.
     private func tabBarNode(here: RoutePath) -> FlowMapSVG.Node {
         let tabs = graph.transitions.reduce(0) { $0 + $1.tabSelections }
         return FlowMapSVG.Node(
@@ -270,10 +255,8 @@ struct FlowMapPages {
         )
     }
 
-    /// The arrows for `transitions` between `kinds` (by their index there); tab selections start
-    /// at the box numbered `tabBar`. With `merging`, the transitions between two boxes are one
-    /// arrow, styled by the presentation with the most links and labelled with them all: an
-    /// overview stays readable, and the tables beside it keep every presentation apart.
+    /// Arrows between `kinds` by index; tab selections start at box `tabBar`. `merging` makes one arrow per pair,
+    /// styled by the presentation with the most links: the tables keep every presentation apart.
     private func edges(
         _ transitions: [FlowGraph.Transition], kinds: [FlowGraph.Kind], merging: Bool, tabBar: Int
     ) -> [FlowMapSVG.Edge] {
@@ -293,7 +276,7 @@ struct FlowMapPages {
         var merged: [[Int]: (edge: Int, most: Int)] = [:]
         for (from, transition) in parts {
             guard let from, let to = index[transition.to] else { continue }
-            // An arrow is untested when any transition it stands for is: the tables tell which.
+            // Untested when any transition it stands for is.
             let untested = coverage.map { !$0.covers(transition) } == true ? label("flowUntested", [:]) : nil
             if merging, let known = merged[[from, to]] {
                 edges[known.edge].links += transition.links
@@ -315,19 +298,30 @@ struct FlowMapPages {
 
     /// The map, scrollable on its own on a narrow screen, with its caption.
     private func figure(_ svg: String, caption: String) -> String {
-        "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-map-caption\">\n"
+        """
+        <figure class="flow-map">\n<div class="flow-map-scroll" tabindex="0" role="region" \
+        aria-labelledby="flow-map-caption">\n
+        """
             + svg + "\n</div>\n<figcaption id=\"flow-map-caption\">" + escape(caption) + "</figcaption>\n</figure>\n"
     }
 
     private func legend() -> String {
         var items = Presentation.allCases.map { presentation in
-            "<li class=\"\(presentation.rawValue)\"><svg width=\"36\" height=\"10\" aria-hidden=\"true\"><path d=\"M2 5H34\"/></svg> "
+            """
+            <li class="\(presentation.rawValue)"><svg width="36" height="10" aria-hidden="true">\
+            <path d="M2 5H34"/></svg> \
+
+            """
                 + escape(label("presentation." + presentation.rawValue, [:])) + "</li>\n"
         }
         if coverage != nil {
             // The untested arrow's line and hollow head, as the map draws them.
             items.append(
-                "<li class=\"untested\"><svg width=\"36\" height=\"10\" aria-hidden=\"true\"><path d=\"M2 5H27\"/><path class=\"arrow\" d=\"M34 5L27 8.5L27 1.5Z\"/></svg> "
+                """
+                <li class="untested"><svg width="36" height="10" aria-hidden="true"><path d="M2 5H27"/>\
+                <path class="arrow" d="M34 5L27 8.5L27 1.5Z"/></svg> \
+
+                """
                     + escape(label("flowLegendUntested", ["untested": label("flowUntested", [:])])) + "</li>\n")
         }
         return "<ul class=\"flow-legend\">\n" + items.joined() + "</ul>\n"
@@ -338,14 +332,16 @@ struct FlowMapPages {
         label("flowCoverageCount", ["tested": number(count.tested), "total": number(count.total)])
     }
 
-    /// The kinds with their source lines; `unreachable` kinds last, with their findings' anchors.
+    /// `unreachable` kinds last, linked to their findings.
     private func kindTable(
         _ kinds: [FlowGraph.Kind], _ places: Places, here: RoutePath,
         unreachable: [(kind: ScreenKind, anchor: String)] = []
     ) -> String {
         var html = heading(label("flowKinds", [:]))
-        html +=
-            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(label("flowKinds", [:])))\">\n<table class=\"flow-table\">\n<thead><tr>"
+        html += """
+            <div class="table-scroll" tabindex="0" role="region" aria-label="\(escape(label("flowKinds", [:])))">\n\
+            <table class="flow-table">\n<thead><tr>
+            """
         for column in ["flowKind", "flowFlow", "flowPages", "flowDepth", "flowExample", "flowSource"] {
             html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
         }
@@ -377,8 +373,10 @@ struct FlowMapPages {
         let title = title ?? label("flowTransitions", [:])
         var html = heading(title)
         guard !transitions.isEmpty else { return html + paragraph(label("flowNoTransitions", [:])) }
-        html +=
-            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(escape(title))\">\n<table class=\"flow-table\">\n<thead><tr>"
+        html += """
+            <div class="table-scroll" tabindex="0" role="region" aria-label="\(escape(title))">\n\
+            <table class="flow-table">\n<thead><tr>
+            """
         for column in ["flowFrom", "flowTo", "flowPresentation", "flowLinks"] + (coverage == nil ? [] : ["flowTests"]) {
             html += "<th scope=\"col\">" + escape(label(column, [:])) + "</th>"
         }
@@ -404,20 +402,22 @@ struct FlowMapPages {
         return html + "</tbody>\n</table>\n</div>\n"
     }
 
-    /// The whole map's list of flow lint's findings, suppressed ones with their reasons, each
-    /// with the anchor its badge links to.
+    /// Flow lint's findings for the whole map, suppressed ones with their reasons, each with its badge's anchor.
     private func findingList(_ places: Places, here: RoutePath) -> String {
         var html = heading(label("flowFindings", [:]))
         guard !places.findings.isEmpty else { return html + paragraph(label("flowNoFindings", [:])) }
         html += "<ul class=\"flow-findings\">\n"
         for (finding, anchor) in places.findings {
-            html +=
-                "<li id=\"\(anchor)\"\(finding.isActive ? "" : " class=\"suppressed\"")><code>\(escape(finding.rule.id))</code> "
+            html += """
+                <li id="\(anchor)"\(finding.isActive ? "" : " class=\"suppressed\"")>\
+                <code>\(escape(finding.rule.id))</code> \
+
+                """
             if let kind = finding.kind {
                 html +=
                     (places.kind[kind.id].map { link(kind.name, here.relativeURL(to: $0)) } ?? escape(kind.name)) + ": "
             }
-            // The finding speaks the site's language (its `lint…` labels), as the page does.
+            // In the site's language (its `lint…` labels).
             html += escape(finding.message)
             if let location = finding.location { html += " <code>" + escape(location.description) + "</code>" }
             if let reason = finding.suppression { html += " " + escape(label("flowSuppressed", ["reason": reason])) }
@@ -446,13 +446,12 @@ struct FlowMapPages {
     }
     private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
-    /// Where each flow's and each kind's page lives: slugs of their names, kept apart with
-    /// suffixes when two come out the same; and each finding's anchor in the whole map's list.
+    /// Each flow's and kind's page path (slugs made unique with suffixes), and each finding's anchor.
     private struct Places {
         var flow: [String: RoutePath] = [:]
         var kind: [String: RoutePath] = [:]
         var findings: [(finding: FlowLintReport.Finding, anchor: String)] = []
-        /// The kinds no link reaches, with their findings' anchors.
+        /// With their findings' anchors.
         var unreachable: [(kind: ScreenKind, anchor: String)] = []
 
         init(_ graph: FlowGraph, _ lint: FlowLintReport) {

@@ -1,20 +1,14 @@
 import Foundation
 
 extension FlowMapSVG {
-    /// A box read back from a map ``draw(_:nodes:edges:)`` wrote: its kind's name as written
-    /// (escaped) and where it was drawn.
+    /// A box read back from a drawn map: its kind's escaped name and where it was drawn.
     struct DrawnBox: Equatable {
         var escapedName: String
         var box: LayoutResult.Box
     }
 
-    /// The kinds' boxes of the first map on `page`, in the order they were drawn, read from the
-    /// SVG this type writes: each `<a class="kind …">` with its `<rect>` and its first `<text>`.
-    /// A drawn diff reads the old site's whole map (`flow/index.html`) this way, to keep each
-    /// kind where that map put it. `nil` when the page holds no map or a box can't be read.
-    ///
-    /// The centre comes back to within 0.05 pt of the layout's: the rectangle's corner and size
-    /// are written with one decimal each.
+    /// The boxes of the first map on `page` in drawn order, from each `<a class="kind …">`'s `<rect>` and first
+    /// `<text>`; `nil` when there is no map or a box can't be read. Centres come back within 0.05 pt (one decimal).
     static func drawnBoxes(inPage page: String) -> [DrawnBox]? {
         guard let start = page.range(of: "<svg class=\"flow-graph\""),
             let end = page.range(of: "</svg>", range: start.upperBound..<page.endIndex)

@@ -1,16 +1,10 @@
 import Foundation
 
-/// Draws a screen-kind graph as inline SVG, laid out by Graphviz: a box per kind that links
-/// somewhere, a spline per transition styled by its presentation, and the number of page links
-/// it stands for.
-///
-/// The SVG carries classes only, no colours: the site's stylesheet paints it with its own
-/// colours in light and dark mode. Every text goes through the HTML escaper, and numbers are
-/// written with one decimal, so the same graph always gives the same bytes.
+/// Draws a screen-kind graph as inline SVG laid out by Graphviz: a linked box per kind, a spline per transition.
+/// Classes only, no colours: the stylesheet paints light and dark mode. Texts are escaped and numbers have one
+/// decimal, so the same graph always gives the same bytes.
 enum FlowMapSVG {
-    /// A box: its kind's name and page count, where it links, how it relates to the view, its
-    /// source line (the box's tooltip; on a drawn diff, what changed) and its lint badges, each
-    /// linked to its finding.
+    /// A kind's box; `source` is its tooltip (on a drawn diff, what changed).
     struct Node {
         var name: String
         var detail: String
@@ -18,65 +12,56 @@ enum FlowMapSVG {
         var role: Role
         var source: String? = nil
         var badges: [(text: String, url: String)] = []
-        /// On a drawn diff, what the change did to the kind.
+        /// On a drawn diff.
         var change: Change? = nil
     }
 
-    /// What a change did to a box or an arrow, on a drawn diff: a class of its own, which the
-    /// review page's stylesheet draws with a shape or line style of its own.
+    /// On a drawn diff: a class the review page's stylesheet draws with a shape or line style.
     enum Change: String {
         case added, removed, renamed
-        /// A box whose page count changed, an arrow presented another way or standing for
-        /// another number of links.
+        /// A page count, presentation or link count changed.
         case changed
     }
 
     /// How a box relates to the map it is drawn on.
     enum Role: String {
-        /// A kind of the flow or app the map shows.
         case member
         /// The kind a focused view is about.
         case focus
-        /// A kind outside the flow that one of its kinds leads to or comes from.
+        /// Outside the flow, linked to or from one of its kinds.
         case neighbour
-        /// A kind drawn for its place in a shared layout, not connected to the view's focus.
+        /// Drawn for its place in a shared layout, not connected to the focus.
         case context
-        /// A kind the app declares that no link reaches.
+        /// Declared by the app, reached by no link.
         case unreachable
     }
 
-    /// A transition between two boxes.
     struct Edge {
         var from: Int
         var to: Int
         var presentation: Presentation
         var links: Int
-        /// Drawn in the background: not a transition of the view's focus.
+        /// Not a transition of the view's focus.
         var faded = false
-        /// On a drawn diff, what the change did to the transition, its tooltip, and the text
-        /// beside it instead of the count of links.
+        /// On a drawn diff: the change, the tooltip, and the label in place of the link count.
         var change: Change? = nil
         var title: String? = nil
         var label: String? = nil
-        /// The word for "untested" when no test of the app takes the transition (with flow
-        /// coverage): drawn apart and the arrow's title; `nil` otherwise.
+        /// The word for "untested", with flow coverage, when no test takes the transition.
         var untested: String? = nil
     }
 
-    /// The SVG element for `nodes` and `edges`. It has no role of its own: the region around it
-    /// is labelled by the map's caption, and its boxes are links a screen reader lists.
+    /// No role of its own: the region around it is labelled by the caption, and its boxes are links.
     static func svg(nodes: [Node], edges: [Edge]) throws -> String {
         draw(try layout(nodes: nodes, edges: edges), nodes: nodes, edges: edges)
     }
 
-    /// Graphviz's layout of `nodes` and `edges`; ``draw(_:nodes:edges:)`` may draw it more than
-    /// once, with other roles and links (a flow's map, then each of its kinds' views).
+    /// ``draw(_:nodes:edges:)`` may draw one layout more than once, with other roles and links.
     static func layout(nodes: [Node], edges: [Edge]) throws -> LayoutResult {
         try GraphvizLayout.layout(graph(nodes: nodes, edges: edges))
     }
 
-    /// What Graphviz is given for `nodes` and `edges`: each box's lines of text and each arrow's
-    /// label, which set their sizes.
+    /// Each box's lines and each arrow's label, which set their sizes.
     static func graph(nodes: [Node], edges: [Edge]) -> LayoutGraph {
         LayoutGraph(
             nodes: nodes.map {
@@ -87,23 +72,29 @@ enum FlowMapSVG {
         )
     }
 
-    /// The SVG of `layout`, made from the same nodes and edges in the same order.
+    /// `layout` must come from the same nodes and edges, in the same order.
     static func draw(_ layout: LayoutResult, nodes: [Node], edges: [Edge]) -> String {
-        var out =
-            "<svg class=\"flow-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(layout.width))\" height=\"\(number(layout.height))\" viewBox=\"\(number(layout.origin.x)) \(number(layout.origin.y)) \(number(layout.width)) \(number(layout.height))\">\n"
+        var out = """
+            <svg class="flow-graph" xmlns="http://www.w3.org/2000/svg" width="\(number(layout.width))" \
+            height="\(number(layout.height))" viewBox="\(number(layout.origin.x)) \(number(layout.origin.y)) \
+            \(number(layout.width)) \(number(layout.height))">\n
+            """
         for (edge, path) in zip(edges, layout.edges) {
-            out +=
-                "<g class=\"transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\(edge.change.map { " " + $0.rawValue } ?? "")\(edge.untested == nil ? "" : " untested")\">"
-            // An untested arrow's title is the mark alone: the arrow's ends name its kinds, and
-            // kind names are often the app's own words in another language than the page's.
+            out += """
+                <g class="transition \(edge.presentation.rawValue)\(edge.faded ? " faded" : "")\
+                \(edge.change.map { " " + $0.rawValue } ?? "")\(edge.untested == nil ? "" : " untested")">
+                """
+            // The mark alone: kind names are often in another language than the page's.
             if let title = edge.title ?? edge.untested { out += "<title>\(HTMLEscaping.escape(title))</title>" }
             out += "<path d=\"\(pathData(path.points))\"/>"
             if let tip = path.arrowTip, let last = path.points.last {
                 out += "<path class=\"arrow\" d=\"\(arrowHead(from: last, to: tip))\"/>"
             }
             if let centre = path.labelCentre {
-                out +=
-                    "<text x=\"\(number(centre.x))\" y=\"\(number(centre.y + 4))\">\(HTMLEscaping.escape(edge.label ?? Self.count(edge.links)))</text>"
+                out += """
+                    <text x="\(number(centre.x))" y="\(number(centre.y + 4))">\
+                    \(HTMLEscaping.escape(edge.label ?? Self.count(edge.links)))</text>
+                    """
             }
             out += "</g>\n"
         }
@@ -112,37 +103,51 @@ enum FlowMapSVG {
             let top = box.y - box.height / 2
             // Baselines 16 pt apart, the lines centred on the box.
             let firstLine = box.y - 3 - Double(8 * node.badges.count)
-            out +=
-                "<a class=\"kind \(node.role.rawValue)\(node.change.map { " " + $0.rawValue } ?? "")\" href=\"\(HTMLEscaping.escape(node.url))\""
-            // The source line is the box's tooltip and its description; the name stays the link's.
+            out += """
+                <a class="kind \(node.role.rawValue)\(node.change.map { " " + $0.rawValue } ?? "")" \
+                href="\(HTMLEscaping.escape(node.url))"
+                """
+            // The source line is the tooltip and description; the name stays the link's. Starts with a space.
             if let source = node.source {
-                out +=
-                    " aria-label=\"\(HTMLEscaping.escape(node.name + " · " + node.detail))\"><title>\(HTMLEscaping.escape(source))</title>"
+                out += """
+                     aria-label="\(HTMLEscaping.escape(node.name + " · " + node.detail))">\
+                    <title>\(HTMLEscaping.escape(source))</title>
+                    """
             } else {
                 out += ">"
             }
-            out +=
-                "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
+            out += """
+                <rect x="\(number(left))" y="\(number(top))" width="\(number(box.width))" \
+                height="\(number(box.height))" rx="6"/>
+                """
             out += "<text x=\"\(number(box.x))\" y=\"\(number(firstLine))\">\(HTMLEscaping.escape(node.name))</text>"
-            out +=
-                "<text class=\"detail\" x=\"\(number(box.x))\" y=\"\(number(firstLine + 16))\">\(HTMLEscaping.escape(node.detail))</text>"
+            out += """
+                <text class="detail" x="\(number(box.x))" y="\(number(firstLine + 16))">\
+                \(HTMLEscaping.escape(node.detail))</text>
+                """
             out += "</a>\n"
             // Links of their own over the box: a link can't hold another.
             for (index, badge) in node.badges.enumerated() {
                 let middle = firstLine + Double(27 + 16 * index)
                 let width = Double(badge.text.count) * 6 + 12
-                out +=
-                    "<a class=\"badge\" href=\"\(HTMLEscaping.escape(badge.url))\" aria-label=\"\(HTMLEscaping.escape(node.name + ": " + badge.text))\">"
-                out +=
-                    "<rect x=\"\(number(box.x - width / 2))\" y=\"\(number(middle - 7.5))\" width=\"\(number(width))\" height=\"15\" rx=\"7.5\"/>"
-                out +=
-                    "<text x=\"\(number(box.x))\" y=\"\(number(middle + 4))\">\(HTMLEscaping.escape(badge.text))</text></a>\n"
+                out += """
+                    <a class="badge" href="\(HTMLEscaping.escape(badge.url))" \
+                    aria-label="\(HTMLEscaping.escape(node.name + ": " + badge.text))">
+                    """
+                out += """
+                    <rect x="\(number(box.x - width / 2))" y="\(number(middle - 7.5))" width="\(number(width))" \
+                    height="15" rx="7.5"/>
+                    """
+                out += """
+                    <text x="\(number(box.x))" y="\(number(middle + 4))">\
+                    \(HTMLEscaping.escape(badge.text))</text></a>\n
+                    """
             }
         }
         return out + "</svg>"
     }
 
-    /// A count with thousands separators, as every map writes it: "12,480".
+    /// "12,480".
     static func count(_ value: Int) -> String {
         var digits = Array(String(value))
         var index = digits.count - 3
@@ -174,8 +179,10 @@ enum FlowMapSVG {
         // Half the width of the arrow's base, across the line.
         let nx = -dy / length * 3.5
         let ny = dx / length * 3.5
-        return
-            "M\(number(tip.x)) \(number(tip.y))L\(number(base.x + nx)) \(number(base.y + ny))L\(number(base.x - nx)) \(number(base.y - ny))Z"
+        return """
+            M\(number(tip.x)) \(number(tip.y))L\(number(base.x + nx)) \(number(base.y + ny))\
+            L\(number(base.x - nx)) \(number(base.y - ny))Z
+            """
     }
 
     /// One decimal, without a trailing `.0`, and never `-0`.

@@ -1,11 +1,7 @@
 import Foundation
 
-/// The app's flow as a build leaves it in the site (`.holocron-flow.json`) and as the `.flow`
-/// snapshot strategy stores it: the screen kinds with their page counts, the transitions with
-/// their presentation and link count, and the flow lint findings that count.
-///
-/// It holds only what a change to the app or its data can change; source lines are left out,
-/// so moving code does not make two flows differ. ``FlowDiff`` compares two of them.
+/// The app's flow as a build leaves it (`.holocron-flow.json`) and the `.flow` snapshot stores it: kinds,
+/// transitions and active lint findings. No source lines, so moving code does not make two flows differ.
 package struct FlowRecord: Codable, Sendable, Equatable {
     package struct Kind: Codable, Sendable, Equatable {
         package var id: String
@@ -27,7 +23,7 @@ package struct FlowRecord: Codable, Sendable, Equatable {
         package var message: String
     }
 
-    /// The record's format; a newer holocron may write a higher one.
+    /// A newer holocron may write a higher one.
     package var format = 1
     package var kinds: [Kind]
     package var transitions: [Transition]
@@ -49,7 +45,7 @@ package struct FlowRecord: Codable, Sendable, Equatable {
         findings = (lint?.active ?? []).map { Finding(rule: $0.rule.id, kind: $0.kind?.id, message: $0.message) }
     }
 
-    /// Stable text: sorted keys, one field per line, the same bytes on every machine.
+    /// Sorted keys, one field per line: the same bytes on every machine.
     package func json() -> String { FlowJSON.encode(self) }
 
     /// Reads a record written by ``json()``.
@@ -66,7 +62,7 @@ package struct FlowRecord: Codable, Sendable, Equatable {
         }
     }
 
-    /// The kind with `id`.
+    /// The kind with `id`, if any.
     package func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
 
     private static func describe(_ error: any Error) -> String {
@@ -81,10 +77,8 @@ package struct FlowRecord: Codable, Sendable, Equatable {
     }
 }
 
-/// Each page of a built site with its screen kind and the fingerprint of its content (its
-/// state, without the layout), kept in the site as `.holocron-pages`, one line a page:
-/// `<content fingerprint> <kind id> <file path>`. `holocron diff` reads it to group pages by
-/// kind and to tell a layout change from a content change without reading the pages.
+/// `.holocron-pages`: a `pages 1` line, then `<content fingerprint> <kind id> <file path>` per page. `holocron diff`
+/// groups pages by kind with it and tells a layout change from a content change without reading the pages.
 struct PageIndex: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         var content: StableHash
@@ -97,7 +91,7 @@ struct PageIndex: Sendable, Equatable {
 
     init(pages: [String: Entry]) { self.pages = pages }
 
-    /// The file's bytes, pages in path order.
+    /// Pages in path order.
     func bytes() -> [UInt8] {
         let sorted = pages.sorted(by: { $0.key < $1.key })
         return Self.bytes(count: sorted.count) {
@@ -109,8 +103,7 @@ struct PageIndex: Sendable, Equatable {
         }
     }
 
-    /// The bytes of the index of `count` pages, already in path order, read through the
-    /// closures: a build writes it from its own records, without a dictionary of them all.
+    /// `count` pages already in path order, read through closures: no dictionary of them all.
     static func bytes(
         count: Int, path: (Int) -> String, kind: (Int) -> String, content: (Int) -> StableHash
     ) -> [UInt8] {
@@ -176,8 +169,7 @@ struct PageIndex: Sendable, Equatable {
         self.pages = pages
     }
 
-    /// A kind id with `%`, space and line breaks written as `%25`, `%20`, `%0A`, `%0D`, so
-    /// that it stays one field.
+    /// `%`, space and line breaks percent-encoded, so the id stays one field.
     private static func escaped(_ id: String) -> String {
         guard id.utf8.contains(where: { $0 == 0x25 || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }) else { return id }
         return id.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")

@@ -1,35 +1,26 @@
-/// What the walk learns about the app's flow, kept beside the route table: each route's screen
-/// kind and click depth, the transitions between kinds (with how many links each stands for
-/// and the code that chose it), and the pages flow lint asks about.
-///
-/// The walk feeds it in discovery order on its one serial path, so everything here is a few
-/// array operations per link: kinds are interned to small numbers when a route is first seen,
-/// and a transition is found by a number made of its two kinds and its presentation.
+/// What the walk learns about the app's flow: each route's screen kind and click depth, the transitions
+/// between kinds, and the pages flow lint asks about. Fed on the walk's serial path, so a link costs a few
+/// array operations: kinds are interned to numbers, and a transition's key packs its kinds and presentation.
 struct FlowRecorder: Sendable {
-    /// Every kind, in the order the walk first met a page of it.
+    /// In the order the walk first met a page of each.
     private(set) var kinds: [ScreenKind] = []
     private var kindNumbers: [String: Int32] = [:]
-    /// Each route's kind, by route index.
     private(set) var kindOfRoute: [Int32] = []
-    /// Each route's click depth from the start route; -1 while no link has reached it (a step
-    /// of a root stack that nothing links to yet).
+    /// Click depth from the start route; -1 while no link has reached the route.
     private(set) var depth: [Int32] = []
-    /// Each route's page on its shortest path from the start route (-1 for the start route and
-    /// while no link has reached it), and the presentation of that link.
+    /// The previous page on each route's shortest path (-1 for the start and unreached routes), and that link's
+    /// presentation.
     private(set) var cameFrom: [Int32] = []
     private(set) var cameAs: [Presentation] = []
-    /// Per route: bit 0, some link leads to it; bit 1, some link from a page that is not a
-    /// dialog leads to it.
+    /// Bit 0: some link leads to the route; bit 1: some link from a page that is not a dialog does.
     private(set) var reached: [UInt8] = []
     /// Each kind's first page's source location.
     private(set) var kindLocations: [CodeLocation?] = []
-    /// Transitions by their number (see ``transitionKey(from:to:presentation:)``).
+    /// By ``transitionKey(from:to:presentation:)``.
     private(set) var transitions: [UInt64: Transition] = [:]
-    /// Pages with no way out of their own (not dialogs, not meant to end), in walk order.
+    /// Pages with no way out (not dialogs, not meant to end), in walk order.
     private(set) var deadEnds: [Int32] = []
-    /// Pages that show their empty state, in walk order.
     private(set) var emptyStates: [Int32] = []
-    /// Pages whose links have empty or ambiguous text.
     private(set) var labelProblems: [(route: Int32, problems: LinkLabelProblems)] = []
     /// Links whose route no coordinator showed, when the walk reports them instead of failing.
     private(set) var unhandled: [(route: Int32, label: String, target: String, shown: [String])] = []
@@ -41,16 +32,15 @@ struct FlowRecorder: Sendable {
         var location: CodeLocation?
         /// The first link that made it: source and target route indexes.
         var example: (from: Int32, to: Int32)
-        /// Links of this transition followed from a page that is itself a dialog.
+        /// Links followed from a page that is itself a dialog.
         var fromDialogs = 0
-        /// Links of this transition that are tab selections.
         var tabs = 0
         var dialogExample: (from: Int32, to: Int32)?
     }
 
     private var lastKey: UInt64 = .max
 
-    /// Gives every route the table has discovered since the last call its kind.
+    /// Gives every route discovered since the last call its kind.
     mutating func catchUp<R: Route>(with routes: [R]) {
         while kindOfRoute.count < routes.count {
             let kind = routes[kindOfRoute.count].screenKind
@@ -71,8 +61,7 @@ struct FlowRecorder: Sendable {
         }
     }
 
-    /// The page at `route` was made at `location`, with `ownLinks` links of its own (not the
-    /// site-wide navigation) and its `ending`; `isDialog` when it was presented as a modal.
+    /// Records the page at `route`; `ownLinks` excludes the site-wide navigation.
     mutating func page<R>(
         _ route: Int, location: CodeLocation?, ownLinks: Int, ending: Page<R>.Ending?, isDialog: Bool,
         labels: LinkLabelProblems?
@@ -85,8 +74,7 @@ struct FlowRecorder: Sendable {
         if let labels, labels.hasProblems { labelProblems.append((Int32(route), labels)) }
     }
 
-    /// A link from `source` to `target`, shown with `presentation` by the code at `location`.
-    /// A tab selection (`isTab`) is recorded from the start page, whose turn follows the tabs.
+    /// Records a link. A tab selection (`isTab`) is recorded from the start page, whose turn follows the tabs.
     mutating func link(
         from source: Int, to target: Int, presentation: Presentation, location: CodeLocation?, sourceIsDialog: Bool,
         isTab: Bool = false
@@ -114,10 +102,8 @@ struct FlowRecorder: Sendable {
         }
     }
 
-    /// The transition that starts the long chain of clicks to `route`: on its shortest path from
-    /// the start page, the first link of the longest run of links of one transition (the nearest
-    /// to `route` of runs as long). A page of a list's fifth page is deep because of the
-    /// pagination, not because of the link from the list to it.
+    /// On `route`'s shortest path, the first link of the longest run of one transition (the nearest to `route`
+    /// on a tie): a page of a list's fifth page is deep because of the pagination, not the link to it.
     func chainStart(to route: Int) -> (key: UInt64, links: Int)? {
         var keys: [UInt64] = []
         var at = route
@@ -138,34 +124,29 @@ struct FlowRecorder: Sendable {
         return best
     }
 
-    /// A link on `route`'s page whose route no coordinator showed.
     mutating func unhandledLink(on route: Int, label: String, target: String, shown: [String]) {
         unhandled.append((Int32(route), label, target, shown))
     }
 
-    /// A transition's number: its kinds and presentation in one word, so a link costs no
-    /// hashing of text.
+    /// A transition's kinds and presentation in one word, so a link costs no hashing of text.
     static func transitionKey(from: Int32, to: Int32, presentation: Presentation) -> UInt64 {
         UInt64(UInt32(from)) << 34 | UInt64(UInt32(to)) << 2
             | UInt64(Presentation.allCases.firstIndex(of: presentation)!)
     }
 
-    /// The parts of a transition's number.
     static func parts(of key: UInt64) -> (from: Int, to: Int, presentation: Presentation) {
         (Int(key >> 34), Int(key >> 2 & 0xFFFF_FFFF), Presentation.allCases[Int(key & 3)])
     }
 }
 
-/// The link texts of one page that flow lint reports: links without text, and one text that
-/// leads to different pages (a screen reader's list of links can't tell them apart).
+/// Links without text, and one text that leads to different pages (a screen reader can't tell them apart).
 struct LinkLabelProblems: Sendable, Equatable {
-    /// How many links have no text (or only spaces).
+    /// Links with no text (or only spaces).
     var emptyCount = 0
-    /// The path of the first such link's page.
+    /// The first such link's target.
     var firstEmpty: RoutePath?
-    /// How many links share their text with an earlier link to another page.
+    /// Links that share their text with an earlier link to another page.
     var ambiguousCount = 0
-    /// The first such text, and the paths of the two pages it leads to.
     var firstAmbiguous: Ambiguous?
 
     struct Ambiguous: Sendable, Equatable {
@@ -178,15 +159,11 @@ struct LinkLabelProblems: Sendable, Equatable {
 }
 
 extension MarkdownDocument {
-    /// Checks the text of every route link; `extra` are more links after the document's own
-    /// (pagination), with offsets after ``routes``.
-    ///
-    /// Every page of a build runs it, over every link (a film's thousands of characters), so the
-    /// texts are read where they are by code that isn't generic (``LinkTexts``), and routes are
-    /// compared only for the rare text that comes twice.
+    /// Checks the text of every route link; `extra` (pagination) have offsets after ``routes``.
+    /// Runs over every link of every page: texts are read in place by non-generic code, routes compared only on
+    /// a repeat.
     func linkLabelProblems(extra: [NavigationAction<R>] = []) -> LinkLabelProblems {
-        // A closure, not `\.label`: a key path into a generic type is made at run time, on
-        // every call.
+        // Not `\.label`: a key path into a generic type is made at run time on every call.
         var texts = LinkTexts(blocks: blocks, extra: extra.map { $0.label })
         texts.scan()
         var problems = LinkLabelProblems()
@@ -207,13 +184,13 @@ extension MarkdownDocument {
 
 /// The link texts of a document in route order, and which are blank or repeat an earlier one.
 struct LinkTexts {
-    /// The link lists' texts where they are, and the other links' texts, by first offset.
+    /// By first offset.
     private var lists: [LinkList] = []
     private let extra: [String]
     private let blocks: [MarkdownBlock]
     /// Offsets of links with blank text.
     private(set) var empty: [Int] = []
-    /// Pairs of offsets whose links have the same text: the first link with it, and a later one.
+    /// The first link with a text, and a later one.
     private(set) var repeats: [Repeat] = []
 
     struct Repeat {
@@ -231,7 +208,6 @@ struct LinkTexts {
         self.extra = extra
     }
 
-    /// The text of the link at `offset`.
     func label(at offset: Int) -> String {
         for list in lists.reversed() where list.first <= offset {
             if offset < list.first + list.labels.count { return list.labels[offset - list.first] }
@@ -249,8 +225,7 @@ struct LinkTexts {
         guard total > 0 else { return }
         var size = 16
         while size < total * 2 { size <<= 1 }
-        // One table of plain structs, on the stack when it is small: every page makes one, and
-        // arrays of tuples cost a run-time metadata lookup each.
+        // Plain structs, on the stack when small: every page makes one; tuple arrays cost a metadata lookup each.
         withUnsafeTemporaryAllocation(of: LabelTable.Slot.self, capacity: size) { slots in
             slots.initialize(repeating: .vacant)
             var seen = LabelTable(slots: slots)
@@ -269,8 +244,7 @@ struct LinkTexts {
         }
     }
 
-    /// Gathers every link's text in route order: a link list's as it is, other links' from
-    /// their inlines, one list per run of them.
+    /// Gathers every link's text in route order: link lists as they are, other links from their inlines.
     private mutating func collect(_ blocks: [MarkdownBlock], offset: inout Int) {
         for block in blocks {
             switch block {
@@ -290,11 +264,9 @@ struct LinkTexts {
     }
 }
 
-/// The link texts of one page seen so far, by a 64-bit FNV-1a hash of their bytes: open
-/// addressing over a page's own slots, so a page of ten thousand links makes no dictionary of
-/// Strings and copies no text; two texts are compared only when their hashes meet.
+/// Link texts seen so far, by 64-bit FNV-1a hash, open addressing: no dictionary of Strings, no text copied;
+/// texts are compared only when their hashes meet.
 private struct LabelTable {
-    /// A link whose text is in the table: the hash of its text, and the list and index it is at.
     struct Slot {
         var hash: UInt64
         var list: Int32
@@ -303,11 +275,10 @@ private struct LabelTable {
         static let vacant = Slot(hash: 0, list: -1, index: 0)
     }
 
-    /// A power of two of them, at least twice the links.
+    /// A power of two, at least twice the links.
     let slots: UnsafeMutableBufferPointer<Slot>
 
-    /// The offset of the first link with the text of `lists[list].labels[index]`, or `nil` after
-    /// recording that link as the first.
+    /// The offset of the first link with this text, or `nil` after recording this one as the first.
     mutating func firstOffset(of label: String, list: Int, index: Int, in lists: [LinkTexts.LinkList]) -> Int? {
         let hash = Self.hash(label)
         let mask = slots.count - 1
@@ -338,8 +309,7 @@ private struct LabelTable {
 }
 
 extension LinkLabelProblems {
-    /// Whether a link text is empty or only white space, without walking graphemes for the
-    /// common case of a text that starts with a visible ASCII character.
+    /// Whether a text is empty or white space; a visible ASCII first byte skips walking graphemes.
     static func isBlank(_ label: String) -> Bool {
         guard let first = label.utf8.first else { return true }
         if first > 0x20 && first < 0x7F { return false }

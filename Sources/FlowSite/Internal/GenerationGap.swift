@@ -1,37 +1,26 @@
 import Foundation
 import Synchronization
 
-/// What an edit must do to the spare generation to make it the live site again, found from the
-/// two manifests' lines alone: the live files the spare lacks as listed (the last build's
-/// changes), and the spare's paths the live site no longer has. An edit then writes its own few
-/// files, and the new manifest is the live one with those lines written over.
-///
-/// Nothing here holds a String or a dictionary entry per file: an edit changes a handful of
-/// files, and tables of every file of both manifests (and a third for the new site) would take
-/// a large share of its time and memory.
+/// What an edit must do to the spare generation to make it the live site again, from the two manifests alone:
+/// the live files the spare lacks, and the spare's paths the live site no longer has. No String or dictionary
+/// entry per file: an edit changes a handful of files, and per-file tables would dominate its time and memory.
 struct GenerationGap: Sendable {
     /// The live site's manifest.
     let live: [UInt8]
-    /// Where its file lines begin.
     let liveFilesStart: Int
-    /// Where the lines of the live files the spare's manifest lacks, byte for byte, begin in
-    /// ``live``: changed by the last build, or new then. Each is linked from the live site.
-    /// (Offsets, not paths: after a full build it is every file, and the gap may not be used.)
+    /// Offsets in ``live`` of the lines the spare's manifest lacks byte for byte; each file is linked from the
+    /// live site. Offsets, not paths: after a full build it is every file, and the gap may not be used.
     private let missingLines: [Int]
-    /// The spare's paths the live site doesn't have: removed from the spare.
+    /// The spare's paths the live site doesn't have.
     let extra: [String]
-    /// The live site's files and their bytes, besides the marker (as a build reports them).
+    /// The live site's files and bytes, the marker excluded.
     let fileCount: Int
     let byteCount: Int
-    /// The live site's flow lint line.
     let lint: (findings: Int, summary: String)?
 
-    /// The gap between the spare manifest `spare` (`nil`: an empty spare) and the live one,
-    /// `live`; `nil` when either is malformed or not in path order. Both list their files in
-    /// the order of their paths' bytes, so one walk of the two in step finds the gap: a path
-    /// both have is missing from the spare when its lines differ in any byte.
+    /// `nil` when either manifest is malformed or out of path order. Both are sorted by path bytes, so one
+    /// walk in step finds the gap: a shared path is missing from the spare when its lines differ in any byte.
     init?(live: [UInt8], spare: [UInt8]?) {
-        // Where each of the spare's file lines begins and ends.
         var spareLines: [(start: Int, end: Int)] = []
         let spareBytes = spare ?? []
         let spareBase = spareBytes.withUnsafeBufferPointer { $0.baseAddress }
@@ -57,10 +46,10 @@ struct GenerationGap: Sendable {
         let liveBase = live.withUnsafeBufferPointer { $0.baseAddress }
         let walked: (filesStart: Int, lint: (findings: Int, summary: String)?)?? = spareBytes.withUnsafeBufferPointer {
             spareBuffer in
-            // The path of the spare's line `index`, checked to come after the one before it.
             func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: spareBuffer[spareLines[index].start..<spareLines[index].end])
             }
+            // The path of the spare's line `index`, checked to come after the one before it.
             func sparePath(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
                 guard let path = Self.path(line(index)) else { return nil }
                 guard index == 0 || Self.path(line(index - 1)).map({ Self.order($0, path) < 0 }) == true else {
@@ -97,7 +86,6 @@ struct GenerationGap: Sendable {
                             && memcmp(spareBuffer.baseAddress! + spareLine.start, line.baseAddress!, line.count) == 0
                         break
                     }
-                    // A path the spare lacks, or whose line differs.
                     if !same { missingLines.append(line.baseAddress! - liveBase) }
                     if !Self.isMarker(line, marker) {
                         fileCount += 1
@@ -123,7 +111,7 @@ struct GenerationGap: Sendable {
         self.lint = header.lint
     }
 
-    /// The path of a file line: what follows its sixth space.
+    /// What follows a file line's sixth space.
     private static func path(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         guard let base = line.baseAddress else { return nil }
         var position = 0
@@ -136,16 +124,14 @@ struct GenerationGap: Sendable {
         return position < line.count ? UnsafeBufferPointer(rebasing: line[position...]) : nil
     }
 
-    /// The order of two paths by their bytes, as manifests list them: negative when `a` comes
-    /// first, zero when they are the same.
+    /// Negative when `a` comes first by bytes, as manifests list paths; zero when equal.
     private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let shared = min(a.count, b.count)
         let compared = shared == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shared)
         return compared != 0 ? Int(compared) : a.count - b.count
     }
 
-    /// Whether `line` is the marker's: it ends with a space and the marker's name (`marker`),
-    /// and that is its whole path.
+    /// Whether `line`'s whole path is the marker's name (`marker` is a space and the name).
     private static func isMarker(_ line: UnsafeBufferPointer<UInt8>, _ marker: [UInt8]) -> Bool {
         guard line.count > marker.count,
             memcmp(line.baseAddress! + line.count - marker.count, marker, marker.count) == 0
@@ -153,7 +139,6 @@ struct GenerationGap: Sendable {
         return SiteManifest.file(line).map { $0.1.count == marker.count - 1 } ?? false
     }
 
-    /// The decimal number at `position` of `line`, up to the next space.
     private static func decimal(_ line: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
         var value = 0
         var index = position
@@ -166,8 +151,7 @@ struct GenerationGap: Sendable {
         return index > position ? value : nil
     }
 
-    /// The live files whose line the spare's manifest lacks (changed by the last build, or new
-    /// then), with their entries.
+    /// The live files whose line the spare's manifest lacks.
     var missing: [(path: String, entry: SiteManifest.Entry)] {
         live.withUnsafeBufferPointer { bytes in
             missingLines.compactMap { start in
@@ -179,8 +163,7 @@ struct GenerationGap: Sendable {
         }
     }
 
-    /// The live site's entry for `path`, found by a binary search of its lines (sorted by their
-    /// paths' bytes, as every manifest is written); `nil` when it has none.
+    /// By binary search: every manifest's lines are sorted by path bytes.
     func liveEntry(_ path: String) -> SiteManifest.Entry? {
         lineOf(path).map(\.entry)
     }
@@ -216,9 +199,8 @@ struct GenerationGap: Sendable {
         return nil
     }
 
-    /// The live manifest with a new header (`inputs`, `pages`, and its lint line) and the lines
-    /// of `changed` written over with their new entries: the new site's manifest when every
-    /// other file is the live site's. `nil` when a path of `changed` is not in it.
+    /// The live manifest with a new header and the lines of `changed` written over; `nil` when a path of `changed`
+    /// is not in it.
     func patchedManifest(inputs: String?, pages: Int, changed: [String: SiteManifest.Entry]) -> [UInt8]? {
         var lines: [(range: Range<Int>, line: [UInt8])] = []
         for (path, entry) in changed {
@@ -243,15 +225,13 @@ struct GenerationGap: Sendable {
 }
 
 extension SiteManifest {
-    /// The manifest's first lines: its version, its inputs, its pages and its lint line.
     static func headerBytes(inputs: String?, pages: Int, lint: (findings: Int, summary: String)?) -> [UInt8] {
         var header = "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n"
         if let lint, !lint.summary.contains("\n") { header += "lint \(lint.findings) \(lint.summary)\n" }
         return Array(header.utf8)
     }
 
-    /// A file's line, newline included: `f <fingerprint> <size> <inode> <seconds> <nanoseconds>
-    /// <path>`.
+    /// `f <fingerprint> <size> <inode> <seconds> <nanoseconds> <path>` and a newline.
     static func appendLine(path: some Collection<UInt8>, entry: Entry, to line: inout [UInt8]) {
         line.append(contentsOf: "f ".utf8)
         entry.fingerprint.appendHex(to: &line)
@@ -269,9 +249,8 @@ extension SiteManifest {
         line.append(UInt8(ascii: "\n"))
     }
 
-    /// Calls `body` with each file line of the manifest `bytes` (found with `memchr`) until it
-    /// returns `false`. `nil` when the manifest is not one (no `manifest 1` line first) or
-    /// `body` refused a line; otherwise where the file lines begin, and the lint line.
+    /// Calls `body` with each file line until it returns `false`. `nil` when there is no `manifest 1` line first
+    /// or `body` refused a line; otherwise where the file lines begin, and the lint line.
     static func forEachFileLine(
         of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> (filesStart: Int, lint: (findings: Int, summary: String)?)? {
@@ -295,33 +274,26 @@ extension SiteManifest {
         return (filesStart ?? bytes.count, lint)
     }
 
-    /// The spare's files (its manifest `bytes`) whose file in the open folder `folder` is not
-    /// the one its line describes, with the entry the line gives; `nil` when the manifest is
-    /// malformed. Each file is looked up from its section's open folder, as
-    /// ``intactSite(_:in:inputs:lanes:)`` looks them up.
+    /// The files in `folder` that are not what their manifest line describes, with that line's entry;
+    /// `nil` when the manifest is malformed.
     static func staleFiles(of bytes: [UInt8], in folder: Int32) -> [(path: String, entry: Entry)]? {
         StaleCheck(manifest: bytes, folder: folder)?.result()
     }
 
-    /// ``staleFiles(of:in:)`` cut into chunks of lines that any thread may take. The read-ahead
-    /// starts it while the data loads, and the build, once loaded, takes the chunks still left
-    /// instead of waiting: on a large site the spare's `fstatat` calls take about as long as
-    /// the loading beside them, so whichever ends first helps the other.
+    /// ``staleFiles(of:in:)`` in chunks any thread may take: the read-ahead starts it while the data loads, and
+    /// the build, once loaded, takes the chunks left instead of waiting.
     final class StaleCheck: @unchecked Sendable {
-        // `bytes` and `chunks` are never written after `init`; `folder` is this check's own
-        // descriptor, closed with it.
+        // `bytes` and `chunks` are never written after `init`; `folder` is its own descriptor, closed with it.
         private let bytes: [UInt8]
         private let folder: Int32
         private let chunks: [Range<Int>]
         private let next = Atomic<Int>(0)
-        /// Each chunk's stale files, in the manifest's order; `nil` for a malformed line.
+        /// Each chunk's stale files; `nil` for a malformed line.
         private let found: Locked<[[(path: String, entry: Entry)]?]>
         private let pending = DispatchGroup()
 
-        /// A check of the file lines of the manifest `bytes` against the open folder `folder`
-        /// (duplicated: the caller keeps its own); `nil` when the manifest is not one.
+        /// `folder` is duplicated: the caller keeps its own. `nil` when `bytes` is not a manifest.
         init?(manifest bytes: [UInt8], folder: Int32) {
-            // The header lines come first, and must say it is a manifest.
             var sawManifest = false
             var filesStart = bytes.count
             _ = SiteManifest.forEachLine(of: bytes) { line, start in
@@ -348,7 +320,6 @@ extension SiteManifest {
 
         deinit { close(folder) }
 
-        /// Checks chunks until none is left for the taking.
         func work() {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
@@ -371,8 +342,7 @@ extension SiteManifest {
             }
         }
 
-        /// The stale files, once every chunk is checked (this thread checks those left); `nil`
-        /// when a file line is malformed.
+        /// The stale files once every chunk is checked (this thread takes those left); `nil` for a malformed line.
         func result() -> [(path: String, entry: Entry)]? {
             work()
             pending.wait()
@@ -383,9 +353,8 @@ extension SiteManifest {
     }
 }
 
-/// Looks files up from their section's open folder (`characters/…` from `characters`), one
-/// component less for the kernel to walk than from the site's folder; the manifest's lines are
-/// in path order, so a section's files come together.
+/// Looks files up from their section's open folder (`characters/…` from `characters`): one component less for
+/// the kernel to walk. Manifest lines are in path order, so a section's files come together.
 struct SectionLookup: ~Copyable {
     let site: Int32
     private var section: [UInt8] = []
@@ -396,15 +365,13 @@ struct SectionLookup: ~Copyable {
 
     deinit { if folder >= 0 { close(folder) } }
 
-    /// Whether the file at `name` (from the site's root) is the one `entry` describes.
     mutating func holds(_ name: UnsafeBufferPointer<UInt8>, as entry: SiteManifest.Entry) -> Bool {
         var status = stat()
         return lookUp(name, into: &status) && entry.matches(status)
     }
 
-    /// `stat` of the file at `name`, not following a link; whether there is one. Raw memory
-    /// calls (`memchr`, `memcmp`, `memcpy`): this runs once per file of the site, hundreds of
-    /// thousands of times at scale.
+    /// `stat` of the file at `name`, not following a link; whether there is one. Raw memory calls: this runs
+    /// once per file of the site.
     mutating func lookUp(_ name: UnsafeBufferPointer<UInt8>, into status: inout stat) -> Bool {
         guard let base = name.baseAddress else { return false }
         var from = site

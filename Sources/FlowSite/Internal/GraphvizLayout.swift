@@ -8,46 +8,37 @@ import Darwin
 
 /// Lays out graphs with Graphviz's `dot` engine, called through its C library.
 enum GraphvizLayout {
-    /// Space added around the drawing on every side, in points.
+    /// Points of space around the drawing on every side.
     static let margin = 8.0
 
-    /// Lays out with Graphviz's `dot` engine through the C library (not by running the `dot` program).
-    ///
-    /// Deterministic: the same graph gives the same result on every machine and run.
-    /// Text is measured with Graphviz's built-in Helvetica metrics rather than with
-    /// installed fonts, and every coordinate is rounded to 0.1 pt.
-    ///
-    /// - Throws: ``GraphvizError`` if an edge refers to a node that does not exist,
-    ///   or if Graphviz or one of its plugins cannot be loaded or fails.
+    /// Lays out with `dot`. Deterministic on every machine: built-in Helvetica metrics, not installed fonts, and
+    /// coordinates rounded to 0.1 pt.
+    /// - Throws: ``GraphvizError`` for an edge to a missing node, or when Graphviz or a plugin fails.
     static func layout(_ graph: LayoutGraph) throws -> LayoutResult {
         for (index, edge) in graph.edges.enumerated() {
             guard graph.nodes.indices.contains(edge.from), graph.nodes.indices.contains(edge.to) else {
                 throw GraphvizError(
-                    "Edge \(index) goes from node \(edge.from) to node \(edge.to), but the graph has only \(graph.nodes.count) nodes."
+                    """
+                    Edge \(index) goes from node \(edge.from) to node \(edge.to), but the graph has only \
+                    \(graph.nodes.count) nodes.
+                    """
                 )
             }
         }
         if graph.nodes.isEmpty {
             return LayoutResult(width: 2 * margin, height: 2 * margin, nodes: [], edges: [])
         }
-        // Graphviz keeps global state (cgraph's string pool, error handling,
-        // the layout engine's statics), so only one call may run at a time.
+        // Graphviz keeps global state, so only one call may run at a time.
         let builtins = try BuiltinPlugins.loaded.table.get()
         return try graphvizCalls.withLock { _ throws(GraphvizError) -> LayoutResult in
             try layOut(graph, at: nil, builtins: builtins)
         }
     }
 
-    /// Routes the edges of `graph` between nodes whose centres are given, in SVG coordinates
-    /// (points, y down), with Graphviz's `nop` engine (what `neato -n` runs): no node moves, and
-    /// each spline goes around the boxes it passes. The result is in the same coordinates, not
-    /// moved to the origin; its ``LayoutResult/origin`` is the top-left corner of what was drawn.
-    ///
-    /// The boxes must not touch: Graphviz can't route around boxes that overlap, and draws their
-    /// edges straight with a warning.
-    ///
-    /// - Throws: ``GraphvizError`` as ``layout(_:)`` does, or when `centres` doesn't give one
-    ///   point per node.
+    /// Routes edges between nodes at the given centres (SVG points, y down) with the `nop` engine: no node moves.
+    /// The result keeps those coordinates; ``LayoutResult/origin`` is the drawing's top-left corner.
+    /// The boxes must not touch: Graphviz draws edges between overlapping boxes straight, with a warning.
+    /// - Throws: ``GraphvizError`` as ``layout(_:)`` does, or when `centres` doesn't give one point per node.
     static func route(_ graph: LayoutGraph, at centres: [LayoutResult.Point]) throws -> LayoutResult {
         guard centres.count == graph.nodes.count else {
             throw GraphvizError("\(centres.count) positions were given for \(graph.nodes.count) nodes.")
@@ -64,8 +55,7 @@ enum GraphvizLayout {
 /// Held around every call into Graphviz.
 private let graphvizCalls = Locked(())
 
-/// The plugin table handed to `gvContextPlugins`: built on first use (a global's one-time
-/// initialisation) and kept for the process, like the `dlopen` handles behind it.
+/// The plugin table for `gvContextPlugins`: built once and kept for the process, like its `dlopen` handles.
 private struct BuiltinPlugins: @unchecked Sendable {
     let table: Result<UnsafePointer<lt_symlist_t>, GraphvizError>
 
@@ -74,8 +64,7 @@ private struct BuiltinPlugins: @unchecked Sendable {
 }
 
 extension GraphvizLayout {
-    /// The plugin libraries we use, and the symbol each exports its plugin table under: `dot`
-    /// lays maps out, neato's `nop` routes edges between boxes already placed (a drawn diff).
+    /// Each plugin library and the symbol of its table: `dot` lays maps out, neato's `nop` routes a drawn diff.
     private static let pluginLibraries: [(file: String, symbol: String)] = {
         #if canImport(Darwin)
         return [
@@ -92,12 +81,8 @@ extension GraphvizLayout {
         #endif
     }()
 
-    /// Loads the `dot` and `neato` layout and core (render) plugins and returns a
-    /// NULL-terminated `lt_symlist_t` table of them for `gvContextPlugins`.
-    ///
-    /// Only these three are offered to Graphviz so that it never loads a text layout
-    /// plugin such as pango: without one, it measures text with built-in font
-    /// metrics, which are the same on every machine, whatever fonts are installed.
+    /// Loads the plugins into a NULL-terminated `lt_symlist_t` table. Only these three, so Graphviz never loads
+    /// a text layout plugin such as pango and measures text with built-in metrics, the same on every machine.
     fileprivate static func loadBuiltinPlugins() throws(GraphvizError) -> UnsafePointer<lt_symlist_t> {
         let folder = try graphvizPluginFolder()
         var addresses: [UnsafeMutableRawPointer] = []
@@ -119,8 +104,7 @@ extension GraphvizLayout {
         return UnsafePointer(table)
     }
 
-    /// The `graphviz` folder next to the libgvc that this process actually loaded,
-    /// which is where that libgvc's plugins are installed.
+    /// The `graphviz` folder beside the libgvc this process loaded: where its plugins are.
     private static func graphvizPluginFolder() throws(GraphvizError) -> String {
         let function: @convention(c) () -> OpaquePointer? = gvContext
         var info = cgraphviz_dl_info()
@@ -144,8 +128,7 @@ extension GraphvizLayout {
 // MARK: - Layout
 
 extension GraphvizLayout {
-    /// Builds the graph with cgraph, runs `dot` (or, with `pinned` centres, `nop`) and reads the
-    /// positions back. Must be called with the lock held.
+    /// Runs `dot` (or `nop` with `pinned` centres) and reads the positions back. Call with the lock held.
     private static func layOut(
         _ graph: LayoutGraph,
         at pinned: [LayoutResult.Point]?,
@@ -157,8 +140,7 @@ extension GraphvizLayout {
         }
         defer { gvFreeContext(context) }
 
-        // The same as cgraph's Agdirected, which Swift 6 will not read because it is
-        // a mutable C global. Not strict, so parallel edges stay separate.
+        // cgraph's Agdirected, which Swift 6 won't read (a mutable C global). Not strict: parallel edges stay.
         var directed = Agdesc_t()
         directed.directed = 1
         directed.maingraph = 1
@@ -169,7 +151,7 @@ extension GraphvizLayout {
 
         try declareDefaults(of: g, direction: graph.direction)
         if pinned != nil {
-            // Positions in points, kept where they are (not moved to the origin).
+            // Positions in points, not moved to the origin.
             let symbol = withMutableCString("notranslate") { name in
                 withMutableCString("true") { value in agattr(g, Int32(AGRAPH), name, value) }
             }
@@ -193,8 +175,7 @@ extension GraphvizLayout {
         var edges: [UnsafeMutablePointer<Agedge_t>] = []
         edges.reserveCapacity(graph.edges.count)
         for (index, edge) in graph.edges.enumerated() {
-            // A distinct key per edge makes cgraph create a new edge even when
-            // one already joins the same two nodes.
+            // A distinct key per edge keeps parallel edges apart.
             guard let e = withMutableCString("e\(index)", { agedge(g, nodes[edge.from], nodes[edge.to], $0, 1) }) else {
                 throw .callFailed("agedge")
             }
@@ -213,7 +194,6 @@ extension GraphvizLayout {
         return try readLayout(graph: g, nodes: nodes, edges: edges, inPlace: pinned != nil)
     }
 
-    /// Declares the graph, node and edge attributes shared by every graph.
     private static func declareDefaults(
         of g: UnsafeMutablePointer<Agraph_t>,
         direction: LayoutGraph.Direction
@@ -248,9 +228,7 @@ extension GraphvizLayout {
         }
     }
 
-    /// Reads the positions the engine left in the graph's structs and converts them to
-    /// top-left-origin coordinates with a margin; `inPlace`, to the coordinates the centres
-    /// were given in, with the drawing's top-left corner as the result's origin.
+    /// Reads the positions back, top-left origin with a margin; `inPlace`, in the centres' coordinates.
     private static func readLayout(
         graph g: UnsafeMutablePointer<Agraph_t>,
         nodes: [UnsafeMutablePointer<Agnode_t>],
@@ -320,8 +298,7 @@ extension GraphvizLayout {
 // MARK: - Helpers
 
 extension GraphvizLayout {
-    /// Escapes text for a Graphviz `label`, which treats backslash sequences
-    /// specially (`\N` is the node's name, `\n` a line break).
+    /// Escapes text for a Graphviz `label` (`\N` is the node's name, `\n` a line break).
     static func escapedLabel(_ text: String) -> String {
         var escaped = ""
         var previousWasCarriageReturn = false
@@ -339,7 +316,6 @@ extension GraphvizLayout {
         return escaped
     }
 
-    /// Sets an attribute on a node or edge, declaring it with `default` if needed.
     private static func set<Object>(
         _ object: UnsafeMutablePointer<Object>,
         _ name: String,
@@ -358,15 +334,14 @@ extension GraphvizLayout {
         }
     }
 
-    /// Rounds to 0.1 pt so that tiny floating-point differences never show.
+    /// To 0.1 pt, so tiny floating-point differences never show.
     private static func rounded(_ value: Double) -> Double {
         // Adding 0 turns -0.0 into 0.0.
         (value * 10).rounded() / 10 + 0
     }
 }
 
-/// Calls `body` with a mutable, NUL-terminated copy of `text`; older cgraph
-/// functions take `char *` even though they copy the string and never change it.
+/// Older cgraph functions take `char *` though they never change the string.
 private func withMutableCString<Result>(
     _ text: String,
     _ body: (UnsafeMutablePointer<CChar>) -> Result

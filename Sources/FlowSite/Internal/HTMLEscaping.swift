@@ -1,12 +1,8 @@
-/// The one escaper for every value the engine hands to a template.
-///
-/// It works on Unicode scalars, never on `Character`s: a `<` that shares a grapheme cluster with
-/// a Prepend scalar before it (U+0600) or a combining mark after it (U+0301) is still a `<` to an
-/// HTML parser, and a `Character`-based lookup misses it. Control characters other than ASCII
-/// whitespace, and noncharacters, are parse errors in HTML; they become U+FFFD, as a parser does
-/// with NUL.
+/// The one escaper for every value the engine hands to a template. Works on Unicode scalars, never `Character`s:
+/// a `<` in a grapheme cluster with a Prepend scalar (U+0600) or a combining mark (U+0301) is still a `<` to a
+/// parser. Controls other than ASCII whitespace, and noncharacters, become U+FFFD.
 enum HTMLEscaping {
-    /// `text` safe as element content and inside a quoted attribute value.
+    /// Safe as element content and inside a quoted attribute value.
     static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsWork) else { return text }
         var out = String.UnicodeScalarView()
@@ -24,8 +20,7 @@ enum HTMLEscaping {
         return String(out)
     }
 
-    /// Appends the escaped form of `text` to `out` as UTF-8: the renderer's hot path. One pass
-    /// over the bytes, copying runs that need nothing; it writes what ``escape(_:)`` writes.
+    /// ``escape(_:)`` into UTF-8 bytes in one pass: the renderer's hot path.
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
@@ -73,8 +68,7 @@ enum HTMLEscaping {
         }
     }
 
-    /// Control characters that are not ASCII whitespace (C0, DEL, C1) and noncharacters: what the
-    /// HTML standard calls parse errors in the input stream.
+    /// C0, DEL and C1 controls but ASCII whitespace, and noncharacters: HTML input-stream parse errors.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0C, 0x0D: false

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Keeps the rendering of very large pages to one at a time, so memory stays bounded by one
-/// large page rather than one per task.
+/// Renders very large pages one at a time, so memory is bounded by one of them, not one per task.
 enum HeavyPages {
     /// Links from which a page counts as heavy before its Markdown is made.
     static let links = 4096
@@ -10,8 +9,7 @@ enum HeavyPages {
 
     private static let gate = Locked(())
 
-    /// Runs `work`, alone among heavy pages when `heavy`; afterwards the memory a heavy page
-    /// used goes back to the system (the allocator otherwise keeps it for later allocations).
+    /// Runs `work`, alone among heavy pages when `heavy`, then gives the freed memory back to the system.
     static func one<T>(if heavy: Bool, _ work: () throws -> T) throws -> T {
         guard heavy else { return try work() }
         return try gate.withLock { _ in
@@ -23,8 +21,7 @@ enum HeavyPages {
     /// Pages between two returns of free memory to the system.
     static let trimInterval = 16_384
 
-    /// Hands the allocator's free memory back to the system: jemalloc's when the program links
-    /// it (holocron does), glibc's otherwise.
+    /// jemalloc's when the program links it (holocron does), glibc's otherwise.
     static func releaseFreeMemory() {
         #if canImport(Glibc)
         typealias Control =

@@ -2,16 +2,14 @@ import Foundation
 import Synchronization
 
 extension SiteManifest {
-    /// The no-change check: whether every file the manifest of a site lists is still the one
-    /// its line describes. The file lines are cut into chunks that the check's threads take in
-    /// turn, and the first file found changed stops every thread.
+    /// The no-change check: whether every file the manifest lists is still the one its line describes. Threads take
+    /// chunks of lines in turn; the first changed file stops them all.
     final class IntactCheck: @unchecked Sendable {
-        // Nothing below is written after `init` but the atomics and the tally; the manifest's
-        // bytes are this check's own, released with it, as is `folder`, a duplicate.
+        // Only the atomics and the tally are written after `init`; `contents` and `folder` are its own.
         private let contents: FileContents
         private var bytes: UnsafeBufferPointer<UInt8> { contents.bytes.assumingMemoryBound(to: UInt8.self) }
         private let folder: Int32
-        /// The header's `inputs` line, without its name.
+        /// The header's `inputs` value.
         private let inputs: Range<Int>?
         let pages: Int
         let lint: (findings: Int, summary: String)?
@@ -21,15 +19,13 @@ extension SiteManifest {
         private let stopped = Atomic<Bool>(false)
         private let tally = Locked((files: 0, bytes: 0, sitemap: false))
 
-        /// A check of the manifest in the open site folder `folder`; `nil` when there is none,
-        /// or it is not a manifest.
+        /// `nil` when `folder` has no manifest.
         init?(in folder: Int32, chunks count: Int = 64) {
             let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard file >= 0 else { return nil }
             defer { close(file) }
             guard let contents = FileContents.map(file) else { return nil }
             let bytes = contents.bytes.assumingMemoryBound(to: UInt8.self)
-            // The header lines come first; the file lines follow.
             var start = 0
             var sawManifest = false
             var inputs: Range<Int>?
@@ -73,7 +69,6 @@ extension SiteManifest {
             contents.release()
         }
 
-        /// Whether the site was built from `inputs`.
         func isMade(from inputs: String) -> Bool {
             guard let range = self.inputs else { return false }
             return UnsafeBufferPointer(rebasing: bytes[range]).elementsEqual(inputs.utf8)
@@ -87,7 +82,6 @@ extension SiteManifest {
                 && other.withUnsafeBytes { memcmp(name.baseAddress!, $0.baseAddress!, name.count) == 0 }
         }
 
-        /// Checks chunks until none is left, or a file is found changed.
         func work() {
             let marker = Array(SiteWriter.markerName.utf8)
             let sitemapName = Array("sitemap.xml".utf8)
@@ -125,10 +119,8 @@ extension SiteManifest {
             }
         }
 
-        /// The site's pages, files, bytes, sitemap and lint once every chunk is checked, with
-        /// `lanes` threads in all taking the chunks left (this one among them); `nil` when a
-        /// file changed, a line is malformed, the check was stopped, or the manifest changed
-        /// while it was read.
+        /// The totals once every chunk is checked by `lanes` threads (this one among them); `nil` when a file
+        /// changed, a line is malformed, the check was stopped, or the manifest changed while read.
         func result(
             lanes: Int
         ) -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
@@ -145,9 +137,7 @@ extension SiteManifest {
 }
 
 extension SiteManifest {
-    /// The lines of `bytes` from `start` on, cut into about `count` chunks of at least
-    /// `minimum` bytes, each ending at a line's end: the pieces of a check that threads take one
-    /// at a time.
+    /// About `count` chunks of at least `minimum` bytes from `start`, each ending at a line's end.
     static func chunks(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, minimum: Int) -> [Range<Int>]
     {
         let size = max(minimum, (bytes.count - start) / max(1, count))

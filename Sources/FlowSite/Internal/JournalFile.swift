@@ -1,6 +1,6 @@
 import Foundation
 
-/// A journal file as a whole: written after a build, read by the next.
+/// A journal file's encoding (see ``BuildJournal``).
 struct JournalFile {
     /// What each page left, in made order.
     struct Product {
@@ -9,13 +9,13 @@ struct JournalFile {
         var title: String
         var summary: String?
         var isDialog: Bool
-        /// The page's search section, when it is in the search index (``hasEntry``).
+        /// Whether it is in the search index, under `section`.
         var hasEntry: Bool
         var section: String?
         var content: StableHash
         var kind: Int32
         var hasFiles: Bool
-        /// Whether the page showed text in the fallback language (``PageVisit/fallbackTexts``).
+        /// Showed text in the fallback language.
         var fellBack = false
 
         func encode(into out: inout ByteWriter) {
@@ -46,7 +46,6 @@ struct JournalFile {
         }
     }
 
-    /// The meta block.
     struct Meta {
         var buildKey: StableHash
         var stamp: [UInt64]
@@ -83,9 +82,7 @@ struct JournalFile {
         }
     }
 
-    /// What follows the files section: the kinds, the fingerprints, the meta block (with
-    /// `meta`'s walk, products, offsets and files where they were written) and its offset,
-    /// from `start` in the file. The trailer (``trailer(blocks:metaStart:)``) comes last.
+    /// What follows the files section, from `start`: kinds, fingerprints, the meta block and its offset.
     static func tail(start: Int, meta: Meta, kinds: [String], fingerprints: InputFingerprints) -> [UInt8] {
         var meta = meta
         var out = ByteWriter()
@@ -103,9 +100,8 @@ struct JournalFile {
         return out.bytes
     }
 
-    /// The trailer a journal ends with: the checksum of each block (``checksumBlock``) of
-    /// everything before it, their count, where the meta block starts, the checksum of those,
-    /// and the magic. A journal whose bytes changed in any way is not read.
+    /// Each block's checksum, their count, the meta start, the checksum of those, and the magic. A journal whose
+    /// bytes changed in any way is not read.
     static func trailer(blocks: [StableHash], metaStart: Int) -> [UInt8] {
         var out = ByteWriter()
         for block in blocks { out.hash(block) }
@@ -120,25 +116,22 @@ struct JournalFile {
     /// The trailer's size besides its block checksums.
     static let trailerEnd = 8 + 8 + 16 + 8
 
-    /// The blocks that cover `count` bytes.
     static func blockCount(_ count: Int) -> Int { (count + checksumBlock - 1) / checksumBlock }
 
-    /// Where the meta block starts, read from the end of a tail (``tail(start:meta:kinds:fingerprints:)``).
+    /// Read from the end of a tail.
     static func metaStart(ofTail tail: [UInt8]) -> Int {
         tail.withUnsafeBytes {
             Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: tail.count - 8, as: UInt64.self)))
         }
     }
 
-    /// The checksum of `bytes`: their ``StableHash``, which ``BlockChecksums`` makes of bytes
-    /// that come a piece at a time.
+    /// The same hash ``BlockChecksums`` makes of bytes that come a piece at a time.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> StableHash {
         var hash = StableHash()
         hash.combine(bytes)
         return hash
     }
 
-    /// The checksums of each block of bytes that come a piece at a time, as they are written.
     struct BlockChecksums {
         private(set) var blocks: [StableHash] = []
         private var current = StableHash.Pieces()
@@ -159,16 +152,14 @@ struct JournalFile {
             }
         }
 
-        /// Every block's checksum, the last one's however full it is.
+        /// The last block's however full it is.
         func finish() -> [StableHash] { filled > 0 ? blocks + [current.finish()] : blocks }
     }
 
-    /// How much of a journal is read at a time to check it: each block's pages are given back
-    /// once checked.
+    /// Read a block at a time to check it, each block's pages given back once checked.
     static let checksumBlock = 1 << 20
 
-    /// The checksums of the blocks of the first `count` bytes of the file open at `descriptor`,
-    /// read back a block at a time.
+    /// The checksums of the first `count` bytes' blocks, read back a block at a time.
     static func blockChecksums(of descriptor: Int32, count: Int) -> [StableHash]? {
         var buffer = [UInt8](repeating: 0, count: checksumBlock)
         var blocks: [StableHash] = []
@@ -188,8 +179,7 @@ struct JournalFile {
         return blocks
     }
 
-    /// Writes all of `bytes` to `descriptor`, at `offset` when one is given (the file's own
-    /// position is then left as it is).
+    /// At `offset` when given (the file position then stays).
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Bool {
         var done = 0
         while done < bytes.count {
@@ -203,9 +193,8 @@ struct JournalFile {
         return true
     }
 
-    /// Puts the journal written at `temporary` in place for `output`, after its commit: it then
-    /// describes the live site (whose manifest identity it takes). Clean-up on failure only: a
-    /// build that can't keep its journal still succeeded.
+    /// Puts the journal in place after the commit, with the live manifest's identity. Failure only cleans up:
+    /// a build that can't keep its journal still succeeded.
     static func install(
         _ temporary: String, descriptor: Int32, tail: (_ start: Int, _ stamp: [UInt64]) -> [UInt8], start: Int,
         output: URL, folder: String

@@ -1,26 +1,20 @@
 import Foundation
 
 /// Checks that every internal link and asset reference of a written site resolves to a file.
-///
-/// External links (`https:`, `mailto:` …) and in-page anchors are not checked; a link that climbs
-/// out of the site folder is broken.
+/// External links and in-page anchors are not checked; a link that climbs out of the site folder is broken.
 struct LinkChecker: Sendable {
     init() {}
 
-    /// What checking a site's links found.
     struct Result: Sendable {
-        /// Links that name no file of the site, in page order.
+        /// In page order.
         var broken: [BrokenLink] = []
-        /// How many internal links and asset references the pages hold, for the build summary.
+        /// Internal links and asset references, for the build summary.
         var internalReferences = 0
     }
 
-    /// Checks the links of the HTML pages among `files`, which are paths from the site root;
-    /// `contents` reads a page's text. Each page is read and scanned once.
-    ///
-    /// `rootPaths` names pages that a server shows at any URL (the 404 page) with the path from
-    /// the host's root their links start from (`/docs/`): on those pages, and only there, a link
-    /// under that path is checked from the site root.
+    /// Checks the links of the HTML pages among `files` (paths from the site root), each read once.
+    /// `rootPaths` gives pages shown at any URL (the 404 page) the root path their links start from (`/docs/`):
+    /// there, a link under that path is checked from the site root.
     func check(
         files: Set<String>, only pages: Set<String>? = nil, rootPaths: [String: String] = [:],
         contents: (String) throws -> String
@@ -28,8 +22,7 @@ struct LinkChecker: Sendable {
         try check(pages: pages ?? files, in: files.contains, rootPaths: rootPaths, contents: contents)
     }
 
-    /// Checks the links of the HTML pages among `pages` against the site's files, which
-    /// `isFile` knows (a build asks its staging folder's table, not a set of every path).
+    /// `isFile` knows the site's files (a build asks its staging table, not a set of every path).
     func check(
         pages: some Sequence<String>, in isFile: (String) -> Bool, rootPaths: [String: String] = [:],
         contents: (String) throws -> String
@@ -52,12 +45,10 @@ struct LinkChecker: Sendable {
         return result
     }
 
-    /// The broken links of the HTML pages among `files`; see ``check(files:contents:)``.
     func brokenLinks(files: Set<String>, contents: (String) throws -> String) rethrows -> [BrokenLink] {
         try check(files: files, contents: contents).broken
     }
 
-    /// Whether `link`, written on `page`, names one of `files`.
     func resolves(_ link: String, from page: String, in files: Set<String>) -> Bool {
         resolves(link, from: page, in: files.contains)
     }
@@ -134,20 +125,17 @@ struct LinkChecker: Sendable {
     }
 }
 
-/// The link check a build runs: by construction for route links (the walk made a page for every
-/// route a page links to, or failed), by lookup for links to site files, and by scanning only a
-/// sample of rendered pages (the first by path of each depth, dialogs apart) and every HTML file
-/// a build step wrote, for the links templates write themselves.
+/// A build's link check: route links hold by construction (the walk made every linked page), site-file links are
+/// looked up, and templates' links are scanned on a sample (the first page by path of each depth, dialogs apart)
+/// and on every HTML file a step wrote.
 struct LinkCheckByConstruction: Sendable {
     var samples: [(page: String, html: [UInt8])] = []
     var siteFiles: [(page: String, links: [String])] = []
     /// Where in `samples` each depth's page (dialogs apart) is.
     private var sampled: [Int: Int] = [:]
 
-    /// Offers a page of this depth and kind for the template check: it is kept when its path is
-    /// the first of its depth and kind among those offered, so that the same pages are checked
-    /// (and the same links counted) in whatever order the walk's tasks made them. `html` reads
-    /// the page, only when it is kept.
+    /// Keeps the page when its path is the first of its depth and kind, so the same pages are checked whatever
+    /// order the walk made them in. `html` is read only when kept.
     mutating func offer(_ page: String, depth: Int, modal: Bool, html: () -> [UInt8]?) {
         let key = depth * 2 + (modal ? 1 : 0)
         if let kept = sampled[key] {
@@ -159,20 +147,16 @@ struct LinkCheckByConstruction: Sendable {
         }
     }
 
-    /// Checks the samples' links and the site-file links against the site's `files`.
     func run(files: Set<String>, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result {
         try run(in: files.contains, rootPaths: rootPaths)
     }
 
-    /// ``run(files:rootPaths:)`` with the site's files known to `isFile`.
-    // Never inlined: its specialised sort can't be serialised for another module, and inlined
-    // into the build it would keep the build, and the walk under it, from being specialised for
-    // the app's types.
+    // Never inlined: its specialised sort can't be serialised for another module, and inlined it would keep
+    // the build and the walk from being specialised for the app's types.
     @inline(never) func run(in isFile: (String) -> Bool, rootPaths: [String: String] = [:]) throws -> LinkChecker.Result
     {
         var byPage: [String: [UInt8]] = [:]
         for sample in samples { byPage[sample.page] = sample.html }
-        // The samples are checked against every file of the site, read from memory.
         var result = LinkChecker().check(pages: byPage.keys, in: isFile, rootPaths: rootPaths) {
             String(decoding: byPage[$0] ?? [], as: UTF8.self)
         }

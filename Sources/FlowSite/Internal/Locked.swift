@@ -6,15 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// A value that threads share, reached only under its lock: `Synchronization.Mutex`'s shape
-/// (`withLock` lends the body the value `inout`) over a pthread mutex, which ThreadSanitizer
-/// sees. It does not see `Mutex`'s lock on Linux, and would report every two accesses under it.
+/// A value shared by threads, reached only under its lock: `Mutex`'s shape over a pthread mutex, which
+/// ThreadSanitizer sees (it does not see `Mutex`'s lock on Linux).
 package final class Locked<Value>: @unchecked Sendable {
-    // Sendable is sound: the value is read and written only in `withLock`, between locking and
-    // unlocking `mutex`, and it crosses the lock only as `sending` (in `init`, to and from the
-    // body), as with `Mutex`, so no caller keeps a reference into it that another thread reaches.
-    // Both live behind pointers: the mutex must not move, and the value then needs no dynamic
-    // exclusivity check on each access, as a class's stored `var` would.
+    // Sendable is sound: the value is touched only in `withLock` and crosses the lock only as `sending`, as with
+    // `Mutex`. Behind pointers: the mutex must not move, and the value needs no dynamic exclusivity checks.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
@@ -31,8 +27,7 @@ package final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    // Always inlined, as `Mutex.withLock` is: a caller in generic code (such as a page's in
-    // FlowSite's walk) would otherwise make an unspecialised generic call each time.
+    // Always inlined, as `Mutex.withLock` is: generic callers would otherwise make an unspecialised call.
     /// Runs `body` with the value while holding the lock, and returns what it returns.
     @inline(__always)
     package func withLock<Result, Failure: Error>(

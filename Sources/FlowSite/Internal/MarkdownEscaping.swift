@@ -1,16 +1,12 @@
 /// Turns any text into Markdown that cmark renders as exactly that text.
 ///
-/// Characters that mean something anywhere in a line (`\\`, `` ` ``, `*`, `_`, `[`, `]`, `<`,
-/// `>`, `&`, `#`, `~`, `|`) always get a backslash; characters that mean something only where a
-/// line starts (`-`, `+`, `=`, and the `.` or `)` after leading digits) get one there. Runs of
-/// line breaks, tabs and spaces become one space, because a page's inline text has no line
-/// structure; NUL, the other control characters and noncharacters become U+FFFD (HTML calls
-/// them parse errors; cmark would pass all but NUL through), and U+FEFF a character reference
-/// (cmark ignores one at the start of a document).
+/// Inline markers always get a backslash; `-`, `+`, `=` and `1.`/`1)` only at a line's start. Whitespace runs
+/// become one space (inline text has no line structure). Control characters and noncharacters become U+FFFD
+/// (HTML parse errors; cmark passes all but NUL through); U+FEFF becomes a character reference (cmark ignores
+/// one at a document's start).
 enum MarkdownEscaping {
-    /// The escaped form of `text`, safe anywhere inline text may stand.
-    /// - Parameter atLineStart: whether the text begins a line, where `-`, `+`, `=` and `1.`
-    ///   would start a list, a heading underline or a numbered list.
+    /// Safe anywhere inline text may stand.
+    /// - Parameter atLineStart: whether `-`, `+`, `=` and `1.` would start a block here.
     static func escape(_ text: String, atLineStart: Bool = true) -> String {
         if isPlain(text) { return text }
         var out: [UInt8] = []
@@ -18,8 +14,7 @@ enum MarkdownEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the escaped form of `text` to `out` as UTF-8 (see ``escape(_:atLineStart:)``):
-    /// the Markdown writer's path for text that is not plain.
+    /// ``escape(_:atLineStart:)`` into UTF-8 bytes: the Markdown writer's path for text that is not plain.
     static func append(_ text: String, atLineStart: Bool, to out: inout [UInt8]) {
         let start = out.count
         var pendingSpace = false
@@ -72,10 +67,8 @@ enum MarkdownEscaping {
         }
     }
 
-    /// Whether `text` needs no escaping anywhere: it starts with a letter (so no block marker
-    /// can start it), holds only letters, digits, single spaces and punctuation without a
-    /// Markdown meaning, and doesn't end with `!` (which would make a following link an image)
-    /// or a space. Most names and values are plain, and skip the scalar-by-scalar path.
+    /// Needs no escaping: starts with a letter, holds only letters, digits, single spaces and meaningless
+    /// punctuation, and doesn't end with `!` (a following link would become an image) or a space.
     static func isPlain(_ text: String) -> Bool {
         var previousSpace = false
         var first = true
@@ -103,7 +96,6 @@ enum MarkdownEscaping {
         return !first && last != UInt8(ascii: "!") && last != UInt8(ascii: " ")
     }
 
-    /// Characters with a meaning anywhere in a line.
     static func alwaysEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "\\", "`", "*", "_", "[", "]", "<", ">", "&", "#", "~", "|": true
@@ -130,8 +122,7 @@ enum MarkdownEscaping {
         return String(out)
     }
 
-    /// Space, tab, line feed, line tabulation, form feed and carriage return: the whitespace
-    /// CommonMark gives structure to.
+    /// The whitespace CommonMark gives structure to.
     static func isCollapsibleWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": true
@@ -147,10 +138,9 @@ enum MarkdownEscaping {
         }
     }
 
-    /// Punctuation as CommonMark's emphasis rules see it: ASCII punctuation and Unicode
-    /// punctuation and symbols.
+    /// Punctuation as CommonMark's emphasis rules see it: ASCII punctuation, Unicode punctuation and symbols.
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        // Every ASCII symbol is in the ASCII set; the Unicode tables are for the rest.
+        // Every ASCII symbol is in the ASCII set.
         if scalar.isASCII { return isASCIIPunctuation(scalar) }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,

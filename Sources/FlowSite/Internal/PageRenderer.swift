@@ -1,40 +1,28 @@
 import Foundation
 import Mustache
 
-/// Turns a ``PageVisit`` into HTML: route links become relative URLs, cmark renders the
-/// Markdown, and the `layout` template wraps it with title, breadcrumbs, navigation and footer.
+/// Turns a ``PageVisit`` into HTML: relative route links, cmark's Markdown, wrapped in the `layout` template.
 package struct PageRenderer<R: Route>: Sendable {
     /// The site's shared information.
     package let site: SiteInfo<R>
-    /// The absolute URL the site will be served from, if known (for the 404 page and sitemap).
+    /// The absolute URL the site will be served from, if known.
     package let baseURL: String?
-    /// Where the site's search index is, from the site root, if it has one.
+    /// From the site root.
     let searchIndexPath: String?
-    /// The stylesheet's text, which the 404 page carries inline so that it is styled at any URL.
+    /// The 404 page carries the stylesheet inline so that it is styled at any URL.
     let inlineStylesheet: String
-    /// The site's icon among the assets, from the site root, if the template set has one.
     let faviconPath: String?
-    /// The flow map's page from the site root, when the site has one: the footer links to it.
     let flowMapPath: String?
-    /// In a multilingual site, the languages the pages link to (the switcher and `hreflang`
-    /// alternates); `nil` in a site of one language.
+    /// For the language switcher and `hreflang` alternates; `nil` in a site of one language.
     var languages: SiteLanguages?
-    /// The values every page shares (see ``siteFrame(_:)``).
     private let siteFrame: TemplateFrame
-    /// The navigation's labels and paths, each path made once.
     private let navigationPaths: [(label: String, path: RoutePath)]
-    /// The templates compiled to byte segments: the one way pages are rendered.
     private let compiled: [String: CompiledTemplate]
-    /// The shared contexts made so far, by the shape of the page's place in the site.
     private let sharedContexts = SharedContextCache()
 
-    /// Parses and compiles every template.
-    ///
-    /// swift-mustache parses each first, for its syntax errors' lines and columns; the compiled
-    /// templates then render every page, escaping every `{{value}}` per Unicode scalar.
-    /// - Throws: ``FlowSiteError`` naming a template that does not parse, that uses Mustache
-    ///   the renderer does not support (set delimiters, blocks and parents, pragmas, `{{.}}`),
-    ///   or a missing `layout` or `404`.
+    /// Parses and compiles every template. swift-mustache parses each first, for its errors' lines and columns.
+    /// - Throws: ``FlowSiteError`` for a template that does not parse or uses unsupported Mustache, or a missing
+    ///   `layout` or `404`.
     package init(
         templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil,
         flowMap: Bool = false
@@ -78,20 +66,16 @@ package struct PageRenderer<R: Route>: Sendable {
         self.inlineStylesheet = stylesheet
     }
 
-    /// The site icon's name among the assets.
     static var faviconAsset: String { "favicon.svg" }
 
-    /// The path from the host's root that the 404 page's links start from: the base URL's path
-    /// (`/docs/`), or `/` without one. A server shows the page at any URL, so page-relative
-    /// links would be wrong there; in a browser its script corrects them when the site turns
-    /// out to live elsewhere.
+    /// Where the 404 page's links start: the base URL's path (`/docs/`), or `/`. A server shows the page at any
+    /// URL, so relative links would be wrong; in a browser its script corrects them.
     var notFoundRoot: String {
         SiteLanguages.rootPath(of: baseURL) ?? "/" + (languages?.folder ?? "")
     }
 
-    /// The Markdown of `document` placed at `here`, in chunks by section style, with every
-    /// route link resolved (a link to a route in `dialogLinks` to its dialog copy); `siteFile`
-    /// hears each link to a site file (from the site root).
+    /// The Markdown of `document` placed at `here`, links resolved (routes in `dialogLinks` to their dialog copy);
+    /// `siteFile` hears each link to a site file.
     func markdown(
         of document: MarkdownDocument<R>, at here: RoutePath, dialogLinks: Set<R> = [],
         siteFile: (String) -> Void = { _ in }
@@ -108,8 +92,6 @@ package struct PageRenderer<R: Route>: Sendable {
         )
     }
 
-    /// The Markdown of the page `visit` made, placed where it is written (see
-    /// ``markdown(of:at:dialogLinks:siteFile:)``).
     func markdown(of visit: PageVisit<R>, siteFile: (String) -> Void = { _ in }) -> PageMarkdown {
         markdown(of: visit.page.document, at: visit.path, dialogLinks: visit.dialogLinks, siteFile: siteFile)
     }
@@ -119,7 +101,6 @@ package struct PageRenderer<R: Route>: Sendable {
         try render(visit, markdown: markdown(of: visit))
     }
 
-    /// The page's HTML document from its Markdown (see ``markdown(of:at:siteFile:)``).
     func render(_ visit: PageVisit<R>, markdown: PageMarkdown, phases: PhaseClock? = nil) throws -> [UInt8] {
         let here = visit.path
         var content: [UInt8] = []
@@ -152,10 +133,9 @@ package struct PageRenderer<R: Route>: Sendable {
             context["closeTitle"] = .text(presenter.title)
             context["closeLabel"] = .text(site.label("closeAndReturn", ["title": presenter.title]))
         }
-        // A dialog is a state of the page under it, not a page of its own: search engines
-        // should neither index it nor find it in the sitemap.
+        // A dialog is a state of the page under it: not for search engines.
         let indexable = visit.presentation != .modal
-        // A pseudo-locale is for testing: its pages are never offered to search engines.
+        // A pseudo-locale is for testing.
         context["noindex"] = .flag(!indexable || languages?.isPseudo == true)
         if let baseURL, indexable {
             context["canonicalURL"] = .text(baseURL + here.file)
@@ -178,18 +158,10 @@ package struct PageRenderer<R: Route>: Sendable {
         return try render("layout", context)
     }
 
-    /// The site's 404 page, written at the root, which a server shows at any URL of any depth.
-    ///
-    /// It carries the stylesheet inline, so it is styled wherever it is shown. Its links start
-    /// from ``notFoundRoot`` (the base URL's path, or `/`), which is right without JavaScript on
-    /// the host the site was built for, or at a host's root. In a browser its script moves them
-    /// to the folder the site really is in: the base URL when the page is shown under it, the
-    /// page's own folder when it is opened as `404.html` (from disk, say), or else the nearest
-    /// parent folder of the address that holds a `404.html`.
-    ///
-    /// With `atSiteRoot`, in a multilingual site, it is the root's 404 page, shown for an address
-    /// outside every language's folder: its links still lead into this language's tree, but its
-    /// script moves them from the whole site's root path.
+    /// The 404 page, which a server shows at any URL: stylesheet inline, links from ``notFoundRoot``. In a browser
+    /// its script moves them to the site's real folder: the base URL, the page's own folder when opened as
+    /// `404.html`, or else the nearest parent folder of the address that holds a `404.html`.
+    /// `atSiteRoot`: a multilingual site's root 404 page; links lead into this language, moved from the site root.
     func renderNotFound(atSiteRoot: Bool = false) throws -> [UInt8] {
         let root = notFoundRoot
         var context = sharedContext(at: .root, trail: [])
@@ -217,7 +189,7 @@ package struct PageRenderer<R: Route>: Sendable {
                 ] as TemplateFrame
             })
         if let languages {
-            // From the root path too, so the page's script moves these links with the others.
+            // From the root path too, so the script moves these links with the others.
             context["hasLanguages"] = .flag(true)
             context["languages"] = .list(
                 languages.all.indices.map { index in
@@ -232,7 +204,6 @@ package struct PageRenderer<R: Route>: Sendable {
         return try render("404", context)
     }
 
-    /// The pagination partial's values: the links as URLs from `here`, with their labels.
     private func paginationContext(_ pagination: PaginationLinks<R>, at here: RoutePath) -> TemplateValue {
         var context = TemplateFrame()
         if let previous = pagination.previous {
@@ -274,7 +245,7 @@ package struct PageRenderer<R: Route>: Sendable {
         title == site.name ? title : "\(title) · \(site.name)"
     }
 
-    /// The values every page shares, made once: the bottom frame of every page's context.
+    /// The bottom frame of every page's context, made once.
     static func siteFrame(_ site: SiteInfo<R>) -> TemplateFrame {
         var frame: TemplateFrame = [
             "lang": .text(site.language),
@@ -289,15 +260,10 @@ package struct PageRenderer<R: Route>: Sendable {
         return frame
     }
 
-    /// The values that depend on where the page is.
-    ///
-    /// They depend only on the page's depth and, for each navigation entry, on how many slugs
-    /// its path shares with the page's and whether it is the page or its section: most pages of
-    /// a site share them with many others, so they are made once per such shape and kept.
+    /// The values that depend on where the page is: made once per ``SharedContextCache/Shape`` and kept.
     private func sharedContext(at here: RoutePath, trail: [Breadcrumb<R>]) -> TemplateFrame {
-        // A navigation entry marks its section. When the trail starts at a tab's root, that tab
-        // is selected, as in a tab bar; otherwise it is the pages on the trail below the front
-        // page, and pages in its folder (a list's page 2 belongs to the list).
+        // A trail from a tab's root selects that tab; otherwise an entry is the section of the trail's pages
+        // below the front page and of pages in its folder (a list's page 2).
         let stack = trail.map(\.path)
         let tabRoot = stack.first.flatMap { first in navigationPaths.contains { $0.path == first } ? first : nil }
         let sections = stack.dropFirst()
@@ -322,8 +288,7 @@ package struct PageRenderer<R: Route>: Sendable {
         return context
     }
 
-    /// A page the app's screens don't make (the flow map's), in the layout: `content` is HTML
-    /// FlowSite made, every text in it escaped; `trail` are the breadcrumbs above it.
+    /// A page the app's screens don't make (the flow map's): `content` is HTML with every text escaped.
     func renderStandalone(
         at here: RoutePath, title: String, summary: String?, trail: [(title: String, path: RoutePath)], content: String
     ) throws -> [UInt8] {
@@ -383,15 +348,12 @@ package struct PageRenderer<R: Route>: Sendable {
     }
 }
 
-/// The shared contexts of ``PageRenderer`` by the shape of a page's place: its depth and, per
-/// navigation entry, the slugs its path shares with the page's and whether the entry is the page
-/// or its section. With the navigation's paths, which are the same for every page, those
-/// decide every value of the context (the relative URLs and the flags), so pages of one shape
-/// can share one.
+/// ``PageRenderer``'s shared contexts by shape: the page's depth and, per navigation entry, the slugs shared
+/// with the page's path and whether it is the page or its section. These decide every value of the context.
 final class SharedContextCache: Sendable {
     struct Shape: Hashable, Sendable {
         let depth: Int
-        /// A byte per navigation entry, in order: the shared slugs, then the two flags.
+        /// A byte per navigation entry: the shared slugs, then the two flags.
         private(set) var entries: [UInt8] = []
 
         init(depth: Int) { self.depth = depth }
@@ -410,7 +372,7 @@ final class SharedContextCache: Sendable {
 
     func keep(_ context: TemplateFrame, for shape: Shape) {
         contexts.withLock { contexts in
-            // A site has few shapes; should an app's have many, stop keeping them.
+            // A site has few shapes; stop keeping them should there be many.
             if contexts.count < 4_096 { contexts[shape] = context }
         }
     }

@@ -1,24 +1,18 @@
-/// What a reader sees of a built page, as `holocron diff` compares it: the title, the content's
-/// text as items (headings, rows, list items, paragraphs), each under the heading it sits
-/// under, the site pages the content links to, and the text of the layout around it.
-///
-/// It reads the HTML holocron writes, not any HTML: tags are scanned, not parsed into a tree.
-/// The content is what `<main>` holds; everything else (header, navigation, footer) is chrome.
+/// What a reader sees of a built page, as `holocron diff` compares it: title, content items under their headings,
+/// links, and the layout's text. Scans the HTML holocron writes, not any HTML; the content is what `<main>` holds.
 struct PageText: Sendable, Equatable {
-    /// One piece of text a reader sees as a unit.
     struct Item: Sendable, Hashable {
-        /// The nearest heading above it in the content (`nil` above the first).
+        /// The nearest heading above it in the content.
         var section: String?
         var text: String
 
-        /// "Height: 172 cm" → "Height": the label of a labelled row, when it has one.
+        /// "Height: 172 cm" → "Height".
         var label: String? {
             guard let colon = text.range(of: ": "), text.distance(from: text.startIndex, to: colon.lowerBound) <= 40
             else { return nil }
             return String(text[..<colon.lowerBound])
         }
 
-        /// The text after the label, or all of it.
         var value: String {
             guard let label else { return text }
             return String(text.dropFirst(label.count + 2))
@@ -27,12 +21,11 @@ struct PageText: Sendable, Equatable {
 
     var title = ""
     var items: [Item] = []
-    /// The site files the content links to, relative to the site's root, in order, each once.
+    /// From the site's root, in order, each once.
     var links: [String] = []
-    /// The text of the layout around the content, as items.
+    /// The layout around the content.
     var chrome: [Item] = []
-    /// The breadcrumb trail's steps, the page's own last: the items of the layout's
-    /// `<nav class="breadcrumbs">` (the default templates' trail), also among ``chrome``.
+    /// The items of `<nav class="breadcrumbs">`, the page's own last; also in ``chrome``.
     var trail: [String] = []
 
     private static let blocks: Set<String> = [
@@ -41,8 +34,7 @@ struct PageText: Sendable, Equatable {
     ]
     private static let skipped: Set<String> = ["script", "style", "template", "svg", "noscript"]
 
-    /// Reads `html`, the page at `path` (relative to the site's root, such as
-    /// `characters/luke/index.html`), whose relative links are resolved against it.
+    /// `path` (from the site's root) resolves the page's relative links.
     init(html: [UInt8], path: String) {
         var scanner = Scanner(bytes: html)
         var text: [UInt8] = []
@@ -138,13 +130,11 @@ struct PageText: Sendable, Equatable {
         if title.isEmpty { title = titleTag }
     }
 
-    /// Whether a `<nav>` of this class holds the breadcrumb trail.
     private static func isTrail(_ classes: String?) -> Bool {
         classes?.split(separator: " ").contains("breadcrumbs") ?? false
     }
 
-    /// The site path `href` leads to from a page in `directory`, or `nil` for a link off the
-    /// site, to a fragment only, or out of the site's root.
+    /// `nil` for a link off the site, to a fragment only, or out of the site's root.
     static func resolve(_ href: String, in directory: [String]) -> String? {
         var href = Substring(href)
         if let hash = href.firstIndex(of: "#") { href = href[..<hash] }
@@ -166,7 +156,7 @@ struct PageText: Sendable, Equatable {
         return parts.joined(separator: "/")
     }
 
-    /// The text with entities decoded and runs of white space made one space, trimmed.
+    /// Entities decoded, white space collapsed and trimmed.
     static func collapsed(_ bytes: [UInt8]) -> String {
         let decoded = decodeEntities(String(decoding: bytes, as: UTF8.self))
         var out = ""
@@ -220,7 +210,7 @@ struct PageText: Sendable, Equatable {
         return out
     }
 
-    /// Splits HTML into text, opening tags (lower-cased name, attributes) and closing tags.
+    /// Text, opening tags (lower-cased name, attributes) and closing tags.
     private struct Scanner {
         enum Token {
             case text(ArraySlice<UInt8>)
@@ -240,7 +230,6 @@ struct PageText: Sendable, Equatable {
                 while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
                 return .text(bytes[start..<position])
             }
-            // A comment or a doctype: skipped whole.
             if bytes[position...].starts(with: "<!--".utf8) {
                 position += 4
                 while position < bytes.count, !bytes[position...].starts(with: "-->".utf8) { position += 1 }
@@ -268,7 +257,7 @@ struct PageText: Sendable, Equatable {
                 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }
 
-        /// The `href` and `class` attributes only (those the diff reads), quoted with either quote.
+        /// Only `href` and `class`, with either quote.
         private static func attributes(_ bytes: ArraySlice<UInt8>) -> [String: String] {
             let text = String(decoding: bytes, as: UTF8.self)
             var found: [String: String] = [:]

@@ -6,28 +6,27 @@ package struct PageVisit<R: Route>: Sendable {
     package let route: R
     /// The page.
     package let page: Page<R>
-    /// The navigation stack from the start route to this page, this page last.
+    /// From the start route, this page last.
     package let breadcrumbs: [Breadcrumb<R>]
     /// How the page was first reached.
     package let presentation: Presentation
     /// For a modal page, the page that presented it (where Close leads).
     package let presenter: Breadcrumb<R>?
-    /// When the page is the app's error screen for a failed screen, that failure.
+    /// The failure, when the page is the app's error screen.
     package let recoveredError: String?
-    /// The fewest clicks that lead from the start page to this one (0 for the start page).
+    /// Fewest clicks from the start page.
     let clickDepth: Int
-    /// The page's screen kind, as the number the walk's ``FlowRecorder`` gave it.
+    /// The number ``FlowRecorder`` gave the page's screen kind.
     package let kind: Int32
-    /// How many routes the walk had discovered when this page was started (for progress).
+    /// Routes discovered when this page was started (for progress).
     package let discovered: Int
-    /// The texts the page showed in ``SiteInfo/fallbackLanguage`` (see ``StringTable/shownInFallbackLanguage(_:)``).
+    /// Texts shown in ``SiteInfo/fallbackLanguage``.
     var fallbackTexts: [String] = []
-    /// The page's place in the walk's discovery order (-1 when not made by a walk).
+    /// Discovery index (-1 when not made by a walk).
     package var index = -1
-    /// Whether the page is a tab's root shown as a dialog: its route's own page is the tab's,
-    /// and this one is written at ``Route/pagePath(dialogCopy:)``.
+    /// A tab root shown as a dialog, written at ``Route/pagePath(dialogCopy:)``.
     package var isDialogCopy = false
-    /// The tab roots this page opens as dialogs: its links to them lead to their dialog copies.
+    /// Tab roots this page opens as dialogs: links to them lead to their dialog copies.
     package var dialogLinks: Set<R> = []
 
     /// Where the page is written.
@@ -59,7 +58,7 @@ package struct PageVisit<R: Route>: Sendable {
 package struct Breadcrumb<R: Route>: Sendable, Hashable {
     package let title: String
     package let route: R
-    /// Whether the step is a tab's root shown as a dialog (see ``PageVisit/isDialogCopy``).
+    /// See ``PageVisit/isDialogCopy``.
     package let isDialogCopy: Bool
 
     package init(title: String, route: R, isDialogCopy: Bool = false) {

@@ -1,7 +1,6 @@
 import Synchronization
 
-/// Time spent per phase of a build, summed over every task that worked on it: what
-/// `BuildReport.timings` reports.
+/// Time per build phase, summed over every task: `BuildReport.timings`.
 final class PhaseClock: Sendable {
     enum Phase: Int, CaseIterable, Sendable {
         case viewModels, markdown, cmark, layout, write, steps, flow, linkCheck, swap
@@ -21,10 +20,8 @@ final class PhaseClock: Sendable {
         }
     }
 
-    // One counter per phase: every page adds to several phases from every core, and one lock
-    // taken several times a page would be contended. Stored fields, not an array of boxes:
-    // reading an array's element retains it, and cores retaining the same boxes trade the
-    // boxes' cache lines.
+    // One atomic per phase, not one lock: pages add from every core. Stored fields, not an array of boxes:
+    // retaining shared boxes would make the cores trade their cache lines.
     private let viewModels = Atomic<Int64>(0)
     private let markdown = Atomic<Int64>(0)
     private let cmark = Atomic<Int64>(0)
@@ -38,7 +35,6 @@ final class PhaseClock: Sendable {
 
     init() {}
 
-    /// Runs `body` and adds its time to `phase`.
     func measure<T>(_ phase: Phase, _ body: () throws -> T) rethrows -> T {
         let start = clock.now
         defer { add(phase, clock.now - start) }
@@ -51,7 +47,7 @@ final class PhaseClock: Sendable {
         _ = withCounter(phase) { $0.add(nanoseconds, ordering: .relaxed) }
     }
 
-    /// Seconds per phase, in the order of a build.
+    /// In the order of a build.
     var seconds: [(phase: String, seconds: Double)] {
         Phase.allCases.map { phase in (phase.name, Double(withCounter(phase) { $0.load(ordering: .relaxed) }) / 1e9) }
     }

@@ -1,8 +1,6 @@
 import Foundation
 
-/// A run's journal (see ``BuildJournal``) while it is written: the walk's part as pages are
-/// taken, what the pages left once the walk is done, and the rest after the commit, when it is
-/// put in place. Memory stays flat: each part goes to the file as it is made.
+/// A run's journal (see ``BuildJournal``) while it is written, each part to the file as it is made.
 final class JournalWriting<R: Route>: Sendable {
     let walk: WalkJournal<R>
     private let output: URL
@@ -20,9 +18,7 @@ final class JournalWriting<R: Route>: Sendable {
         var failed = false
     }
 
-    /// The journal of the language `builder` builds into `folder` (empty for a site of one
-    /// language) of `output`, when it keeps one: routes that can be stored and the app's input
-    /// fingerprints.
+    /// `nil` unless the builder keeps journals, has input fingerprints and storable routes.
     init?<C: RootCoordinator>(_ builder: SiteBuilder<C>, output: URL, folder: String, buildKey: StableHash)
     where C.R == R {
         guard builder.journalsEdits, let fingerprints = builder.inputFingerprints, R.self is any StorableRoute.Type
@@ -41,7 +37,6 @@ final class JournalWriting<R: Route>: Sendable {
         self.fingerprints = fingerprints
     }
 
-    /// The walk is over: its records end with their offsets.
     func walked(pages: Int) {
         guard let (descriptor, offsets, end) = walk.finish(pages: pages) else {
             state.withLock { $0.failed = true }
@@ -54,7 +49,7 @@ final class JournalWriting<R: Route>: Sendable {
         }
     }
 
-    /// Writes what every page left, in the order pages were made.
+    /// In made order.
     func writeProducts(
         made: [(path: String, title: String, summary: String?, isDialog: Bool)],
         index: [(path: String, kind: Int32, content: StableHash)],
@@ -96,11 +91,8 @@ final class JournalWriting<R: Route>: Sendable {
         out.bytes.removeAll(keepingCapacity: true)
     }
 
-    /// After the commit: writes the files, kinds, fingerprints and meta block, and puts the
-    /// journal in place for the live site.
-    /// Every file `staging` holds in the language's folder (but the marker) goes in the files
-    /// section by its path in that folder, written a block at a time (the section grows with
-    /// the site, and is never held whole).
+    /// After the commit: writes the rest and puts the journal in place. The files section (the language's files
+    /// but the marker) grows with the site, so it is written a block at a time, never held whole.
     func install(staging: SiteStaging, kinds: [String], edges: Int, links: Int) {
         var progress = state.withLock { state in
             defer { state.descriptor = -1 }
@@ -111,7 +103,6 @@ final class JournalWriting<R: Route>: Sendable {
             unlink(walk.path)
             return
         }
-        // The products' offsets, the files section, then what follows them as the tail.
         let offsetsStart = progress.written
         let filesStart = offsetsStart + progress.productOffsets.count * 8
         var count: UInt32 = 0
@@ -154,7 +145,6 @@ final class JournalWriting<R: Route>: Sendable {
             tail: { start, stamp in
                 var meta = meta
                 meta.stamp = stamp
-                // The products, their offsets and the files are written already.
                 return JournalFile.tail(start: start, meta: meta, kinds: kinds, fingerprints: fingerprints)
             }, start: progress.written, output: output, folder: folder)
     }

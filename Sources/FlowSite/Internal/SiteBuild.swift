@@ -2,39 +2,31 @@ import Foundation
 import Logging
 import Synchronization
 
-/// What a build needs before it touches the output: the renderer with its parsed templates,
-/// the flow lint settings and the build key.
+/// What a build needs before it touches the output.
 struct BuildPlan<R: Route>: Sendable {
     var renderer: PageRenderer<R>
     let lint: FlowLintConfiguration
-    /// The site's language's plural rules, for the counted words of flow lint and the flow map.
+    /// For the counted words of flow lint and the flow map.
     let pluralRules: PluralRules?
-    /// What every page's bytes depend on besides its own state (see `SiteBuilder.buildKey`).
+    /// What every page's bytes depend on besides its own state.
     var buildKey: StableHash
 }
 
-/// One language's run of ``SiteBuilder/build(into:)`` once its staging folder is open: the state its
-/// phases share (the pages' records, the counters) and the phases themselves, which the builder
-/// calls in order: ``walk()``, ``makeSteps(for:flow:lint:)``, ``runSteps(_:in:pages:)`` and
-/// ``linkCheck(stepsFrom:)``; the builder checks the links and commits (see
-/// `SiteBuilder.buildSite`).
+/// One language's run of ``SiteBuilder/build(into:)``. The builder calls ``walk()``, ``makeSteps(for:flow:lint:)``,
+/// ``runSteps(_:in:pages:)`` and ``linkCheck(stepsFrom:)`` in order, then checks the links and commits.
 final class SiteBuild<C: RootCoordinator>: Sendable {
     let builder: SiteBuilder<C>
     let plan: BuildPlan<C.R>
     let staging: SiteStaging
     let phases = PhaseClock()
     let started: ContinuousClock.Instant
-    /// The folder of the language this run builds in a multilingual site (`es/`), or empty:
-    /// every file it writes goes there.
+    /// This run's language folder (`es/`), or empty: every file it writes goes there.
     let folder: String
-    /// The records and counters the phases share, behind their locks.
     private let state = RunState<C.R>()
-    /// Where this run writes down its pages for the next `holocron build` (see
-    /// ``SiteBuilder/journalsEdits``).
+    /// Where this run records its pages for the next build (see ``SiteBuilder/journalsEdits``).
     let journal: JournalWriting<C.R>?
 
-    /// Opens the staging folder of a build of `builder` into `output` (see
-    /// ``SiteWriter/beginStaging(readAhead:)``), and logs what it found beside it.
+    /// Opens the staging folder of a build into `output`, and logs what it found beside it.
     static func openStaging(for builder: SiteBuilder<C>, output: URL) throws -> SiteStaging {
         let writer = SiteWriter(output: output, force: builder.force)
         let staging = try writer.beginStaging(
@@ -52,8 +44,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         return staging
     }
 
-    /// A run that builds one language into `folder` (`es/`, or the root) of a staging folder the
-    /// languages share, and keeps its journal when the builder keeps them.
     init(
         _ builder: SiteBuilder<C>, plan: BuildPlan<C.R>, staging: SiteStaging, folder: String,
         started: ContinuousClock.Instant
@@ -68,7 +58,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     // MARK: The walk
 
-    /// Makes every page.
     func walk() async throws -> SiteGraph<C.R> {
         var walker = SiteWalker(coordinator: builder.coordinator, concurrency: builder.concurrency, keepsEdges: false)
         walker.phases = phases
@@ -88,14 +77,12 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         let file = visit.path.file
         let path = folder.isEmpty ? file : folder + file
         var siteFiles: [String] = []
-        // The page's HTML, kept to the end of the visit when its depth still needs a sample
-        // for the template link check.
+        // Kept to the end of the visit when its depth still needs a sample for the link check.
         var html: [UInt8]?
-        // The fingerprint of what the page says, without the layout.
+        // What the page says, without the layout.
         var content = StableHash()
-        // A page with thousands of links (a film with tens of thousands of characters) makes
-        // megabytes of Markdown and HTML, and cmark's tree is ten times that: such pages go one
-        // at a time, so memory is bounded by one of them, not one per task.
+        // A page with thousands of links makes megabytes of Markdown and HTML, and cmark's tree ten times that:
+        // such pages go one at a time, so memory is bounded by one of them.
         let heavy = visit.page.document.routes.count >= HeavyPages.links
         try HeavyPages.one(if: heavy) {
             let markdown: PageMarkdown
@@ -130,8 +117,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         counted(discovered: visit.discovered)
     }
 
-    /// Takes in a page's products: what the steps, the search index, the flow record and the
-    /// link check read.
+    /// Takes in what the steps, the search index, the flow record and the link check read of a page.
     private func take(
         _ products: PageProducts<C.R>, kind: Int32, html: [UInt8]?, depth: Int, index: Int, hasFiles: Bool,
         fellBack: Bool
@@ -157,8 +143,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             }
             return position
         }
-        // The allocator keeps what pages freed for later; hand it back now and then, so
-        // resident memory follows what the build really holds.
+        // The allocator keeps freed memory; hand it back now and then so resident memory follows use.
         if position % HeavyPages.trimInterval == HeavyPages.trimInterval - 1 { HeavyPages.releaseFreeMemory() }
     }
 
@@ -172,26 +157,23 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         progress((phase: "pages", made: made, discovered: discovered))
     }
 
-    /// How many pages this run rendered.
     var rendered: Int { state.rendered.load(ordering: .relaxed) }
-    /// The pages (files from the site's or language's root) that showed fallback text.
+    /// Pages (from the site's or language's root) that showed fallback text.
     var untranslatedPages: Set<String> { state.untranslated.withLock { $0 } }
 
     // MARK: The steps
 
-    /// The built-in steps and the context they run in.
     struct Steps {
         var pipeline: [BuildStep]
         let context: BuildStep.Context
     }
 
-    /// Sorts `pages` by path in place (see ``SiteBuilder/pathPrecedes(_:_:)``) and moves each
-    /// search entry's page position with its page.
+    /// Sorts `pages` by path in place and moves each search entry's page position with its page.
     static func sortByPath(
         _ pages: inout [(path: String, title: String, summary: String?, isDialog: Bool)],
         entries: inout [SiteSearch<C.R>.Entry]
     ) {
-        // Where each place's page comes from, sorted by path through the positions.
+        // order[place] is the position the page at `place` comes from.
         var order = (0..<Int32(pages.count)).map { $0 }
         pages.withUnsafeBufferPointer { pages in
             order.sort { SiteBuilder<C>.pathPrecedes(pages[Int($0)].path, pages[Int($1)].path) }
@@ -200,7 +182,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         for (new, old) in order.enumerated() { place[Int(old)] = Int32(new) }
         for index in entries.indices { entries[index].page = place[Int(entries[index].page)] }
         place = []
-        // The pages moved cycle by cycle: each place marked done takes the page it comes from.
+        // Moved cycle by cycle; a place marked done takes the page it comes from.
         for start in order.indices where order[start] != Int32(start) {
             var at = start
             while true {
@@ -213,10 +195,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         }
     }
 
-    /// The steps after the walk: the assets, 404 page, sitemap, flow map, flow record and page
-    /// index, and search index. The pages are sorted first; then the search index (written by
-    /// its task as it is made) and the flow map's layouts start at once on the other core while
-    /// the other steps run.
+    /// The steps after the walk. The search index and the flow map's layouts start at once in tasks of their
+    /// own while the other steps run.
     func makeSteps(for graph: SiteGraph<C.R>, flow: FlowGraph, lint: FlowLintReport) -> Steps {
         let (renderer, phases) = (plan.renderer, phases)
         let search = builder.coordinator.search
@@ -230,14 +210,13 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             swap(&entries, &records.searchEntries)
             return (made, entries)
         }
-        // Sorted where they lie, the search entries pointed at their pages' new places: a sorted
-        // copy would sit beside them at the build's peak.
+        // Sorted in place: a sorted copy would sit beside them at the build's memory peak.
         Self.sortByPath(&made, entries: &searchEntries)
         let sorted = made
         let site = builder.coordinator.siteInfo
         let context = BuildStep.Context(
             pages: sorted, siteName: site.name, baseURL: builder.baseURL, staging: staging, folder: folder)
-        // Written by its task as it is made, not held whole for its step.
+        // Written as it is made, never held whole.
         var searchIndex = search.map { search in
             Task { [made, searchEntries] in
                 try phases.measure(.steps) {
@@ -260,7 +239,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             languages: plan.renderer.languages
         )
         if let task = flowMapTask {
-            // Handed over once and let go when written, like the search index.
+            // Handed over once and let go when written.
             let handOver = Locked<Task<[(path: String, html: [UInt8])], any Error>?>(task)
             pipeline.append(
                 BuildStep("flow map") { context in
@@ -274,7 +253,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                 })
         }
         flowMapTask = nil
-        // What `holocron diff` reads: the flow, and each page's kind and content.
+        // What `holocron diff` reads.
         let kindIDs = flow.kinds.map(\.id)
         let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
         let pageOrder = Locked<[(path: String, kind: Int32, content: StableHash)]?>(
@@ -286,8 +265,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         pipeline.append(
             BuildStep("flow record") { context in
                 try context.write(recordBytes, to: FlowRecord.fileName)
-                // Sorted where it lies and let go once written, not kept in a dictionary: the build's
-                // peak memory grows with it.
+                // Sorted in place and let go once written: it grows with the site.
                 guard
                     var pages = pageOrder.withLock({ order in
                         defer { order = nil }
@@ -295,7 +273,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                     })
                 else { return }
                 pages.sort { $0.path < $1.path }
-                // Written as it is made, never held whole (it grows with the site).
                 try context.write(to: PageIndex.fileName) { emit in
                     try PageIndex.lines(
                         count: pages.count, path: { pages[$0].path }, kind: { kindIDs[Int(pages[$0].kind)] },
@@ -305,7 +282,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                 pages = []
             })
         if let searchIndex {
-            // Handed over once and let go when written, so it isn't held to the end.
+            // Handed over once and let go when written.
             let handOver = Locked<Task<Void, any Error>?>(searchIndex)
             pipeline.append(
                 BuildStep("search index") { _ in
@@ -335,62 +312,53 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     // MARK: The link check, the swap and the report
 
-    /// What the link check reads of this run: the sampled pages, the site-file links and every
-    /// HTML file a step wrote, with the pages whose links start from a root path. A multilingual
-    /// build checks every language's once all are written, so links between them are checked too.
+    /// What the link check reads of this run, with the pages whose links start from a root path.
+    /// A multilingual build checks all languages once all are written, so links between them are checked too.
     func linkCheck(stepsFrom before: Int) throws -> (check: LinkCheckByConstruction, rootPaths: [String: String]) {
         var check = state.records.withLock { $0.linkCheck }
-        // The flow map's pages link only to paths the walk made and to each other, by
-        // construction; its first page is the sample for the layout's own links there.
+        // Flow map pages link only to walked paths and each other; the first one samples the layout's links.
         let mapFolder = folder + FlowMapPages.folder.rawValue + "/"
         for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
             if path.hasPrefix(mapFolder) && path != mapFolder + "index.html" { continue }
             check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
         }
-        // The 404 page links from the root path a server shows it under, at any depth: a
-        // language's from the whole site's.
+        // The 404 page's links start from the root path a server shows it under: a language's from the site's.
         return (check, [folder + "404.html": plan.renderer.languages?.siteRootPath ?? plan.renderer.notFoundRoot])
     }
 }
 
-/// The records and counters of a ``SiteBuild``, in a class of their own: as the run's own stored
-/// properties, the 6.3 compiler's ownership verifier crashed on the run's initialiser in release
-/// builds (its clean-up of an `Atomic`).
+/// A class of its own: as ``SiteBuild``'s stored properties, the 6.3 compiler's ownership verifier crashed
+/// on its initialiser in release builds (clean-up of an `Atomic`).
 private final class RunState<R: Route>: Sendable {
-    /// What each page leaves for after the walk, taken under one lock per page: the pages made,
-    /// their search entries, and what the link check needs.
+    /// Taken under one lock per page.
     let records = Locked(PageRecords<R>())
     let rendered = Atomic<Int>(0)
-    /// Pages made and routes discovered so far, for `progress` only.
+    /// For `progress` only.
     let counts = Locked<(made: Int, discovered: Int)>((0, 1))
-    /// The pages that showed fallback text.
     let untranslated = Locked<Set<String>>([])
 }
 
 /// What the pages of a build leave for after the walk.
 private struct PageRecords<R: Route>: Sendable {
-    /// Every page made, in the order they were made.
+    /// In the order made.
     var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
-    /// Every page's file, screen kind (the flow recorder's number) and content fingerprint.
+    /// `kind` is the flow recorder's number.
     var index: [(path: String, kind: Int32, content: StableHash)] = []
-    /// The search index's entries, pointing into `made`.
+    /// Pointing into `made`.
     var searchEntries: [SiteSearch<R>.Entry] = []
-    /// The sampled pages and the site-file links the link check reads.
     var linkCheck = LinkCheckByConstruction()
-    /// Each page's discovery index and whether it wrote files of its own, in `made`'s order,
-    /// when the run keeps a journal.
+    /// In `made`'s order, when the run keeps a journal.
     var journal: [(index: Int32, hasFiles: Bool, fellBack: Bool)] = []
 }
 
-/// What a page leaves besides its file: its entry in the list of pages, its search entry, the
-/// fingerprint of what it says and the site files it links to.
+/// What a page leaves besides its file.
 struct PageProducts<R: Route>: Sendable {
     var page: (path: String, title: String, summary: String?, isDialog: Bool)
     var search: SiteSearch<R>.Entry?
     var content: StableHash
     var siteFiles: [String]
 
-    /// What the page of `visit` leaves; `file` is its path's file, made once by the caller.
+    /// `file` is the visit path's file, made once by the caller.
     init(_ visit: PageVisit<R>, file: String, search: SiteSearch<R>?, content: StableHash, siteFiles: [String]) {
         page = (
             path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal

@@ -1,18 +1,12 @@
 import Foundation
 
 extension SiteBuilder {
-    /// Builds an edit from the live site's journals (see ``journalsEdits``), one per language:
-    /// in each language, the pages that read an input whose fingerprint changed are made again
-    /// in the place its journal gives them; when every one of them leads where it led (the same
-    /// title and links), no other page moves, and the new site is the spare generation brought
-    /// up to date: every other file is the live site's (checked intact, as a full build checks
-    /// it), the pages whose content changed are written, and each language's search index and
-    /// page index when what they say of those pages changed. It is swapped in like any build,
-    /// and each journal is written for the next.
+    /// Builds an edit from each language's journal (see ``journalsEdits``): pages that read a changed input are
+    /// made again where the journal places them. When each leads where it led, no other page moves: the spare is
+    /// brought up to the live site, and the changed pages and indexes are written.
     ///
-    /// `nil` when a journal can't tell (none, another site's, other templates or options, a
-    /// page that moved, a file changed by hand): then the caller builds as usual, and nothing
-    /// was written.
+    /// `nil` when a journal can't tell (none, another site's, other options, a page that moved, a file changed
+    /// by hand): then the caller builds as usual, and nothing was written.
     func buildFromJournal(
         into output: URL, languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)],
         started: ContinuousClock.Instant
@@ -24,8 +18,7 @@ extension SiteBuilder {
         let phases = PhaseClock()
         let ahead = readAhead.flatMap { $0.isFor(target) ? $0 : nil }
         var edits: [LanguageEdit] = []
-        // In the order of a full build: the languages that fall back first, each page they
-        // don't really translate known to the languages after them (no alternate lists it).
+        // In a full build's order: languages that fall back first, their untranslated pages known to the rest.
         var untranslated: [String: Set<String>] = [:]
         for (one, plan, folder) in Self.buildOrder(languages, fallsBack: { $0.builder.fallsBack }) {
             var plan = plan
@@ -44,16 +37,14 @@ extension SiteBuilder {
                 edit = try await one.edit(
                     journal, fingerprints: fingerprints, plan: plan, target: target, phases: phases)
             } catch {
-                // A journal that can't be read (another build patched it since it was checked,
-                // or it was cut short) is no error of the site's: it builds in full.
+                // A journal patched since it was checked, or cut short, is no error of the site's: build in full.
                 if journal.wasChanged || error is ByteReader.Malformed { return nil }
                 throw error
             }
             guard let edit else { return nil }
             edits.append(edit)
             if one.fallsBack {
-                // The other languages' pages were made knowing which of this one's fell back:
-                // an edit that changes that moves them, and the site is built in full.
+                // Other languages' pages depend on which of this one's fell back: a change means a full build.
                 let before = try journal.pagesThatFellBack()
                 var after = before
                 for page in edit.remade where page.product.fellBack != before.contains(page.product.path) {
@@ -68,7 +59,6 @@ extension SiteBuilder {
             }
         }
 
-        // The new generation: the spare, made up to the live site, with the edit's files written.
         guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead),
             let gap = staging.gap
         else { return nil }
@@ -96,19 +86,15 @@ extension SiteBuilder {
             let lint = gap.lint
             let pages = edits.reduce(0) { $0 + $1.journal.pages }
             try beforeCommit(staging)
-            // The edit is trusted only if every journal still describes the live site and is
-            // the file that was read: they were checked before the site's lock was taken (a
-            // build that committed since made another site, and may have patched them), and
-            // one cut short or written meanwhile may have given zeros or other records.
-            // Otherwise the site is built in full.
+            // Journals were checked before the lock was taken: trust the edit only if each still describes the
+            // live site and was not written meanwhile; otherwise build in full.
             let live = BuildJournal.manifestStamp(of: target)
             guard edits.allSatisfy({ $0.journal.stamp == live && !$0.journal.wasChanged }) else {
                 staging.discard()
                 return nil
             }
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: lint) }
-            // Each journal is patched in place when it can be (``patchJournal``), else written
-            // whole again.
+            // Patched in place when it can be, else written whole again.
             phases.measure(.swap) {
                 let output = staging.output
                 for edit in edits {
@@ -156,9 +142,7 @@ extension SiteBuilder {
         }
     }
 
-    /// What an edit changes in one language, found from its journal: the pages made again, and
-    /// the files to write (by their paths in the language's folder) with the journal's entries
-    /// for them.
+    /// What an edit changes in one language: the pages made again, and the files to write (by path in its folder).
     struct LanguageEdit {
         let journal: StoredJournal
         let remakes: [Remake]
@@ -167,10 +151,8 @@ extension SiteBuilder {
         let listed: [String: (fingerprint: StableHash, hashAt: Int)]
     }
 
-    /// The pages of this language that read an input of `fingerprints` that changed, made again
-    /// where `journal` says they stood, and what changes in the language's folder besides their
-    /// own files: its search index and page index. `nil` when a page can't be made again
-    /// without a walk (see ``buildFromJournal(into:languages:started:)``).
+    /// Remakes this language's pages that read a changed input, with its search and page index; `nil` when a page
+    /// can't be made again without a walk.
     /// - Throws: ``FlowSiteError`` for a page made again that links a file the site lacks.
     private func edit(
         _ journal: StoredJournal, fingerprints: InputFingerprints, plan: BuildPlan<C.R>, target: URL, phases: PhaseClock
@@ -178,7 +160,6 @@ extension SiteBuilder {
         guard let storable = C.R.self as? any StorableRoute.Type else { return nil }
         func route(_ name: String) -> C.R? { storable.init(storedName: name) as? C.R }
 
-        // The pages an edit reaches, each where it stood.
         let changed = fingerprints.changes(since: journal.fingerprints)
         let touched = try phases.measure(.viewModels) { try journal.pages(reading: changed) }
         guard touched.count <= Self.patchLimit(pages: journal.pages) else { return nil }
@@ -211,14 +192,13 @@ extension SiteBuilder {
                     product: product))
         }
 
-        // Made again, each leading where it led; each page's HTML only when what it says changed.
+        // HTML only for pages whose content changed.
         let paths = remakes.isEmpty ? [:] : try journal.pathTable()
         guard
             let remade = try await remake(
                 remakes, journal: journal, paths: paths, renderer: plan.renderer, phases: phases)
         else { return nil }
 
-        // What changes in the language's folder besides those pages' own files.
         var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
         var contentChanged = false
         var searchChanged = false
@@ -244,17 +224,14 @@ extension SiteBuilder {
             replaced[search.indexPath] = (StableHash(of: bytes), bytes)
         }
         if contentChanged {
-            // Read and copied once, into the bytes patched: the index grows with the site,
-            // and this runs on the edit's one busy core.
+            // Read and copied once, into the bytes patched: the index grows with the site.
             let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
             let file = target.appendingPathComponent(journal.folder + PageIndex.fileName).path
             guard let bytes = FileContents.withBytes(of: file, { Self.patchedPageIndex(Array($0), contents: contents) })
             else { return nil }
             replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
         }
-        // Links to site files from the pages made again must lead to files the site has, and
-        // the journal's fingerprint of each file written is written over. (Few pages link site
-        // files, and an edit writes a few files: the journal's list is searched for those.)
+        // Site-file links must lead to files the site has; the journal's list is searched only for those few.
         let linkedFiles = Set(remade.flatMap { $0.siteFiles })
         let listed = try journal.files(among: linkedFiles.union(replaced.keys))
         for page in remade {
@@ -266,10 +243,8 @@ extension SiteBuilder {
         return LanguageEdit(journal: journal, remakes: remakes, remade: remade, replaced: replaced, listed: listed)
     }
 
-    /// What a journal must have been written with to be used: the build key, the assets (which
-    /// an edit built from the journal does not write), and what flow lint decided with (an edit
-    /// built from the journal keeps the last build's findings, which only the walk's graph and
-    /// these decide).
+    /// What a journal must have been written with: the build key, the assets (an edit does not write them), and
+    /// flow lint's settings (an edit keeps the last build's findings).
     func journalKey(_ plan: BuildPlan<C.R>) -> StableHash {
         var key = plan.buildKey
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
@@ -281,13 +256,12 @@ extension SiteBuilder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         key.combine(Array((try? encoder.encode(plan.lint)) ?? Data()))
-        // The coverage decides the flow map's pages and lint's counts, as the lint settings do.
+        // The coverage decides the flow map's pages and lint's counts.
         for transition in (flowCoverage?.transitions ?? []).sorted() { key.combine(transition.description) }
         key.combine(flowCoverage == nil ? "-" : "coverage")
         return key
     }
 
-    /// A page the journal says read a changed input, and where it stood.
     struct Remake: Sendable {
         let index: Int
         let position: Int
@@ -298,8 +272,7 @@ extension SiteBuilder {
         let product: JournalFile.Product
     }
 
-    /// A page made again: what the walk took of it, what it left, and its HTML when its content
-    /// changed.
+    /// A page made again; `html` only when its content changed.
     struct Remade: Sendable {
         var outcome: WalkOutcome<C.R>
         var product: JournalFile.Product
@@ -307,9 +280,8 @@ extension SiteBuilder {
         var siteFiles: [String]
     }
 
-    /// Makes the pages of `remakes` again, a few at a time; `nil` when one failed, wrote
-    /// files of its own (a full build says why, or writes them) or leads elsewhere than it led
-    /// (its links' pages, found in `journal` by `paths`, are not the ones it recorded).
+    /// Makes `remakes` again, a few at a time; `nil` when one failed, wrote files of its own or leads elsewhere
+    /// than it led.
     private func remake(
         _ remakes: [Remake], journal: StoredJournal, paths: [UInt64: Int32], renderer: PageRenderer<C.R>,
         phases: PhaseClock
@@ -356,8 +328,7 @@ extension SiteBuilder {
                     guard outcome.error == nil, outcome.failure == nil, outcome.recovered == nil,
                         let (product, html, siteFiles) = left.withLock({ $0 })
                     else { return (offset, nil) }
-                    // Where its links lead, as the journal numbers pages (an edited film page has
-                    // thousands of links: looked up here, on the task's own core).
+                    // Journal numbers of its links' pages, looked up in the task: a page may have thousands.
                     var targets: [Int32] = []
                     targets.reserveCapacity(outcome.targets.count)
                     for target in outcome.targets.indices {
@@ -387,8 +358,7 @@ extension SiteBuilder {
         return remade
     }
 
-    /// The search index of the journal's pages, with those of `remade` (by made position) as
-    /// they are now.
+    /// The search index of the journal's pages, `remade` ones (by made position) as they are now.
     private func searchIndex(
         _ journal: StoredJournal, remade: [(position: Int, product: JournalFile.Product)], search: SiteSearch<C.R>
     ) throws -> [UInt8] {
@@ -407,10 +377,8 @@ extension SiteBuilder {
         return SiteSearch<C.R>.json(entries, pages: pages, summaries: search.summaries)
     }
 
-    /// The page index `bytes` with the content fingerprints of `contents` (by path) written
-    /// over; `nil` when a page is missing from it. Lines are found with `memchr`, and a line is
-    /// a page's when it ends with a space and the page's path, the space being its second:
-    /// `<content> <kind> <path>` (an edit changes a few pages of tens of thousands).
+    /// The page index with `contents`' fingerprints written over; `nil` when a page is missing. Lines are
+    /// `<content> <kind> <path>`: a page's line ends with its second space and its path.
     static func patchedPageIndex(_ bytes: consuming [UInt8], contents: [String: StableHash]) -> [UInt8]? {
         var bytes = bytes
         let newline = UInt8(ascii: "\n")

@@ -1,9 +1,7 @@
 import Foundation
 
 extension SiteBuilder {
-    /// Writes the journal of the site an edit made, once it is committed: the old one with the
-    /// pages made again written anew (what they read may differ), the files' new fingerprints
-    /// and the inputs', and the new manifest's identity.
+    /// Writes the journal whole after an edit's commit: remade pages' records anew, new fingerprints and identity.
     static func rewriteJournal(
         _ journal: StoredJournal, remakes: [Remake], remade: [Remade],
         replaced: [(hashAt: Int, fingerprint: StableHash)],
@@ -23,17 +21,14 @@ extension SiteBuilder {
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        // Written as it is made, old runs straight from the old journal's bytes: the journal
-        // grows with the site, and an edit need not hold it twice.
+        // Written as made, old runs copied straight from the old bytes: the journal grows with the site.
         var sink = JournalSink(descriptor: descriptor)
         let old = journal.raw
         var metaStart = 0
         let done: Bool =
             (try? { () throws -> Bool in
-                // A section of records: the old ones copied a run at a time, the new ones encoded.
-                // A record's bytes run to the next record's start when that follows it in the
-                // section as written; a record an edit appended (or the one before it) is measured
-                // by reading it (`recordEnd`). Adjacent old records are copied as one run.
+                // Old records are copied in runs, new ones encoded. A record ends at the next one's start when that
+                // follows it; one an edit appended (or the one before it) is measured by `recordEnd`.
                 func section(
                     offsets: Int, end: Int, recordEnd: (Int) throws -> Int, encode: (Int, inout ByteWriter) -> Bool
                 ) throws -> [UInt64] {
@@ -95,7 +90,6 @@ extension SiteBuilder {
                 meta.products = productsStart
                 meta.productOffsets = sink.position
                 table(productOffsets)
-                // The files section as it was, each replaced file's fingerprint written over.
                 guard meta.files <= meta.kinds, meta.kinds <= old.count else { throw ByteReader.Malformed() }
                 let filesStart = sink.position
                 var from = meta.files
@@ -117,8 +111,7 @@ extension SiteBuilder {
                 sink.write(tail)
                 return sink.finish()
             }()) ?? false
-        // A journal cut short or written while it was copied gave zeros or other records:
-        // the next build starts afresh.
+        // A journal cut short or written while copied gave zeros or other records: the next build starts afresh.
         guard done, !journal.wasChanged,
             JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({
                 JournalFile.writeAll(descriptor, $0)
@@ -132,10 +125,8 @@ extension SiteBuilder {
 }
 
 extension SiteBuilder {
-    /// Whether an edit may patch `journal` in place (``patchJournal``): the app's inputs are
-    /// the same keys (only their fingerprints change), and what earlier edits appended to the
-    /// file is under an eighth of it; past that it is written whole again, without the records
-    /// the edits left behind.
+    /// Whether an edit may patch `journal` in place: the same input keys, and what edits appended is under an
+    /// eighth of the file (past that it is written whole, without the records edits left behind).
     static func mayPatch(_ journal: StoredJournal, fingerprints: InputFingerprints) -> Bool {
         var meta = ByteWriter()
         journal.meta.encode(into: &meta)
@@ -145,17 +136,12 @@ extension SiteBuilder {
             && journal.raw.count - firstWritten <= journal.raw.count / 8
     }
 
-    /// Patches the live site's journal in place after an edit's commit, instead of writing it
-    /// whole again: each page made again gets its walk record and product appended and pointed
-    /// at from the offset tables; the replaced files' fingerprints, the inputs' fingerprints
-    /// and the meta block (the new manifest's identity) are written over; and a new trailer is
-    /// appended, the checksums of blocks nothing was written into kept.
+    /// Patches the journal in place after an edit's commit: remade pages' records appended and pointed at,
+    /// fingerprints and meta written over, a new trailer appended. Returns whether it patched.
     ///
-    /// Only the file `journal` was read from is patched. The new trailer's checksums are made
-    /// before anything is written, from the mapped bytes with the patch laid over them, not
-    /// read back: a patch cut short (a kill) ends in no trailer, and a file another process
-    /// cuts or writes meanwhile fails the checksums, so either leaves no journal to trust,
-    /// never a wrong one. Whether it patched; when not, the caller writes the journal whole.
+    /// Only the file `journal` was read from is patched. Checksums come from the mapped bytes with the patch laid
+    /// over, not read back: a killed patch ends in no trailer, and a concurrent write fails the checksums, so
+    /// neither leaves a wrong journal to trust.
     static func patchJournal(
         _ journal: StoredJournal, remakes: [Remake], remade: [Remade],
         replaced: [(hashAt: Int, fingerprint: StableHash)],
@@ -174,8 +160,7 @@ extension SiteBuilder {
             return out.bytes
         }
         let meta = journal.meta
-        // The pages' records, appended past the old end, and the bytes written over the old
-        // journal: the offset-table entries that point at the records, the fingerprints, the meta.
+        // Records appended past the old end; offset-table entries, fingerprints and meta written over.
         var appended = ByteWriter()
         var writes: [(at: Int, bytes: [UInt8])] = []
         for (remake, page) in zip(remakes, remade) {
@@ -210,8 +195,7 @@ extension SiteBuilder {
         let blocks = patchedChecksums(journal, appended: appended.bytes, writes: writes)
         // The checksums describe the file that was checked only while the mapping still shows it.
         guard !journal.wasChanged else { return false }
-        // The records first, in one write: from here until the trailer is written, the file's
-        // end is no trailer.
+        // The records first, in one write: until the trailer is written, the file ends in no trailer.
         guard appended.bytes.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0, at: journal.raw.count) }),
             writes.allSatisfy({ write in
                 write.bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: write.at) }
@@ -222,9 +206,8 @@ extension SiteBuilder {
         }
     }
 
-    /// The checksum of each block of `journal`'s bytes once `appended` follows them and
-    /// `writes` are laid over them. The blocks wholly before the old trailer that no write
-    /// reaches keep their checksums; the others are made from the mapped bytes.
+    /// Each block's checksum once `appended` follows and `writes` are laid over; blocks before the old trailer
+    /// that no write reaches keep theirs.
     static func patchedChecksums(
         _ journal: StoredJournal, appended: [UInt8], writes: [(at: Int, bytes: [UInt8])]
     ) -> [StableHash] {
@@ -242,7 +225,7 @@ extension SiteBuilder {
             let start = index * size
             let stop = min(start + size, end)
             return buffer.withUnsafeMutableBytes { block in
-                // Copies the part of `bytes`, which stand at `offset` in the file, that falls in this block.
+                // Copies the part of `bytes` (at `offset` in the file) that falls in this block.
                 func lay(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
                     let from = max(start, offset)
                     let to = min(stop, offset + bytes.count)
@@ -263,7 +246,6 @@ extension SiteBuilder {
 struct JournalSink {
     let descriptor: Int32
     private(set) var position = 0
-    /// The checksums of the blocks written, for the trailer.
     private(set) var blocks = JournalFile.BlockChecksums()
     private var buffer: [UInt8] = []
     private var failed = false
@@ -288,7 +270,7 @@ struct JournalSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes what is gathered; whether every write succeeded.
+    /// Whether every write succeeded.
     mutating func finish() -> Bool {
         flush()
         return !failed
@@ -296,13 +278,11 @@ struct JournalSink {
 }
 
 extension StableHash {
-    /// The hash of `bytes`: a file's fingerprint when nothing else decides its bytes.
     init(of bytes: [UInt8]) {
         self.init()
         combine(bytes)
     }
 
-    /// The hash of `bytes` (a manifest's line or path, read in place).
     init(of bytes: UnsafeBufferPointer<UInt8>) {
         self.init()
         combine(UnsafeRawBufferPointer(bytes))

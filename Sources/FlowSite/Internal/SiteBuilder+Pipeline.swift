@@ -1,18 +1,13 @@
 import Foundation
 
-/// The one way a site is built (but for an edit built from the journal): every language, or
-/// the one language at the root, is walked, rendered and written into one staging folder, its
-/// steps run; a multilingual site's root gets a page listing the languages, a 404 page,
-/// robots.txt and (with a base URL) a sitemap index; every link is checked across the whole
-/// site; then the site is swapped in at once, so no reader ever sees one language new and
-/// another old.
+/// The one way a site is built (but for an edit from the journal): every language is walked, rendered and
+/// written into one staging folder, links are checked across the whole site, and it is swapped in at once, so no
+/// reader sees one language new and another old.
 ///
-/// The engine's generic functions use closures, not key paths or a sort of their own: either
-/// stops cross-module optimisation from serialising the function, and then an app can't
-/// specialise it, nor the walk it calls, for its own types.
+/// Generic functions here use closures, not key paths or a sort of their own: either stops cross-module
+/// optimisation from serialising the function, and then an app can't specialise it (or the walk) for its types.
 extension SiteBuilder {
-    /// Each language's builder and plan (its coordinator, its base URL under the site's) and
-    /// the folder it is built in: the root for a site of one language.
+    /// Each language's builder, plan and folder (the root for a site of one language).
     func languagePlans() throws -> [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)] {
         if otherLanguages.isEmpty { return [(self, try makePlan(), "")] }
         let coordinators = [coordinator] + otherLanguages
@@ -38,7 +33,6 @@ extension SiteBuilder {
         }
     }
 
-    /// Builds every language of `languages` (see ``languagePlans()``) into `output`.
     func buildSite(
         _ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], into output: URL,
         started: ContinuousClock.Instant
@@ -77,7 +71,7 @@ extension SiteBuilder {
             // Every language's links, and the root's, against every file of the whole site.
             let phases = runs[0].phases
             var links = LinkChecker.Result()
-            // Each language's links to its own pages, the root's counted with the first built.
+            // Per language; the root's counted with the first built.
             var references = [Int](repeating: 0, count: runs.count)
             for (position, (check, rootPaths)) in checks.enumerated() {
                 let result = try phases.measure(.linkCheck) { try check.run(in: staging.holds, rootPaths: rootPaths) }
@@ -131,21 +125,18 @@ extension SiteBuilder {
         }
     }
 
-    /// `languages` in the order they are built: those that fall back first, so the others know
-    /// which of their pages are not really translated and list no alternate for them (an edit
-    /// built from the journals takes them in the same order).
+    /// Those that fall back first, so the others know which pages aren't really translated and list no alternate.
     static func buildOrder<T>(_ languages: some Collection<T>, fallsBack: (T) -> Bool) -> [T] {
         languages.filter(fallsBack) + languages.filter { !fallsBack($0) }
     }
 
-    /// Whether `code` is a plain BCP 47 code that can name a folder: letters, digits, hyphens.
+    /// Letters, digits, hyphens.
     static func isSafeFolderName(_ code: String) -> Bool {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
         return !code.isEmpty && code.count <= 35 && code.first != "-" && code.allSatisfy(allowed.contains)
     }
 
-    /// Fails unless every language has exactly the same pages: each page's switcher leads to
-    /// the same path in every other language.
+    /// Every language must have the same pages: the switcher leads to the same path in each.
     static func requireSamePages(_ sets: [(code: String, pages: Set<String>)]) throws {
         guard let first = sets.first else { return }
         for other in sets.dropFirst() where other.pages != first.pages {
@@ -164,11 +155,8 @@ extension SiteBuilder {
         }
     }
 
-    /// The root of a multilingual site: `index.html`, a plain page (no script) listing the
-    /// languages, each link in its own language; `404.html`, the same list under the default
-    /// language's 404 page, its links from the site's root path; `robots.txt`; and with
-    /// a base URL a sitemap index of the languages' sitemaps. Returns the link check of its
-    /// two pages.
+    /// A multilingual site's root: a script-free `index.html` listing the languages, the default language's
+    /// `404.html`, `robots.txt`, and with a base URL a sitemap index. Returns the link check of its two pages.
     func writeRoot(
         into staging: SiteStaging, codes: [String], renderer: PageRenderer<C.R>
     ) throws -> (check: LinkCheckByConstruction, rootPaths: [String: String]) {
@@ -177,41 +165,51 @@ extension SiteBuilder {
         let site = renderer.site
         let stylesheet = codes[0] + "/" + SiteWriter.assetsFolder + "/style.css"
         func page(title: String) -> String {
-            var html =
-                "<!doctype html>\n<html lang=\"\(HTMLEscaping.escape(site.language))\"\(site.isRightToLeft ? " dir=\"rtl\"" : "")>\n<head>\n"
+            var html = """
+                <!doctype html>\n<html lang="\(HTMLEscaping.escape(site.language))"\
+                \(site.isRightToLeft ? " dir=\"rtl\"" : "")>\n<head>\n
+                """
             html +=
                 "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             html += "<title>\(HTMLEscaping.escape(title))</title>\n"
             for language in languages.all where !language.isPseudo {
                 let url = baseURL.map { $0 + language.code + "/index.html" } ?? language.code + "/index.html"
-                html +=
-                    "<link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(language.code))\" href=\"\(HTMLEscaping.escape(url))\">\n"
+                html += """
+                    <link rel="alternate" hreflang="\(HTMLEscaping.escape(language.code))" \
+                    href="\(HTMLEscaping.escape(url))">\n
+                    """
             }
             let home = baseURL.map { $0 + "index.html" } ?? "index.html"
             html += "<link rel=\"alternate\" hreflang=\"x-default\" href=\"\(HTMLEscaping.escape(home))\">\n"
             html += "<link rel=\"stylesheet\" href=\"\(HTMLEscaping.escape(stylesheet))\">\n</head>\n<body>\n"
-            html +=
-                "<header class=\"site-header\">\n<span class=\"site-name\">\(HTMLEscaping.escape(site.name))</span>\n</header>\n"
+            html += """
+                <header class="site-header">\n<span class="site-name">\(HTMLEscaping.escape(site.name))</span>\n\
+                </header>\n
+                """
             html += "<main id=\"content\">\n<h1>\(HTMLEscaping.escape(title))</h1>\n"
-            html +=
-                "<nav class=\"languages language-list\" aria-label=\"\(HTMLEscaping.escape(site.label("languages")))\">\n<ul>\n"
+            html += """
+                <nav class="languages language-list" aria-label="\(HTMLEscaping.escape(site.label("languages")))">\n\
+                <ul>\n
+                """
             for language in languages.all {
                 let direction = language.isRightToLeft ? " dir=\"rtl\"" : ""
-                html +=
-                    "<li><a href=\"\(HTMLEscaping.escape(language.code + "/index.html"))\" hreflang=\"\(HTMLEscaping.escape(language.code))\" lang=\"\(HTMLEscaping.escape(language.code))\"\(direction)>\(HTMLEscaping.escape(language.name))</a></li>\n"
+                html += """
+                    <li><a href="\(HTMLEscaping.escape(language.code + "/index.html"))" \
+                    hreflang="\(HTMLEscaping.escape(language.code))" lang="\(HTMLEscaping.escape(language.code))"\
+                    \(direction)>\(HTMLEscaping.escape(language.name))</a></li>\n
+                    """
             }
             html += "</ul>\n</nav>\n</main>\n</body>\n</html>\n"
             return html
         }
         let index = Array(page(title: site.name).utf8)
         try staging.write(index, to: "index.html", fingerprint: nil)
-        // A server shows the root's 404 page at any address: the default language's, its links
-        // into that language's tree moved by its script from the whole site's root path.
+        // Shown at any address: the default language's, its script moving links from the site's root path.
         let notFound = try renderer.renderNotFound(atSiteRoot: true)
         try staging.write(notFound, to: "404.html", fingerprint: nil)
         let robots = "User-agent: *\nAllow: /\n" + (baseURL.map { "Sitemap: \($0)sitemap.xml\n" } ?? "")
         try staging.write(robots, to: "robots.txt")
-        // The pseudo-locales' pages are for testing and say noindex: their sitemaps aren't listed.
+        // Pseudo-locales' pages say noindex: their sitemaps aren't listed.
         if let index = Sitemap.index(baseURL: baseURL, folders: realCodes.map { $0 + "/" }) {
             try staging.write(index, to: "sitemap.xml")
         }

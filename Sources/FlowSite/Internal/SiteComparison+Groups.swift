@@ -1,7 +1,6 @@
 extension SiteComparison {
-    /// Every change, one group per signature, fewer pages first: a change on one page is never
-    /// behind a ripple. A text renamed on many pages is one group (``pairingRenames(_:)``), and
-    /// pages whose only change is their breadcrumb trail are grouped by how it changed.
+    /// One group per signature, fewer pages first: a change on one page is never behind a ripple. A rename on
+    /// many pages is one group, and trail-only changes are grouped by how the trail changed.
     package var groups: [ChangeGroup] {
         var groups: [ChangeGroup] = []
         var bySignature: [Signature: Int] = [:]
@@ -39,17 +38,13 @@ extension SiteComparison {
         return groups.indices.sorted { (groups[$0].pages.count, $0) < (groups[$1].pages.count, $1) }.map { groups[$0] }
     }
 
-    /// What groups changes: the kind of change and the words it changed.
     private struct Signature: Hashable {
         let what: ChangeGroup.What
         let words: TextChange
     }
 
-    /// `groups` with each rename made one change: a text removed and another added on the same
-    /// pages (two or more, in the same section of each) are a link's label or a title renamed,
-    /// "old → new", joined to the group of that change when there is one. Only a pair no other
-    /// removal or addition on exactly those pages competes with is joined, so the same groups
-    /// always give the same result: renames are taken in the order of their removals.
+    /// A text removed and another added on the same two or more pages (same section) become one "old → new"
+    /// change. Only pairs nothing else on exactly those pages competes with, in removal order: deterministic.
     static func pairingRenames(_ groups: [ChangeGroup]) -> [ChangeGroup] {
         func pages(_ group: ChangeGroup) -> [String] { group.pages.map(\.page.path).sorted() }
         var removals: [[String]: [Int]] = [:]

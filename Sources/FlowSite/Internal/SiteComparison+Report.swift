@@ -5,14 +5,12 @@ extension SiteComparison {
     package struct ReportOptions: Sendable {
         /// Pages named per change and per list before "and N more".
         package var limit = 5
-        /// The addresses the old and new sites are published at, so each page named links to its
-        /// before and after.
+        /// Where the old and new sites are published, so each page named links to its before and after.
         package var oldURL: String?
         package var newURL: String?
-        /// Where the review page (``reviewPage(_:)``) is, absolute or relative to the Markdown
-        /// report, so the Markdown report links to it.
+        /// The review page (``reviewPage(_:)``), absolute or relative to the Markdown report, which links to it.
         package var reviewURL: String?
-        /// The most characters a Markdown report may have: a pull-request comment holds 65,536.
+        /// A pull-request comment holds 65,536.
         var maximumCharacters = 60_000
 
         package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil, reviewURL: String? = nil) {
@@ -113,9 +111,7 @@ extension SiteComparison {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What every page of `group` shows, and on how many: "[Tatooine → Tatooine Prime] on 21 pages
-    /// of 6 kinds", "+ Episode VII on 3 pages", "breadcrumb trail changed: [Characters → People]
-    /// on 82 pages", "2 Planet pages added".
+    /// "[Tatooine → Tatooine Prime] on 21 pages of 6 kinds", "+ Episode VII on 3 pages", "2 Planet pages added".
     func headline(_ group: ChangeGroup) -> String {
         let count = group.pages.count
         guard group.what == .text || group.what == .trail else {
@@ -127,7 +123,6 @@ extension SiteComparison {
         return group.what == .trail ? Self.trailChanged + ": " + change : change
     }
 
-    /// What a trail group says: the pages' text is the same, their breadcrumb trail is not.
     static let trailChanged = "breadcrumb trail changed"
 
     /// "21 pages of 6 kinds".
@@ -136,7 +131,7 @@ extension SiteComparison {
             + (group.kinds > 1 ? " of " + Wording.english("countKinds", count: group.kinds) : "")
     }
 
-    /// The kind's name, marked "(new)", "(removed)" or "(renamed from …)".
+    /// Marked "(new)", "(removed)" or "(renamed from …)".
     static func name(of kind: KindPages) -> String {
         let state = kind.pagesBefore == 0 ? " (new)" : kind.pagesAfter == 0 ? " (removed)" : ""
         return kind.name + state + (kind.renamedFrom.map { " (renamed from \($0))" } ?? "")
@@ -161,9 +156,8 @@ extension SiteComparison {
 
     // MARK: Markdown
 
-    /// The report as GitHub-flavoured Markdown for a pull-request comment: the changes, then the
-    /// kinds, then the rest folded, every name escaped so that nothing in a page's text can
-    /// leave its table cell or become HTML, a mention or a link.
+    /// GitHub-flavoured Markdown for a pull-request comment; every name escaped so no page text can leave its
+    /// table cell or become HTML, a mention or a link.
     package func markdown(_ options: ReportOptions = ReportOptions()) -> String {
         var out = "### What this change does to the site\n\n"
         guard !isEqual else {
@@ -173,15 +167,19 @@ extension SiteComparison {
         }
         out += Self.escaped(summaryLine) + ".\n\n"
         if let review = options.reviewURL {
-            out +=
-                "**[The review page](\(Self.linkSafe(review)))**: the flow drawn before and after, and every change.\n\n"
+            out += """
+                **[The review page](\(Self.linkSafe(review)))**: the flow drawn before and after, and every \
+                change.\n\n
+                """
         }
         let changedKinds = kinds.filter { !$0.isEmpty }
         var table =
             "| Screen kind | Pages before | Pages after | Added | Removed | Changed |\n|---|--:|--:|--:|--:|--:|\n"
         for kind in changedKinds {
-            table +=
-                "| \(Self.escaped(Self.name(of: kind))) | \(kind.pagesBefore) | \(kind.pagesAfter) | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n"
+            table += """
+                | \(Self.escaped(Self.name(of: kind))) | \(kind.pagesBefore) | \(kind.pagesAfter) \
+                | \(kind.added.count) | \(kind.removed.count) | \(kind.changed.count) |\n
+                """
         }
         let same = kinds.count - changedKinds.count
         let before = kinds.reduce(0) { $0 + $1.pagesBefore }
@@ -190,7 +188,7 @@ extension SiteComparison {
             "| **All** (" + Wording.english("countKinds", count: same)
             + " unchanged) | \(before) | \(after) | \(pagesAdded) | \(pagesRemoved) | \(pagesChanged) |\n"
 
-        // Every change, fewest pages first, then the layout's: what doesn't fit is the most repeated.
+        // Fewest pages first, then the layout's: what doesn't fit is the most repeated.
         var rows = groups.map { group in
             let named = group.pages.prefix(options.limit).map {
                 pageLine($0.page, options: options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
@@ -243,7 +241,10 @@ extension SiteComparison {
                 Self.details(
                     "Flow: " + Wording.english("countTransitions", count: flow.transitions.count) + ", "
                         + Wording.english("countKinds", count: kinds)
-                        + ", lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \(flow.changedFindings.count) changed",
+                            + """
+                            , lint \(flow.newFindings.count) new / \(flow.goneFindings.count) gone / \
+                            \(flow.changedFindings.count) changed
+                            """,
                     body))
         }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty {
@@ -251,8 +252,10 @@ extension SiteComparison {
             for (mark, links) in [("Added", linksAdded), ("Cut", linksRemoved)] where !links.isEmpty {
                 body += "\(mark):\n\n"
                 for link in links.prefix(options.limit) {
-                    body +=
-                        "- \(Self.escaped(link.from.title)) `\(Self.code(Self.displayPath(link.from.path)))` → `\(Self.code(Self.displayPath(link.to)))`\n"
+                    body += """
+                        - \(Self.escaped(link.from.title)) `\(Self.code(Self.displayPath(link.from.path)))` → \
+                        `\(Self.code(Self.displayPath(link.to)))`\n
+                        """
                 }
                 if links.count > options.limit { body += "- …and \(links.count - options.limit) more\n" }
                 body += "\n"
@@ -302,8 +305,10 @@ extension SiteComparison {
 
     private static func row(_ change: TextChange) -> String {
         guard let before = change.before, let after = change.after else {
-            return
-                "| \(escaped(change.section ?? "")) | \(escaped(change.before ?? "")) | \(escaped(change.after ?? "")) |\n"
+            return """
+                | \(escaped(change.section ?? "")) | \(escaped(change.before ?? "")) | \
+                \(escaped(change.after ?? "")) |\n
+                """
         }
         var was = PageText.Item(section: change.section, text: before)
         var now = PageText.Item(section: change.section, text: after)
@@ -326,10 +331,8 @@ extension SiteComparison {
         "<details><summary>\(summary)</summary>\n\(body)\n</details>\n"
     }
 
-    /// `text` safe anywhere in a Markdown comment, table cells and `<summary>` included: HTML's
-    /// special characters as entities, Markdown's punctuation escaped, `|` escaped for tables,
-    /// `@` and `#` as entities so that no one is mentioned and no issue linked, and line breaks
-    /// and the controls that reorder text made plain.
+    /// `text` safe anywhere in a Markdown comment, table cells and `<summary>` included: `@` and `#` as entities
+    /// so no one is mentioned and no issue linked; line breaks and text-reordering controls made plain.
     static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -357,8 +360,7 @@ extension SiteComparison {
         return out
     }
 
-    /// Whether `scalar` is one of the controls that reorder the text around it: the bidi
-    /// embeddings, overrides, isolates and marks.
+    /// The bidi embeddings, overrides, isolates and marks.
     static func reordersText(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}": true
@@ -378,8 +380,6 @@ extension SiteComparison {
             })
     }
 
-    /// The page's address on the site published at `base`, with anything that could end the
-    /// Markdown link percent-encoded.
     static func url(_ base: String, _ path: String) -> String {
         linkSafe((base.hasSuffix("/") ? base : base + "/") + displayPath(path).dropFirst())
     }

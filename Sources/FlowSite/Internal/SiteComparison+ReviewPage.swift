@@ -1,13 +1,9 @@
 import Foundation
 
 extension SiteComparison {
-    /// The review page (`diff --format html`): one static HTML file, its stylesheet inline and
-    /// no script, with the drawn flow diff (``FlowDiffDrawing``) and its legend, every change as
-    /// ``groups`` groups it for the other reports, the screen kinds, and, folded, the links
-    /// between pages and the other files. Each page named links to its before and after when
-    /// ``ReportOptions/oldURL`` and ``ReportOptions/newURL`` are given. Every text from the sites
-    /// is escaped, with the controls that reorder text made visible; the same comparison
-    /// always gives the same bytes.
+    /// The review page (`diff --format html`): one static HTML file with inline style and no script, the drawn flow
+    /// diff, every change, the screen kinds, and folded links and files. Site text is escaped with text-reordering
+    /// controls made visible; the same comparison always gives the same bytes.
     package func reviewPage(_ options: ReportOptions = ReportOptions()) throws -> String {
         let anchors = Dictionary(
             kinds.enumerated().map { ($1.id, "kind-\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
@@ -38,11 +34,8 @@ extension SiteComparison {
         return html + "</main>\n</body>\n</html>\n"
     }
 
-    /// The review page's stylesheet (`Resources/review.css`), inline so the page is one file:
-    /// the flow map's paint (as the site's stylesheet paints it) and the drawn diff's marks, each
-    /// a shape or line style as well as a colour, in light and dark mode and on paper. Written in
-    /// the CSS an HTML checker of 2020 knows (no logical properties, no `:has()`, no
-    /// `color-scheme`: the page's `<meta name="color-scheme">` says it instead).
+    /// `Resources/review.css`, inline so the page is one file. Written in CSS a 2020 HTML checker knows (no logical
+    /// properties, no `:has()`, no `color-scheme`: the page's `<meta name="color-scheme">` says it instead).
     static let reviewStyle = String(decoding: PackageResources.review_css, as: UTF8.self)
 
     // MARK: Sections
@@ -51,16 +44,24 @@ extension SiteComparison {
         var html = "<section class=\"flow-diff\" aria-labelledby=\"flow\">\n<h2 id=\"flow\">The flow</h2>\n"
         guard let records = flows else {
             return html
-                + "<p>One of the sites was built without its flow record, so the flow can't be compared: build both with this version.</p>\n</section>\n"
+                + """
+                <p>One of the sites was built without its flow record, so the flow can't be compared: build both \
+                with this version.</p>\n</section>\n
+                """
         }
         if let drawing = try FlowDiffDrawing(
             old: records.old, new: records.new, diff: flow, oldMap: try oldMap(), link: link)
         {
-            html +=
-                "<p>The part of the flow the change touches. Kinds that stay are where the old site's flow map drew them; new kinds are placed beside them. Each mark is a shape or line style and words, so it reads without colour.</p>\n"
+            html += """
+                <p>The part of the flow the change touches. Kinds that stay are where the old site's flow map drew \
+                them; new kinds are placed beside them. Each mark is a shape or line style and words, so it reads \
+                without colour.</p>\n
+                """
             html += Self.legend
-            html +=
-                "<figure class=\"flow-map\">\n<div class=\"flow-map-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"flow-diff-caption\">\n"
+            html += """
+                <figure class="flow-map">\n<div class="flow-map-scroll" tabindex="0" role="region" \
+                aria-labelledby="flow-diff-caption">\n
+                """
             html += drawing.svg + "\n</div>\n<figcaption id=\"flow-diff-caption\">The flow before and after: "
             html +=
                 Self.text(Self.count(drawing.nodes.count, "countScreenKinds")) + " and "
@@ -77,7 +78,7 @@ extension SiteComparison {
         return html + "</section>\n"
     }
 
-    /// Every change, as ``groups`` orders it, with the first `limit` pages of each.
+    /// With the first `limit` pages of each change.
     private func changesSection(_ options: ReportOptions) -> String {
         let groups = groups
         var html = "<section aria-labelledby=\"changes\">\n<h2 id=\"changes\">Changes</h2>\n"
@@ -116,11 +117,12 @@ extension SiteComparison {
         return html + "</ol>\n</section>\n"
     }
 
-    /// Every screen kind, changed or not, each row the anchor its box on the drawing leads to.
+    /// Every screen kind, each row the anchor its box on the drawing leads to.
     private func kindsSection(_ anchors: [String: String]) -> String {
         var html = "<section aria-labelledby=\"kinds\">\n<h2 id=\"kinds\">Screen kinds</h2>\n"
-        html +=
-            "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"kinds\">\n<table>\n<thead><tr>"
+        html += """
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="kinds">\n<table>\n<thead><tr>
+            """
         html += ["Screen kind", "Pages before", "Pages after", "Added", "Removed", "Changed"].map {
             "<th scope=\"col\">\($0)</th>"
         }.joined()
@@ -176,7 +178,6 @@ extension SiteComparison {
 
     // MARK: Parts
 
-    /// The old site's whole flow map, which the drawing keeps its kinds' places from.
     private func oldMap() throws -> String? {
         guard let file = oldMapFile else { return nil }
         do {
@@ -185,13 +186,15 @@ extension SiteComparison {
             throw FlowSiteError(
                 .siteUnreadable(
                     path: file.path,
-                    message:
-                        "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"
+                    message: """
+                        the manifest lists it but it can't be read (\(error.localizedDescription)): \
+                        build the site again
+                        """
                 ))
         }
     }
 
-    /// A page's title and path, with links to it on the published sides.
+    /// With links to it on the published sides.
     private func pageName(_ page: PageName, _ options: ReportOptions, before: Bool, after: Bool) -> String {
         var html = Self.name(page.title) + " <code>" + Self.text(Self.displayPath(page.path)) + "</code>"
         var links: [String] = []
@@ -205,8 +208,7 @@ extension SiteComparison {
         return html
     }
 
-    /// A change with the words it removed struck (`<del>`) and those it added underlined
-    /// (`<ins>`), its section first.
+    /// Removed words in `<del>`, added ones in `<ins>`, its section first.
     private static func rich(_ change: TextChange) -> String {
         let place = change.section.map { "<span class=\"section\">" + text($0) + "</span> " } ?? ""
         switch (change.before, change.after) {
@@ -220,24 +222,31 @@ extension SiteComparison {
         }
     }
 
-    /// Text from a site, for the page: escaped, the controls that reorder text made visible.
+    /// Escaped, text-reordering controls made visible.
     static func text(_ value: String) -> String { HTMLEscaping.escape(FlowDiffDrawing.plain(value)) }
 
-    /// A name from a site, isolated from the text around it (a right-to-left name stays whole).
+    /// Isolated from the text around it (a right-to-left name stays whole).
     private static func name(_ value: String) -> String { "<bdi>" + text(value) + "</bdi>" }
 
-    /// "1 page", "1,200 pages": the counted `key`, its number grouped as the flow map's are.
+    /// "1,200 pages": grouped as the flow map's numbers are.
     private static func count(_ value: Int, _ key: String) -> String {
         Wording.english(key, count: value, ["count": FlowMapSVG.count(value)])
     }
 
-    /// The marks of the drawing, each drawn as it is there and named.
+    /// The drawing's marks, each drawn as it is there and named.
     private static let legend: String = {
         func box(_ change: String, _ words: String) -> String {
-            "<li><svg width=\"40\" height=\"22\" aria-hidden=\"true\"><g class=\"kind member\(change.isEmpty ? "" : " " + change)\"><rect x=\"3\" y=\"3\" width=\"34\" height=\"16\" rx=\"4\"/></g></svg> \(words)</li>\n"
+            """
+            <li><svg width="40" height="22" aria-hidden="true">\
+            <g class="kind member\(change.isEmpty ? "" : " " + change)">\
+            <rect x="3" y="3" width="34" height="16" rx="4"/></g></svg> \(words)</li>\n
+            """
         }
         func arrow(_ change: String, _ words: String) -> String {
-            "<li><svg width=\"40\" height=\"22\" aria-hidden=\"true\"><g class=\"transition push \(change)\"><path d=\"M3 11H37\"/></g></svg> \(words)</li>\n"
+            """
+            <li><svg width="40" height="22" aria-hidden="true"><g class="transition push \(change)">\
+            <path d="M3 11H37"/></g></svg> \(words)</li>\n
+            """
         }
         return "<ul class=\"diff-legend\">\n" + box("added", "kind added (thick border, “+ added”)")
             + box("removed", "kind removed (dashed, no fill, name struck, “− removed”)")

@@ -1,23 +1,17 @@
 import Foundation
 
-/// What a change did to a built site, as `holocron diff` reports it: pages added, removed and
-/// changed, by screen kind, with the text that changed on each, and the same change on many
-/// pages as one group (``groups``); a change only to the layout, once; links between pages added
-/// and cut; the flow's own changes (``FlowDiff``); and the site's other files.
-///
-/// It reads what the builds recorded (`.holocron-manifest`, `.holocron-pages`,
-/// `.holocron-flow.json`): a page whose fingerprint is the same on both sides is not read, so two
-/// large sites that differ in one record compare in the time it takes to read their manifests.
+/// What a change did to a built site, as `holocron diff` reports it: pages by screen kind, layout, links,
+/// the flow (``FlowDiff``) and other files. Reads the builds' records; a page with the same fingerprint on
+/// both sides is not read.
 package struct SiteComparison: Sendable {
     /// A page, named as a reader knows it.
     package struct PageName: Sendable, Equatable, Codable {
-        /// The page's file, relative to the site's root (`characters/luke/index.html`).
+        /// From the site's root (`characters/luke/index.html`).
         package var path: String
         package var title: String
     }
 
-    /// One row, heading or list item whose text changed: both sides for a labelled row that
-    /// changed its value, one side for an item added or removed.
+    /// A row, heading or list item whose text changed; one side `nil` for an item added or removed.
     package struct TextChange: Sendable, Hashable, Codable {
         var section: String?
         package var before: String?
@@ -28,8 +22,7 @@ package struct SiteComparison: Sendable {
     package struct ChangedPage: Sendable, Equatable, Codable {
         package var page: PageName
         package var changes: [TextChange]
-        /// The breadcrumb trail before and after (steps joined by " › "), when the page's text
-        /// is the same and its trail is not: the change a reader sees.
+        /// The breadcrumb trail before and after, when only the trail changed.
         package var trail: TextChange?
     }
 
@@ -43,7 +36,7 @@ package struct SiteComparison: Sendable {
     package struct KindPages: Sendable, Equatable, Codable {
         package var id: String
         package var name: String
-        /// The kind's name in the old site, when it was renamed (see ``FlowDiff/renames``).
+        /// The old name, when the kind was renamed.
         package var renamedFrom: String?
         var pagesBefore: Int
         var pagesAfter: Int
@@ -56,24 +49,21 @@ package struct SiteComparison: Sendable {
         }
     }
 
-    /// One change and every page that shows it: the same words removed and added
-    /// (``changedWords(_:)``), the same item added or removed, one text renamed on many pages,
-    /// the same change to the breadcrumb trail of pages whose text is the same, or pages of one
-    /// kind added or removed.
+    /// One change (same words, item, trail change, or pages of one kind added or removed) and every page with it.
     package struct ChangeGroup: Sendable, Equatable, Codable {
         package enum What: String, Sendable, Codable {
             case text, trail = "trail changed", pageAdded = "page added", pageRemoved = "page removed"
         }
-        /// A page of the group, with its kind and, for a change in text, its own row.
+        /// A page of the group, with its own row for a change in text.
         package struct Example: Sendable, Equatable, Codable {
             package var page: PageName
             package var kind: String
             package var change: TextChange?
         }
         package var what: What
-        /// The words removed and added; `nil` on the side an item added or removed lacks.
+        /// The words removed and added; `nil` on a missing side.
         package var before, after: String?
-        /// One page of each kind first, then the others, in the kinds' order.
+        /// One page of each kind first, then the others.
         package var pages: [Example]
 
         var kinds: Int { Set(pages.map(\.kind)).count }
@@ -82,34 +72,32 @@ package struct SiteComparison: Sendable {
     /// Pages whose content is the same and whose bytes are not: the layout changed.
     package struct LayoutChange: Sendable, Equatable, Codable {
         package var pages: Int
-        /// The first such page, and what changed in the text around its content.
+        /// The first such page.
         package var example: PageName
         package var changes: [TextChange]
     }
 
-    /// Files that are not pages: assets, the search index, the 404 page, the flow map's pages.
+    /// Files that are not pages.
     package struct Files: Sendable, Equatable, Codable {
         package var added: [String] = []
         package var removed: [String] = []
         package var changed: [String] = []
-        /// The flow map's pages that were added, removed or changed: the flow section says why.
+        /// Flow map pages added, removed or changed: the flow section says why.
         var flowMap = 0
 
         package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && flowMap == 0 }
     }
 
-    /// Per kind, in the new flow's order, then kinds only the old site has; kinds with no
-    /// change are kept, for the summary's counts.
+    /// In the new flow's order, then kinds only the old site has; unchanged kinds are kept for the counts.
     package var kinds: [KindPages] = []
     package var layout: LayoutChange?
     var linksAdded: [Link] = []
     var linksRemoved: [Link] = []
     package var flow: FlowDiff
-    /// Both flows as recorded, for the drawn diff (``FlowDiffDrawing``); `nil` unless both sites
-    /// recorded theirs (sites built before the flow was recorded did not).
+    /// For ``FlowDiffDrawing``; `nil` unless both sites recorded their flow.
     var flows: (old: FlowRecord, new: FlowRecord)?
     var hasFlow: Bool { flows != nil }
-    /// The old site's whole flow map, when it has one: the drawn diff keeps its kinds' places.
+    /// The drawn diff keeps the old map's places for its kinds.
     var oldMapFile: URL?
     package var files = Files()
 
@@ -122,8 +110,8 @@ package struct SiteComparison: Sendable {
     var pagesRemoved: Int { kinds.reduce(0) { $0 + $1.removed.count } }
     var pagesChanged: Int { kinds.reduce(0) { $0 + $1.changed.count } }
 
-    /// Compares the sites in the folders `old` and `new`, both made by `holocron build`.
-    /// - Throws: ``FlowSiteError`` naming the folder when one is missing or is not a built site.
+    /// Compares two folders made by `holocron build`.
+    /// - Throws: ``FlowSiteError`` naming a folder that is missing or not a built site.
     package init(old: URL, new: URL) throws {
         try self.init(BuiltSite(at: old), BuiltSite(at: new))
     }
@@ -142,7 +130,6 @@ package struct SiteComparison: Sendable {
         let renamed = Dictionary(
             flow.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
 
-        // Which files differ, from the manifests alone.
         let (was, now) = (old.manifest.files, new.manifest.files)
         let added = now.keys.filter { was[$0] == nil && !BuiltSite.isRecord($0) }.sorted()
         let removed = was.keys.filter { now[$0] == nil && !BuiltSite.isRecord($0) }.sorted()
@@ -151,12 +138,10 @@ package struct SiteComparison: Sendable {
                 && was[path].map { $0.fingerprint != entry.fingerprint || $0.size != entry.size } == true
         }.keys.sorted()
 
-        // A page's fingerprint holds the program and templates too: read the bytes of those
-        // that differ, to tell a page that changed from one that was only rebuilt.
+        // A fingerprint covers the program and templates too: compare bytes to tell a change from a rebuild.
         let differs = try Self.inParallel(suspects) { try old.bytes($0) != new.bytes($0) }
         let differing = suspects.indices.filter { differs[$0] }.map { suspects[$0] }
 
-        // Pages by kind; the rest are files.
         var kindOrder: [String] = []
         var kindPages: [String: KindPages] = [:]
         func noteKind(_ id: String) {
@@ -178,7 +163,6 @@ package struct SiteComparison: Sendable {
         }
         for rename in flow.renames { kindPages[rename.idAfter]?.renamedFrom = rename.nameBefore }
 
-        // Pages to read: added, removed and changed ones (their text and links).
         let addedPages = added.filter { new.pages[$0] != nil }
         let removedPages = removed.filter { old.pages[$0] != nil }
         let changedPages = differing.filter { new.pages[$0] != nil && old.pages[$0] != nil }
@@ -190,7 +174,7 @@ package struct SiteComparison: Sendable {
         files.added = added.filter { new.pages[$0] == nil }
         files.removed = removed.filter { old.pages[$0] == nil }
         files.changed = differing.filter { new.pages[$0] == nil || old.pages[$0] == nil }
-        // The flow map's pages change with the flow, which the report shows as such.
+        // Flow map pages change with the flow, which the report shows as such.
         for list in [\Files.added, \.removed, \.changed] {
             files.flowMap += files[keyPath: list].count { $0.hasPrefix("flow/") }
             files[keyPath: list].removeAll { $0.hasPrefix("flow/") }
@@ -218,7 +202,7 @@ package struct SiteComparison: Sendable {
             let name = PageName(path: path, title: after.title)
             let changes = Self.changes(from: before.items, to: after.items, titles: (before.title, after.title))
             var page = ChangedPage(page: name, changes: changes)
-            // The same text under another trail (a page above it renamed or moved): say so.
+            // The same text under another trail (a page above renamed or moved).
             if page.changes.isEmpty, before.trail != after.trail {
                 func steps(_ trail: [String]) -> String? { trail.isEmpty ? nil : trail.joined(separator: " › ") }
                 page.trail = TextChange(before: steps(before.trail), after: steps(after.trail))
@@ -237,12 +221,11 @@ package struct SiteComparison: Sendable {
         kinds = kindOrder.map { kindPages[$0]! }
     }
 
-    /// The text of each page, in the order asked.
     private static func read(_ pages: [(BuiltSite, String)]) throws -> [PageText] {
         try inParallel(pages) { site, path in PageText(html: try site.bytes(path), path: path) }
     }
 
-    /// `transform` of each item, on every core, in the items' order; the first error thrown.
+    /// `transform` of each item on every core, in order; throws the first error.
     static func inParallel<Item: Sendable, Result: Sendable>(
         _ items: [Item], _ transform: @Sendable (Item) throws -> Result
     ) throws -> [Result] {
@@ -263,9 +246,8 @@ package struct SiteComparison: Sendable {
         return results.withLock { $0 }.map { $0! }
     }
 
-    /// The items removed and added between two versions of a page's text, in the new page's
-    /// order, with a labelled row that kept its label and section, a text edited, and the
-    /// page's title (`titles`, before and after) each shown as one change.
+    /// Items removed and added, in the new page's order; a relabelled row, an edited text or a new title pairs
+    /// with its old version as one change.
     static func changes(
         from before: [PageText.Item], to after: [PageText.Item], titles: (String, String)? = nil
     ) -> [TextChange] {
@@ -303,15 +285,13 @@ package struct SiteComparison: Sendable {
 }
 
 extension SiteComparison {
-    /// Whether two texts are one text edited: at least half of the longer one's words are
-    /// kept at its start and end.
+    /// Whether two texts are one edited: at least half the longer one's words kept at its start and end.
     static func similar(_ a: String, _ b: String) -> Bool {
         let (x, y) = (words(a), words(b))
         let (prefix, suffix) = affixes(x, y)
         return Double(prefix + suffix) >= Double(max(x.count, y.count)) / 2
     }
 
-    /// The words the two texts share at their start and at their end.
     static func affixes(_ x: [Substring], _ y: [Substring]) -> (prefix: Int, suffix: Int) {
         var prefix = 0
         while prefix < min(x.count, y.count), x[prefix] == y[prefix] { prefix += 1 }
@@ -324,8 +304,8 @@ extension SiteComparison {
 
     static func words(_ text: String) -> [Substring] { text.split(separator: " ") }
 
-    /// Two texts as their shared first words, the words each has between, and their shared last
-    /// words, a shared word kept between when a side has none: "Tatooine → Tatooine Prime".
+    /// Shared first words, each side's middle, shared last words; a shared word stays in the middle when a side
+    /// would be empty: "Tatooine → Tatooine Prime".
     static func parts(_ before: String, _ after: String) -> (head: String, was: String, now: String, tail: String) {
         let (x, y) = (words(before), words(after))
         var (prefix, suffix) = affixes(x, y)
@@ -339,8 +319,7 @@ extension SiteComparison {
         )
     }
 
-    /// A change's signature: for a row whose text changed, the words ``parts(_:_:)`` finds
-    /// changed, whatever the page, row or section; for an item added or removed, its text.
+    /// A change's signature: the changed words (``parts(_:_:)``), or an added or removed item's text.
     static func changedWords(_ change: TextChange) -> TextChange {
         guard let before = change.before, let after = change.after else {
             return TextChange(before: change.before, after: change.after)
@@ -349,7 +328,6 @@ extension SiteComparison {
         return TextChange(before: parts.was, after: parts.now)
     }
 
-    /// The change as its shared words with the part that changed in brackets:
     /// "Height: [172 → 180] cm".
     static func inline(_ before: String, _ after: String) -> String {
         let parts = parts(before, after)
@@ -361,18 +339,16 @@ extension SiteComparison {
 private struct BuiltSite: Sendable {
     let root: URL
     let manifest: SiteManifest
-    /// Each page's kind and content fingerprint; `nil` for a site built before they were kept.
+    /// `nil` for a site built before the index was kept.
     let index: PageIndex?
     let flow: FlowRecord?
 
-    /// Each page (by file) and its kind: from the page index, or for an older site every HTML
-    /// file but the 404 page and the flow map's, as one kind "page".
+    /// From the page index; without one, every HTML page but the 404 and flow map, of one kind "page".
     let pages: [String: PageIndex.Entry]
 
-    /// The pages of each kind, by kind.
     func paths() -> [String: Set<String>] { Dictionary(grouping: pages.keys) { pages[$0]!.kind }.mapValues(Set.init) }
 
-    /// The build's own records, which are not part of what the site shows.
+    /// The build's own records, not part of what the site shows.
     static func isRecord(_ path: String) -> Bool {
         path == SiteWriter.markerName || path == SiteWriter.manifestName || path == PageIndex.fileName
             || path == FlowRecord.fileName
@@ -396,8 +372,10 @@ private struct BuiltSite: Sendable {
             throw FlowSiteError(
                 .siteUnreadable(
                     path: url.path,
-                    message:
-                        "not a site made by a FlowSite build (it has no \(SiteWriter.manifestName)): build it, or give the folder the site executable's `build --output` wrote"
+                    message: """
+                        not a site made by a FlowSite build (it has no \(SiteWriter.manifestName)): build it, or give \
+                        the folder the site executable's `build --output` wrote
+                        """
                 ))
         }
         guard let manifest = SiteManifest(bytes: bytes) else {
@@ -425,8 +403,10 @@ private struct BuiltSite: Sendable {
             throw FlowSiteError(
                 .siteUnreadable(
                     path: url.path,
-                    message:
-                        "the manifest lists it but it can't be read (\(error.localizedDescription)): build the site again"
+                    message: """
+                        the manifest lists it but it can't be read (\(error.localizedDescription)): \
+                        build the site again
+                        """
                 ))
         }
     }

@@ -11,10 +11,8 @@ package enum GraphFormat: String, Sendable, CaseIterable {
 }
 
 extension SiteGraph {
-    /// The graph in `format`. Nodes are pages, named by path and title; an edge is drawn once per
-    /// pair of pages and presentation, labelled with the first action that made it. Push edges
-    /// are solid, modal ones dashed, root ones bold and replace ones dotted. The text depends
-    /// only on the graph, so it can be committed and diffed.
+    /// Pages by path and title; one edge per pair of pages and presentation, labelled by the first action.
+    /// The text depends only on the graph, so it can be committed and diffed.
     package func export(_ format: GraphFormat) -> String {
         switch format {
         case .dot: dot
@@ -26,7 +24,7 @@ extension SiteGraph {
     /// How many distinct links the exported graph draws.
     package var distinctEdgeCount: Int { distinctEdges.count }
 
-    /// Edges without repeats: the first of each (from, to, presentation), in discovery order.
+    /// The first of each (from, to, presentation), in discovery order.
     var distinctEdges: [Edge<R>] {
         var seen = Set<EdgeKey>()
         return edges.filter { seen.insert(EdgeKey(from: $0.from, to: $0.to, presentation: $0.presentation)).inserted }
@@ -52,12 +50,18 @@ extension SiteGraph {
         for route in distinctRoutes {
             let failed = failures.contains { $0.route == route } ? ", color=red" : ""
             lines.append(
-                "  \(dotQuoted(route.path.description)) [label=\(dotQuoted(title(of: route) + "\n" + route.path.description))\(failed)];"
+                """
+                  \(dotQuoted(route.path.description)) \
+                [label=\(dotQuoted(title(of: route) + "\n" + route.path.description))\(failed)];
+                """
             )
         }
         for edge in distinctEdges {
             lines.append(
-                "  \(dotQuoted(edge.from.path.description)) -> \(dotQuoted(edge.to.path.description)) [label=\(dotQuoted(edge.label))\(edge.presentation.dotStyle)];"
+                """
+                  \(dotQuoted(edge.from.path.description)) -> \(dotQuoted(edge.to.path.description)) \
+                [label=\(dotQuoted(edge.label))\(edge.presentation.dotStyle)];
+                """
             )
         }
         lines.append("}")
@@ -106,7 +110,7 @@ extension SiteGraph {
 }
 
 extension Presentation {
-    /// How DOT draws it: push solid, modal dashed, root bold, replace dotted.
+    /// Push solid, modal dashed, root bold, replace dotted.
     var dotStyle: String {
         switch self {
         case .push: ""
@@ -116,7 +120,7 @@ extension Presentation {
         }
     }
 
-    /// Mermaid's arrow for it: modals dotted, roots thick.
+    /// Modals dotted, roots thick.
     var mermaidArrow: String {
         switch self {
         case .push, .replace: "-->"
@@ -126,21 +130,18 @@ extension Presentation {
     }
 }
 
-/// A DOT quoted string.
 func dotQuoted(_ text: String) -> String { "\"" + replacing(text, dotEscapes) + "\"" }
 
-/// Text inside Mermaid's quoted labels: entity codes for what Mermaid or HTML would read.
 func mermaidText(_ text: String) -> String { replacing(text, mermaidEscapes) }
 
-/// What a DOT quoted string needs escaped. ("\r\n" is one Character in Swift.)
+/// "\r\n" is one Character in Swift.
 let dotEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\n", "\r\n": "\\n"]
 
-/// What Mermaid's quoted labels need as entity codes; line breaks become spaces.
+/// Entity codes for what Mermaid or HTML would read; line breaks become spaces.
 let mermaidEscapes: [Character: String] = [
     "\"": "#quot;", "#": "#35;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "|": "#124;", "\n": " ", "\r": " ", "\r\n": " "
 ]
 
-/// `text` with each character found in `table` replaced by its entry.
 func replacing(_ text: String, _ table: [Character: String]) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
@@ -150,7 +151,6 @@ func replacing(_ text: String, _ table: [Character: String]) -> String {
     return out
 }
 
-/// The JSON form of a site graph.
 private struct GraphDocument: Encodable {
     struct Page: Encodable {
         let path, title, presentation: String

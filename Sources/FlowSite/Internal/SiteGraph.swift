@@ -2,34 +2,27 @@ import Foundation
 
 /// What the walk found: every route, every edge, and the screens that failed.
 package struct SiteGraph<R: Route>: Sendable {
-    /// Every route with its place in the walk, in breadth-first discovery order.
     var table = RouteTable<R>()
-    /// Every link followed, in discovery order (when the walker keeps them).
+    /// In discovery order, when the walker keeps them.
     var edges: [Edge<R>] = []
-    /// How many links were followed.
     var edgeCount = 0
     /// Screens that could not be built; the build fails when there are any.
     var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.
     var recovered: [ScreenFailure<R>] = []
-    /// Kinds, click depths and transitions, for the flow graph and flow lint.
     var flow = FlowRecorder()
-    /// The app's deep links checked against every route, when it declares them.
     var deepLinks: DeepLinkCheck?
-    /// What each route's page read, by the route's place in ``routes`` (when the walker
-    /// records inputs).
+    /// What each route's page read, by its place in ``routes`` (when the walker records inputs).
     package var inputs: [[InputKey]] = []
 
     /// Every reachable route in breadth-first discovery order.
     package var routes: [R] { table.routes }
 
-    /// Every route once, in discovery order: without the dialog copies of tab roots, which are
-    /// second pages of routes already listed.
+    /// Every route once, in discovery order: without the dialog copies of tab roots.
     var distinctRoutes: [R] {
         table.routes.indices.filter { !table.isDialogCopy($0) }.map { table.routes[$0] }
     }
 
-    /// Each route's stack and presentation.
     var records: [R: RouteRecord<R>] {
         var records: [R: RouteRecord<R>] = [:]
         for index in table.routes.indices where !table.isDialogCopy(index) {
@@ -42,7 +35,6 @@ package struct SiteGraph<R: Route>: Sendable {
         return records
     }
 
-    /// Each route's page title as its breadcrumb shows it.
     var titles: [R: String] {
         var titles: [R: String] = [:]
         for index in table.routes.indices where !table.isDialogCopy(index) {
@@ -65,45 +57,37 @@ package struct SiteGraph<R: Route>: Sendable {
     }
 }
 
-/// The walk's routes, kept compact: per route its parent on the navigation stack, how it was
-/// first presented, its presenter and its title, all by index. A stack is followed through
-/// parents; only one that isn't its parent's plus the route (a root presentation's trail through
-/// pages reached another way) is kept whole.
+/// The walk's routes, by index: parent, first presentation, presenter and title. A stack is followed through
+/// parents; only one that isn't its parent's plus the route is kept whole.
 struct RouteTable<R: Route>: Sendable {
-    /// Every route, in discovery order.
+    /// In discovery order.
     private(set) var routes: [R] = []
-    /// Each route's page title, once its page is made.
+    /// Set once the page is made.
     var titles: [String?] = []
-    /// Each route's index, found by the route's hash (four bytes a route, not a dictionary
-    /// entry holding a copy of the route).
+    /// By the route's hash: four bytes a route, not a dictionary entry holding a copy.
     private var indexes = IndexTable()
     private var parents: [Int32] = []
     private var presentations: [Presentation] = []
     private var presenters: [Int32: Int32] = [:]
     private var stacks: [Int32: [Int32]] = [:]
-    /// The dialog copies of tab roots (see ``discover(_:parent:presentation:presenter:asDialogCopy:)``),
-    /// by route: an app has a few at most.
+    /// Tab roots' dialog copies: an app has a few at most.
     private var dialogCopies: [R: Int32] = [:]
-    /// Each route's index by its path's hash, to find two routes with one path without keeping
-    /// every path.
+    /// By path hash, to find two routes with one path without keeping every path.
     private var owners = IndexTable()
 
     var count: Int { routes.count }
 
-    /// The index of `route`'s own page (not its dialog copy).
+    /// The index of `route`'s own page, not its dialog copy.
     func index(of route: R) -> Int? {
         indexes.find(hash: route.hashValue) { routes[$0] == route }
     }
 
-    /// The index of the page that shows tab root `route` as a dialog, once discovered.
     func dialogCopyIndex(of route: R) -> Int? { dialogCopies[route].map(Int.init) }
 
-    /// Whether the page at `index` is a tab root shown as a dialog.
     func isDialogCopy(_ index: Int) -> Bool {
         !dialogCopies.isEmpty && dialogCopies[routes[index]] == Int32(index)
     }
 
-    /// Where the page at `index` is written: its route's path, or below it for a dialog copy.
     func path(of index: Int) -> RoutePath {
         routes[index].pagePath(dialogCopy: isDialogCopy(index))
     }
@@ -117,7 +101,7 @@ struct RouteTable<R: Route>: Sendable {
 
     func presenter(of index: Int) -> Int? { presenters[Int32(index)].map(Int.init) }
 
-    /// The indexes of the routes on `index`'s navigation stack, `index` last.
+    /// `index`'s navigation stack, `index` last.
     func stack(of index: Int) -> [Int] {
         var reversed = [index]
         var current = index
@@ -136,16 +120,13 @@ struct RouteTable<R: Route>: Sendable {
         stacks[Int32(index)] = stack.map { Int32($0) }
     }
 
-    /// Whether every page on `index`'s trail and its presenter have titles.
     func trailIsTitled(_ index: Int) -> Bool {
         if let presenter = presenter(of: index), titles[presenter] == nil { return false }
         return stack(of: index).dropLast().allSatisfy { titles[$0] != nil }
     }
 
-    /// Adds a route and returns its index. A route the app shows both as a tab's root and as a
-    /// dialog has two pages: the tab's, and its dialog copy (`asDialogCopy`) at
-    /// ``Route/pagePath(dialogCopy:)`` with the Close link a dialog has.
-    /// - Throws: ``FlowSiteError`` when another route has its path, or it is the assets folder.
+    /// Adds a route and returns its index. A tab root also shown as a dialog has a second page, its dialog copy.
+    /// - Throws: ``FlowSiteError`` when another route has its path, or the path is reserved.
     @discardableResult
     mutating func discover(
         _ route: R, parent: Int?, presentation: Presentation, presenter: Int?, asDialogCopy: Bool = false
@@ -176,17 +157,13 @@ struct RouteTable<R: Route>: Sendable {
     }
 }
 
-/// Indexes into an array, found by a hash of what they index: open addressing over `Int32`
-/// slots and their hashes, so a table costs two 32-bit words a slot, a fraction of what a
-/// dictionary holding a copy of each route costs. The caller keeps the elements and says which
-/// one matches.
+/// Indexes into the caller's array by hash, open addressing: two 32-bit words a slot, no copy of the elements.
 struct IndexTable: Sendable {
     private var slots: [Int32] = []
     /// The low 32 bits of each slot's hash, to skip most non-matching elements unseen.
     private var hashes: [UInt32] = []
     private(set) var count = 0
 
-    /// The index whose element `matches`, among those stored with `hash`.
     func find(hash: Int, where matches: (Int) -> Bool) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
@@ -200,7 +177,6 @@ struct IndexTable: Sendable {
         return nil
     }
 
-    /// Stores `index` under `hash`.
     mutating func insert(_ index: Int, hash: Int) {
         // At most three quarters full.
         if (count + 1) * 4 > slots.count * 3 { grow() }
@@ -228,15 +204,13 @@ struct IndexTable: Sendable {
 
 /// How a route was first reached.
 struct RouteRecord<R: Route>: Sendable, Hashable {
-    /// The navigation stack on the shortest path from the start route, the route itself last.
+    /// On the shortest path from the start route, the route itself last.
     let stack: [R]
-    /// The presentation of the edge that first reached the route.
     let presentation: Presentation
-    /// The presenting route, for a modal.
+    /// For a modal.
     let presenter: R?
 }
 
-/// A followed link: from one route to another, with the presentation the coordinator chose.
 struct Edge<R: Route>: Sendable, Hashable {
     let from: R
     let to: R
@@ -244,7 +218,6 @@ struct Edge<R: Route>: Sendable, Hashable {
     let presentation: Presentation
 }
 
-/// A screen that failed to build.
 struct ScreenFailure<R: Route>: Sendable {
     let route: R
     let error: String

@@ -1,12 +1,7 @@
 import Foundation
 
-/// What a build wrote, kept in the site's `.holocron-manifest`: each file's fingerprint (of the
-/// page's state, or of the bytes for other files) and the identity of the file written (size,
-/// inode, modification time), plus the fingerprint of the build's inputs.
-///
-/// The next build links a file whose fingerprint is the same instead of rendering and writing
-/// it, after checking the previous file is still the very one this build wrote; a build whose
-/// inputs are the same and whose files are all intact writes nothing at all.
+/// `.holocron-manifest`: each file's fingerprint and identity (size, inode, modification time), and the inputs'
+/// fingerprint. The next build links an intact file with the same fingerprint instead of writing it.
 struct SiteManifest: Sendable {
     struct Entry: Sendable, Equatable {
         var fingerprint: StableHash
@@ -19,7 +14,6 @@ struct SiteManifest: Sendable {
                 && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
         }
 
-        /// Whether `status` describes the file this entry recorded.
         func matches(_ status: stat) -> Bool {
             // S_IFMT and S_IFREG by value: the overlay's are calls, once per file of the site.
             status.st_mode & 0o170000 == 0o100000 && Int(status.st_size) == size && UInt64(status.st_ino) == inode
@@ -40,15 +34,12 @@ struct SiteManifest: Sendable {
     var inputs: String?
     var pages: Int
     var files: [String: Entry]
-    /// What flow lint found: how many active findings and the one-line summary, so a rebuild
-    /// that finds nothing changed can say it again.
+    /// Flow lint's active findings and summary, for a no-change rebuild to say again.
     var lint: (findings: Int, summary: String)?
 
-    /// The manifest file's text.
     func text() -> String { String(decoding: bytes(), as: UTF8.self) }
 
-    /// The manifest file's bytes, made without a String per line: on a large site those
-    /// would cost more than the file.
+    /// Made without a String per line: on a large site those would cost more than the file.
     func bytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + files.count * 110)
@@ -62,9 +53,8 @@ struct SiteManifest: Sendable {
         return out
     }
 
-    /// Writes the manifest of the files `count`, `path` and `entry` give (by position) to
-    /// `descriptor`, a megabyte at a time: neither the whole file nor a sorted copy of the
-    /// entries is held at the build's end, where its memory peaks.
+    /// Writes the manifest a megabyte at a time: neither the whole file nor a sorted copy of the entries is held
+    /// at the build's end, where its memory peaks.
     static func write(
         inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String,
         entry: (Int) -> Entry,
@@ -83,18 +73,15 @@ struct SiteManifest: Sendable {
         try SiteStaging.writeAll(out, to: descriptor)
     }
 
-    /// Hands the manifest's text to `emit` in order, a line or less at a time, files in path
-    /// order.
+    /// Hands the manifest's text to `emit` a line or less at a time, files in path order.
     private static func appendLines(
         inputs: String?, pages: Int, lint: (findings: Int, summary: String)?, count: Int, path: (Int) -> String,
         entry: (Int) -> Entry,
         _ emit: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) rethrows {
         try headerBytes(inputs: inputs, pages: pages, lint: lint).withUnsafeBufferPointer(emit)
-        // The files' positions sorted by their paths' bytes, not a sorted copy of the entries:
-        // the paths are gathered in one buffer and compared with memcmp (comparing Strings
-        // through the dictionary's indices costs far more).
-        // Made at the build's end, where its memory peaks: each buffer of its exact size.
+        // Positions sorted by path bytes, the paths in one buffer compared with memcmp (Strings cost far more).
+        // At the build's memory peak: each buffer of its exact size.
         var paths: [UInt8] = []
         paths.reserveCapacity((0..<count).reduce(0) { $0 + path($1).utf8.count })
         var spans: [(start: Int32, count: Int32)] = []
@@ -124,7 +111,6 @@ struct SiteManifest: Sendable {
         }
     }
 
-    /// `number` in decimal, without making a String.
     static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
         if number < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
@@ -140,14 +126,12 @@ struct SiteManifest: Sendable {
         }
     }
 
-    /// Parses a marker; `nil` for an old marker without a manifest or anything malformed, so
-    /// the build just renders everything.
+    /// `nil` for an old marker without a manifest or anything malformed: the build renders everything.
     init?(text: String) {
         self.init(bytes: Array(text.utf8))
     }
 
-    /// Parses the manifest's bytes line by line, without a String per field: a rebuild with
-    /// nothing changed reads a line for every file of the site.
+    /// Without a String per field: a no-change rebuild reads a line for every file of the site.
     init?(bytes: [UInt8]) {
         var inputs: String?
         var pages = 0
@@ -179,11 +163,8 @@ struct SiteManifest: Sendable {
         self.lint = lint
     }
 
-    /// ``linkableFiles(_:besides:)`` with the spare's manifest as its bytes, `base`: a file line
-    /// that is in both, byte for byte, is left out, found by a hash of the whole line (no String
-    /// or dictionary entry per file). A line that only shares a hash with one of `base` is left
-    /// out too; that can only cost a link (the file is then written or the edit built in full),
-    /// never a wrong file.
+    /// ``linkableFiles(_:besides:)`` with the spare's manifest bytes: lines in both are left out, found by a hash
+    /// of the whole line. A mere hash collision can only cost a link, never a wrong file.
     static func linkableFiles(_ bytes: [UInt8], besidesLinesOf base: [UInt8]) -> LinkableFiles? {
         func key(_ line: UnsafeBufferPointer<UInt8>) -> UInt64 { StableHash(of: line).low }
         var shared: Set<UInt64> = []
@@ -194,8 +175,7 @@ struct SiteManifest: Sendable {
         return FileTable(manifest: bytes) { shared.contains(key($0)) }
     }
 
-    /// The files of the manifest at `bytes` (see ``LinkableFiles``), leaving out those `base`
-    /// lists as they are; `nil` when the manifest is malformed.
+    /// The manifest's files without those `base` lists as they are; `nil` when malformed.
     static func linkableFiles(_ bytes: [UInt8], besides base: FileTable?) -> LinkableFiles? {
         FileTable(manifest: bytes) { line in
             guard let base, let (entry, path) = file(line) else { return false }
@@ -203,14 +183,12 @@ struct SiteManifest: Sendable {
         }
     }
 
-    /// Calls `body` with each non-empty line of `bytes` until it returns `false`; whether every
-    /// line was taken.
+    /// Calls `body` with each non-empty line until it returns `false`; whether every line was taken.
     private static func forEachLine(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         forEachLine(of: bytes) { line, _ in body(line) }
     }
 
-    /// ``forEachLine(of:_:)`` with where each line begins, over the lines that begin in
-    /// `range` (all of them by default); lines are found with `memchr`.
+    /// ``forEachLine(of:_:)`` with each line's start, over the lines that begin in `range`.
     static func forEachLine(
         of bytes: [UInt8], in range: Range<Int>? = nil, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
     ) -> Bool {
@@ -231,15 +209,14 @@ struct SiteManifest: Sendable {
         }
     }
 
-    /// The findings count and summary of a `lint <count> <summary>` line.
+    /// Reads a `lint <count> <summary>` line.
     static func lint(_ line: UnsafeBufferPointer<UInt8>) -> (findings: Int, summary: String)? {
         let text = String(decoding: line.dropFirst(5), as: UTF8.self)
         guard let space = text.firstIndex(of: " "), let findings = Int(text[..<space]) else { return nil }
         return (findings, String(text[text.index(after: space)...]))
     }
 
-    /// The entry and the path of a file line (`f <fingerprint> <size> <inode> <seconds>
-    /// <nanoseconds> <path>`), or `nil` when it is malformed.
+    /// Reads `f <fingerprint> <size> <inode> <seconds> <nanoseconds> <path>`; `nil` when malformed.
     static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
         guard case (var entry, let path)? = stamp(line) else { return nil }
         var reader = FieldReader(line: line, at: 2)
@@ -248,11 +225,8 @@ struct SiteManifest: Sendable {
         return (entry, path)
     }
 
-    /// What of a file line a look at the file needs (size, inode, time and path), the
-    /// fingerprint skipped unread: the no-change check and the spare's check read hundreds of
-    /// thousands of lines at scale and compare no fingerprint. The entry's fingerprint is zero;
-    /// a line this accepts and ``file(_:)`` refuses (a damaged fingerprint) is refused when a
-    /// build reads its fingerprint.
+    /// A file line's size, inode, time and path, the fingerprint left zero and unread (the checks of many lines
+    /// compare none). A damaged fingerprint is refused later, when a build reads it.
     static func stamp(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
         guard line.count > 35, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " "), line[34] == UInt8(ascii: " ")
         else { return nil }
@@ -267,7 +241,6 @@ struct SiteManifest: Sendable {
         return (entry, UnsafeBufferPointer(rebasing: line[reader.position...]))
     }
 
-    /// Reads the fields of one manifest line.
     struct FieldReader {
         let line: UnsafeBufferPointer<UInt8>
         var position: Int
@@ -277,7 +250,7 @@ struct SiteManifest: Sendable {
             self.position = position
         }
 
-        /// Sixteen hex digits.
+        /// Sixteen lowercase hex digits.
         mutating func hex() -> UInt64? {
             guard position + 16 <= line.count else { return nil }
             var value: UInt64 = 0
@@ -324,8 +297,7 @@ struct SiteManifest: Sendable {
                 guard last ? position == line.count : space() else { return nil }
                 return negative ? -fast : fast
             }
-            // More: accumulated as a negative number, whose range holds Int.min too; a number out
-            // of range makes the line (and so the manifest) unusable instead of trapping.
+            // More: accumulated negative, whose range holds Int.min; out of range refuses the line, never traps.
             var value = 0
             var digits = 0
             while position < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[position]) {
@@ -348,7 +320,7 @@ struct SiteManifest: Sendable {
         self.files = files
     }
 
-    /// The bytes of the manifest in `folder`, read without following a symbolic link.
+    /// Not following a symbolic link.
     static func readBytes(from folder: Int32) -> [UInt8]? {
         let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
@@ -356,10 +328,8 @@ struct SiteManifest: Sendable {
         return readBytes(fromFile: file)
     }
 
-    /// The bytes of the open file `file`, from its start.
     static func readBytes(fromFile file: Int32) -> [UInt8]? {
-        // Read straight into an array of the file's size (a no-change rebuild is mostly reading
-        // this file and checking what it lists); a file that grows meanwhile is read to its end.
+        // Straight into an array of the file's size; a file that grows meanwhile is read to its end.
         var status = stat()
         let expected = fstat(file, &status) == 0 ? max(0, Int(status.st_size)) : 0
         var data = [UInt8](repeating: 0, count: expected + 1)

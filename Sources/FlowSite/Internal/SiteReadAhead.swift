@@ -1,34 +1,24 @@
 import Foundation
 
-/// What a build reads of the site before it writes (the spare generation's manifest, the live
-/// site's manifest, the edit journal, and whether the spare's files are still the ones its
-/// manifest describes) read on a thread of its own while the caller loads its data. With a
-/// journal, an edit is likely: what the spare lacks of the live site (`GenerationGap`) is
-/// found here too, and the manifests are made into tables only for a full build that asks.
-/// It runs while a core would otherwise be idle (the archive is put together on one).
+/// Reads the manifests, the edit journal and the spare's file check on a thread of its own while the caller
+/// loads its data.
 ///
-/// Nothing is taken on trust: each manifest (and the check of the spare's files) is used only
-/// when the file at its place, once the build holds the site's lock, is still the one read
-/// (same inode, size and times) in the same folder; the journal is checked as a journal loaded
-/// later would be (its checksum, the live manifest's identity it records, and the build key
-/// when it is taken). A file changed by hand after the check and before the build is the one
-/// thing the check can't see; a build that checks on its own way has the same window, shorter.
+/// Nothing is trusted: each read is used only if, under the build's lock, its file is still the one read (same
+/// inode, size and times); the journal is checked as a later load would check it. A file changed by hand after
+/// the check and before the build goes unseen; a build's own check has the same window, shorter.
 package final class SiteReadAhead: Sendable {
     private struct Read: @unchecked Sendable {
-        /// The spare's manifest as read; parsed (``spareFiles(ofManifest:)``) only for a build that
-        /// asks, when there is a journal (an edit needs only its lines).
+        /// Parsed only for a build that asks when there is a journal (an edit needs only its lines).
         var spareBytes: (identity: FileIdentity, bytes: [UInt8])?
         var spare: (identity: FileIdentity, files: FileTable)?
         var liveBytes: (identity: FileIdentity, bytes: [UInt8])?
         var live: (identity: FileIdentity, files: LinkableFiles)?
-        /// What an edit must make up of the live site in the spare, beside the journal.
         var gap: GenerationGap?
         // Handed to one build only (``journal()``), which reads it from one task at a time.
         var journal: StoredJournal?
         /// What a build took: "journal", "spare", "live", "checked", "gap".
         var used: Set<String> = []
-        /// The check of the spare's files against its manifest, begun once the rest is read,
-        /// and the folder it checks (device and inode).
+        /// The spare's file check and the folder (device and inode) it checks.
         var check: (folder: FileIdentity, check: SiteManifest.StaleCheck)?
     }
 
@@ -52,24 +42,20 @@ package final class SiteReadAhead: Sendable {
                 SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
             done.liveBytes = readFile(target.appendingPathComponent(SiteWriter.manifestName).path)
             done.journal = StoredJournal.load(for: target, buildKey: nil)
-            // A multilingual site keeps a journal per language, which the build reads itself.
+            // Per-language journals the build reads itself.
             let languageJournals =
                 (try? FileManager.default.contentsOfDirectory(atPath: SiteWriter.spareFolder(of: target).path))?
                 .contains { $0.hasPrefix(BuildJournal.name(folder: "") + "-") } ?? false
             if done.journal != nil || languageJournals {
-                // An edit looks up where each link of a page it makes leads, and makes up what
-                // the spare lacks of the live site.
+                // An edit is likely.
                 _ = try? done.journal?.pathTable()
                 if let live = done.liveBytes {
                     done.gap = GenerationGap(live: live.bytes, spare: done.spareBytes?.bytes)
                 }
             } else {
-                // A full build: it keeps the spare's files by their path.
                 Self.parse(&done)
             }
-            // A build keeps nearly every file of the spare, each after checking it is still the
-            // file its manifest describes: checked here, while the data loads, not on the
-            // build's way; a build that needs the answer first checks what is left with it.
+            // Checked here while the data loads; a build that needs the answer first helps with what is left.
             done.check = done.spareBytes.flatMap { Self.check($0.bytes, in: SiteWriter.spareTree(of: target)) }
             let check = done.check?.check
             read.withLock { $0 = done }
@@ -78,8 +64,7 @@ package final class SiteReadAhead: Sendable {
         }
     }
 
-    /// Parses what was read for a build that keeps files by their path: the spare's manifest,
-    /// and the live site's files that are not the spare's.
+    /// Parses both manifests for a build that keeps files by path.
     private static func parse(_ read: inout Read) {
         if read.spare == nil, let (identity, bytes) = read.spareBytes {
             if let files = FileTable(manifest: bytes, exact: true) {
@@ -94,14 +79,12 @@ package final class SiteReadAhead: Sendable {
                 ?? SiteManifest.linkableFiles(bytes, besides: nil)
             if let files { read.live = (identity, files) }
         }
-        // Parsed for a build that keeps files by path: what an edit would use is not needed
-        // again (the check holds the spare's lines for itself).
+        // What an edit would use is not needed again (the check keeps the spare's lines itself).
         read.gap = nil
         read.liveBytes = nil
         if read.spare != nil { read.spareBytes = nil }
     }
 
-    /// A check of the files of the manifest `bytes` against `folder`, not yet begun.
     private static func check(
         _ bytes: [UInt8], in folder: URL
     ) -> (folder: FileIdentity, check: SiteManifest.StaleCheck)? {
@@ -114,9 +97,7 @@ package final class SiteReadAhead: Sendable {
         return (identity, check)
     }
 
-    /// The spare's files whose file was not the one its manifest describes when checked, for a
-    /// build that began from that manifest (``spareFiles(ofManifest:)``) in the open folder `folder`
-    /// (the spare, renamed); `nil` when they were not checked, or `folder` is another.
+    /// The spare's files found stale, when `folder` (the spare, renamed) is the one checked; else `nil`.
     func staleSpareFiles(in folder: Int32) -> Set<String>? {
         checkedFiles(in: folder).map { Set($0.map(\.path)) }
     }
@@ -130,9 +111,7 @@ package final class SiteReadAhead: Sendable {
         return stale
     }
 
-    /// What an edit must make up of the live site in the spare, when the manifests in the open
-    /// folders `spare` (the spare, renamed) and `live` are still the files read, with the spare's
-    /// files found stale (checked now when they were not checked in that folder).
+    /// The edit's gap and the spare's stale files, when both manifests are still the files read.
     func gap(spare: Int32, live: Int32) -> (gap: GenerationGap, stale: [(path: String, entry: SiteManifest.Entry)])? {
         finished.wait()
         let (gap, spareRead, liveRead) = read.withLock { ($0.gap, $0.spareBytes, $0.liveBytes) }
@@ -150,7 +129,7 @@ package final class SiteReadAhead: Sendable {
         return (gap, stale)
     }
 
-    /// The live site's manifest, when the one in the open folder `folder` is still the file read.
+    /// The live manifest, when the one in `folder` is still the file read.
     func liveManifest(in folder: Int32) -> [UInt8]? {
         finished.wait()
         guard let live = read.withLock({ $0.liveBytes }),
@@ -169,15 +148,12 @@ package final class SiteReadAhead: Sendable {
         return (descriptor, identity)
     }
 
-    /// What a build used of what was read: "journal", "spare" (the spare's manifest), "live"
-    /// (the live site's files), "checked" (the spare's check), "gap" (an edit's gap).
+    /// What a build used: "journal", "spare", "live", "checked", "gap".
     var used: Set<String> { read.withLock { $0.used } }
 
-    /// Whether this reads ahead for a build into `output`.
     func isFor(_ output: URL) -> Bool { output.standardizedFileURL.path == self.output.standardizedFileURL.path }
 
-    /// The journal read, once, while it still describes the live site (whose manifest it
-    /// records): `nil` when there was none, it was damaged, or another build came since.
+    /// The journal, once, while it still describes the live site; `nil` when none, damaged, or outdated.
     func journal() -> StoredJournal? {
         finished.wait()
         let journal = read.withLock { read in
@@ -189,7 +165,7 @@ package final class SiteReadAhead: Sendable {
         return journal
     }
 
-    /// The spare's files, when the open manifest file `file` is still the one read.
+    /// The spare's files, when `file` is still the manifest read.
     func spareFiles(ofManifest file: Int32) -> FileTable? {
         finished.wait()
         guard
@@ -202,9 +178,8 @@ package final class SiteReadAhead: Sendable {
         return files
     }
 
-    /// The live site's files, when its manifest in the open folder `folder` is still the file
-    /// read, and they were read beside the spare manifest the build began from
-    /// (`besideReadSpare`, from ``spareFiles(ofManifest:)``) or beside none, as it began.
+    /// The live site's files, when its manifest is still the file read, and they were read beside the same spare
+    /// manifest the build began from (`besideReadSpare`) or beside none.
     func liveFiles(in folder: Int32, besideReadSpare: Bool) -> LinkableFiles? {
         finished.wait()
         let (spare, live) = read.withLock { read in

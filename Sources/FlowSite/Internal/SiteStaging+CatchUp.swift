@@ -1,20 +1,17 @@
 import Foundation
 import Synchronization
 
-/// An edit's generation made from the spare without a walk: the spare brought up to the live
-/// site, file by file.
+/// An edit's generation: the spare brought up to the live site, file by file, without a walk.
 extension SiteStaging {
-    /// Makes the staging folder of an edit hold the live site's files, but those of `written`
-    /// (the edit writes them): each file the spare lacks as the live site has it, or holds
-    /// changed, is linked from the live site, after checking the live one is still the file its
-    /// manifest describes; the spare's paths the live site lacks are removed. `false` when a
-    /// live file was changed (by hand): then a full build must decide.
+    /// Links each live file the spare lacks or holds changed (but `written`, which the edit writes) after checking
+    /// it is intact, and removes the spare's extra paths. `false` when a live file was changed by hand: then a
+    /// full build must decide.
     func catchUp(leaving written: Set<String>) -> Bool {
         guard let gap, previousSite >= 0, staged >= 0 else { return false }
         let missing = gap.missing
         var links = missing.filter { !written.contains($0.path) }
         if !staleSpare.isEmpty {
-            // A stale file whose line is the live one's too: the live file, linked again.
+            // A stale file whose line matches the live one: linked again from the live site.
             let handled = Set(missing.map(\.path)).union(gap.extra).union(written)
             links += staleSpare.filter { !handled.contains($0.path) }
         }
@@ -32,8 +29,7 @@ extension SiteStaging {
         return intact.load(ordering: .relaxed)
     }
 
-    /// Links the live site's file at `path` into the staging folder, in place of whatever the
-    /// spare has there, when it is still the file `entry` describes.
+    /// Links the live file at `path` over the spare's, when it is still the file `entry` describes.
     func link(_ path: String, entry: SiteManifest.Entry) -> Bool {
         var status = stat()
         guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
@@ -41,8 +37,7 @@ extension SiteStaging {
         }
         if base != nil || gap != nil { clearLinks(above: path) }
         guard (try? ensureFolder(of: path)) != nil else { return false }
-        // The spare's file there makes way (never written through: it may share its inode with
-        // the live site).
+        // The spare's file makes way, never written through: it may share its inode with the live site.
         if linkat(previousSite, path, staged, path, 0) != 0 {
             guard errno == EEXIST, unlinkat(staged, path, 0) == 0, linkat(previousSite, path, staged, path, 0) == 0
             else { return false }
@@ -57,7 +52,7 @@ extension SiteStaging {
         return true
     }
 
-    /// The spare's paths that are not among `files`, from its manifest read again.
+    /// From the spare's manifest, read again.
     func spareOnly(besides files: WrittenFiles) -> [String] {
         guard baseFile >= 0, lseek(baseFile, 0, SEEK_SET) == 0, let bytes = SiteManifest.readBytes(fromFile: baseFile)
         else { return [] }
@@ -72,8 +67,7 @@ extension SiteStaging {
         return paths
     }
 
-    /// Removes the files the spare generation had and this build did not write, and the
-    /// folders that leaves empty.
+    /// Removes spare files this build did not write, and the folders that leaves empty.
     func removeStale(_ paths: [String]) {
         for path in paths {
             clearLinks(above: path)
@@ -87,11 +81,9 @@ extension SiteStaging {
         }
     }
 
-    /// Makes sure no folder above `path` in the staging folder is a symbolic link or a file,
-    /// before the spare's tree is changed there: the spare was the live site, where anyone may
-    /// have put a link to a folder elsewhere, and removing or creating a file through it would
-    /// change that folder. Such an entry is removed (a link, not what it points at); the folders
-    /// are then made anew. Each prefix is checked after the one above it, so none is followed.
+    /// Removes a symbolic link or file standing where a folder above `path` should be: the spare was the live site,
+    /// where anyone may have put a link, and writing through it would change a folder elsewhere. Each prefix is
+    /// checked after the one above it, so none is followed.
     func clearLinks(above path: String) {
         var end = path.utf8.startIndex
         let bytes = path.utf8

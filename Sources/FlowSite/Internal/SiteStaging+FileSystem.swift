@@ -1,18 +1,14 @@
 import Foundation
 
-/// The file-system calls the staging folder is written and removed with: files written without
-/// a sync, written over in place, and trees removed through folder descriptors.
+/// The staging folder's file-system calls.
 extension SiteStaging {
-    /// Writes a new file. Foundation's `Data.write` syncs every file to disk, which costs more
-    /// than rendering it; the staging folder is thrown away or swapped in whole, so a crash
-    /// can't leave a half-written site in place either way. A file already at `path` is replaced,
-    /// never truncated: it may be a hard link into the previous site.
+    /// Writes a new file without a sync (which costs more than rendering it): the staging folder is swapped in
+    /// whole or thrown away. A file at `path` is replaced, never truncated: it may be a hard link into the old site.
     static func writeWithoutSync(_ data: [UInt8], in folder: Int32 = AT_FDCWD, at path: String) throws -> stat {
         try writeWithoutSync(in: folder, at: path) { try writeAll(data, to: $0) }
     }
 
-    /// Makes a new file at `path` (replacing, never truncating, one that is there) and lets
-    /// `write` fill it through its descriptor.
+    /// Replaces, never truncates, a file at `path`; `write` fills the new one.
     static func writeWithoutSync(
         in folder: Int32 = AT_FDCWD, at path: String, _ write: (Int32) throws -> Void
     ) throws -> stat {
@@ -28,10 +24,8 @@ extension SiteStaging {
         return status
     }
 
-    /// Writes `data` over the file at `path` itself when it is a regular file that no other
-    /// name links to (so no other site shares it): the spare generation's stale page, whose
-    /// inode, folder entry and memory are reused instead of freed and made again. `nil`, having
-    /// changed nothing, when the file is anything else; then it must be replaced.
+    /// Writes over the file at `path` when it is a regular file with no other link (no other site shares it),
+    /// reusing the spare's inode and entry. `nil`, having changed nothing, otherwise: then it must be replaced.
     static func overwriteWithoutSync(_ data: [UInt8], in folder: Int32, at path: String) throws -> stat? {
         // Not through a link; and a FIFO put there fails at once instead of waiting for a reader.
         let descriptor = openat(folder, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -66,10 +60,8 @@ extension SiteStaging {
         }
     }
 
-    /// Removes the folder at `path` and everything in it, through directory descriptors and
-    /// on all cores: the old site of a rebuild has a folder per page, and removing them one
-    /// path at a time through Foundation would be a large part of the rebuild. Symbolic links
-    /// are removed, not followed.
+    /// Removes a tree through folder descriptors on all cores (an old site has a folder per page). Symbolic
+    /// links are removed, not followed.
     static func removeTree(at path: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -78,7 +70,6 @@ extension SiteStaging {
             if errno == ENOENT { return }
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        // The top level's entries are shared out between the cores.
         let entries = Self.entries(of: folder)
         let failure = Locked<Int32>(0)
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
@@ -92,7 +83,7 @@ extension SiteStaging {
         }
     }
 
-    /// The names in an open folder and whether each is a folder (not following links).
+    /// Not following links.
     private static func entries(of folder: Int32) -> [(String, Bool)] {
         (SiteStaging.names(in: folder) ?? []).map { name, type in
             var isFolder = type == UInt8(DT_DIR)
@@ -105,8 +96,7 @@ extension SiteStaging {
         }
     }
 
-    /// The names in an open folder (without `.` and `..`) with their `d_type`, or `nil` when it
-    /// can't be read; the folder stays open.
+    /// Without `.` and `..`; `nil` when unreadable. The folder stays open.
     static func names(in folder: Int32) -> [(name: String, type: UInt8)]? {
         let copy = dup(folder)
         guard copy >= 0, let stream = fdopendir(copy) else {
@@ -124,7 +114,6 @@ extension SiteStaging {
         return names
     }
 
-    /// Removes one entry of an open folder, a folder with everything in it.
     private static func removeEntry(_ name: String, isFolder: Bool, in parent: Int32) -> Bool {
         if !isFolder { return unlinkat(parent, name, 0) == 0 || errno == ENOENT }
         let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

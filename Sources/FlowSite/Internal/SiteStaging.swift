@@ -3,58 +3,47 @@ import Synchronization
 
 /// A site being written: files go into a hidden folder beside the output until ``commit()``.
 final class SiteStaging: Sendable {
-    /// The staging folder.
     let folder: URL
-    /// Where the site goes on commit: the output's real path.
+    /// The output's real path.
     let output: URL
-    /// Staging and old folders of killed builds that were removed when this one began.
+    /// Staging and old folders of killed builds, removed when this one began.
     let removedLeftovers: [String]
-    /// The previous site's folder, opened when staging began (-1 when there was none).
+    /// The previous site's folder, open (-1 when there was none).
     let previousSite: Int32
-    /// The staging folder, open, so files are made relative to it without building paths.
+    /// The staging folder, open: files are made relative to it.
     let staged: Int32
-    /// What the previous build wrote, if it left a manifest: the files the spare doesn't hold
-    /// as they are, by their path's hash.
+    /// The previous build's files that the spare doesn't hold as they are, by their path's hash.
     let previousManifest: LinkableFiles?
-    /// What the staging folder held when it began: the spare generation's manifest, or `nil`
-    /// when it began empty.
+    /// The spare generation's manifest that staging began from; `nil` when it began empty.
     let base: FileTable?
-    /// That manifest's file, open (its name is gone from the folder): read again at the commit
-    /// for the spare's paths this build did not write, only when there are some.
+    /// That manifest's file, open though unlinked: read again at commit for spare paths not written.
     let baseFile: Int32
-    /// The spare's files found changed when it was checked ahead (``SiteReadAhead``), when
-    /// `base` is the manifest it checked them against: the others are kept without a look.
+    /// The spare's files that ``SiteReadAhead`` found changed, when it checked them against `base`.
     private let staleInBase: Set<String>?
-    /// Cleared when this build changes the spare's folders (``clearLinks(above:)``): the check
-    /// ahead no longer speaks for the files below them.
+    /// Cleared by ``clearLinks(above:)``: the read-ahead check no longer holds for the files below.
     let checkedAheadHolds = Atomic<Bool>(true)
-    /// For an edit (``SiteWriter/beginEditStaging(readAhead:)``): what the staging folder lacks
-    /// of the live site, made up by ``catchUp(leaving:)``; the manifest committed is the live
-    /// one with the lines of the files written over.
+    /// For an edit: what the staging folder lacks of the live site, made up by ``catchUp(leaving:)``.
     let gap: GenerationGap?
-    /// For an edit: the files of the spare that were not the ones its manifest describes.
+    /// For an edit: the spare's files that differ from its manifest.
     let staleSpare: [(path: String, entry: SiteManifest.Entry)]
     private let lock: BuildLock
     private let state = Locked(State())
 
     struct State {
-        /// Every file written or kept, in order (for what a step wrote after the pages).
+        /// Every file written or kept, in order.
         var manifest = WrittenFiles()
         var unchanged = 0
-        /// How many of the paths written are the spare's too: when it is all of the spare's,
-        /// no stale file is left to remove.
+        /// Paths written that the spare has too: when all of them, no stale file is left.
         var baseHits = 0
         var finished = false
-        /// Set by ``discard()``: a file written a piece at a time is not begun after it.
+        /// Set by ``discard()``: no piecewise write begins after it.
         var discarded = false
     }
 
-    /// Files being written a piece at a time (``write(to:_:)``), which may run in a task of
-    /// their own: ``discard()`` waits for them before it removes the folder they write into.
+    /// Piecewise writes (``write(to:_:)``) in flight: ``discard()`` waits for them before removing the folder.
     private let pieceWriters = DispatchGroup()
 
-    /// `readAhead` is what was read of the site before the lock was taken, and whether `base`
-    /// is the spare manifest it read.
+    /// `readAhead`: what was read before the lock was taken, and whether `base` is the spare manifest it read.
     init(
         folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String],
         base: (files: FileTable, file: Int32)? = nil,
@@ -64,9 +53,7 @@ final class SiteStaging: Sendable {
         self.output = output
         self.previousSite = previousSite
         self.staged = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        // A file the spare shares with the live site (one inode, as recorded) is kept or refused
-        // through the spare's entry alone: only the others need the live entry. That leaves
-        // one manifest's entries in memory, not two.
+        // Files the spare shares with the live site need only the spare's entry: one manifest in memory, not two.
         self.previousManifest =
             previousSite < 0
             ? nil
@@ -79,7 +66,6 @@ final class SiteStaging: Sendable {
         let staged = self.staged
         self.staleInBase =
             base != nil && staged >= 0 ? readAhead.flatMap { $0.base ? $0.read.staleSpareFiles(in: staged) : nil } : nil
-        // A rebuild writes about as many files as the last build did.
         if let count = base?.files.count ?? previousManifest?.count {
             state.withLock { state in
                 state.manifest.reserveCapacity(count + 16)
@@ -91,8 +77,7 @@ final class SiteStaging: Sendable {
         self.staleSpare = []
     }
 
-    /// An edit's staging: `folder` holds the spare generation (or nothing), `gap` says what it
-    /// lacks of the live site, `stale` which of its files are not what its manifest says.
+    /// An edit's staging: `folder` holds the spare (or nothing); `stale` lists its files that differ from its manifest.
     init(
         folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], gap: GenerationGap,
         stale: [(path: String, entry: SiteManifest.Entry)]
@@ -119,41 +104,33 @@ final class SiteStaging: Sendable {
         lock.release()
     }
 
-    /// Every file written so far, by path from the site root, with its size.
+    /// Every file written so far with its size.
     var files: [String: Int] {
         state.withLock { state in
             Dictionary(zip(state.manifest.paths, state.manifest.entries.lazy.map(\.size)), uniquingKeysWith: { $1 })
         }
     }
-    /// How many files were written so far.
     var fileCount: Int { state.withLock { $0.manifest.count } }
-    /// Every path written so far.
     var paths: Set<String> { state.withLock { Set($0.manifest.paths) } }
-    /// Whether a file was written (or kept) at `path`.
     func holds(_ path: String) -> Bool { state.withLock { $0.manifest[path] != nil } }
-    /// The paths written after the first `count`.
     func paths(since count: Int) -> [String] { state.withLock { Array($0.manifest.paths[count...]) } }
-    /// Calls `body` with every file written so far and its fingerprint (under the lock: keep
-    /// it short), without a copy of the list.
+    /// Calls `body` with every file written so far and its fingerprint, under the lock: keep it short.
     func forEachFingerprint(_ body: (String, StableHash) -> Void) {
         state.withLock { state in
             for (path, entry) in zip(state.manifest.paths, state.manifest.entries) { body(path, entry.fingerprint) }
         }
     }
-    /// The bytes of every file written so far.
     var totalBytes: Int { state.withLock { $0.manifest.entries.reduce(0) { $0 + $1.size } } }
-    /// How many files had the same bytes in the previous site.
+    /// Files with the same bytes as in the previous site.
     var unchangedCount: Int { state.withLock { $0.unchanged } }
 
-    /// Writes `data` at `path` (relative to the site root, made of safe components); a file
-    /// the previous build wrote with the same bytes is linked instead.
+    /// Writes `data` at `path` (relative to the site root); the previous build's identical file is linked instead.
     func write(_ data: Data, to path: String) throws {
         try write(Array(data), to: path, fingerprint: nil)
     }
 
-    /// Writes `bytes` at `path`. `fingerprint` stands for what decided the bytes (a page's
-    /// state); without one, the bytes' own hash does. When the previous build wrote the same
-    /// fingerprint there and its file is intact, that file is linked and nothing is written.
+    /// Writes `bytes` at `path`. `fingerprint` stands for what decided the bytes (default: their hash);
+    /// when the previous build's file there has it and is intact, that file is linked instead.
     func write(_ bytes: [UInt8], to path: String, fingerprint: StableHash?) throws {
         try checkPath(path)
         let fingerprint =
@@ -169,8 +146,7 @@ final class SiteStaging: Sendable {
             var written: stat?
             let inBase = base?[path] != nil
             if inBase {
-                // The spare's stale file is written over when it is the spare's alone; otherwise
-                // it makes way first (one failed create fewer per file).
+                // Written over when the spare's alone; otherwise unlinked first.
                 written = try Self.overwriteWithoutSync(bytes, in: staged, at: path)
                 if written == nil { unlinkat(staged, path, 0) }
             }
@@ -188,11 +164,8 @@ final class SiteStaging: Sendable {
         }
     }
 
-    /// Writes a file that `produce` makes a piece at a time, each piece handed to the function
-    /// it is given, a megabyte at a time to the file: for the indexes of a whole site, which grow
-    /// with it and so are never held whole at the build's peak. Its fingerprint is the hash of its
-    /// bytes, as ``write(_:to:fingerprint:)`` gives one; when the previous build left the same
-    /// bytes, its file is kept or linked as there, and the one just written is removed.
+    /// Writes a file that `produce` emits in pieces, a megabyte at a time: for whole-site indexes, never held whole.
+    /// Fingerprint is the bytes' hash; when the previous build left the same bytes, its file is kept or linked.
     func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try checkPath(path)
         let begun = state.withLock { state in
@@ -206,7 +179,7 @@ final class SiteStaging: Sendable {
                     message: "the build was given up before this file was written"))
         }
         defer { pieceWriters.leave() }
-        // Written beside its place under a name no page has, then moved there.
+        // Written under a name no page has, then renamed into place.
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
         let part = String(path[..<slash]) + "." + String(path[slash...]) + ".holocron-part"
         do {
@@ -238,8 +211,7 @@ final class SiteStaging: Sendable {
                 unlinkat(staged, part, 0)
                 return
             }
-            // A rename replaces only the spare's folder entry, never a file it may share with the
-            // live site.
+            // A rename replaces only the spare's folder entry, never a file shared with the live site.
             guard renameat(staged, part, staged, path) == 0 else {
                 let failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 unlinkat(staged, part, 0)
@@ -259,11 +231,9 @@ final class SiteStaging: Sendable {
         }
     }
 
-    /// Links the previous build's file at `path` into the new site when the previous manifest
-    /// gives it `fingerprint` and the file is still the one that build wrote (same inode, size
-    /// and modification time, not a symbolic link). Returns whether it did.
+    /// Keeps the spare's or links the previous build's file at `path` when it has `fingerprint` and is intact
+    /// (same inode, size and modification time, not a symbolic link). Returns whether it did.
     func reuse(_ path: String, fingerprint: StableHash) -> Bool {
-        // Staging began as the spare generation: a file it already holds as it was written stays.
         let held = base?[path]
         if let held, held.fingerprint == fingerprint {
             var status = stat()
@@ -284,7 +254,7 @@ final class SiteStaging: Sendable {
         return true
     }
 
-    /// Records a file written or kept; `inBase` when the spare has a file at its path.
+    /// `inBase`: the spare has a file at `path`.
     private func record(_ path: String, _ entry: SiteManifest.Entry, inBase: Bool) {
         state.withLock {
             if $0.manifest.set(path, entry), inBase { $0.baseHits += 1 }
@@ -301,8 +271,7 @@ final class SiteStaging: Sendable {
         }
     }
 
-    /// Whether `path` is a path inside the site folder: components that are non-empty and
-    /// neither `.` nor `..`.
+    /// Whether `path` stays inside the site folder: no empty, `.` or `..` component.
     static func isSafe(_ path: String) -> Bool {
         var componentLength = 0
         var dots = 0
@@ -320,14 +289,11 @@ final class SiteStaging: Sendable {
         return valid && componentLength > 0 && dots != componentLength
     }
 
-    /// Creates the folders above `path` in the staging folder. Nearly every page has a folder
-    /// of its own, so its parent is simply made (or found there); only when that fails for a
-    /// missing ancestor are the folders made from the top.
     func ensureFolder(of path: String) throws {
         try Self.ensureFolder(of: path, in: staged)
     }
 
-    /// Creates the folders above `path` in the open folder `folder`, as the site writer does.
+    /// Creates the folders above `path` in `folder`: the parent first, from the top only if an ancestor is missing.
     static func ensureFolder(of path: String, in folder: Int32) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let parent = String(path[..<slash])
@@ -341,13 +307,11 @@ final class SiteStaging: Sendable {
         }
     }
 
-    /// Writes a UTF-8 string at `path`.
     func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
 
-    /// Puts the staged site in place of the output in one rename, then removes the old site and
-    /// releases the build lock.
+    /// Writes the marker and manifest, then swaps the staged site in (``swapIn()``).
     func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
         if let gap {
@@ -369,9 +333,8 @@ final class SiteStaging: Sendable {
             return
         }
         try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
-        // Read under the lock once: nothing is written after the marker.
+        // Read once: nothing is written after the marker.
         let (files, baseHits) = state.withLock { ($0.manifest, $0.baseHits) }
-        // Only when some of the spare's paths were not written again is each looked up.
         if let base, baseHits < base.count { removeStale(spareOnly(besides: files)) }
         do {
             _ = try Self.writeWithoutSync(at: manifestPath) {
@@ -383,8 +346,7 @@ final class SiteStaging: Sendable {
         try swapIn()
     }
 
-    /// Puts the staging folder in place of the output in one rename, keeps the old site as the
-    /// spare, and releases the build lock.
+    /// Puts the staging folder in place of the output in one rename; keeps the old site as the spare.
     private func swapIn() throws {
         let manager = FileManager.default
         let old = output.deletingLastPathComponent()
@@ -411,12 +373,10 @@ final class SiteStaging: Sendable {
         lock.release()
     }
 
-    /// Moves the site a commit replaced to the spare folder, for the next build to start from.
-    /// Clean-up only: when that fails, the old site is removed instead.
+    /// Moves the replaced site to the spare folder for the next build; when that fails, removes it.
     private func keepAsSpare(_ old: URL) {
         let tree = SiteWriter.spareTree(of: output)
         guard SiteWriter.prepareSpareFolder(of: output) else {
-            // Something else is there (a file, a link): the old site is removed instead.
             try? Self.removeTree(at: old.path)
             return
         }
@@ -424,7 +384,7 @@ final class SiteStaging: Sendable {
         if rename(old.path, tree.path) != 0 { try? Self.removeTree(at: old.path) }
     }
 
-    /// Throws the staged files away and releases the build lock.
+    /// Removes the staged files and releases the build lock.
     func discard() {
         state.withLock { $0.discarded = true }
         pieceWriters.wait()

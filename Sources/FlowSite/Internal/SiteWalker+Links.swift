@@ -13,22 +13,19 @@ struct PagePlace<R: Route>: Sendable {
 }
 
 extension SiteWalker {
-    /// Follows every link of `page` through the app's navigation code, here where pages are
-    /// made in parallel, into `outcome`: where each leads and how it is shown. A link's label
-    /// is only made when it is needed.
+    /// Follows every link of `page` through the app's navigation code (in parallel with other pages).
     func followLinks(
         of page: Page<R>, from route: R, at place: PagePlace<R>, into outcome: inout Outcome, clock: ContinuousClock
     ) throws {
         let routes = page.document.routes
         let actions = PaginationLinks(page.pagination)?.linkedActions ?? []
-        // The tab bar is on every page but dialogs, and a selection doesn't depend on the
-        // page: its tabs are followed once, on the start page's turn.
+        // A tab selection doesn't depend on the page: tabs are followed once, on the start page's turn.
         let tabs = route == coordinator.startRoute ? coordinator.siteInfo.navigation : []
         let document = page.document
         outcome.location = page.location
         outcome.ending = page.ending
         outcome.ownLinks = routes.count + actions.count
-        // Flow lint's link-text check is the flow's one cost per page: timed with the flow.
+        // Timed with the flow: its one cost per page.
         let checking = clock.now
         outcome.labelProblems = document.linkLabelProblems(extra: actions)
         phases?.add(.flow, clock.now - checking)
@@ -38,13 +35,12 @@ extension SiteWalker {
         outcome.presentations.reserveCapacity(capacity)
         outcome.linkLocations.reserveCapacity(capacity)
         let navigator = WalkNavigator(expecting: route)
-        // A tab's root the app presents as a dialog (or puts in a dialog's place) opens its
-        // dialog copy.
+        // A tab root presented as a dialog (or in a dialog's place) opens its dialog copy.
         let isDialog = place.presentation == .modal
         func opensCopy(_ target: R, _ shown: Presentation) -> Bool {
             (shown == .modal || (shown == .replace && isDialog)) && !tabRoots.isEmpty && tabRoots.contains(target)
         }
-        // Links the app did not show, left out of the targets (only when recording them).
+        // Links the app did not show (only when recording them).
         var dropped: [Int] = []
         let linkLabels = keepsEdges ? document.linkLabels : []
         for offset in routes.indices {
@@ -91,9 +87,8 @@ extension SiteWalker {
         }
     }
 
-    /// Follows `action` the way a tap does: the coordinator runs the app's navigation code with
-    /// the walker as its navigator (a tab selection when `source` is `nil`). `nil` when the app
-    /// did not show exactly the action's route, once: see ``unhandled(_:label:from:)``.
+    /// Follows `action` as a tap does (a tab selection when `source` is `nil`); `nil` unless the app showed exactly
+    /// the action's route, once.
     func follow(_ action: NavigationAction<R>, from source: R?, with navigator: WalkNavigator<R>) -> ShownLink? {
         navigator.expect(action.route)
         if let source {
@@ -104,8 +99,7 @@ extension SiteWalker {
         return navigator.shown
     }
 
-    /// A link the app's navigation did not show as its route: what it showed instead, as a
-    /// finding for flow lint when the walk records them, or else the error that fails the walk.
+    /// What the app showed instead, for flow lint when the walk records it; otherwise the error that fails the walk.
     func unhandled(_ action: NavigationAction<R>, label: String, from source: R?) throws -> UnhandledLink {
         let list = ShowList<R>()
         if let source {

@@ -1,34 +1,25 @@
 import Foundation
 
-/// Walks an app like a user who follows every link: breadth-first from the root coordinator's
-/// start route, each reachable route once, recording the edges and each page's navigation stack.
+/// Walks an app breadth-first from the start route, each reachable route once, recording edges and stacks.
 ///
-/// Pages are made concurrently, a bounded number at a time, and each is handed to `visit` as
-/// soon as it is made. What they link to is taken in the order routes were discovered, whatever
-/// order the pages finish in, so the order of routes, edges and stacks depends only on the app,
-/// never on timing. A page is started once every page on its breadcrumb trail has a title.
-/// What the walker keeps per route is a few numbers and its title (a stack is a parent index),
-/// so memory grows slowly with the number of routes and never with page bytes.
+/// Pages are made concurrently, a bounded number at a time; their links are taken in discovery order, so the
+/// result depends only on the app, never on timing. A page starts once its breadcrumb trail has titles.
+/// Per route it keeps a few numbers and a title, so memory never grows with page bytes.
 package struct SiteWalker<C: RootCoordinator>: Sendable {
     package typealias R = C.R
 
     /// The app's root coordinator.
     package let coordinator: C
-    /// How many pages are made at once.
     var concurrency: Int
-    /// Whether the graph keeps every edge (for export); a build only counts them, since a large
-    /// site has many times more links than pages.
+    /// Whether the graph keeps every edge (for export); a build only counts them.
     var keepsEdges: Bool
-    /// Where the time making screens and pages goes, when measured.
     var phases: PhaseClock?
-    /// Whether a link whose route no coordinator shows is recorded for flow lint (and left
-    /// unfollowed) instead of failing the walk. A build fails on it: its page would link to
-    /// nothing.
+    /// Whether a link no coordinator shows is recorded for flow lint instead of failing the walk (a build fails:
+    /// its page would link to nothing).
     var recordsUnhandledLinks = false
-    /// Whether the graph keeps what each page read (see ``InputKey``), in ``SiteGraph/inputs``.
+    /// Whether ``SiteGraph/inputs`` keeps what each page read.
     var recordsInputs = false
-    /// Where this walk writes down each page for a build in another process (see
-    /// ``BuildJournal``); the walk then records what each page read.
+    /// Records each page for a later build (see ``BuildJournal``), with what it read.
     var journal: WalkJournal<R>?
 
     package init(
@@ -42,17 +33,15 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         self.tabRoots = Set(coordinator.siteInfo.navigation.map(\.route))
     }
 
-    /// The tabs' routes: one the app also presents as a dialog gets a second page, its dialog
-    /// copy, so a reader can open it in both places.
+    /// A tab root the app also presents as a dialog gets a second page, its dialog copy.
     let tabRoots: Set<R>
 
-    /// Whether each page listens for text shown in the fallback language (``StringTable/shownInFallbackLanguage(_:)``).
+    /// Whether pages record text shown in the fallback language (``StringTable/shownInFallbackLanguage(_:)``).
     let recordsFallbacks: Bool
 
     /// Walks every reachable route, calling `visit` for each page (concurrently).
-    /// - Throws: ``FlowSiteError`` for two routes with one path, a link whose navigation shows
-    ///   another route, or whatever `visit` throws (the first in discovery order). Screens that
-    ///   fail to build don't throw: they are in the graph's ``SiteGraph/failures``.
+    /// - Throws: ``FlowSiteError`` for two routes with one path, a link whose navigation shows another route, or
+    ///   the first error `visit` throws. Screens that fail to build are in ``SiteGraph/failures``.
     package func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
         var graph = SiteGraph<R>()
         try graph.table.discover(coordinator.startRoute, parent: nil, presentation: .root, presenter: nil)
@@ -63,13 +52,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             var dispatched = 0
             var processed = 0
             var finished: [Int: Outcome] = [:]
-            // Where each page in flight stood, for the journal.
             var standing: [Int: JournalContext] = [:]
             while true {
-                // Start pages in discovery order, as long as their trail has its titles.
-                // Every page on a trail was discovered before the page, so with nothing in flight
-                // the next page's trail has its titles; should an app's stacks ever say otherwise,
-                // the page goes ahead with the routes' names rather than never being made.
+                // Start pages in discovery order once their trail has titles. With nothing in flight the next
+                // trail should have them; if not, the page goes ahead with the routes' names.
                 while inFlight < window, dispatched < graph.table.count,
                     graph.table.trailIsTitled(dispatched) || inFlight == 0
                 {
@@ -115,7 +101,6 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 inFlight -= 1
                 graph.table.titles[index] = outcome.title
                 finished[index] = outcome
-                // Take each page's links in discovery order.
                 while let outcome = finished.removeValue(forKey: processed) {
                     try take(outcome, of: processed, into: &graph, standing: standing.removeValue(forKey: processed))
                     processed += 1
@@ -130,13 +115,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         return graph
     }
 
-    /// Records what the page at `index` led to: its failure, and each link's target, discovered
-    /// when new.
+    /// Records what the page at `index` led to, discovering new link targets.
     private func take(
         _ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>, standing: JournalContext? = nil
     ) throws {
         let route = graph.table.routes[index]
-        // Each link's target by discovery index, for the journal.
         var targetIndices: [Int32] = []
         if journal != nil { targetIndices.reserveCapacity(outcome.targets.count) }
         defer {
@@ -188,7 +171,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             }
             switch presentation {
             case .root:
-                // Pages on the trail that nothing has linked to yet are reached through it.
+                // Trail pages nothing has linked to yet are reached through it.
                 let stack = rootStack(for: target)
                 var parent: Int?
                 for (depth, step) in stack.dropLast().enumerated() {
@@ -200,7 +183,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     }
                 }
                 let added = try graph.table.discover(target, parent: parent, presentation: .root, presenter: nil)
-                // A step reached earlier by another path has a stack of its own: keep this one.
+                // A step reached earlier by another path has its own stack: keep this one.
                 let trail = stack.dropLast().map { graph.table.index(of: $0)! }
                 if !graph.table.stack(of: added).dropLast().elementsEqual(trail) {
                     graph.table.setStack(trail + [added], of: added)
@@ -211,7 +194,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     asDialogCopy: toCopy
                 )
             case .replace where isDialog:
-                // A dialog that takes a dialog's place is a dialog too, over the same page.
+                // Replacing a dialog makes a dialog over the same page.
                 try graph.table.discover(
                     target, parent: graph.table.parent(of: index), presentation: .modal,
                     presenter: graph.table.presenter(of: index),
@@ -233,14 +216,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         }
     }
 
-    /// The coordinator's root stack for `route`, ending with `route`.
     private func rootStack(for route: R) -> [R] {
         var stack = coordinator.rootStack(for: route)
         if stack.last != route { stack.append(route) }
         return stack
     }
 
-    /// Makes one page, hands it to `visit` and follows its links; runs concurrently with others.
+    /// Makes one page, hands it to `visit` and follows its links.
     func makePage(
         _ route: R, trail: [Breadcrumb<R>], presentation: Presentation, presenter: Breadcrumb<R>?,
         depth: Int, kind: Int32, discovered: Int, index: Int = -1, asDialogCopy: Bool = false,
@@ -261,7 +243,6 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         return outcome
     }
 
-    /// Makes one page, under the page's input recorder when there is one.
     private func makeRecordedPage(
         _ route: R, at place: PagePlace<R>, visit: @Sendable (PageVisit<R>) async throws -> Void
     ) async -> Outcome {
@@ -294,8 +275,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         phases?.add(.viewModels, clock.now - started)
         var outcome = Outcome(title: page.breadcrumbTitle, recovered: recovered)
         do {
-            // The links are followed first: a link to a tab's root that the app presents as a
-            // dialog leads to the root's dialog copy, and the page must say so.
+            // Links first: a tab root the app presents as a dialog leads to its dialog copy, and the page says so.
             try followLinks(of: page, from: route, at: place, into: &outcome, clock: clock)
             var pageVisit = PageVisit(
                 route: route, page: page,
@@ -320,45 +300,37 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     typealias Outcome = WalkOutcome<R>
 }
 
-/// What making one page led to, as the walk takes it in discovery order.
+/// What making one page led to.
 struct WalkOutcome<R: Route>: Sendable {
     var title: String
     var failure: String?
     var recovered: String?
-    /// Where the page's links lead, and how each was shown (two arrays, not one of pairs:
-    /// unspecialised code looks up a tuple's type at run time on every use).
+    /// Parallel arrays, not one of tuples: unspecialised code looks up a tuple's type at run time on every use.
     var targets: [R] = []
     var presentations: [Presentation] = []
     var labels: [String] = []
-    /// The distinct places in the app's code that chose the links' presentations, and for
-    /// each link the index of its place.
+    /// The distinct code places that chose the links' presentations, and each link's index into them.
     var locations: [CodeLocation] = []
     var linkLocations: [Int32] = []
     /// Where the page was made.
     var location: CodeLocation?
-    /// The page's own links: its content's and its pagination's, not the site navigation.
+    /// Content and pagination links, not the site navigation.
     var ownLinks = 0
-    /// Why the page may have no way on, as it says.
     var ending: Page<R>.Ending?
-    /// How many of the last ``targets`` are tab selections (the start page's turn follows them).
+    /// How many of the last ``targets`` are tab selections.
     var tabLinks = 0
-    /// The offsets in ``targets`` of links that open a tab's root as a dialog: they lead to its
-    /// dialog copy (few pages have any).
+    /// Offsets in ``targets`` of links that open a tab's root as a dialog: they lead to its dialog copy.
     var dialogCopyTargets: [Int32] = []
     var labelProblems: LinkLabelProblems?
-    /// Links whose route the app did not show, when the walk records them.
     var unhandled: [UnhandledLink] = []
     /// What `visit` or the app's navigation threw, reported when the page's turn comes.
     var error: (any Error)?
-    /// What making the page and following its links read, when the walk records it.
     var inputs: [InputKey] = []
 
-    /// Whether the link at `offset` in ``targets`` leads to its route's dialog copy.
     func opensDialogCopy(_ offset: Int) -> Bool {
         !dialogCopyTargets.isEmpty && dialogCopyTargets.contains(Int32(offset))
     }
 
-    /// The page the link at `offset` in ``targets`` leads to.
     func path(ofTarget offset: Int) -> RoutePath {
         targets[offset].pagePath(dialogCopy: opensDialogCopy(offset))
     }

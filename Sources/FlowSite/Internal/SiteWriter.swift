@@ -1,33 +1,23 @@
 import Foundation
 
-/// Writes a site into a staging folder beside the output and swaps it in only when the whole
-/// build succeeded, so a failed or killed build never leaves a half-written site behind.
+/// Writes a site into a staging folder beside the output and swaps it in only when the whole build succeeded.
 ///
-/// The writer owns its output folder: it marks it with a `.holocron` file and refuses to replace
-/// a folder without that marker (unless forced). Files whose bytes did not change are hard-linked
-/// from the previous site, so they keep their modification time and deploys copy only what
-/// changed.
-///
-/// The output is taken by its real path: an output that is a symbolic link is built into the
-/// folder it points at, and the link stays. One build of an output runs at a time: staging holds
-/// a lock file beside the output (`.NAME.lock`) until it commits or is discarded, and staging
-/// folders of builds that were killed are removed when the next build begins.
+/// It refuses to replace a folder without its `.holocron` marker (unless forced). Unchanged files are hard-linked
+/// from the previous site, so deploys copy only what changed. A symbolic-link output is built into its target.
+/// One build of an output runs at a time (lock file `.NAME.lock`); killed builds' folders are removed next time.
 struct SiteWriter: Sendable {
-    /// The folder the site ends up in, as given.
+    /// As given.
     let output: URL
     /// Whether to replace an output folder holocron did not make.
     let force: Bool
-    /// The home folder the guard protects.
+    /// The home and current folders the guard protects.
     let home: String?
-    /// The current folder the guard protects.
     let currentFolder: String
 
     /// The marker file that says holocron made a folder.
     static let markerName = ".holocron"
-    /// The file that lists what the build wrote, for the next build to reuse (see
-    /// `SiteManifest`); like the marker, not part of what is deployed.
+    /// What the build wrote, for the next build to reuse; like the marker, not deployed.
     static let manifestName = ".holocron-manifest"
-    /// The folder that holds the stylesheet and scripts.
     static let assetsFolder = "assets"
 
     init(output: URL, force: Bool = false) {
@@ -39,7 +29,7 @@ struct SiteWriter: Sendable {
         )
     }
 
-    /// Tests pass their own home and current folder, so they need not change the process's.
+    /// Tests pass their own home and current folder.
     init(output: URL, force: Bool, home: String?, currentFolder: String) {
         self.output = output.standardizedFileURL
         self.force = force
@@ -47,20 +37,15 @@ struct SiteWriter: Sendable {
         self.currentFolder = currentFolder
     }
 
-    /// Checks the output folder may be replaced, takes the build lock, removes what killed builds
-    /// left behind, then creates an empty staging folder.
-    /// - Throws: ``FlowSiteError`` when another build of the same output is running, when the
-    ///   output is not holocron's and `force` is off, or when it is a folder that must never be
-    ///   replaced (the file-system root, the home or current folder, or a folder holding one of
-    ///   them), however it is reached, even with `force`.
+    /// Checks the output may be replaced, takes the build lock, removes killed builds' leftovers, and stages.
+    /// - Throws: ``FlowSiteError`` when another build of the output runs, when the output is not holocron's and
+    ///   `force` is off, or when it is the root, home or current folder or holds one, even with `force`.
     func beginStaging(readAhead: SiteReadAhead? = nil) throws -> SiteStaging {
         try beginStaging(readAhead: readAhead, forEdit: false)!
     }
 
-    /// Begins the staging of an edit built from the journal: the spare generation becomes the
-    /// staging folder, with what it lacks of the live site (``GenerationGap``) for the edit to
-    /// make up. `nil`, having changed nothing but the leftovers of killed builds, when the live
-    /// site's manifest can't be read: then a full build must decide.
+    /// Stages an edit from the journal: the spare becomes the staging folder, with its ``GenerationGap``.
+    /// `nil` (only leftovers removed) when the live manifest can't be read: then a full build must decide.
     func beginEditStaging(readAhead: SiteReadAhead?) throws -> SiteStaging? {
         try beginStaging(readAhead: readAhead, forEdit: true)
     }
@@ -79,7 +64,6 @@ struct SiteWriter: Sendable {
         let previous = try checkOwnership(of: target)
         let removed = Self.removeLeftovers(of: target)
         let staging = parent.appendingPathComponent(Self.siblingName(of: target, role: "staging", pid: getpid()))
-        // An edit starts from the live site's manifest; without one, nothing is begun.
         let live =
             forEdit
             ? (previous >= 0 ? readAhead?.liveManifest(in: previous) ?? SiteManifest.readBytes(from: previous) : nil)
@@ -89,9 +73,7 @@ struct SiteWriter: Sendable {
             lock.release()
             return nil
         }
-        // The spare generation, when it is whole, becomes the staging folder: the build then
-        // writes only what differs from it. Renamed first, so a killed build leaves a staging
-        // folder like any other, which the next build removes.
+        // A whole spare becomes the staging folder, renamed first so a killed build leaves an ordinary leftover.
         let spare = Self.spareTree(of: target)
         if Self.isOwnFolder(Self.spareFolder(of: target)), rename(spare.path, staging.path) == 0 {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -112,8 +94,8 @@ struct SiteWriter: Sendable {
                     )
                 }
             } else if folder >= 0 {
-                // Without its manifest the folder may be anything: it is thrown away. The file
-                // is kept open for the staging, which may read it again.
+                // Without its manifest the folder may be anything: it is thrown away. The file stays open for
+                // the staging, which may read it again.
                 let file = openat(folder, Self.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                 let read = file >= 0 ? readAhead?.spareFiles(ofManifest: file) : nil
                 if file >= 0,
@@ -155,15 +137,12 @@ struct SiteWriter: Sendable {
         )
     }
 
-    /// The folder beside `output` that keeps the generation before the live one
-    /// (`.NAME.spare`): it holds a `.gitignore` that ignores it whole, and the generation in
-    /// `site`. Files unchanged between the two generations are hard links to one file.
+    /// `.NAME.spare` beside `output`: the generation before the live one in `site`, and a `.gitignore`.
     static func spareFolder(of output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
     }
 
-    /// Makes ``spareFolder(of:)`` when it is missing, with a `.gitignore` that ignores it
-    /// whole; `false` when something else is there (a file, a link), which is never used.
+    /// Makes ``spareFolder(of:)`` when missing; `false` when something else (a file, a link) is there.
     static func prepareSpareFolder(of output: URL) -> Bool {
         let spare = spareFolder(of: output)
         mkdir(spare.path, 0o755)
@@ -176,21 +155,18 @@ struct SiteWriter: Sendable {
         return true
     }
 
-    /// The spare generation itself, inside ``spareFolder(of:)``.
     static func spareTree(of output: URL) -> URL {
         spareFolder(of: output).appendingPathComponent("site")
     }
 
-    /// Whether `folder` is a folder itself, not a symbolic link to one: a spare folder that
-    /// leads elsewhere is never read, renamed or emptied.
+    /// Whether `folder` is a folder, not a link to one: a spare folder that leads elsewhere is never touched.
     static func isOwnFolder(_ folder: URL) -> Bool {
         var status = stat()
         return lstat(folder.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Removes what killed builds left beside an output that is otherwise up to date, under the
-    /// build lock, and returns the names removed. A build that is running now holds the lock, and
-    /// its folders are its own: then nothing is removed (the next build tries again).
+    /// Removes killed builds' leftovers beside an up-to-date output, under the build lock; returns their names.
+    /// Removes nothing while a build holds the lock.
     static func removeLeftovers(besides output: URL) -> [String] {
         guard let real = try? realPath(of: output.standardizedFileURL.path) else { return [] }
         let target = URL(fileURLWithPath: real)
@@ -203,8 +179,8 @@ struct SiteWriter: Sendable {
         return removeLeftovers(of: target)
     }
 
-    /// The output's real path, once it is known not to be the root, home, the current folder or
-    /// a folder above one of them. Comparing real paths means no symbolic link or `..` gets past.
+    /// The output's real path, checked not to be or hold the root, home or current folder. Real paths: no
+    /// symbolic link or `..` gets past.
     func guardedOutput() throws -> URL {
         let given = output.path
         let real = try Self.realPath(of: given)
@@ -213,7 +189,7 @@ struct SiteWriter: Sendable {
             FlowSiteError(.outputForbidden(path: given, why: real == given ? why : "\(why) (it is \(real))"))
         }
         if real == "/" { throw forbidden("it is the file-system root") }
-        // A folder that can't be resolved is compared as written; it can't hold the output then.
+        // Unresolvable: compared as written; it can't hold the output then.
         if let home, holds((try? Self.realPath(of: home)) ?? home) {
             throw forbidden("it is the home folder or holds it")
         }
@@ -223,8 +199,7 @@ struct SiteWriter: Sendable {
         return URL(fileURLWithPath: real, isDirectory: true)
     }
 
-    /// Checks an existing output is a folder holocron made (or `force` is on), and opens it for
-    /// reading the previous site's files; -1 when there is no previous site.
+    /// Checks an existing output is holocron's (or `force` is on) and opens it; -1 when there is none.
     private func checkOwnership(of target: URL) throws -> Int32 {
         let path = target.path
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -252,15 +227,13 @@ struct SiteWriter: Sendable {
         return folder
     }
 
-    /// `.NAME.ROLE-PID`, the name of a staging or old folder beside the output.
+    /// `.NAME.ROLE-PID`: a staging or old folder beside the output.
     static func siblingName(of output: URL, role: String, pid: Int32) -> String {
         ".\(output.lastPathComponent).\(role)-\(pid)"
     }
 
-    /// Removes the staging and old folders beside `output` whose build process is gone, and
-    /// returns their names. Called with the build lock held, so no live build of this output can
-    /// own one of them: a folder of our own process id is a leftover of an earlier build in this
-    /// process. A process id another process has taken since keeps its folder until that ends.
+    /// Removes folders beside `output` whose build process is gone; returns their names. The build lock is held,
+    /// so a folder of our own process id is an earlier build's. A reused process id keeps its folder until it ends.
     private static func removeLeftovers(of output: URL) -> [String] {
         let parent = output.deletingLastPathComponent()
         let prefixes = ["staging", "old", "journal"].map { ".\(output.lastPathComponent).\($0)-" }
@@ -273,7 +246,7 @@ struct SiteWriter: Sendable {
                 let pid = Int32(digits), pid > 0
             else { continue }
             guard pid == getpid() || (kill(pid, 0) == -1 && errno == ESRCH) else { continue }
-            // Clean-up only: a folder that can't be removed now is tried again next build.
+            // Clean-up only: tried again next build.
             if (try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))) != nil {
                 removed.append(entry)
             }
@@ -281,9 +254,8 @@ struct SiteWriter: Sendable {
         return removed
     }
 
-    /// The real path of an absolute `path`: symbolic links, `.` and `..` resolved by the file
-    /// system. Components that do not exist yet are appended as written, and a symbolic link to
-    /// something that does not exist yet resolves to that destination.
+    /// The real path of an absolute `path`. Missing components are appended as written; a link to something
+    /// missing resolves to its destination.
     static func realPath(of path: String, links: Int = 0) throws -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }

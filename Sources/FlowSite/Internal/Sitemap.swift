@@ -2,16 +2,15 @@ import Foundation
 
 /// The sitemap and robots.txt of a site.
 struct Sitemap {
-    /// The absolute URL of the site root, with a trailing slash.
+    /// With a trailing slash.
     let baseURL: String?
-    /// Each page's file from the site root (`index.html` for the front page), sorted.
+    /// From the site root, sorted.
     let pages: [String]
-    /// Each page's translations (code and absolute URL), in a multilingual site.
+    /// In a multilingual site: each page's translations (code and absolute URL).
     var alternates: ((String) -> [(code: String, url: String)])?
 
-    /// The sitemap, or `nil` without a base URL: the protocol allows only absolute locations.
-    /// Each location is the URL the site's own links and the page's canonical link use
-    /// (`…/characters/index.html`), so there is one address per page.
+    /// `nil` without a base URL: the protocol allows only absolute locations. Locations are the URLs the site's
+    /// own links use (`…/characters/index.html`), so there is one address per page.
     var xml: String? {
         guard let baseURL else { return nil }
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
@@ -30,7 +29,10 @@ struct Sitemap {
             lines.append("    <loc>\(escape(baseURL + page))</loc>")
             for alternate in alternates(page) {
                 lines.append(
-                    #"    <xhtml:link rel="alternate" hreflang="\#(escape(alternate.code))" href="\#(escape(alternate.url))"/>"#
+                    #"""
+                        <xhtml:link rel="alternate" hreflang="\#(escape(alternate.code))" \#
+                    href="\#(escape(alternate.url))"/>
+                    """#
                 )
             }
             lines.append("  </url>")
@@ -39,8 +41,7 @@ struct Sitemap {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A sitemap index of the languages' sitemaps (`en/sitemap.xml`, …), for a multilingual
-    /// site's root; `nil` without a base URL.
+    /// The languages' sitemaps (`en/sitemap.xml`, …), for a multilingual site's root; `nil` without a base URL.
     static func index(baseURL: String?, folders: [String]) -> String? {
         guard let baseURL else { return nil }
         let sitemap = Sitemap(baseURL: baseURL, pages: [])

@@ -1,6 +1,5 @@
-/// A 128-bit hash that is the same on every machine and every run (unlike `Hasher`), for the
-/// fingerprints that decide which pages a rebuild can keep. Two 64-bit lanes, each mixing in
-/// eight bytes at a time; fast, not cryptographic.
+/// A 128-bit hash, the same on every machine and run (unlike `Hasher`), for build fingerprints. Fast, not
+/// cryptographic.
 package struct StableHash: Sendable, Hashable, CustomStringConvertible {
     private(set) var a: UInt64 = 0x9E37_79B9_7F4A_7C15
     private(set) var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
@@ -83,8 +82,7 @@ package struct StableHash: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StableHash {
-    /// ``combine(_:)-([UInt8])`` of bytes that come a piece at a time: the same hash as
-    /// combining them all at once, without holding them all.
+    /// The same hash as combining all the bytes at once, without holding them all.
     struct Pieces {
         private var hash: StableHash
         private var pending: UInt64 = 0
@@ -96,7 +94,6 @@ extension StableHash {
         mutating func add(_ bytes: UnsafeRawBufferPointer) {
             count += bytes.count
             var index = 0
-            // Fill the word a previous piece began.
             while pendingCount > 0, pendingCount < 8, index < bytes.count {
                 pending |= UInt64(bytes[index]) << UInt64(8 * pendingCount)
                 pendingCount += 1
@@ -117,7 +114,6 @@ extension StableHash {
             }
         }
 
-        /// The hash, as `combine` of every byte added would have left it.
         func finish() -> StableHash {
             var hash = hash
             hash.mix(pending ^ (UInt64(count) << 56))

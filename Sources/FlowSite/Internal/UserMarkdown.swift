@@ -3,20 +3,15 @@ import Foundation
 
 /// Markdown written by an app's users, made safe to put inside a page.
 ///
-/// cmark parses the body; the syntax tree loses its raw HTML, its links and images whose
-/// destination is not `https:`, `http:` or `mailto:` keep only their text, images become their
-/// alt text unless the page shows them, headings move under the screen's own, the controls
-/// that reorder text (bidi embeddings, overrides and isolates) leave every text, and the
-/// characters HTML forbids (controls, noncharacters, also when written as entities) read as
-/// U+FFFD. cmark then
-/// writes the tree back as CommonMark, which the page converts with the rest of its Markdown, in
-/// safe mode like everything else. A body nested deeper than ``maximumDepth`` is shown as it
-/// was typed, in a code block.
+/// In cmark's tree, raw HTML goes; links and images not to `https:`, `http:` (or `mailto:`) keep only their text;
+/// images become alt text unless shown; headings move under the screen's; bidi embeddings, overrides and isolates
+/// go; characters HTML forbids, entities included, become U+FFFD. The tree is written back as CommonMark. A body
+/// nested deeper than ``maximumDepth`` is shown as typed, in a code block.
 enum UserMarkdown {
-    /// The deepest nesting of blocks and inlines kept as Markdown.
+    /// Of blocks and inlines.
     static let maximumDepth = 48
 
-    /// The safe CommonMark for `body`, its level-1 headings at `topHeadingLevel` (at most 6).
+    /// Level-1 headings go to `topHeadingLevel` (at most 6).
     static func sanitized(_ body: String, topHeadingLevel: Int, showsImages: Bool) -> String {
         let stripped = cleaned(body)
         let root = stripped.withCString { cmark_parse_document($0, strlen($0), CMARK_OPT_VALIDATE_UTF8) }
@@ -27,12 +22,10 @@ enum UserMarkdown {
         defer { free(rendered) }
         var markdown = String(cString: rendered)
         while markdown.last?.isNewline == true { markdown.removeLast() }
-        // cmark's CommonMark writer escapes what it must, but a rare mix of hostile text reads
-        // back as raw HTML: such a body is shown as typed instead.
+        // A rare mix of hostile text reads back as raw HTML despite cmark's escaping: shown as typed instead.
         return readsAsHTML(markdown) ? asCode(stripped) : markdown
     }
 
-    /// Whether cmark parses `markdown` with some raw HTML in it.
     private static func readsAsHTML(_ markdown: String) -> Bool {
         guard let root = markdown.withCString({ cmark_parse_document($0, strlen($0), CMARK_OPT_VALIDATE_UTF8) }),
             let iterator = cmark_iter_new(root)
@@ -98,8 +91,7 @@ enum UserMarkdown {
         return true
     }
 
-    /// Cleans the node's text, destination, title and code info: entities can spell what the
-    /// body's own text may not hold.
+    /// Also the destination, title and code info: entities can spell what the body's own text may not hold.
     private static func cleanText(of node: OpaquePointer) {
         typealias Field = (
             get: (OpaquePointer?) -> UnsafePointer<CChar>?, set: (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
@@ -126,7 +118,7 @@ enum UserMarkdown {
         }
     }
 
-    /// Whether `url` is absolute with one of `schemes` (compared without case).
+    /// Schemes compared without case.
     private static func isAllowed(_ url: UnsafePointer<CChar>?, schemes: [String]) -> Bool {
         guard let url else { return false }
         let text = String(cString: url)
@@ -134,10 +126,8 @@ enum UserMarkdown {
         return schemes.contains(text[..<colon].lowercased())
     }
 
-    /// `text` without the controls that reorder the text around them (U+202A–U+202E,
-    /// U+2066–U+2069), which in typed text are mostly an attack on what a reader sees, and with
-    /// U+FFFD for what HTML forbids. The marks (U+200E, U+200F, U+061C) stay: they only give a
-    /// neutral character a direction.
+    /// Without bidi embeddings, overrides and isolates (in typed text mostly an attack on what a reader sees),
+    /// U+FFFD for what HTML forbids. The marks (U+200E, U+200F, U+061C) stay: they only give a direction.
     static func cleaned(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isReordering($0) || HTMLEscaping.isForbidden($0) }) else {
             return text
@@ -156,7 +146,7 @@ enum UserMarkdown {
         }
     }
 
-    /// `body` as a fenced code block: what a body too deep to keep shows.
+    /// A fenced code block.
     private static func asCode(_ body: String) -> String {
         var out: [UInt8] = []
         MarkdownWriter.appendCodeBlock(body, language: nil, into: &out)

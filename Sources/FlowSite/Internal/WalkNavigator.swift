@@ -1,11 +1,8 @@
 import Foundation
 
-/// The walker's navigator: it checks that the app showed one route, the one a followed action
-/// leads to, and how. A page's task uses one for all its links, arming it before each.
-///
-/// It holds no list of what was shown: when the check fails, the walker follows the action
-/// again with a ``ShowList`` for the error message. Plain fields behind a lock of no generic
-/// type keep the runtime from looking up generic type metadata on each of a build's links.
+/// Checks that the app showed exactly the expected route once, and how; armed before each link. On failure the
+/// walker follows again with a ``ShowList``. Plain fields behind a non-generic lock: no generic metadata lookup
+/// per link.
 final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
     private let lock = Locked(())
     private var expected: R
@@ -16,7 +13,6 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
 
     init(expecting route: R) { expected = route }
 
-    /// Forgets what was shown, and expects `route`.
     func expect(_ route: R) {
         lock.withLock { _ in
             expected = route
@@ -36,8 +32,7 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
         }
     }
 
-    /// How the expected route was shown and by which code, when the app showed exactly that,
-    /// once.
+    /// How and where the expected route was shown, when the app showed exactly that, once.
     var shown: ShownLink? {
         lock.withLock { _ in
             count == 1 && matched ? ShownLink(presentation: shownPresentation, location: shownLocation!) : nil
@@ -45,21 +40,19 @@ final class WalkNavigator<R: Route>: Navigator, @unchecked Sendable {
     }
 }
 
-/// How the app showed a followed link, and the code that did. (A struct, not a tuple: the
-/// walker's code is generic, and a tuple's type would be looked up at run time on every link.)
+/// A struct, not a tuple: in generic code a tuple's type is looked up at run time on every link.
 struct ShownLink: Sendable {
     let presentation: Presentation
     let location: CodeLocation
 }
 
-/// A link whose route the app's navigation did not show, as flow lint reports it.
 struct UnhandledLink: Sendable, Equatable {
     let label: String
     let target: String
     let shown: [String]
 }
 
-/// A navigator that lists everything the app shows, for an error message.
+/// Lists everything the app shows, for an error message.
 final class ShowList<R: Route>: Navigator, Sendable {
     private let list = Locked<[String]>([])
 

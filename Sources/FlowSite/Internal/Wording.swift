@@ -1,16 +1,12 @@
 import Foundation
 
-/// Words looked up by key, with `{name}` placeholders filled: a table's own (an app's
-/// ``SiteInfo/labels``) over the built-in English ones, and a counted word (`key.one`,
-/// `key.other`, …) in the form its count takes by the language's plural rules.
-///
-/// It is the one way FlowSite writes a word: a site's pages, flow map and flow lint read it
-/// through their ``SiteInfo``; errors, reports and test messages, made where no site is at hand,
-/// read the English through ``english(_:count:_:)``.
+/// Words by key with `{name}` placeholders filled: an app's ``SiteInfo/labels`` over the built-in English, and
+/// counted words (`key.one`, `key.other`, …) by the language's plural rules. The one way FlowSite writes a word;
+/// where no site is at hand, ``english(_:count:_:)``.
 package struct Wording: Sendable {
-    /// The table's own words, by key; a key it lacks reads as in ``builtIn``.
+    /// A key it lacks reads as in ``builtIn``.
     let own: [String: String]
-    /// The language's plural rules; `nil` counts as English does (`one` for 1, else `other`).
+    /// `nil` counts as English does (`one` for 1, else `other`).
     let rules: PluralRules?
 
     init(_ own: [String: String] = [:], rules: PluralRules? = nil) {
@@ -18,8 +14,7 @@ package struct Wording: Sendable {
         self.rules = rules
     }
 
-    /// The text of `key`, the table's own over the built-in one, each `{name}` that `values`
-    /// has filled in one pass (so a value that holds "{title}" stays as it is).
+    /// Fills each `{name}` of `values` in one pass, so a value that holds "{title}" stays as it is.
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
         let template = own[key] ?? Self.builtIn[key] ?? key
         var text = ""
@@ -33,13 +28,11 @@ package struct Wording: Sendable {
         return text + rest
     }
 
-    /// The counted text `key` in the form `count` takes: `key.<category>`, or `key.other` when
-    /// neither table has that category.
     func text(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
         text(resolved(key, count: count), values)
     }
 
-    /// The key a counted text of `count` reads: `key.<category>` or `key.other`.
+    /// `key.<category>`, or `key.other` when neither table has that category.
     func resolved(_ key: String, count: Int) -> String {
         resolved(key, category: rules?.category(for: count) ?? (count == 1 ? .one : .other))
     }
@@ -49,9 +42,7 @@ package struct Wording: Sendable {
         return own[specific] != nil || Self.builtIn[specific] != nil ? specific : "\(key).other"
     }
 
-    /// The keys of ``SiteInfo/defaultLabels`` this table leaves to the built-in English: each
-    /// plain key it lacks, and each form of a counted one that its language uses and that it
-    /// lacks (that category, or `other` where the built-in table has no such category).
+    /// The keys of ``SiteInfo/defaultLabels`` this table leaves to English (counted ones per category used).
     func keysFallingBack() -> [String] {
         var keys: Set<String> = []
         for key in Self.site.keys where !Self.counted.contains(String(key.prefix { $0 != "." })) && own[key] == nil {
@@ -66,21 +57,21 @@ package struct Wording: Sendable {
         return keys.sorted()
     }
 
-    /// What a build says, once, of a site in `language` whose `labels` leave some of the
-    /// built-in keys to English (``keysFallingBack()``): each key, so the app's table can be
-    /// completed. `nil` for an English site (the built-in words are its own), for labels that
-    /// give nothing (the whole layout is English, not a few words of it), or a full table.
+    /// The warning that lists the keys `labels` leave to English; `nil` for an English site, empty labels (the
+    /// whole layout is English), or a full table.
     static func fallbackWarning(language: String, labels: [String: String], rules: PluralRules?) -> String? {
         guard !labels.isEmpty, Locale.Language(identifier: language).languageCode != .english else { return nil }
         let keys = Wording(labels, rules: rules).keysFallingBack()
         guard !keys.isEmpty else { return nil }
-        return
-            "\(language): the site's labels lack \(english("countKeys", count: keys.count)), shown in the built-in English; "
-            + "add them to SiteInfo.labels: " + keys.joined(separator: ", ")
+        return """
+            \(language): the site's labels lack \(english("countKeys", count: keys.count)), shown in the built-in \
+            English; \
+
+            """
+                + "add them to SiteInfo.labels: " + keys.joined(separator: ", ")
     }
 
-    /// The English text of the counted `key` for `count`, `{count}` filled with its digits (as
-    /// the rest of a report writes numbers): for errors, reports and messages made without a site.
+    /// The English counted `key`, `{count}` filled with plain digits: for texts made without a site.
     ///
     /// ```swift
     /// Wording.english("errorBrokenLinks", count: 1)  // "1 broken link; the previous site …"
@@ -89,7 +80,7 @@ package struct Wording: Sendable {
         Wording().text(key, count: count, values.merging(["count": String(count)]) { given, _ in given })
     }
 
-    /// ``SiteInfo/countedLabels``: the site's words whose text depends on a count.
+    /// ``SiteInfo/countedLabels``.
     static let counted = [
         "flowFlowsCount", "flowKindsCount", "flowKindsOfScreen", "flowTabs", "kindPages", "searchResults",
         "lintUnhandledIntentOnPages", "lintDeadEnd", "lintEmptyState", "lintUnlinkableRoute", "lintDeepLinkRoundTrip",
@@ -98,11 +89,9 @@ package struct Wording: Sendable {
         "lintEmptyLinkLabel", "lintAmbiguousLinkLabel", "lintUntestedTransition", "lintStaleCoverage"
     ]
 
-    /// Every built-in word: the site's and the engine's.
     static let builtIn: [String: String] = site.merging(engine) { site, _ in site }
 
-    /// ``SiteInfo/defaultLabels``: the words an app's labels may give in its language. The
-    /// templates', the flow map's and flow lint's findings and notes.
+    /// ``SiteInfo/defaultLabels``: the words an app's labels may give in its language.
     static let site: [String: String] = [
         "skipToContent": "Skip to content",
         "mainNavigation": "Main",
@@ -125,10 +114,15 @@ package struct Wording: Sendable {
         "languages": "Languages",
         "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
         "flowMapSummary": "Every kind of screen of the site and how one leads to another.",
-        "flowMapIntro":
-            "The site has {kinds} in {flows}, {pages} in all. Each box is a kind of screen and leads to a page of it; each arrow is a way from one kind to another, with the number of links it stands for.",
-        "flowMapMarks":
-            "A badge on a box names a flow lint rule that pages of that kind break and how many, and leads to the finding below; a dashed box that says “{noWayIn}” is a kind of screen the app declares but no link reaches. Point at a box to see the Swift file and line that make its screen.",
+        "flowMapIntro": """
+        The site has {kinds} in {flows}, {pages} in all. Each box is a kind of screen and leads to a page of \
+        it; each arrow is a way from one kind to another, with the number of links it stands for.
+        """,
+        "flowMapMarks": """
+        A badge on a box names a flow lint rule that pages of that kind break and how many, and leads to the \
+        finding below; a dashed box that says “{noWayIn}” is a kind of screen the app declares but no link \
+        reaches. Point at a box to see the Swift file and line that make its screen.
+        """,
         "flowMapCaption": "Every kind of screen and every transition between kinds.",
         "flowFlows": "Flows",
         "flowKindsOfScreen.one": "{count} kind of screen",
@@ -138,8 +132,10 @@ package struct Wording: Sendable {
         "flowKindsCount.one": "({count} kind)",
         "flowKindsCount.other": "({count} kinds)",
         "flowOf": "{flow} flow",
-        "flowIntro":
-            "The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they lead to. Each box leads to a view of that kind and its neighbours.",
+        "flowIntro": """
+        The {kinds} kinds of screen of the {flow} flow, and the kinds outside it that lead to them or that they \
+        lead to. Each box leads to a view of that kind and its neighbours.
+        """,
         "flowSummary": "The screens of the {flow} flow and how they connect.",
         "flowCaption": "The {flow} flow and its neighbours.",
         "kindIntro":
@@ -174,8 +170,10 @@ package struct Wording: Sendable {
         "flowTo": "To",
         "flowPresentation": "Presentation",
         "flowLinks": "Links",
-        "flowCoverageIntro":
-            "The app’s tests take {tested} of its {total} transitions. A transition no test takes is drawn as a faint line with a hollow arrow, and its title and the tables say “{untested}”.",
+        "flowCoverageIntro": """
+        The app’s tests take {tested} of its {total} transitions. A transition no test takes is drawn as a \
+        faint line with a hollow arrow, and its title and the tables say “{untested}”.
+        """,
         "flowCoverageCount": "tests take {tested} of {total} transitions",
         "flowCoverageOfFlow": "The app’s tests take {tested} of the {total} transitions that start in the {flow} flow.",
         "flowLegendUntested": "{untested}: no test of the app takes it",
@@ -188,10 +186,14 @@ package struct Wording: Sendable {
         "presentation.replace": "replace: takes the page's place",
         "lintUnhandledIntent":
             "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}",
-        "lintUnhandledIntentOnPages.one":
-            "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} such links on {count} {kind} page",
-        "lintUnhandledIntentOnPages.other":
-            "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} such links on {count} {kind} pages",
+        "lintUnhandledIntentOnPages.one": """
+        The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} \
+        such links on {count} {kind} page
+        """,
+        "lintUnhandledIntentOnPages.other": """
+        The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}; {links} \
+        such links on {count} {kind} pages
+        """,
         "lintShowedNothing": "nothing",
         "lintUnreachableScreen":
             "No page of the kind {kind} ({id}) is reachable: no link from the start page leads to one.",
@@ -203,56 +205,76 @@ package struct Wording: Sendable {
         "lintEmptyState.other": "{count} {kind} pages show their empty state: e.g. {path} ({route})",
         "lintUnlinkableRoute.one": "{count} {kind} page has no deep link: e.g. {path} ({route})",
         "lintUnlinkableRoute.other": "{count} {kind} pages have no deep link: e.g. {path} ({route})",
-        "lintDeepLinkRoundTrip.one":
-            "{count} {kind} page doesn't come back from its deep link: e.g. {route} links to {url}, which the app's parser reads as {parsed}",
-        "lintDeepLinkRoundTrip.other":
-            "{count} {kind} pages don't come back from their deep link: e.g. {route} links to {url}, which the app's parser reads as {parsed}",
+        "lintDeepLinkRoundTrip.one": """
+        {count} {kind} page doesn't come back from its deep link: e.g. {route} links to {url}, which the \
+        app's parser reads as {parsed}
+        """,
+        "lintDeepLinkRoundTrip.other": """
+        {count} {kind} pages don't come back from their deep link: e.g. {route} links to {url}, which the \
+        app's parser reads as {parsed}
+        """,
         "lintUnknownDeepLink.one":
             "{count} unknown link opens a screen instead of the not-found one: e.g. {url} opens {parsed}",
         "lintUnknownDeepLink.other":
             "{count} unknown links open a screen instead of the not-found one: e.g. {url} opens {parsed}",
-        "lintClickDepth.one":
-            "{count} {kind} page is more than {maximumClicks} from the start page, at {deepestClicks}{run}: {path} ({route})",
-        "lintClickDepth.other":
-            "{count} {kind} pages are more than {maximumClicks} from the start page, the deepest {deepestClicks}{run}: {path} ({route})",
+        "lintClickDepth.one": """
+        {count} {kind} page is more than {maximumClicks} from the start page, at {deepestClicks}{run}: \
+        {path} ({route})
+        """,
+        "lintClickDepth.other": """
+        {count} {kind} pages are more than {maximumClicks} from the start page, the deepest \
+        {deepestClicks}{run}: {path} ({route})
+        """,
         "lintClicks.one": "{count} click",
         "lintClicks.other": "{count} clicks",
         "lintClickDepthRun.one": ", {count} of them {from} → {to} ({presentation})",
         "lintClickDepthRun.other": ", {count} of them {from} → {to} ({presentation}) in a row",
         "lintModalOverModal.one":
             "{kind} is presented as a dialog over a dialog once: e.g. {path} ({route}) over {fromPath} ({fromRoute})",
-        "lintModalOverModal.other":
-            "{kind} is presented as a dialog over a dialog {count} times: e.g. {path} ({route}) over {fromPath} ({fromRoute})",
+        "lintModalOverModal.other": """
+        {kind} is presented as a dialog over a dialog {count} times: e.g. {path} ({route}) over {fromPath} \
+        ({fromRoute})
+        """,
         "lintModalOnly.one": "{count} {kind} page is reached only from dialogs: e.g. {path} ({route})",
         "lintModalOnly.other": "{count} {kind} pages are reached only from dialogs: e.g. {path} ({route})",
         "lintEmptyLinkLabel.one":
             "{count} {kind} page has links without text: e.g. {path} links to {target} with no text",
         "lintEmptyLinkLabel.other":
             "{count} {kind} pages have links without text: e.g. {path} links to {target} with no text",
-        "lintAmbiguousLinkLabel.one":
-            "{count} {kind} page uses one link text for different pages: e.g. on {path}, '{label}' leads to {first} and to {second}",
-        "lintAmbiguousLinkLabel.other":
-            "{count} {kind} pages use one link text for different pages: e.g. on {path}, '{label}' leads to {first} and to {second}",
+        "lintAmbiguousLinkLabel.one": """
+        {count} {kind} page uses one link text for different pages: e.g. on {path}, '{label}' leads to \
+        {first} and to {second}
+        """,
+        "lintAmbiguousLinkLabel.other": """
+        {count} {kind} pages use one link text for different pages: e.g. on {path}, '{label}' leads to \
+        {first} and to {second}
+        """,
         "lintUntestedTransition.one":
             "No test takes {from} → {to} ({presentation}), {count} link: e.g. {source} → {target}",
         "lintUntestedTransition.other":
             "No test takes {from} → {to} ({presentation}), {count} links: e.g. {source} → {target}",
-        "lintNoScreenKinds":
-            "unreachable-screen: the route type declares no screenKindExamples, so there is nothing to compare the reached kinds with.",
-        "lintNoCoverage":
-            "untested-transition: no flow coverage was given (FlowLinter.coverage, SiteBuilder.flowCoverage), so there is nothing to compare the transitions with.",
+        "lintNoScreenKinds": """
+        unreachable-screen: the route type declares no screenKindExamples, so there is nothing to compare the \
+        reached kinds with.
+        """,
+        "lintNoCoverage": """
+        untested-transition: no flow coverage was given (FlowLinter.coverage, SiteBuilder.flowCoverage), so \
+        there is nothing to compare the transitions with.
+        """,
         "lintRuleOff": "{rule} is off: {reason}",
-        "lintStaleCoverage.one":
-            "flow coverage: {file} names {count} transition the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
-        "lintStaleCoverage.other":
-            "flow coverage: {file} names {count} transitions the flow no longer has: {transitions}; re-record it (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.",
+        "lintStaleCoverage.one": """
+        flow coverage: {file} names {count} transition the flow no longer has: {transitions}; re-record it \
+        (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.
+        """,
+        "lintStaleCoverage.other": """
+        flow coverage: {file} names {count} transitions the flow no longer has: {transitions}; re-record it \
+        (run its tests with FLOW_COVERAGE_RECORD=all) and remove the entries of tests that are gone.
+        """,
         "lintCoverageGiven": "the coverage given"
     ]
 
-    /// The engine's own words, only ever English: texts made where no site is at hand (build
-    /// errors, the lint report's summary and coverage lines, `diff`'s reports, flow coverage's
-    /// test messages, the translation check's failure).
-    /// Not in ``SiteInfo/defaultLabels``, since no app's table is asked for them.
+    /// The engine's own words, only ever English: texts made where no site is at hand. Not in
+    /// ``SiteInfo/defaultLabels``, since no app's table is asked for them.
     static let engine: [String: String] = [
         "errorScreensFailed.one": "{count} screen failed to build and the app has no error screen for it:",
         "errorScreensFailed.other": "{count} screens failed to build and the app has no error screen for them:",
