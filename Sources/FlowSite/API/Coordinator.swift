@@ -48,7 +48,7 @@ public protocol RootCoordinator<R>: Coordinator {
     /// The search index the site publishes with its filter script, or `nil` (the default) for none.
     var search: SiteSearch<R>? { get }
     /// The app's flow lint settings: rules turned off, suppressed findings, the deepest click depth allowed.
-    /// The default turns on every rule that is on by default (``FlowLintRule/isOnByDefault``).
+    /// The default runs every rule but those off by default (``FlowLintRule/isOnByDefault``).
     var flowLint: FlowLintConfiguration { get }
     /// The app's deep links and their parser, checked against every page's route; `nil` (the default) for none.
     var deepLinks: DeepLinks<R>? { get }

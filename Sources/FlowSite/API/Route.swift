@@ -106,7 +106,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
         return result
     }
 
-    /// ``fold(_:)`` of ASCII text, on its bytes (no marks, no case mapping); `nil` for any other text.
+    /// ``fold(_:)`` of ASCII text, on its bytes, as ASCII has no marks to drop; `nil` for any other text.
     static func foldASCII(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
