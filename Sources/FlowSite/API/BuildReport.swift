@@ -20,29 +20,24 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public let warnings: [String]
     /// How long the build took.
     public let duration: Duration
-    /// Seconds per phase (walk and view models, Markdown, cmark, layout, write, build steps,
-    /// link check, swap), summed over the tasks that worked on it in parallel.
+    /// Seconds per phase, summed over the tasks that worked on it in parallel.
     public var timings: [(phase: String, seconds: Double)] = []
-    /// Whether `sitemap.xml` was written: only with a base URL, since a sitemap's locations
-    /// must be absolute.
+    /// Whether `sitemap.xml` was written: only with a base URL, as a sitemap's locations must be absolute.
     public let sitemap: Bool
     /// The app's flow as screen kinds and transitions; `nil` when nothing was built.
     public var flow: FlowGraph?
     /// What flow lint found; `nil` when nothing was built.
     public var flowLint: FlowLintReport?
-    /// Flow lint's one-line summary (``FlowLintReport/summaryLine``) and how many findings are
-    /// active: of this build, or, when the site was up to date, of the build that made it (as
-    /// its manifest kept them).
+    /// Flow lint's one-line summary and active finding count: of this build, or for an up-to-date site, of the
+    /// build that made it.
     public var flowLintSummary: (findings: Int, line: String)? {
         flowLint.map { ($0.active.count, $0.summaryLine) } ?? recordedFlowLint
     }
     /// What the site's manifest says the build that made it found, for an up-to-date site.
     var recordedFlowLint: (findings: Int, line: String)?
-    /// Pages an edit left as the last build made them, taken from its journal without a walk:
-    /// neither made nor rendered (a part of the pages not ``rendered``).
+    /// Pages an edit took from the last build's journal without a walk (part of the pages not ``rendered``).
     public var replayed: Int = 0
-    /// A multilingual site's languages, in the order given, each with how many of its pages
-    /// showed fallback text; empty for a site of one language.
+    /// A multilingual site's languages, in order, each with how many of its pages showed fallback text.
     public var languages: [(code: String, fallbackPages: Int)] = []
 
     /// Whether the site was already up to date: nothing was walked, rendered or written.
@@ -54,7 +49,10 @@ public struct BuildReport: Sendable, CustomStringConvertible {
         let kilobytes = Double(bytes) / 1024
         if isUpToDate {
             return "Up to date: " + count("countPages", pages) + " (" + count("countFiles", files)
-                + ", \(String(format: "%.1f", kilobytes)) KiB), nothing written, checked in \(String(format: "%.2f", seconds)) s"
+                + """
+                , \(String(format: "%.1f", kilobytes)) KiB), nothing written, \
+                checked in \(String(format: "%.2f", seconds)) s
+                """
         }
         let languages =
             languages.isEmpty

@@ -1,13 +1,8 @@
 import Foundation
 import Logging
 
-/// One step of a build, run after every page is written and before the links are checked and
-/// the new site replaces the old: write a feed, a manifest, a page the app's screens don't make.
-///
-/// A build runs its built-in steps (assets, the 404 page, the sitemap, the search index) and
-/// then ``SiteBuilder/steps`` in order, logging `[i/n] name` at debug level; an error a step
-/// throws fails the build, names the step, and leaves the previous site as it was. Files a step
-/// writes are link-checked with the pages.
+/// One step of a build, run after every page is written and before the link check: write a feed, a manifest,
+/// a page the app's screens don't make. An error a step throws fails the build and names the step.
 ///
 /// ```swift
 /// let feed = BuildStep("feed") { context in
@@ -29,20 +24,17 @@ public struct BuildStep: Sendable {
 
     /// What a step can see of the build and how it adds files.
     public struct Context: Sendable {
-        /// Every page the build made, in the order of their paths: its file from the site root,
-        /// title, summary, and whether it is a dialog (a modal page, left out of the sitemap).
+        /// Every page the build made, in path order: its file, title, summary, and whether it is a dialog.
         public let pages: [(path: String, title: String, summary: String?, isDialog: Bool)]
         /// The site's name.
         public let siteName: String
         /// The absolute URL the site is served from, with a trailing slash, if known.
         public let baseURL: String?
         let staging: SiteStaging
-        /// The folder of the language being built in a multilingual site (`es/`), or empty:
-        /// every path is from that language's root.
+        /// The language's folder in a multilingual site (`es/`), or empty: every path is from that language's root.
         var folder = ""
 
-        /// Writes a file into the new site at `path` (from the site root; no `.` or `..`
-        /// components).
+        /// Writes a file into the new site at `path` (from the site root; no `.` or `..` components).
         /// - Throws: ``FlowSiteError`` when the path would leave the site or writing fails.
         public func write(_ data: Data, to path: String) throws {
             try staging.write(data, to: folder + path)

@@ -1,12 +1,8 @@
 import Foundation
 
-/// A place in the app's source code: where a screen's page was made, or where a coordinator
-/// asked a navigator to show a route.
-///
-/// FlowSite captures it with default `#fileID`, `#filePath` and `#line` arguments, so an app
-/// pays nothing for it: ``Navigator/show(_:as:fileID:filePath:line:)`` and ``Page``'s
-/// initialiser take them. The flow graph and flow lint name these places, so a finding (or a
-/// code-review annotation made from its SARIF) points at the line to change.
+/// A place in the app's source code: where a screen's page was made, or where a coordinator asked a navigator to
+/// show a route. Captured with default `#fileID`, `#filePath` and `#line` arguments, so a flow lint finding
+/// points at the line to change.
 public struct CodeLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `Module/File.swift`: stable on every machine, so it may appear in published pages.
     public let fileID: String
@@ -25,17 +21,15 @@ public struct CodeLocation: Hashable, Sendable, Comparable, CustomStringConverti
     /// `Module/File.swift:42`.
     public var description: String { "\(fileID):\(line)" }
 
-    /// The file's path relative to `root` (a folder, with or without a trailing slash) when it
-    /// lies below it; `nil` otherwise.
+    /// The file's path relative to `root` (with or without a trailing slash) when it lies below it; `nil` otherwise.
     public func path(relativeTo root: String) -> String? {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         guard filePath.hasPrefix(prefix) else { return nil }
         return String(filePath.dropFirst(prefix.count))
     }
 
-    /// The path a person opens in an editor: relative to `root` when the file lies below it
-    /// (`Sources/ShopApp/Account/AccountModule.swift`), the absolute path when the file is on this
-    /// machine elsewhere, and ``fileID`` when it was compiled on another machine.
+    /// The path a person opens in an editor: relative to `root` when the file lies below it, else the absolute
+    /// path when the file is on this machine, else ``fileID``.
     public func editorPath(relativeTo root: String?) -> String {
         if let root, let relative = path(relativeTo: root) { return relative }
         return filePath.hasPrefix("/") && FileManager.default.fileExists(atPath: filePath) ? filePath : fileID

@@ -1,12 +1,9 @@
 import Foundation
 
-/// Owns navigation for a set of routes: which screen shows a route, and how a route is
-/// presented when the user follows a link to it.
+/// Owns navigation for a set of routes: which screen shows a route, and how a route is presented.
 ///
-/// An app has one root coordinator (see ``RootCoordinator``) that hands each route to a child
-/// coordinator or flow controller. The site walker asks the root coordinator for every screen,
-/// and follows every link on a page by calling ``navigate(_:from:in:)`` with itself as the
-/// ``Navigator``: what the app's own navigation code shows is what the link leads to.
+/// The site walker follows every link by calling ``navigate(_:from:in:)`` with itself as the ``Navigator``,
+/// so a link leads where the app's own navigation code goes.
 public protocol Coordinator<R>: Sendable {
     /// The app's route type: the routes this coordinator makes screens for and presents.
     associatedtype R: Route
@@ -14,26 +11,19 @@ public protocol Coordinator<R>: Sendable {
     /// Makes the screen for `route`, building its view model through a factory.
     func makeScreen(for route: R) async throws -> any Screen<R>
 
-    /// The user followed `action` on `source`'s page: show the action's route on `navigator`,
-    /// through the same code a tap runs (the owning coordinator or flow controller, its factory's
-    /// `pushIn…`/`rootIn…` methods, down to ``Navigator/show(_:as:at:)``). It must show exactly the
-    /// action's route, once. The default shows it as ``presentation(of:from:)`` says.
+    /// The user followed `action` on `source`'s page: show exactly the action's route, once, on `navigator`,
+    /// through the same code a tap runs. The default shows it as ``presentation(of:from:)`` says.
     func navigate(_ action: NavigationAction<R>, from source: R, in navigator: some Navigator<R>)
 
     /// How `route` is presented when reached from `source`, for coordinators that keep the
     /// default ``navigate(_:from:in:)``. The default is ``Presentation/push``.
     func presentation(of route: R, from source: R) -> Presentation
 
-    /// A screen that explains a failure to build `route`'s screen, or `nil` to fail the build.
-    /// The default is `nil`.
+    /// A screen that explains a failure to build `route`'s screen, or `nil` (the default) to fail the build.
     func errorScreen(for route: R, error: any Error) -> (any Screen<R>)?
 
-    /// The navigation stack `route` starts when it is presented as ``Presentation/root``: what
-    /// a deep link to it builds, ending with `route`. The default is the route alone.
-    ///
-    /// A coordinator that shows a character from anywhere inside its Characters flow returns
-    /// `[.home, .characters, .character(id)]`, so the breadcrumbs read Home › Characters › Luke
-    /// whichever page linked there.
+    /// The navigation stack `route` starts when presented as ``Presentation/root`` (what a deep link to it
+    /// builds), ending with `route`. The default is the route alone.
     func rootStack(for route: R) -> [R]
 }
 
@@ -55,40 +45,20 @@ public protocol RootCoordinator<R>: Coordinator {
     var startRoute: R { get }
     /// The site's name, language, footer and top navigation.
     var siteInfo: SiteInfo<R> { get }
-    /// The search index the site publishes with its filter script, or `nil` for none (the
-    /// default).
+    /// The search index the site publishes with its filter script, or `nil` (the default) for none.
     var search: SiteSearch<R>? { get }
-    /// The app's own settings for flow lint: rules turned off, findings suppressed (each with
-    /// its reason) and the deepest click depth allowed. The default is `FlowLintConfiguration()`:
-    /// every rule on but those off by default (``FlowLintRule/isOnByDefault``).
+    /// The app's flow lint settings: rules turned off, suppressed findings, the deepest click depth allowed.
+    /// The default runs every rule but those off by default (``FlowLintRule/isOnByDefault``).
     var flowLint: FlowLintConfiguration { get }
-    /// The app's deep links and its parser for them, checked against every page's route; `nil`
-    /// (the default) when the app has none.
+    /// The app's deep links and their parser, checked against every page's route; `nil` (the default) for none.
     var deepLinks: DeepLinks<R>? { get }
-    /// An example route of every kind of screen this configuration of the app can show, which
-    /// `unreachable-screen` compares with the kinds the walk reaches. The default is the route
-    /// type's ``Route/screenKindExamples``; an app with two configurations (signed in, guest)
-    /// leaves out of each the kinds only the other shows, instead of suppressing them.
-    ///
-    /// ```swift
-    /// var declaredScreens: [AppRoute] {
-    ///     AppRoute.screenKindExamples.filter { session.isGuest || $0 != .signIn }
-    /// }
-    /// ```
+    /// An example route of every kind of screen this configuration of the app can show, for `unreachable-screen`.
+    /// The default is ``Route/screenKindExamples``; an app with two configurations leaves out the other's kinds.
     var declaredScreens: [R] { get }
 
-    /// The reader selected `tab` in the tab bar (``SiteInfo/navigation``): show its route on
-    /// `navigator`, as the app's tab bar controller does. A selection is its own kind of
-    /// navigation, never passed to ``Coordinator/navigate(_:from:in:)``, so a coordinator tells it
-    /// from an in-page link to the same route; it doesn't depend on the page it was made from,
-    /// so the walker follows each tab once. The default shows the route as
-    /// ``Presentation/root``, which starts the trail again at the tab's root.
-    ///
-    /// ```swift
-    /// func selectTab(_ tab: NavigationAction<AppRoute>, in navigator: some Navigator<AppRoute>) {
-    ///     navigator.show(tab.route, as: .root)  // a sign-in tab is a tab root, not the dialog
-    /// }
-    /// ```
+    /// The reader selected `tab` in the tab bar (``SiteInfo/navigation``): show its route on `navigator`.
+    /// Never passed to ``Coordinator/navigate(_:from:in:)`` and independent of the page, so the walker follows
+    /// each tab once. The default shows the route as ``Presentation/root``.
     func selectTab(_ tab: NavigationAction<R>, in navigator: some Navigator<R>)
 }
 
@@ -119,36 +89,21 @@ public struct SiteInfo<R: Route>: Sendable {
     public var language: String
     /// The footer text.
     public var footer: String
-    /// The app's tab bar, or any site-wide navigation: shown on every page but dialogs (which
-    /// show their Close link instead, as a modal covers the tab bar). Selecting a tab goes
-    /// through ``RootCoordinator/selectTab(_:in:)``, not ``Coordinator/navigate(_:from:in:)``;
-    /// the flow map draws the tabs once, as a tab bar. An app with two configurations (signed
-    /// in, guest) gives each its own tabs and builds a site of each.
+    /// The app's tab bar or other site-wide navigation, shown on every page but dialogs. Selecting a tab goes
+    /// through ``RootCoordinator/selectTab(_:in:)``, not ``Coordinator/navigate(_:from:in:)``.
     public var navigation: [NavigationAction<R>]
-    /// The words the templates write around the pages' content, by key, in the site's
-    /// language; a key left out reads as in ``defaultLabels`` (in English: a build in another
-    /// language whose labels lack some keys names them once, in a warning). Templates read them as
-    /// `{{labels.previous}}`; `{title}`, `{site}` and `{number}` are filled in where the keys
-    /// below say.
+    /// The templates' words by key, in the site's language, read as `{{labels.previous}}`; a missing key reads
+    /// as in ``defaultLabels`` (English), and a build in another language warns once about missing keys.
     public var labels: [String: String]
-    /// The language the app shows a text in when the site's language lacks it, when it may
-    /// (a build that falls back instead of failing on a missing translation): each page then
-    /// listens for ``StringTable/shownInFallbackLanguage(_:)`` and notes the texts it showed that way. `nil`
-    /// when every text is translated.
+    /// The language a text is shown in when the site's language lacks it, for a build that falls back instead
+    /// of failing; pages then note such texts (``StringTable/shownInFallbackLanguage(_:)``). `nil` when unused.
     public var fallbackLanguage: String?
-    /// Writes a count as the site's language does ("1,234", "1.234"); `nil` groups thousands
-    /// with commas. The flow map's counts use it.
+    /// Writes a count as the site's language does ("1,234", "1.234"); `nil` groups thousands with commas.
     public var formatsCount: (@Sendable (Int) -> String)?
-    /// The locale the site's numbers are written for (`en-GB`), when not its language's: the
-    /// search script counts its results in it.
+    /// The locale the search script counts its results in (`en-GB`), when not the site's language's.
     public var numberLocale: String?
 
-    /// What every page of a site named `name` shares, in `language`, with `footer`, the top
-    /// `navigation` bar and the templates' `labels` over ``defaultLabels``.
-    ///
-    /// ```swift
-    /// SiteInfo(name: "Holocron", navigation: [NavigationAction("Films", to: .films)], labels: ["close": "Done"])
-    /// ```
+    /// What every page of a site named `name` shares; `labels` go over ``defaultLabels``.
     public init(
         name: String, language: String = "en", footer: String = "", navigation: [NavigationAction<R>] = [],
         labels: [String: String] = [:]
@@ -160,9 +115,7 @@ public struct SiteInfo<R: Route>: Sendable {
         self.labels = labels
     }
 
-    /// The English words of the built-in templates: the skip link, the landmarks' names, the
-    /// pagination, the dialogs' Close link, the 404 page, the flow map, and flow lint's findings
-    /// and notes (the `lint…` keys, which the findings of ``FlowLinter`` and of a build read).
+    /// The built-in templates' English words, flow lint's findings and notes (the `lint…` keys) included.
     public static var defaultLabels: [String: String] { Wording.site }
 
     /// The label for `key`, with the defaults under the app's own.
@@ -170,12 +123,10 @@ public struct SiteInfo<R: Route>: Sendable {
         Wording(labels).text(key, values)
     }
 
-    /// The labels whose text depends on a count: each has one entry per CLDR plural category
-    /// the language uses, `key.one`, `key.other` and so on (see `label(_:count:rules:_:)`).
+    /// The labels whose text depends on a count: one entry per CLDR plural category (`key.one`, `key.other`…).
     public static var countedLabels: [String] { Wording.counted }
 
-    /// The counted label `key` in the form `count` takes by `rules` (the site's language's):
-    /// `key.<category>`, or `key.other` when the labels lack that category.
+    /// The counted label `key` in the form `count` takes by `rules`: `key.<category>`, else `key.other`.
     func label(_ key: String, count: Int, rules: PluralRules?, _ values: [String: String] = [:]) -> String {
         Wording(labels, rules: rules).text(key, count: count, values)
     }
@@ -202,8 +153,7 @@ public struct SiteInfo<R: Route>: Sendable {
         formatsCount?(count) ?? FlowMapSVG.count(count)
     }
 
-    /// Whether the site's language is written right to left (Arabic, Hebrew, `ar-XB`), by the
-    /// locale data Foundation has for it: the layout then sets `dir="rtl"`.
+    /// Whether the site's language is written right to left (Arabic, Hebrew, `ar-XB`): the layout sets `dir="rtl"`.
     public var isRightToLeft: Bool {
         Locale.Language(identifier: language).characterDirection == .rightToLeft
     }
@@ -212,8 +162,7 @@ public struct SiteInfo<R: Route>: Sendable {
     var allLabels: [String: String] { Self.defaultLabels.merging(labels) { _, own in own } }
 }
 
-/// Receives navigation, like a navigation controller: the site walker is one (it records what
-/// coordinators show and turns it into links and breadcrumbs), and tests use a recording one.
+/// Receives navigation, like a navigation controller: the site walker is one, and tests use a recording one.
 public protocol Navigator<R>: Sendable {
     /// The app's route type: what the navigator is asked to show.
     associatedtype R: Route
@@ -223,11 +172,8 @@ public protocol Navigator<R>: Sendable {
 }
 
 extension Navigator {
-    /// Shows `route` with the given presentation, recording the caller's file and line: the
-    /// flow graph and flow lint name it as the place that chose this transition.
-    ///
-    /// A helper that presents routes for its callers (a factory's `pushIn…` method) can take
-    /// the same defaulted arguments and pass them on, so the location is its caller's.
+    /// Shows `route`, recording the caller's file and line as the place that chose this transition.
+    /// A helper that presents routes for its callers can take the same defaulted arguments and pass them on.
     public func show(
         _ route: R, as presentation: Presentation, fileID: String = #fileID, filePath: String = #filePath,
         line: Int = #line

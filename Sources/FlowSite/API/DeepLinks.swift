@@ -1,16 +1,9 @@
 import Foundation
 
-/// An app's deep links: the URL that opens each screen, and the app's own parser that turns a
-/// URL back into a route. A ``RootCoordinator`` that declares them (``RootCoordinator/deepLinks``)
-/// has them checked offline against the whole flow, every build and lint:
-///
-/// - every page's route makes a link that the parser reads back as the same route
-///   (`deep-link-round-trip`, an error); a route without a link, of a kind whose other pages
-///   have one, is reported (`unlinkable-route`), and a kind no link opens is not deep-linkable;
-/// - unknown links (``unknownLinks`` and ones made from each kind's link by adding a path
-///   segment no route has) land on the app's not-found screen: the parser returns `nil` or
-///   ``notFound`` (`unknown-deep-link`);
-/// - the flow map marks the kinds a deep link opens.
+/// An app's deep links: the URL that opens each screen, and the app's own parser that turns a URL back into a
+/// route. Declared in ``RootCoordinator/deepLinks``, they are checked every build and lint: each page's link must
+/// parse back to its route (`deep-link-round-trip`), and unknown links must land on ``notFound`` or `nil`
+/// (`unknown-deep-link`).
 ///
 /// ```swift
 /// var deepLinks: DeepLinks<AppRoute>? {
@@ -26,8 +19,7 @@ public struct DeepLinks<R: Route>: Sendable {
     public var link: @Sendable (R) -> URL?
     /// The app's parser: the route a link opens, or `nil` for a link it doesn't know.
     public var route: @Sendable (URL) -> R?
-    /// The route the app shows for a link it doesn't know, when it shows one rather than
-    /// returning `nil`.
+    /// The route the app shows for a link it doesn't know, when it shows one rather than returning `nil`.
     public var notFound: R?
     /// Links that must land on the not-found screen, besides the ones the check makes.
     public var unknownLinks: [URL]

@@ -1,21 +1,15 @@
 import Foundation
 
 extension FlowGraph {
-    /// The transitions an app's own tests take: what FlowSiteTesting's `.flowCoverage()` trait
-    /// records from the coordinator tests' `RecordingNavigator`s, one file per test suite.
-    ///
-    /// Given to a build (``SiteBuilder/flowCoverage``) it draws the transitions no test takes
-    /// apart on the flow map and counts them per flow; given to flow lint
-    /// (``FlowLinter/coverage``) it counts them in the report, and the `untested-transition`
-    /// rule, off by default, makes each one a finding.
+    /// The transitions an app's own tests take, as FlowSiteTesting's `.flowCoverage()` trait records them, one file
+    /// per test suite. A build draws the untested ones apart on the flow map; flow lint counts them.
     ///
     /// ```swift
     /// var builder = SiteBuilder(coordinator: app)
     /// builder.flowCoverage = try FlowGraph.Coverage.load(from: [URL(fileURLWithPath: "flow-coverage")])
     /// ```
     public struct Coverage: Sendable, Hashable {
-        /// One transition a test took: from a screen kind to another (by their ids), presented
-        /// one way.
+        /// One transition a test took: from a screen kind to another (by their ids), presented one way.
         package struct Transition: Sendable, Hashable, Comparable, CustomStringConvertible {
             /// The id of the screen kind on top of the stack when the test's navigator was called.
             package let from: String
@@ -40,8 +34,8 @@ extension FlowGraph {
 
         /// Every transition some test took.
         package let transitions: Set<Transition>
-        /// The coverage files each transition was read from, in the order read, for a report
-        /// to name when the flow no longer has it; empty for coverage made in code.
+        /// The coverage files each transition was read from, in order, for naming stale ones; empty for coverage
+        /// made in code.
         package private(set) var files: [Transition: [String]] = [:]
 
         /// Coverage of exactly `transitions`, such as a test's own, or none to start merging into.
@@ -68,9 +62,7 @@ extension FlowGraph {
             return merged
         }
 
-        /// The transitions some test took that `graph` no longer has (none with the same kinds
-        /// and presentation), sorted: coverage recorded before the flow changed, or by a test
-        /// that is gone. Re-recording the coverage drops them.
+        /// The transitions some test took that `graph` no longer has, sorted; re-recording the coverage drops them.
         package func stale(in graph: FlowGraph) -> [Transition] {
             let current = Set(
                 graph.transitions.map {
@@ -79,8 +71,7 @@ extension FlowGraph {
             return transitions.filter { !current.contains($0) }.sorted()
         }
 
-        /// Flow lint's notes on ``stale(in:)``: one per coverage file that names such transitions,
-        /// in path order, naming them and what to do, in `say`'s words (the site's).
+        /// Flow lint's notes on ``stale(in:)``: one per coverage file that names such transitions, in path order.
         func staleNotes(in graph: FlowGraph, _ say: LintWords) -> [String] {
             var byFile: [String: [Transition]] = [:]
             for transition in stale(in: graph) {
@@ -96,10 +87,9 @@ extension FlowGraph {
             }
         }
 
-        /// Reads coverage files and merges them: each URL is a file, or a folder whose `.json`
-        /// files (in its subfolders too) are read.
-        /// - Throws: ``FlowSiteError`` naming the file or folder that is missing or isn't a
-        ///   coverage file.
+        /// Reads coverage files and merges them: each URL is a file, or a folder whose `.json` files (in its
+        /// subfolders too) are read.
+        /// - Throws: ``FlowSiteError`` naming the file or folder that is missing or isn't a coverage file.
         public static func load(from urls: [URL]) throws -> Coverage {
             var files: [Transition: [String]] = [:]
             for url in urls {
@@ -122,8 +112,7 @@ extension FlowGraph {
             return coverage
         }
 
-        /// How many of each flow's transitions (those that start from one of its kinds) the
-        /// tests take, flows in ``FlowGraph/flows`` order.
+        /// How many of each flow's transitions (those starting from its kinds) the tests take, in flow order.
         package func counts(in graph: FlowGraph) -> [FlowCount] {
             graph.flows.map { flow in
                 let members = Set(flow.kinds.map(\.id))

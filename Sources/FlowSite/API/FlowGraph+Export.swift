@@ -1,7 +1,6 @@
 extension FlowGraph {
-    /// The graph in Graphviz's language: a box per kind (name, page count, click depths and the
-    /// source line of its screen), an arrow per transition labelled with its presentation, link
-    /// count and the line that chose it; push solid, modal dashed, root bold, replace dotted.
+    /// The graph in Graphviz's language: a box per kind (name, pages, click depths, source line), an arrow per
+    /// transition (presentation, links, source line); push solid, modal dashed, root bold, replace dotted.
     public func dot() -> String {
         var lines = [
             "digraph flow {",
@@ -21,7 +20,10 @@ extension FlowGraph {
             var label = "\(transition.presentation) ×\(transition.links)"
             if let location = transition.location { label += "\n\(location)" }
             lines.append(
-                "  \(dotQuoted(transition.from)) -> \(dotQuoted(transition.to)) [label=\(dotQuoted(label))\(transition.presentation.dotStyle)];"
+                """
+                  \(dotQuoted(transition.from)) -> \(dotQuoted(transition.to)) \
+                [label=\(dotQuoted(label))\(transition.presentation.dotStyle)];
+                """
             )
         }
         lines.append("}")
@@ -43,16 +45,18 @@ extension FlowGraph {
         for transition in transitions {
             guard let from = ids[transition.from], let to = ids[transition.to] else { continue }
             lines.append(
-                "  \(from) \(transition.presentation.mermaidArrow)|\"\(transition.presentation) ×\(transition.links)\"| \(to)"
+                """
+                  \(from) \(transition.presentation.mermaidArrow)|\"\(transition.presentation) \
+                ×\(transition.links)\"| \(to)
+                """
             )
             if let location = transition.location { lines.append("  %% \(from) -> \(to): \(location)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The graph as JSON for tools: kinds with their flow, page count, click depths, example page
-    /// and source location; transitions with presentation, link count, source location and
-    /// example link. Locations are `Module/File.swift:line`, the same on every machine.
+    /// The graph as JSON for tools: kinds and transitions with their counts, example pages and source locations
+    /// (`Module/File.swift:line`, the same on every machine).
     public func json() -> String {
         struct Document: Encodable {
             struct Page: Encodable { let path, title, route: String }

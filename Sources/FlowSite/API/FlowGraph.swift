@@ -1,11 +1,8 @@
-/// The app's flow at the level people read it: screen kinds as nodes, and the transitions
-/// between them, each with its presentation and the number of page links it stands for.
+/// The app's flow at the level people read it: screen kinds as nodes, and the transitions between them, each with
+/// its presentation and the number of page links it stands for.
 ///
-/// A build makes it from the walk (``BuildReport/flow``); the flow map page draws it, flow lint
-/// reads it, and `holocron graph --level screens` prints it. Its order depends only on the app:
-/// kinds in the order the walk first reached them, transitions by their kinds' order and
-/// presentation. Tests read it through its snapshot (FlowSiteTesting's `.flow`), which prints
-/// every kind and transition; its parts are the engine's.
+/// A build makes it from the walk (``BuildReport/flow``); the flow map draws it and flow lint reads it. Its order
+/// depends only on the app: kinds as the walk first reached them, transitions by their kinds and presentation.
 public struct FlowGraph: Sendable, Hashable {
     /// One kind of screen and what the walk found of it.
     package struct Kind: Sendable, Hashable, Identifiable {
@@ -13,15 +10,13 @@ public struct FlowGraph: Sendable, Hashable {
         package let kind: ScreenKind
         /// How many pages of this kind the site has.
         package let pages: Int
-        /// The fewest clicks from the start page to a page of this kind: the least, the median
-        /// and the most over its pages.
+        /// The fewest clicks from the start page to its pages: the least, the median and the most.
         package let depth: Depth
         /// The first page of the kind the walk reached: its list, or its first page.
         package let example: PageReference
         /// Where the kind's first page was made in the app's code.
         package let location: CodeLocation?
-        /// How many of its pages a deep link opens, read back as the same route by the app's
-        /// parser (0 when the app declares no ``DeepLinks``).
+        /// How many of its pages a deep link opens that the parser reads back as the same route.
         package var deepLinkedPages = 0
 
         package var id: String { kind.id }
@@ -51,8 +46,7 @@ public struct FlowGraph: Sendable, Hashable {
         package let location: CodeLocation?
         /// The first link of the transition the walk followed.
         package let example: Link
-        /// How many of its links are tab selections (``SiteInfo/navigation``): the flow map
-        /// draws those from the tab bar, not from the start page's kind they are recorded from.
+        /// How many of its links are tab selections, which the flow map draws from the tab bar.
         package var tabSelections = 0
 
         /// Whether every link of it is a tab selection.
@@ -77,8 +71,7 @@ public struct FlowGraph: Sendable, Hashable {
         package let route: String
     }
 
-    /// Every kind the walk reached, in the order it first reached one of its pages; the first
-    /// is the start page's.
+    /// Every kind the walk reached, in the order it first reached one; the first is the start page's.
     package let kinds: [Kind]
     /// Every transition, ordered by source kind, target kind and presentation.
     package let transitions: [Transition]

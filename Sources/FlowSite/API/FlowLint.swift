@@ -1,7 +1,6 @@
 import Foundation
 
-/// A rule of flow lint: a kind of hole in an app's flow, with a stable id that configurations,
-/// suppressions and code-review tools refer to.
+/// A rule of flow lint: a kind of hole in an app's flow, with a stable id that configurations and suppressions use.
 public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The stable id, such as `dead-end`.
     public let id: String
@@ -30,16 +29,16 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         summary: "A kind of screen the app declares is never reached from the start page.",
         help: "Link to the screen from a screen that is reached, or remove the route case."
     )
-    /// A page whose only ways out are the site-wide navigation, though it shows loaded content
-    /// and is not meant to end the flow (``Page/ending``).
+    /// A page with no way out but the site-wide navigation, though it shows content and isn't meant to end the flow.
     public static let deadEnd = FlowLintRule(
         id: "dead-end", level: .warning,
         summary: "A page has no way out of its own: only the site-wide navigation leads on.",
-        help:
-            "Give the screen an action that leads on (related screens, the list it belongs to), present it as a dialog, or mark a page that ends the flow on purpose with Page.ending = .intended."
+        help: """
+            Give the screen an action that leads on (related screens, the list it belongs to), present it as a dialog, \
+            or mark a page that ends the flow on purpose with Page.ending = .intended.
+            """
     )
-    /// A page that shows its empty state (``Page/Ending/emptyState``). Off by default: an
-    /// empty list is how the app behaves, not a hole in its flow.
+    /// A page that shows its empty state (``Page/Ending/emptyState``). Off by default.
     public static let emptyState = FlowLintRule(
         id: "empty-state", level: .note,
         summary: "A page shows its empty state (nothing loaded to show).",
@@ -76,19 +75,18 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         summary: "One link text on a page leads to different pages, which a list of links can't tell apart.",
         help: "Make the labels tell their targets apart (add what differs: a year, a place, a number)."
     )
-    /// A transition between screen kinds that none of the app's tests takes, by the flow
-    /// coverage given (``FlowGraph/Coverage``). Off by default.
+    /// A transition between screen kinds that none of the app's tests takes (``FlowGraph/Coverage``). Off by default.
     public static let untestedTransition = FlowLintRule(
         id: "untested-transition", level: .warning,
         summary: "No test of the app takes a transition between two kinds of screen (by the flow coverage given).",
-        help:
-            "Drive the navigation in a coordinator test with a RecordingNavigator under the .flowCoverage() trait, or suppress the finding with a reason.",
+        help: """
+            Drive the navigation in a coordinator test with a RecordingNavigator under the .flowCoverage() trait, \
+            or suppress the finding with a reason.
+            """,
         isOnByDefault: false
     )
 
-    /// A page's route that no deep link opens (``DeepLinks/link``) though other pages of its
-    /// kind have one, in an app that declares deep links. (A kind no link opens at all is not
-    /// deep-linkable, which the map shows, and no finding.)
+    /// A page's route that no deep link opens (``DeepLinks/link``) though other pages of its kind have one.
     public static let unlinkableRoute = FlowLintRule(
         id: "unlinkable-route", level: .warning,
         summary: "A page's route has no deep link, though other pages of its kind have one.",
@@ -104,8 +102,10 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     public static let unknownDeepLink = FlowLintRule(
         id: "unknown-deep-link", level: .warning,
         summary: "A link the app doesn't know opens a screen instead of the not-found one.",
-        help:
-            "Make the parser match whole links (no extra path segments) and return nil or the not-found route for the rest."
+        help: """
+            Make the parser match whole links (no extra path segments) and return nil or the not-found route \
+            for the rest.
+            """
     )
 
     /// Every rule, in the order reports list them.
@@ -120,8 +120,7 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
 }
 
 extension FlowLintRule {
-    /// How serious a finding is: errors always fail `holocron lint`; warnings fail it (and a build)
-    /// only when strict.
+    /// How serious a finding is: errors always fail `holocron lint`; warnings fail it (and a build) only when strict.
     public enum Level: String, Sendable, Hashable, CaseIterable, Comparable {
         /// Always fails `lint` and a build: a link that leads nowhere, a deep link that breaks.
         case error
@@ -136,18 +135,14 @@ extension FlowLintRule {
     }
 }
 
-/// What flow lint checks, and what it leaves out with a reason: set in code by
-/// ``RootCoordinator/flowLint``, or read from a JSON file that overrides it:
+/// What flow lint checks, and what it leaves out with a reason: set by ``RootCoordinator/flowLint``, or read
+/// from a JSON file that overrides it:
 ///
 /// ```json
 /// {
 ///   "maximumClickDepth": 5,
 ///   "disabledRules": { "modal-only": "Our dialogs are full screens." },
-///   "enabledRules": ["untested-transition"],
-///   "suppressions": [
-///     { "rule": "dead-end", "page": "/about/credits/", "reason": "The credits end the tour." },
-///     { "rule": "click-depth", "kind": "archive-page", "reason": "Archives are deep by design." }
-///   ]
+///   "suppressions": [{ "rule": "dead-end", "page": "/about/credits/", "reason": "The credits end the tour." }]
 /// }
 /// ```
 public struct FlowLintConfiguration: Sendable, Hashable, Codable {
@@ -160,8 +155,7 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
     /// Findings suppressed, each with the reason.
     public var suppressions: [Suppression]
 
-    /// The defaults: every rule on but those off by default, at most 4 clicks deep, nothing
-    /// suppressed.
+    /// The defaults: every rule on but those off by default, at most 4 clicks deep, nothing suppressed.
     public init(
         maximumClickDepth: Int = 4, disabledRules: [String: String] = [:], enabledRules: [String] = [],
         suppressions: [Suppression] = []
@@ -185,8 +179,7 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
         suppressions = try container.decodeIfPresent([Suppression].self, forKey: .suppressions) ?? []
     }
 
-    /// This configuration with `other`'s settings over it: its depth when it sets one, its
-    /// disabled and enabled rules added, its suppressions added.
+    /// This configuration with `other`'s over it: `other`'s depth, both sets of rules, both sets of suppressions.
     public func merging(_ other: FlowLintConfiguration) -> FlowLintConfiguration {
         FlowLintConfiguration(
             maximumClickDepth: other.maximumClickDepth,
@@ -253,7 +246,10 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
             guard !rule.isOnByDefault else {
                 throw FlowSiteError.lintConfiguration(
                     file: nil,
-                    "enabledRules names '\(id)', which is on by default; list only rules that are off by default (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")))"
+                    """
+                    enabledRules names '\(id)', which is on by default; list only rules that are off by default \
+                    (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(separator: ", ")))
+                    """
                 )
             }
         }
@@ -289,8 +285,7 @@ public struct FlowLintConfiguration: Sendable, Hashable, Codable {
 }
 
 extension FlowLintConfiguration {
-    /// One finding left out on purpose: the rule, the screen kind (by id) or the page (by path,
-    /// such as `/about/`) it applies to, and why.
+    /// One finding left out on purpose: the rule, the kind (by id) or page (by path) it applies to, and why.
     public struct Suppression: Sendable, Hashable, Codable {
         /// The rule's id.
         public var rule: String
@@ -301,8 +296,7 @@ extension FlowLintConfiguration {
         /// Why: kept in every report, and in SARIF as the suppression's justification.
         public var reason: String
 
-        /// Suppresses `rule` for a kind (by id) or a page (by path), or everywhere when both are `nil`,
-        /// for `reason`.
+        /// Suppresses `rule` for a kind or a page, or everywhere when both are `nil`, for `reason`.
         public init(rule: String, kind: String? = nil, page: String? = nil, reason: String) {
             self.rule = rule
             self.kind = kind
@@ -330,9 +324,8 @@ extension FlowLintReport {
         public let count: Int
         /// A few of the pages, in walk order.
         package let examples: [FlowGraph.PageReference]
-        /// The app's code to look at: the screen's; for `click-depth` the navigation call that
-        /// starts the long chain; for `modal-over-modal` the one that chose the dialog; for
-        /// `unreachable-screen` the kind's declaration (``ScreenKind/location``).
+        /// The app's code to look at: the screen's, the navigation call behind a `click-depth` or `modal-over-modal`
+        /// finding, or the kind's declaration for `unreachable-screen` (``ScreenKind/location``).
         public let location: CodeLocation?
         /// Why the finding is suppressed, when it is.
         public let suppression: String?
@@ -344,17 +337,13 @@ extension FlowLintReport {
 
 /// What flow lint found, with the configuration it ran with.
 public struct FlowLintReport: Sendable, Hashable {
-    /// Every finding, suppressed ones included, in the order of ``FlowLintRule/all`` and then of
-    /// the kinds in the walk.
+    /// Every finding, suppressed ones included, in the order of ``FlowLintRule/all``, then of the kinds in the walk.
     public let findings: [Finding]
     /// The configuration used.
     public let configuration: FlowLintConfiguration
-    /// What a rule could not check, such as `unreachable-screen` without declared kinds, and
-    /// each coverage file that names transitions the flow no longer has
-    /// (``FlowGraph/Coverage/stale(in:)``).
+    /// What a rule could not check, and each coverage file that names transitions the flow no longer has.
     public let notes: [String]
-    /// How many of each flow's transitions the app's tests take, when flow coverage was given
-    /// (``FlowLinter/coverage``); `nil` otherwise.
+    /// How many of each flow's transitions the tests take, when flow coverage was given; `nil` otherwise.
     package internal(set) var coverage: [FlowGraph.Coverage.FlowCount]? = nil
 
     /// The findings that count.

@@ -1,22 +1,14 @@
 import Foundation
 
 extension FlowLintReport {
-    /// The report for a terminal: the counts per rule, then every finding of each rule (or the
-    /// first `limit`, with a line saying how many are left out), each with its kind, example page
-    /// and source location; suppressed findings are listed with their reasons. Each location is a
-    /// path an editor or terminal opens (``CodeLocation/editorPath(relativeTo:)``): from
-    /// `sourceRoot` (the current folder, or the package's root) when the file lies below it.
-    ///
-    /// ```swift
-    /// print(report.text(sourceRoot: packageRoot))            // every finding
-    /// print(report.text(limit: 3, sourceRoot: packageRoot))  // 3 a rule, then "… and 5 more"
-    /// ```
+    /// The report for a terminal: the counts per rule, then each rule's findings (the first `limit`, if given) with
+    /// kind, example page and location, then suppressed findings with their reasons. Locations are editor paths
+    /// from `sourceRoot` when the file lies below it (``CodeLocation/editorPath(relativeTo:)``).
     public func text(limit: Int? = nil, sourceRoot: String? = nil) -> String {
         text(limit: limit, sourceRoot: sourceRoot, seeAll: "pass no limit to list all")
     }
 
-    /// ``text(limit:sourceRoot:)`` whose "… and N more" lines end with `seeAll`, how the reader
-    /// sees everything: the command line names its own option.
+    /// ``text(limit:sourceRoot:)`` whose "… and N more" lines end with `seeAll`, such as the command line's option.
     package func text(limit: Int?, sourceRoot: String?, seeAll: String) -> String {
         let limit = limit.map { max(0, $0) }
         var lines = [summaryLine]
@@ -61,8 +53,7 @@ extension FlowLintReport {
         return "… and \(count - limit) more (\(seeAll))"
     }
 
-    /// The flow coverage part of ``text(limit:sourceRoot:)``: the total, then per flow how many
-    /// transitions the tests take, and each one they don't.
+    /// The flow coverage part of ``text(limit:sourceRoot:)``: per flow, how many transitions the tests take.
     private static func coverageLines(_ coverage: [FlowGraph.Coverage.FlowCount]) -> [String] {
         let total = coverage.reduce(0) { $0 + $1.total }
         let tested = coverage.reduce(0) { $0 + $1.tested }
@@ -78,10 +69,8 @@ extension FlowLintReport {
         return lines
     }
 
-    /// Every finding as JSON, for tools: the rules, the counts, and each finding with its rule,
-    /// level, kind, message, count, example pages, source location and suppression. Each
-    /// location is `path:line` with the path as ``text(limit:sourceRoot:)`` prints it (from
-    /// `sourceRoot` when the file lies below it), so one finding reads alike in every format.
+    /// Every finding as JSON, for tools: the rules, the counts, and each finding in full. Locations are `path:line`
+    /// as ``text(limit:sourceRoot:)`` prints them, so a finding reads alike in every format.
     public func json(sourceRoot: String? = nil) -> String {
         struct Document: Encodable {
             struct Rule: Encodable { let id, level, summary, help: String }
@@ -147,11 +136,8 @@ extension FlowLintReport {
         return FlowJSON.encode(document)
     }
 
-    /// The report as a SARIF 2.1.0 log, what code-review tools read: one result per finding,
-    /// located at its source line (relative to `sourceRoot` under the `SRCROOT` base, or by
-    /// module and file when the file lies elsewhere), suppressed findings with their
-    /// justification, and a stable fingerprint of rule and kind so a tool can follow a finding
-    /// from one run to the next.
+    /// The report as a SARIF 2.1.0 log for code-review tools: one result per finding, at its source line under
+    /// `SRCROOT` (or by module and file), with a stable fingerprint of rule and kind to follow it across runs.
     public func sarif(toolName: String, version: String, informationURI: String? = nil, sourceRoot: String?) -> String {
         struct Log: Encodable {
             let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

@@ -1,8 +1,5 @@
-/// Runs flow lint over an app without building its site: walks every route (making each screen's
-/// page, not its HTML) and checks the flow.
-///
-/// Unlike a build, which fails on a link no coordinator shows, the linter reports such links as
-/// `unhandled-intent` findings and goes on, so one run lists every hole.
+/// Runs flow lint over an app without building its site. Unlike a build, it reports a link no coordinator shows
+/// as an `unhandled-intent` finding and goes on, so one run lists every hole.
 ///
 /// ```swift
 /// let report = try await FlowLinter(coordinator: AppCoordinator(dependencies: .mock)).run()
@@ -13,12 +10,10 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
     public var coordinator: C
     /// Settings over the coordinator's own ``RootCoordinator/flowLint``.
     public var configuration: FlowLintConfiguration?
-    /// The transitions the app's tests take: the report then counts them per flow, and the
-    /// `untested-transition` rule, when turned on, reports each one they don't.
+    /// The transitions the app's tests take, counted per flow in the report and by `untested-transition`.
     public var coverage: FlowGraph.Coverage?
 
-    /// A linter for `coordinator`'s app, with `configuration` over the app's own and the tests'
-    /// `coverage`, if any.
+    /// A linter for `coordinator`'s app, with `configuration` over the app's own and the tests' `coverage`.
     public init(coordinator: C, configuration: FlowLintConfiguration? = nil, coverage: FlowGraph.Coverage? = nil) {
         self.coordinator = coordinator
         self.configuration = configuration
@@ -26,8 +21,7 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
     }
 
     /// Walks the app and lints its flow.
-    /// - Throws: ``FlowSiteError`` for screens that fail to build or routes that share a path,
-    ///   or for a configuration that names unknown rules.
+    /// - Throws: ``FlowSiteError`` for screens that fail, routes that share a path, or unknown rules.
     public func run() async throws -> FlowLintReport {
         try await walk().lint
     }

@@ -1,6 +1,5 @@
-/// An error from building a site; its description says what went wrong, where, and what to do,
-/// in the words of FlowSite's API (a command-line tool maps them to its own flags by
-/// ``reason``).
+/// An error from building a site; its description says what went wrong, where, and what to do, in the words of
+/// FlowSite's API (a command-line tool maps them to its own flags by ``reason``).
 public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable {
@@ -40,19 +39,15 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case flowLintConfiguration(file: String?, message: String)
         /// Flow lint found holes in the flow and the build is strict about them.
         case flowLintFailed(summary: String, findings: [String])
-        /// The languages of a multilingual build can't make one site: two share a code, or a
-        /// page exists in one language and not in another (its switcher would lead nowhere).
+        /// The languages of a multilingual build can't make one site: two share a code, or a page is missing in one.
         case languages(message: String)
-        /// A flow coverage file or folder (``FlowGraph/Coverage/load(from:)``) is missing or
-        /// isn't one.
+        /// A flow coverage file or folder (``FlowGraph/Coverage/load(from:)``) is missing or isn't one.
         case flowCoverage(path: String, message: String)
-        /// A string table file (``StringTable/init(language:file:json:)``) is not a flat JSON
-        /// object of key and text.
+        /// A string table file (``StringTable/init(language:file:json:)``) is not a flat JSON object of key and text.
         case stringTable(file: String, message: String)
         /// ICU has no usable plural rules for a language code (``PluralRules``).
         case pluralRules(language: String, message: String)
-        /// Translations that lack keys or placeholders (``TranslationCheck``), de-duplicated and
-        /// sorted by kind, language and key.
+        /// Translations that lack keys or placeholders (``TranslationCheck``), de-duplicated and sorted.
         case translations([TranslationCheck.Problem])
     }
 
@@ -76,15 +71,27 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .invalidResourceName(let name, let route):
-            "The page of \(route) publishes a file named '\(name)', which is not allowed: use letters, digits, '.', '-' and '_' only, without a leading dot, and not index.html."
+            """
+            The page of \(route) publishes a file named '\(name)', which is not allowed: use letters, digits, '.', \
+            '-' and '_' only, without a leading dot, and not index.html.
+            """
         case .pathConflict(let path, let first, let second):
-            "Routes \(first) and \(second) both want the page \(path): give one of them another path (for duplicate names, use Slug.suffixed)."
+            """
+            Routes \(first) and \(second) both want the page \(path): give one of them another path \
+            (for duplicate names, use Slug.suffixed).
+            """
         case .reservedPath(let path, let route):
-            "Route \(route) wants the page \(path), which the site writer reserves for its own files: choose another path."
+            """
+            Route \(route) wants the page \(path), which the site writer reserves for its own files: \
+            choose another path.
+            """
         case .screensFailed(let failures):
             Wording.english("errorScreensFailed", count: failures.count) + "\n"
                 + failures.map { "  - \($0.route): \($0.error)" }.joined(separator: "\n")
-                + "\nFix the data or service behind each route, or return an error screen from the coordinator's errorScreen(for:error:)."
+                    + """
+                    \nFix the data or service behind each route, or return an error screen from the coordinator's \
+                    errorScreen(for:error:).
+                    """
         case .navigationMismatch(let page, let label, let route, let shown):
             "The link '\(label)' on \(page) leads to \(route), but following it showed "
                 + (shown.isEmpty ? "nothing" : shown.joined(separator: ", "))
@@ -96,13 +103,22 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case .stepFailed(let step, let error):
             "The build step '\(step)' failed: \(error). The previous site was left as it was."
         case .outputNotOwned(let path):
-            "The output folder \(path) exists and was not made by a FlowSite build (it has no .holocron marker and is not empty): choose another output folder, or set force to replace it."
+            """
+            The output folder \(path) exists and was not made by a FlowSite build (it has no .holocron marker and \
+            is not empty): choose another output folder, or set force to replace it.
+            """
         case .outputForbidden(let path, let why):
             "Refusing to write the site to \(path): \(why). Choose another output folder."
         case .outputBusy(let path, let pid):
-            "Another build of \(path) is running\(pid.map { " (pid \($0))" } ?? ""): wait for it to finish and build again, or choose another output folder."
+            """
+            Another build of \(path) is running\(pid.map { " (pid \($0))" } ?? ""): wait for it to finish and \
+            build again, or choose another output folder.
+            """
         case .template(let name, let message):
-            "Template \(name) failed: \(message). Fix the template, or remove it from the templates folder to use the default."
+            """
+            Template \(name) failed: \(message). Fix the template, or remove it from the templates folder \
+            to use the default.
+            """
         case .templatesUnreadable(let path, let message):
             "Cannot read templates at \(path): \(message). Check the templates folder."
         case .wouldOverwrite(let path):
@@ -119,15 +135,24 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "\(summary), and the build is strict about them; the previous site was left as it was:\n"
                 + findings.prefix(20).map { "  - \($0)" }.joined(separator: "\n")
                 + (findings.count > 20 ? "\n  … and \(findings.count - 20) more" : "")
-                + "\nFix them, or turn a rule off or suppress a finding (with its reason) in the flow lint configuration."
+                    + """
+                    \nFix them, or turn a rule off or suppress a finding (with its reason) in the flow lint \
+                    configuration.
+                    """
         case .languages(let message):
             "The languages can't make one site: \(message). The previous site was left as it was."
         case .flowCoverage(let path, let message):
-            "Cannot read the flow coverage at \(path): \(message). Give the folder the app's coverage tests write (the `.flowCoverage()` trait's), or a file in it; run the tests to make it."
+            """
+            Cannot read the flow coverage at \(path): \(message). Give the folder the app's coverage tests write \
+            (the `.flowCoverage()` trait's), or a file in it; run the tests to make it.
+            """
         case .stringTable(let file, let message):
             "\(file): \(message). Fix the file and rebuild."
         case .pluralRules(let language, let message):
-            "No plural rules for language '\(language)': \(message). Use a BCP 47 code ICU knows, such as en, es or ar."
+            """
+            No plural rules for language '\(language)': \(message). Use a BCP 47 code ICU knows, \
+            such as en, es or ar.
+            """
         case .translations(let problems):
             TranslationCheck.report(problems)
         }

@@ -26,13 +26,8 @@ public struct InputKey: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var description: String { id == Self.whole ? "\(table)/*" : "\(table)/\(id)" }
 }
 
-/// What the page being made reads, recorded as it reads it, so a rebuild knows which pages an
-/// edit reaches: a page whose inputs are all unchanged (and whose place in the walk is the same)
-/// is the same page.
-///
-/// The app calls ``read(_:)-swift.type.method`` wherever its data layer hands out a value a
-/// view model can use (the one place every read goes through, so none is missed). While a page
-/// is made, the walker installs a recorder for its task; outside a walk a read costs one
+/// What the page being made reads, recorded so a rebuild knows which pages an edit reaches. The app calls
+/// ``read(_:)-swift.type.method`` wherever its data layer hands out a value; outside a walk a read costs one
 /// task-local lookup.
 extension InputKey {
     /// Records that the page being made read `key`.
@@ -54,8 +49,7 @@ extension InputKey {
     }
 }
 
-/// The keys one page read. A page is made by one task at a time, but the lock keeps a page that
-/// reads from child tasks correct too.
+/// The keys one page read; the lock keeps a page that reads from child tasks correct.
 final class InputRecorder: Sendable {
     @TaskLocal static var current: InputRecorder?
     private let read = Locked<[InputKey]>([])

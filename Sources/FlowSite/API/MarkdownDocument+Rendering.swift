@@ -13,9 +13,8 @@ extension MarkdownDocument {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The document's Markdown cut into runs of plain blocks and styled sections, in order, so
-    /// the renderer can wrap each section in its own element; `url` appends a route's URL and
-    /// `siteFile` a site file's.
+    /// The document's Markdown cut into runs of plain blocks and styled sections, in order, so the renderer can
+    /// wrap each section; `url` appends a route's URL and `siteFile` a site file's.
     func pageMarkdown(
         linking url: (R, inout [UInt8]) -> Void, siteFile: (String, inout [UInt8]) -> Void
     ) -> PageMarkdown {
@@ -39,7 +38,6 @@ extension MarkdownDocument {
                         page.chunks.append((.userContent, start..<page.bytes.count))
                         index += 1
                     } else {
-                        // A run of plain blocks is written as one piece, as a document of its own.
                         var end = index
                         while end < blocks.endIndex, !blocks[end].isOwnChunk { end += 1 }
                         writer.write(blocks[index..<end], into: &page.bytes)
@@ -63,8 +61,7 @@ extension MarkdownBlock {
     }
 }
 
-/// A page's Markdown as UTF-8 bytes, cut into chunks: runs of plain blocks (no style) and
-/// styled sections, in order.
+/// A page's Markdown as UTF-8 bytes, cut into chunks: runs of plain blocks (no style) and styled sections, in order.
 struct PageMarkdown: Sendable {
     /// Every chunk's Markdown, one after the other.
     var bytes: [UInt8] = []
@@ -81,12 +78,8 @@ struct PageMarkdown: Sendable {
     }
 }
 
-/// Writes blocks as CommonMark text, straight into UTF-8 bytes. Internal: the public face is
-/// ``MarkdownDocument/markdown(linking:siteFile:)``.
-///
-/// A piece of inline text is written as if into a buffer of its own (a block's line, a link's
-/// label, an emphasis's body): `segment` is where that buffer would begin, so the escaper knows
-/// whether text starts a line and the emphasis rules see the scalar before.
+/// Writes blocks as CommonMark text, straight into UTF-8 bytes. `segment` is where a piece of inline text's own
+/// buffer would begin, so the escaper knows whether text starts a line and emphasis sees the scalar before.
 struct MarkdownWriter {
     typealias Block = MarkdownBlock
     typealias Inline = MarkdownInline
@@ -179,9 +172,8 @@ struct MarkdownWriter {
         }
     }
 
-    /// A fenced code block showing `code` as it is: its fence is longer than any run of
-    /// backticks inside, a final line break is dropped (cmark ends every line with one), and
-    /// the controls HTML forbids read as U+FFFD, tabs kept.
+    /// A fenced code block showing `code` as it is: the fence outruns any backtick run inside, a final line break
+    /// is dropped (cmark ends every line with one), and controls HTML forbids read as U+FFFD, tabs kept.
     static func appendCodeBlock(_ code: String, language: String?, into out: inout [UInt8]) {
         var longest = 0
         var run = 0
@@ -272,8 +264,7 @@ struct MarkdownWriter {
         return Self.firstScalar(scratch, in: 0..<scratch.count)
     }
 
-    /// Writes `*inner*` only where CommonMark's flanking rules make it emphasis; elsewhere the
-    /// inner text is written plain, so a delimiter never shows as a literal asterisk.
+    /// Writes `*inner*` only where CommonMark's flanking rules make it emphasis, else the inner text plain;
     /// `following` is the first scalar of what comes next, if anything does.
     private func emphasis(
         _ inner: [Inline], delimiter: String, following: Unicode.Scalar?, segment: Int, into out: inout [UInt8]
@@ -320,8 +311,7 @@ struct MarkdownWriter {
         }
     }
 
-    /// Whether text appended now would begin a line: the segment holds nothing but spaces so
-    /// far, or ends with a hard line break.
+    /// Whether text appended now would begin a line: the segment so far is only spaces or ends with a hard break.
     static func isLineStart(_ out: [UInt8], segment: Int) -> Bool {
         var index = segment
         while index < out.count, out[index] == UInt8(ascii: " ") { index += 1 }

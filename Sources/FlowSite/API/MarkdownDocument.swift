@@ -1,8 +1,6 @@
 /// A Markdown document built from typed pieces, whose text is always escaped.
 ///
-/// Every piece of text goes through the engine's Markdown escaper, so cmark shows exactly that text:
-/// data can never add markup, HTML or links. Links carry routes, not URLs; the renderer turns
-/// them into relative URLs.
+/// Every piece of text is escaped, so data can never add markup, HTML or links. Links carry routes, not URLs.
 ///
 /// ```swift
 /// var document = MarkdownDocument<AppRoute>()
@@ -13,16 +11,13 @@
 /// }
 /// ```
 public struct MarkdownDocument<R: Route>: Sendable {
-    /// The document's blocks, in order. They don't depend on the route type: a link holds the
-    /// index of its route in ``routes``, so writing Markdown needs no generic code.
+    /// The document's blocks, in order; a link holds the index of its route in ``routes``.
     var blocks: [MarkdownBlock]
     /// Every link's route, in reading order.
     var routes: [R]
-    /// The level of the last heading added, 1 (the page title's) before any: user content's
-    /// headings go under it.
+    /// The last heading's level, 1 before any: user content's headings go under it.
     var headingLevel = 1
-    /// Whether the document holds user content: its page then marks the links that come from
-    /// it (see ``userContent(_:showsImages:)``).
+    /// Whether the document holds user content, whose links its page marks.
     var hasUserContent = false
 
     /// An empty document.
@@ -62,32 +57,16 @@ public struct MarkdownDocument<R: Route>: Sendable {
         headingLevel = min(max(level, 1), 6)
     }
 
-    /// Adds a code block that shows `code` exactly as it is, every space and tab kept, in a
-    /// monospaced block; `language` (such as `swift`) becomes its `language-…` class for a
-    /// highlighter, keeping only letters, digits and `+ - . _ #`.
-    ///
-    /// ```swift
-    /// document.codeBlock("if done {\n    finish()\n}", language: "swift")
-    /// ```
+    /// Adds a code block that shows `code` exactly, every space kept; `language` (such as `swift`) becomes its
+    /// `language-…` class, keeping only letters, digits and `+ - . _ #`.
     public mutating func codeBlock(_ code: String, language: String? = nil) {
         blocks.append(.codeBlock(language: language.map(Self.languageName) ?? "", code))
     }
 
-    /// Adds Markdown that the app's users wrote (a post, a comment, a profile), rendered safely:
-    /// their formatting, lists, quotes, code and links show, but raw HTML is dropped, a link keeps
-    /// only its text unless it is `https:`, `http:` or `mailto:`, and the controls that reorder
-    /// text are removed, so a body can never add markup or reach the layout around it. The
-    /// body's `#` headings become one level below the document's last heading (a `##` under a
-    /// level-2 heading), its links are marked `rel="nofollow ugc"`, and its images show, with
-    /// their alt text, only when `showsImages` (otherwise each reads as its alt text).
-    ///
-    /// ```swift
-    /// document.heading("Answer")
-    /// document.userContent(answer.body)  // "# Setup" becomes a level-3 heading
-    /// ```
-    ///
-    /// On its own (not inside a ``section(_:_:)``) it is wrapped in a `<div class="user-content">`
-    /// (a `<section>` when it starts with a heading), which the stylesheet can set apart.
+    /// Adds Markdown the app's users wrote, made safe: raw HTML is dropped, a link keeps only its text unless it
+    /// is `https:`, `http:` or `mailto:`, and the controls that reorder text are removed. Its headings go one level
+    /// below the last heading, its links get `rel="nofollow ugc"`, and its images show only when `showsImages`.
+    /// Outside a ``section(_:_:)`` it is wrapped in a `<div class="user-content">`.
     public mutating func userContent(_ markdown: String, showsImages: Bool = false) {
         let safe = UserMarkdown.sanitized(markdown, topHeadingLevel: headingLevel + 1, showsImages: showsImages)
         blocks.append(.userContent(safe))
@@ -111,8 +90,7 @@ public struct MarkdownDocument<R: Route>: Sendable {
 
     /// Adds a bulleted list.
     public mutating func list(_ items: [[Inline]]) {
-        // A list of plain links (a film's characters) can run to tens of thousands of items:
-        // kept as labels beside the document's routes, without an array per item.
+        // A list of plain links can run to tens of thousands of items: kept without an array per item.
         let plainLinks = items.map { item -> (label: String, route: R)? in
             guard item.count == 1, case .link(let label, let route) = item[0], label.count == 1,
                 case .text(let text) = label[0]
@@ -128,13 +106,8 @@ public struct MarkdownDocument<R: Route>: Sendable {
         blocks.append(.list(stored))
     }
 
-    /// Adds a bulleted list of links, one per element of `elements`, each labelled with plain
-    /// text: `link` gives an element's label and route. The same as ``list(_:)`` with one
-    /// `.link` per item, without making an array for every item, for lists of thousands.
-    ///
-    /// ```swift
-    /// document.linkList(film.characters) { (label: $0.name, route: .character($0.id)) }
-    /// ```
+    /// Adds a bulleted list of links, `link` giving each element's label and route: ``list(_:)`` with one
+    /// `.link` per item, without an array per item.
     public mutating func linkList<Elements: Collection>(
         _ elements: Elements, _ link: (Elements.Element) -> (label: String, route: R)
     ) {
@@ -191,9 +164,8 @@ public struct MarkdownDocument<R: Route>: Sendable {
     /// Adds a horizontal rule.
     public mutating func thematicBreak() { blocks.append(.thematicBreak) }
 
-    /// `inlines` as the document keeps them, their routes added to ``routes``. A link's label
-    /// can't hold links, so one inside a label keeps only its label (in bold when it has more
-    /// than one piece) and is not a link of the page.
+    /// `inlines` as the document keeps them, their routes added to ``routes``. A link inside a link's label keeps
+    /// only its label (bold when it has several pieces).
     private mutating func stored(_ inlines: [Inline], inLabel: Bool = false) -> [MarkdownInline] {
         var out: [MarkdownInline] = []
         out.reserveCapacity(inlines.count)
@@ -232,8 +204,7 @@ enum MarkdownBlock: Sendable {
     case paragraph([MarkdownInline])
     /// A bulleted list; each item is a line of inlines.
     case list([[MarkdownInline]])
-    /// A bulleted list whose items are each one link labelled with plain text: item `n` links to
-    /// the document's route `firstRoute + n`.
+    /// A bulleted list of plain-text links: item `n` links to the document's route `firstRoute + n`.
     case linkList([String], firstRoute: Int)
     /// A numbered list.
     case orderedList([[MarkdownInline]])
@@ -267,7 +238,6 @@ struct MarkdownAttribute: Sendable {
 }
 
 /// The name of a section style: the CSS class the renderer wraps a section in.
-///
 /// Only lowercase letters, digits and hyphens, so a style can never inject markup.
 public struct SectionStyle: Hashable, Sendable, CustomStringConvertible {
     /// The class name.

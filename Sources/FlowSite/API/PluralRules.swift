@@ -1,10 +1,6 @@
 import CICU
 
-/// A language's CLDR plural rules, from ICU: which form of a counted phrase a number takes
-/// ("1 film", "2 films"; Spanish adds `many` for a million; Arabic has six forms).
-///
-/// A string table holds one text per category a language uses (`list.count.one`,
-/// `list.count.other`), and the app asks the rules which one a count needs:
+/// A language's CLDR plural rules, from ICU: which form of a counted phrase a number takes ("1 film", "2 films").
 ///
 /// ```swift
 /// let rules = try PluralRules(language: "es")
@@ -37,13 +33,11 @@ public final class PluralRules: Sendable {
     public let language: String
     /// The categories the language uses, in CLDR's order (`zero` … `other`).
     public let categories: [Category]
-    /// The category of each count below ``cached``: counts are small, and ICU's answer for one
-    /// costs a call and a conversion.
+    /// The category of each count below ``cached``, which saves an ICU call per count.
     private let small: [Category]
     private static let cached = 1_000
 
     /// The rules of `language`, a BCP 47 code such as `en`, `es` or `ar`.
-    ///
     /// - Throws: ``FlowSiteError`` when ICU has no rules for the code.
     public init(language: String) throws(FlowSiteError) {
         self.language = language
@@ -75,8 +69,7 @@ public final class PluralRules: Sendable {
         self.icuLocale = icuLocale
     }
 
-    /// ICU's name of the language. Counts past the cache open the rules again: rare (a list of
-    /// a thousand pages), and an ICU handle that both cores call would need a lock.
+    /// ICU's name of the language. Counts past the cache open the rules again: a shared ICU handle would need a lock.
     private let icuLocale: String
 
     /// The category a count takes.

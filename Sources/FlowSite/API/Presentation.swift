@@ -1,11 +1,7 @@
-/// How a coordinator shows a route: the navigation-stack operation behind a link.
-///
-/// The presentation decides the breadcrumbs of the page it leads to: `push` adds the page to the
-/// presenter's stack, `replace` swaps the top of the stack (the next page of a list), `modal`
-/// shows a dialog over the presenter with a Close link back to it, and `root` starts a new stack.
+/// How a coordinator shows a route: the navigation-stack operation behind a link, which decides the breadcrumbs
+/// of the page it leads to.
 public enum Presentation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Starts a new stack, the one ``Coordinator/rootStack(for:)`` gives: a tab, a deep link,
-    /// Home from anywhere.
+    /// Starts a new stack, the one ``Coordinator/rootStack(for:)`` gives: a tab, a deep link, Home from anywhere.
     case root
     /// Adds the page over the presenter, as a navigation controller pushes a screen.
     case push
@@ -26,10 +22,8 @@ public enum Presentation: String, Sendable, Hashable, CaseIterable, CustomString
     }
 }
 
-/// Something the user can do on a screen that leads to another screen: a label and a route.
-///
-/// View models never build URLs; they expose actions, and the coordinator that owns the flow
-/// decides how each route is presented when the action is followed.
+/// Something the user can do on a screen that leads to another screen: a label and a route. View models never
+/// build URLs; the coordinator that owns the flow decides how the route is presented.
 public struct NavigationAction<R: Route>: Sendable, Hashable {
     /// The text of the link or button.
     public var label: String

@@ -1,19 +1,13 @@
 import Foundation
 
-/// A made-up language for testing a translated site without translators, by Android's rules:
-/// it is another table's texts transformed, so every UI text that goes through the tables looks
-/// different and a text that doesn't (a hard-coded one) stands out in English.
+/// A made-up language for testing a translated site without translators, by Android's rules: another table's
+/// texts transformed, so a hard-coded text stands out in English.
 ///
-/// - ``accented`` (`en-XA`): every letter accented, each text in brackets, padded with extra
-///   words to about 1.5–2× its length (so truncation and clipping show), and every
-///   `{placeholder}` marked `«…»` and left as it is (so the value filled in stays readable).
-/// - ``bidi`` (`ar-XB`): every word wrapped in a right-to-left override (U+202E … U+202C) between
-///   right-to-left marks, so the English reads mirrored in a right-to-left layout; its code's
-///   language is Arabic, so its pages are written `dir="rtl"`.
+/// - ``accented`` (`en-XA`): letters accented, each text in brackets and padded to show truncation, and every
+///   `{placeholder}` marked `«…»` and kept.
+/// - ``bidi`` (`ar-XB`): every word in a right-to-left override, so English reads mirrored in a `dir="rtl"` page.
 ///
-/// Only the texts change, after a count picked its plural form and a number its format: a table
-/// keeps its source's settings (its locale), and its `plurals` setting names the source's
-/// language, whose plural rules pick the forms.
+/// Only the texts change: a table keeps its source's settings, and `plurals` names the source's language.
 public enum PseudoLocale: String, CaseIterable, Sendable {
     /// `en-XA`: accented, longer English, for text that is cut or not translated.
     case accented = "en-XA"

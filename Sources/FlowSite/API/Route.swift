@@ -2,8 +2,6 @@ import Foundation
 
 /// A destination in an app: one screen the app can show, and so one page of the site.
 ///
-/// Apps describe their routes as enums, so navigation stays data:
-///
 /// ```swift
 /// enum AppRoute: Route {
 ///     case home, detail(id: Int)
@@ -20,14 +18,12 @@ public protocol Route: Hashable, Sendable {
     /// site's front page. Two different routes must never share a path.
     var path: RoutePath { get }
 
-    /// The kind of screen this route shows (see ``ScreenKind``). The default reads it from the
-    /// enum case with reflection; implement it to give kinds readable names and flows, and to
-    /// keep reflection off a large build's path.
+    /// The kind of screen this route shows (see ``ScreenKind``). The default reads the enum case by reflection;
+    /// implement it for readable names and flows, and to keep reflection off a large build's path.
     var screenKind: ScreenKind { get }
 
-    /// One route of every kind of screen the app has (any route of the kind will do), so that
-    /// flow lint can report a kind the walk never reaches. The default is empty: then the
-    /// `unreachable-screen` rule has nothing to compare with and says so.
+    /// One route of every kind of screen the app has, so flow lint can report a kind the walk never reaches.
+    /// The default is empty, and `unreachable-screen` then says it has nothing to compare with.
     static var screenKindExamples: [Self] { get }
 }
 
@@ -40,12 +36,9 @@ extension Route {
 /// A URL-safe path segment: lowercase ASCII letters, digits and single hyphens, never empty,
 /// at most ``maximumLength`` bytes.
 ///
-/// Any text becomes a slug: accents are folded, other scripts are transliterated to Latin where
-/// Foundation can (Cyrillic, Greek, Arabic, Chinese, Korean…), everything else turns into
-/// hyphens, so a slug can never be `.`, `..` or contain a `/`, and a page can never be written
-/// outside the site. Empty text becomes `untitled`; other text with nothing to spell out becomes
-/// `untitled-` and a short hash of the text, and a slug too long for a file name is cut and given the hash of the whole, so
-/// different texts keep different slugs and the same text always gets the same one.
+/// Any text becomes a slug (accents folded, other scripts transliterated to Latin, the rest hyphens), so a page can
+/// never be written outside the site. Text with nothing to spell out becomes `untitled` or `untitled-<hash>`; a slug
+/// too long is cut and given the text's hash, so different texts keep different slugs.
 ///
 /// ```swift
 /// Slug("Padmé Amidala").rawValue  // "padme-amidala"
@@ -56,8 +49,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
     /// The slug text.
     public let rawValue: String
 
-    /// The longest slug in bytes: well below the 255 bytes file systems allow for a name, so a
-    /// slug plus a `-N` suffix always fits.
+    /// The longest slug in bytes: well below the 255 a file name may have, so a slug plus `-N` always fits.
     public static let maximumLength = 80
 
     /// Makes a slug from any text.
@@ -71,8 +63,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
         if folded.isEmpty, text.unicodeScalars.contains(where: { $0.value > 0x7F }),
             let latin = text.applyingTransform(.toLatin, reverse: false)
         {
-            // Only text with nothing left after folding pays for ICU's transliteration, so a
-            // Latin name like "Padmé" keeps the slug folding alone gives it.
+            // Only text with nothing left after folding pays for transliteration, so "Padmé" keeps its folded slug.
             folded = Self.fold(latin)
         }
         if folded.isEmpty {
@@ -115,9 +106,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
         return result
     }
 
-    /// ``fold(_:)`` of ASCII text, on its bytes: ASCII has nothing to decompose and no marks,
-    /// and its lower case is its own. `nil` for any other text. A catalog slugs every name in
-    /// the archive before the first page, on one core.
+    /// ``fold(_:)`` of ASCII text, on its bytes, as ASCII has no marks to drop; `nil` for any other text.
     static func foldASCII(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -157,8 +146,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
         return String(decoding: prefix, as: UTF8.self)
     }
 
-    /// Eight hex digits of the 64-bit FNV-1a hash of the text's UTF-8 bytes: the same on every
-    /// machine and every run, unlike `Hasher`.
+    /// Eight hex digits of the text's 64-bit FNV-1a hash: the same on every machine and run, unlike `Hasher`.
     static func stableHash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
@@ -182,8 +170,7 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
         return !text.isEmpty && !previousHyphen
     }
 
-    /// This slug with `-2`, `-3`, … appended: how an app keeps duplicate names apart. A slug at
-    /// the maximum length is cut to make room, so the suffix is never lost.
+    /// This slug with `-2`, `-3`, … appended, cut first at the maximum length so the suffix is never lost.
     public func suffixed(_ number: Int) -> Slug {
         let suffix = "-\(number)"
         return Slug(Self.trimmed(rawValue, toBytes: Self.maximumLength - suffix.utf8.count) + suffix)
@@ -194,10 +181,8 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
     public static func < (lhs: Slug, rhs: Slug) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// The location of a route's page: a list of slugs below the site root.
-///
-/// A page is written to `<slugs>/index.html`, and links point at that file so that the site
-/// also works when opened straight from disk.
+/// The location of a route's page: a list of slugs below the site root. A page is written to
+/// `<slugs>/index.html`, and links point at that file so the site also works opened from disk.
 public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByArrayLiteral {
     /// The folders below the site root, outermost first.
     public let slugs: [Slug]
@@ -219,10 +204,7 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The page's file relative to the site root, such as `characters/luke-skywalker/index.html`.
     public var file: String { directory + "index.html" }
 
-    /// The relative URL of `target`'s page as seen from this page.
-    ///
-    /// From `a/b/c` to the root this is `../../../index.html`; from `a/b` to `a/c` it is
-    /// `../c/index.html`.
+    /// The relative URL of `target`'s page as seen from this page: from `a/b` to `a/c` it is `../c/index.html`.
     public func relativeURL(to target: RoutePath) -> String {
         var bytes: [UInt8] = []
         appendRelativeURL(to: target, into: &bytes)

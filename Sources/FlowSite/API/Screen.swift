@@ -1,9 +1,6 @@
 import Foundation
 
-/// A screen as the site sees it: something that makes one ``Page``.
-///
-/// Most screens pair a ``ViewModel`` with a pure rendering function; conform to
-/// ``StatefulScreen`` for that and only write ``StatefulScreen/page(for:)``.
+/// A screen as the site sees it: something that makes one ``Page``. Most screens conform to ``StatefulScreen``.
 public protocol Screen<R>: Sendable {
     /// The app's route type, which the page's links carry.
     associatedtype R: Route
@@ -11,9 +8,7 @@ public protocol Screen<R>: Sendable {
     func makePage() async throws -> Page<R>
 }
 
-/// A screen whose page is a pure function of its view model's state.
-///
-/// Because ``page(for:)`` is pure, every state can be snapshot-tested without loading anything.
+/// A screen whose page is a pure function of its view model's state, so every state can be snapshot-tested.
 public protocol StatefulScreen<R>: Screen {
     /// The view model type, whose ``ViewModel/State`` the screen renders.
     associatedtype Model: ViewModel
@@ -24,9 +19,8 @@ public protocol StatefulScreen<R>: Screen {
 }
 
 extension StatefulScreen {
-    /// Loads the state and renders it; a page rendered from ``ScreenState/empty(_:)`` is
-    /// marked ``Page/Ending/emptyState`` unless it says otherwise (a screen with a state type
-    /// of its own sets ``Page/ending`` itself).
+    /// Loads the state and renders it; a page rendered from ``ScreenState/empty(_:)`` is marked
+    /// ``Page/Ending/emptyState`` unless it sets ``Page/ending`` itself.
     public func makePage() async throws -> Page<R> {
         let state = await viewModel.load()
         var page = page(for: state)
@@ -55,31 +49,15 @@ public struct Page<R: Route>: Sendable {
     public var files: [String: Data]
     /// Extra values for the layout template, such as `["search": "true"]`.
     public var templateValues: [String: String]
-    /// When the page is one page of a paginated list: how many pages the list has, which one
-    /// this is (counting from 1), and the action that leads to page `n`, labelled as its number
-    /// link reads ("1", "2", …). Only the pages shown are asked for, so a list of ten thousand
-    /// pages costs each page a handful of links, not ten thousand.
-    ///
-    /// The layout shows them as a `<nav aria-label="Pagination">`: previous and next links
-    /// (`rel="prev"`, `rel="next"`), the first and last page, and the pages around this one,
-    /// with a gap for the rest of a long list. The pages it shows are the page's links like any
-    /// other: the walker follows them and the link checker checks them.
-    ///
-    /// ```swift
-    /// Page(title: "Characters — page 2 of 9", document: rows,
-    ///      pagination: (9, 2, { NavigationAction("\($0)", to: .characters(page: $0)) }))
-    /// ```
+    /// For one page of a paginated list: the page count, this page's number (from 1) and the action that leads to
+    /// page `n`, labelled as its number link reads. Only the pages shown are asked for; the walker follows them and
+    /// the link checker checks them like any other link.
     public var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<R>)?
-    /// Where the page was made: the screen's rendering code. The flow graph names it for the
-    /// page's screen kind; the default arguments of ``init(title:shortTitle:summary:document:files:templateValues:pagination:fileID:filePath:line:)`` fill it in.
+    /// Where the page was made: the screen's rendering code, which the flow graph names for the page's screen kind.
     public var location: CodeLocation
 
-    /// A page titled `title` with body `document`; the defaulted `fileID`, `filePath` and `line`
-    /// record the caller as the page's ``location``.
-    ///
-    /// ```swift
-    /// Page(title: "Luke Skywalker", shortTitle: "Luke", summary: "A Jedi from Tatooine.", document: document)
-    /// ```
+    /// A page titled `title` with body `document`; the defaulted `fileID`, `filePath` and `line` record the caller
+    /// as the page's ``location``.
     public init(
         title: String,
         shortTitle: String? = nil,
@@ -100,13 +78,8 @@ public struct Page<R: Route>: Sendable {
         self.pagination = pagination
     }
 
-    /// Why the page may have no way on of its own, when it is meant to: flow lint's `dead-end`
-    /// rule leaves it out. A ``StatefulScreen`` sets ``Ending/emptyState`` for an empty state.
-    ///
-    /// ```swift
-    /// var page = Page(title: "Order placed", document: receipt)
-    /// page.ending = .intended  // a confirmation: the flow ends here
-    /// ```
+    /// Why the page may have no way on of its own, when it is meant to: flow lint's `dead-end` rule leaves it out.
+    /// A ``StatefulScreen`` sets ``Ending/emptyState`` for an empty state.
     public var ending: Ending?
 
     /// The label used in breadcrumbs.
@@ -114,8 +87,7 @@ public struct Page<R: Route>: Sendable {
 
     /// Why a page has no way on of its own.
     public enum Ending: Sendable, Hashable {
-        /// The screen shows its empty state (no results, no followers): flow lint reports it
-        /// under `empty-state`, off by default.
+        /// The screen shows its empty state (no results, no followers): reported under `empty-state`, off by default.
         case emptyState
         /// The flow ends here on purpose (a confirmation, a receipt): never a finding.
         case intended
@@ -123,8 +95,7 @@ public struct Page<R: Route>: Sendable {
 }
 
 extension Page {
-    /// Fails for a file name that could leave the page's folder, hide the file or replace the
-    /// page.
+    /// Fails for a file name that could leave the page's folder, hide the file or replace the page.
     static func checkFileName(_ name: String, route: String) throws {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)

@@ -1,11 +1,9 @@
-/// A kind of screen: what a route's case (or family of cases) stands for, such as Home, Character
-/// list or Character. Every page belongs to one kind, and the flow map, flow lint and flow
-/// diff speak of kinds, not of the thousands of pages they group.
+/// A kind of screen: what a route's case (or family of cases) stands for, such as Home or Character. The flow
+/// map, flow lint and flow diff speak of kinds, not of the pages they group.
 ///
-/// Kinds come from the routes themselves (``Route/screenKind``), so an app never lists them a
-/// second time. By default a route's kind is its enum case, with the cases of enum payloads
-/// inside it (`.resources(.people, .list(page: 2))` is `resources-people-list`); an app names
-/// its kinds by implementing ``Route/screenKind``:
+/// By default a route's kind is its enum case, with the cases of enum payloads inside it
+/// (`.resources(.people, .list(page: 2))` is `resources-people-list`); an app names its kinds by implementing
+/// ``Route/screenKind``:
 ///
 /// ```swift
 /// var screenKind: ScreenKind {
@@ -15,23 +13,18 @@
 ///     }
 /// }
 /// ```
-///
-/// A kind made with ``init(_:name:flow:fileID:filePath:line:)`` remembers that line, so flow lint
-/// can point an unreachable kind at its declaration.
 public struct ScreenKind: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// A stable identifier: lint suppressions, baselines and diffs refer to the kind by it.
     public let id: String
     /// The name people read: "Character list".
     public let name: String
-    /// The flow (child coordinator) that owns the kind, such as "Characters": the flow map draws
-    /// one map per flow beside the whole app's.
+    /// The flow (child coordinator) that owns the kind, such as "Characters": the flow map draws one map per flow.
     public let flow: String
     /// Where the app declares the kind; `nil` for a kind read from the route's case. Not part of
     /// the kind's identity: two kinds with one id, name and flow are equal wherever declared.
     public let location: CodeLocation?
 
-    /// A kind named `name` (the id by default) in `flow` (its name by default), declared at the
-    /// caller's line.
+    /// A kind named `name` (the id by default) in `flow` (its name by default), declared at the caller's line.
     public init(
         _ id: String, name: String? = nil, flow: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
         line: Int = #line
@@ -58,9 +51,8 @@ public struct ScreenKind: Hashable, Sendable, Comparable, CustomStringConvertibl
 }
 
 extension ScreenKind {
-    /// The kind of `route` read from its enum case with reflection: the case's name, then the
-    /// cases of any enum values in its payload, joined by hyphens; the flow is the outer case.
-    /// A route that isn't an enum is one kind, named after its type.
+    /// The kind of `route` read by reflection: its case's name, then the cases of enums in its payload, joined by
+    /// hyphens; the flow is the outer case. A route that isn't an enum is one kind, named after its type.
     public init<R: Route>(derivedFrom route: R) {
         var names: [String] = []
         Self.collectCaseNames(route, into: &names, depth: 0)

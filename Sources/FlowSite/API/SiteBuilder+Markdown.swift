@@ -1,9 +1,6 @@
 extension SiteBuilder {
-    /// Every page's Markdown as a build hands it to cmark (links resolved as on the page, each
-    /// styled section in place), with the site file the build writes it to
-    /// (`characters/luke-skywalker/index.html`), sorted by file. The app is walked as a build
-    /// walks it, with ``templates``; nothing is rendered to HTML and nothing is written. For
-    /// handing the pages to another generator, or timing a Markdown converter on its own.
+    /// Every page's Markdown as a build hands it to cmark, with the site file it goes to, sorted by file. The app
+    /// is walked with ``templates`` as a build walks it, but nothing is rendered to HTML or written.
     public func pageMarkdown() async throws -> [(file: String, markdown: [UInt8])] {
         let renderer = try PageRenderer(templates: templates, site: coordinator.siteInfo)
         let documents = Locked<[(file: String, markdown: [UInt8])]>([])

@@ -1,10 +1,8 @@
 import Foundation
 import Logging
 
-/// Builds an app's whole site: walks every route, renders and writes each page as it is made,
-/// runs the build steps (the assets, `404.html`, `sitemap.xml` and `robots.txt`, the search
-/// index, then the app's own ``steps``), checks every link, and only then swaps the new site in
-/// for the old one.
+/// Builds an app's whole site: renders every route's page, runs the build steps (built-in ones, then ``steps``),
+/// checks every link, and only then swaps the new site in for the old one.
 ///
 /// ```swift
 /// let builder = SiteBuilder(coordinator: AppCoordinator(dependencies: .live))
@@ -26,59 +24,33 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var logger: Logger
     /// Steps of the app's own, run in order after the built-in ones, before the link check.
     public var steps: [BuildStep]
-    /// The same app in other languages, each coordinator's ``SiteInfo/language`` different.
-    /// When there are any, the site is multilingual: every language, ``coordinator``'s first,
-    /// is a tree under its code (`en/…`, `es/…`) with the same pages at the same paths; every
-    /// page has `hreflang` alternates and a language switcher that keeps the reader on the same
-    /// screen; each language has its own search index, flow map, 404 page and (with a base URL)
-    /// sitemap with alternates; the root lists the languages (a plain page, no script). All
-    /// languages are built into one staging folder and swapped in together.
+    /// The same app in other languages, each with a different ``SiteInfo/language``. With any, every language,
+    /// ``coordinator``'s first, is a tree under its code (`en/…`, `es/…`) with the same pages at the same paths.
     public var otherLanguages: [C] = []
-    /// Whether the site gets its flow map: pages under `flow/` that draw the app's screen
-    /// kinds and transitions (laid out by Graphviz), linked from the footer.
+    /// Whether the site gets its flow map: pages under `flow/` that draw the app's screen kinds and transitions.
     public var flowMap: Bool = true
-    /// Flow lint settings over the coordinator's own (``RootCoordinator/flowLint``): a
-    /// configuration file's, say. Every build runs flow lint; ``BuildReport/flowLint`` has what
-    /// it found.
+    /// Flow lint settings over the coordinator's own (``RootCoordinator/flowLint``).
     public var flowLint: FlowLintConfiguration?
-    /// The transitions the app's tests take (see ``FlowGraph/Coverage``): the flow map then
-    /// draws those no test takes apart and counts them per flow, and flow lint counts them
-    /// (its `untested-transition` rule, when turned on, reports each).
+    /// The transitions the app's tests take (see ``FlowGraph/Coverage``), for the flow map and flow lint.
     public var flowCoverage: FlowGraph.Coverage?
-    /// Whether a flow lint finding at warning level or above fails the build (before the new
-    /// site replaces the old).
+    /// Whether a flow lint finding at warning level or above fails the build.
     public var strictFlowLint: Bool = false
-    /// What the build's inputs were (data, templates, options), as the caller fingerprints them;
-    /// kept in the site's manifest so ``unchangedSite(at:inputs:logger:)`` can tell a rebuild with
-    /// nothing changed.
+    /// The caller's fingerprint of the build's inputs, kept in the manifest for ``unchangedSite(at:inputs:logger:)``.
     package var inputs: String?
-    /// Told how the build is going: the phase (`pages` while the walk makes pages, then
-    /// `steps`, `links` and `swap`), the pages made so far and the routes discovered so far.
-    /// Called concurrently from the walk, once per page, so keep it cheap; `holocron` draws its
-    /// progress line with it.
+    /// Told the phase (`pages`, `steps`, `links`, `swap`), the pages made and the routes discovered so far.
+    /// Called concurrently, once per page, so keep it cheap.
     public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
-    /// Whether the build writes down its pages beside the site (`.NAME.spare/journal`, see
-    /// `BuildJournal`), so that the next build into the same output, in another process, makes
-    /// only the pages that read an input whose fingerprint changed (``inputFingerprints``) and
-    /// writes its site as a new generation that shares every other file. Needs routes that can
-    /// be stored (``StorableRoute``); in a multilingual site, languages that don't fall back.
+    /// Whether the build keeps a journal beside the site so that the next build makes only the pages that read a
+    /// changed input (``inputFingerprints``). Needs ``StorableRoute`` routes and languages that don't fall back.
     package var journalsEdits = false
-    /// The fingerprint of every input pages can read, made by the app from its data for this
-    /// build (see ``journalsEdits``).
+    /// The fingerprint of every input pages can read (see ``journalsEdits``).
     package var inputFingerprints: InputFingerprints?
-    /// What was read of the output before the data was loaded (``SiteReadAhead``); used only
-    /// for a build into the folder it read.
+    /// What was read of the output before the data was loaded; used only for a build into that folder.
     package var readAhead: SiteReadAhead?
-    /// Runs just before the link check (or, for an edit built from the journal, the commit);
-    /// tests use it to fail, wait or tamper midway.
+    /// Runs just before the link check (or the journal commit); tests use it to fail, wait or tamper midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
-    /// A builder of `coordinator`'s site; every other setting has a default and a property of its
-    /// own.
-    ///
-    /// ```swift
-    /// let report = try await SiteBuilder(coordinator: app, baseURL: "https://example.com/").build(into: output)
-    /// ```
+    /// A builder of `coordinator`'s site; every other setting has a default and a property of its own.
     public init(
         coordinator: C,
         templates: TemplateSet = .embedded,
@@ -103,17 +75,13 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 
     /// Builds the site into `output`, replacing the previous site only on success.
     ///
-    /// A page whose state, breadcrumbs and templates are what the previous build wrote is not
-    /// rendered again: its file is linked from the previous site (keeping its inode and
-    /// modification time), and ``BuildReport/rendered`` counts only the pages that were.
-    /// - Throws: ``FlowSiteError`` for screens that failed, broken links, an output folder that
-    ///   isn't holocron's or must never be replaced, another build of the same output running,
-    ///   a failed step, bad templates or file-system errors; the previous site is untouched.
+    /// Pages unchanged since the previous build are linked from it, not rendered (see ``BuildReport/rendered``).
+    /// - Throws: ``FlowSiteError`` for failed screens, broken links, an output folder that isn't holocron's or is
+    ///   protected, a concurrent build, a failed step, bad templates or file errors; the old site is untouched.
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
         let started = ContinuousClock.now
         let languages = try languagePlans()
-        // An edit after a build that kept a journal makes only the pages it reaches.
         if let report = try await buildFromJournal(into: output, languages: languages, started: started) {
             return report
         }
@@ -121,8 +89,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     }
 
     /// The renderer (every template parsed), the flow lint settings and the build key.
-    /// - Throws: ``FlowSiteError`` for a template that does not parse or flow lint settings
-    ///   that name no rule.
+    /// - Throws: ``FlowSiteError`` for a template that does not parse or a flow lint setting naming no rule.
     func makePlan() throws -> BuildPlan<C.R> {
         let search = coordinator.search
         let renderer = try PageRenderer(
@@ -167,9 +134,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// Whether this build's pages may show fallback text (see ``StringTable/shownInFallbackLanguage(_:)``).
     var fallsBack: Bool { coordinator.siteInfo.fallbackLanguage != nil }
 
-    /// The most pages an edit may touch for them to be made again without a walk: above it, a
-    /// walk costs little more than making them, and making them first would be wasted when one
-    /// leads elsewhere.
+    /// The most pages an edit may touch and still be made without a walk; above it a walk costs little more.
     static func patchLimit(pages: Int) -> Int { max(64, pages / 16) }
 
     /// The flow map's pages in the layout, with their files.
@@ -206,12 +171,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         }
     }
 
-    /// A folder of the app's own named `name` (such as its decoded data), kept with the spare
-    /// generation beside `output` (`.NAME.spare/NAME`) and made when missing. `nil` unless a
-    /// build may write there: `output` (through any link) is not the root, the home or the
-    /// current folder or above one, and is either not there yet or a site holocron made (a
-    /// build refused for a folder it did not make leaves nothing beside it); and `nil` when the
-    /// spare folder is something else (a file, a link), which is never written into.
+    /// A folder of the app's own named `name`, kept beside `output` (`.NAME.spare/NAME`) and made when missing.
+    /// `nil` when a build may not write there (a protected or foreign output) or the spare path is not a folder.
     public static func cacheFolder(named name: String, for output: URL) -> URL? {
         guard let target = try? SiteWriter(output: output).guardedOutput() else { return nil }
         var status = stat()
@@ -229,15 +190,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return folder
     }
 
-    /// The report of the site at `output` when the build that made it had exactly `inputs` and
-    /// every file it wrote is still there as it was: nothing to build and nothing to write.
-    /// `nil` otherwise, or when `inputs` is `nil`.
-    ///
-    /// A command-line tool fingerprints its inputs (data files, templates, options, its own
-    /// version) and calls this before loading anything.
-    ///
-    /// Like a build, it first removes the staging and old folders that killed builds left beside
-    /// the output, and logs their names.
+    /// The report of the site at `output` when it was built from exactly `inputs` and is intact; `nil` otherwise.
+    /// Like a build, it first removes the folders that killed builds left beside the output.
     package static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
         guard let inputs else { return nil }
         let clock = ContinuousClock()
@@ -284,8 +238,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return key
     }
 
-    /// What a page's bytes are made of besides the build's key (templates, site, program): its
-    /// state. A page's fingerprint is the key and this.
+    /// A page's state: what its bytes depend on besides the build key.
     static func contentFingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown) -> StableHash {
         var hash = StableHash()
         hash.combine(visit.path.description)
@@ -314,13 +267,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return hash
     }
 
-    /// The files every site has: its assets, the 404 page, robots.txt, and with a base URL the
-    /// sitemap (dialogs are not in it; a sitemap's locations must be absolute, so without a base
-    /// URL there is none).
-    /// `morePages` are pages the build writes beside the app's screens (the flow map's), for the
-    /// sitemap.
-    /// In a multilingual site (`languages`), each language's sitemap lists every page's
-    /// translations as `xhtml:link` alternates, and robots.txt is the root's alone.
+    /// The files every site has: assets, the 404 page, robots.txt and, with a base URL, the sitemap (no dialogs).
+    /// `morePages` also go in the sitemap; with `languages`, sitemaps list translations and robots.txt is the root's.
     func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String], languages: SiteLanguages? = nil) -> [BuildStep]
     {
         let assets = templates.assets
@@ -335,8 +283,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                 try context.write(Data(try renderer.renderNotFound()), to: "404.html")
             },
             BuildStep("sitemap") { context in
-                // Without a base URL there is no sitemap, and robots.txt names none: the list of
-                // every page (tens of megabytes at 1000x, at the build's peak) isn't made.
+                // Without a base URL there is no sitemap, so the list of every page isn't made.
                 let pages =
                     baseURL == nil
                     ? [] : (context.pages.filter { !$0.isDialog }.map(\.path) + morePages).sorted(by: Self.pathPrecedes)

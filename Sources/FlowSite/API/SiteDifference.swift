@@ -1,7 +1,6 @@
 import Foundation
 
-/// How a site on disk differs from the site a build makes: what `holocron check` reports and
-/// what golden-site tests assert is empty.
+/// How a site on disk differs from the site a build makes, as `holocron check` and golden-site tests see it.
 ///
 /// ```swift
 /// let difference = try SiteDifference(expected: freshBuild, actual: URL(fileURLWithPath: "site"))
@@ -24,14 +23,10 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
         self.expectedCount = expectedCount
     }
 
-    /// Compares two folders file by file.
-    /// - Parameters:
-    ///   - expected: the site as it should be (a fresh build).
-    ///   - actual: the site as it is.
+    /// Compares the site as it should be (`expected`, a fresh build) with the site as it is, file by file.
     /// - Throws: ``FlowSiteError`` when a folder can't be read.
     public init(expected: URL, actual: URL) throws {
-        // Sizes first, then the bytes of each pair of files of one size, a pair at a time on
-        // every core: a site of 280,000 pages is never held in memory whole.
+        // Sizes first, then the bytes of same-size pairs in parallel, so a site is never held in memory whole.
         let wanted = try Self.sizes(in: expected)
         let found = try Self.sizes(in: actual)
         let common = wanted.keys.filter { found[$0] != nil }.sorted()
@@ -71,8 +66,7 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
             : lines(limit: 10).joined(separator: "; ")
     }
 
-    /// Every regular file below `folder` but the manifest, by path relative to it, with its
-    /// size; listed through directory descriptors, not following symbolic links inside.
+    /// Every regular file below `folder` but the manifest, by relative path, with its size; links inside not followed.
     /// - Throws: ``FlowSiteError`` naming the folder when it isn't one or can't be read.
     static func sizes(in folder: URL) throws -> [String: Int] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path

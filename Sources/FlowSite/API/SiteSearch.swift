@@ -1,13 +1,10 @@
 import Foundation
 
-/// A search index of the site's pages and the script that filters it in the browser: an app
-/// opts in by returning one from ``RootCoordinator/search``.
+/// A search index of the site's pages and the script that filters it in the browser; an app opts in through
+/// ``RootCoordinator/search``.
 ///
-/// The index is a JSON array written at ``indexPath`` in the site root, one object per page
-/// that ``includes`` accepts, holding its `url` (from the site root) and the fields chosen.
-/// Pages whose template values set `search` show a search form whose script, the default
-/// template set's `assets/search.js`, matches the typed words against each page's title,
-/// ignoring case and accents.
+/// The index is a JSON array at ``indexPath``: one object per page ``includes`` accepts, with its `url` and the
+/// fields chosen. The script matches typed words against titles, ignoring case and accents.
 ///
 /// ```swift
 /// var search: SiteSearch<AppRoute>? {
@@ -15,8 +12,7 @@ import Foundation
 /// }
 /// ```
 public struct SiteSearch<R: Route>: Sendable {
-    /// Whether entries carry the page's one-sentence summary (the title, the URL and the
-    /// section, when ``section`` gives one, they always carry).
+    /// Whether entries carry the page's summary besides its title, URL and ``section``.
     public var summaries: Bool
     /// Where the index is written, from the site root.
     public var indexPath: String
@@ -25,8 +21,7 @@ public struct SiteSearch<R: Route>: Sendable {
     /// The label of the part of the site a page belongs to, such as "Film", or `nil`.
     public var section: @Sendable (R) -> String?
 
-    /// An index of the pages `includes` accepts (every page by default), each with its `section`
-    /// label, and its summary when `summaries`, written at `indexPath`.
+    /// An index of the pages `includes` accepts, with their `section` and, when `summaries`, their summary.
     public init(
         includes: @escaping @Sendable (R) -> Bool = { _ in true },
         section: @escaping @Sendable (R) -> String? = { _ in nil },
@@ -42,16 +37,14 @@ public struct SiteSearch<R: Route>: Sendable {
     /// The script that filters the index, among the template set's assets.
     static var script: String { SiteWriter.assetsFolder + "/search.js" }
 
-    /// Where one page stands in the index, or `nil` for a page the index leaves out; the
-    /// caller sets the entry's ``Entry/page``, the page's position among the build's pages.
+    /// Where one page stands in the index, or `nil` if left out; the caller sets ``Entry/page``.
     func entry(for route: R, page: Page<R>) -> Entry? {
         guard includes(route) else { return nil }
         return Entry(page: -1, section: section(route), title: page.title)
     }
 
-    /// The index file: entries by title, ignoring case and accents, then by URL, so the same
-    /// site always gives the same bytes. Written straight into bytes: for a large site an
-    /// encoder's tree of values costs more than the file.
+    /// The index file, entries sorted by folded title then URL so the same site gives the same bytes; written
+    /// straight into bytes, as an encoder's tree of values costs more than the file.
     static func json(
         _ entries: [Entry], pages: [(path: String, title: String, summary: String?, isDialog: Bool)], summaries: Bool
     ) -> [UInt8] {
@@ -61,14 +54,12 @@ public struct SiteSearch<R: Route>: Sendable {
         return out
     }
 
-    /// ``json(_:pages:summaries:)`` handed to `emit` a few entries at a time, so a build can
-    /// write the file as it is made, never holding it whole.
+    /// ``json(_:pages:summaries:)`` handed to `emit` a few entries at a time, never holding the file whole.
     static func write(
         _ entries: [Entry], pages: [(path: String, title: String, summary: String?, isDialog: Bool)], summaries: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        // Positions sorted, not the entries: the caller still holds them, and a sorted copy
-        // would hold them twice.
+        // Sort positions, not entries: a sorted copy would hold the entries twice.
         var order = (0..<Int32(entries.count)).map { $0 }
         entries.withUnsafeBufferPointer { entries in
             order.sort { a, b in
@@ -107,8 +98,7 @@ public struct SiteSearch<R: Route>: Sendable {
         try out.withUnsafeBytes(emit)
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, `/` and
-    /// everything else as it is.
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped, `/` kept as it is.
     static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most titles and paths need no escape: copy them whole.
@@ -137,8 +127,7 @@ public struct SiteSearch<R: Route>: Sendable {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// A page in the index: its position among the build's pages, its section, and its title
-    /// folded for sorting (made where the page is, in parallel).
+    /// A page in the index: its position among the build's pages, its section, and its title folded for sorting.
     struct Entry: Sendable {
         /// The page's position among the build's pages, which hold its file, title and summary.
         var page: Int32
@@ -151,8 +140,7 @@ public struct SiteSearch<R: Route>: Sendable {
             self.sortKey = Self.sortKey(of: title)
         }
 
-        /// The title without case or diacritics, as the index sorts it. Most titles are ASCII,
-        /// whose folding is its lower case; Foundation's folding takes the rest.
+        /// The title without case or diacritics, as the index sorts it; an ASCII title is just lowercased.
         static func sortKey(of title: String) -> String {
             if title.utf8.allSatisfy({ $0 < 0x80 }) { return title.lowercased() }
             return title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

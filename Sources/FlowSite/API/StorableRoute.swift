@@ -1,6 +1,5 @@
-/// A route that can be written down and made again in another process: what lets a build
-/// remember its pages from one run of a command to the next, so that an edit makes only the
-/// pages it reaches (the site executable's `build` keeps a journal beside the site).
+/// A route that can be written down and made again in another process: what lets a build's journal remember its
+/// pages from one run to the next, so that an edit makes only the pages it reaches.
 ///
 /// ```swift
 /// extension AppRoute: StorableRoute {
@@ -15,9 +14,8 @@ public protocol StorableRoute: Route {
     init?(storedName: String)
 }
 
-/// A fingerprint of every input a page can read (see ``InputKey``), made by the app from its
-/// data on every build: the next build compares them, key by key, to know which inputs an edit
-/// changed without the previous data at hand.
+/// A fingerprint of every input a page can read (see ``InputKey``), made by the app from its data on every build;
+/// the next build compares them key by key to know which inputs an edit changed.
 public struct InputFingerprints: Sendable, Equatable {
     /// The keys' raw values, sorted, and each one's fingerprint.
     private(set) var keys: [UInt64] = []
@@ -71,11 +69,8 @@ public struct InputFingerprints: Sendable, Equatable {
 }
 
 extension InputFingerprints {
-    /// The 64-bit fingerprint of one input: every value its `encode(to:)` writes, in order, with
-    /// nils and container boundaries marked, so two values that encode alike are equal and a
-    /// field the type adds is in the fingerprint without anyone listing it. The same in every
-    /// process. A text or number is an input too: `fingerprint(of: slug)`.
-    /// `userInfo` is what the value's `encode(to:)` finds in the encoder's.
+    /// The 64-bit fingerprint of one input: every value its `encode(to:)` writes, in order, with nils and container
+    /// boundaries marked; the same in every process. `userInfo` is passed to the encoder.
     public static func fingerprint(
         of value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) -> UInt64 {

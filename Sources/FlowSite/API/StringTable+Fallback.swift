@@ -1,9 +1,7 @@
 extension StringTable {
-    /// Records that the page being made shows `text` in another language than its own, because
-    /// its language's table lacks it (a build that falls back rather than fails). The page then
-    /// carries a note naming those texts, and in a multilingual site it is no page's `hreflang`
-    /// alternate, since it is not really translated. Pages only listen when
-    /// ``SiteInfo/fallbackLanguage`` is set; otherwise a report costs one task-local lookup.
+    /// Records that the page being made shows `text` in another language than its own, as its table lacks it.
+    /// The page then notes those texts and is no page's `hreflang` alternate. Pages only listen when
+    /// ``SiteInfo/fallbackLanguage`` is set.
     public static func shownInFallbackLanguage(_ text: String) {
         FallbackRecorder.current?.add(text)
     }

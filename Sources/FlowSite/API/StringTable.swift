@@ -1,14 +1,9 @@
 import Foundation
 
-/// One language's UI strings as its file holds them: a flat JSON object of key → text, each
-/// key with its line, so a problem can point at it. Keys that start with `@` are settings of the
-/// table, not texts: `"@locale": "en-GB"`, the locale its numbers and dates are formatted for,
-/// and `"@plurals"`, the language whose plural rules pick its forms when not its own (a
-/// ``PseudoLocale``'s table counts like its source).
-///
-/// A key whose text depends on a count has one entry per CLDR plural category the language
-/// uses, under the key and the category: `list.count.one`, `list.count.other` (see
-/// ``PluralRules``).
+/// One language's UI strings as its file holds them: a flat JSON object of key → text, each key with its line.
+/// Keys starting with `@` are settings: `"@locale"`, the locale for numbers and dates, and `"@plurals"`, the
+/// language whose plural rules pick its forms when not its own. A counted text has one key per CLDR plural
+/// category the language uses (`list.count.one`, `list.count.other`; see ``PluralRules``).
 public struct StringTable: Sendable {
     /// The language's BCP 47 code, such as `en`, `es` or `ar`.
     public let language: String
@@ -21,8 +16,7 @@ public struct StringTable: Sendable {
     /// The line of each key in the file, from 1.
     public let lines: [String: Int]
 
-    /// A table of `texts` for `language`, as read from `file`, with its settings and each key's line:
-    /// what a test or an app that keeps its strings elsewhere makes.
+    /// A table of `texts` for `language`, as read from `file`, with its settings and each key's line.
     public init(
         language: String, file: String, texts: [String: String], settings: [String: String] = [:],
         lines: [String: Int] = [:]
@@ -35,7 +29,6 @@ public struct StringTable: Sendable {
     }
 
     /// Reads a table from its JSON bytes.
-    ///
     /// - Throws: ``FlowSiteError`` naming the file when it is not a flat object of strings.
     public init(language: String, file: String, json: [UInt8]) throws(FlowSiteError) {
         let object: [String: String]

@@ -1,11 +1,7 @@
 import Foundation
 
-/// The templates and static assets a site is rendered with.
-///
-/// Mustache templates are named by their file name without folder or extension
-/// (`partials/header.mustache` is the partial `header`); files under `assets/` are copied to the
-/// site's `assets/` folder. The defaults ship inside the binary (``embedded``), so holocron works
-/// from any folder; a folder given with `--templates` overrides them file by file.
+/// The templates and static assets a site is rendered with. Templates are named by file name without folder or
+/// extension (`partials/header.mustache` is `header`); files under `assets/` are copied to the site's `assets/`.
 public struct TemplateSet: Sendable {
     /// Template sources by name (`layout`, `404`, `header`, …).
     public var templates: [String: String]
@@ -18,8 +14,7 @@ public struct TemplateSet: Sendable {
         self.assets = assets
     }
 
-    /// The default templates, embedded in the binary as bytes from FlowSite's
-    /// `Resources/templates` folder (`templates/` in the repository). Assembled once per process.
+    /// The default templates, embedded in the binary from FlowSite's `Resources/templates` folder.
     public static let embedded: TemplateSet = {
         var set = TemplateSet()
         for file in DefaultTemplates.files {
@@ -28,8 +23,7 @@ public struct TemplateSet: Sendable {
         return set
     }()
 
-    /// Writes every template and asset into `directory` as a templates folder, the starting
-    /// point for a folder of one's own.
+    /// Writes every template and asset into `directory`, a starting point for a templates folder of one's own.
     /// - Throws: ``FlowSiteError`` naming the file that could not be written.
     public func write(to directory: URL) throws {
         var files: [(String, Data)] = templates.map { name, source in

@@ -1,6 +1,5 @@
-/// Compares a language's string table with the reference language's, key by key: what a build
-/// in that language would show wrong. Problems are grouped and de-duplicated (one entry per
-/// language and key, not one warning per page).
+/// Compares a language's string table with the reference language's, key by key: what a build in that language
+/// would show wrong, one problem per language and key.
 ///
 /// ```swift
 /// let problems = TranslationCheck(reference: english).problems(of: spanish, rules: try PluralRules(language: "es"))
@@ -9,19 +8,16 @@
 public struct TranslationCheck: Sendable {
     /// The table every other is held to (the language the app is written in).
     public let reference: StringTable
-    /// Placeholders that may stand for one another: a translation may fill `{kind}` where the
-    /// reference fills `{Kinds}`, say, when its grammar wants another form of the same word.
+    /// Placeholders that may stand for one another, such as `{kind}` for `{Kinds}` where grammar wants another form.
     public let interchangeable: [Set<String>]
 
-    /// A check against `reference`, letting the placeholders of each set in `interchangeable`
-    /// stand for one another.
+    /// A check against `reference`, letting each set of `interchangeable` placeholders stand for one another.
     public init(reference: StringTable, interchangeable: [Set<String>] = []) {
         self.reference = reference
         self.interchangeable = interchangeable
     }
 
-    /// The reference's plural keys: `base` for every `base.other` with at least one other
-    /// category beside it.
+    /// The reference's plural keys: `base` for every `base.other` with another category beside it.
     public var pluralKeys: Set<String> {
         var keys: Set<String> = []
         for key in reference.texts.keys where key.hasSuffix(".other") {
@@ -35,8 +31,7 @@ public struct TranslationCheck: Sendable {
         return keys
     }
 
-    /// Every problem of `table`, a translation whose language has plural `rules`, sorted by
-    /// kind and key.
+    /// Every problem of `table`, a translation whose language has plural `rules`, sorted by kind and key.
     public func problems(of table: StringTable, rules: PluralRules) -> [Problem] {
         let plurals = pluralKeys
         var problems: Set<Problem> = []
@@ -83,7 +78,10 @@ public struct TranslationCheck: Sendable {
             let detail =
                 base == nil
                 ? "\(reference.file) has no such key; remove it or add it there"
-                : "\(table.language) has no plural category '\(key.split(separator: ".").last ?? "")' (it uses \(rules.categories.map(\.rawValue).joined(separator: ", "))); remove it"
+                : """
+                \(table.language) has no plural category '\(key.split(separator: ".").last ?? "")' (it uses \
+                \(rules.categories.map(\.rawValue).joined(separator: ", "))); remove it
+                """
             problem(.unusedKey, key, at: table.location(of: key), detail)
         }
         return problems.sorted()
@@ -140,9 +138,8 @@ extension TranslationCheck {
 
         public var description: String { "\(language) \(key) (\(location)): \(detail)" }
 
-        /// Whether a build that falls back to the reference language can go on despite it: a
-        /// missing text (shown in the reference language) or plural form (shown in the `other`
-        /// form); a wrong placeholder or a key nothing uses still fails it.
+        /// Whether a build that falls back to the reference language can go on despite it: yes for a missing text
+        /// or plural form; a wrong placeholder or an unused key still fails it.
         public var fallsBack: Bool { kind == .missing || kind == .missingPluralCategory }
 
         public static func < (a: Self, b: Self) -> Bool {

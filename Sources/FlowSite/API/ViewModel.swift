@@ -1,8 +1,6 @@
 /// Owns a screen's presentation logic: loads its ``State`` through the services it declares.
 ///
-/// A view model states the services it needs by protocol composition (a `Dependencies`
-/// typealias by convention) and receives a container that has them, so tests pass a container
-/// of mocks:
+/// A view model states the services it needs as a `Dependencies` composition, so tests pass a container of mocks:
 ///
 /// ```swift
 /// struct DetailViewModel: ViewModel {
