@@ -54,7 +54,8 @@ test:
 
 ## Format every Swift file by the repository's .swift-format (swift-format ships with the toolchain).
 ## format-check fails on any file that `make format` would change; CI runs it.
-FORMAT_PATHS = Package.swift Sources Tests Plugins Examples $(APP)/Package.swift $(APP)/Sources $(APP)/Tests $(APP)/Fuzz
+FORMAT_PATHS = Package.swift Sources Tests Plugins Examples $(APP)/Package.swift $(APP)/Sources $(APP)/Tests $(APP)/Fuzz \
+	$(APP)/Benchmarks
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 format-check:

@@ -97,7 +97,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // For `make bench` only: the cmark floor a build is compared with.
         // SWAPI's JSON readers under libFuzzer (`make fuzz` builds it with -DFUZZING and the
         // fuzzer sanitizer); any other build makes a program that runs the same checks over
         // the files it is given, so every build compiles it.
@@ -107,9 +106,16 @@ let package = Package(
             path: "Fuzz",
             swiftSettings: swiftSettings
         ),
+        // For `make bench` only, outside Sources: the cmark floor a build is compared with.
         .executableTarget(
             name: "cmark-floor",
-            dependencies: ["HolocronKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "HolocronKit", "SWAPI", "StarWarsApp",
+                .product(name: "FlowSite", package: "FlowSite"),
+                .product(name: "FlowSiteCommandLine", package: "FlowSite"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
+            path: "Benchmarks/CmarkFloor",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -168,6 +174,7 @@ let package = Package(
             name: "HolocronCLITests",
             dependencies: [
                 "HolocronCLI", "HolocronKit", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer", "TestSupport",
+                "cmark-floor",
                 .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "FlowSiteCommandLine", package: "FlowSite")
             ],

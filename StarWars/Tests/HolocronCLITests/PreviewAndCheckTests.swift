@@ -7,6 +7,7 @@ import SWAPILive
 import Testing
 
 @testable import FlowSiteCommandLine
+@testable import cmark_floor
 
 /// `holocron graph`, `holocron check` and `holocron serve`.
 @Suite struct PreviewAndCheckTests {

@@ -2,6 +2,7 @@ import CCmark
 import FlowSite
 import FlowSiteCommandLine
 import Foundation
+import HolocronKit
 import SWAPI
 import StarWarsApp
 
@@ -12,14 +13,14 @@ import StarWarsApp
 /// With `writeInto`, each page's HTML is also written to its file below that folder (its
 /// folder made as a build makes it), which times the floor of converting and writing: what a
 /// build would take if making the pages' Markdown and layout cost nothing.
-package struct CmarkFloorAction: Sendable {
+struct CmarkFloorAction: Sendable {
     /// The app whose pages are converted.
-    package var site: StarWarsSite
-    package var threads: Int
+    var site: StarWarsSite
+    var threads: Int
     /// An empty folder to write the HTML files into, or `nil` to only convert.
-    package var writeInto: URL?
+    var writeInto: URL?
 
-    package init(
+    init(
         site: StarWarsSite = StarWarsSite(), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         writeInto: URL? = nil
     ) {
@@ -29,7 +30,7 @@ package struct CmarkFloorAction: Sendable {
     }
 
     /// The floor writes only into a folder of its own making.
-    package struct FolderExists: Error, CustomStringConvertible {
+    struct FolderExists: Error, CustomStringConvertible {
         let folder: URL
         package var description: String { "\(folder.path) exists: give a folder that does not exist yet." }
     }
@@ -50,7 +51,7 @@ package struct CmarkFloorAction: Sendable {
     /// build does; each file opens with an empty front matter), and `pages.tsv` pairs each Markdown file with
     /// the site file a build writes from it, for the C floor (`bench/floor.c`). Returns the
     /// number of pages.
-    package func dumpMarkdown(into folder: URL) async throws -> Int {
+    func dumpMarkdown(into folder: URL) async throws -> Int {
         try Self.requireNew(folder)
         let all = try await documents()
         // The folders with a page below their own: each page's folder's ancestors.
@@ -81,10 +82,10 @@ package struct CmarkFloorAction: Sendable {
     }
 
     /// What each Markdown file ``dumpMarkdown(into:)`` writes starts with.
-    package static let frontMatter = Array("---\n---\n".utf8)
+    static let frontMatter = Array("---\n---\n".utf8)
 
     /// Pages converted, Markdown bytes, and the seconds cmark took.
-    package func run() async throws -> (pages: Int, bytes: Int, seconds: Double) {
+    func run() async throws -> (pages: Int, bytes: Int, seconds: Double) {
         if let writeInto { try Self.requireNew(writeInto) }
         let all = try await documents()
         var folder: Int32 = -1
