@@ -27,7 +27,7 @@ import Testing
 
     private static func read(_ line: String, stamp: Bool) -> (entry: SiteManifest.Entry, path: String)? {
         Array(line.utf8).withUnsafeBufferPointer { buffer in
-            (stamp ? SiteManifest.stamp(buffer) : SiteManifest.file(buffer)).map {
+            (stamp ? SiteManifest.entryAndPath(buffer) : SiteManifest.file(buffer)).map {
                 ($0.0, String(decoding: $0.1, as: UTF8.self))
             }
         }

@@ -416,7 +416,8 @@ import Testing
         var liveManifest = SiteManifest(inputs: "x", pages: 3, files: live)
         liveManifest.lint = (findings: 2, summary: "2 warnings")
         let gap = try #require(
-            GenerationGap(live: liveManifest.bytes(), spare: SiteManifest(inputs: "y", pages: 3, files: spare).bytes()))
+            ManifestDifference(
+                live: liveManifest.bytes(), spare: SiteManifest(inputs: "y", pages: 3, files: spare).bytes()))
         #expect(Set(gap.missing.map(\.path)) == expectedMissing)
         #expect(gap.missing.allSatisfy { live[$0.path] == $0.entry })
         #expect(Set(gap.extra) == expectedExtra)
@@ -427,13 +428,15 @@ import Testing
             .split(separator: "\n", omittingEmptySubsequences: false)
         let firstFile = try #require(spareLines.firstIndex { $0.hasPrefix("f ") })
         spareLines.swapAt(firstFile, firstFile + 1)
-        #expect(GenerationGap(live: liveManifest.bytes(), spare: Array(spareLines.joined(separator: "\n").utf8)) == nil)
+        #expect(
+            ManifestDifference(live: liveManifest.bytes(), spare: Array(spareLines.joined(separator: "\n").utf8)) == nil
+        )
         #expect(gap.lint?.summary == "2 warnings")
         // Without a spare, every live file is missing.
-        let empty = try #require(GenerationGap(live: liveManifest.bytes(), spare: nil))
+        let empty = try #require(ManifestDifference(live: liveManifest.bytes(), spare: nil))
         #expect(empty.missing.count == live.count && empty.extra.isEmpty)
-        #expect(GenerationGap(live: Array("not a manifest\n".utf8), spare: nil) == nil)
-        #expect(GenerationGap(live: liveManifest.bytes(), spare: Array("f 12 not a manifest\n".utf8)) == nil)
+        #expect(ManifestDifference(live: Array("not a manifest\n".utf8), spare: nil) == nil)
+        #expect(ManifestDifference(live: liveManifest.bytes(), spare: Array("f 12 not a manifest\n".utf8)) == nil)
     }
 
     /// The manifest an edit commits is the live one with the lines of the files it wrote
@@ -452,7 +455,7 @@ import Testing
         }
         var live = SiteManifest(inputs: "old", pages: 511, files: files)
         live.lint = (findings: 1, summary: "1 warning")
-        let gap = try #require(GenerationGap(live: live.bytes(), spare: nil))
+        let gap = try #require(ManifestDifference(live: live.bytes(), spare: nil))
         for (path, entry) in files { #expect(gap.liveEntry(path) == entry, "\(path)") }
         #expect(gap.liveEntry("a/") == nil && gap.liveEntry("characters/person-5") == nil && gap.liveEntry("") == nil)
         var generator = SystemRandomNumberGenerator()

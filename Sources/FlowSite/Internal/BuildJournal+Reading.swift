@@ -10,7 +10,7 @@ final class StoredJournal: @unchecked Sendable {
     let meta: JournalFile.Meta
     let fingerprints: InputFingerprints
     /// Each page's made position, by discovery index.
-    let madeOf: [Int32]
+    let madePosition: [Int32]
     let kinds: [String]
     let metaStart: Int
     /// The checksum of each block before the trailer.
@@ -25,7 +25,7 @@ final class StoredJournal: @unchecked Sendable {
     /// The journal of the language in `folder`, when whole and recording the site's manifest; with a `buildKey`,
     /// only when written with it (without one the caller checks ``buildKey``).
     static func load(for output: URL, folder: String = "", buildKey: StableHash?) -> StoredJournal? {
-        guard let stamp = BuildJournal.manifestStamp(of: output) else { return nil }
+        guard let manifestIdentity = BuildJournal.manifestIdentity(of: output) else { return nil }
         let descriptor = open(
             BuildJournal.path(of: output, folder: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -35,7 +35,7 @@ final class StoredJournal: @unchecked Sendable {
         }
         do {
             let journal = try StoredJournal(
-                contents, stamp: stamp, buildKey: buildKey, identity: identity, folder: folder)
+                contents, manifestIdentity: manifestIdentity, buildKey: buildKey, identity: identity, folder: folder)
             return journal.wasChanged ? nil : journal
         } catch {
             contents.release()
@@ -51,7 +51,8 @@ final class StoredJournal: @unchecked Sendable {
     var wasChanged: Bool { contents.wasChanged }
 
     private init(
-        _ contents: FileContents, stamp: [UInt64], buildKey: StableHash?, identity: FileIdentity, folder: String
+        _ contents: FileContents, manifestIdentity: [UInt64], buildKey: StableHash?, identity: FileIdentity,
+        folder: String
     ) throws {
         self.contents = contents
         let raw = contents.bytes
@@ -63,7 +64,7 @@ final class StoredJournal: @unchecked Sendable {
         }
         var meta: JournalFile.Meta!
         var fingerprints: InputFingerprints!
-        var madeOf: [Int32] = []
+        var madePosition: [Int32] = []
         var kinds: [String] = []
         var blocks: [StableHash] = []
         let end = raw.count - JournalFile.trailerEnd
@@ -80,7 +81,8 @@ final class StoredJournal: @unchecked Sendable {
             // Meta first: another site's or build's journal is refused without reading it whole.
             cursor.offset = metaStart
             meta = try JournalFile.Meta.decode(&cursor)
-            guard cursor.offset <= trailerStart, meta.stamp == stamp, buildKey.map({ meta.buildKey == $0 }) ?? true,
+            guard cursor.offset <= trailerStart, meta.manifestIdentity == manifestIdentity,
+                buildKey.map({ meta.buildKey == $0 }) ?? true,
                 meta.pages > 0,
                 meta.pages < 1 << 31
             else { throw Malformed() }
@@ -105,18 +107,18 @@ final class StoredJournal: @unchecked Sendable {
             fingerprints = InputFingerprints(keys: keys, values: values)
             cursor.offset = meta.kinds
             for _ in 0..<Int(try cursor.u32()) { kinds.append(try cursor.string()) }
-            madeOf = [Int32](repeating: -1, count: meta.pages)
+            madePosition = [Int32](repeating: -1, count: meta.pages)
             for position in 0..<meta.pages {
                 var at = ByteReader(raw, at: meta.productOffsets + position * 8)
                 at.offset = try at.int()
                 let index = Int(try at.i32())
-                guard madeOf.indices.contains(index), madeOf[index] < 0 else { throw Malformed() }
-                madeOf[index] = Int32(position)
+                guard madePosition.indices.contains(index), madePosition[index] < 0 else { throw Malformed() }
+                madePosition[index] = Int32(position)
             }
         }
         self.meta = meta
         self.fingerprints = fingerprints
-        self.madeOf = madeOf
+        self.madePosition = madePosition
         self.kinds = kinds
         self.metaStart = metaStart
         self.blocks = blocks
@@ -127,8 +129,8 @@ final class StoredJournal: @unchecked Sendable {
 
     var buildKey: StableHash { meta.buildKey }
 
-    /// The live manifest's identity when written (``BuildJournal/manifestStamp(of:)``).
-    var stamp: [UInt64] { meta.stamp }
+    /// The live manifest's identity when written (``BuildJournal/manifestIdentity(of:)``).
+    var manifestIdentity: [UInt64] { meta.manifestIdentity }
 
     /// Discovery indices of the pages that read one of `inputs`.
     func pages(reading inputs: Set<InputKey>) throws -> [Int] {
@@ -186,7 +188,7 @@ final class StoredJournal: @unchecked Sendable {
     struct WalkRecord {
         var name: String
         var title: String
-        var leads: StableHash
+        var links: StableHash
         var context: JournalContext
         var inputs: [InputKey]
     }
@@ -196,7 +198,7 @@ final class StoredJournal: @unchecked Sendable {
             var cursor = try walkCursor(raw, index)
             let name = try cursor.string()
             let title = try cursor.string()
-            let leads = try cursor.hash()
+            let links = try cursor.hash()
             let code = try cursor.u8()
             guard let presentation = Presentation(code: code & 0x7F) else { throw Malformed() }
             let depth = Int(try cursor.u32())
@@ -210,7 +212,7 @@ final class StoredJournal: @unchecked Sendable {
                 trail: trail, presenter: presenter, presentation: presentation, depth: depth, kind: kind,
                 isDialogCopy: code & 0x80 != 0
             )
-            return WalkRecord(name: name, title: title, leads: leads, context: context, inputs: inputs)
+            return WalkRecord(name: name, title: title, links: links, context: context, inputs: inputs)
         }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// One mapped binary file, sections in order:
 /// - each page's walk record in discovery order, written as the walk goes: stored name, breadcrumb title,
-///   ``WalkOutcome/leadsFingerprint(targets:)``, trail, presenter, presentation, depth, kind, inputs read;
+///   ``WalkOutcome/linksFingerprint(targets:)``, trail, presenter, presentation, depth, kind, inputs read;
 ///   then their offsets;
 /// - each page's products in made order: discovery index, file, title, summary, search section, content
 ///   fingerprint, whether it wrote files; then their offsets;
@@ -30,7 +30,7 @@ enum BuildJournal {
     }
 
     /// A commit writes a new manifest, so another build's site (or none) never matches a journal.
-    static func manifestStamp(of output: URL) -> [UInt64]? {
+    static func manifestIdentity(of output: URL) -> [UInt64]? {
         FileIdentity(path: output.appendingPathComponent(SiteWriter.manifestName).path)?.words
     }
 }
@@ -71,7 +71,7 @@ extension Presentation {
 extension WalkOutcome {
     /// A fingerprint of everything by which this page moves other pages: title, failures, each link's target
     /// (discovery index), presentation and code location, and what flow lint reads.
-    func leadsFingerprint(targets indices: [Int32]) -> StableHash {
+    func linksFingerprint(targets indices: [Int32]) -> StableHash {
         var hash = StableHash()
         hash.combine(title)
         hash.combine(failure ?? "\u{0}")
@@ -142,7 +142,7 @@ final class WalkJournal<R: Route>: Sendable {
     }
 
     func record(_ route: R, index: Int, outcome: WalkOutcome<R>, context: JournalContext, targets: [Int32]) {
-        let leads = outcome.leadsFingerprint(targets: targets)
+        let links = outcome.linksFingerprint(targets: targets)
         let name = name(route)
         state.withLock { state in
             guard !state.failed else { return }
@@ -152,17 +152,17 @@ final class WalkJournal<R: Route>: Sendable {
                 return
             }
             state.offsets.append(state.written + UInt64(state.buffer.bytes.count))
-            Self.encode(name: name, outcome: outcome, leads: leads, context: context, into: &state.buffer)
+            Self.encode(name: name, outcome: outcome, links: links, context: context, into: &state.buffer)
             if state.buffer.bytes.count >= 1 << 20 { Self.flush(&state) }
         }
     }
 
     static func encode(
-        name: String, outcome: WalkOutcome<R>, leads: StableHash, context: JournalContext, into out: inout ByteWriter
+        name: String, outcome: WalkOutcome<R>, links: StableHash, context: JournalContext, into out: inout ByteWriter
     ) {
         out.string(name)
         out.string(outcome.title)
-        out.hash(leads)
+        out.hash(links)
         out.u8(context.presentation.code | (context.isDialogCopy ? 0x80 : 0))
         out.u32(UInt32(clamping: context.depth))
         out.i32(context.kind)

@@ -41,7 +41,7 @@ struct FlowRecorder: Sendable {
     private var lastKey: UInt64 = .max
 
     /// Gives every route discovered since the last call its kind.
-    mutating func catchUp<R: Route>(with routes: [R]) {
+    mutating func assignKinds<R: Route>(to routes: [R]) {
         while kindOfRoute.count < routes.count {
             let kind = routes[kindOfRoute.count].screenKind
             let number: Int32

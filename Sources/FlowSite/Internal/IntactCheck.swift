@@ -99,7 +99,7 @@ extension SiteManifest {
                     let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
                     start = end + 1
                     if line.isEmpty { continue }
-                    guard !stopped.load(ordering: .relaxed), let (entry, name) = SiteManifest.stamp(line),
+                    guard !stopped.load(ordering: .relaxed), let (entry, name) = SiteManifest.entryAndPath(line),
                         lookup.holds(name, as: entry)
                     else {
                         stop()

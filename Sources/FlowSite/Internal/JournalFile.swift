@@ -48,7 +48,7 @@ struct JournalFile {
 
     struct Meta {
         var buildKey: StableHash
-        var stamp: [UInt64]
+        var manifestIdentity: [UInt64]
         var pages: Int
         var edges: Int
         var links: Int
@@ -61,7 +61,7 @@ struct JournalFile {
 
         func encode(into out: inout ByteWriter) {
             out.hash(buildKey)
-            for value in stamp { out.u64(value) }
+            for value in manifestIdentity { out.u64(value) }
             for value in [pages, edges, links, walkOffsets, products, productOffsets, files, kinds, fingerprints] {
                 out.u64(UInt64(value))
             }
@@ -69,12 +69,12 @@ struct JournalFile {
 
         static func decode(_ cursor: inout ByteReader) throws(ByteReader.Malformed) -> Meta {
             let key = try cursor.hash()
-            var stamp: [UInt64] = []
-            for _ in 0..<FileIdentity.wordCount { stamp.append(try cursor.u64()) }
+            var manifestIdentity: [UInt64] = []
+            for _ in 0..<FileIdentity.wordCount { manifestIdentity.append(try cursor.u64()) }
             var values: [Int] = []
             for _ in 0..<9 { values.append(try cursor.int()) }
             return Meta(
-                buildKey: key, stamp: stamp, pages: values[0], edges: values[1], links: values[2],
+                buildKey: key, manifestIdentity: manifestIdentity, pages: values[0], edges: values[1], links: values[2],
                 walkOffsets: values[3],
                 products: values[4], productOffsets: values[5], files: values[6], kinds: values[7],
                 fingerprints: values[8]
@@ -196,15 +196,18 @@ struct JournalFile {
     /// Puts the journal in place after the commit, with the live manifest's identity. Failure only cleans up:
     /// a build that can't keep its journal still succeeded.
     static func install(
-        _ temporary: String, descriptor: Int32, tail: (_ start: Int, _ stamp: [UInt64]) -> [UInt8], start: Int,
+        _ temporary: String, descriptor: Int32, tail: (_ start: Int, _ manifestIdentity: [UInt64]) -> [UInt8],
+        start: Int,
         output: URL, folder: String
     ) {
         defer { close(descriptor) }
-        guard let stamp = BuildJournal.manifestStamp(of: output), SiteWriter.prepareSpareFolder(of: output) else {
+        guard let manifestIdentity = BuildJournal.manifestIdentity(of: output),
+            SiteWriter.prepareSpareFolder(of: output)
+        else {
             unlink(temporary)
             return
         }
-        let bytes = tail(start, stamp)
+        let bytes = tail(start, manifestIdentity)
         guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }),
             let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
             trailer(blocks: blocks, metaStart: metaStart(ofTail: bytes)).withUnsafeBytes({ writeAll(descriptor, $0) }),

@@ -1,15 +1,15 @@
 import Foundation
 import Synchronization
 
-/// What an edit must do to the spare generation to make it the live site again, from the two manifests alone:
+/// What an edit must do to the spare to make it the live site again, from the two manifests alone:
 /// the live files the spare lacks, and the spare's paths the live site no longer has. No String or dictionary
 /// entry per file: an edit changes a handful of files, and per-file tables would dominate its time and memory.
-struct GenerationGap: Sendable {
+struct ManifestDifference: Sendable {
     /// The live site's manifest.
     let live: [UInt8]
     let liveFilesStart: Int
     /// Offsets in ``live`` of the lines the spare's manifest lacks byte for byte; each file is linked from the
-    /// live site. Offsets, not paths: after a full build it is every file, and the gap may not be used.
+    /// live site. Offsets, not paths: after a full build it is every file, and the difference may not be used.
     private let missingLines: [Int]
     /// The spare's paths the live site doesn't have.
     let extra: [String]
@@ -19,7 +19,7 @@ struct GenerationGap: Sendable {
     let lint: (findings: Int, summary: String)?
 
     /// `nil` when either manifest is malformed or out of path order. Both are sorted by path bytes, so one
-    /// walk in step finds the gap: a shared path is missing from the spare when its lines differ in any byte.
+    /// walk in step finds the difference: a shared path is missing from the spare when its lines differ in any byte.
     init?(live: [UInt8], spare: [UInt8]?) {
         var spareLines: [(start: Int, end: Int)] = []
         let spareBytes = spare ?? []
@@ -331,8 +331,8 @@ extension SiteManifest {
                     guard line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") else {
                         return true
                     }
-                    guard let (stamp, name) = SiteManifest.stamp(line) else { return false }
-                    if !lookup.holds(name, as: stamp) {
+                    guard let (entry, name) = SiteManifest.entryAndPath(line) else { return false }
+                    if !lookup.holds(name, as: entry) {
                         guard let (entry, _) = SiteManifest.file(line) else { return false }
                         stale.append((String(decoding: name, as: UTF8.self), entry))
                     }

@@ -136,15 +136,15 @@ final class JournalWriting<R: Route>: Sendable {
         progress.written = filesStart + written
         let fingerprints = fingerprints
         let meta = JournalFile.Meta(
-            buildKey: buildKey, stamp: [], pages: progress.productOffsets.count, edges: edges, links: links,
+            buildKey: buildKey, manifestIdentity: [], pages: progress.productOffsets.count, edges: edges, links: links,
             walkOffsets: progress.walkOffsets,
             products: progress.products, productOffsets: offsetsStart, files: filesStart, kinds: 0, fingerprints: 0
         )
         JournalFile.install(
             walk.path, descriptor: progress.descriptor,
-            tail: { start, stamp in
+            tail: { start, manifestIdentity in
                 var meta = meta
-                meta.stamp = stamp
+                meta.manifestIdentity = manifestIdentity
                 return JournalFile.tail(start: start, meta: meta, kinds: kinds, fingerprints: fingerprints)
             }, start: progress.written, output: output, folder: folder)
     }

@@ -60,19 +60,19 @@ extension SiteBuilder {
         }
 
         guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead),
-            let gap = staging.gap
+            let difference = staging.difference
         else { return nil }
         do {
             // A file whose new fingerprint is the live one's is the live file.
             var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
             for edit in edits {
                 for (path, file) in edit.replaced
-                where gap.liveEntry(edit.journal.folder + path)?.fingerprint != file.fingerprint {
+                where difference.liveEntry(edit.journal.folder + path)?.fingerprint != file.fingerprint {
                     replaced[edit.journal.folder + path] = file
                 }
             }
             let intact = try phases.measure(.write) { () throws -> Bool in
-                guard staging.catchUp(leaving: Set(replaced.keys)) else { return false }
+                guard staging.bringUpToDate(leaving: Set(replaced.keys)) else { return false }
                 for (path, file) in replaced {
                     guard let bytes = file.bytes else { return false }
                     try staging.write(bytes, to: path, fingerprint: file.fingerprint)
@@ -83,13 +83,13 @@ extension SiteBuilder {
                 staging.discard()
                 return nil
             }
-            let lint = gap.lint
+            let lint = difference.lint
             let pages = edits.reduce(0) { $0 + $1.journal.pages }
             try beforeCommit(staging)
             // Journals were checked before the lock was taken: trust the edit only if each still describes the
             // live site and was not written meanwhile; otherwise build in full.
-            let live = BuildJournal.manifestStamp(of: target)
-            guard edits.allSatisfy({ $0.journal.stamp == live && !$0.journal.wasChanged }) else {
+            let live = BuildJournal.manifestIdentity(of: target)
+            guard edits.allSatisfy({ $0.journal.manifestIdentity == live && !$0.journal.wasChanged }) else {
                 staging.discard()
                 return nil
             }
@@ -117,14 +117,15 @@ extension SiteBuilder {
             // Every file but those written is the live site's.
             let written = staging.files
             let bytes =
-                gap.byteCount
-                + written.reduce(0) { total, file in total + file.value - (gap.liveEntry(file.key)?.size ?? 0) }
+                difference.byteCount
+                + written.reduce(0) { total, file in total + file.value - (difference.liveEntry(file.key)?.size ?? 0) }
             let remade = edits.flatMap { $0.remade }
             var report = BuildReport(
                 pages: pages, rendered: remade.count(where: { $0.html != nil }),
                 edges: edits.reduce(0) { $0 + $1.journal.meta.edges },
                 links: edits.reduce(0) { $0 + $1.journal.meta.links },
-                files: gap.fileCount, bytes: bytes, unchangedFiles: gap.fileCount - written.count, warnings: [],
+                files: difference.fileCount, bytes: bytes, unchangedFiles: difference.fileCount - written.count,
+                warnings: [],
                 duration: ContinuousClock.now - started, timings: phases.seconds, sitemap: baseURL != nil
             )
             report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
@@ -183,7 +184,7 @@ extension SiteBuilder {
                 guard let crumb = try crumb(record.context.presenter) else { return nil }
                 presenter = crumb
             }
-            let position = Int(journal.madeOf[index])
+            let position = Int(journal.madePosition[index])
             let (product, _) = try journal.product(at: position)
             guard !product.hasFiles else { return nil }
             remakes.append(
@@ -336,7 +337,7 @@ extension SiteBuilder {
                         else { return (offset, nil) }
                         targets.append(index)
                     }
-                    guard outcome.leadsFingerprint(targets: targets) == remake.record.leads else {
+                    guard outcome.linksFingerprint(targets: targets) == remake.record.links else {
                         return (offset, nil)
                     }
                     return (offset, Remade(outcome: outcome, product: product, html: html, siteFiles: siteFiles))

@@ -74,7 +74,7 @@ extension SiteBuilder {
                 ) { index, fresh in
                     guard let (record, outcome) = byIndex[index] else { return false }
                     WalkJournal<C.R>.encode(
-                        name: record.name, outcome: outcome, leads: record.leads, context: record.context, into: &fresh)
+                        name: record.name, outcome: outcome, links: record.links, context: record.context, into: &fresh)
                     return true
                 }
                 meta.walkOffsets = sink.position
@@ -103,8 +103,10 @@ extension SiteBuilder {
                 }
                 sink.write(UnsafeRawBufferPointer(rebasing: old[from..<meta.kinds]))
                 meta.files = filesStart
-                guard let stamp = BuildJournal.manifestStamp(of: output) else { throw ByteReader.Malformed() }
-                meta.stamp = stamp
+                guard let manifestIdentity = BuildJournal.manifestIdentity(of: output) else {
+                    throw ByteReader.Malformed()
+                }
+                meta.manifestIdentity = manifestIdentity
                 let tail = JournalFile.tail(
                     start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
                 metaStart = JournalFile.metaStart(ofTail: tail)
@@ -147,7 +149,7 @@ extension SiteBuilder {
         replaced: [(hashAt: Int, fingerprint: StableHash)],
         fingerprints: InputFingerprints, output: URL
     ) -> Bool {
-        guard let stamp = BuildJournal.manifestStamp(of: output) else { return false }
+        guard let manifestIdentity = BuildJournal.manifestIdentity(of: output) else { return false }
         let descriptor = open(BuildJournal.path(of: output, folder: journal.folder), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -166,7 +168,7 @@ extension SiteBuilder {
         for (remake, page) in zip(remakes, remade) {
             writes.append((meta.walkOffsets + remake.index * 8, word(UInt64(journal.raw.count + appended.bytes.count))))
             WalkJournal<C.R>.encode(
-                name: remake.record.name, outcome: page.outcome, leads: remake.record.leads,
+                name: remake.record.name, outcome: page.outcome, links: remake.record.links,
                 context: remake.record.context, into: &appended)
             writes.append(
                 (meta.productOffsets + remake.position * 8, word(UInt64(journal.raw.count + appended.bytes.count))))
@@ -187,7 +189,7 @@ extension SiteBuilder {
             for index in changed { writes.append((valuesAt + index * 8, word(fingerprints.values[index]))) }
         }
         var newMeta = meta
-        newMeta.stamp = stamp
+        newMeta.manifestIdentity = manifestIdentity
         var metaBytes = ByteWriter()
         newMeta.encode(into: &metaBytes)
         writes.append((journal.metaStart, metaBytes.bytes))

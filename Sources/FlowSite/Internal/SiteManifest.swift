@@ -218,7 +218,7 @@ struct SiteManifest: Sendable {
 
     /// Reads `f <fingerprint> <size> <inode> <seconds> <nanoseconds> <path>`; `nil` when malformed.
     static func file(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
-        guard case (var entry, let path)? = stamp(line) else { return nil }
+        guard case (var entry, let path)? = entryAndPath(line) else { return nil }
         var reader = FieldReader(line: line, at: 2)
         guard let a = reader.hex(), let b = reader.hex() else { return nil }
         entry.fingerprint = StableHash(a: a, b: b)
@@ -227,7 +227,7 @@ struct SiteManifest: Sendable {
 
     /// A file line's size, inode, time and path, the fingerprint left zero and unread (the checks of many lines
     /// compare none). A damaged fingerprint is refused later, when a build reads it.
-    static func stamp(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
+    static func entryAndPath(_ line: UnsafeBufferPointer<UInt8>) -> (Entry, UnsafeBufferPointer<UInt8>)? {
         guard line.count > 35, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " "), line[34] == UInt8(ascii: " ")
         else { return nil }
         var reader = FieldReader(line: line, at: 35)

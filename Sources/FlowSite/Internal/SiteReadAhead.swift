@@ -13,10 +13,10 @@ package final class SiteReadAhead: Sendable {
         var spare: (identity: FileIdentity, files: FileTable)?
         var liveBytes: (identity: FileIdentity, bytes: [UInt8])?
         var live: (identity: FileIdentity, files: LinkableFiles)?
-        var gap: GenerationGap?
+        var difference: ManifestDifference?
         // Handed to one build only (``journal()``), which reads it from one task at a time.
         var journal: StoredJournal?
-        /// What a build took: "journal", "spare", "live", "checked", "gap".
+        /// What a build took: "journal", "spare", "live", "checked", "difference".
         var used: Set<String> = []
         /// The spare's file check and the folder (device and inode) it checks.
         var check: (folder: FileIdentity, check: SiteManifest.StaleCheck)?
@@ -50,7 +50,7 @@ package final class SiteReadAhead: Sendable {
                 // An edit is likely.
                 _ = try? done.journal?.pathTable()
                 if let live = done.liveBytes {
-                    done.gap = GenerationGap(live: live.bytes, spare: done.spareBytes?.bytes)
+                    done.difference = ManifestDifference(live: live.bytes, spare: done.spareBytes?.bytes)
                 }
             } else {
                 Self.parse(&done)
@@ -80,7 +80,7 @@ package final class SiteReadAhead: Sendable {
             if let files { read.live = (identity, files) }
         }
         // What an edit would use is not needed again (the check keeps the spare's lines itself).
-        read.gap = nil
+        read.difference = nil
         read.liveBytes = nil
         if read.spare != nil { read.spareBytes = nil }
     }
@@ -111,22 +111,24 @@ package final class SiteReadAhead: Sendable {
         return stale
     }
 
-    /// The edit's gap and the spare's stale files, when both manifests are still the files read.
-    func gap(spare: Int32, live: Int32) -> (gap: GenerationGap, stale: [(path: String, entry: SiteManifest.Entry)])? {
+    /// The edit's difference and the spare's stale files, when both manifests are still the files read.
+    func difference(
+        spare: Int32, live: Int32
+    ) -> (difference: ManifestDifference, stale: [(path: String, entry: SiteManifest.Entry)])? {
         finished.wait()
-        let (gap, spareRead, liveRead) = read.withLock { ($0.gap, $0.spareBytes, $0.liveBytes) }
-        guard let gap, let spareRead, let liveRead,
+        let (difference, spareRead, liveRead) = read.withLock { ($0.difference, $0.spareBytes, $0.liveBytes) }
+        guard let difference, let spareRead, let liveRead,
             Self.identity(of: SiteWriter.manifestName, in: spare) == spareRead.identity,
             Self.identity(of: SiteWriter.manifestName, in: live) == liveRead.identity,
             let stale = checkedFiles(in: spare) ?? SiteManifest.staleFiles(of: spareRead.bytes, in: spare)
         else { return nil }
         read.withLock {
-            $0.used.insert("gap")
+            $0.used.insert("difference")
             // Taken: the spare's lines are not needed again.
             $0.spareBytes = nil
-            $0.gap = nil
+            $0.difference = nil
         }
-        return (gap, stale)
+        return (difference, stale)
     }
 
     /// The live manifest, when the one in `folder` is still the file read.
@@ -148,7 +150,7 @@ package final class SiteReadAhead: Sendable {
         return (descriptor, identity)
     }
 
-    /// What a build used: "journal", "spare", "live", "checked", "gap".
+    /// What a build used: "journal", "spare", "live", "checked", "difference".
     var used: Set<String> { read.withLock { $0.used } }
 
     func isFor(_ output: URL) -> Bool { output.standardizedFileURL.path == self.output.standardizedFileURL.path }
@@ -160,7 +162,7 @@ package final class SiteReadAhead: Sendable {
             defer { read.journal = nil }
             return read.journal
         }
-        guard let journal, BuildJournal.manifestStamp(of: output) == journal.stamp else { return nil }
+        guard let journal, BuildJournal.manifestIdentity(of: output) == journal.manifestIdentity else { return nil }
         read.withLock { _ = $0.used.insert("journal") }
         return journal
     }

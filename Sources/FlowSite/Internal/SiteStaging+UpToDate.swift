@@ -1,21 +1,21 @@
 import Foundation
 import Synchronization
 
-/// An edit's generation: the spare brought up to the live site, file by file, without a walk.
+/// An edit's spare brought up to the live site, file by file, without a walk.
 extension SiteStaging {
     /// Links each live file the spare lacks or holds changed (but `written`, which the edit writes) after checking
     /// it is intact, and removes the spare's extra paths. `false` when a live file was changed by hand: then a
     /// full build must decide.
-    func catchUp(leaving written: Set<String>) -> Bool {
-        guard let gap, previousSite >= 0, staged >= 0 else { return false }
-        let missing = gap.missing
+    func bringUpToDate(leaving written: Set<String>) -> Bool {
+        guard let difference, previousSite >= 0, staged >= 0 else { return false }
+        let missing = difference.missing
         var links = missing.filter { !written.contains($0.path) }
         if !staleSpare.isEmpty {
             // A stale file whose line matches the live one: linked again from the live site.
-            let handled = Set(missing.map(\.path)).union(gap.extra).union(written)
+            let handled = Set(missing.map(\.path)).union(difference.extra).union(written)
             links += staleSpare.filter { !handled.contains($0.path) }
         }
-        removeStale(gap.extra)
+        removeStale(difference.extra)
         let all = links
         let intact = Atomic<Bool>(true)
         let lanes = all.count < 4096 ? 1 : max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
@@ -35,7 +35,7 @@ extension SiteStaging {
         guard fstatat(previousSite, path, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else {
             return false
         }
-        if base != nil || gap != nil { clearLinks(above: path) }
+        if base != nil || difference != nil { clearLinks(above: path) }
         guard (try? ensureFolder(of: path)) != nil else { return false }
         // The spare's file makes way, never written through: it may share its inode with the live site.
         if linkat(previousSite, path, staged, path, 0) != 0 {

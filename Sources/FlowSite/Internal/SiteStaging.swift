@@ -14,7 +14,7 @@ final class SiteStaging: Sendable {
     let staged: Int32
     /// The previous build's files that the spare doesn't hold as they are, by their path's hash.
     let previousManifest: LinkableFiles?
-    /// The spare generation's manifest that staging began from; `nil` when it began empty.
+    /// The spare's manifest that staging began from; `nil` when it began empty.
     let base: FileTable?
     /// That manifest's file, open though unlinked: read again at commit for spare paths not written.
     let baseFile: Int32
@@ -22,8 +22,8 @@ final class SiteStaging: Sendable {
     private let staleInBase: Set<String>?
     /// Cleared by ``clearLinks(above:)``: the read-ahead check no longer holds for the files below.
     let checkedAheadHolds = Atomic<Bool>(true)
-    /// For an edit: what the staging folder lacks of the live site, made up by ``catchUp(leaving:)``.
-    let gap: GenerationGap?
+    /// For an edit: what the staging folder lacks of the live site, made up by ``bringUpToDate(leaving:)``.
+    let difference: ManifestDifference?
     /// For an edit: the spare's files that differ from its manifest.
     let staleSpare: [(path: String, entry: SiteManifest.Entry)]
     private let lock: BuildLock
@@ -73,13 +73,14 @@ final class SiteStaging: Sendable {
         }
         self.lock = lock
         self.removedLeftovers = removedLeftovers
-        self.gap = nil
+        self.difference = nil
         self.staleSpare = []
     }
 
     /// An edit's staging: `folder` holds the spare (or nothing); `stale` lists its files that differ from its manifest.
     init(
-        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String], gap: GenerationGap,
+        folder: URL, output: URL, previousSite: Int32, lock: BuildLock, removedLeftovers: [String],
+        difference: ManifestDifference,
         stale: [(path: String, entry: SiteManifest.Entry)]
     ) {
         self.folder = folder
@@ -92,7 +93,7 @@ final class SiteStaging: Sendable {
         self.staleInBase = nil
         self.lock = lock
         self.removedLeftovers = removedLeftovers
-        self.gap = gap
+        self.difference = difference
         self.staleSpare = stale
     }
 
@@ -142,7 +143,7 @@ final class SiteStaging: Sendable {
             }()
         if reuse(path, fingerprint: fingerprint) { return }
         do {
-            if base != nil || gap != nil { clearLinks(above: path) }
+            if base != nil || difference != nil { clearLinks(above: path) }
             var written: stat?
             let inBase = base?[path] != nil
             if inBase {
@@ -183,7 +184,7 @@ final class SiteStaging: Sendable {
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
         let part = String(path[..<slash]) + "." + String(path[slash...]) + ".holocron-part"
         do {
-            if base != nil || gap != nil { clearLinks(above: path) }
+            if base != nil || difference != nil { clearLinks(above: path) }
             try ensureFolder(of: path)
             var hash = StableHash.Pieces()
             let status: stat
@@ -314,12 +315,12 @@ final class SiteStaging: Sendable {
     /// Writes the marker and manifest, then swaps the staged site in (``swapIn()``).
     func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
         let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
-        if let gap {
+        if let difference {
             // An edit: every file but those written is the live site's, marker included.
             let written = state.withLock {
                 Dictionary(zip($0.manifest.paths, $0.manifest.entries), uniquingKeysWith: { $1 })
             }
-            guard let bytes = gap.patchedManifest(inputs: inputs, pages: pages, changed: written) else {
+            guard let bytes = difference.patchedManifest(inputs: inputs, pages: pages, changed: written) else {
                 throw FlowSiteError(
                     .fileSystem(path: manifestPath, message: "a file the edit wrote is not in the live site's manifest")
                 )

@@ -45,7 +45,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     package func walk(visit: @escaping @Sendable (PageVisit<R>) async throws -> Void) async throws -> SiteGraph<R> {
         var graph = SiteGraph<R>()
         try graph.table.discover(coordinator.startRoute, parent: nil, presentation: .root, presenter: nil)
-        graph.flow.catchUp(with: graph.table.routes)
+        graph.flow.assignKinds(to: graph.table.routes)
         let window = concurrency
         try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
             var inFlight = 0
@@ -206,7 +206,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 let stack = Array(graph.table.stack(of: index).dropLast()) + [added]
                 if graph.table.stack(of: added) != stack { graph.table.setStack(stack, of: added) }
             }
-            graph.flow.catchUp(with: graph.table.routes)
+            graph.flow.assignKinds(to: graph.table.routes)
             if let added = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target) {
                 graph.flow.link(
                     from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog,

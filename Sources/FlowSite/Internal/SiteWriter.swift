@@ -44,7 +44,7 @@ struct SiteWriter: Sendable {
         try beginStaging(readAhead: readAhead, forEdit: false)!
     }
 
-    /// Stages an edit from the journal: the spare becomes the staging folder, with its ``GenerationGap``.
+    /// Stages an edit from the journal: the spare becomes the staging folder, with its ``ManifestDifference``.
     /// `nil` (only leftovers removed) when the live manifest can't be read: then a full build must decide.
     func beginEditStaging(readAhead: SiteReadAhead?) throws -> SiteStaging? {
         try beginStaging(readAhead: readAhead, forEdit: true)
@@ -81,16 +81,16 @@ struct SiteWriter: Sendable {
             if let live, folder >= 0 {
                 let manifestPath = staging.appendingPathComponent(Self.manifestName).path
                 let found =
-                    readAhead?.gap(spare: folder, live: previous)
+                    readAhead?.difference(spare: folder, live: previous)
                     ?? SiteManifest.readBytes(from: folder).flatMap { bytes in
-                        GenerationGap(live: live, spare: bytes).flatMap { gap in
-                            SiteManifest.staleFiles(of: bytes, in: folder).map { (gap, $0) }
+                        ManifestDifference(live: live, spare: bytes).flatMap { difference in
+                            SiteManifest.staleFiles(of: bytes, in: folder).map { (difference, $0) }
                         }
                     }
-                if let (gap, stale) = found, unlinkat(AT_FDCWD, manifestPath, 0) == 0 {
+                if let (difference, stale) = found, unlinkat(AT_FDCWD, manifestPath, 0) == 0 {
                     return SiteStaging(
                         folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
-                        gap: gap, stale: stale
+                        difference: difference, stale: stale
                     )
                 }
             } else if folder >= 0 {
@@ -121,7 +121,7 @@ struct SiteWriter: Sendable {
         }
         if let live {
             // No spare: every file is linked from the live site.
-            guard let gap = GenerationGap(live: live, spare: nil) else {
+            guard let difference = ManifestDifference(live: live, spare: nil) else {
                 try? SiteStaging.removeTree(at: staging.path)
                 if previous >= 0 { close(previous) }
                 lock.release()
@@ -129,7 +129,7 @@ struct SiteWriter: Sendable {
             }
             return SiteStaging(
                 folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
-                gap: gap, stale: [])
+                difference: difference, stale: [])
         }
         return SiteStaging(
             folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
@@ -137,7 +137,7 @@ struct SiteWriter: Sendable {
         )
     }
 
-    /// `.NAME.spare` beside `output`: the generation before the live one in `site`, and a `.gitignore`.
+    /// `.NAME.spare` beside `output`: the site before the live one, and a `.gitignore`.
     static func spareFolder(of output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
     }

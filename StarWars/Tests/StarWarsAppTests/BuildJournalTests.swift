@@ -228,7 +228,7 @@ import Testing
         let edit = try await Self.build(data, into: live, readAhead: ahead)
         #expect(edit.replayed > 0, "the edit is built from the journal read ahead")
         #expect(
-            ahead.used == ["journal", "gap", "checked"],
+            ahead.used == ["journal", "difference", "checked"],
             "the journal, what the spare lacks of the live site, and the spare's check")
         try await expectLikeAFullBuild("an edit from what was read ahead")
 
@@ -266,7 +266,7 @@ import Testing
         data.people[0].height = "179"
         _ = try await Self.build(data, into: live, readAhead: checking)
         #expect(
-            checking.used.contains("checked") || !checking.used.contains("gap"),
+            checking.used.contains("checked") || !checking.used.contains("difference"),
             "the spare's check was used with its manifest")
         #expect(!(try String(contentsOf: page, encoding: .utf8)).contains("changed by hand"))
         try await expectLikeAFullBuild("an edit after a page was changed by hand")
