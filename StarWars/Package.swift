@@ -34,6 +34,8 @@ let package = Package(
         .target(
             name: "SWAPI",
             dependencies: [
+                // For StableHash, the one hash of everything stored or named.
+                .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "Logging", package: "swift-log")
             ],
             resources: [
@@ -55,6 +57,7 @@ let package = Package(
             dependencies: [
                 "SWAPI",
                 "CLibcurl",
+                .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: swiftSettings

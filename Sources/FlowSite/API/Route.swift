@@ -146,14 +146,11 @@ public struct Slug: Hashable, Sendable, Comparable, CustomStringConvertible, Exp
         return String(decoding: prefix, as: UTF8.self)
     }
 
-    /// Eight hex digits of the text's 64-bit FNV-1a hash: the same on every machine and run, unlike `Hasher`.
+    /// Eight hex digits of the text's ``StableHash``: the same on every machine and run, unlike `Hasher`.
     static func stableHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash >> 32 ^ hash & 0xFFFF_FFFF, radix: 16)
+        var hash = StableHash()
+        hash.combine(text)
+        let hex = String(hash.low >> 32 ^ hash.low & 0xFFFF_FFFF, radix: 16)
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 

@@ -9,11 +9,6 @@ package enum Fingerprint {
     }
 }
 
-extension StableHash {
-    /// One lane's worth of the hash, for tables that keep 64 bits a key.
-    package var low: UInt64 { a ^ (b &* 0x9E37_79B9_7F4A_7C15) }
-}
-
 private final class FingerprintEncoder: Encoder {
     var hash = StableHash()
     var codingPath: [any CodingKey] { [] }

@@ -264,7 +264,7 @@ struct LinkTexts {
     }
 }
 
-/// Link texts seen so far, by 64-bit FNV-1a hash, open addressing: no dictionary of Strings, no text copied;
+/// Link texts seen so far, by their 64-bit `StableHash`, open addressing: no dictionary of Strings, no text copied;
 /// texts are compared only when their hashes meet.
 private struct LabelTable {
     struct Slot {
@@ -296,15 +296,9 @@ private struct LabelTable {
     }
 
     private static func hash(_ label: String) -> UInt64 {
-        func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-            return hash
-        }
-        return label.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(label.utf8)
+        var hash = StableHash()
+        hash.combine(label)
+        return hash.low
     }
 }
 

@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 import SWAPI
 
@@ -38,16 +39,13 @@ public struct ResponseCache: Sendable {
         return
             folder
             .appendingPathComponent(clean(host))
-            .appendingPathComponent("\(clean(path))-\(Self.fnv1a(url)).json")
+            .appendingPathComponent("\(clean(path))-\(Self.hashName(url)).json")
     }
 
-    /// A stable 64-bit FNV-1a hash, in hex (Swift's `Hasher` is seeded per process).
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+    /// The text's ``StableHash`` in 64 bits, in hex (Swift's `Hasher` is seeded per process).
+    static func hashName(_ text: String) -> String {
+        var hash = StableHash()
+        hash.combine(text)
+        return String(hash.low, radix: 16)
     }
 }

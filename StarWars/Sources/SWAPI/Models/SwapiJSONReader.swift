@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 
 /// Reads a SWAPI JSON array straight from its bytes, for the ordinary file: a strict RFC 8259
@@ -98,46 +99,6 @@ package struct SwapiJSONReader {
     private var recorder: DecodedCache.Recorder?
     private var fingerprints: [UInt64] = []
 
-    /// A 64-bit fingerprint of `bytes`, the same in every process: four words of eight bytes
-    /// at a time, each multiplied and folded into a lane of its own (four independent chains
-    /// keep the multiplier busy, where a single chain waits on each multiply), then the lanes
-    /// and the tail folded together.
-    static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-            seed, seed &+ 0x1656_67B1_9E37_79F9, seed ^ 0xC2B2_AE3D_27D4_EB4F, seed &* 3
-        )
-        var offset = 0
-        @inline(__always) func fold(_ lane: inout UInt64, _ word: UInt64) {
-            lane = (lane ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            lane ^= lane >> 32
-        }
-        while offset + 32 <= bytes.count {
-            fold(&lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            fold(&lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-            fold(&lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-            fold(&lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
-            offset += 32
-        }
-        var hash = lanes.0
-        fold(&hash, lanes.1)
-        fold(&hash, lanes.2)
-        fold(&hash, lanes.3)
-        while offset + 8 <= bytes.count {
-            fold(&hash, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            tail |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ hash >> 29
-    }
-
     static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
     private mutating func array<R: SwapiRecord>(of type: R.Type, reusing reuse: inout Reuse<R>?) throws(Unusual) -> [R]
@@ -152,8 +113,9 @@ package struct SwapiJSONReader {
                 try expect(UInt8(ascii: "{"))
                 try objectFields()
                 if fingerprinting {
-                    let fingerprint = Self.fingerprint(
-                        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
+                    var hash = StableHash()
+                    hash.combine(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
+                    let fingerprint = hash.low
                     fingerprints.append(fingerprint)
                     if let earlier = reuse?.earlier,
                         let position = reuse?.position(of: fingerprint, near: resources.count)

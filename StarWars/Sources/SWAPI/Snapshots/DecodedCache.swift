@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 
 /// The data files' resources as they were decoded, kept beside a site so that the next build
@@ -132,14 +133,12 @@ package struct DecodedCache: Sendable {
         return complete ? bytes : nil
     }
 
-    /// A 64-bit checksum of `bytes`, a chunk at a time.
+    /// A 64-bit checksum of `bytes`, a chunk at a time: the ``StableHash`` of the chunks.
     struct Checksum {
-        private(set) var value: UInt64 = 0x2545_F491_4F6C_DD1D
+        private var hash = StableHash()
+        var value: UInt64 { hash.low }
 
-        mutating func add(chunk: UnsafeRawBufferPointer) {
-            value = (value ^ SwapiJSONReader.fingerprint(chunk)) &* 0xFF51_AFD7_ED55_8CCD
-            value ^= value >> 29
-        }
+        mutating func add(chunk: UnsafeRawBufferPointer) { hash.combine(chunk) }
 
         static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
             var checksum = Checksum()

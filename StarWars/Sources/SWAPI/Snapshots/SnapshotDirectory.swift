@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 
 /// A folder holding SWAPI data as six JSON arrays (`people.json`, `films.json`, …), each
@@ -31,10 +32,9 @@ public struct SnapshotDirectory: Sendable {
         /// resource keeps): a resource whose fingerprint is the same is the same in the archive.
         /// `nil` when a file was not read straight from its bytes.
         public var resourceFingerprints: [ResourceKind: (ids: [Int], fingerprints: [UInt64])]? {
-            var roots: UInt64 = 0
-            for root in archive.apiRoots {
-                roots = roots &* 31 &+ root.utf8.reduce(UInt64(root.utf8.count)) { $0 &* 131 &+ UInt64($1) }
-            }
+            var hash = StableHash()
+            for root in archive.apiRoots { hash.combine(root) }
+            let roots = hash.low
             var result: [ResourceKind: (ids: [Int], fingerprints: [UInt64])] = [:]
             func pair<R: SwapiResource>(_ resources: [R]) {
                 guard let fingerprints = decodedResources.fingerprints[R.kind], fingerprints.count == resources.count

@@ -1,11 +1,15 @@
-/// A 128-bit hash, the same on every machine and run (unlike `Hasher`), for build fingerprints. Fast, not
-/// cryptographic.
-package struct StableHash: Sendable, Hashable, CustomStringConvertible {
+/// The one hash for everything FlowSite and its apps store or name: the same on every machine and run (unlike
+/// `Hasher`); 128 bits, fast, not cryptographic. ``InputFingerprints/fingerprint(of:userInfo:)`` is this hash of a
+/// value's encoding.
+public struct StableHash: Sendable, Hashable, CustomStringConvertible {
     private(set) var a: UInt64 = 0x9E37_79B9_7F4A_7C15
     private(set) var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
     /// The hash of nothing: combine inputs into it.
-    package init() {}
+    public init() {}
+
+    /// The hash in 64 bits, for tables that keep 64 bits a key.
+    public var low: UInt64 { a ^ (b &* 0x9E37_79B9_7F4A_7C15) }
 
     init(a: UInt64, b: UInt64) {
         self.a = a
@@ -13,7 +17,7 @@ package struct StableHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// 32 hex digits.
-    package var description: String { Self.hex(a) + Self.hex(b) }
+    public var description: String { Self.hex(a) + Self.hex(b) }
 
     /// Parses ``description``.
     init?(_ text: Substring) {
@@ -45,7 +49,7 @@ package struct StableHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Mixes in `bytes` and their count, so adjacent inputs can't run together.
-    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
@@ -63,19 +67,19 @@ package struct StableHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Mixes in `bytes` and their count.
-    package mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
+    public mutating func combine(_ bytes: [UInt8]) { bytes.withUnsafeBytes { combine($0) } }
 
     /// Mixes in `text` as UTF-8 and its length.
-    package mutating func combine(_ text: String) {
+    public mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
 
     /// Mixes in `value` as 64 bits.
-    package mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+    public mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
     /// Mixes in another hash, such as a part's fingerprint into its whole's.
-    package mutating func combine(_ hash: StableHash) {
+    public mutating func combine(_ hash: StableHash) {
         mix(hash.a)
         mix(hash.b)
     }
