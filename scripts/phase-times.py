@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
@@ -74,25 +75,34 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 C_SOURCE = (".c", ".cc", ".cpp", ".m", ".mm", ".s", ".S")
 
 
+def checkout_modules(clone):
+    """Maps module names and C source file names to the dependency package whose checkout (in
+    the clone's scratch folders) holds them: a module is a folder under the package's Sources/."""
+    modules, c_sources = {}, {}
+    packages = [os.path.join(folder, package, "Sources")
+                for folder in sorted(glob.glob(os.path.join(clone, ".build", "checkouts"))
+                                     + glob.glob(os.path.join(clone, ".build", "*", "checkouts")))
+                for package in sorted(os.listdir(folder))]
+    # Every package's Sources/<Module> first, so that a folder further down in one package (kept
+    # for packages that nest targets) never takes the name of another package's module.
+    for sources in packages:
+        for name in sorted(os.listdir(sources)) if os.path.isdir(sources) else []:
+            modules.setdefault(name, os.path.basename(os.path.dirname(sources)))
+    for sources in packages:
+        for root, dirs, files in os.walk(sources):
+            for name in dirs:
+                modules.setdefault(name, os.path.basename(os.path.dirname(sources)))
+            for name in files:
+                if name.endswith(C_SOURCE):
+                    c_sources.setdefault(name, os.path.basename(os.path.dirname(sources)))
+    return modules, c_sources
+
+
 def module_groups(clone):
     """Maps the modules a build may compile to their group, as {group: [module, ...]}, plus C
-    source file names to their group: each dependency checkout's folders under Sources/, and
-    the targets `swift package describe` lists for the repository's two packages."""
-    modules, c_sources = {}, {}
-    checkouts = sorted(glob.glob(os.path.join(clone, ".build", "checkouts"))
-                       + glob.glob(os.path.join(clone, ".build", "*", "checkouts")))
-    for folder in checkouts:
-        for package in sorted(os.listdir(folder)):
-            sources = os.path.join(folder, package, "Sources")
-            # Sources/<Module> first; folders further down only for packages that nest targets.
-            for name in sorted(os.listdir(sources)) if os.path.isdir(sources) else []:
-                modules.setdefault(name, package)
-            for root, dirs, files in os.walk(sources):
-                for name in dirs:
-                    modules.setdefault(name, package)
-                for name in files:
-                    if name.endswith(C_SOURCE):
-                        c_sources.setdefault(name, package)
+    source file names to their group: the dependencies' checkouts, and the targets `swift package
+    describe` lists for the repository's two packages."""
+    modules, c_sources = checkout_modules(clone)
     # The repository's own targets override any same-named folder of a checkout.
     for package, group in ((clone, LIBRARY), (os.path.join(clone, "StarWars"), APP)):
         described = subprocess.run(["swift", "package", "--package-path", package, "describe", "--type", "json"],
@@ -242,7 +252,7 @@ def table(meta, lines):
     suite_rows += [(f"↳ adoption fixture (suite {name})", s) for name, s in suites if name == ADOPTION]
 
     def share(s):
-        return f"{s / wall:.1%}".replace("%", " %") if wall else "–"
+        return f"{s / wall * 100:.1f} %" if wall else "–"
 
     out = [f"### `{meta.get('command', '?')}` at `{meta.get('commit', '?')}` ({meta.get('started', '?')}, "
            f"{meta.get('cores', '?')} cores, exit {meta.get('exit', '?')})", "",
@@ -256,20 +266,22 @@ def table(meta, lines):
         if row in seconds:
             out.append(f"| {row} | {seconds[row]:.1f} | {share(seconds[row])} |")
     out.append(f"| **total (wall)** | **{wall:.1f}** | 100 % |")
-    out += ["", "The rows without ↳ sum to the total. The build rows are approximate: the time between two of "
-            "SwiftPM's build-step lines goes to the module the later line names (SwiftPM prints a step's line when "
-            "the step finishes), and with two compile jobs at once two steps overlap. They sum to the builds' "
-            f"wall time, {build_seconds:.1f} s."]
+    notes = [f"The rows{' without ↳' if suite_rows else ''} sum to the total. The build rows are approximate: the time between two of "
+             "SwiftPM's build-step lines goes to the module the later line names (SwiftPM prints a step's line "
+             "when the step finishes), and with two compile jobs at once two steps overlap. They sum to the "
+             f"builds' wall time, {build_seconds:.1f} s."]
     if suite_rows:
-        out.append("Rows marked ↳ are the times Swift Testing reports for each suite, within the test binaries' "
-                   "run; suites run in parallel, so they overlap and are not part of the sum.")
+        notes.append("Rows marked ↳ are the times Swift Testing reports for each suite, within the test binaries' "
+                     "run; suites run in parallel, so they overlap and are not part of the sum.")
     if "cpu" in meta and wall:
         cores = int(meta.get("cores") or 1)
         cpu = float(meta["cpu"])
-        out.append(f"CPU time (user and system, every process): {cpu:.0f} s, {cpu / wall / cores:.0%} of the "
-                   f"{cores} cores.")
+        notes.append(f"CPU time (user and system, every process): {cpu:.0f} s, "
+                     f"{cpu / wall / cores * 100:.0f} % of the {cores} cores.")
     if unattributed:
-        out.append(f"Modules no package claimed (in the other build steps): {', '.join(sorted(unattributed))}.")
+        notes.append(f"Modules no package claimed (in the other build steps): {', '.join(sorted(unattributed))}.")
+    # Wrapped as bench/RESULTS.md's paragraphs are, so the table and its notes paste as they are.
+    out += ["", textwrap.fill(" ".join(notes), width=110, break_on_hyphens=False)]
     return "\n".join(out) + "\n"
 
 

@@ -101,10 +101,10 @@ class PhaseTimesTests(unittest.TestCase):
         ])
 
     def test_the_notes_give_the_build_wall_time_cpu_and_unattributed_modules(self):
-        text = pt.table(*pt.read_log(self.path))
+        text = pt.table(*pt.read_log(self.path)).replace("\n", " ")
         self.assertIn("### `make test` at `abc1234` (2026-11-29 10:00, 2 cores, exit 0)", text)
         self.assertIn("They sum to the builds' wall time, 43.0 s.", text)
-        self.assertIn("CPU time (user and system, every process): 99 s, 75% of the 2 cores.", text)
+        self.assertIn("CPU time (user and system, every process): 99 s, 75 % of the 2 cores.", text)
         self.assertIn("Modules no package claimed (in the other build steps): Mystery.", text)
 
     def test_report_prints_the_table_of_each_log(self):
@@ -130,6 +130,18 @@ class PhaseTimesTests(unittest.TestCase):
         self.assertEqual(dict(seconds), {pt.RESOLUTION: 2.0, "build: swift-log": 1.0, pt.LINKING: 1.0,
                                          pt.BUILD_OTHER: 0.5, pt.OTHER: 2.5})
         self.assertEqual((suites, build_seconds), ([], 2.5))
+
+    def test_a_checkouts_modules_are_its_folders_under_sources_before_any_nested_folder(self):
+        # swift-aaa nests a folder named like swift-zzz's module; the module is still swift-zzz's.
+        clone = self.path.parent / "clone"
+        for folder in ("swift-aaa/Sources/AAA/Internal/ZZZ", "swift-aaa/Sources/VersionMarkers/AAA509",
+                       "swift-zzz/Sources/ZZZ", "swift-zzz/Sources/CZZZ/src"):
+            (clone / ".build/shared/checkouts" / folder).mkdir(parents=True)
+        (clone / ".build/shared/checkouts/swift-zzz/Sources/CZZZ/src/shims.c").write_text("")
+        modules, c_sources = pt.checkout_modules(str(clone))
+        self.assertEqual((modules["AAA"], modules["ZZZ"], modules["AAA509"], modules["CZZZ"]),
+                         ("swift-aaa", "swift-zzz", "swift-aaa", "swift-zzz"))
+        self.assertEqual(c_sources, {"shims.c": "swift-zzz"})
 
 
 if __name__ == "__main__":
