@@ -209,13 +209,16 @@ def phases(meta, lines):
 
     for at, text in lines:
         text = text.strip()
-        if (step := STEP.match(text)):
+        # A test's output (the adoption fixture's build log in a failure's message) may hold build
+        # lines; while the tests run, only the next command ends their stretch.
+        building = state != TEST_RUN
+        if building and (step := STEP.match(text)):
             build_seconds += at - since
             close(at, step_row(step.group(1), modules, c_sources, unattributed))
-        elif BUILD_START.match(text):
+        elif building and BUILD_START.match(text):
             close(at, state)
             state = BUILD_OTHER
-        elif BUILD_END.match(text):
+        elif building and BUILD_END.match(text):
             build_seconds += at - since
             close(at, BUILD_OTHER)
             state = TEST_RUN if testing else OTHER
@@ -266,10 +269,10 @@ def table(meta, lines):
         if row in seconds:
             out.append(f"| {row} | {seconds[row]:.1f} | {share(seconds[row])} |")
     out.append(f"| **total (wall)** | **{wall:.1f}** | 100 % |")
-    notes = [f"The rows{' without ↳' if suite_rows else ''} sum to the total. The build rows are approximate: the time between two of "
-             "SwiftPM's build-step lines goes to the module the later line names (SwiftPM prints a step's line "
-             "when the step finishes), and with two compile jobs at once two steps overlap. They sum to the "
-             f"builds' wall time, {build_seconds:.1f} s."]
+    notes = [f"The rows{' without ↳' if suite_rows else ''} sum to the total. The build rows are approximate: "
+             "the time between two of SwiftPM's build-step lines goes to the module the later line names (SwiftPM "
+             "prints a step's line when the step finishes), and with two compile jobs at once two steps overlap. "
+             f"They sum to the builds' wall time, {build_seconds:.1f} s."]
     if suite_rows:
         notes.append("Rows marked ↳ are the times Swift Testing reports for each suite, within the test binaries' "
                      "run; suites run in parallel, so they overlap and are not part of the sum.")

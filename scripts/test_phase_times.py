@@ -40,6 +40,9 @@ LOG = """\
    47.000 [9/9] Linking FlowSitePackageTests.xctest
    48.000 Build complete! (43.00s)
    49.000 ◇ Test run started.
+   50.000 Building for debugging...
+   51.000 [3/9] Compiling CrewApp CrewScreen.swift
+   52.000 Build complete! (2.00s)
    58.000 ✔ Suite FlowMapTests passed after 10.500 seconds.
    59.000 ✔ Suite AdoptionTests passed after 8.300 seconds.
    59.500 ✘ Suite "Site builder" failed after 2.000 seconds with 1 issue.
@@ -73,7 +76,7 @@ class PhaseTimesTests(unittest.TestCase):
             "build: FlowSite library": 7.0,
             "build: test targets": 5.0,
             pt.LINKING: 2.0,
-            pt.TEST_RUN: 13.0,  # from "Build complete!" to the next command
+            pt.TEST_RUN: 13.0,  # from "Build complete!" to the next command, a test's build lines within
             pt.VISUAL_MATRIX: 5.0,  # to the end of the log
         })
         self.assertAlmostEqual(sum(seconds.values()), 66.0)
