@@ -79,22 +79,22 @@ def checkout_modules(clone):
     """Maps module names and C source file names to the dependency package whose checkout (in
     the clone's scratch folders) holds them: a module is a folder under the package's Sources/."""
     modules, c_sources = {}, {}
-    packages = [os.path.join(folder, package, "Sources")
+    packages = [(package, os.path.join(folder, package, "Sources"))
                 for folder in sorted(glob.glob(os.path.join(clone, ".build", "checkouts"))
                                      + glob.glob(os.path.join(clone, ".build", "*", "checkouts")))
                 for package in sorted(os.listdir(folder))]
     # Every package's Sources/<Module> first, so that a folder further down in one package (kept
     # for packages that nest targets) never takes the name of another package's module.
-    for sources in packages:
+    for package, sources in packages:
         for name in sorted(os.listdir(sources)) if os.path.isdir(sources) else []:
-            modules.setdefault(name, os.path.basename(os.path.dirname(sources)))
-    for sources in packages:
-        for root, dirs, files in os.walk(sources):
-            for name in dirs:
-                modules.setdefault(name, os.path.basename(os.path.dirname(sources)))
+            modules.setdefault(name, package)
+    for package, sources in packages:
+        for _, folders, files in os.walk(sources):
+            for name in folders:
+                modules.setdefault(name, package)
             for name in files:
                 if name.endswith(C_SOURCE):
-                    c_sources.setdefault(name, os.path.basename(os.path.dirname(sources)))
+                    c_sources.setdefault(name, package)
     return modules, c_sources
 
 
@@ -114,7 +114,7 @@ def module_groups(clone):
             target_group = TESTS if target["path"].startswith("Tests/") else group
             for name in {target["name"], target.get("c99name", target["name"])}:
                 modules[name] = target_group
-            for root, dirs, files in os.walk(os.path.join(package, target["path"])):
+            for _, _, files in os.walk(os.path.join(package, target["path"])):
                 for name in files:
                     if name.endswith(C_SOURCE):
                         c_sources[name] = target_group
@@ -191,14 +191,13 @@ def step_row(text, modules, c_sources, unattributed):
 
 
 def phases(meta, lines):
-    """Splits the log's wall time into rows; returns (seconds by row, suites, build seconds,
-    unattributed module names). Each stretch between two lines goes to one row."""
+    """Splits the log's wall time into rows; returns (seconds by row, suites, unattributed module
+    names). Each stretch between two lines goes to one row."""
     modules = {name: group for group, names in json.loads(meta.get("modules", "{}")).items() for name in names}
     c_sources = json.loads(meta.get("c-sources", "{}"))
     seconds = collections.defaultdict(float)
     suites, unattributed = [], set()
     state, testing, since = OTHER, False, 0.0
-    build_seconds = 0.0
 
     def close(at, row):
         # The stretch from the previous marker to this line goes to row (an empty one to none).
@@ -213,13 +212,11 @@ def phases(meta, lines):
         # lines; while the tests run, only the next command ends their stretch.
         building = state != TEST_RUN
         if building and (step := STEP.match(text)):
-            build_seconds += at - since
             close(at, step_row(step.group(1), modules, c_sources, unattributed))
         elif building and BUILD_START.match(text):
             close(at, state)
             state = BUILD_OTHER
         elif building and BUILD_END.match(text):
-            build_seconds += at - since
             close(at, BUILD_OTHER)
             state = TEST_RUN if testing else OTHER
         elif VISUAL_COMMAND.match(text) or SWIFT_COMMAND.match(text) or OTHER_COMMAND.match(text):
@@ -234,16 +231,15 @@ def phases(meta, lines):
         elif (suite := SUITE.match(text)):
             suites.append((suite.group(1).strip('"'), float(suite.group(2))))
     wall = float(meta["wall"]) if "wall" in meta else (lines[-1][0] if lines else 0.0)
-    if state == BUILD_OTHER:
-        build_seconds += wall - since
     close(wall, state)
-    return seconds, suites, build_seconds, unattributed
+    return seconds, suites, unattributed
 
 
 def table(meta, lines):
     """The Markdown table of one log: the rows in the issue's order, seconds and share of the total."""
-    seconds, suites, build_seconds, unattributed = phases(meta, lines)
+    seconds, suites, unattributed = phases(meta, lines)
     wall = sum(seconds.values())
+    build_seconds = sum(s for row, s in seconds.items() if row.startswith("build: "))
     rows = [RESOLUTION]
     packages = [row for row in seconds if row.startswith("build: ") and row[7:] not in (LIBRARY, APP, TESTS)
                 and row not in (LINKING, BUILD_OTHER)]
