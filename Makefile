@@ -31,7 +31,7 @@ RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,) 
 export RELEASE_FLAGS
 
 .PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz tsan \
-	format format-check
+	format format-check phase-times
 
 ## Build the site from the embedded data into site/, its flow map marking the transitions no
 ## test takes by the coverage the app's coordinator tests record (StarWars/flow-coverage).
@@ -45,12 +45,14 @@ release: deps
 
 ## Run every test: the library's (with the adoption test, which builds a fixture app that depends
 ## on a tagged copy of this checkout by version), then the Star Wars app's. Installs Node too, for
-## the search script's test, and Pillow, for the visual matrix's report tests (no browser).
+## the search script's test, and Pillow, for the visual matrix's report tests (no browser). Then
+## the phase timer's parser test (scripts/test_phase_times.py, a synthetic log).
 test:
 	@scripts/install-deps.sh test
 	$(call LIB_SWIFT,test) $(SWIFT_FLAGS)
 	$(call APP_SWIFT,test) $(SWIFT_FLAGS)
 	python3 -m unittest scripts/test_visual_matrix.py
+	python3 -m unittest scripts/test_phase_times.py
 
 ## Format every Swift file by the repository's .swift-format (swift-format ships with the toolchain).
 ## format-check fails on any file that `make format` would change; CI runs it.
@@ -152,6 +154,12 @@ docs: deps
 			--output-path .build/docs/$$target.doccarchive --fallback-display-name $$target \
 			--fallback-bundle-identifier $$target --transform-for-static-hosting --warnings-as-errors >/dev/null || exit 1; \
 	done
+
+## Time each phase of `make site`, `make test` and `.ci/run`, each on a fresh clone in /tmp (resolution, each
+## dependency's build, the library, the app, tests, linking, each suite, the visual matrix): one Markdown
+## table per command, the logs kept (see bench/RESULTS.md). PHASE_TIMES_FLAGS=--targets site times one.
+phase-times:
+	scripts/phase-times.py run $(PHASE_TIMES_FLAGS)
 
 ## Install the C library cmark when pkg-config can't find it.
 deps:
