@@ -59,12 +59,7 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
         builder.strictFlowLint = strictFlowLint
         builder.flowLint = flowLint
         builder.flowCoverage = flowCoverage
-        builder.inputs = inputs
-        builder.readAhead = readAhead
-        if let fingerprints = content.inputFingerprints?() {
-            builder.journalsEdits = true
-            builder.inputFingerprints = fingerprints
-        }
+        builder.setCommandLineInputs(inputs, readAhead: readAhead, fingerprints: content.inputFingerprints?())
         let loading = clock.now - started
         let line = BuildProgressLine(enabled: BuildProgressLine.shouldDraw(quiet: quiet))
         builder.progress = { line.update($0) }

@@ -35,18 +35,21 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var flowCoverage: FlowGraph.Coverage?
     /// Whether a flow lint finding at warning level or above fails the build.
     public var strictFlowLint: Bool = false
-    /// The caller's fingerprint of the build's inputs, kept in the manifest for ``unchangedSite(at:inputs:logger:)``.
-    package var inputs: String?
     /// Told the phase (`pages`, `steps`, `links`, `swap`), the pages made and the routes discovered so far.
     /// Called concurrently, once per page, so keep it cheap.
     public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
+
+    // What only the command line sets (``setCommandLineInputs(_:readAhead:fingerprints:)``). Internal, not
+    // package: the build code that reads them must stay open to the app's cross-module specialisation.
+    /// The caller's fingerprint of the build's inputs, kept in the manifest for ``unchangedSite(at:inputs:logger:)``.
+    var inputs: String?
     /// Whether the build keeps a journal beside the site so that the next build makes only the pages that read a
     /// changed input (``inputFingerprints``). Needs ``StorableRoute`` routes and languages that don't fall back.
-    package var journalsEdits = false
+    var journalsEdits = false
     /// The fingerprint of every input pages can read (see ``journalsEdits``).
-    package var inputFingerprints: InputFingerprints?
+    var inputFingerprints: InputFingerprints?
     /// What was read of the output before the data was loaded; used only for a build into that folder.
-    package var readAhead: SiteReadAhead?
+    var readAhead: SiteReadAhead?
     /// Runs just before the link check (or the journal commit); tests use it to fail, wait or tamper midway.
     var beforeCommit: @Sendable (SiteStaging) throws -> Void = { _ in }
 
@@ -59,10 +62,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
         logger: Logger = Logger(label: "flowsite"),
         steps: [BuildStep] = [],
-        inputs: String? = nil,
         progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)? = nil
     ) {
-        self.inputs = inputs
         self.coordinator = coordinator
         self.templates = templates
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
@@ -71,6 +72,17 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         self.logger = logger
         self.steps = steps
         self.progress = progress
+    }
+
+    /// What only the command line gives a build: its fingerprint of the inputs (for the manifest), what was read
+    /// of the output ahead of the load, and every input's fingerprint (with them the build keeps a journal).
+    package mutating func setCommandLineInputs(
+        _ inputs: String?, readAhead: SiteReadAhead?, fingerprints: InputFingerprints?
+    ) {
+        self.inputs = inputs
+        self.readAhead = readAhead
+        journalsEdits = fingerprints != nil
+        inputFingerprints = fingerprints
     }
 
     /// Builds the site into `output`, replacing the previous site only on success.
