@@ -47,7 +47,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case stringTable(file: String, message: String)
         /// ICU has no usable plural rules for a language code (``PluralRules``).
         case pluralRules(language: String, message: String)
-        /// Translations that lack keys or placeholders (``TranslationCheck``), de-duplicated and sorted.
+        /// Translations that lack keys or placeholders (``TranslationCheck``); the message names each once, sorted.
         case translations([TranslationCheck.Problem])
     }
 
@@ -55,13 +55,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
     public let reason: Reason
 
     /// An error for `reason`.
-    public init(_ reason: Reason) {
-        if case .translations(let problems) = reason {
-            self.reason = .translations(Array(Set(problems)).sorted())
-        } else {
-            self.reason = reason
-        }
-    }
+    public init(_ reason: Reason) { self.reason = reason }
 
     /// A flow lint configuration that can't be used.
     static func lintConfiguration(file: String?, _ message: String) -> FlowSiteError {

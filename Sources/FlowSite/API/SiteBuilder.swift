@@ -39,8 +39,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// Called concurrently, once per page, so keep it cheap.
     public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
 
-    // What only the command line sets (``setCommandLineInputs(_:readAhead:fingerprints:)``). Internal, not
-    // package: the build code that reads them must stay open to the app's cross-module specialisation.
+    // What only the command line sets, through ``setCommandLineInputs(_:readAhead:fingerprints:)``.
     /// The caller's fingerprint of the build's inputs, kept in the manifest for ``unchangedSite(at:inputs:logger:)``.
     var inputs: String?
     /// Whether the build keeps a journal beside the site so that the next build makes only the pages that read a
@@ -204,7 +203,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 
     /// The report of the site at `output` when it was built from exactly `inputs` and is intact; `nil` otherwise.
     /// Like a build, it first removes the folders that killed builds left beside the output.
-    package static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
+    public static func unchangedSite(at output: URL, inputs: String?, logger: Logger? = nil) -> BuildReport? {
         guard let inputs else { return nil }
         let clock = ContinuousClock()
         let started = clock.now

@@ -151,6 +151,7 @@ extension TranslationCheck {
 extension TranslationCheck {
     /// One heading per kind of problem with its count, then one line per language and key.
     static func report(_ problems: [Problem]) -> String {
+        let problems = Array(Set(problems)).sorted()
         let languages = Set(problems.map(\.language)).sorted()
         var lines = [
             Wording.english("countTranslationProblems", count: problems.count)
