@@ -73,10 +73,13 @@ extension Catalog {
                                 of: resources[position], userInfo: [.swapiCompactLinks: true])
                     records.append((.record(kind, id: id), fingerprint))
                     if let slug = slug(of: kind, id: id) {
-                        slugs.append((.slug(kind, id: id), InputFingerprints.fingerprint(of: slug.rawValue)))
+                        var hash = StableHash()
+                        hash.combine(slug.rawValue)
+                        slugs.append((.slug(kind, id: id), hash.low))
                     }
-                    let name = InputFingerprints.fingerprint(of: resources[position].displayName)
-                    names.append((.name(kind, id: id), name))
+                    var name = StableHash()
+                    name.combine(resources[position].displayName)
+                    names.append((.name(kind, id: id), name.low))
                 }
                 return (records, slugs, InputFingerprints.fingerprint(of: listIDs(kind)), names)
             }
@@ -102,16 +105,13 @@ extension Catalog {
         for part in parts { pairs += part.names }
         // Everything: every other fingerprint, and the API roots, which decide which relations
         // every kind keeps.
-        let everything = Everything(
-            apiRoots: data.apiRoots, keys: pairs.map(\.key.rawValue), values: pairs.map(\.value))
-        pairs.append((.everything, InputFingerprints.fingerprint(of: everything)))
+        var everything = StableHash()
+        for root in data.apiRoots { everything.combine(root) }
+        for pair in pairs {
+            everything.combine(Int(bitPattern: UInt(pair.key.rawValue)))
+            everything.combine(Int(bitPattern: UInt(pair.value)))
+        }
+        pairs.append((.everything, everything.low))
         return InputFingerprints(pairs)
     }
-}
-
-/// What the fingerprint of everything at once is made of.
-private struct Everything: Encodable {
-    let apiRoots: [String]
-    let keys: [UInt64]
-    let values: [UInt64]
 }
