@@ -47,8 +47,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        // The preview server of `serve`: NIO's HTTP/1.1 server, without TLS.
-        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         // Used by this package's own tests only, so a package that depends on FlowSite never
         // resolves it.
@@ -143,10 +141,7 @@ let package = Package(
             dependencies: [
                 "FlowSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio")
+                .product(name: "Logging", package: "swift-log")
             ],
             resources: [.embedInCode("Resources/live-reload.js")],
             swiftSettings: swiftSettings

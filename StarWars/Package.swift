@@ -25,10 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0")
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0")
     ],
     targets: [
         .target(
@@ -144,13 +141,8 @@ let package = Package(
         ),
         .target(
             name: "SwapiTestServer",
-            dependencies: [
-                "SWAPI",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log")
-            ],
+            // A SWAPI server on FlowSiteCommandLine's HTTP server (through `@testable import`).
+            dependencies: ["SWAPI", .product(name: "FlowSiteCommandLine", package: "FlowSite")],
             path: "Tests/Support/SwapiTestServer",
             swiftSettings: swiftSettings
         ),

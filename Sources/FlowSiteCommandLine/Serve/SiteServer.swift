@@ -2,9 +2,6 @@ import Dispatch
 import FlowSite
 import Foundation
 import Logging
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 
 /// Serves a built site for previewing as a plain static host would: folders answer with `index.html` (and are
 /// redirected to their slash, so relative links resolve), missing paths with the site's `404.html`, status 404.
@@ -43,167 +40,73 @@ struct SiteServer: Sendable {
         return inner.isEmpty ? "/" : "/" + inner + "/"
     }
 
-    typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
-
     /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM; `onReady` gets the port.
-    /// - Throws: ``FlowSiteError`` when the folder holds no site; the server's error when it can't listen.
+    /// - Throws: ``FlowSiteError`` when the folder holds no site; why it can't listen when it can't.
     public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let index = root.appendingPathComponent("index.html")
         guard FileManager.default.fileExists(atPath: index.path) else {
             throw FlowSiteError(.siteUnreadable(path: root.path, message: "it has no index.html"))
         }
-        let server = try await bind()
-        await onReady(server.channel.localAddress?.port ?? port)
-        // Open connections, closed with the server so that no request or event stream outlives it.
-        let open = OpenConnections()
-        do {
-            try await withThrowingDiscardingTaskGroup { group in
-                group.addTask {
-                    await ShutdownSignals.wait()
-                    liveReload?.close()
-                    server.channel.close(promise: nil)
-                    open.closeAll()
-                    throw ShutdownSignals.Stop()
-                }
-                if let liveReload {
-                    group.addTask {
-                        while true {
-                            try await Task.sleep(for: .seconds(15))
-                            liveReload.keepAlive()
-                        }
-                    }
-                }
-                try await server.executeThenClose { connections in
-                    for try await connection in connections {
-                        let id = open.add(connection.channel)
-                        group.addTask {
-                            await self.serve(connection)
-                            open.remove(id)
-                        }
-                    }
-                }
-            }
-        } catch is ShutdownSignals.Stop {
-        } catch  where server.channel.isActive == false && Task.isCancelled {
-            // Cancelled: the server's channel was closed under its accept loop.
+        let server = try HTTPServer(host: host, port: port, portAttempts: portAttempts) { request in
+            respond(to: request)
         }
-    }
-
-    /// Listens on ``port``, or on the next free one of ``portAttempts``.
-    private func bind() async throws -> NIOAsyncChannel<Connection, Never> {
-        var candidate = port
-        var attempt = 1
-        while true {
-            do {
-                return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                    .serverChannelOption(.backlog, value: 256)
-                    .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                    .bind(host: host, port: candidate) { channel in
-                        channel.eventLoop.makeCompletedFuture {
-                            try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                            return try Connection(wrappingChannelSynchronously: channel)
-                        }
-                    }
-            } catch let error as IOError
-                where error.errnoCode == EADDRINUSE && port != 0 && attempt < portAttempts && candidate < 65535
-            {
-                attempt += 1
-                candidate += 1
+        server.start()
+        await onReady(server.port)
+        let keepAlive = liveReload.map { liveReload in
+            Task {
+                while (try? await Task.sleep(for: .seconds(15))) != nil { liveReload.keepAlive() }
             }
         }
+        await ShutdownSignals.wait()
+        keepAlive?.cancel()
+        // Event streams end with the channel; then no connection outlives the server.
+        liveReload?.close()
+        await server.stop()
     }
 
-    /// Answers one connection's requests in turn, until it closes or asks to.
-    private func serve(_ connection: Connection) async {
-        do {
-            try await connection.executeThenClose { inbound, outbound in
-                var head: HTTPRequestHead?
-                for try await part in inbound {
-                    switch part {
-                    case .head(let request): head = request
-                    case .body: break
-                    case .end:
-                        guard let request = head else { continue }
-                        head = nil
-                        let keepsOpen = try await respond(to: request, with: outbound)
-                        if !keepsOpen || !request.isKeepAlive { return }
-                    }
-                }
-            }
-        } catch {
-            logger.debug("connection ended: \(error)")
-        }
-    }
-
-    /// Sends the response to `request`; whether the connection may serve another request.
-    private func respond(
-        to request: HTTPRequestHead, with out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
-    ) async throws -> Bool {
-        switch answer(to: request) {
+    /// The response to `request`: the file, with the live-reload script in HTML; or the event stream.
+    private func respond(to request: HTTPServer.Request) -> HTTPServer.Response {
+        switch answer(method: request.method, target: request.target) {
         case .events:
-            guard let liveReload else { return false }
-            try await streamEvents(liveReload, to: out, version: request.version)
-            return false
+            guard let liveReload else { return notFound() }
+            let (id, events) = liveReload.subscribe()
+            return HTTPServer.Response(
+                status: 200,
+                headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache")],
+                stream: HTTPServer.Stream(texts: events) { liveReload.unsubscribe(id) })
         case .response(var response):
-            if response.isHTML {
-                response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
-                if let liveReload {
-                    response.body = Self.inject(liveReload.scriptTag(basePath: basePath), into: response.body)
-                }
+            if response.isHTML, let liveReload {
+                response.body = Self.inject(liveReload.scriptTag(basePath: basePath), into: response.body)
             }
-            var headers = response.headers
-            headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
-            headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-            headers.replaceOrAdd(name: "Server", value: "FlowSite preview")
-            var head = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
-            head.headers.replaceOrAdd(name: "Connection", value: request.isKeepAlive ? "keep-alive" : "close")
-            try await out.write(.head(head))
-            if request.method != .HEAD {
-                try await out.write(.body(.byteBuffer(ByteBuffer(bytes: response.body))))
-            }
-            try await out.write(.end(nil))
-            return true
+            response.headers += [("Cache-Control", "no-cache"), ("Server", "FlowSite preview")]
+            return response
         }
     }
 
     /// What a request gets: a file, a redirect, a refusal, or the live-reload event stream.
     enum Answer {
-        case response(Response)
+        case response(HTTPServer.Response)
         case events
     }
 
-    struct Response {
-        var status: HTTPResponseStatus
-        var headers: HTTPHeaders = [:]
-        var body: [UInt8] = []
+    typealias Response = HTTPServer.Response
 
-        var isHTML: Bool { headers.first(name: "Content-Type")?.hasPrefix("text/html") == true }
-
-        static func text(_ status: HTTPResponseStatus, _ text: String) -> Response {
-            Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
-        }
-
-        static func redirect(_ status: HTTPResponseStatus, to location: String) -> Response {
-            Response(status: status, headers: ["Location": location])
-        }
-    }
-
-    func answer(to request: HTTPRequestHead) -> Answer {
-        guard request.method == .GET || request.method == .HEAD else {
-            var response = Response.text(.methodNotAllowed, "405 Method Not Allowed: a preview serves GET and HEAD\n")
-            response.headers.add(name: "Allow", value: "GET, HEAD")
+    func answer(method: String, target: String) -> Answer {
+        guard method == "GET" || method == "HEAD" else {
+            var response = Response.text(405, "405 Method Not Allowed: a preview serves GET and HEAD\n")
+            response.headers.append(("Allow", "GET, HEAD"))
             return .response(response)
         }
-        let (path, query) = Self.split(request.uri)
+        let (path, query) = Self.split(target)
         // A NUL ends a file name in system calls (`index.html%00.txt` would serve `index.html`).
         if Self.isUnservable(path) {
             return .response(
-                .text(.badRequest, "400 Bad Request: the path holds a control character or a malformed %-escape\n"))
+                .text(400, "400 Bad Request: the path holds a control character or a malformed %-escape\n"))
         }
         var inSite = path
         if basePath != "/" {
             // The server's root and the base path without its slash lead to the site.
-            if path == "/" || path + "/" == basePath { return .response(.redirect(.found, to: basePath)) }
+            if path == "/" || path + "/" == basePath { return .response(Self.redirect(302, to: basePath)) }
             guard path.hasPrefix(basePath) else { return .response(notFound()) }
             inSite = "/" + path.dropFirst(basePath.count)
         }
@@ -211,7 +114,7 @@ struct SiteServer: Sendable {
             if inSite == "/" + LiveReload.scriptPath {
                 return .response(
                     Response(
-                        status: .ok, headers: ["Content-Type": "text/javascript; charset=utf-8"],
+                        status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
                         body: LiveReload.script))
             }
             if inSite == "/" + LiveReload.eventsPath { return .events }
@@ -226,7 +129,7 @@ struct SiteServer: Sendable {
             guard decoded.hasSuffix("/") else {
                 // Relative links resolve against the folder only with its slash.
                 let location = String(basePath.dropLast()) + inSite + "/" + (query.map { "?" + $0 } ?? "")
-                return .response(.redirect(.movedPermanently, to: location))
+                return .response(Self.redirect(301, to: location))
             }
             return .response(serveFile(file.appendingPathComponent("index.html")) ?? notFound())
         }
@@ -240,31 +143,19 @@ struct SiteServer: Sendable {
             let bytes = FileManager.default.contents(atPath: file.path)
         else { return nil }
         return Response(
-            status: .ok, headers: ["Content-Type": Self.contentType(of: file.pathExtension)], body: Array(bytes))
+            status: 200, headers: [("Content-Type", Self.contentType(of: file.pathExtension))], body: Array(bytes))
     }
 
     /// The site's own 404 page with status 404, as static hosts answer.
     private func notFound() -> Response {
         guard let page = FileManager.default.contents(atPath: root.appendingPathComponent("404.html").path) else {
-            return .text(.notFound, "404 Not Found\n")
+            return .text(404, "404 Not Found\n")
         }
-        return Response(status: .notFound, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page))
+        return Response(status: 404, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page))
     }
 
-    /// The live-reload channel as Server-Sent Events, until the page goes, the channel closes or the server stops.
-    private func streamEvents(
-        _ liveReload: LiveReload, to out: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion
-    ) async throws {
-        let headers: HTTPHeaders = [
-            "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "Connection": "close"
-        ]
-        try await out.write(.head(HTTPResponseHead(version: version, status: .ok, headers: headers)))
-        let (id, events) = liveReload.subscribe()
-        defer { liveReload.unsubscribe(id) }
-        for await text in events {
-            try await out.write(.body(.byteBuffer(ByteBuffer(string: text))))
-        }
-        try await out.write(.end(nil))
+    private static func redirect(_ status: Int, to location: String) -> Response {
+        Response(status: status, headers: [("Location", location)])
     }
 
     /// A request target's path and query.
@@ -321,29 +212,8 @@ struct SiteServer: Sendable {
     }
 }
 
-/// The server's open connections, so that stopping it ends them all.
-final class OpenConnections: Sendable {
-    private let channels = Locked<[ObjectIdentifier: any Channel]>([:])
-
-    func add(_ channel: any Channel) -> ObjectIdentifier {
-        let id = ObjectIdentifier(channel)
-        channels.withLock { $0[id] = channel }
-        return id
-    }
-
-    func remove(_ id: ObjectIdentifier) {
-        _ = channels.withLock { $0.removeValue(forKey: id) }
-    }
-
-    func closeAll() {
-        for channel in channels.withLock({ Array($0.values) }) { channel.close(promise: nil) }
-    }
-}
-
 /// SIGINT and SIGTERM end the server instead of the process, so its runner can clean up and exit 0.
 enum ShutdownSignals {
-    struct Stop: Error {}
-
     /// Returns on the first SIGINT or SIGTERM, or when the task is cancelled.
     static func wait() async {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
@@ -357,4 +227,8 @@ enum ShutdownSignals {
         defer { for source in sources { source.cancel() } }
         for await _ in stream { return }
     }
+}
+
+extension HTTPServer.Response {
+    var isHTML: Bool { header("Content-Type")?.hasPrefix("text/html") == true }
 }

@@ -1,9 +1,8 @@
 import Foundation
-import Hummingbird
-import Logging
-import NIOCore
 import SWAPI
-import ServiceLifecycle
+
+// The preview's HTTP server, internal to the command-line library: tests build with testing enabled.
+@testable import FlowSiteCommandLine
 
 /// A SWAPI-format server on 127.0.0.1 (a free port) for tests: the root document, paginated
 /// lists (`?page=N` with `next`/`previous` pointing back at itself, or plain arrays), single
@@ -30,7 +29,7 @@ public final class SwapiTestServer: Sendable {
     /// The API root, such as `http://127.0.0.1:53127/api/`.
     public let baseURL: String
     private let state: Locked<State>
-    private let running: Locked<(group: ServiceGroup, task: Task<Void, any Error>)?>
+    private let running: Locked<HTTPServer?>
 
     struct State {
         var archive: SwapiArchive
@@ -58,65 +57,30 @@ public final class SwapiTestServer: Sendable {
         archive: @escaping @Sendable (String) -> SwapiArchive
     ) async throws -> SwapiTestServer {
         let box = Locked<SwapiTestServer?>(nil)
-        let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
-        let router = Router()
-        router.get("**") { request, _ -> Response in
-            guard let server = box.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
-            return try await server.respond(path: request.uri.path, query: request.uri.query ?? "")
+        let http = try HTTPServer(host: "127.0.0.1", port: 0) { request in
+            guard let server = box.withLock({ $0 }) else { return HTTPServer.Response(status: 503) }
+            guard request.method == "GET" || request.method == "HEAD" else { return HTTPServer.Response(status: 405) }
+            return await server.respond(path: request.path, query: request.query ?? "")
         }
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "swapi-test"),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: {
-                var logger = Logger(label: "swapi-test-server")
-                logger.logLevel = .critical
-                return logger
-            }()
-        )
-        // Run inside a service group so that `stop()` can shut down gracefully: cancelling the
-        // server's task while a connection is being accepted traps in NIOAsyncWriter's deinit
-        // ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481).
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "swapi-test-server")))
-        let task = Task { try await group.run() }
-        var port = 0
-        for await value in portStream { port = value }
-        guard port > 0 else {
-            task.cancel()
-            throw CancellationError()
-        }
-        let base = "http://127.0.0.1:\(port)/api/"
+        let base = "http://127.0.0.1:\(http.port)/api/"
         let server = SwapiTestServer(
             baseURL: base,
             state: State(
                 archive: archive(base), plainArrays: plainArrays, pageSize: pageSize, unlisted: unlisted,
                 runaway: runaway))
-        server.running.withLock { $0 = (group, task) }
+        server.running.withLock { $0 = http }
         box.withLock { $0 = server }
+        http.start()
         return server
     }
 
-    /// Stops the server gracefully (requests in flight finish); later connections are refused.
-    /// A server that has not stopped after 10 seconds is cancelled.
+    /// Stops the server: later connections are refused, requests in flight finish.
     public func stop() async {
         let running = self.running.withLock { running in
             defer { running = nil }
             return running
         }
-        guard let (group, task) = running else { return }
-        await group.triggerGracefulShutdown()
-        await withTaskGroup(of: Void.self) { waiting in
-            waiting.addTask { _ = try? await task.value }
-            waiting.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                task.cancel()
-            }
-            await waiting.next()
-            waiting.cancelAll()
-        }
+        await running?.stop()
     }
 
     /// Makes the next request for `path` (such as `/api/people/?page=2` or `/api/films/1/`)
@@ -147,7 +111,7 @@ public final class SwapiTestServer: Sendable {
         }
     }
 
-    private func respond(path: String, query: String) async throws -> Response {
+    private func respond(path: String, query: String) async -> HTTPServer.Response {
         let key = query.isEmpty ? path : "\(path)?\(query)"
         let (fault, body) = state.withLock { state -> (Fault?, (Int, String)) in
             state.requests[key, default: 0] += 1
@@ -160,39 +124,33 @@ public final class SwapiTestServer: Sendable {
             if case .next(let link)? = fault { next = link }
             return (fault, Self.body(path: path, query: query, state: state, base: baseURL, next: next))
         }
-        var headers: HTTPFields = [.contentType: "application/json"]
+        let json = [(name: "Content-Type", value: "application/json")]
         switch fault {
         case .status(let code)?:
-            return Response(
-                status: .init(code: code), headers: headers,
-                body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"injected"}"#)))
+            return HTTPServer.Response(status: code, headers: json, body: Array(#"{"detail":"injected"}"#.utf8))
         case .tooManyRequests(let seconds)?:
-            headers[.retryAfter] = "\(seconds)"
-            return Response(
-                status: .tooManyRequests, headers: headers,
-                body: .init(byteBuffer: ByteBuffer(string: #"{"detail":"slow down"}"#)))
+            return HTTPServer.Response(
+                status: 429, headers: json + [("Retry-After", "\(seconds)")],
+                body: Array(#"{"detail":"slow down"}"#.utf8))
         case .cutBody?:
-            let half = String(body.1.utf8.prefix(body.1.utf8.count / 2))!
-            return Response(
-                status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: half)))
+            return HTTPServer.Response(
+                status: body.0, headers: json, body: Array(body.1.utf8.prefix(body.1.utf8.count / 2)))
         case .delay(let duration)?:
-            try await Task.sleep(for: duration)
+            try? await Task.sleep(for: duration)
         case .html?:
             let page =
                 """
                 <!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n\
                 <body><p>Sign in to the network.</p></body></html>\n
                 """
-            return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: page)))
+            return HTTPServer.Response(
+                status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.utf8))
         case .redirect(let location)?:
-            return Response(status: .found, headers: [.location: location], body: .init(byteBuffer: ByteBuffer()))
+            return HTTPServer.Response(status: 302, headers: [("Location", location)])
         case .next?, nil:
             break
         }
-        return Response(
-            status: .init(code: body.0), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body.1)))
+        return HTTPServer.Response(status: body.0, headers: json, body: Array(body.1.utf8))
     }
 
     private static func body(
