@@ -46,11 +46,12 @@ release: deps
 ## Run every test: the library's (with the adoption test, which builds a fixture app that depends
 ## on a tagged copy of this checkout by version), then the Star Wars app's. Installs Node too, for
 ## the search script's test, and Pillow, for the visual matrix's report tests (no browser). Then
-## the phase timer's parser test (scripts/test_phase_times.py, a synthetic log).
+## the phase timer's parser test (scripts/test_phase_times.py, a synthetic log). The tests' temporary
+## folders are on tmpfs when there is one (scripts/with-tmpfs.sh).
 test:
 	@scripts/install-deps.sh test
-	$(call LIB_SWIFT,test) $(SWIFT_FLAGS)
-	$(call APP_SWIFT,test) $(SWIFT_FLAGS)
+	scripts/with-tmpfs.sh $(call LIB_SWIFT,test) $(SWIFT_FLAGS)
+	scripts/with-tmpfs.sh $(call APP_SWIFT,test) $(SWIFT_FLAGS)
 	python3 -m unittest scripts/test_visual_matrix.py
 	python3 -m unittest scripts/test_phase_times.py
 

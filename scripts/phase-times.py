@@ -55,8 +55,9 @@ OTHER = "other (make, installing packages, formatting, docs, rendering the site)
 ADOPTION = "AdoptionTests"
 
 # Lines of the output that mark a phase. Commands are the lines make echoes before running them.
-SWIFT_COMMAND = re.compile(r"^(\S*/)?swift (build|test|package|run)\b")
-SWIFT_TEST = re.compile(r"^(\S*/)?swift test\b")
+# (`make test` runs each `swift test` through scripts/with-tmpfs.sh.)
+SWIFT_COMMAND = re.compile(r"^(scripts/with-tmpfs\.sh )?(\S*/)?swift (build|test|package|run)\b")
+SWIFT_TEST = re.compile(r"^(scripts/with-tmpfs\.sh )?(\S*/)?swift test\b")
 VISUAL_COMMAND = re.compile(r"^python3? .*test_visual_matrix\.py")
 # Other commands: what the Makefile and .ci/run run besides swift (a compiler's diagnostic, which
 # starts with a file's path and a colon, never matches).

@@ -23,7 +23,7 @@ LOG = """\
 # commit abc1234
 # started 2026-11-29 10:00
 # cores 2
-    0.000 swift test --scratch-path .build/shared --disable-build-manifest-caching
+    0.000 scripts/with-tmpfs.sh swift test --scratch-path .build/shared --disable-build-manifest-caching
     1.000 Fetching https://github.com/apple/swift-nio from cache
     3.000 Computing version for https://github.com/apple/swift-nio
     4.000 Working copy of https://github.com/apple/swift-nio resolved at 2.80.0
