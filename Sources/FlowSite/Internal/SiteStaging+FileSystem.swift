@@ -42,21 +42,10 @@ extension SiteStaging {
         return status
     }
 
+    /// `JournalFile.writeAll`, throwing the system's error.
     static func writeAll(_ data: [UInt8], to descriptor: Int32) throws {
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                offset += written
-            }
+        guard data.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }) else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 

@@ -11,8 +11,9 @@ import Darwin
 #endif
 
 /// A small HTTP/1.1 server for the preview and for tests' stand-in servers: a thread per connection reads its
-/// requests in turn (keep-alive as the client asks) and answers each with `handler`'s response. Request bodies
-/// are read and dropped; no TLS, no chunked request bodies, no pipelining beyond answering in order.
+/// requests in turn (keep-alive as the client asks) and answers each with `handler`'s response, called on that
+/// thread, so a busy task pool never holds up an answer. Request bodies are read and dropped; no TLS, no chunked
+/// request bodies, no pipelining beyond answering in order.
 final class HTTPServer: Sendable {
     struct Request: Sendable {
         var method: String
@@ -36,9 +37,10 @@ final class HTTPServer: Sendable {
         }
     }
 
-    /// Texts sent one after another as they come (Server-Sent Events), until the stream ends; then `onEnd`.
+    /// Texts sent one after another as `next` returns them (Server-Sent Events), until it returns `nil`; then
+    /// `onEnd`. `next` may wait, on the connection's thread.
     struct Stream: Sendable {
-        var texts: AsyncStream<String>
+        var next: @Sendable () -> String?
         var onEnd: @Sendable () -> Void = {}
     }
 
@@ -68,7 +70,7 @@ final class HTTPServer: Sendable {
         }
     }
 
-    typealias Handler = @Sendable (Request) async -> Response
+    typealias Handler = @Sendable (Request) -> Response
 
     /// The port it listens on (the one picked when 0 was asked for).
     let port: Int
@@ -235,12 +237,11 @@ final class HTTPServer: Sendable {
                 connection.sendAll(head(refusal, bodyCount: refusal.body.count, keepsAlive: false) + refusal.body)
                 return
             }
-            let response = Self.wait { [handler] in await handler(request) }
+            let response = handler(request)
             if let stream = response.stream {
                 defer { stream.onEnd() }
                 guard connection.sendAll(head(response, bodyCount: nil, keepsAlive: false)) else { return }
-                let texts = IteratorBox(stream.texts.makeAsyncIterator())
-                while let text = Self.wait({ await texts.next() }), connection.sendAll(Array(text.utf8)) {}
+                while let text = stream.next(), connection.sendAll(Array(text.utf8)) {}
                 return
             }
             let keepsAlive = request.keepsAlive && !state.withLock({ $0.stopped })
@@ -279,26 +280,6 @@ final class HTTPServer: Sendable {
         default: "Status \(status)"
         }
     }
-
-    /// Runs `work` and waits for its result on this (non-pool) thread.
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let result = Locked<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let value = await work()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0! }
-    }
-}
-
-/// An async iterator used from one thread at a time, through `HTTPServer.wait`.
-private final class IteratorBox: @unchecked Sendable {
-    private var iterator: AsyncStream<String>.Iterator
-    init(_ iterator: AsyncStream<String>.Iterator) { self.iterator = iterator }
-    func next() async -> String? { await iterator.next() }
 }
 
 /// One client's socket: its requests read in turn, with what was read past each kept for the next.

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The push channel of `serve --watch`: Server-Sent Events to a script added to served pages (not to the files),
@@ -15,7 +16,7 @@ final class LiveReload: Sendable {
     private struct State {
         var build = 1
         var error: String?
-        var listeners: [Int: AsyncStream<String>.Continuation] = [:]
+        var listeners: [Int: EventQueue] = [:]
         var nextListener = 0
         var closed = false
     }
@@ -55,7 +56,7 @@ final class LiveReload: Sendable {
             defer { state.listeners = [:] }
             return state.listeners
         }
-        for continuation in listeners.values { continuation.finish() }
+        for queue in listeners.values { queue.finish() }
     }
 
     /// A comment line that keeps idle connections open through proxies and finds closed ones.
@@ -65,34 +66,33 @@ final class LiveReload: Sendable {
 
     private func broadcast(_ make: (inout State) -> String) {
         let (text, listeners) = state.withLock { state in (make(&state), Array(state.listeners.values)) }
-        for continuation in listeners { continuation.yield(text) }
+        for queue in listeners { queue.push(text) }
     }
 
-    /// A new listener's stream of event texts, starting with the reconnect delay and a `hello` (build and error).
-    func subscribe() -> (id: Int, events: AsyncStream<String>) {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
+    /// A new listener's queue of event texts, starting with the reconnect delay and a `hello` (build and error).
+    func subscribe() -> (id: Int, events: EventQueue) {
+        let queue = EventQueue()
         let id = state.withLock { state -> Int? in
             guard !state.closed else { return nil }
             let id = state.nextListener
             state.nextListener += 1
-            state.listeners[id] = continuation
+            state.listeners[id] = queue
             let hello = Self.event(
                 "hello", ["build": "\(session)-\(state.build)", "error": state.error.map { $0 as Any } ?? NSNull()])
-            continuation.yield("retry: \(Self.retryMilliseconds)\n" + hello)
+            queue.push("retry: \(Self.retryMilliseconds)\n" + hello)
             return id
         }
         guard let id else {
-            continuation.finish()
-            return (-1, stream)
+            queue.finish()
+            return (-1, queue)
         }
-        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-        return (id, stream)
+        return (id, queue)
     }
 
     /// Ends one listener's stream (its response then ends).
     func unsubscribe(_ id: Int) {
-        let continuation = state.withLock { $0.listeners.removeValue(forKey: id) }
-        continuation?.finish()
+        let queue = state.withLock { $0.listeners.removeValue(forKey: id) }
+        queue?.finish()
     }
 
     /// The tag added to pages: the script, with the build the page belongs to.
@@ -106,5 +106,35 @@ final class LiveReload: Sendable {
             (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)
         return "event: \(name)\ndata: \(String(decoding: json, as: UTF8.self))\n\n"
+    }
+}
+
+/// One listener's event texts, handed from the side that broadcasts them to the connection's thread, which waits
+/// for them.
+final class EventQueue: Sendable {
+    private let state = Locked<(texts: [String], finished: Bool)>(([], false))
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func push(_ text: String) {
+        state.withLock { $0.texts.append(text) }
+        arrived.signal()
+    }
+
+    /// Ends the queue: `next()` returns what is left, then `nil`.
+    func finish() {
+        state.withLock { $0.finished = true }
+        arrived.signal()
+    }
+
+    /// The next text, waiting for one; `nil` once the queue is finished and empty.
+    func next() -> String? {
+        while true {
+            let (text, finished) = state.withLock { state -> (String?, Bool) in
+                state.texts.isEmpty ? (nil, state.finished) : (state.texts.removeFirst(), false)
+            }
+            if let text { return text }
+            if finished { return nil }
+            arrived.wait()
+        }
     }
 }

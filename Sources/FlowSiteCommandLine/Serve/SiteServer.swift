@@ -73,7 +73,7 @@ struct SiteServer: Sendable {
             return HTTPServer.Response(
                 status: 200,
                 headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache")],
-                stream: HTTPServer.Stream(texts: events) { liveReload.unsubscribe(id) })
+                stream: HTTPServer.Stream(next: events.next) { liveReload.unsubscribe(id) })
         case .response(var response):
             if response.isHTML, let liveReload {
                 response.body = Self.inject(liveReload.scriptTag(basePath: basePath), into: response.body)

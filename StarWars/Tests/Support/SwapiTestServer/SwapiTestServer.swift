@@ -60,7 +60,7 @@ public final class SwapiTestServer: Sendable {
         let http = try HTTPServer(host: "127.0.0.1", port: 0) { request in
             guard let server = box.withLock({ $0 }) else { return HTTPServer.Response(status: 503) }
             guard request.method == "GET" || request.method == "HEAD" else { return HTTPServer.Response(status: 405) }
-            return await server.respond(path: request.path, query: request.query ?? "")
+            return server.respond(path: request.path, query: request.query ?? "")
         }
         let base = "http://127.0.0.1:\(http.port)/api/"
         let server = SwapiTestServer(
@@ -111,7 +111,7 @@ public final class SwapiTestServer: Sendable {
         }
     }
 
-    private func respond(path: String, query: String) async -> HTTPServer.Response {
+    private func respond(path: String, query: String) -> HTTPServer.Response {
         let key = query.isEmpty ? path : "\(path)?\(query)"
         let (fault, body) = state.withLock { state -> (Fault?, (Int, String)) in
             state.requests[key, default: 0] += 1
@@ -136,7 +136,9 @@ public final class SwapiTestServer: Sendable {
             return HTTPServer.Response(
                 status: body.0, headers: json, body: Array(body.1.utf8.prefix(body.1.utf8.count / 2)))
         case .delay(let duration)?:
-            try? await Task.sleep(for: duration)
+            // On the connection's own thread, as a slow server would.
+            let (seconds, attoseconds) = duration.components
+            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         case .html?:
             let page =
                 """
