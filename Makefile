@@ -44,15 +44,14 @@ release: deps
 	$(SWIFT) build --package-path $(APP) --scratch-path $(SCRATCH) --disable-build-manifest-caching -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 
 ## Run every test: the library's (with the adoption test, which builds a fixture app that depends
-## on a tagged copy of this checkout by version), then the Star Wars app's. The library's tests run
-## from their binary beside the app's build and tests, both cores busy; their output follows the
-## app's (scripts/test-packages.sh). The tests' temporary folders are on tmpfs when there is one
-## (scripts/with-tmpfs.sh). Installs Node too, for the search script's test, and Pillow, for the
-## visual matrix's report tests (no browser). Then the phase timer's parser test
-## (scripts/test_phase_times.py, a synthetic log).
+## on a tagged copy of this checkout by version), then the Star Wars app's. Installs Node too, for
+## the search script's test, and Pillow, for the visual matrix's report tests (no browser). Then
+## the phase timer's parser test (scripts/test_phase_times.py, a synthetic log). The tests' temporary
+## folders are on tmpfs when there is one (scripts/with-tmpfs.sh).
 test:
 	@scripts/install-deps.sh test
-	SWIFT=$(SWIFT) scripts/test-packages.sh $(SCRATCH) --disable-build-manifest-caching -debug-info-format none $(SWIFT_FLAGS)
+	scripts/with-tmpfs.sh $(call LIB_SWIFT,test) $(SWIFT_FLAGS)
+	scripts/with-tmpfs.sh $(call APP_SWIFT,test) $(SWIFT_FLAGS)
 	python3 -m unittest scripts/test_visual_matrix.py
 	python3 -m unittest scripts/test_phase_times.py
 

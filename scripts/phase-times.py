@@ -55,11 +55,9 @@ OTHER = "other (make, installing packages, formatting, docs, rendering the site)
 ADOPTION = "AdoptionTests"
 
 # Lines of the output that mark a phase. Commands are the lines make echoes before running them.
-SWIFT_COMMAND = re.compile(r"^(\S*/)?swift (build|test|package|run)\b")
-SWIFT_TEST = re.compile(r"^(\S*/)?swift test\b")
-# `make test` runs each package's test binary itself (scripts/test-packages.sh), through scripts/with-tmpfs.sh;
-# the library's in the background, beside the app's build and tests, so its stretch here ends at once.
-TEST_BINARY = re.compile(r"^(\S*scripts/with-tmpfs\.sh )?\S*PackageTests\.xctest\b")
+# (`make test` runs each `swift test` through scripts/with-tmpfs.sh.)
+SWIFT_COMMAND = re.compile(r"^(scripts/with-tmpfs\.sh )?(\S*/)?swift (build|test|package|run)\b")
+SWIFT_TEST = re.compile(r"^(scripts/with-tmpfs\.sh )?(\S*/)?swift test\b")
 VISUAL_COMMAND = re.compile(r"^python3? .*test_visual_matrix\.py")
 # Other commands: what the Makefile and .ci/run run besides swift (a compiler's diagnostic, which
 # starts with a file's path and a colon, never matches).
@@ -222,9 +220,6 @@ def phases(meta, lines):
         elif building and BUILD_END.match(text):
             close(at, BUILD_OTHER)
             state = TEST_RUN if testing else OTHER
-        elif TEST_BINARY.match(text):
-            close(at, state)
-            state, testing = TEST_RUN, False
         elif VISUAL_COMMAND.match(text) or SWIFT_COMMAND.match(text) or OTHER_COMMAND.match(text):
             close(at, state)
             testing = bool(SWIFT_TEST.match(text))

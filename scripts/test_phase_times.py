@@ -23,7 +23,7 @@ LOG = """\
 # commit abc1234
 # started 2026-11-29 10:00
 # cores 2
-    0.000 swift test --scratch-path .build/shared --disable-build-manifest-caching
+    0.000 scripts/with-tmpfs.sh swift test --scratch-path .build/shared --disable-build-manifest-caching
     1.000 Fetching https://github.com/apple/swift-nio from cache
     3.000 Computing version for https://github.com/apple/swift-nio
     4.000 Working copy of https://github.com/apple/swift-nio resolved at 2.80.0
@@ -133,32 +133,6 @@ class PhaseTimesTests(unittest.TestCase):
                                          pt.BUILD_OTHER: 0.5, pt.OTHER: 2.5})
         self.assertEqual(suites, [])
         self.assertIn("They sum to the builds' wall time, 2.5 s.", pt.table(*pt.read_log(self.path)).replace("\n", " "))
-
-    def test_a_test_binary_in_the_background_ends_its_stretch_at_the_next_command(self):
-        # scripts/test-packages.sh: the library's binary runs beside the app's build, whose own binary's run
-        # lasts to the next command; the library's output, printed at the end, adds its suites.
-        log = "\n".join([
-            "    0.000 scripts/with-tmpfs.sh .build/shared/debug/FlowSitePackageTests.xctest --testing-library "
-            "swift-testing > .build/shared/library-tests.log (in the background)",
-            "    0.500 swift build --package-path StarWars --scratch-path .build/shared --build-tests",
-            "    1.000 Building for debugging...",
-            "    3.000 [1/1] Compiling Logging Logger.swift",
-            "    4.000 Build complete! (3.00s)",
-            "    4.000 scripts/with-tmpfs.sh .build/shared/debug/HolocronPackageTests.xctest --testing-library "
-            "swift-testing",
-            "    9.000 ✔ Suite SiteTests passed after 4.500 seconds.",
-            "   10.000 The library's tests (.build/shared/library-tests.log):",
-            "   10.000 [3/9] Compiling CrewApp CrewScreen.swift",
-            "   10.000 ✔ Suite AdoptionTests passed after 8.000 seconds.",
-            "   10.000 python3 -m unittest scripts/test_visual_matrix.py",
-            "# wall 11.000",
-            '# modules {"swift-log": ["Logging"]}',
-        ])
-        self.path.write_text(log + "\n", encoding="utf-8")
-        seconds, suites, _ = pt.phases(*pt.read_log(self.path))
-        self.assertEqual(dict(seconds), {pt.TEST_RUN: 0.5 + 6.0, pt.RESOLUTION: 0.5, "build: swift-log": 2.0,
-                                         pt.BUILD_OTHER: 1.0, pt.VISUAL_MATRIX: 1.0})
-        self.assertEqual(suites, [("SiteTests", 4.5), ("AdoptionTests", 8.0)])
 
     def test_a_checkouts_modules_are_its_folders_under_sources_before_any_nested_folder(self):
         # swift-aaa nests a folder named like swift-zzz's module; the module is still swift-zzz's.
