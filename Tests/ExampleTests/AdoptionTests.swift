@@ -430,21 +430,8 @@ import FoundationNetworking
     /// The `hello` event the live-reload channel sends a page that connects (it names the
     /// build's error, if any), read from a plain socket; `nil` when nothing answers.
     static func helloEvent(port: Int) -> String? {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return nil }
+        guard let socket = Sockets.connect(port: port, timeout: 5) else { return nil }
         defer { close(socket) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return nil }
         let request = Array(
             "GET /__holocron/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
         guard write(socket, request, request.count) == request.count else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlowSiteCommandLine
@@ -17,26 +18,8 @@ import Darwin
         let socket: Int32
 
         init(port: Int) throws {
-            #if canImport(Glibc)
-            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-            socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-            #endif
-            var timeout = timeval(tv_sec: 20, tv_usec: 0)
-            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard connected == 0 else {
-                close(socket)
-                throw Refused()
-            }
+            guard let socket = Sockets.connect(port: port, timeout: 20) else { throw Refused() }
+            self.socket = socket
         }
 
         struct Refused: Error {}

@@ -66,7 +66,7 @@ struct SiteServer: Sendable {
 
     /// The response to `request`: the file, with the live-reload script in HTML; or the event stream.
     private func respond(to request: HTTPServer.Request) -> HTTPServer.Response {
-        switch answer(method: request.method, target: request.target) {
+        switch answer(to: request) {
         case .events:
             guard let liveReload else { return notFound() }
             let (id, events) = liveReload.subscribe()
@@ -91,13 +91,13 @@ struct SiteServer: Sendable {
 
     typealias Response = HTTPServer.Response
 
-    func answer(method: String, target: String) -> Answer {
-        guard method == "GET" || method == "HEAD" else {
+    func answer(to request: HTTPServer.Request) -> Answer {
+        guard request.method == "GET" || request.method == "HEAD" else {
             var response = Response.text(405, "405 Method Not Allowed: a preview serves GET and HEAD\n")
             response.headers.append(("Allow", "GET, HEAD"))
             return .response(response)
         }
-        let (path, query) = Self.split(target)
+        let (path, query) = (request.path, request.query)
         // A NUL ends a file name in system calls (`index.html%00.txt` would serve `index.html`).
         if Self.isUnservable(path) {
             return .response(
@@ -156,12 +156,6 @@ struct SiteServer: Sendable {
 
     private static func redirect(_ status: Int, to location: String) -> Response {
         Response(status: status, headers: [("Location", location)])
-    }
-
-    /// A request target's path and query.
-    static func split(_ uri: String) -> (path: String, query: String?) {
-        guard let mark = uri.firstIndex(of: "?") else { return (uri, nil) }
-        return (String(uri[..<mark]), String(uri[uri.index(after: mark)...]))
     }
 
     /// Whether `path`, raw or %-decoded, holds a control character (C0, DEL, C1) or a %-escape that isn't UTF-8.
