@@ -9,21 +9,6 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
-/// The default templates and assets, embedded in the binary as bytes. `templates/` at the top
-/// of the repository is a link to the same folder; a test fails when a file there is missing
-/// from this list.
-let defaultTemplateFiles = [
-    "layout.mustache",
-    "404.mustache",
-    "partials/header.mustache",
-    "partials/breadcrumbs.mustache",
-    "partials/footer.mustache",
-    "partials/pagination.mustache",
-    "assets/style.css",
-    "assets/favicon.svg",
-    "assets/search.js"
-]
-
 /// FlowSite: an MVVM-C app's navigation graph as a static site. This package is the library
 /// other apps depend on; the Star Wars site (`holocron`) is an app built on it, a package of its
 /// own in `StarWars/`.
@@ -41,7 +26,10 @@ let package = Package(
         .plugin(name: "GenerateSite", targets: ["GenerateSite"]),
         .plugin(name: "DiffSite", targets: ["DiffSite"]),
         .plugin(name: "LintSite", targets: ["LintSite"]),
-        .plugin(name: "PreviewSite", targets: ["PreviewSite"])
+        .plugin(name: "PreviewSite", targets: ["PreviewSite"]),
+        // Embeds the files below a target's Resources folder in its code as text
+        // (`EmbeddedFiles.text(_:)`): FlowSite's templates, and the Star Wars app's data and strings.
+        .plugin(name: "EmbedFiles", targets: ["EmbedFiles"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -91,6 +79,7 @@ let package = Package(
             ),
             path: "Plugins/PreviewSite"
         ),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), path: "Plugins/EmbedFiles"),
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
@@ -123,10 +112,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache")
             ],
-            resources: defaultTemplateFiles.map { .embedInCode("Resources/templates/" + $0) } + [
-                .embedInCode("Resources/review.css")
-            ],
-            swiftSettings: swiftSettings
+            // The default templates and the review page's style, embedded by EmbedFiles.
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedFiles"]
         ),
         .target(
             name: "FlowSiteTesting",
@@ -143,8 +132,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ],
-            resources: [.embedInCode("Resources/live-reload.js")],
-            swiftSettings: swiftSettings
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedFiles"]
         ),
         .executableTarget(
             name: "hello-flowsite",

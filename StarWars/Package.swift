@@ -35,15 +35,10 @@ let package = Package(
                 .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "Logging", package: "swift-log")
             ],
-            resources: [
-                .embedInCode("Resources/snapshot/people.json"),
-                .embedInCode("Resources/snapshot/films.json"),
-                .embedInCode("Resources/snapshot/planets.json"),
-                .embedInCode("Resources/snapshot/species.json"),
-                .embedInCode("Resources/snapshot/starships.json"),
-                .embedInCode("Resources/snapshot/vehicles.json")
-            ],
-            swiftSettings: swiftSettings
+            // The embedded snapshot of SWAPI's data, Resources/snapshot.
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "EmbedFiles", package: "FlowSite")]
         ),
         // libcurl's entry points, found with dlopen on the first request: linked, libcurl and the
         // thirty libraries it needs would load at every start of holocron, fetching or not.
@@ -66,12 +61,10 @@ let package = Package(
                 "SWAPI",
                 .product(name: "Logging", package: "swift-log")
             ],
-            resources: [
-                // One string table per language; each is also registered in Strings.tables.
-                .embedInCode("Resources/Strings/en.json"),
-                .embedInCode("Resources/Strings/es.json")
-            ],
-            swiftSettings: swiftSettings
+            // One string table per language, Resources/Strings/<language>.json.
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "EmbedFiles", package: "FlowSite")]
         ),
         .target(
             name: "HolocronKit",

@@ -72,7 +72,8 @@ struct ReaderScreen: Screen {
         let signIn = ScreenKind(derivedFrom: ReaderRoute.signIn).id
         let toSignIn = graph.transitions.filter { $0.to == signIn }
         // The tab's root selection and the item's dialog are two transitions, told apart.
-        #expect(toSignIn.map(\.presentation).sorted { $0.rawValue < $1.rawValue } == [.modal, .root])
+        let presentations: [Presentation] = toSignIn.map(\.presentation).sorted { $0.rawValue < $1.rawValue }
+        #expect(presentations == [.modal, .root])
         #expect(toSignIn.first { $0.presentation == .root }?.tabSelections == 1)
         #expect(toSignIn.first { $0.presentation == .modal }?.tabSelections == 0)
     }

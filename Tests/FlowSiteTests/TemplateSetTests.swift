@@ -17,10 +17,10 @@ import Testing
             }
         #expect(
             Set(onDisk) == Set(DefaultTemplates.files.map(\.path)),
-            "list every file of Resources/templates in Package.swift's defaultTemplateFiles and in DefaultTemplates")
+            "every file of Resources/templates is embedded")
         for file in DefaultTemplates.files {
             #expect(
-                try Data(contentsOf: root.appendingPathComponent(file.path)) == Data(file.bytes),
+                try Data(contentsOf: root.appendingPathComponent(file.path)) == Data(file.text.utf8),
                 "\(file.path) differs from its embedded bytes")
         }
         let embedded = TemplateSet.embedded

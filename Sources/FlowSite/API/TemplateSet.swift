@@ -18,7 +18,7 @@ public struct TemplateSet: Sendable {
     public static let embedded: TemplateSet = {
         var set = TemplateSet()
         for file in DefaultTemplates.files {
-            set.add(path: file.path, contents: Data(file.bytes))
+            set.add(path: file.path, contents: Data(file.text.utf8))
         }
         return set
     }()

@@ -36,7 +36,7 @@ extension SiteComparison {
 
     /// `Resources/review.css`, inline so the page is one file. Written in CSS a 2020 HTML checker knows (no logical
     /// properties, no `:has()`, no `color-scheme`: the page's `<meta name="color-scheme">` says it instead).
-    static let reviewStyle = String(decoding: PackageResources.review_css, as: UTF8.self)
+    static let reviewStyle = EmbeddedFiles.text("review.css")
 
     // MARK: Sections
 

@@ -9,7 +9,7 @@ final class LiveReload: Sendable {
     static let eventsPath = "__holocron/events"
     /// The script pages load (`Resources/live-reload.js`), a file rather than inline code so that a page's
     /// Content-Security-Policy need only allow its own origin; it shows messages with `textContent`, never as HTML.
-    static let script = PackageResources.live_reload_js
+    static let script = Array(EmbeddedFiles.text("live-reload.js").utf8)
     /// How long the browser waits before reconnecting to a lost channel.
     static let retryMilliseconds = 1000
 

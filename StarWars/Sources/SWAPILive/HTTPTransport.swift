@@ -70,7 +70,8 @@ enum Libcurl {
     /// libcurl, loaded once; the reason when it can't be.
     static let loadError: String? = {
         var why = [CChar](repeating: 0, count: 256)
-        return holocron_http_load(&why, why.count) == 0 ? nil : String(cString: why)
+        guard holocron_http_load(&why, why.count) != 0 else { return nil }
+        return String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 
     static func get(_ url: String, timeout: Duration, maximumBodySize: Int) async throws -> HTTPResponse {

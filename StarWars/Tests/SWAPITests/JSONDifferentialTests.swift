@@ -661,10 +661,9 @@ struct SnapshotFile: Sendable {
         self.resources = resources
     }
 
-    static let all = [
-        PackageResources.people_json, PackageResources.films_json, PackageResources.planets_json,
-        PackageResources.species_json, PackageResources.starships_json, PackageResources.vehicles_json
-    ].map(SnapshotFile.init)
+    static let all = ["people", "films", "planets", "species", "starships", "vehicles"].map {
+        SnapshotFile(Array(EmbeddedFiles.text("snapshot/\($0).json").utf8))
+    }
 }
 
 // MARK: - Running and shrinking

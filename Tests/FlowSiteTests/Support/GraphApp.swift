@@ -110,10 +110,15 @@ extension GraphCoordinator {
     /// The fingerprint of every node's own data (see ``inputKey(_:)``), for builds that keep a
     /// journal and make again only the pages an edit reaches.
     var inputFingerprints: InputFingerprints {
-        let nodes = Set(
-            [startRoute] + links.keys + links.values.joined() + titles.keys + summaries.keys + files.keys + failing
-                + paginated + untranslated
-        )
+        var nodes: Set<Node> = [startRoute]
+        nodes.formUnion(links.keys)
+        nodes.formUnion(links.values.joined())
+        nodes.formUnion(titles.keys)
+        nodes.formUnion(summaries.keys)
+        nodes.formUnion(files.keys)
+        nodes.formUnion(failing)
+        nodes.formUnion(paginated)
+        nodes.formUnion(untranslated)
         return InputFingerprints(
             nodes.map { node in
                 var hash = Hasher()

@@ -225,16 +225,18 @@ public struct SnapshotDirectory: Sendable {
 public enum EmbeddedSnapshot {
     /// Decodes the embedded files.
     public static func load() throws -> SwapiArchive {
-        func read<R: SwapiRecord>(_ type: R.Type, _ bytes: [UInt8]) throws -> [R] {
-            try SnapshotDecoder.decode(R.self, from: Data(bytes), source: "embedded snapshot \(R.kind.fileName)")
+        func read<R: SwapiRecord>(_ type: R.Type) throws -> [R] {
+            let text = EmbeddedFiles.text("snapshot/" + R.kind.fileName)
+            return try SnapshotDecoder.decode(
+                R.self, from: Data(text.utf8), source: "embedded snapshot \(R.kind.fileName)")
         }
         return try SwapiArchive(
-            people: read(Person.self, PackageResources.people_json),
-            films: read(Film.self, PackageResources.films_json),
-            planets: read(Planet.self, PackageResources.planets_json),
-            species: read(Species.self, PackageResources.species_json),
-            starships: read(Starship.self, PackageResources.starships_json),
-            vehicles: read(Vehicle.self, PackageResources.vehicles_json)
+            people: read(Person.self),
+            films: read(Film.self),
+            planets: read(Planet.self),
+            species: read(Species.self),
+            starships: read(Starship.self),
+            vehicles: read(Vehicle.self)
         )
     }
 }

@@ -96,7 +96,7 @@ public struct Strings: Sendable {
     public static let english: Strings = {
         let language = "en"
         guard let json = tables.first(where: { $0.language == language })?.json else {
-            fatalError("No English string table is registered in Strings.tables.")
+            fatalError("There is no Resources/Strings/en.json to embed.")
         }
         do {
             return Strings(try parse(json, language: language))
@@ -240,7 +240,7 @@ public struct UnsupportedLanguage: Error, CustomStringConvertible {
     public var description: String {
         """
         The app has no strings in '\(language)'. Choose one of \(available.joined(separator: ", ")), \
-        or add Sources/StarWarsApp/Resources/Strings/\(language).json and register it in Strings.tables.
+        or add Sources/StarWarsApp/Resources/Strings/\(language).json.
         """
     }
 }
