@@ -44,14 +44,14 @@ release: deps
 	$(SWIFT) build --package-path $(APP) --scratch-path $(SCRATCH) --disable-build-manifest-caching -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 
 ## Run every test: the library's (with the adoption test, which builds a fixture app that depends
-## on a tagged copy of this checkout by version), then the Star Wars app's. Installs Node too, for
-## the search script's test, and Pillow, for the visual matrix's report tests (no browser). Then
-## the phase timer's parser test (scripts/test_phase_times.py, a synthetic log). The tests' temporary
-## folders are on tmpfs when there is one (scripts/with-tmpfs.sh).
+## on a tagged copy of this checkout by version, in the background while the app builds; see
+## scripts/run-tests.sh), then the Star Wars app's. Installs Node too, for the search script's test,
+## and Pillow, for the visual matrix's report tests (no browser). Then the phase timer's parser test
+## (scripts/test_phase_times.py, a synthetic log). The tests' temporary folders are on tmpfs when
+## there is one (scripts/with-tmpfs.sh).
 test:
 	@scripts/install-deps.sh test
-	scripts/with-tmpfs.sh $(call LIB_SWIFT,test) $(SWIFT_FLAGS)
-	scripts/with-tmpfs.sh $(call APP_SWIFT,test) $(SWIFT_FLAGS)
+	SWIFT="$(SWIFT)" SCRATCH="$(SCRATCH)" APP="$(APP)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/with-tmpfs.sh scripts/run-tests.sh
 	python3 -m unittest scripts/test_visual_matrix.py
 	python3 -m unittest scripts/test_phase_times.py
 

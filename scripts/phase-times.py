@@ -20,6 +20,9 @@ How the log's lines become phases (each phase runs from one marker line to the n
   steps overlap, so the split is approximate; the build rows sum to the builds' wall time;
 - running the tests: from a `swift test`'s "Build complete!" to the next command; each suite's
   own time is the one Swift Testing reports (suites run in parallel, so these overlap);
+- waiting for the adoption test: scripts/run-tests.sh runs it in the background from the library's
+  build on, and after the app's build prints "Waiting for the adoption test"; from there to the
+  next command (its output, printed then, is not read as build steps);
 - the visual matrix: from its echoed `python3 -m unittest scripts/test_visual_matrix.py` line to
   the next command;
 - everything else (make itself, installing packages, formatting, docs, rendering the site).
@@ -50,6 +53,7 @@ RESOLUTION = "package resolution (fetch, resolve, load manifests, plan)"
 LINKING = "build: linking"
 BUILD_OTHER = "build: other steps (writing files, copying resources, unattributed modules)"
 TEST_RUN = "tests: running the test binaries"
+ADOPTION_WAIT = "tests: waiting for the adoption test after the app's build"
 VISUAL_MATRIX = "visual matrix (`python3 -m unittest scripts/test_visual_matrix.py`)"
 OTHER = "other (make, installing packages, formatting, docs, rendering the site)"
 ADOPTION = "AdoptionTests"
@@ -59,6 +63,8 @@ ADOPTION = "AdoptionTests"
 SWIFT_COMMAND = re.compile(r"^(scripts/with-tmpfs\.sh )?(\S*/)?swift (build|test|package|run)\b")
 SWIFT_TEST = re.compile(r"^(scripts/with-tmpfs\.sh )?(\S*/)?swift test\b")
 VISUAL_COMMAND = re.compile(r"^python3? .*test_visual_matrix\.py")
+# scripts/run-tests.sh runs the adoption test in the background and prints this once the app is built.
+ADOPTION_WAIT_LINE = re.compile(r"^Waiting for the adoption test\b")
 # Other commands: what the Makefile and .ci/run run besides swift (a compiler's diagnostic, which
 # starts with a file's path and a colon, never matches).
 OTHER_COMMAND = re.compile(r"^(swift|python3?|make|docc|rm|cp|mkdir|scripts/[\w.-]+|\.build/\S+/holocron)( |$)")
@@ -211,7 +217,7 @@ def phases(meta, lines):
         text = text.strip()
         # A test's output (the adoption fixture's build log in a failure's message) may hold build
         # lines; while the tests run, only the next command ends their stretch.
-        building = state != TEST_RUN
+        building = state not in (TEST_RUN, ADOPTION_WAIT)
         if building and (step := STEP.match(text)):
             close(at, step_row(step.group(1), modules, c_sources, unattributed))
         elif building and BUILD_START.match(text):
@@ -220,6 +226,9 @@ def phases(meta, lines):
         elif building and BUILD_END.match(text):
             close(at, BUILD_OTHER)
             state = TEST_RUN if testing else OTHER
+        elif ADOPTION_WAIT_LINE.match(text):
+            close(at, state)
+            state = ADOPTION_WAIT
         elif VISUAL_COMMAND.match(text) or SWIFT_COMMAND.match(text) or OTHER_COMMAND.match(text):
             close(at, state)
             testing = bool(SWIFT_TEST.match(text))
@@ -245,7 +254,7 @@ def table(meta, lines):
     packages = [row for row in seconds if row.startswith("build: ") and row[7:] not in (LIBRARY, APP, TESTS)
                 and row not in (LINKING, BUILD_OTHER)]
     rows += sorted(packages, key=lambda row: -seconds[row])
-    rows += ["build: " + LIBRARY, "build: " + APP, "build: " + TESTS, LINKING, BUILD_OTHER, TEST_RUN]
+    rows += ["build: " + LIBRARY, "build: " + APP, "build: " + TESTS, LINKING, BUILD_OTHER, TEST_RUN, ADOPTION_WAIT]
     # Suites are Swift Testing's own times, inside "running the test binaries" and overlapping.
     suite_rows = [(f"↳ suite {name}", s) for name, s in sorted(suites, key=lambda suite: -suite[1])
                   if name != ADOPTION]

@@ -134,6 +134,31 @@ class PhaseTimesTests(unittest.TestCase):
         self.assertEqual(suites, [])
         self.assertIn("They sum to the builds' wall time, 2.5 s.", pt.table(*pt.read_log(self.path)).replace("\n", " "))
 
+    def test_the_wait_for_the_background_adoption_test_is_a_row_and_its_output_no_build(self):
+        # scripts/run-tests.sh: the app's build, then the wait, then the adoption test's output
+        # (a failure's message may quote build lines), then the app's tests.
+        log = "\n".join([
+            "    0.000 swift build --package-path StarWars --build-tests --scratch-path .build/shared",
+            "    1.000 Building for debugging...",
+            "    3.000 [1/1] Compiling Logging Logger.swift",
+            "    4.000 Build complete! (3.00s)",
+            "    4.000 Waiting for the adoption test (started after the library's build)...",
+            "   20.000 [5/9] Compiling CrewApp CrewScreen.swift",
+            "   20.000 ✔ Suite AdoptionTests passed after 60.000 seconds.",
+            "   21.000 swift test --package-path StarWars --scratch-path .build/shared",
+            "   22.000 Building for debugging...",
+            "   23.000 Build complete! (1.00s)",
+            "# wall 30.000",
+            '# modules {"swift-log": ["Logging"]}',
+        ])
+        self.path.write_text(log + "\n", encoding="utf-8")
+        seconds, suites, _ = pt.phases(*pt.read_log(self.path))
+        self.assertEqual(dict(seconds), {pt.RESOLUTION: 1.0 + 1.0, "build: swift-log": 2.0, pt.BUILD_OTHER: 1.0 + 1.0,
+                                         pt.ADOPTION_WAIT: 17.0, pt.TEST_RUN: 7.0})
+        self.assertEqual(suites, [("AdoptionTests", 60.0)])
+        rows = [line for line in pt.table(*pt.read_log(self.path)).splitlines() if line.startswith("| ")]
+        self.assertLess(rows.index(f"| {pt.TEST_RUN} | 7.0 | 23.3 % |"), rows.index(f"| {pt.ADOPTION_WAIT} | 17.0 | 56.7 % |"))
+
     def test_a_checkouts_modules_are_its_folders_under_sources_before_any_nested_folder(self):
         # swift-aaa nests a folder named like swift-zzz's module; the module is still swift-zzz's.
         clone = self.path.parent / "clone"

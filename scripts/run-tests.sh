@@ -1,0 +1,46 @@
+#!/bin/sh
+# `make test`'s Swift tests: the library's, then the Star Wars app's, each package built once into
+# SCRATCH. The adoption test, the library's slowest (a fixture app that compiles a tagged copy of the
+# library: about three minutes, mostly of one core), runs in the background from the library's test
+# binary while the library's other tests run and the app builds; its output is printed when it ends.
+# The app's tests start after it, alone: their waits are timed. Each command is echoed before it
+# runs, as make echoes its own (scripts/phase-times.py reads them). Where the test binary is not a
+# program of its own (macOS's test bundles), every test runs through `swift test`, one package after
+# the other. Set by the Makefile: SWIFT, SCRATCH, APP, SWIFT_FLAGS.
+set -u
+SWIFT=${SWIFT:-swift}
+SCRATCH=${SCRATCH:-.build/shared}
+APP=${APP:-StarWars}
+SWIFT_FLAGS=${SWIFT_FLAGS:-}
+flags="--scratch-path $SCRATCH --disable-build-manifest-caching -debug-info-format none $SWIFT_FLAGS"
+run() {
+  echo "$*"
+  "$@"
+}
+
+# shellcheck disable=SC2086 # flags are words
+run $SWIFT build --build-tests $flags || exit 1
+binary=$SCRATCH/debug/FlowSitePackageTests.xctest
+adoption=
+skip=
+if [ -f "$binary" ] && [ -x "$binary" ]; then
+  log=$(mktemp "${TMPDIR:-/tmp}/adoption-test.XXXXXX")
+  echo "$binary --testing-library swift-testing --filter AdoptionTests (in the background)"
+  "$binary" --testing-library swift-testing --filter AdoptionTests > "$log" 2>&1 &
+  adoption=$!
+  skip="--skip AdoptionTests"
+fi
+# shellcheck disable=SC2086
+run $SWIFT test $flags $skip
+status=$?
+# shellcheck disable=SC2086
+[ "$status" -eq 0 ] && { run $SWIFT build --package-path "$APP" --build-tests $flags || status=1; }
+if [ -n "$adoption" ]; then
+  echo "Waiting for the adoption test (started after the library's build)..."
+  wait "$adoption" || status=1
+  cat "$log"
+  rm -f "$log"
+fi
+[ "$status" -eq 0 ] || exit "$status"
+# shellcheck disable=SC2086
+run $SWIFT test --package-path "$APP" $flags
