@@ -1,0 +1,1 @@
+../../../Plugins/EmbedFiles/EmbeddedText.swift
