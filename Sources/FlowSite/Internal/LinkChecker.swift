@@ -87,41 +87,14 @@ struct LinkChecker: Sendable {
     /// The values of `href` and `src` attributes, with HTML entities decoded.
     static func references(in html: String) -> [String] {
         var found: [String] = []
-        let bytes = Array(html.utf8)
-        let count = bytes.count
-        var i = 0
-        while i < count {
-            // Look for ` href="` or ` src="` (cmark and our templates always quote with ").
-            if bytes[i] == UInt8(ascii: "=") && i + 1 < count && bytes[i + 1] == UInt8(ascii: "\"") {
-                let name = attributeName(before: i, in: bytes)
-                if name == "href" || name == "src" {
-                    var j = i + 2
-                    while j < count && bytes[j] != UInt8(ascii: "\"") { j += 1 }
-                    found.append(decodeEntities(String(decoding: bytes[(i + 2)..<j], as: UTF8.self)))
-                    i = j
-                }
+        var scanner = HTMLScanner(html)
+        while let token = scanner.next() {
+            guard case .start(_, let attributes) = token else { continue }
+            for attribute in attributes where attribute.name == "href" || attribute.name == "src" {
+                found.append(HTMLScanner.decodeEntities(attribute.value))
             }
-            i += 1
         }
         return found
-    }
-
-    private static func attributeName(before index: Int, in bytes: [UInt8]) -> String {
-        var start = index
-        while start > 0, bytes[start - 1] >= UInt8(ascii: "a"), bytes[start - 1] <= UInt8(ascii: "z") { start -= 1 }
-        guard start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\n") else {
-            return ""
-        }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
-    }
-
-    private static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
 

@@ -36,7 +36,7 @@ struct PageText: Sendable, Equatable {
 
     /// `path` (from the site's root) resolves the page's relative links.
     init(html: [UInt8], path: String) {
-        var scanner = Scanner(bytes: html)
+        var scanner = HTMLScanner(html)
         var text: [UInt8] = []
         var inMain = false
         var mainDepth = 0
@@ -76,11 +76,10 @@ struct PageText: Sendable, Equatable {
             switch token {
             case .text(let bytes):
                 if skipping == nil { text.append(contentsOf: bytes) }
-            case .open(let name, let attributes):
-                if let skip = skipping {
-                    _ = skip
-                    continue
-                }
+            case .other:
+                continue
+            case .start(let name, let attributes):
+                if skipping != nil { continue }
                 if Self.skipped.contains(name) {
                     skipping = name
                     continue
@@ -96,17 +95,17 @@ struct PageText: Sendable, Equatable {
                 } else if name == "td" || name == "th" {
                     if inCell || !text.isEmpty { text.append(contentsOf: " | ".utf8) }
                     inCell = true
-                } else if name == "nav", !inMain, Self.isTrail(attributes["class"]) {
+                } else if name == "nav", !inMain, Self.isTrail(Self.value(of: "class", in: attributes)) {
                     flush()
                     inTrail = true
                 } else if name == "br" {
                     text.append(UInt8(ascii: " "))
-                } else if name == "a", inMain, let href = attributes["href"],
+                } else if name == "a", inMain, let href = Self.value(of: "href", in: attributes),
                     let target = Self.resolve(href, in: directory), seenLinks.insert(target).inserted
                 {
                     links.append(target)
                 }
-            case .close(let name):
+            case .end(let name):
                 if let skip = skipping {
                     if skip == name { skipping = nil }
                     continue
@@ -128,6 +127,11 @@ struct PageText: Sendable, Equatable {
         }
         flush()
         if title.isEmpty { title = titleTag }
+    }
+
+    /// The attribute's value with its character references decoded.
+    private static func value(of name: String, in attributes: [HTMLScanner.Attribute]) -> String? {
+        attributes.first { $0.name == name }.map { HTMLScanner.decodeEntities($0.value) }
     }
 
     private static func isTrail(_ classes: String?) -> Bool {
@@ -158,7 +162,7 @@ struct PageText: Sendable, Equatable {
 
     /// Entities decoded, white space collapsed and trimmed.
     static func collapsed(_ bytes: [UInt8]) -> String {
-        let decoded = decodeEntities(String(decoding: bytes, as: UTF8.self))
+        let decoded = HTMLScanner.decodeEntities(String(decoding: bytes, as: UTF8.self))
         var out = ""
         out.reserveCapacity(decoded.utf8.count)
         var pendingSpace = false
@@ -172,106 +176,5 @@ struct PageText: Sendable, Equatable {
             }
         }
         return out
-    }
-
-    private static let named: [Substring: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"
-    ]
-
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            if let semicolon = after.prefix(12).firstIndex(of: ";") {
-                let name = after[..<semicolon]
-                var replacement: String?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map {
-                        String(Character($0))
-                    }
-                } else if name.hasPrefix("#") {
-                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else {
-                    replacement = named[name]
-                }
-                if let replacement {
-                    out += replacement
-                    rest = after[after.index(after: semicolon)...]
-                    continue
-                }
-            }
-            out += "&"
-            rest = after
-        }
-        out += rest
-        return out
-    }
-
-    /// Text, opening tags (lower-cased name, attributes) and closing tags.
-    private struct Scanner {
-        enum Token {
-            case text(ArraySlice<UInt8>)
-            case open(String, [String: String])
-            case close(String)
-        }
-
-        let bytes: [UInt8]
-        var position = 0
-
-        init(bytes: [UInt8]) { self.bytes = bytes }
-
-        mutating func next() -> Token? {
-            guard position < bytes.count else { return nil }
-            if bytes[position] != UInt8(ascii: "<") {
-                let start = position
-                while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
-                return .text(bytes[start..<position])
-            }
-            if bytes[position...].starts(with: "<!--".utf8) {
-                position += 4
-                while position < bytes.count, !bytes[position...].starts(with: "-->".utf8) { position += 1 }
-                position = min(bytes.count, position + 3)
-                return .text([])
-            }
-            let start = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
-            let inside = bytes[(start + 1)..<position]
-            position = min(bytes.count, position + 1)
-            if inside.first == UInt8(ascii: "!") || inside.first == UInt8(ascii: "?") { return .text([]) }
-            if inside.first == UInt8(ascii: "/") { return .close(Self.name(inside.dropFirst())) }
-            return .open(Self.name(inside), Self.attributes(inside))
-        }
-
-        private static func name(_ bytes: ArraySlice<UInt8>) -> String {
-            let end =
-                bytes.firstIndex { !(isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))) }
-                ?? bytes.endIndex
-            return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self).lowercased()
-        }
-
-        private static func isLetter(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        }
-
-        /// Only `href` and `class`, with either quote.
-        private static func attributes(_ bytes: ArraySlice<UInt8>) -> [String: String] {
-            let text = String(decoding: bytes, as: UTF8.self)
-            var found: [String: String] = [:]
-            for name in ["href", "class"] {
-                guard let range = text.range(of: " \(name)=") else { continue }
-                var rest = text[range.upperBound...]
-                guard let quote = rest.first, quote == "\"" || quote == "'" else {
-                    found[name] = PageText.decodeEntities(String(rest.prefix { !$0.isWhitespace && $0 != "/" }))
-                    continue
-                }
-                rest = rest.dropFirst()
-                found[name] = PageText.decodeEntities(String(rest.prefix { $0 != quote }))
-            }
-            return found
-        }
     }
 }
