@@ -1,11 +1,12 @@
+import FlowSite
 import Foundation
 
 /// Reports each burst of changes in some folders once, as the changed paths: by inotify on Linux, else by polling.
 /// A burst is reported once quiet for ``quietPeriod``, or after 20 ms with inotify when its files were all closed.
 struct FolderWatcher: Sendable {
-    /// What a folder looks like at one moment: every file's path, size and modification time.
+    /// What a folder looks like at one moment: every file's path and identity (inode, size, times).
     public struct Fingerprint: Sendable, Equatable {
-        fileprivate var files: [String: FileState]
+        fileprivate var files: [String: FileIdentity]
 
         /// The paths that differ between two fingerprints: added, removed or changed.
         public func changes(since earlier: Fingerprint) -> Set<String> {
@@ -14,11 +15,6 @@ struct FolderWatcher: Sendable {
             for path in earlier.files.keys where files[path] == nil { changed.insert(path) }
             return changed
         }
-    }
-
-    fileprivate struct FileState: Sendable, Equatable {
-        let size: Int
-        let modified: Date
     }
 
     /// How changes are noticed.
@@ -40,19 +36,16 @@ struct FolderWatcher: Sendable {
 
     /// The folders as they are now; a folder that can't be read counts as empty.
     public func fingerprint() -> Fingerprint {
-        var files: [String: FileState] = [:]
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
+        var files: [String: FileIdentity] = [:]
         for folder in folders {
-            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
+            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
                 continue
             }
             for case let url as URL in enumerator {
-                guard !Self.isScratch(url.lastPathComponent) else { continue }
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
-                    continue
-                }
-                files[url.path] = FileState(
-                    size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
+                guard !Self.isScratch(url.lastPathComponent), let identity = FileIdentity(path: url.path),
+                    identity.isRegularFile
+                else { continue }
+                files[url.path] = identity
             }
         }
         return Fingerprint(files: files)
