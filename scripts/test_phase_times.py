@@ -116,8 +116,13 @@ class PhaseTimesTests(unittest.TestCase):
         self.assertEqual(status, 0)
         self.assertEqual(output.getvalue().count("| **total (wall)** | **66.0** | 100 % |"), 2)
 
+    def phases_of(self, lines):
+        """Writes `lines` as the log and splits it into rows."""
+        self.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return pt.phases(*pt.read_log(self.path))
+
     def test_the_site_builds_run_and_other_commands_go_to_other(self):
-        log = "\n".join([
+        seconds, suites, _ = self.phases_of([
             "    0.000 swift build --package-path StarWars --product holocron",
             "    2.000 Building for debugging...",
             "    3.000 [1/2] Compiling Logging Logger.swift",
@@ -127,8 +132,6 @@ class PhaseTimesTests(unittest.TestCase):
             "# wall 7.000",
             '# modules {"swift-log": ["Logging"]}',
         ])
-        self.path.write_text(log + "\n", encoding="utf-8")
-        seconds, suites, _ = pt.phases(*pt.read_log(self.path))
         self.assertEqual(dict(seconds), {pt.RESOLUTION: 2.0, "build: swift-log": 1.0, pt.LINKING: 1.0,
                                          pt.BUILD_OTHER: 0.5, pt.OTHER: 2.5})
         self.assertEqual(suites, [])
@@ -137,7 +140,7 @@ class PhaseTimesTests(unittest.TestCase):
     def test_the_wait_for_the_background_adoption_test_is_a_row_and_its_output_no_build(self):
         # scripts/run-tests.sh: the app's build, then the wait, then the adoption test's output
         # (a failure's message may quote build lines), then the app's tests.
-        log = "\n".join([
+        seconds, suites, _ = self.phases_of([
             "    0.000 swift build --package-path StarWars --build-tests --scratch-path .build/shared",
             "    1.000 Building for debugging...",
             "    3.000 [1/1] Compiling Logging Logger.swift",
@@ -151,8 +154,6 @@ class PhaseTimesTests(unittest.TestCase):
             "# wall 30.000",
             '# modules {"swift-log": ["Logging"]}',
         ])
-        self.path.write_text(log + "\n", encoding="utf-8")
-        seconds, suites, _ = pt.phases(*pt.read_log(self.path))
         self.assertEqual(dict(seconds), {pt.RESOLUTION: 1.0 + 1.0, "build: swift-log": 2.0, pt.BUILD_OTHER: 1.0 + 1.0,
                                          pt.ADOPTION_WAIT: 17.0, pt.TEST_RUN: 7.0})
         self.assertEqual(suites, [("AdoptionTests", 60.0)])
