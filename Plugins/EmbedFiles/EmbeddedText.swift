@@ -28,8 +28,8 @@ enum EmbeddedText {
     static func check(_ file: URL, path: String) throws {
         let bytes = try Data(contentsOf: file)
         let problem: String? =
-            if path.contains(where: { $0 == "\"" || $0 == "\\" }) {
-                "its path has a quote or a backslash"
+            if path.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) {
+                "its path has a quote, a backslash or a line break"
             } else if String(bytes: bytes, encoding: .utf8) == nil {
                 "it is not UTF-8 text"
             } else if bytes.contains(13) || bytes.contains(0) {

@@ -18,7 +18,8 @@ import Testing
         ("latin-1.txt", Data([0x63, 0x61, 0x66, 0xE9]), "not UTF-8"),
         ("end.txt", Data("a \"\"\"#### b".utf8), "end or escape"),
         ("escape.txt", Data("a \\####(b) c".utf8), "end or escape"),
-        ("say \"hi\".txt", Data("hi".utf8), "quote")
+        ("say \"hi\".txt", Data("hi".utf8), "quote"),
+        ("two\nlines.txt", Data("hi".utf8), "line break")
     ])
     func whatALiteralCouldNotKeepIsRefusedByName(name: String, bytes: Data, reason: String) throws {
         let folder = try Self.folder()
