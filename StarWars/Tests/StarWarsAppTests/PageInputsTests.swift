@@ -94,7 +94,8 @@ import Testing
         let titles = graph.titles
         let places = graph.records.mapValues { record in
             let stack = record.stack.map { "\($0.path.file)=\(titles[$0] ?? "")" }
-            return "\(stack) \(record.presentation) \(record.presenter.map { "\($0.path.file)=\(titles[$0] ?? "")" } ?? "-")"
+            return
+                "\(stack) \(record.presentation) \(record.presenter.map { "\($0.path.file)=\(titles[$0] ?? "")" } ?? "-")"
         }
         return Walked(graph: graph, pages: pages, places: places)
     }
@@ -129,8 +130,7 @@ import Testing
                 predicted.insert(file) // a new page
                 continue
             }
-            if read.contains(where: changed.contains) || old.places[route] != new.places[route]
-            {
+            if read.contains(where: changed.contains) || old.places[route] != new.places[route] {
                 predicted.insert(file)
             }
         }
