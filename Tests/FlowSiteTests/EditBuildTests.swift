@@ -386,8 +386,8 @@ import Testing
         let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         #expect(site >= 0)
         defer { close(site) }
-        let check = try #require(SiteManifest.IntactCheck(in: site))
+        let check = try #require(SiteManifest.FileCheck(mappingManifestIn: site))
         #expect(truncate(output.appendingPathComponent(SiteWriter.manifestName).path, 0) == 0)
-        #expect(check.result(lanes: 2) == nil)
+        #expect(check.unchangedSite(lanes: 2) == nil)
     }
 }

@@ -129,7 +129,7 @@ import Testing
         let results = Locked<[Bool]>([])
         Thread {
             let checks = [
-                SiteManifest.IntactCheck(in: folder) == nil,
+                SiteManifest.FileCheck(mappingManifestIn: folder) == nil,
                 SiteManifest.readBytes(from: folder)?.isEmpty ?? true,
                 SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc") == nil,
                 StoredJournal.load(for: site, buildKey: nil) == nil

@@ -496,7 +496,7 @@ import Testing
         let manifest = SiteManifest(inputs: "x", pages: 1, files: files).bytes()
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
         defer { close(descriptor) }
-        #expect(try #require(SiteManifest.staleFiles(of: manifest, in: descriptor)).isEmpty)
+        #expect(try #require(SiteManifest.FileCheck(manifest: manifest, of: descriptor)?.changedFiles()).isEmpty)
         let appended = try FileHandle(forWritingTo: folder.appendingPathComponent("a/index.html"))
         try appended.seekToEnd()
         try appended.write(contentsOf: Data("!".utf8))
@@ -507,7 +507,7 @@ import Testing
         try FileManager.default.removeItem(at: folder.appendingPathComponent("f.css"))
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("f.css"), withIntermediateDirectories: false)
-        let stale = try #require(SiteManifest.staleFiles(of: manifest, in: descriptor))
+        let stale = try #require(SiteManifest.FileCheck(manifest: manifest, of: descriptor)?.changedFiles())
         #expect(Set(stale.map(\.path)) == ["a/index.html", "c/d.html", "e/index.html", "f.css"])
         #expect(stale.allSatisfy { files[$0.path] == $0.entry })
     }
@@ -606,8 +606,10 @@ import Testing
             _ manifest: [UInt8], inputs: String
         ) throws -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
             try Data(manifest).write(to: base.appendingPathComponent(SiteWriter.manifestName))
-            guard let check = SiteManifest.IntactCheck(in: folder), check.isMade(from: inputs) else { return nil }
-            return check.result(lanes: 2)
+            guard let check = SiteManifest.FileCheck(mappingManifestIn: folder), check.isMade(from: inputs) else {
+                return nil
+            }
+            return check.unchangedSite(lanes: 2)
         }
         let site = try #require(try intactSite(bytes, inputs: "abc"))
         #expect(site.pages == 1_500 && site.files == 1_500 && site.bytes == total && !site.sitemap)
@@ -657,14 +659,14 @@ import Testing
         let folder = open(base.path, O_RDONLY | O_DIRECTORY)
         defer { close(folder) }
 
-        let alone = try #require(SiteManifest.staleFiles(of: bytes, in: folder))
+        let alone = try #require(SiteManifest.FileCheck(manifest: bytes, of: folder)?.changedFiles())
         #expect(alone.map(\.path) == changed)
         #expect(alone.map(\.entry.fingerprint) == changed.map { files[$0]!.fingerprint })
         for _ in 0..<20 {
-            let check = try #require(SiteManifest.StaleCheck(manifest: bytes, folder: folder))
+            let check = try #require(SiteManifest.FileCheck(manifest: bytes, of: folder))
             let helper = Thread { check.work() }
             helper.start()
-            let shared = try #require(check.result())
+            let shared = try #require(check.changedFiles())
             #expect(shared.map(\.path) == changed)
         }
         // The last line's size damaged: whoever reads it, the answer is "don't know".
@@ -672,10 +674,10 @@ import Testing
         let last = try #require(damaged.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
         #expect(damaged[last] == UInt8(ascii: "f") && damaged[last + 34] == UInt8(ascii: " "))
         damaged[last + 35] = UInt8(ascii: "z")
-        let check = try #require(SiteManifest.StaleCheck(manifest: damaged, folder: folder))
+        let check = try #require(SiteManifest.FileCheck(manifest: damaged, of: folder))
         Thread { check.work() }.start()
-        #expect(check.result() == nil)
-        #expect(SiteManifest.StaleCheck(manifest: Array("f 12 x\nmanifest 1\n".utf8), folder: folder) == nil)
+        #expect(check.changedFiles() == nil)
+        #expect(SiteManifest.FileCheck(manifest: Array("f 12 x\nmanifest 1\n".utf8), of: folder) == nil)
     }
 
     @Test func removingATreeTakesEverythingButFollowsNoLink() throws {

@@ -210,9 +210,9 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         let folder = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        guard let check = SiteManifest.IntactCheck(in: folder) else { return nil }
+        guard let check = SiteManifest.FileCheck(mappingManifestIn: folder) else { return nil }
         guard check.isMade(from: inputs) else { return nil }
-        guard let site = check.result(lanes: ProcessInfo.processInfo.activeProcessorCount) else { return nil }
+        guard let site = check.unchangedSite(lanes: ProcessInfo.processInfo.activeProcessorCount) else { return nil }
         let removed = SiteWriter.removeLeftovers(besides: output)
         if !removed.isEmpty {
             logger?.info("Removed what killed builds left beside the output: \(removed.joined(separator: ", "))")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What an edit must do to the spare to make it the live site again, from the two manifests alone:
 /// the live files the spare lacks, and the spare's paths the live site no longer has. No String or dictionary
@@ -272,84 +271,6 @@ extension SiteManifest {
         }
         guard valid, sawManifest else { return nil }
         return (filesStart ?? bytes.count, lint)
-    }
-
-    /// The files in `folder` that are not what their manifest line describes, with that line's entry;
-    /// `nil` when the manifest is malformed.
-    static func staleFiles(of bytes: [UInt8], in folder: Int32) -> [(path: String, entry: Entry)]? {
-        StaleCheck(manifest: bytes, folder: folder)?.result()
-    }
-
-    /// ``staleFiles(of:in:)`` in chunks any thread may take: the read-ahead starts it while the data loads, and
-    /// the build, once loaded, takes the chunks left instead of waiting.
-    final class StaleCheck: @unchecked Sendable {
-        // `bytes` and `chunks` are never written after `init`; `folder` is its own descriptor, closed with it.
-        private let bytes: [UInt8]
-        private let folder: Int32
-        private let chunks: [Range<Int>]
-        private let next = Atomic<Int>(0)
-        /// Each chunk's stale files; `nil` for a malformed line.
-        private let found: Locked<[[(path: String, entry: Entry)]?]>
-        private let pending = DispatchGroup()
-
-        /// `folder` is duplicated: the caller keeps its own. `nil` when `bytes` is not a manifest.
-        init?(manifest bytes: [UInt8], folder: Int32) {
-            var sawManifest = false
-            var filesStart = bytes.count
-            _ = SiteManifest.forEachLine(of: bytes) { line, start in
-                if line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") {
-                    filesStart = start
-                    return false
-                }
-                if line.elementsEqual("manifest 1".utf8) { sawManifest = true }
-                return true
-            }
-            guard sawManifest else { return nil }
-            let own = dup(folder)
-            guard own >= 0 else { return nil }
-            // About 64 chunks, none under 64 KiB.
-            let chunks = bytes.withUnsafeBufferPointer {
-                SiteManifest.chunks(of: $0, from: filesStart, count: 64, minimum: 1 << 16)
-            }
-            self.bytes = bytes
-            self.folder = own
-            self.chunks = chunks
-            found = Locked(Array(repeating: [], count: chunks.count))
-            for _ in chunks { pending.enter() }
-        }
-
-        deinit { close(folder) }
-
-        func work() {
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < chunks.count else { return }
-                defer { pending.leave() }
-                var stale: [(path: String, entry: Entry)] = []
-                var lookup = SectionLookup(site: folder)
-                let valid = SiteManifest.forEachLine(of: bytes, in: chunks[index]) { line, _ in
-                    guard line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") else {
-                        return true
-                    }
-                    guard let (entry, name) = SiteManifest.entryAndPath(line) else { return false }
-                    if !lookup.holds(name, as: entry) {
-                        guard let (entry, _) = SiteManifest.file(line) else { return false }
-                        stale.append((String(decoding: name, as: UTF8.self), entry))
-                    }
-                    return true
-                }
-                found.withLock { $0[index] = valid ? stale : nil }
-            }
-        }
-
-        /// The stale files once every chunk is checked (this thread takes those left); `nil` for a malformed line.
-        func result() -> [(path: String, entry: Entry)]? {
-            work()
-            pending.wait()
-            return found.withLock { chunks in
-                chunks.contains { $0 == nil } ? nil : chunks.flatMap { $0! }
-            }
-        }
     }
 }
 

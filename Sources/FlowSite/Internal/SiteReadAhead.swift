@@ -19,7 +19,7 @@ package final class SiteReadAhead: Sendable {
         /// What a build took: "journal", "spare", "live", "checked", "difference".
         var used: Set<String> = []
         /// The spare's file check and the folder (device and inode) it checks.
-        var check: (folder: FileIdentity, check: SiteManifest.StaleCheck)?
+        var check: (folder: FileIdentity, check: SiteManifest.FileCheck)?
     }
 
     private let output: URL
@@ -87,12 +87,12 @@ package final class SiteReadAhead: Sendable {
 
     private static func check(
         _ bytes: [UInt8], in folder: URL
-    ) -> (folder: FileIdentity, check: SiteManifest.StaleCheck)? {
+    ) -> (folder: FileIdentity, check: SiteManifest.FileCheck)? {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let identity = FileIdentity(descriptor: descriptor),
-            let check = SiteManifest.StaleCheck(manifest: bytes, folder: descriptor)
+            let check = SiteManifest.FileCheck(manifest: bytes, of: descriptor)
         else { return nil }
         return (identity, check)
     }
@@ -105,7 +105,8 @@ package final class SiteReadAhead: Sendable {
     private func checkedFiles(in folder: Int32) -> [(path: String, entry: SiteManifest.Entry)]? {
         finished.wait()
         guard let checked = read.withLock({ $0.check }),
-            FileIdentity(descriptor: folder)?.isSameFile(as: checked.folder) == true, let stale = checked.check.result()
+            FileIdentity(descriptor: folder)?.isSameFile(as: checked.folder) == true,
+            let stale = checked.check.changedFiles()
         else { return nil }
         read.withLock { _ = $0.used.insert("checked") }
         return stale
@@ -120,7 +121,8 @@ package final class SiteReadAhead: Sendable {
         guard let difference, let spareRead, let liveRead,
             Self.identity(of: SiteWriter.manifestName, in: spare) == spareRead.identity,
             Self.identity(of: SiteWriter.manifestName, in: live) == liveRead.identity,
-            let stale = checkedFiles(in: spare) ?? SiteManifest.staleFiles(of: spareRead.bytes, in: spare)
+            let stale = checkedFiles(in: spare)
+                ?? SiteManifest.FileCheck(manifest: spareRead.bytes, of: spare)?.changedFiles()
         else { return nil }
         read.withLock {
             $0.used.insert("difference")

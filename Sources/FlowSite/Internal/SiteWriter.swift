@@ -84,7 +84,7 @@ struct SiteWriter: Sendable {
                     readAhead?.difference(spare: folder, live: previous)
                     ?? SiteManifest.readBytes(from: folder).flatMap { bytes in
                         ManifestDifference(live: live, spare: bytes).flatMap { difference in
-                            SiteManifest.staleFiles(of: bytes, in: folder).map { (difference, $0) }
+                            SiteManifest.FileCheck(manifest: bytes, of: folder)?.changedFiles().map { (difference, $0) }
                         }
                     }
                 if let (difference, stale) = found, unlinkat(AT_FDCWD, manifestPath, 0) == 0 {
