@@ -184,10 +184,7 @@ public enum SiteInputs {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return "?" }
         var lines: [String] = []
         for case let relative as String in enumerator {
-            let path = root + "/" + relative
-            var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            lines.append("\(path) \(status.st_size) \(FileIdentity(status).modifiedText)")
+            if let line = FileIdentity.listingLine(of: root + "/" + relative) { lines.append(line) }
         }
         return lines.sorted().joined(separator: "\n")
     }

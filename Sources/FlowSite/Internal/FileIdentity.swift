@@ -54,6 +54,12 @@ package struct FileIdentity: Equatable, Sendable {
         [device, inode, UInt64(size), UInt64(bitPattern: Int64(modified.seconds)), UInt64(modified.nanoseconds)]
     }
 
-    /// To the nanosecond, as make-style checks compare it.
-    package var modifiedText: String { "\(modified.seconds).\(modified.nanoseconds)" }
+    /// `path size seconds.nanoseconds` of the regular file at `path` (through links), as make-style checks list a
+    /// file; `nil` when there is none.
+    package static func listingLine(of path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let identity = FileIdentity(status)
+        return "\(path) \(identity.size) \(identity.modified.seconds).\(identity.modified.nanoseconds)"
+    }
 }

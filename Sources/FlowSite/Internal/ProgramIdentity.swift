@@ -14,8 +14,6 @@ package enum ProgramIdentity {
         #else
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         #endif
-        var status = stat()
-        guard stat(path, &status) == 0 else { return path }
-        return "\(path) \(status.st_size) \(FileIdentity(status).modifiedText)"
+        return FileIdentity.listingLine(of: path) ?? path
     }()
 }
