@@ -20,33 +20,16 @@ package struct PageRenderer<R: Route>: Sendable {
     private let compiled: [String: CompiledTemplate]
     private let sharedContexts = SharedContextCache()
 
-    /// Parses and compiles every template. swift-mustache parses each first, for its errors' lines and columns.
-    /// - Throws: ``FlowSiteError`` for a template that does not parse or uses unsupported Mustache, or a missing
-    ///   `layout` or `404`.
+    /// A renderer of `site`'s pages with `templates`, compiled (see ``CompiledTemplates``).
+    /// - Throws: ``FlowSiteError`` for a template that does not parse or uses unsupported Mustache, a missing
+    ///   `layout` or `404`, or a stylesheet that cannot go inline.
     package init(
         templates: TemplateSet, site: SiteInfo<R>, baseURL: String? = nil, searchIndexPath: String? = nil,
         flowMap: Bool = false
     ) throws {
-        var compiled: [String: CompiledTemplate] = [:]
-        for (name, source) in templates.templates.sorted(by: { $0.key < $1.key }) {
-            do {
-                _ = try MustacheTemplate(string: source)
-            } catch let error as MustacheTemplate.ParserError {
-                let where_ = "line \(error.context.lineNumber), column \(error.context.columnNumber)"
-                throw FlowSiteError(.template(name: "\(name).mustache", message: "\(where_): \(error.error)"))
-            } catch {
-                throw FlowSiteError(.template(name: "\(name).mustache", message: "\(error)"))
-            }
-            guard let template = CompiledTemplate.compile(source) else {
-                throw FlowSiteError(
-                    .template(name: "\(name).mustache", message: CompiledTemplate.unsupported(in: source)))
-            }
-            compiled[name] = template
-        }
-        for required in ["layout", "404"] where compiled[required] == nil {
-            throw FlowSiteError(.template(name: "\(required).mustache", message: "the template is missing"))
-        }
-        self.compiled = compiled
+        let compiled = try CompiledTemplates.of(templates)
+        self.compiled = compiled.templates
+        self.inlineStylesheet = compiled.inlineStylesheet
         self.site = site
         self.siteFrame = Self.siteFrame(site)
         self.navigationPaths = site.navigation.map { ($0.label, $0.route.path) }
@@ -55,15 +38,6 @@ package struct PageRenderer<R: Route>: Sendable {
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.faviconPath =
             templates.assets[Self.faviconAsset] == nil ? nil : SiteWriter.assetsFolder + "/" + Self.faviconAsset
-        let stylesheet = templates.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
-        // Inside <style> the text is raw: only "</style" could end it early.
-        if stylesheet.lowercased().contains("</style") {
-            throw FlowSiteError(
-                .template(
-                    name: "assets/style.css", message: "it contains \"</style\", so the 404 page cannot carry it inline"
-                ))
-        }
-        self.inlineStylesheet = stylesheet
     }
 
     static var faviconAsset: String { "favicon.svg" }
@@ -375,5 +349,60 @@ final class SharedContextCache: Sendable {
             // A site has few shapes; stop keeping them should there be many.
             if contexts.count < 4_096 { contexts[shape] = context }
         }
+    }
+}
+
+/// A template set's templates parsed, checked and compiled, and its stylesheet checked for the 404 page. The last set
+/// compiled is kept: a build compiles its set for each language, and tests and snapshot strategies for each page.
+struct CompiledTemplates: Sendable {
+    let sources: [String: String]
+    let stylesheet: Data?
+    let templates: [String: CompiledTemplate]
+    let inlineStylesheet: String
+
+    private static let last = Locked<CompiledTemplates?>(nil)
+
+    static func of(_ set: TemplateSet) throws -> CompiledTemplates {
+        if let last = last.withLock({ $0 }), last.sources == set.templates, last.stylesheet == set.assets["style.css"] {
+            return last
+        }
+        let compiled = try CompiledTemplates(set)
+        last.withLock { $0 = compiled }
+        return compiled
+    }
+
+    /// swift-mustache parses each template first, for its errors' lines and columns.
+    private init(_ set: TemplateSet) throws {
+        var compiled: [String: CompiledTemplate] = [:]
+        for (name, source) in set.templates.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try MustacheTemplate(string: source)
+            } catch let error as MustacheTemplate.ParserError {
+                let where_ = "line \(error.context.lineNumber), column \(error.context.columnNumber)"
+                throw FlowSiteError(.template(name: "\(name).mustache", message: "\(where_): \(error.error)"))
+            } catch {
+                throw FlowSiteError(.template(name: "\(name).mustache", message: "\(error)"))
+            }
+            guard let template = CompiledTemplate.compile(source) else {
+                throw FlowSiteError(
+                    .template(name: "\(name).mustache", message: CompiledTemplate.unsupported(in: source)))
+            }
+            compiled[name] = template
+        }
+        for required in ["layout", "404"] where compiled[required] == nil {
+            throw FlowSiteError(.template(name: "\(required).mustache", message: "the template is missing"))
+        }
+        let stylesheet = set.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // Inside <style> the text is raw: only "</style" could end it early.
+        if stylesheet.lowercased().contains("</style") {
+            throw FlowSiteError(
+                .template(
+                    name: "assets/style.css", message: "it contains \"</style\", so the 404 page cannot carry it inline"
+                ))
+        }
+        self.sources = set.templates
+        self.stylesheet = set.assets["style.css"]
+        self.templates = compiled
+        self.inlineStylesheet = stylesheet
     }
 }
