@@ -6,13 +6,15 @@
 # The app's tests start after it, alone: their waits are timed. Each command is echoed before it
 # runs, as make echoes its own (scripts/phase-times.py reads them). Where the test binary is not a
 # program of its own (macOS's test bundles), every test runs through `swift test`, one package after
-# the other. Set by the Makefile: SWIFT, SCRATCH, APP, SWIFT_FLAGS.
+# the other. Set by the Makefile: SWIFT, SCRATCH, SCRATCH_FLAGS (the scratch folder's build flags,
+# the Makefile's for every target), APP, SWIFT_FLAGS.
 set -u
 SWIFT=${SWIFT:-swift}
 SCRATCH=${SCRATCH:-.build/shared}
+SCRATCH_FLAGS=${SCRATCH_FLAGS:---scratch-path $SCRATCH}
 APP=${APP:-StarWars}
 SWIFT_FLAGS=${SWIFT_FLAGS:-}
-flags="--scratch-path $SCRATCH --disable-build-manifest-caching -debug-info-format none $SWIFT_FLAGS"
+flags="$SCRATCH_FLAGS $SWIFT_FLAGS"
 run() {
   echo "$*"
   "$@"
