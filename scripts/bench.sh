@@ -115,6 +115,37 @@ if [ -n "$baseline" ]; then
     rm -rf "$data-b" "$out-b" "$work/.site-$scale-b.spare" "$work/templates-$scale-b"
   done
 fi
+# A language that falls back keeps its journal: a one-record edit of a 10x site in English, Spanish
+# and a French table read with --strings costs the same whether French is complete (Spanish's words)
+# or lacks keys shown on every page (--fallback-language en), the two taken in turn.
+if [[ " $scales " == *" 10 "* ]]; then
+  echo
+  echo "A one-record edit of a 10x site in en, es and fr (a --strings table): fr lacking keys and falling"
+  echo "back to English against fr complete, paired (median of the per-pair ratios; below 1 is faster):"
+  for table in complete fallback; do
+    mkdir -p "$work/strings-$table"
+    cp -r "$work/data-10" "$work/data-10-$table"
+    python3 - "$work/strings-$table/fr.json" "$table" <<'EOF4'
+import json, sys
+words = json.load(open("StarWars/Sources/StarWarsApp/Resources/Strings/es.json"))
+words["@locale"] = "fr-FR"
+if sys.argv[2] == "fallback":
+    for key in ["navigation.search", "home.link.search", "detail.summary"]:
+        words.pop(key, None)
+json.dump(words, open(sys.argv[1], "w"), ensure_ascii=False)
+EOF4
+    $bin build --quiet --data "$work/data-10-$table" --output "$work/site-10-$table" --languages en,es,fr \
+      --strings "$work/strings-$table" --fallback-language en
+  done
+  build="build --quiet --languages en,es,fr --fallback-language en"
+  python3 scripts/paired.py --pairs 20 --label "  10x one-record edit, fr falling back" \
+    --prepare-a "python3 scripts/bench-edit.py record $work/data-10-fallback" \
+    --prepare-b "python3 scripts/bench-edit.py record $work/data-10-complete" \
+    "$bin $build --strings $work/strings-fallback --data $work/data-10-fallback --output $work/site-10-fallback" \
+    "$bin $build --strings $work/strings-complete --data $work/data-10-complete --output $work/site-10-complete"
+  rm -rf "$work"/*-10-fallback "$work"/*-10-complete "$work"/.site-10-fallback.spare "$work"/.site-10-complete.spare \
+    "$work"/strings-*
+fi
 echo
 echo "Baselines outside holocron, from the same pages' Markdown (cmark-floor --dump-markdown),"
 echo "writing the same folder-per-page tree: the C floor (bench/floor.c: read each page's Markdown,"

@@ -102,6 +102,9 @@ public struct SiteInfo<R: Route>: Sendable {
     public var formatsCount: (@Sendable (Int) -> String)?
     /// The locale the search script counts its results in (`en-GB`), when not the site's language's.
     public var numberLocale: String?
+    /// What else every page depends on that the program does not carry, such as the fingerprint of a string
+    /// table the app reads at run time: when it changes, every page is made again. `nil` when there is none.
+    public var revision: String?
 
     /// What every page of a site named `name` shares; `labels` go over ``defaultLabels``.
     public init(

@@ -238,6 +238,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         for text in [
             site.name, site.language, site.footer, baseURL ?? "-", searchIndexPath ?? "-", site.fallbackLanguage ?? "-"
         ] { key.combine(text) }
+        if let revision = site.revision { key.combine(revision) }
         for (name, label) in site.labels.sorted(by: { $0.key < $1.key }) {
             key.combine(name)
             key.combine(label)

@@ -10,7 +10,7 @@ extension StarWarsSite: SiteApp {
     public init(options: StarWarsOptions) {
         self.init(
             source: options.fetch.source(), language: options.language, languages: options.languageList,
-            fallbackLanguage: options.fallbackLanguage)
+            fallbackLanguage: options.fallbackLanguage, stringsFolder: options.strings.map(URL.init(fileURLWithPath:)))
         cacheBesideOutput = options.fetch.api != nil && options.fetch.cache == nil
     }
 
@@ -60,6 +60,16 @@ public struct StarWarsOptions: ParsableArguments {
             valueName: "code"))
     var fallbackLanguage: String?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            A folder of string tables to try a translation without compiling the app: each <code>.json \
+            there (a copy of Sources/StarWarsApp/Resources/Strings/en.json, translated) adds a language or \
+            takes the place of the compiled-in table of its language.
+            """,
+            valueName: "folder"))
+    var strings: String?
+
     public init() {}
 
     /// The codes `--languages` lists, in order.
@@ -68,7 +78,16 @@ public struct StarWarsOptions: ParsableArguments {
     }
 
     public func validate() throws {
-        let known = StarWarsSite.languages
+        let known: [String]
+        if let strings {
+            do {
+                known = try StarWarsSite.languages(withStringsIn: URL(fileURLWithPath: strings))
+            } catch {
+                throw ValidationError("--strings: \(error)")
+            }
+        } else {
+            known = StarWarsSite.languages
+        }
         guard known.contains(language) else {
             throw ValidationError(
                 "--language '\(language)' has no string table; choose one of \(known.joined(separator: ", ")).")

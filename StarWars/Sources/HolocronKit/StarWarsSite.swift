@@ -22,6 +22,9 @@ public struct StarWarsSite: Sendable {
     /// The language whose text stands in for a key a table lacks, marked on the page; `nil`
     /// fails the build on a missing translation instead.
     public var fallbackLanguage: String?
+    /// A folder of string tables (`<code>.json`) read at each load, each adding a language or taking
+    /// the place of the compiled-in table of its language (``StringTables/init(folder:)``).
+    public var stringsFolder: URL?
     /// Waits between fetch attempts; tests pass one that doesn't sleep.
     public var sleep: @Sendable (Duration) async throws -> Void
     /// The last load of a snapshot folder, whose unchanged files the next load (a rebuild of
@@ -30,13 +33,14 @@ public struct StarWarsSite: Sendable {
 
     public init(
         source: DataSource = .embedded, language: String = "en", languages: [String] = [],
-        fallbackLanguage: String? = nil,
+        fallbackLanguage: String? = nil, stringsFolder: URL? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.source = source
         self.language = language
         self.languages = languages
         self.fallbackLanguage = fallbackLanguage
+        self.stringsFolder = stringsFolder
         self.sleep = sleep
     }
 
@@ -71,12 +75,15 @@ public struct StarWarsSite: Sendable {
         for dangling in await danglingReferences {
             load.logger.warning("\(dangling)")
         }
-        let strings = try Self.strings(in: languages.first ?? language, fallback: fallbackLanguage, logger: load.logger)
+        let tables = try stringsFolder.map(StringTables.init(folder:)) ?? .compiledIn
+        let strings = try Self.strings(
+            in: languages.first ?? language, from: tables, fallback: fallbackLanguage, logger: load.logger)
         let dependencies = AppDependencies(
             swapi: .live(.archive(archive)), catalog: CatalogService { catalog }, strings: strings, logger: load.logger)
         let coordinator = AppCoordinator(dependencies: dependencies)
         let others = try languages.dropFirst().map {
-            try coordinator.translated(into: Self.strings(in: $0, fallback: fallbackLanguage, logger: load.logger))
+            try coordinator.translated(
+                into: Self.strings(in: $0, from: tables, fallback: fallbackLanguage, logger: load.logger))
         }
         return SiteContent(
             coordinator: coordinator, otherLanguages: others,
@@ -95,6 +102,7 @@ public struct StarWarsSite: Sendable {
     /// can change at any time.
     public var inputs: String? {
         var parts = [language, languages.joined(separator: ","), fallbackLanguage ?? "-"]
+        if let stringsFolder { parts.append("strings " + SiteInputs.listing(of: stringsFolder)) }
         switch source {
         case .local(.embedded): parts.append("embedded")
         case .local(.directory(let folder)): parts.append("data " + SiteInputs.listing(of: folder))
@@ -105,15 +113,22 @@ public struct StarWarsSite: Sendable {
 
     /// The data folder, or the API cache when a build reads only the cache.
     public func watchedFolders(output: URL) -> [URL] {
-        switch source(beside: output) {
-        case .local(.directory(let folder)): [folder]
-        case .api(let live) where live.mode == .offline: [live.cache]
-        default: []
-        }
+        let data: [URL] =
+            switch source(beside: output) {
+            case .local(.directory(let folder)): [folder]
+            case .api(let live) where live.mode == .offline: [live.cache]
+            default: []
+            }
+        return data + [stringsFolder].compactMap { $0 }
     }
 
     /// The languages the app has words in, English first, then the pseudo-locales.
-    public static var languages: [String] { Strings.languages }
+    public static var languages: [String] { StringTables.compiledIn.languages }
+
+    /// The languages the app has words in with the tables of a ``stringsFolder`` too.
+    public static func languages(withStringsIn folder: URL) throws -> [String] {
+        try StringTables(folder: folder).languages
+    }
 
     /// The language every other table is checked against, and the one a missing text can fall
     /// back to.
@@ -125,10 +140,12 @@ public struct StarWarsSite: Sendable {
     ///
     /// With a `fallback` language, missing keys and plural forms are not problems: the build
     /// goes on, says how many keys fell back, and their text is marked on the pages.
-    static func strings(in language: String, fallback: String? = nil, logger: Logger? = nil) throws -> Strings {
-        let strings = try Strings(language: language, marksFallback: fallback != nil)
+    static func strings(
+        in language: String, from tables: StringTables = .compiledIn, fallback: String? = nil, logger: Logger? = nil
+    ) throws -> Strings {
+        let strings = try tables.strings(in: language, marksFallback: fallback != nil)
         if language != Strings.english.language {
-            var problems = try Strings.problems(of: language)
+            var problems = try tables.problems(of: language)
             if fallback != nil {
                 let missing = problems.filter { $0.fallsBack }
                 problems.removeAll { $0.fallsBack }

@@ -127,7 +127,7 @@ import Testing
 
     @Test func textThatFellBackIsMarkedAndItsPagesAreNoOnesAlternate() async throws {
         // Spanish without the films list's intro: pages that show it fall back to English.
-        var table = try Strings.table("es")
+        var table = try StringTables.compiledIn.table("es")
         let missing = Strings.Key.allCases.first { $0.rawValue == "home.link.search" }!
         var texts = table.texts
         texts[missing.rawValue] = nil

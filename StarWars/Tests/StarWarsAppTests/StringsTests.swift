@@ -14,7 +14,7 @@ import Testing
     /// without going through the table stands out.
     static let marker = "§"
     static func madeUpLanguage() throws -> Strings {
-        let english = try Strings.table("en")
+        let english = try StringTables.compiledIn.table("en")
         return Strings(
             StringTable(
                 language: "xx", file: "xx.json", texts: english.texts.mapValues { marker + $0 },
@@ -24,7 +24,7 @@ import Testing
     // MARK: Complete tables
 
     @Test func englishHasEveryKeyTheAppUsesAndNoOther() throws {
-        let english = Set(try Strings.table("en").texts.keys)
+        let english = Set(try StringTables.compiledIn.table("en").texts.keys)
         // The app's own keys, and the layout's: every FlowSite label, as `layout.<label>`.
         let used = Set(
             Strings.Key.allCases.flatMap { key in
@@ -37,14 +37,14 @@ import Testing
             "en.json has keys that no Strings.Key case names: remove them or add the case")
     }
 
-    @Test(arguments: Strings.languages)
+    @Test(arguments: StringTables.compiledIn.languages)
     func everyTableHasEveryKeyPlaceholderAndPluralFormOfEnglish(language: String) throws {
-        let problems = try Strings.problems(of: language)
+        let problems = try StringTables.compiledIn.problems(of: language)
         #expect(problems.isEmpty, "\(FlowSiteError(.translations(problems)))")
     }
 
     @Test func theTableCheckFindsEachKindOfProblemOnceWithItsLine() throws {
-        let english = try Strings.table("en")
+        let english = try StringTables.compiledIn.table("en")
         var texts = english.texts
         texts["home.title"] = nil
         texts["home.subtitle"] = "Extra"
@@ -84,12 +84,12 @@ import Testing
     }
 
     @Test func everyRegisteredLanguageLoadsAndAnUnknownOneSaysWhatExists() throws {
-        for language in Strings.languages {
+        for language in StringTables.compiledIn.languages {
             #expect(try Strings(language: language).language == language)
         }
-        #expect(Strings.languages.first == "en")
+        #expect(StringTables.compiledIn.languages.first == "en")
         let error = try #require(throws: UnsupportedLanguage.self) { try Strings(language: "tlh") }
-        #expect(error.available == Strings.languages)
+        #expect(error.available == StringTables.compiledIn.languages)
         #expect(error.description.contains("tlh.json"))
     }
 
@@ -222,7 +222,7 @@ import Testing
             #expect(site.text.contains(text), "no page says \(text)")
         }
         // Every English text of the app, longer than a word, is gone (the data's stay).
-        let english = try Strings.table("en").texts.values.filter {
+        let english = try StringTables.compiledIn.table("en").texts.values.filter {
             $0.count > 12 && !$0.contains("{") && !$0.contains("Star Wars")
         }
         for text in english { #expect(!site.text.contains(text), "a Spanish page says \(text)") }

@@ -47,6 +47,7 @@ public struct AppCoordinator: RootCoordinator {
             labels: strings.layoutLabels
         )
         info.fallbackLanguage = strings.fallbackLanguage
+        info.revision = strings.revision
         let formatted = strings.formatted
         info.formatsCount = { formatted.integer($0) }
         // The search script counts in the page's language unless the table's locale speaks

@@ -40,17 +40,16 @@ public struct Strings: Sendable {
     public let fallbackLanguage: String?
     /// Which keys (by ordinal) show the fallback language's text.
     private let fellBack: [Bool]
+    /// The fingerprint of a table read at run time (``StringTables/init(folder:)``), which the program does not
+    /// carry: the site's ``SiteInfo/revision``. `nil` for a compiled-in table.
+    public let revision: String?
     /// Numbers and dates formatted once per distinct value: each call to Foundation's
     /// formatters is costly, and a large archive repeats the same values on many pages.
     let formatted: FormattedValues
 
     /// The strings of `language`, one of ``languages``.
     public init(language: String, marksFallback: Bool = false) throws {
-        if language == Self.english.language {
-            self = .english
-            return
-        }
-        self.init(try Self.table(language), marksFallback: marksFallback)
+        self = try StringTables.compiledIn.strings(in: language, marksFallback: marksFallback)
     }
 
     /// Strings from a table of key → text; keys the table lacks fall back to English.
@@ -60,8 +59,9 @@ public struct Strings: Sendable {
 
     /// Strings from a table; keys the table lacks fall back to English. With `marksFallback`,
     /// the texts that do are reported to the page showing them (``StringTable/shownInFallbackLanguage(_:)``).
-    init(_ table: StringTable, marksFallback: Bool = false) {
+    init(_ table: StringTable, marksFallback: Bool = false, revision: String? = nil) {
         language = table.language
+        self.revision = revision
         locale = Locale(identifier: table.settings["locale"] ?? table.language)
         // Every language code the app accepts has rules: ICU falls back to the root rules.
         pluralRules =
@@ -94,21 +94,13 @@ public struct Strings: Sendable {
 
     /// English, the language the site is built in unless another is chosen.
     public static let english: Strings = {
-        let language = "en"
-        guard let json = tables.first(where: { $0.language == language })?.json else {
-            fatalError("There is no Resources/Strings/en.json to embed.")
-        }
         do {
-            return Strings(try parse(json, language: language))
+            return Strings(try StringTables.compiledIn.table("en"))
         } catch {
             // The table is compiled in: only an edit of en.json gets here, and the tests catch it.
             fatalError("\(error)")
         }
     }()
-
-    /// The codes of the languages the app has a table for, then the pseudo-locales made from
-    /// English (``PseudoLocale``).
-    public static var languages: [String] { tables.map(\.language) + PseudoLocale.allCases.map(\.code) }
 
     /// The text for `key`, with each `{name}` placeholder replaced by `arguments[name]`.
     ///
@@ -170,30 +162,6 @@ public struct Strings: Sendable {
         localizedString(.kindName(kind, plural: plural, inText: inText))
     }
 
-    /// The table of a registered language, as its JSON file has it, or a pseudo-locale's, made
-    /// from English's.
-    static func table(_ language: String) throws -> StringTable {
-        if let pseudo = PseudoLocale(code: language) { return pseudo.table(from: try table(english.language)) }
-        guard let json = tables.first(where: { $0.language == language })?.json else {
-            throw UnsupportedLanguage(language: language, available: languages)
-        }
-        return try parse(json, language: language)
-    }
-
-    static func parse(_ json: [UInt8], language: String) throws -> StringTable {
-        try StringTable(language: language, file: "Sources/StarWarsApp/Resources/Strings/\(language).json", json: json)
-    }
-
-    /// What is wrong with `language`'s table against English's: missing keys, placeholders that
-    /// differ, plural categories the language needs (by CLDR) and keys nothing uses.
-    public static func problems(of language: String) throws -> [TranslationCheck.Problem] {
-        // A pseudo-locale is English transformed: nothing can be missing.
-        if PseudoLocale(code: language) != nil { return [] }
-        // English is the table every other is held to; a kind's name may take any of its forms.
-        let check = TranslationCheck(reference: try table("en"), interchangeable: [["Kind", "Kinds", "kind", "kinds"]])
-        return check.problems(of: try table(language), rules: try PluralRules(language: language))
-    }
-
     /// `template` with every `{name}` that `arguments` has a value for replaced by it. Values
     /// are inserted as they are: a value holding `{…}` is not filled again.
     static func fill(_ template: String, with arguments: [String: String]) -> String {
@@ -240,7 +208,8 @@ public struct UnsupportedLanguage: Error, CustomStringConvertible {
     public var description: String {
         """
         The app has no strings in '\(language)'. Choose one of \(available.joined(separator: ", ")), \
-        or add Sources/StarWarsApp/Resources/Strings/\(language).json.
+        or add Sources/StarWarsApp/Resources/Strings/\(language).json (or try it first as \(language).json in a \
+        folder given to --strings).
         """
     }
 }
