@@ -50,7 +50,7 @@ release: deps
 	$(SWIFT) build --package-path $(APP) --scratch-path $(SCRATCH) --disable-build-manifest-caching -c release --product holocron $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 
 ## Run every test: the library's (with the adoption test, which builds a fixture app that depends
-## on a tagged copy of this checkout by version, in the background while the app builds; see
+## on a tagged copy of this checkout by version, in the background while the app builds and tests; see
 ## scripts/run-tests.sh), then the Star Wars app's. Installs Node too, for the search script's test,
 ## and Pillow, for the visual matrix's report tests (no browser). Then the phase timer's parser test
 ## (scripts/test_phase_times.py, a synthetic log). The tests' temporary folders are on tmpfs when

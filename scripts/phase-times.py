@@ -21,7 +21,7 @@ How the log's lines become phases (each phase runs from one marker line to the n
 - running the tests: from a `swift test`'s "Build complete!" to the next command; each suite's
   own time is the one Swift Testing reports (suites run in parallel, so these overlap);
 - waiting for the adoption test: scripts/run-tests.sh runs it in the background from the library's
-  build on, and after the app's build prints "Waiting for the adoption test"; from there to the
+  build on, and after the app's tests prints "Waiting for the adoption test"; from there to the
   next command (its output, printed then, is not read as build steps);
 - the visual matrix: from its echoed `python3 -m unittest scripts/test_visual_matrix.py` line to
   the next command;
@@ -53,7 +53,7 @@ RESOLUTION = "package resolution (fetch, resolve, load manifests, plan)"
 LINKING = "build: linking"
 BUILD_OTHER = "build: other steps (writing files, copying resources, unattributed modules)"
 TEST_RUN = "tests: running the test binaries"
-ADOPTION_WAIT = "tests: waiting for the adoption test after the app's build"
+ADOPTION_WAIT = "tests: waiting for the adoption test after the app's tests"
 VISUAL_MATRIX = "visual matrix (`python3 -m unittest scripts/test_visual_matrix.py`)"
 OTHER = "other (make, installing packages, formatting, docs, rendering the site)"
 ADOPTION = "AdoptionTests"

@@ -2,8 +2,9 @@
 # `make test`'s Swift tests: the library's, then the Star Wars app's, each package built once into
 # SCRATCH. The adoption test, the library's slowest (a fixture app that compiles a tagged copy of the
 # library: about three minutes, mostly of one core), runs in the background from the library's test
-# binary while the library's other tests run and the app builds; its output is printed when it ends.
-# The app's tests start after it, alone: their waits are timed. Each command is echoed before it
+# binary while the library's other tests run, the app builds and the app's tests start (the fixture's
+# last minute, its plugins' planning, is mostly one core, and the app's tests wait 30 s or more for any
+# server or file); its output is printed after the app's tests. Each command is echoed before it
 # runs, as make echoes its own (scripts/phase-times.py reads them). Where the test binary is not a
 # program of its own (macOS's test bundles), every test runs through `swift test`, one package after
 # the other. Set by the Makefile: SWIFT, SCRATCH, SCRATCH_FLAGS (the scratch folder's build flags,
@@ -37,12 +38,12 @@ run $SWIFT test $flags $skip
 status=$?
 # shellcheck disable=SC2086
 [ "$status" -eq 0 ] && { run $SWIFT build --package-path "$APP" --build-tests $flags || status=1; }
+# shellcheck disable=SC2086
+[ "$status" -eq 0 ] && { run $SWIFT test --package-path "$APP" $flags || status=1; }
 if [ -n "$adoption" ]; then
   echo "Waiting for the adoption test (started after the library's build)..."
   wait "$adoption" || status=1
   cat "$log"
   rm -f "$log"
 fi
-[ "$status" -eq 0 ] || exit "$status"
-# shellcheck disable=SC2086
-run $SWIFT test --package-path "$APP" $flags
+exit "$status"

@@ -138,19 +138,20 @@ class PhaseTimesTests(unittest.TestCase):
         self.assertIn("They sum to the builds' wall time, 2.5 s.", pt.table(*pt.read_log(self.path)).replace("\n", " "))
 
     def test_the_wait_for_the_background_adoption_test_is_a_row_and_its_output_no_build(self):
-        # scripts/run-tests.sh: the app's build, then the wait, then the adoption test's output
-        # (a failure's message may quote build lines), then the app's tests.
+        # scripts/run-tests.sh: the app's build, then the app's tests, then the wait, then the adoption
+        # test's output (a failure's message may quote build lines).
         seconds, suites, _ = self.phases_of([
             "    0.000 swift build --package-path StarWars --build-tests --scratch-path .build/shared",
             "    1.000 Building for debugging...",
             "    3.000 [1/1] Compiling Logging Logger.swift",
             "    4.000 Build complete! (3.00s)",
-            "    4.000 Waiting for the adoption test (started after the library's build)...",
-            "   20.000 [5/9] Compiling CrewApp CrewScreen.swift",
-            "   20.000 ✔ Suite AdoptionTests passed after 60.000 seconds.",
-            "   21.000 swift test --package-path StarWars --scratch-path .build/shared",
-            "   22.000 Building for debugging...",
-            "   23.000 Build complete! (1.00s)",
+            "    4.000 swift test --package-path StarWars --scratch-path .build/shared",
+            "    5.000 Building for debugging...",
+            "    6.000 Build complete! (1.00s)",
+            "   13.000 Waiting for the adoption test (started after the library's build)...",
+            "   29.000 [5/9] Compiling CrewApp CrewScreen.swift",
+            "   29.000 ✔ Suite AdoptionTests passed after 60.000 seconds.",
+            "   30.000 python3 -m unittest scripts/test_visual_matrix.py",
             "# wall 30.000",
             '# modules {"swift-log": ["Logging"]}',
         ])
