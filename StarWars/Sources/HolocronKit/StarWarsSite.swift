@@ -14,7 +14,7 @@ public struct StarWarsSite: Sendable {
     public var source: DataSource
     /// Whether a live API's cache goes beside the folder being built (no `--cache` given).
     public var cacheBesideOutput = false
-    /// The language the site's words are in: a code ``Strings/languages`` lists.
+    /// The language the site's words are in: a code ``StringTables/languages`` lists.
     public var language = "en"
     /// A multilingual site's languages, the default first: each is a tree under its code. Empty
     /// for a site of one language (``language``).

@@ -47,7 +47,7 @@ public struct Strings: Sendable {
     /// formatters is costly, and a large archive repeats the same values on many pages.
     let formatted: FormattedValues
 
-    /// The strings of `language`, one of ``languages``.
+    /// The strings of `language` from the compiled-in tables, one of ``StringTables/languages``.
     public init(language: String, marksFallback: Bool = false) throws {
         self = try StringTables.compiledIn.strings(in: language, marksFallback: marksFallback)
     }
