@@ -215,6 +215,22 @@ import Testing
         #expect(try SiteDifference.files(in: output) == (try await fresh(Self.app, in: folder)))
     }
 
+    /// An edit that adds an input no page reads (its keys change, no page moves) is built from the
+    /// journal, and the journal, patched with the new keys, serves the build after it.
+    @Test func anEditThatAddsAnInputKeepsTheJournal() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        try await build(app, into: output)
+        app.summaries["unreached"] = "Read by no page"
+        let added = try await build(app, into: output)
+        #expect(added.replayed == added.pages && added.rendered == 0, "\(added)")
+        let again = try await build(app, into: output)
+        #expect(again.replayed == again.pages && again.rendered == 0, "\(again)")
+        #expect(try SiteDifference.files(in: output) == (try await fresh(app, in: folder)))
+    }
+
     /// A build that failed at its end (after the walk) leaves the site and the journal as they
     /// were: the next edit is built from them, rightly.
     @Test func aFailedBuildLeavesTheJournalToTrust() async throws {

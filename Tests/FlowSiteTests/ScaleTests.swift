@@ -545,30 +545,6 @@ import Testing
                 == nil)
     }
 
-    /// A journal is sealed with the checksum of its bytes as they were written, a piece at a
-    /// time: it must be the checksum a reader computes over the whole file, a block at a time,
-    /// at every length around the block size and every way of cutting the bytes.
-    @Test func aJournalChecksumMadeWhileWritingIsTheOneReadBack() throws {
-        var generator = SystemRandomNumberGenerator()
-        let block = JournalFile.checksumBlock
-        for length in [0, 1, 9, block - 1, block, block + 1, 2 * block, 2 * block + 13] {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let whole = bytes.withUnsafeBytes { JournalFile.checksum($0) }
-            var written = StableHash.Pieces()
-            var start = 0
-            while start < length {
-                // Small pieces, and pieces larger than a block.
-                let size =
-                    Bool.random(using: &generator)
-                    ? Int.random(in: 0...40, using: &generator) : Int.random(in: 1...(3 * block / 2), using: &generator)
-                let end = min(length, start + size)
-                bytes[start..<end].withUnsafeBytes { written.add($0) }
-                start = end
-            }
-            #expect(written.finish() == whole, "\(length) bytes")
-        }
-    }
-
     /// Writes `count` files of up to `sizes` bytes in `sections` sections under `base`, each in
     /// a folder of its own as a site's pages are; the manifest entries that describe them.
     func writeFiles(_ count: Int, sections: Int, sizes: Int, under base: URL) throws -> [String: SiteManifest.Entry] {

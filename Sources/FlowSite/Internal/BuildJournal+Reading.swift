@@ -129,6 +129,15 @@ final class StoredJournal: @unchecked Sendable {
 
     var buildKey: StableHash { meta.buildKey }
 
+    /// Whether what patches appended (records they superseded, trailers) passed an eighth of the file: then an
+    /// edit walks in full, which writes the journal anew.
+    var isOutgrown: Bool {
+        var encodedMeta = ByteWriter()
+        meta.encode(into: &encodedMeta)
+        let firstEnd = metaStart + encodedMeta.bytes.count + 8 + blocks.count * 16 + JournalFile.trailerEnd
+        return raw.count - firstEnd > raw.count / 8
+    }
+
     /// The live manifest's identity when written (``BuildJournal/manifestIdentity(of:)``).
     var manifestIdentity: [UInt64] { meta.manifestIdentity }
 
@@ -171,20 +180,6 @@ final class StoredJournal: @unchecked Sendable {
         try cursor.skip(trail * 4)
     }
 
-    func walkRecordEnd(at start: Int) throws -> Int {
-        var cursor = ByteReader(raw, at: start)
-        try Self.skipToInputs(&cursor)
-        let count = Int(try cursor.u32())
-        try cursor.skip(count * 8)
-        return cursor.offset
-    }
-
-    func productEnd(at start: Int) throws -> Int {
-        var cursor = ByteReader(raw, at: start)
-        _ = try JournalFile.Product.decode(&cursor)
-        return cursor.offset
-    }
-
     struct WalkRecord {
         var name: String
         var title: String
@@ -213,17 +208,6 @@ final class StoredJournal: @unchecked Sendable {
                 isDialogCopy: code & 0x80 != 0
             )
             return WalkRecord(name: name, title: title, links: links, context: context, inputs: inputs)
-        }
-    }
-
-    /// A section's record offsets, read from `position`.
-    func offsets(at position: Int) throws -> [Int] {
-        do {
-            var cursor = ByteReader(raw, at: position)
-            var offsets: [Int] = []
-            offsets.reserveCapacity(meta.pages)
-            for _ in 0..<meta.pages { offsets.append(try cursor.int()) }
-            return offsets
         }
     }
 

@@ -14,7 +14,8 @@ import Foundation
 /// - the trailer: a checksum per mebibyte block, the meta start, their checksum, and a magic.
 ///
 /// An edit patches the journal in place (``SiteBuilder/patchJournal``): records appended, tables and meta block
-/// written over, a new trailer appended; written whole again once the appended part passes an eighth. A reader
+/// written over, a new trailer appended. Once the appended part passes an eighth, the next edit walks in full and
+/// writes the journal anew (``StoredJournal/isOutgrown``). A reader
 /// refuses a torn journal by its checksums; a later patch is caught by the manifest identity or
 /// ``StoredJournal/wasChanged`` before the edit commits.
 enum BuildJournal {

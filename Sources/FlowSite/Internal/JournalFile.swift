@@ -91,13 +91,18 @@ struct JournalFile {
         out.u32(UInt32(kinds.count))
         for kind in kinds { out.string(kind) }
         meta.fingerprints = start + out.bytes.count
-        out.u32(UInt32(fingerprints.count))
-        for key in fingerprints.keys { out.u64(key) }
-        for value in fingerprints.values { out.u64(value) }
+        encode(fingerprints, into: &out)
         let metaStart = start + out.bytes.count
         meta.encode(into: &out)
         out.u64(UInt64(metaStart))
         return out.bytes
+    }
+
+    /// The input fingerprints table: the count, the keys, then their values.
+    static func encode(_ fingerprints: InputFingerprints, into out: inout ByteWriter) {
+        out.u32(UInt32(fingerprints.count))
+        for key in fingerprints.keys { out.u64(key) }
+        for value in fingerprints.values { out.u64(value) }
     }
 
     /// Each block's checksum, their count, the meta start, the checksum of those, and the magic. A journal whose
@@ -125,35 +130,10 @@ struct JournalFile {
         }
     }
 
-    /// The same hash ``BlockChecksums`` makes of bytes that come a piece at a time.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> StableHash {
         var hash = StableHash()
         hash.combine(bytes)
         return hash
-    }
-
-    struct BlockChecksums {
-        private(set) var blocks: [StableHash] = []
-        private var current = StableHash.Pieces()
-        private var filled = 0
-
-        mutating func add(_ bytes: UnsafeRawBufferPointer) {
-            var offset = 0
-            while offset < bytes.count {
-                let take = min(checksumBlock - filled, bytes.count - offset)
-                current.add(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + take]))
-                filled += take
-                offset += take
-                if filled == checksumBlock {
-                    blocks.append(current.finish())
-                    current = StableHash.Pieces()
-                    filled = 0
-                }
-            }
-        }
-
-        /// The last block's however full it is.
-        func finish() -> [StableHash] { filled > 0 ? blocks + [current.finish()] : blocks }
     }
 
     /// Read a block at a time to check it, each block's pages given back once checked.

@@ -29,7 +29,7 @@ extension SiteBuilder {
                 let loaded =
                     (folder.isEmpty ? ahead?.journal() : nil)
                     ?? StoredJournal.load(for: target, folder: folder, buildKey: key)
-                return loaded?.buildKey == key ? loaded : nil
+                return loaded?.buildKey == key && loaded?.isOutgrown == false ? loaded : nil
             }
             guard let journal else { return nil }
             let edit: LanguageEdit?
@@ -94,7 +94,8 @@ extension SiteBuilder {
                 return nil
             }
             try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: lint) }
-            // Patched in place when it can be, else written whole again.
+            // Patched in place; a journal that can't be is left behind by the new manifest, so the next build
+            // walks in full and writes it anew.
             phases.measure(.swap) {
                 let output = staging.output
                 for edit in edits {
@@ -103,15 +104,9 @@ extension SiteBuilder {
                         replaced[journal.folder + path] == nil
                             ? nil : edit.listed[path].map { ($0.hashAt, file.fingerprint) }
                     }
-                    if !Self.mayPatch(journal, fingerprints: fingerprints)
-                        || !Self.patchJournal(
-                            journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes,
-                            fingerprints: fingerprints, output: output)
-                    {
-                        Self.rewriteJournal(
-                            journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes,
-                            fingerprints: fingerprints, output: output)
-                    }
+                    _ = Self.patchJournal(
+                        journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes,
+                        fingerprints: fingerprints, output: output)
                 }
             }
             // Every file but those written is the live site's.

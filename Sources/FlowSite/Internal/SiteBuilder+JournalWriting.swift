@@ -1,145 +1,10 @@
 import Foundation
 
 extension SiteBuilder {
-    /// Writes the journal whole after an edit's commit: remade pages' records anew, new fingerprints and identity.
-    static func rewriteJournal(
-        _ journal: StoredJournal, remakes: [Remake], remade: [Remade],
-        replaced: [(hashAt: Int, fingerprint: StableHash)],
-        fingerprints: InputFingerprints, output: URL
-    ) {
-        var byIndex: [Int: (record: StoredJournal.WalkRecord, outcome: WalkOutcome<C.R>)] = [:]
-        var byPosition: [Int: JournalFile.Product] = [:]
-        for (remake, page) in zip(remakes, remade) {
-            byIndex[remake.index] = (remake.record, page.outcome)
-            byPosition[remake.position] = page.product
-        }
-        let name = BuildJournal.name(folder: journal.folder)
-        let temporary = output.deletingLastPathComponent().appendingPathComponent(
-            SiteWriter.siblingName(of: output, role: name, pid: getpid())
-        ).path
-        guard SiteWriter.prepareSpareFolder(of: output) else { return }
-        let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        // Written as made, old runs copied straight from the old bytes: the journal grows with the site.
-        var sink = JournalSink(descriptor: descriptor)
-        let old = journal.raw
-        var metaStart = 0
-        let done: Bool =
-            (try? { () throws -> Bool in
-                // Old records are copied in runs, new ones encoded. A record ends at the next one's start when that
-                // follows it; one an edit appended (or the one before it) is measured by `recordEnd`.
-                func section(
-                    offsets: Int, end: Int, recordEnd: (Int) throws -> Int, encode: (Int, inout ByteWriter) -> Bool
-                ) throws -> [UInt64] {
-                    let starts = try journal.offsets(at: offsets)
-                    var written: [UInt64] = []
-                    written.reserveCapacity(journal.pages)
-                    var run = 0..<0
-                    func copyRun() {
-                        guard !run.isEmpty else { return }
-                        sink.write(UnsafeRawBufferPointer(rebasing: old[run]))
-                        run = 0..<0
-                    }
-                    for index in 0..<journal.pages {
-                        var fresh = ByteWriter()
-                        if encode(index, &fresh) {
-                            copyRun()
-                            written.append(UInt64(sink.position))
-                            sink.write(fresh.bytes)
-                            continue
-                        }
-                        let start = starts[index]
-                        let next = index + 1 < journal.pages ? starts[index + 1] : end
-                        let stop = start < next && next <= end ? next : try recordEnd(start)
-                        guard start >= 0, start < stop, stop <= old.count else { throw ByteReader.Malformed() }
-                        if run.isEmpty || run.upperBound != start {
-                            copyRun()
-                            run = start..<start
-                        }
-                        written.append(UInt64(sink.position + start - run.lowerBound))
-                        run = run.lowerBound..<stop
-                    }
-                    copyRun()
-                    return written
-                }
-                func table(_ offsets: [UInt64]) {
-                    var out = ByteWriter()
-                    for offset in offsets { out.u64(offset) }
-                    sink.write(out.bytes)
-                }
-                var meta = journal.meta
-                let walkOffsets = try section(
-                    offsets: meta.walkOffsets, end: meta.walkOffsets, recordEnd: journal.walkRecordEnd
-                ) { index, fresh in
-                    guard let (record, outcome) = byIndex[index] else { return false }
-                    WalkJournal<C.R>.encode(
-                        name: record.name, outcome: outcome, links: record.links, context: record.context, into: &fresh)
-                    return true
-                }
-                meta.walkOffsets = sink.position
-                table(walkOffsets)
-                let productsStart = sink.position
-                let productOffsets = try section(
-                    offsets: meta.productOffsets, end: meta.productOffsets, recordEnd: journal.productEnd
-                ) { position, fresh in
-                    guard let product = byPosition[position] else { return false }
-                    product.encode(into: &fresh)
-                    return true
-                }
-                meta.products = productsStart
-                meta.productOffsets = sink.position
-                table(productOffsets)
-                guard meta.files <= meta.kinds, meta.kinds <= old.count else { throw ByteReader.Malformed() }
-                let filesStart = sink.position
-                var from = meta.files
-                for (hashAt, fingerprint) in replaced.sorted(by: { $0.hashAt < $1.hashAt }) {
-                    guard hashAt >= from, hashAt + 16 <= meta.kinds else { throw ByteReader.Malformed() }
-                    sink.write(UnsafeRawBufferPointer(rebasing: old[from..<hashAt]))
-                    var hash = ByteWriter()
-                    hash.hash(fingerprint)
-                    sink.write(hash.bytes)
-                    from = hashAt + 16
-                }
-                sink.write(UnsafeRawBufferPointer(rebasing: old[from..<meta.kinds]))
-                meta.files = filesStart
-                guard let manifestIdentity = BuildJournal.manifestIdentity(of: output) else {
-                    throw ByteReader.Malformed()
-                }
-                meta.manifestIdentity = manifestIdentity
-                let tail = JournalFile.tail(
-                    start: sink.position, meta: meta, kinds: journal.kinds, fingerprints: fingerprints)
-                metaStart = JournalFile.metaStart(ofTail: tail)
-                sink.write(tail)
-                return sink.finish()
-            }()) ?? false
-        // A journal cut short or written while copied gave zeros or other records: the next build starts afresh.
-        guard done, !journal.wasChanged,
-            JournalFile.trailer(blocks: sink.blocks.finish(), metaStart: metaStart).withUnsafeBytes({
-                JournalFile.writeAll(descriptor, $0)
-            }),
-            rename(temporary, BuildJournal.path(of: output, folder: journal.folder)) == 0
-        else {
-            unlink(temporary)
-            return
-        }
-    }
-}
-
-extension SiteBuilder {
-    /// Whether an edit may patch `journal` in place: the same input keys, and what edits appended is under an
-    /// eighth of the file (past that it is written whole, without the records edits left behind).
-    static func mayPatch(_ journal: StoredJournal, fingerprints: InputFingerprints) -> Bool {
-        var meta = ByteWriter()
-        journal.meta.encode(into: &meta)
-        let firstWritten =
-            journal.metaStart + meta.bytes.count + 8 + (journal.blocks.count * 16 + JournalFile.trailerEnd)
-        return fingerprints.keys == journal.fingerprints.keys
-            && journal.raw.count - firstWritten <= journal.raw.count / 8
-    }
-
     /// Patches the journal in place after an edit's commit: remade pages' records appended and pointed at,
-    /// fingerprints and meta written over, a new trailer appended. Returns whether it patched.
+    /// fingerprints and meta written over (a new fingerprints table appended when the input keys changed), a new
+    /// trailer appended. Returns whether it patched; if not, the journal no longer matches the live site and the
+    /// next build walks in full.
     ///
     /// Only the file `journal` was read from is patched. Checksums come from the mapped bytes with the patch laid
     /// over, not read back: a killed patch ends in no trailer, and a concurrent write fails the checksums, so
@@ -179,16 +44,23 @@ extension SiteBuilder {
             hash.hash(fingerprint)
             writes.append((hashAt, hash.bytes))
         }
-        let valuesAt = meta.fingerprints + 4 + fingerprints.count * 8
-        let changed = fingerprints.values.indices.filter { fingerprints.values[$0] != journal.fingerprints.values[$0] }
-        if changed.count > 1024 {
-            var values = ByteWriter()
-            for value in fingerprints.values { values.u64(value) }
-            writes.append((valuesAt, values.bytes))
-        } else {
-            for index in changed { writes.append((valuesAt + index * 8, word(fingerprints.values[index]))) }
-        }
         var newMeta = meta
+        if fingerprints.keys != journal.fingerprints.keys {
+            newMeta.fingerprints = journal.raw.count + appended.bytes.count
+            JournalFile.encode(fingerprints, into: &appended)
+        } else {
+            let valuesAt = meta.fingerprints + 4 + fingerprints.count * 8
+            let changed = fingerprints.values.indices.filter {
+                fingerprints.values[$0] != journal.fingerprints.values[$0]
+            }
+            if changed.count > 1024 {
+                var values = ByteWriter()
+                for value in fingerprints.values { values.u64(value) }
+                writes.append((valuesAt, values.bytes))
+            } else {
+                for index in changed { writes.append((valuesAt + index * 8, word(fingerprints.values[index]))) }
+            }
+        }
         newMeta.manifestIdentity = manifestIdentity
         var metaBytes = ByteWriter()
         newMeta.encode(into: &metaBytes)
@@ -241,41 +113,6 @@ extension SiteBuilder {
                 return JournalFile.checksum(UnsafeRawBufferPointer(rebasing: block[0..<stop - start]))
             }
         }
-    }
-}
-
-/// Bytes going to a file in order, small pieces gathered and large ones written through.
-struct JournalSink {
-    let descriptor: Int32
-    private(set) var position = 0
-    private(set) var blocks = JournalFile.BlockChecksums()
-    private var buffer: [UInt8] = []
-    private var failed = false
-
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    mutating func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
-
-    mutating func write(_ bytes: UnsafeRawBufferPointer) {
-        position += bytes.count
-        blocks.add(bytes)
-        if buffer.count + bytes.count < 1 << 16 {
-            buffer.append(contentsOf: bytes)
-            return
-        }
-        flush()
-        if !JournalFile.writeAll(descriptor, bytes) { failed = true }
-    }
-
-    private mutating func flush() {
-        if !buffer.isEmpty, !buffer.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }) { failed = true }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Whether every write succeeded.
-    mutating func finish() -> Bool {
-        flush()
-        return !failed
     }
 }
 

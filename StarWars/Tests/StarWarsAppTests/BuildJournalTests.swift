@@ -246,6 +246,9 @@ import Testing
         try await expectLikeAFullBuild("an edit with what was read of another folder")
         let late = SiteReadAhead(output: live)
         data.people[0].height = "177"
+        // Without its journal (which five edits' patches brought near an eighth appended) the build
+        // walks and writes it anew, so that the edit after it is built from the journal.
+        try FileManager.default.removeItem(atPath: BuildJournal.path(of: live))
         _ = try await Self.build(data, into: live)
         data.people[1].height = "178"
         let afterAnother = try await Self.build(data, into: live, readAhead: late)
@@ -276,21 +279,23 @@ import Testing
     /// was written, is never trusted: the edit is built in full, and the site is still the one
     /// a build from nothing makes.
     /// An edit patches the journal in place (its pages' records appended, a new trailer after
-    /// them) until what it appended passes an eighth of the file; then the journal is written
-    /// whole again. Every site along the way is byte for byte a build from nothing.
-    @Test func aPatchedJournalGrowsThenIsWrittenWholeAgain() async throws {
+    /// them) until what it appended passes an eighth of the file; then the next edit walks in
+    /// full and writes the journal anew. Every site along the way is byte for byte a build from
+    /// nothing.
+    @Test func aPatchedJournalGrowsThenIsWrittenAnew() async throws {
         var (data, folder, live) = try Self.embeddedData(folder: "starwars-journal-patch")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try await Self.build(data, into: live)
         let journal = BuildJournal.path(of: live)
         func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0 }
         var sizes = [try size()]
+        var walked: [Int] = []
         var random = SplitMix(seed: 0x9A7C)
         for step in 1...30 {
             let person = Int(random.next() % UInt64(data.people.count))
             data.people[person].height = String(100 + step)
             let report = try await Self.build(data, into: live)
-            #expect(report.replayed > 0, "step \(step): built from the journal")
+            if report.replayed == 0 { walked.append(step) }
             sizes.append(try size())
             if step % 6 == 0 || step == 30 {
                 let fresh = folder.appendingPathComponent("fresh-\(step)")
@@ -304,7 +309,18 @@ import Testing
         let grew = zip(sizes, sizes.dropFirst()).filter { $0 < $1 }.count
         let shrank = zip(sizes, sizes.dropFirst()).filter { $0 > $1 }.count
         #expect(grew > 10, "patched in place: \(sizes)")
-        #expect(shrank > 0, "written whole again: \(sizes)")
+        #expect(shrank > 0, "written anew: \(sizes)")
+        // An edit walks exactly when what patches appended since the journal was last written whole
+        // (by the first build or by a walk) passed an eighth of it; the walk writes it anew.
+        var whole = sizes[0]
+        for step in 1...30 {
+            let before = sizes[step - 1]
+            #expect(walked.contains(step) == (before - whole > before / 8), "step \(step): \(sizes)")
+            if walked.contains(step) {
+                #expect(sizes[step] < before, "step \(step): \(sizes)")
+                whole = sizes[step]
+            }
+        }
         #expect(sizes.max()! <= sizes[0] * 5 / 4, "never far past the first: \(sizes)")
     }
 
