@@ -130,7 +130,7 @@ final class FlowCoverageRecorder: Sendable {
     private let taken = Locked<Set<FlowCoverageFile.Transition>>([])
 
     func record(from: String, to: String, presentation: Presentation) {
-        _ = taken.withLock { $0.insert(.init(from: from, to: to, presentation: presentation.rawValue)) }
+        _ = taken.withLock { $0.insert(.init(from: from, to: to, presentation: presentation)) }
     }
 
     /// What was taken, sorted.

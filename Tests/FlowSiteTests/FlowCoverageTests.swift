@@ -50,8 +50,8 @@ import Testing
         #expect(
             try entries(in: folder) == [
                 "aCoordinatorTestRecordsTheTransitionsItTakes()": [
-                    .init(from: "home", to: "list", presentation: "push"),
-                    .init(from: "list", to: "item", presentation: "push")
+                    .init(from: "home", to: "list", presentation: .push),
+                    .init(from: "list", to: "item", presentation: .push)
                 ]
             ])
         // The next run takes the same transitions and passes.
@@ -93,7 +93,7 @@ import Testing
         } matching: {
             comment("Re-recorded")($0)
         }
-        #expect(try entries(in: folder).first?.value == [.init(from: "home", to: "list", presentation: "push")])
+        #expect(try entries(in: folder).first?.value == [.init(from: "home", to: "list", presentation: .push)])
         try await underTrait(folder, shorter)
         // With recording off, a missing entry fails and nothing is written.
         try FileManager.default.removeItem(at: file(in: folder))
@@ -115,12 +115,12 @@ import Testing
         let second = folder.appendingPathComponent("more/App.ListTests.json")
         try FileManager.default.createDirectory(
             at: second.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FlowCoverageFile(tests: ["a()": [.init(from: "home", to: "list", presentation: "push")]]).json().write(
+        try FlowCoverageFile(tests: ["a()": [.init(from: "home", to: "list", presentation: .push)]]).json().write(
             to: first, atomically: true, encoding: .utf8)
         try FlowCoverageFile(tests: [
             "b()": [
-                .init(from: "home", to: "list", presentation: "push"),
-                .init(from: "list", to: "item", presentation: "modal")
+                .init(from: "home", to: "list", presentation: .push),
+                .init(from: "list", to: "item", presentation: .modal)
             ]
         ]).json().write(to: second, atomically: true, encoding: .utf8)
         let expected = FlowGraph.Coverage([
@@ -193,10 +193,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("App.TidyTests.json")
         try FlowCoverageFile(tests: [
-            "enteringTheList()": [.init(from: "home", to: "list", presentation: "push")],
+            "enteringTheList()": [.init(from: "home", to: "list", presentation: .push)],
             "itemsWereDialogs()": [
-                .init(from: "home", to: "list", presentation: "push"),
-                .init(from: "list", to: "item", presentation: "modal")
+                .init(from: "home", to: "list", presentation: .push),
+                .init(from: "list", to: "item", presentation: .modal)
             ]
         ]).json().write(to: file, atomically: true, encoding: .utf8)
         let coverage = try FlowGraph.Coverage.load(from: [folder])
@@ -225,7 +225,7 @@ import Testing
                     + "The coverage is stale: re-record it (re-run the suite with FLOW_COVERAGE_RECORD=all)")($0)
         }
         // Without the stale entry the check passes.
-        let entering = FlowCoverageFile.Transition(from: "home", to: "list", presentation: "push")
+        let entering = FlowCoverageFile.Transition(from: "home", to: "list", presentation: .push)
         try FlowCoverageFile(tests: ["enteringTheList()": [entering]]).json()
             .write(to: file, atomically: true, encoding: .utf8)
         try await trait.checkFlow(file: file, at: #_sourceLocation)

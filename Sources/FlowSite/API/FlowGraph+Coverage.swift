@@ -9,8 +9,9 @@ extension FlowGraph {
     /// builder.flowCoverage = try FlowGraph.Coverage.load(from: [URL(fileURLWithPath: "flow-coverage")])
     /// ```
     public struct Coverage: Sendable, Hashable {
-        /// One transition a test took: from a screen kind to another (by their ids), presented one way.
-        package struct Transition: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// One transition a test took: from a screen kind to another (by their ids), presented one way; in a
+        /// coverage file, `{"from": …, "presentation": …, "to": …}`.
+        package struct Transition: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
             /// The id of the screen kind on top of the stack when the test's navigator was called.
             package let from: String
             /// The id of the screen kind the test showed.
@@ -26,6 +27,30 @@ extension FlowGraph {
             }
 
             package var description: String { "\(from) → \(to) (\(presentation))" }
+
+            private enum CodingKeys: String, CodingKey { case from, to, presentation }
+
+            /// - Throws: `DecodingError.dataCorrupted` saying what was taken, for an unknown presentation.
+            package init(from decoder: any Decoder) throws {
+                let fields = try decoder.container(keyedBy: CodingKeys.self)
+                from = try fields.decode(String.self, forKey: .from)
+                to = try fields.decode(String.self, forKey: .to)
+                let name = try fields.decode(String.self, forKey: .presentation)
+                guard let presentation = Presentation(rawValue: name) else {
+                    let names = Presentation.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .presentation, in: fields,
+                        debugDescription: "took \(from) → \(to) as '\(name)', which is not a presentation (\(names))")
+                }
+                self.presentation = presentation
+            }
+
+            package func encode(to encoder: any Encoder) throws {
+                var fields = encoder.container(keyedBy: CodingKeys.self)
+                try fields.encode(from, forKey: .from)
+                try fields.encode(to, forKey: .to)
+                try fields.encode(presentation.rawValue, forKey: .presentation)
+            }
 
             package static func < (a: Transition, b: Transition) -> Bool {
                 (a.from, a.to, a.presentation.rawValue) < (b.from, b.to, b.presentation.rawValue)
@@ -101,7 +126,7 @@ extension FlowGraph {
                         throw FlowSiteError(
                             .flowCoverage(path: file.path, message: "it can't be read (\(error.localizedDescription))"))
                     }
-                    let read = try FlowCoverageFile(json: data, source: file.path).coverage(source: file.path)
+                    let read = try FlowCoverageFile(json: data, source: file.path).coverage
                     for transition in read.transitions where files[transition]?.contains(file.path) != true {
                         files[transition, default: []].append(file.path)
                     }

@@ -14,21 +14,7 @@ import Foundation
 /// }
 /// ```
 package struct FlowCoverageFile: Codable, Sendable, Equatable {
-    package struct Transition: Codable, Sendable, Hashable, Comparable {
-        package var from: String
-        package var to: String
-        package var presentation: String
-
-        package init(from: String, to: String, presentation: String) {
-            self.from = from
-            self.to = to
-            self.presentation = presentation
-        }
-
-        package static func < (a: Transition, b: Transition) -> Bool {
-            (a.from, a.to, a.presentation) < (b.from, b.to, b.presentation)
-        }
-    }
+    package typealias Transition = FlowGraph.Coverage.Transition
 
     /// The file's format; a newer FlowSite may write a higher one.
     package var format = 1
@@ -42,6 +28,10 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
     package init(json data: Data, source: String) throws {
         do {
             self = try JSONDecoder().decode(FlowCoverageFile.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.count > 1 {
+            // A transition's unknown presentation: its test's name, then what it took.
+            let test = context.codingPath[1].stringValue
+            throw FlowSiteError(.flowCoverage(path: source, message: "\(test) \(context.debugDescription)"))
         } catch {
             throw FlowSiteError(.flowCoverage(path: source, message: "it is not a flow coverage file (\(error))"))
         }
@@ -56,34 +46,11 @@ package struct FlowCoverageFile: Codable, Sendable, Equatable {
     /// Stable text: sorted keys, the same bytes on every machine.
     package func json() -> String { FlowJSON.encode(self) }
 
-    /// - Throws: ``FlowSiteError`` naming `source` for an unknown presentation.
-    func coverage(source: String) throws -> FlowGraph.Coverage {
-        var transitions: [FlowGraph.Coverage.Transition] = []
-        for (test, taken) in tests.sorted(by: { $0.key < $1.key }) {
-            for transition in taken {
-                guard let presentation = Presentation(rawValue: transition.presentation) else {
-                    throw FlowSiteError(
-                        .flowCoverage(
-                            path: source,
-                            message: """
-                                \(test) took \(transition.from) → \(transition.to) as '\(transition.presentation)', \
-                                which is not a presentation \
-                                (\(Presentation.allCases.map(\.rawValue).joined(separator: ", ")))
-                                """
-                        ))
-                }
-                transitions.append(.init(from: transition.from, to: transition.to, presentation: presentation))
-            }
-        }
-        return FlowGraph.Coverage(transitions)
-    }
+    var coverage: FlowGraph.Coverage { FlowGraph.Coverage(tests.values.joined()) }
 
     /// Each test's transitions that `graph` no longer has, tests in name order: what the trait reports as stale.
     package func stale(in graph: FlowGraph) -> [(test: String, transition: Transition)] {
-        let current = Set(
-            graph.transitions.map {
-                Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue)
-            })
+        let current = Set(graph.transitions.map { Transition(from: $0.from, to: $0.to, presentation: $0.presentation) })
         return tests.sorted { $0.key < $1.key }.flatMap { test, taken in
             taken.filter { !current.contains($0) }.map { (test, $0) }
         }
