@@ -16,9 +16,10 @@ cd "$(dirname "$0")/.."
 need() { command -v "$1" >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt-get install -y -qq "$2" >/dev/null; } || { echo "error: install $2" >&2; exit 1; }; }
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
-# Statically linked on Linux, as `make release` builds it (see RELEASE_FLAGS in the Makefile).
+# The release holocron as `make release` builds it; cmark-floor with the same flags (RELEASE_FLAGS in the
+# Makefile). cmark-floor imports every module it inlines, so SwiftPM compiles it again when one changes.
+make --no-print-directory release
 release_flags=${RELEASE_FLAGS-$([ "$(uname -s)" = Linux ] && echo --static-swift-stdlib) -Xswiftc -cross-module-optimization}
-swift build --package-path StarWars --scratch-path .build/shared --disable-build-manifest-caching -c release --product holocron $release_flags
 swift build --package-path StarWars --scratch-path .build/shared --disable-build-manifest-caching -c release --product cmark-floor $release_flags
 bin=$PWD/.build/shared/release/holocron
 # The bench's own tool: cmark alone over every page's Markdown, and the Markdown for the baselines.
