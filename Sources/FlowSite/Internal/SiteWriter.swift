@@ -245,7 +245,7 @@ struct SiteWriter: Sendable {
             guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
                 let pid = Int32(digits), pid > 0
             else { continue }
-            guard pid == getpid() || (kill(pid, 0) == -1 && errno == ESRCH) else { continue }
+            guard pid == getpid() || processHasEnded(pid) else { continue }
             // Clean-up only: tried again next build.
             if (try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))) != nil {
                 removed.append(entry)
@@ -284,3 +284,6 @@ struct SiteWriter: Sendable {
         }
     }
 }
+
+/// Whether no process has the id `pid`: a folder or file named for a process that was killed is left behind.
+package func processHasEnded(_ pid: Int32) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }

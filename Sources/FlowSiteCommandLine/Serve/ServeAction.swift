@@ -159,7 +159,7 @@ extension ServeAction {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where name.hasPrefix("flowsite-preview-") {
             guard let pid = Int32(name.dropFirst("flowsite-preview-".count).prefix { $0 != "-" }), pid > 0,
-                kill(pid, 0) == -1, errno == ESRCH
+                processHasEnded(pid)
             else { continue }
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
