@@ -210,8 +210,15 @@ final class ResourceURLTable: Sendable {
     /// table is asked.
     static let comparedPrefixes = 16
 
-    /// The prefixes so far; a link's ``ResourceLink/prefixIndex`` indexes them.
-    var prefixes: [String] { state.withLock { $0.prefixes } }
+    /// Marks, for a link's ``ResourceLink/prefixIndex``, whether its prefix is one of `wanted`. One lookup a
+    /// wanted prefix: the table is the process's, and a long run (a test run, a preview server) keeps many.
+    func marks(_ wanted: [String]) -> [Bool] {
+        state.withLock { state in
+            var marks = [Bool](repeating: false, count: state.prefixes.count)
+            for prefix in wanted { if let index = state.prefixIndexes[prefix] { marks[Int(index)] = true } }
+            return marks
+        }
+    }
 
     /// Where `url` (whose id is `id`) is kept: a prefix index, or a negative whole-URL index.
     func store(_ url: String, id: Int) -> Int32 {

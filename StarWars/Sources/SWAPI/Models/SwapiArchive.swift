@@ -57,10 +57,9 @@ public struct SwapiArchive: Sendable, Hashable {
         var rejected: [DanglingReference] = []
         // Which URL prefixes are `<root><kind>/` for each kind: a link of the usual form is
         // checked by its prefix's index alone.
-        let prefixes = ResourceURLTable.shared.prefixes
         var plainPrefixes: [ResourceKind: [Bool]] = [:]
         for kind in ResourceKind.allCases {
-            plainPrefixes[kind] = prefixes.map { prefix in roots.contains { $0 + kind.rawValue + "/" == prefix } }
+            plainPrefixes[kind] = ResourceURLTable.shared.marks(roots.map { $0 + kind.rawValue + "/" })
         }
         func problem<T>(with link: ResourceLink, in relation: Relation<T>, plain: [Bool]) -> DanglingReference.Problem?
         {
