@@ -127,8 +127,11 @@ let package = Package(
                 ? [.linkedLibrary("jemalloc", .when(platforms: [.linux]))] : [])
                 + [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
         ),
+        // The library's test helpers (the folder links to the library's own). A name of its own: with the
+        // library's `TestSupport` in the same build folder, each package's build would compile the other's
+        // over it, and every test target above it again.
         .target(
-            name: "TestSupport",
+            name: "StarWarsTestSupport",
             path: "Tests/Support/TestSupport",
             swiftSettings: swiftSettings
         ),
@@ -142,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "SWAPITests",
             dependencies: [
-                "SWAPI", "SWAPILive", "SwapiTestServer", "TestSupport",
+                "SWAPI", "SWAPILive", "SwapiTestServer", "StarWarsTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
             ],
             swiftSettings: swiftSettings
@@ -150,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "StarWarsAppTests",
             dependencies: [
-                "StarWarsApp", "SWAPI", "TestSupport",
+                "StarWarsApp", "SWAPI", "StarWarsTestSupport",
                 .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "FlowSiteTesting", package: "FlowSite"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
@@ -161,8 +164,8 @@ let package = Package(
         .testTarget(
             name: "HolocronCLITests",
             dependencies: [
-                "HolocronCLI", "HolocronKit", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer", "TestSupport",
-                "cmark-floor",
+                "HolocronCLI", "HolocronKit", "SWAPI", "SWAPILive", "StarWarsApp", "SwapiTestServer",
+                "StarWarsTestSupport", "cmark-floor",
                 .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "FlowSiteCommandLine", package: "FlowSite")
             ],

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import StarWarsTestSupport
 import Testing
 
 /// The CI recipe in Examples/ci: the workflow's diff step runs site-diff.sh; this runs the same

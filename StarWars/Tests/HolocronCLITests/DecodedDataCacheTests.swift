@@ -1,6 +1,6 @@
 import Foundation
 import SWAPI
-import TestSupport
+import StarWarsTestSupport
 import Testing
 
 /// `holocron build` keeps each data file's resources as decoded beside the site

@@ -1,7 +1,7 @@
 import FlowSite
 import Foundation
 import SWAPI
-import TestSupport
+import StarWarsTestSupport
 import Testing
 
 /// Runs the real `holocron` binary, as a user would.

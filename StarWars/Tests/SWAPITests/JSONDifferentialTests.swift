@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import StarWarsTestSupport
 import Testing
 
 @testable import SWAPI

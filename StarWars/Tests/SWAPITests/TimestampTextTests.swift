@@ -1,6 +1,6 @@
 import Foundation
 import PropertyBased
-import TestSupport
+import StarWarsTestSupport
 import Testing
 
 @testable import SWAPI

@@ -1,6 +1,6 @@
 import Foundation
 import SWAPI
-import TestSupport
+import StarWarsTestSupport
 import Testing
 
 @testable import FlowSite

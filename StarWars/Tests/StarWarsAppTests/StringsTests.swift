@@ -2,7 +2,7 @@ import FlowSite
 import FlowSiteTesting
 import Foundation
 import SWAPI
-import TestSupport
+import StarWarsTestSupport
 import Testing
 
 @testable import StarWarsApp
