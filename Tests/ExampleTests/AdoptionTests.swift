@@ -21,10 +21,6 @@ import FoundationNetworking
     /// Kept between runs below the repository's own .build, at the same paths, so a second run
     /// compiles only what changed.
     static let workspace = repository.appendingPathComponent(".build/adoption")
-    /// A new folder each run: SwiftPM keeps what it fetched of a URL, and would build the last
-    /// run's 0.1.0 again. The last path component names the package `holocron`, as the
-    /// article's manifest calls it.
-    static let release = workspace.appendingPathComponent("release-\(UUID().uuidString)/holocron")
     static let fixture = workspace.appendingPathComponent("CrewApp")
     static let scratch = workspace.appendingPathComponent("CrewApp-build")
 
@@ -108,26 +104,23 @@ import FoundationNetworking
 
     /// This checkout as a user would get a release of it: every file git would commit (the
     /// working tree as it is, uncommitted changes included) in a repository of its own, tagged
-    /// 0.1.0; and beside it the article's app, depending on it by version.
-    static func makeRelease() async throws {
+    /// 0.1.0; and beside it the article's app, depending on it by version. Returns the release's
+    /// folder, named after its git tree: SwiftPM keeps what it fetched of a URL, so other files get
+    /// another URL, and the same files keep the last run's checkout and what was compiled from it.
+    static func makeRelease() async throws -> URL {
         let files = try await git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: repository)
         try #require(files.status == 0, "git ls-files failed (is this a git checkout?): \(files.stderr)")
         let manager = FileManager.default
-        for name in (try? manager.contentsOfDirectory(atPath: workspace.path)) ?? [] where name.hasPrefix("release-") {
-            try? manager.removeItem(at: workspace.appendingPathComponent(name))
-        }
+        let staging = workspace.appendingPathComponent("staging/holocron")
+        try? manager.removeItem(at: staging.deletingLastPathComponent())
         try? manager.removeItem(at: fixture)
-        // What the last run resolved, which names the last run's copy; its build products stay.
-        for name in ["workspace-state.json", "checkouts", "repositories"] {
-            try? manager.removeItem(at: scratch.appendingPathComponent(name))
-        }
         for path in files.stdout.split(separator: "\0").map(String.init) {
             let source = repository.appendingPathComponent(path)
             guard
                 (try? source.checkResourceIsReachable()) == true
                     || (try? manager.destinationOfSymbolicLink(atPath: source.path)) != nil
             else { continue } // deleted in the working tree, not yet in git
-            let target = release.appendingPathComponent(path)
+            let target = staging.appendingPathComponent(path)
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: source, to: target)
         }
@@ -135,8 +128,25 @@ import FoundationNetworking
             ["init", "--quiet", "-b", "main"], ["add", "--all"], ["commit", "--quiet", "-m", "FlowSite 0.1.0"],
             ["tag", "0.1.0"]
         ] {
-            let result = try await git(step, in: release)
+            let result = try await git(step, in: staging)
             try #require(result.status == 0, "git \(step.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        let tree = try await git(["rev-parse", "HEAD^{tree}"], in: staging)
+        try #require(tree.status == 0, "git rev-parse failed: \(tree.stderr)")
+        let name = "release-" + tree.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let release = workspace.appendingPathComponent(name + "/holocron")
+        if manager.fileExists(atPath: release.path) {
+            try manager.removeItem(at: staging.deletingLastPathComponent())
+        } else {
+            for old in (try? manager.contentsOfDirectory(atPath: workspace.path)) ?? [] where old.hasPrefix("release-")
+            {
+                try? manager.removeItem(at: workspace.appendingPathComponent(old))
+            }
+            // What the last run resolved, which names the last run's copy; its build products stay.
+            for state in ["workspace-state.json", "checkouts", "repositories"] {
+                try? manager.removeItem(at: scratch.appendingPathComponent(state))
+            }
+            try manager.moveItem(at: staging.deletingLastPathComponent(), to: release.deletingLastPathComponent())
         }
         try manager.copyItem(at: repository.appendingPathComponent("Tests/Fixtures/CrewApp"), to: fixture)
         // The app depends on the release by version: the article's URL is the one thing changed.
@@ -146,12 +156,13 @@ import FoundationNetworking
         let manifest = article.files["Package.swift"] ?? ""
         try #require(article.strays.isEmpty && manifest.contains(GettingStartedArticle.byVersion), "see its tests")
         try article.write(into: fixture, dependency: ".package(url: \"\(release.absoluteString)\", from: \"0.1.0\")")
+        return release
     }
 
     /// The article's other manifest: the same app depending on a checkout by path. Resolving it
     /// loads both packages' graphs, so a product or package name the article gets wrong fails
     /// here without a second build; the folder is named as the article's `../holocron` is.
-    static func checkPathForm() async throws {
+    static func checkPathForm(release: URL) async throws {
         let folder = workspace.appendingPathComponent("CrewAppByPath")
         try? FileManager.default.removeItem(at: folder)
         let relative = "../" + release.deletingLastPathComponent().lastPathComponent + "/holocron"
@@ -209,7 +220,7 @@ import FoundationNetworking
     }
 
     @Test(.timeLimit(.minutes(20))) func anAppDependsOnFlowSiteByVersionAndGetsEveryVerb() async throws {
-        try await Self.makeRelease()
+        let release = try await Self.makeRelease()
         let scratch = ["--scratch-path", Self.scratch.path]
 
         // Resolved: only what the library needs.
@@ -233,16 +244,23 @@ import FoundationNetworking
         try #require(build.status == 0, "\(build.output)")
         #expect(!build.output.contains("unhandled"), "\(build.output)")
         let products = Self.scratch.appendingPathComponent("debug")
-        // The modules this build compiled, by SwiftPM's step lines (the folder keeps earlier runs' products).
-        let modules = Set(
+        // The modules this build compiled, by SwiftPM's step lines (the app's, written anew each run, always),
+        // and those the folder holds: a release with the same files keeps what an earlier run compiled of it.
+        let compiled = Set(
             build.output.matches(of: #/\] (?:Compiling|Emitting module) ([A-Za-z0-9_]+)/#).map { String($0.1) })
-        #expect(modules.contains("FlowSite") && modules.contains("CrewApp"), "\(modules.sorted())")
+        let kept =
+            (try? FileManager.default.contentsOfDirectory(atPath: products.appendingPathComponent("Modules").path))
+            ?? []
+        let modules = compiled.union(kept.filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(12)) })
+        #expect(compiled.contains("CrewApp") && modules.contains("FlowSite"), "\(modules.sorted())")
         let forbidden = Self.forbiddenModules.filter(modules.contains)
-        #expect(forbidden.isEmpty, "the app's build compiled \(forbidden)")
+        #expect(
+            forbidden.isEmpty,
+            "the app's build compiled \(forbidden) (or an old run did: remove .build/adoption to start afresh)")
 
         let tests = try await Self.swift(["test"] + scratch)
         #expect(tests.status == 0, "\(tests.output)")
-        try await Self.checkPathForm()
+        try await Self.checkPathForm(release: release)
 
         // The site executable's verbs.
         let site = products.appendingPathComponent("crew-site")
