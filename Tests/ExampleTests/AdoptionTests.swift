@@ -21,6 +21,10 @@ import FoundationNetworking
     /// Kept between runs below the repository's own .build, at the same paths, so a second run
     /// compiles only what changed.
     static let workspace = repository.appendingPathComponent(".build/adoption")
+    /// Folders the release leaves out: the Star Wars app's own package and its golden site, which
+    /// nothing in the library's package reads (were the library to need them, resolving or building
+    /// the release would fail here). An edit of the app alone then keeps the release as it was.
+    static let notReleased = ["StarWars/", "site/"]
     static let fixture = workspace.appendingPathComponent("CrewApp")
     static let scratch = workspace.appendingPathComponent("CrewApp-build")
 
@@ -104,9 +108,10 @@ import FoundationNetworking
 
     /// This checkout as a user would get a release of it: every file git would commit (the
     /// working tree as it is, uncommitted changes included) in a repository of its own, tagged
-    /// 0.1.0; and beside it the article's app, depending on it by version. Returns the release's
-    /// folder, named after its git tree: SwiftPM keeps what it fetched of a URL, so other files get
-    /// another URL, and the same files keep the last run's checkout and what was compiled from it.
+    /// 0.1.0, but for ``notReleased``; and beside it the article's app, depending on it by version.
+    /// Returns the release's folder, named after its git tree: SwiftPM keeps what it fetched of a
+    /// URL, so other files get another URL, and the same files keep the last run's checkout and
+    /// what was compiled from it.
     static func makeRelease() async throws -> URL {
         let files = try await git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: repository)
         try #require(files.status == 0, "git ls-files failed (is this a git checkout?): \(files.stderr)")
@@ -114,7 +119,8 @@ import FoundationNetworking
         let staging = workspace.appendingPathComponent("staging/holocron")
         try? manager.removeItem(at: staging.deletingLastPathComponent())
         try? manager.removeItem(at: fixture)
-        for path in files.stdout.split(separator: "\0").map(String.init) {
+        for path in files.stdout.split(separator: "\0").map(String.init)
+        where !notReleased.contains(where: path.hasPrefix) {
             let source = repository.appendingPathComponent(path)
             guard
                 (try? source.checkResourceIsReachable()) == true
