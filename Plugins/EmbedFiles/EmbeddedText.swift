@@ -62,7 +62,8 @@ enum EmbeddedText {
           done
           printf '    ]\n\n    /// The text of the file at `path` below Resources/.\n'
           printf '    static func text(_ path: String) -> String {\n'
-          printf '        guard let text = files[path] else { preconditionFailure("Resources/\\(path) is not embedded") }\n'
+          printf '        guard let text = files[path] else {\n'
+          printf '            preconditionFailure("Resources/\\(path) is not embedded")\n        }\n'
           printf '        return text\n    }\n}\n'
         } > "$out.partial" && mv "$out.partial" "$out"
         """#

@@ -66,7 +66,8 @@ final class HTTPServer: Sendable {
         var port: Int
         var code: Int32
         var description: String {
-            "can't listen on \(host):\(port): \(String(cString: strerror(code))) (choose another --port, or 0 for any free one)"
+            let reason = String(cString: strerror(code))
+            return "can't listen on \(host):\(port): \(reason) (choose another --port, or 0 for any free one)"
         }
     }
 

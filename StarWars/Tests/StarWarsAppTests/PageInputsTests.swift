@@ -93,9 +93,8 @@ import Testing
         }
         let titles = graph.titles
         let places = graph.records.mapValues { record in
-            let stack = record.stack.map { "\($0.path.file)=\(titles[$0] ?? "")" }
-            return
-                "\(stack) \(record.presentation) \(record.presenter.map { "\($0.path.file)=\(titles[$0] ?? "")" } ?? "-")"
+            func place(_ route: AppRoute) -> String { "\(route.path.file)=\(titles[route] ?? "")" }
+            return "\(record.stack.map(place)) \(record.presentation) \(record.presenter.map(place) ?? "-")"
         }
         return Walked(graph: graph, pages: pages, places: places)
     }
