@@ -146,6 +146,7 @@ let package = Package(
             name: "SWAPITests",
             dependencies: [
                 "SWAPI", "SWAPILive", "SwapiTestServer", "StarWarsTestSupport",
+                .product(name: "FlowSite", package: "FlowSite"),
                 .product(name: "PropertyBased", package: "swift-property-based")
             ],
             swiftSettings: swiftSettings

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one hash for everything FlowSite and its apps store or name: the same on every machine and run (unlike
 /// `Hasher`); 128 bits, fast, not cryptographic. ``InputFingerprints/fingerprint(of:userInfo:)`` is this hash of a
 /// value's encoding.
@@ -82,6 +84,20 @@ public struct StableHash: Sendable, Hashable, CustomStringConvertible {
     public mutating func combine(_ hash: StableHash) {
         mix(hash.a)
         mix(hash.b)
+    }
+
+    /// The fingerprint of the identity of the file at `path` (through links): its device, inode, size, and
+    /// modification and status change times. It stays the same while the file is the very one, and changes when
+    /// the file is written, replaced or touched, so a cache can tell whether a file is still the one it read
+    /// without reading it. `nil` when there is no such file.
+    public init?(identityOfFileAt path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init()
+        let identity = FileIdentity(status)
+        for word in identity.words { mix(word) }
+        combine(identity.changed.seconds)
+        combine(identity.changed.nanoseconds)
     }
 }
 

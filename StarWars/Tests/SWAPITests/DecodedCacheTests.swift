@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 import StarWarsTestSupport
 import Testing
@@ -64,7 +65,7 @@ import Testing
                 #expect(FileManager.default.fileExists(atPath: cache.path(of: kind)), "\(kind)")
             }
             let stamp = { (kind: ResourceKind) in
-                try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent(kind.fileName).path)).words
+                try #require(StableHash(identityOfFileAt: data.appendingPathComponent(kind.fileName).path))
             }
             func check<R: SwapiRecord>(_ type: R.Type, _ expected: [R]) throws {
                 let kept = try #require(cache.load(R.self, stamp: try stamp(R.kind)), "\(R.kind)")
@@ -194,9 +195,7 @@ import Testing
                     loaded.resourceFingerprints.map { $0.mapValues { "\($0)" } }
                         == plain.resourceFingerprints.map { $0.mapValues { "\($0)" } })
                 // The cache now is the file's as it is: read back, it holds what the file decodes to.
-                let stamp = try #require(
-                    SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path)
-                ).words
+                let stamp = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("people.json").path))
                 let kept = try #require(cache.load(Person.self, stamp: stamp), "seed \(seed), step \(step): \(what)")
                 #expect(kept.resources == plain.archive.people, "seed \(seed), step \(step): \(what)")
                 #expect(kept.fingerprints == plain.decodedResources.fingerprints[.people])
@@ -245,10 +244,8 @@ import Testing
     @Test func aCacheOfAnotherProgramOrFileOrDamagedIsAMiss() throws {
         try withDataAndCache { data, cache in
             _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
-            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("people.json").path))
-                .words
-            let other = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path))
-                .words
+            let stamp = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("people.json").path))
+            let other = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("films.json").path))
             #expect(cache.load(Person.self, stamp: stamp) != nil)
             #expect(DecodedCache(folder: cache.folder, program: "test 2").load(Person.self, stamp: stamp) == nil)
             #expect(cache.load(Person.self, stamp: other) == nil)
@@ -280,8 +277,7 @@ import Testing
         try withDataAndCache { data, cache in
             _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
             let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.path(of: .films))))
-            let stamp = try #require(SnapshotDirectory.FileStamp(path: data.appendingPathComponent("films.json").path))
-                .words
+            let stamp = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("films.json").path))
             var random = SplitMix(seed: 0xCAC4E)
             var read = 0
             for _ in 0..<3000 {

@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 
 extension DecodedCache {
@@ -30,10 +31,10 @@ extension DecodedCache {
         }
 
         /// The resources in the cache file `raw`, when it is one written by `program` for the
-        /// data file whose identity is `stamp` (any, when `nil`); with `locatingRecords`, also
+        /// data file whose identity's fingerprint is `stamp` (any, when `nil`); with `locatingRecords`, also
         /// what a recorder needs to copy their records.
         static func contents<R: SwapiRecord>(
-            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: [UInt64]?,
+            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: StableHash?,
             locatingRecords: Bool = false
         ) throws -> Contents<R> {
             let magic = DecodedCache.magic
@@ -51,12 +52,8 @@ extension DecodedCache {
             guard try header.u32() == DecodedCache.version, try header.string() == program,
                 try header.string() == R.kind.rawValue
             else { throw Malformed() }
-            let words = Int(try header.u32())
-            guard stamp.map({ $0.count == words }) ?? true else { throw Malformed() }
-            for index in 0..<words {
-                let word = try header.u64()
-                guard stamp.map({ $0[index] == word }) ?? true else { throw Malformed() }
-            }
+            let identity = try header.string()
+            guard stamp.map({ $0.description == identity }) ?? true else { throw Malformed() }
             let checksum = raw.loadUnaligned(fromByteOffset: sealed + 8, as: UInt64.self).littleEndian
             guard DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(sealed + 8)])) == checksum else {
                 throw Malformed()

@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 
 extension DecodedCache {
@@ -16,7 +17,7 @@ extension DecodedCache {
         private var prefixNumbers: [Int32: UInt32] = [:]
         private var prefixes: [String] = []
 
-        init?(path: String, program: String, kind: ResourceKind, stamp: [UInt64]) {
+        init?(path: String, program: String, kind: ResourceKind, stamp: StableHash) {
             self.path = path
             partial = "\(path).partial-\(getpid())"
             descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -26,8 +27,7 @@ extension DecodedCache {
             u32(DecodedCache.version)
             string(program)
             string(kind.rawValue)
-            u32(UInt32(stamp.count))
-            for word in stamp { u64(word) }
+            string(stamp.description)
         }
 
         deinit {

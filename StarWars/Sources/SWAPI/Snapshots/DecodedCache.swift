@@ -7,8 +7,8 @@ import Foundation
 /// Decoding every JSON file again would be most of an edit's time, though an edit usually
 /// changes one. Each file decoded straight from its bytes leaves a cache file
 /// (`people.decoded`, …) holding every value its resources read, in the order they read them,
-/// with the file's identity (device, inode, size, modification and change times) and the
-/// program's. A later load uses it only when both are the same, and its checksum holds; any
+/// with the fingerprint of the file's identity (`StableHash(identityOfFileAt:)`) and the
+/// program's name. A later load uses it only when both are the same, and its checksum holds; any
 /// other cache file, damaged or not, is a miss and the JSON is decoded. The resources read
 /// back are equal to those decoded (a test holds them together for every kind).
 package struct DecodedCache: Sendable {
@@ -24,7 +24,7 @@ package struct DecodedCache: Sendable {
     }
 
     static let magic: [UInt8] = Array("HOLODEC1".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     /// The checksum is of chunks this long, so the writer can hash what it flushes.
     static let chunk = 1 << 20
 
@@ -33,10 +33,10 @@ package struct DecodedCache: Sendable {
     }
 
     /// The resources (and their fingerprints) the cache keeps for the file of `R`'s kind whose
-    /// identity is `stamp` (words that change whenever the file does); `nil` when it keeps none
+    /// identity's fingerprint is `stamp`; `nil` when it keeps none
     /// for that very file, or its file is damaged. With no `stamp`, those it keeps for whichever
     /// version of the file it was made from (an edit decodes only what differs from it).
-    func load<R: SwapiRecord>(_ type: R.Type, stamp: [UInt64]?) -> (resources: [R], fingerprints: [UInt64]?)? {
+    func load<R: SwapiRecord>(_ type: R.Type, stamp: StableHash?) -> (resources: [R], fingerprints: [UInt64]?)? {
         guard let bytes = Self.contents(of: path(of: R.kind)),
             let read = bytes.withUnsafeBytes({ raw in
                 try? Reader.contents(R.self, in: raw, program: program, stamp: stamp, locatingRecords: false)
@@ -89,10 +89,10 @@ package struct DecodedCache: Sendable {
         }
     }
 
-    /// A recorder for the file of `R`'s kind, whose identity is `stamp` as it is read; `nil`
+    /// A recorder for the file of `R`'s kind, whose identity's fingerprint is `stamp` as it is read; `nil`
     /// when the cache folder can't be written. With `earlier`, the records of that cache file
     /// can be copied into it as they are: it numbers the URL prefixes as that file did.
-    func recorder<R: SwapiRecord>(for type: R.Type, stamp: [UInt64], continuing earlier: Earlier<R>?) -> Recorder? {
+    func recorder<R: SwapiRecord>(for type: R.Type, stamp: StableHash, continuing earlier: Earlier<R>?) -> Recorder? {
         let recorder = Recorder(path: path(of: R.kind), program: program, kind: R.kind, stamp: stamp)
         if let earlier { recorder?.adoptPrefixes(earlier.prefixes, indexes: earlier.prefixIndexes) }
         return recorder

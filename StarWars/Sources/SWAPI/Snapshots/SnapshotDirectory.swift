@@ -20,7 +20,7 @@ public struct SnapshotDirectory: Sendable {
     /// when it was read, so the next load can keep the kinds whose files did not change.
     public struct Loaded: Sendable {
         public let archive: SwapiArchive
-        let stamps: [ResourceKind: FileStamp]
+        let stamps: [ResourceKind: StableHash]
         /// The resources as the files have them, before the archive leaves out relations it
         /// can't follow (which depends on the other files).
         let decodedResources: Resources
@@ -52,32 +52,6 @@ public struct SnapshotDirectory: Sendable {
         }
     }
 
-    /// A file's identity as `stat` gives it; a file written since has another.
-    struct FileStamp: Sendable, Equatable {
-        var device: UInt64, inode: UInt64, size: Int64
-        var modified: (Int, Int), changed: (Int, Int)
-
-        init?(path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-            size = Int64(status.st_size)
-            #if canImport(Darwin)
-            modified = (status.st_mtimespec.tv_sec, status.st_mtimespec.tv_nsec)
-            changed = (status.st_ctimespec.tv_sec, status.st_ctimespec.tv_nsec)
-            #else
-            modified = (status.st_mtim.tv_sec, status.st_mtim.tv_nsec)
-            changed = (status.st_ctim.tv_sec, status.st_ctim.tv_nsec)
-            #endif
-        }
-
-        static func == (a: FileStamp, b: FileStamp) -> Bool {
-            a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified
-                && a.changed == b.changed
-        }
-    }
-
     /// Reads and decodes the six files, keeping from `previous` the resources of each file that
     /// is the very file it read then (same device, inode, size and times) and is not among
     /// `changed` (paths a watcher saw change).
@@ -89,11 +63,11 @@ public struct SnapshotDirectory: Sendable {
     /// program) is read from it instead of decoded, and a file decoded is kept in it.
     package func load(reusing previous: Loaded?, changed: Set<String> = [], cache: DecodedCache?) throws -> Loaded {
         let url = url
-        var stamps: [ResourceKind: FileStamp] = [:]
+        var stamps: [ResourceKind: StableHash] = [:]
         var kept: Set<ResourceKind> = []
         for kind in ResourceKind.allCases {
             let path = url.appendingPathComponent(kind.fileName).path
-            let stamp = FileStamp(path: path)
+            let stamp = StableHash(identityOfFileAt: path)
             stamps[kind] = stamp
             if let stamp, let previous, previous.stamps[kind] == stamp,
                 !changed.contains(path),
@@ -123,7 +97,7 @@ public struct SnapshotDirectory: Sendable {
     }
 
     private func decode(
-        keeping kept: Set<ResourceKind>, from previous: Resources?, stamps: [ResourceKind: FileStamp],
+        keeping kept: Set<ResourceKind>, from previous: Resources?, stamps: [ResourceKind: StableHash],
         cache: DecodedCache?
     ) throws -> Resources {
         let url = url
@@ -139,7 +113,7 @@ public struct SnapshotDirectory: Sendable {
             }
             guard !isFolder.boolValue else { throw SwapiError(.notAFile(path: file.path)) }
             let stamp = stamps[R.kind]
-            if let cache, let stamp, let (resources, found) = cache.load(R.self, stamp: stamp.words) {
+            if let cache, let stamp, let (resources, found) = cache.load(R.self, stamp: stamp) {
                 if let found { fingerprints.withLock { $0[R.kind] = found } }
                 return resources
             }
@@ -156,7 +130,7 @@ public struct SnapshotDirectory: Sendable {
             // record's decoding, not the file's); the cache is made anew for this version, the
             // same resources' records copied over.
             let earlier = cache?.earlier(R.self)
-            let recorder = stamp.flatMap { cache?.recorder(for: R.self, stamp: $0.words, continuing: earlier) }
+            let recorder = stamp.flatMap { cache?.recorder(for: R.self, stamp: $0, continuing: earlier) }
             let (resources, found) = try SnapshotDecoder.decode(
                 R.self, from: data, source: file.path, fingerprinting: true, reusing: earlier, recordingInto: recorder
             )
@@ -164,7 +138,9 @@ public struct SnapshotDirectory: Sendable {
             // the file is still the one stamped before it was read.
             if let found {
                 fingerprints.withLock { $0[R.kind] = found }
-                recorder?.finish(count: resources.count, fingerprints: found) { FileStamp(path: file.path) == stamp }
+                recorder?.finish(count: resources.count, fingerprints: found) {
+                    StableHash(identityOfFileAt: file.path) == stamp
+                }
             }
             return resources
         }
@@ -248,15 +224,4 @@ private final class Slot<Value: Sendable>: @unchecked Sendable {
     func fill(_ work: () throws -> Value) { result = Result(catching: work) }
 
     func value() throws -> Value { try result!.get() }
-}
-
-extension SnapshotDirectory.FileStamp {
-    /// The identity as seven words, as a cache file records it.
-    var words: [UInt64] {
-        [
-            device, inode, UInt64(bitPattern: size),
-            UInt64(bitPattern: Int64(modified.0)), UInt64(bitPattern: Int64(modified.1)),
-            UInt64(bitPattern: Int64(changed.0)), UInt64(bitPattern: Int64(changed.1))
-        ]
-    }
 }
