@@ -184,6 +184,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
 
     /// A folder of the app's own named `name`, kept beside `output` (`.NAME.spare/NAME`) and made when missing.
     /// `nil` when a build may not write there (a protected or foreign output) or the spare path is not a folder.
+    /// Key what it keeps on each input file's ``StableHash/init(identityOfFileAt:)``, so a file that is still the
+    /// one read is not read again.
     public static func cacheFolder(named name: String, for output: URL) -> URL? {
         guard let target = try? SiteWriter(output: output).guardedOutput() else { return nil }
         var status = stat()
