@@ -71,24 +71,30 @@ struct FolderWatcher: Sendable {
         if !forcePolling { reason = "this system's file events are not supported yet" }
         #endif
         let start = fingerprint() // now, so that nothing saved from here on is missed
-        let poller = Task { [self] in
-            await poll(from: start) { continuation.yield($0) }
+        // On a thread of its own, like inotify's reader: a build busy on every thread of Swift's cooperative
+        // pool must not keep the poller from looking.
+        let stopped = Locked(false)
+        Thread.detachNewThread { [self] in
+            poll(from: start, until: { stopped.withLock { $0 } }) { continuation.yield($0) }
             continuation.finish()
         }
-        continuation.onTermination = { _ in poller.cancel() }
+        continuation.onTermination = { _ in stopped.withLock { $0 = true } }
         return (.polling(reason: reason), stream)
     }
 
-    /// Reads the folders every ``interval`` and reports a change once one more look finds them unchanged.
-    func poll(from start: Fingerprint, onChange: @Sendable (Set<String>) -> Void) async {
+    /// Reads the folders every ``interval`` and reports a change once one more look finds them unchanged,
+    /// until `stopped` says to end (looked at after each wait).
+    func poll(from start: Fingerprint, until stopped: () -> Bool, onChange: (Set<String>) -> Void) {
         var last = start
-        while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }
+        while true {
+            Thread.sleep(for: interval)
+            if stopped() { return }
             var now = fingerprint()
             guard now != last else { continue }
             // Let the burst settle, so a half-saved file isn't built.
             while true {
-                do { try await Task.sleep(for: max(quietPeriod, .milliseconds(50))) } catch { return }
+                Thread.sleep(for: max(quietPeriod, .milliseconds(50)))
+                if stopped() { return }
                 let settled = fingerprint()
                 if settled == now { break }
                 now = settled
@@ -101,5 +107,13 @@ struct FolderWatcher: Sendable {
     /// Names editors write while saving, which no build reads: Vim's swap files and `4913`, `~` backups, hidden files.
     static func isScratch(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+    }
+}
+
+extension Thread {
+    /// Blocks this thread for `duration`.
+    fileprivate static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

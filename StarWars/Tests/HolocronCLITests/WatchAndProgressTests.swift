@@ -36,17 +36,17 @@ import Testing
         let handle = try FileHandle(forWritingTo: layout)
         for piece in ["<html>", "<head>", "</head>", "</html>"] { handle.write(Data(piece.utf8)) }
         try handle.close()
-        let first = try await inbox.next(within: .seconds(30), "the save")
+        let first = try await inbox.next("the save")
         #expect(first == [layout.path], "one burst, scratch files left out: \(first)")
 
         // A folder made after watching began is watched too.
         let deep = folder.appendingPathComponent("partials/new/deeper")
         try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
-        let made = try await inbox.next(within: .seconds(30), "the new folders")
+        let made = try await inbox.next("the new folders")
         #expect(made.contains(folder.appendingPathComponent("partials/new").path))
         try Data("<p>".utf8).write(to: deep.appendingPathComponent("card.mustache"))
         let inside = try await inbox.next(
-            until: { $0.contains(deep.appendingPathComponent("card.mustache").path) }, within: .seconds(30),
+            until: { $0.contains(deep.appendingPathComponent("card.mustache").path) },
             "a file in the new folder")
         #expect(!inside.isEmpty)
     }
@@ -71,7 +71,7 @@ import Testing
         defer { reader.cancel() }
         let file = folder.appendingPathComponent("people.json")
         try Data().write(to: file)
-        #expect(try await inbox.next(within: .seconds(30), "the new file").paths == [file.path])
+        #expect(try await inbox.next("the new file").paths == [file.path])
         let handle = try FileHandle(forWritingTo: file)
         handle.write(Data("[".utf8))
         // A writer that pauses mid-file for longer than a finished save's quiet (20 ms).
@@ -79,7 +79,7 @@ import Testing
         handle.write(Data("]".utf8))
         closed.withLock { $0 = true }
         try handle.close()
-        let write = try await inbox.next(within: .seconds(30), "the write")
+        let write = try await inbox.next("the write")
         #expect(write.paths == [file.path] && write.afterClose, "reported while still open for writing: \(write)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "[]")
     }
@@ -99,9 +99,9 @@ import Testing
         let file = folder.appendingPathComponent("a/layout.mustache")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("one".utf8).write(to: file)
-        #expect(try await inbox.next(within: .seconds(30), "the new file") == [file.path])
+        #expect(try await inbox.next("the new file") == [file.path])
         try FileManager.default.removeItem(at: file)
-        #expect(try await inbox.next(within: .seconds(30), "the removal") == [file.path])
+        #expect(try await inbox.next("the removal") == [file.path])
     }
 
     // MARK: One rebuild at a time
@@ -123,7 +123,7 @@ import Testing
             }
         }
         input.yield(["a"])
-        #expect(try await started.next(within: .seconds(30), "the first rebuild") == ["a"])
+        #expect(try await started.next("the first rebuild") == ["a"])
         // Saves while the first rebuild runs.
         input.yield(["b"])
         input.yield(["c"])
