@@ -8,12 +8,21 @@ final class Inbox<Item: Sendable>: Sendable {
         var items: [Item] = []
         var waiter: CheckedContinuation<Item?, Never>?
         var closed = false
+        /// How many items were ever put, so a wait can tell whether one came before its deadline.
+        var puts = 0
+    }
+
+    /// How a wait's two tasks end: with what was taken, or with the deadline passed after an item came.
+    private enum Outcome: Sendable {
+        case taken(Item?)
+        case cameInTime
     }
 
     private let state = Locked(State())
 
     func put(_ item: Item) {
         let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
+            state.puts += 1
             guard let waiter = state.waiter else {
                 state.items.append(item)
                 return nil
@@ -33,17 +42,25 @@ final class Inbox<Item: Sendable>: Sendable {
         waiter?.resume(returning: nil)
     }
 
-    /// The next item; throws when none comes within `timeout` or the inbox was closed.
+    /// The next item; throws when none was put within `timeout` or the inbox was closed. An item put in time counts
+    /// even if the task taking it runs later: on a busy cooperative pool each wake-up of a wait may queue for seconds.
     func next(within timeout: Duration = .seconds(60), _ what: String = "an item") async throws -> Item {
-        try await withThrowingTaskGroup(of: Item?.self) { group in
-            group.addTask { await self.take() }
+        let putsBefore = state.withLock { $0.puts }
+        return try await withThrowingTaskGroup(of: Outcome.self) { group in
+            group.addTask { .taken(await self.take()) }
             group.addTask {
                 try await Task.sleep(for: timeout)
-                throw TimedOut(what: what, timeout: timeout)
+                let came = self.state.withLock { $0.puts != putsBefore || !$0.items.isEmpty || $0.closed }
+                guard came else { throw TimedOut(what: what, timeout: timeout) }
+                return .cameInTime
             }
             defer { group.cancelAll() }
-            guard let item = try await group.next()! else { throw Closed(what: what) }
-            return item
+            while let outcome = try await group.next() {
+                guard case .taken(let item) = outcome else { continue }
+                guard let item else { throw Closed(what: what) }
+                return item
+            }
+            throw Closed(what: what)
         }
     }
 
