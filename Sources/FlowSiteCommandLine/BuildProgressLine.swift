@@ -82,7 +82,7 @@ final class BuildProgressLine: Sendable {
 
     /// The line's text, such as `Building: 1200/2807 pages, 950 pages/s, making pages`.
     static func text(phase: String, made: Int, discovered: Int, elapsed: Duration) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.timeInterval
         let rate = seconds > 0 ? Int((Double(made) / seconds).rounded()) : 0
         let doing =
             switch phase {

@@ -66,8 +66,7 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
         line.start()
         defer { line.finish() }
         var report = try await SiteEngine<App.Coordinator>.forCommand.build(builder, output)
-        let (seconds, attoseconds) = loading.components
-        report.timings.insert(("load data and templates", Double(seconds) + Double(attoseconds) / 1e18), at: 0)
+        report.timings.insert(("load data and templates", loading.timeInterval), at: 0)
         return report
     }
 

@@ -45,7 +45,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
 
     /// One line: pages, links, bytes and seconds, and what was left out.
     public var description: String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.timeInterval
         let kilobytes = Double(bytes) / 1024
         if isUpToDate {
             return "Up to date: " + count("countPages", pages) + " (" + count("countFiles", files)

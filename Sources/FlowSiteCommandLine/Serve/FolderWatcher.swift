@@ -87,13 +87,13 @@ struct FolderWatcher: Sendable {
     func poll(from start: Fingerprint, until stopped: () -> Bool, onChange: (Set<String>) -> Void) {
         var last = start
         while true {
-            Thread.sleep(for: interval)
+            Thread.sleep(forTimeInterval: interval.timeInterval)
             if stopped() { return }
             var now = fingerprint()
             guard now != last else { continue }
             // Let the burst settle, so a half-saved file isn't built.
             while true {
-                Thread.sleep(for: max(quietPeriod, .milliseconds(50)))
+                Thread.sleep(forTimeInterval: max(quietPeriod, .milliseconds(50)).timeInterval)
                 if stopped() { return }
                 let settled = fingerprint()
                 if settled == now { break }
@@ -107,13 +107,5 @@ struct FolderWatcher: Sendable {
     /// Names editors write while saving, which no build reads: Vim's swap files and `4913`, `~` backups, hidden files.
     static func isScratch(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp") || name.hasSuffix(".swx")
-    }
-}
-
-extension Thread {
-    /// Blocks this thread for `duration`.
-    fileprivate static func sleep(for duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
 }
