@@ -102,12 +102,26 @@ let package = Package(
         // Maps a file so that another process shortening it can't end the build with SIGBUS
         // (see FileContents.swift).
         .target(name: "CMapGuard"),
+        // The rooms below the engine: internal targets (no product), reached with `package` access, so the
+        // compiler keeps their arrows pointing down. FlowSiteUtilities knows nothing of FlowSite: the lock, the
+        // HTML escaper and scanner, file identities and mapped files.
+        .target(
+            name: "FlowSiteUtilities",
+            dependencies: ["CMapGuard"],
+            swiftSettings: swiftSettings
+        ),
+        // FlowMapLayout is Graphviz's layout behind a value in and a value out: the one module that calls Graphviz.
+        .target(
+            name: "FlowMapLayout",
+            dependencies: ["CGraphviz", "FlowSiteUtilities"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "FlowSite",
             dependencies: [
                 "CCmark",
-                "CMapGuard",
-                "CGraphviz",
+                "FlowSiteUtilities",
+                "FlowMapLayout",
                 "CICU",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache")
@@ -121,6 +135,7 @@ let package = Package(
             name: "FlowSiteTesting",
             dependencies: [
                 "FlowSite",
+                "FlowSiteUtilities",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
             ],
             swiftSettings: swiftSettings
@@ -129,6 +144,7 @@ let package = Package(
             name: "FlowSiteCommandLine",
             dependencies: [
                 "FlowSite",
+                "FlowSiteUtilities",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ],
@@ -151,6 +167,8 @@ let package = Package(
             name: "FlowSiteTests",
             dependencies: [
                 "FlowSite",
+                "FlowSiteUtilities",
+                "FlowMapLayout",
                 "FlowSiteTesting",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")

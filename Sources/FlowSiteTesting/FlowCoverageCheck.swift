@@ -1,4 +1,5 @@
 import FlowSite
+import FlowSiteUtilities
 import Foundation
 
 /// The snapshot-like half of ``FlowCoverageTrait``: checks a test's entry in the suite's file, writing it if allowed.

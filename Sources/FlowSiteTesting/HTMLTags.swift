@@ -1,4 +1,5 @@
 import FlowSite
+import FlowSiteUtilities
 import Foundation
 
 /// A page's tags as a browser's tokenizer splits them (FlowSite's own HTML scanner: no combining mark can hide a

@@ -1,4 +1,5 @@
 import FlowSite
+import FlowSiteUtilities
 
 /// A navigator that remembers what it was asked to show: the stand-in for a mocked navigation controller in
 /// coordinator tests. Under ``FlowCoverageTrait``, each call is a transition the test takes, from the kind on top

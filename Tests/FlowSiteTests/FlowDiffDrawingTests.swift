@@ -1,3 +1,4 @@
+import FlowMapLayout
 import Foundation
 import Testing
 

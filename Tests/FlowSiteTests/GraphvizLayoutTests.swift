@@ -1,3 +1,4 @@
+import FlowMapLayout
 import Testing
 
 @testable import FlowSite

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlowSite
+@testable import FlowSiteUtilities
 
 /// The one HTML scanner splits a page as a browser's tokenizer does, for the link checker, `diff`'s page text and
 /// FlowSiteTesting's tag comparisons alike.

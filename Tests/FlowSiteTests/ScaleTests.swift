@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 import PropertyBased
 import Testing
@@ -491,7 +492,7 @@ import Testing
             #expect(lstat(url.path, &status) == 0)
             files[path] = SiteManifest.Entry(
                 fingerprint: StableHash(of: Array(path.utf8)), size: Int(status.st_size), inode: UInt64(status.st_ino),
-                modified: SiteManifest.Entry.modified(status))
+                modified: FileIdentity.modificationTime(of: status))
         }
         let manifest = SiteManifest(inputs: "x", pages: 1, files: files).bytes()
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
@@ -559,7 +560,7 @@ import Testing
             #expect(stat(url.path, &status) == 0)
             files[path] = SiteManifest.Entry(
                 fingerprint: StableHash(a: UInt64(index), b: 1), size: index % sizes, inode: UInt64(status.st_ino),
-                modified: SiteManifest.Entry.modified(status)
+                modified: FileIdentity.modificationTime(of: status)
             )
         }
         return files

@@ -1,4 +1,5 @@
 import FlowSiteTesting
+import FlowSiteUtilities
 import Foundation
 import Testing
 

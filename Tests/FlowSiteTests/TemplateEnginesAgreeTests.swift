@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 import Mustache
 import TestSupport

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowSite
+import FlowSiteUtilities
 import Foundation
 import Logging
 

@@ -1,4 +1,5 @@
 import FlowSite
+import FlowSiteUtilities
 import Foundation
 
 /// Reports each burst of changes in some folders once, as the changed paths: by inotify on Linux, else by polling.

@@ -1,5 +1,6 @@
 import Dispatch
 import FlowSite
+import FlowSiteUtilities
 import Foundation
 
 #if canImport(Glibc)

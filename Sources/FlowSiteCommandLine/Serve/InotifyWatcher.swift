@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 #if os(Linux)
 import Foundation
 import Glibc

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowSiteUtilities
 import Foundation
 
 /// The push channel of `serve --watch`: Server-Sent Events to a script added to served pages (not to the files),

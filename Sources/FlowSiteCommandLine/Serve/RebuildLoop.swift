@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 /// Rebuilds once per burst of changes, never two at once: changes during a rebuild are gathered into one more
 /// right after it, so the site ends up built from the files as last saved.
 enum RebuildLoop {

@@ -1,4 +1,5 @@
 import FlowSite
+import FlowSiteUtilities
 import Foundation
 import Logging
 

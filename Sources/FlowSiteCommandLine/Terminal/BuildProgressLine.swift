@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// A long build's progress line on standard error: it appears after `delay`, is redrawn in place at most once per

@@ -199,8 +199,8 @@ import Testing
         let before = try #require(FlowMapSVG.drawnBoxes(inPage: map))
         let after = try #require(FlowMapSVG.drawnBoxes(inPage: page))
         for name in ["Character", "Vehicle"] {
-            let was = try #require(before.first { $0.escapedName == name }).box
-            let now = try #require(after.first { $0.escapedName == name }).box
+            let was = try #require(before.first { $0.escapedName == name }).centre
+            let now = try #require(after.first { $0.escapedName == name }).centre
             // Each read back to within 0.05 pt of the centre it was drawn at.
             #expect(abs(was.x - now.x) <= 0.11 && abs(was.y - now.y) <= 0.11, "\(name) moved from \(was) to \(now)")
         }

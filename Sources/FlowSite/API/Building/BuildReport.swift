@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// What a build did, for the one-line summary.

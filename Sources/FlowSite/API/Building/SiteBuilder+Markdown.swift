@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 extension SiteBuilder {
     /// Every page's Markdown as a build hands it to cmark, with the site file it goes to, sorted by file. The app
     /// is walked with ``templates`` as a build walks it, but nothing is rendered to HTML or written.

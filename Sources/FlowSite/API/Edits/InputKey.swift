@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 /// One input a page can read: a record, a field worked out from many records (a slug, a
 /// count), or a whole table. The app numbers its tables; FlowSite only compares keys.
 public struct InputKey: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// The one hash for everything FlowSite and its apps store or name: the same on every machine and run (unlike

@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 extension StringTable {
     /// Records that the page being made shows `text` in another language than its own, as its table lacks it.
     /// The page then notes those texts and is no page's `hreflang` alternate. Pages only listen when

@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 extension MarkdownDocument {
     /// The document as Markdown, with each route link turned into a URL by `url`.
     public func markdown(

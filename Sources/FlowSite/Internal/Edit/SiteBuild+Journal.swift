@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// A run's journal (see ``BuildJournal``) while it is written, each part to the file as it is made.

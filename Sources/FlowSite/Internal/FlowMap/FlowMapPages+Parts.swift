@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 /// The parts of the flow map's pages: boxes, arrows, tables, lists and links.
 extension FlowMapPages {
     /// A kind's box with its source line and a badge per rule it breaks, linked to the first such finding.

@@ -1,3 +1,5 @@
+import FlowMapLayout
+
 /// The flow map's pages: the whole app at `flow/`, one map per flow at `flow/<flow>/`, and each kind's
 /// neighbourhood at `flow/<flow>/<kind>/` (at `flow/<flow>/` for a flow of one kind).
 ///

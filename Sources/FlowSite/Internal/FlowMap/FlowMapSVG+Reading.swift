@@ -1,3 +1,4 @@
+import FlowMapLayout
 import Foundation
 
 extension FlowMapSVG {
@@ -5,6 +6,9 @@ extension FlowMapSVG {
     struct DrawnBox: Equatable {
         var escapedName: String
         var box: LayoutResult.Box
+
+        /// Where the box's centre was drawn, for readers outside the package (the layout's types are `package`).
+        var centre: (x: Double, y: Double) { (box.x, box.y) }
     }
 
     /// The boxes of the first map on `page` in drawn order, from each `<a class="kind …">`'s `<rect>` and first

@@ -1,3 +1,5 @@
+import FlowMapLayout
+import FlowSiteUtilities
 import Foundation
 
 /// Draws a screen-kind graph as inline SVG laid out by Graphviz: a linked box per kind, a spline per transition.

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// An exclusive `flock` on a file beside the output, holding the holder's process id for the next build's error.

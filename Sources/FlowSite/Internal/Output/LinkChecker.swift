@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// Checks that every internal link and asset reference of a written site resolves to a file.

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// The staging folder's file-system calls.

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 import Synchronization
 
@@ -157,7 +158,7 @@ final class SiteStaging: Sendable {
                 path,
                 SiteManifest.Entry(
                     fingerprint: fingerprint, size: bytes.count, inode: UInt64(status.st_ino),
-                    modified: SiteManifest.Entry.modified(status)
+                    modified: FileIdentity.modificationTime(of: status)
                 ), inBase: inBase)
         } catch {
             throw FlowSiteError(
@@ -222,7 +223,7 @@ final class SiteStaging: Sendable {
                 path,
                 SiteManifest.Entry(
                     fingerprint: fingerprint, size: hash.count, inode: UInt64(status.st_ino),
-                    modified: SiteManifest.Entry.modified(status)
+                    modified: FileIdentity.modificationTime(of: status)
                 ), inBase: base?[path] != nil)
         } catch let error as FlowSiteError {
             throw error

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// Writes a site into a staging folder beside the output and swaps it in only when the whole build succeeded.
@@ -284,6 +285,3 @@ struct SiteWriter: Sendable {
         }
     }
 }
-
-/// Whether no process has the id `pid`: a folder or file named for a process that was killed is left behind.
-package func processHasEnded(_ pid: Int32) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// Renders very large pages one at a time, so memory is bounded by one of them, not one per task.

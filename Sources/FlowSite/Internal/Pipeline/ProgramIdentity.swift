@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// Which program is building: a new build of it (another binary) renders every page again,

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// The one way a site is built (but for an edit from the journal): every language is walked, rendered and

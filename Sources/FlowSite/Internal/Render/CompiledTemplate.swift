@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 /// A Mustache template compiled once into literal bytes and slots, rendered by appending into one byte buffer.
 ///
 /// Supports variables (escaped, `{{{raw}}}`, `{{& raw}}`), sections and inverted sections, partials, comments,

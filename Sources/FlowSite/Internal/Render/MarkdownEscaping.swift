@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 /// Turns any text into Markdown that cmark renders as exactly that text.
 ///
 /// Inline markers always get a backslash; `-`, `+`, `=` and `1.`/`1)` only at a line's start. Whitespace runs

@@ -1,4 +1,5 @@
 import CCmark
+import FlowSiteUtilities
 import Foundation
 
 /// Markdown written by an app's users, made safe to put inside a page.

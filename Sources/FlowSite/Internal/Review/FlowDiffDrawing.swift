@@ -1,3 +1,6 @@
+import FlowMapLayout
+import FlowSiteUtilities
+
 /// The part of the flow a change touches, drawn as the flow map draws it: changed kinds and transitions,
 /// with the changed kinds' neighbours for context.
 ///

@@ -1,3 +1,5 @@
+import FlowSiteUtilities
+
 /// What a reader sees of a built page, as `holocron diff` compares it: title, content items under their headings,
 /// links, and the layout's text. Scans the HTML holocron writes, not any HTML; the content is what `<main>` holds.
 struct PageText: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// What a change did to a built site, as `holocron diff` reports it: pages by screen kind, layout, links,

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// A journal read back (see ``BuildJournal``): only what an edit asks for is decoded. Read from one task at a

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// What a build keeps of the live site's build for the next process: `.NAME.spare/journal` (one per language).

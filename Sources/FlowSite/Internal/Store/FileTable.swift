@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// A manifest's entries by a 64-bit path hash, in sorted arrays searched by halves: far smaller than a dictionary.
@@ -131,14 +132,5 @@ struct WrittenFiles {
             inputs: inputs, pages: pages, lint: lint, count: count, path: { paths[$0] }, entry: { entries[$0] },
             to: descriptor
         )
-    }
-}
-
-extension Array {
-    /// Grows a large array by a quarter, not double: arrays that grow with a site's pages are held to the build's
-    /// memory peak, and doubled would hold up to twice what they use.
-    mutating func appendGrowingByQuarters(_ element: Element) {
-        if count == capacity, count >= 1 << 14 { reserveCapacity(count + count / 4) }
-        append(element)
     }
 }

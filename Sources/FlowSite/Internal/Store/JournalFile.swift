@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// A journal file's encoding (see ``BuildJournal``).

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// `.holocron-manifest`: each file's fingerprint and identity (size, inode, modification time), and the inputs'
@@ -17,15 +18,8 @@ struct SiteManifest: Sendable {
         func matches(_ status: stat) -> Bool {
             // S_IFMT and S_IFREG by value: the overlay's are calls, once per file of the site.
             status.st_mode & 0o170000 == 0o100000 && Int(status.st_size) == size && UInt64(status.st_ino) == inode
-                && Self.modified(status).tv_sec == modified.tv_sec && Self.modified(status).tv_nsec == modified.tv_nsec
-        }
-
-        static func modified(_ status: stat) -> timespec {
-            #if canImport(Darwin)
-            status.st_mtimespec
-            #else
-            status.st_mtim
-            #endif
+                && FileIdentity.modificationTime(of: status).tv_sec == modified.tv_sec
+                && FileIdentity.modificationTime(of: status).tv_nsec == modified.tv_nsec
         }
     }
 

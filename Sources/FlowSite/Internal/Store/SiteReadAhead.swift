@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// Reads the manifests, the edit journal and the spare's file check on a thread of its own while the caller

@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// What the walk found: every route, every edge, and the screens that failed.

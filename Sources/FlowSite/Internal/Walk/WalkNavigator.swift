@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 /// Checks that the app showed exactly the expected route once, and how; armed before each link. On failure the

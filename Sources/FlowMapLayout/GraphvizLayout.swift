@@ -1,4 +1,5 @@
 import CGraphviz
+import FlowSiteUtilities
 
 #if canImport(Glibc)
 import Glibc
@@ -7,14 +8,14 @@ import Darwin
 #endif
 
 /// Lays out graphs with Graphviz's `dot` engine, called through its C library.
-enum GraphvizLayout {
+package enum GraphvizLayout {
     /// Points of space around the drawing on every side.
-    static let margin = 8.0
+    package static let margin = 8.0
 
     /// Lays out with `dot`. Deterministic on every machine: built-in Helvetica metrics, not installed fonts, and
     /// coordinates rounded to 0.1 pt.
     /// - Throws: ``GraphvizError`` for an edge to a missing node, or when Graphviz or a plugin fails.
-    static func layout(_ graph: LayoutGraph) throws -> LayoutResult {
+    package static func layout(_ graph: LayoutGraph) throws -> LayoutResult {
         for (index, edge) in graph.edges.enumerated() {
             guard graph.nodes.indices.contains(edge.from), graph.nodes.indices.contains(edge.to) else {
                 throw GraphvizError(
@@ -39,7 +40,7 @@ enum GraphvizLayout {
     /// The result keeps those coordinates; ``LayoutResult/origin`` is the drawing's top-left corner.
     /// The boxes must not touch: Graphviz draws edges between overlapping boxes straight, with a warning.
     /// - Throws: ``GraphvizError`` as ``layout(_:)`` does, or when `centres` doesn't give one point per node.
-    static func route(_ graph: LayoutGraph, at centres: [LayoutResult.Point]) throws -> LayoutResult {
+    package static func route(_ graph: LayoutGraph, at centres: [LayoutResult.Point]) throws -> LayoutResult {
         guard centres.count == graph.nodes.count else {
             throw GraphvizError("\(centres.count) positions were given for \(graph.nodes.count) nodes.")
         }
@@ -299,7 +300,7 @@ extension GraphvizLayout {
 
 extension GraphvizLayout {
     /// Escapes text for a Graphviz `label` (`\N` is the node's name, `\n` a line break).
-    static func escapedLabel(_ text: String) -> String {
+    package static func escapedLabel(_ text: String) -> String {
         var escaped = ""
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {

@@ -1,9 +1,9 @@
 /// The one escaper for every value the engine hands to a template. Works on Unicode scalars, never `Character`s:
 /// a `<` in a grapheme cluster with a Prepend scalar (U+0600) or a combining mark (U+0301) is still a `<` to a
 /// parser. Controls other than ASCII whitespace, and noncharacters, become U+FFFD.
-enum HTMLEscaping {
+package enum HTMLEscaping {
     /// Safe as element content and inside a quoted attribute value.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsWork) else { return text }
         var out = String.UnicodeScalarView()
         out.reserveCapacity(text.unicodeScalars.count + 16)
@@ -21,7 +21,7 @@ enum HTMLEscaping {
     }
 
     /// ``escape(_:)`` into UTF-8 bytes in one pass: the renderer's hot path.
-    static func append(_ text: String, to out: inout [UInt8]) {
+    package static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var run = 0 // start of the bytes not copied yet
@@ -69,7 +69,7 @@ enum HTMLEscaping {
     }
 
     /// C0, DEL and C1 controls but ASCII whitespace, and noncharacters: HTML input-stream parse errors.
-    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0C, 0x0D: false
         case 0x00...0x1F, 0x7F...0x9F: true

@@ -11,8 +11,8 @@ import Darwin
 package final class Locked<Value>: @unchecked Sendable {
     // Sendable is sound: the value is touched only in `withLock` and crosses the lock only as `sending`, as with
     // `Mutex`. Behind pointers: the mutex must not move, and the value needs no dynamic exclusivity checks.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
     package init(_ initialValue: consuming sending Value) {
         mutex.initialize(to: pthread_mutex_t())
@@ -27,9 +27,10 @@ package final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    // Always inlined, as `Mutex.withLock` is: generic callers would otherwise make an unspecialised call.
+    // Inlinable and always inlined, as `Mutex.withLock` is: callers in other modules would otherwise make an
+    // unspecialised call.
     /// Runs `body` with the value while holding the lock, and returns what it returns.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
