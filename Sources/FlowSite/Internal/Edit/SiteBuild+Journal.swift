@@ -87,7 +87,7 @@ final class JournalWriting<R: Route>: Sendable {
     }
 
     private static func flush(_ out: inout ByteWriter, _ state: inout Progress) {
-        if !out.bytes.withUnsafeBytes({ JournalFile.writeAll(state.descriptor, $0) }) { state.failed = true }
+        if !out.bytes.withUnsafeBytes({ writeAll(state.descriptor, $0) }) { state.failed = true }
         state.written += out.bytes.count
         out.bytes.removeAll(keepingCapacity: true)
     }
@@ -116,18 +116,18 @@ final class JournalWriting<R: Route>: Sendable {
         var failed = false
         var offsets = ByteWriter()
         for offset in progress.productOffsets { offsets.u64(offset) }
-        failed = !offsets.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
+        failed = !offsets.bytes.withUnsafeBytes { writeAll(progress.descriptor, $0) }
         staging.forEachFingerprint { path, fingerprint in
             guard kept(path), !failed else { return }
             out.string(String(path.dropFirst(folder.count)))
             out.hash(fingerprint)
             if out.bytes.count >= 1 << 20 {
-                failed = !out.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
+                failed = !out.bytes.withUnsafeBytes { writeAll(progress.descriptor, $0) }
                 written += out.bytes.count
                 out.bytes.removeAll(keepingCapacity: true)
             }
         }
-        failed = failed || !out.bytes.withUnsafeBytes { JournalFile.writeAll(progress.descriptor, $0) }
+        failed = failed || !out.bytes.withUnsafeBytes { writeAll(progress.descriptor, $0) }
         written += out.bytes.count
         guard !failed else {
             close(progress.descriptor)

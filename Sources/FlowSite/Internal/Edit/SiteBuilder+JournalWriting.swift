@@ -71,13 +71,13 @@ extension SiteBuilder {
         // The checksums describe the file that was checked only while the mapping still shows it.
         guard !journal.wasChanged else { return false }
         // The records first, in one write: until the trailer is written, the file ends in no trailer.
-        guard appended.bytes.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0, at: journal.raw.count) }),
+        guard appended.bytes.withUnsafeBytes({ writeAll(descriptor, $0, at: journal.raw.count) }),
             writes.allSatisfy({ write in
-                write.bytes.withUnsafeBytes { JournalFile.writeAll(descriptor, $0, at: write.at) }
+                write.bytes.withUnsafeBytes { writeAll(descriptor, $0, at: write.at) }
             })
         else { return false }
         return JournalFile.trailer(blocks: blocks, metaStart: journal.metaStart).withUnsafeBytes {
-            JournalFile.writeAll(descriptor, $0, at: end)
+            writeAll(descriptor, $0, at: end)
         }
     }
 

@@ -43,13 +43,6 @@ extension SiteStaging {
         return status
     }
 
-    /// `JournalFile.writeAll`, throwing the system's error.
-    static func writeAll(_ data: [UInt8], to descriptor: Int32) throws {
-        guard data.withUnsafeBytes({ JournalFile.writeAll(descriptor, $0) }) else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-    }
-
     /// Removes a tree through folder descriptors on all cores (an old site has a folder per page). Symbolic
     /// links are removed, not followed.
     static func removeTree(at path: String) throws {

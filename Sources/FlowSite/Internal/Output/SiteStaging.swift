@@ -198,11 +198,11 @@ final class SiteStaging: Sendable {
                         hash.add(piece)
                         buffer.append(contentsOf: piece)
                         if buffer.count >= chunk {
-                            try Self.writeAll(buffer, to: descriptor)
+                            try writeAll(buffer, to: descriptor)
                             buffer.removeAll(keepingCapacity: true)
                         }
                     }
-                    try Self.writeAll(buffer, to: descriptor)
+                    try writeAll(buffer, to: descriptor)
                 }
             } catch {
                 unlinkat(staged, part, 0)

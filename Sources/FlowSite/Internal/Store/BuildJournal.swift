@@ -176,7 +176,7 @@ final class WalkJournal<R: Route>: Sendable {
     }
 
     private static func flush(_ state: inout State) {
-        let ok = state.buffer.bytes.withUnsafeBytes { JournalFile.writeAll(state.descriptor, $0) }
+        let ok = state.buffer.bytes.withUnsafeBytes { writeAll(state.descriptor, $0) }
         if !ok { state.failed = true }
         state.written += UInt64(state.buffer.bytes.count)
         state.buffer.bytes.removeAll(keepingCapacity: true)

@@ -160,20 +160,6 @@ struct JournalFile {
         return blocks
     }
 
-    /// At `offset` when given (the file position then stays).
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count =
-                offset.map { pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t($0 + done)) }
-                ?? write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
-    }
-
     /// Puts the journal in place after the commit, with the live manifest's identity. Failure only cleans up:
     /// a build that can't keep its journal still succeeded.
     static func install(

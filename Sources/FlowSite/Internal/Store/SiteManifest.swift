@@ -60,11 +60,11 @@ struct SiteManifest: Sendable {
         try appendLines(inputs: inputs, pages: pages, lint: lint, count: count, path: path, entry: entry) { line in
             out.append(contentsOf: line)
             if out.count >= chunk {
-                try SiteStaging.writeAll(out, to: descriptor)
+                try writeAll(out, to: descriptor)
                 out.removeAll(keepingCapacity: true)
             }
         }
-        try SiteStaging.writeAll(out, to: descriptor)
+        try writeAll(out, to: descriptor)
     }
 
     /// Hands the manifest's text to `emit` a line or less at a time, files in path order.
