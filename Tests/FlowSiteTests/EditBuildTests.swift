@@ -96,7 +96,7 @@ import Testing
         for name in ["journal-en", "journal-es"] {
             #expect(
                 FileManager.default.fileExists(
-                    atPath: SiteWriter.spareFolder(of: output).appendingPathComponent(name).path), "\(name) is kept")
+                    atPath: SiteLayout.spareFolder(of: output).appendingPathComponent(name).path), "\(name) is kept")
         }
         app.summaries["a/b"] = "A summary written since"
         let edit = try await build(app, into: output, others: [Self.spanish(app)])
@@ -274,8 +274,8 @@ import Testing
         let output = folder.appendingPathComponent("site")
         var app = Self.app
         try await build(app, into: output)
-        let journal = BuildJournal.path(of: output)
-        let manifest = output.appendingPathComponent(SiteWriter.manifestName).path
+        let journal = SiteLayout.journalPath(of: output)
+        let manifest = output.appendingPathComponent(SiteLayout.manifest).path
         app.summaries["a/b"] = "Edited while the files shrink"
         var builder = SiteBuilder(coordinator: app)
         builder.journalsEdits = true
@@ -312,7 +312,7 @@ import Testing
         try await build(app, into: output)
         let ahead = SiteReadAhead(output: output)
         _ = ahead.staleSpareFiles(in: -1) // waits until all is read; -1 is no folder
-        try damage(BuildJournal.path(of: output), try #require(StoredJournal.load(for: output, buildKey: nil)))
+        try damage(SiteLayout.journalPath(of: output), try #require(StoredJournal.load(for: output, buildKey: nil)))
         app.summaries["a/b"] = "Edited after the journal was damaged"
         var builder = SiteBuilder(coordinator: app)
         builder.journalsEdits = true
@@ -355,7 +355,7 @@ import Testing
         try await build(Self.app, into: output)
         let journal = try #require(StoredJournal.load(for: output, buildKey: nil))
         #expect(!journal.wasChanged)
-        #expect(truncate(BuildJournal.path(of: output), 0) == 0)
+        #expect(truncate(SiteLayout.journalPath(of: output), 0) == 0)
         let last = journal.raw.count - 1
         #expect(journal.raw[last] == 0, "a byte past the cut reads as zero")
         #expect(journal.wasChanged)
@@ -376,7 +376,7 @@ import Testing
             (8, [1, 2, 3, 4]), (journal.metaStart, Array("a new meta block".utf8))
         ]
         let meant = SiteBuilder<GraphCoordinator>.patchedChecksums(journal, appended: appended, writes: writes)
-        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildJournal.path(of: output))))
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: SiteLayout.journalPath(of: output))))
         // The checksums of the file the patch leaves, after a cut at `cut` when one is given.
         func checksums(cutAt cut: Int?) throws -> [StableHash]? {
             var bytes = original
@@ -404,7 +404,7 @@ import Testing
         #expect(site >= 0)
         defer { close(site) }
         let check = try #require(SiteManifest.FileCheck(mappingManifestIn: site))
-        #expect(truncate(output.appendingPathComponent(SiteWriter.manifestName).path, 0) == 0)
+        #expect(truncate(output.appendingPathComponent(SiteLayout.manifest).path, 0) == 0)
         #expect(check.unchangedSite(lanes: 2) == nil)
     }
 }

@@ -116,11 +116,11 @@ import Testing
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: site)
-            try? FileManager.default.removeItem(at: SiteWriter.spareFolder(of: site))
+            try? FileManager.default.removeItem(at: SiteLayout.spareFolder(of: site))
         }
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: SiteWriter.spareFolder(of: site), withIntermediateDirectories: true)
-        let pipes = [site.appendingPathComponent(SiteWriter.manifestName).path, BuildJournal.path(of: site)]
+        try FileManager.default.createDirectory(at: SiteLayout.spareFolder(of: site), withIntermediateDirectories: true)
+        let pipes = [site.appendingPathComponent(SiteLayout.manifest).path, SiteLayout.journalPath(of: site)]
         for pipe in pipes { #expect(mkfifo(pipe, 0o644) == 0) }
         let folder = open(site.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(folder) }

@@ -411,9 +411,9 @@ import Testing
                 live[path] = entry
             }
         }
-        live[SiteWriter.markerName] = SiteManifest.Entry(
+        live[SiteLayout.marker] = SiteManifest.Entry(
             fingerprint: StableHash(a: 9, b: 9), size: 64, inode: 7, modified: timespec(tv_sec: 1, tv_nsec: 2))
-        expectedMissing.insert(SiteWriter.markerName)
+        expectedMissing.insert(SiteLayout.marker)
         var liveManifest = SiteManifest(inputs: "x", pages: 3, files: live)
         liveManifest.lint = (findings: 2, summary: "2 warnings")
         let gap = try #require(
@@ -582,7 +582,7 @@ import Testing
         func intactSite(
             _ manifest: [UInt8], inputs: String
         ) throws -> (pages: Int, files: Int, bytes: Int, sitemap: Bool, lint: (findings: Int, summary: String)?)? {
-            try Data(manifest).write(to: base.appendingPathComponent(SiteWriter.manifestName))
+            try Data(manifest).write(to: base.appendingPathComponent(SiteLayout.manifest))
             guard let check = SiteManifest.FileCheck(mappingManifestIn: folder), check.isMade(from: inputs) else {
                 return nil
             }
@@ -606,7 +606,7 @@ import Testing
         let site = base.appendingPathComponent("site")
         let files = try writeFiles(300, sections: 3, sizes: 40, under: site)
         let manifest = SiteManifest(inputs: "abc", pages: 300, files: files).bytes()
-        try Data(manifest).write(to: site.appendingPathComponent(SiteWriter.manifestName))
+        try Data(manifest).write(to: site.appendingPathComponent(SiteLayout.manifest))
         let report = try #require(SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abc"))
         #expect(report.pages == 300 && report.files == 300 && report.rendered == 0)
         #expect(SiteBuilder<GraphCoordinator>.unchangedSite(at: site, inputs: "abd") == nil)

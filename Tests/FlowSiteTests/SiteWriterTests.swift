@@ -189,19 +189,19 @@ import Darwin
     @Test func realPathsFollowLinksAlsoToFoldersNotMadeYet() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let real = try SiteWriter.realPath(of: folder.path)
+        let real = try SiteLayout.realPath(of: folder.path)
         let manager = FileManager.default
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("up").path, withDestinationPath: "..")
         try manager.createSymbolicLink(
             atPath: folder.appendingPathComponent("later").path, withDestinationPath: "not/yet")
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("loop").path, withDestinationPath: "loop")
-        let parent = try SiteWriter.realPath(of: folder.deletingLastPathComponent().path)
-        #expect(try SiteWriter.realPath(of: folder.appendingPathComponent("up/site").path) == parent + "/site")
-        #expect(try SiteWriter.realPath(of: folder.appendingPathComponent("later").path) == real + "/not/yet")
-        #expect(try SiteWriter.realPath(of: folder.appendingPathComponent("later/site").path) == real + "/not/yet/site")
-        #expect(try SiteWriter.realPath(of: folder.appendingPathComponent("new/../site").path) == real + "/site")
-        #expect(try SiteWriter.realPath(of: "/") == "/")
-        #expect(throws: FlowSiteError.self) { try SiteWriter.realPath(of: folder.appendingPathComponent("loop").path) }
+        let parent = try SiteLayout.realPath(of: folder.deletingLastPathComponent().path)
+        #expect(try SiteLayout.realPath(of: folder.appendingPathComponent("up/site").path) == parent + "/site")
+        #expect(try SiteLayout.realPath(of: folder.appendingPathComponent("later").path) == real + "/not/yet")
+        #expect(try SiteLayout.realPath(of: folder.appendingPathComponent("later/site").path) == real + "/not/yet/site")
+        #expect(try SiteLayout.realPath(of: folder.appendingPathComponent("new/../site").path) == real + "/site")
+        #expect(try SiteLayout.realPath(of: "/") == "/")
+        #expect(throws: FlowSiteError.self) { try SiteLayout.realPath(of: folder.appendingPathComponent("loop").path) }
     }
 
     @Test func previousFilesAreNeverReadThroughASymlinkThatLeavesTheOutput() async throws {

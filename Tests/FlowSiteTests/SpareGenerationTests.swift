@@ -116,7 +116,7 @@ import Glibc
         let spare = folder.appendingPathComponent(".site.spare/site")
         try await SiteBuilder(coordinator: titled("One")).build(into: output)
         try await SiteBuilder(coordinator: titled("Two")).build(into: output)
-        try FileManager.default.removeItem(at: spare.appendingPathComponent(SiteWriter.manifestName))
+        try FileManager.default.removeItem(at: spare.appendingPathComponent(SiteLayout.manifest))
         try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.txt"))
         try await SiteBuilder(coordinator: titled("Three")).build(into: output)
         #expect(try SiteDifference.files(in: output) == (try await fresh(titled("Three"), in: folder)))

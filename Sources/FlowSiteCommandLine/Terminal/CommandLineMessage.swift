@@ -22,8 +22,8 @@ package enum CommandLineMessage {
         switch error.reason {
         case .outputNotOwned(let path):
             """
-            The output folder \(path) exists and was not made by a FlowSite build (it has no .holocron marker and \
-            is not empty): choose another --output, or pass --force to replace it.
+            The output folder \(path) exists and was not made by a FlowSite build (it has no \(SiteLayout.marker) \
+            marker and is not empty): choose another --output, or pass --force to replace it.
             """
         case .outputForbidden(let path, let why):
             "Refusing to write the site to \(path): \(why). Choose another --output; --force does not change this."

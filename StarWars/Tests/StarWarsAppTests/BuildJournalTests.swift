@@ -116,7 +116,8 @@ import Testing
             builder.inputFingerprints = Catalog(archive: archive).inputFingerprints()
             let report = try await builder.build(into: live)
             #expect(
-                FileManager.default.fileExists(atPath: BuildJournal.path(of: live)), "step \(step): the journal is kept"
+                FileManager.default.fileExists(atPath: SiteLayout.journalPath(of: live)),
+                "step \(step): the journal is kept"
             )
 
             let fresh = folder.appendingPathComponent("fresh-\(step)")
@@ -248,7 +249,7 @@ import Testing
         data.people[0].height = "177"
         // Without its journal (which five edits' patches brought near an eighth appended) the build
         // walks and writes it anew, so that the edit after it is built from the journal.
-        try FileManager.default.removeItem(atPath: BuildJournal.path(of: live))
+        try FileManager.default.removeItem(atPath: SiteLayout.journalPath(of: live))
         _ = try await Self.build(data, into: live)
         data.people[1].height = "178"
         let afterAnother = try await Self.build(data, into: live, readAhead: late)
@@ -286,7 +287,7 @@ import Testing
         var (data, folder, live) = try Self.embeddedData(folder: "starwars-journal-patch")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try await Self.build(data, into: live)
-        let journal = BuildJournal.path(of: live)
+        let journal = SiteLayout.journalPath(of: live)
         func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0 }
         var sizes = [try size()]
         var walked: [Int] = []
@@ -333,7 +334,7 @@ import Testing
         _ = try await Self.build(data, into: live)
         data.people[0].height = "173"
         #expect(try await Self.build(data, into: live).replayed > 0)
-        let journal = try FileHandle(forUpdating: URL(fileURLWithPath: BuildJournal.path(of: live)))
+        let journal = try FileHandle(forUpdating: URL(fileURLWithPath: SiteLayout.journalPath(of: live)))
         if cut == "appended" {
             try journal.seekToEnd()
             try journal.write(contentsOf: Data(repeating: 7, count: 300))
@@ -364,7 +365,7 @@ import Testing
         let live = folder.appendingPathComponent("site")
         _ = try await Self.build(data, into: live)
         data.people[0].height = "173"
-        let journal = URL(fileURLWithPath: BuildJournal.path(of: live))
+        let journal = URL(fileURLWithPath: SiteLayout.journalPath(of: live))
         var bytes = try Data(contentsOf: journal)
         // A page the edit does not reach: the last planet's.
         let planet = Catalog(archive: try Self.archive(data)).route(

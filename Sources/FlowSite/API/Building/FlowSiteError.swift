@@ -98,8 +98,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             "The build step '\(step)' failed: \(error). The previous site was left as it was."
         case .outputNotOwned(let path):
             """
-            The output folder \(path) exists and was not made by a FlowSite build (it has no .holocron marker and \
-            is not empty): choose another output folder, or set force to replace it.
+            The output folder \(path) exists and was not made by a FlowSite build (it has no \(SiteLayout.marker) \
+            marker and is not empty): choose another output folder, or set force to replace it.
             """
         case .outputForbidden(let path, let why):
             "Refusing to write the site to \(path): \(why). Choose another output folder."

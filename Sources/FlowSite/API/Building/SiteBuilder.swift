@@ -191,15 +191,15 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         var status = stat()
         if lstat(target.path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR,
-                access(target.appendingPathComponent(SiteWriter.markerName).path, F_OK) == 0
+                access(target.appendingPathComponent(SiteLayout.marker).path, F_OK) == 0
             else { return nil }
         } else if errno != ENOENT {
             return nil
         }
-        guard SiteWriter.prepareSpareFolder(of: target) else { return nil }
-        let folder = SiteWriter.spareFolder(of: target).appendingPathComponent(name)
+        guard SiteLayout.prepareSpareFolder(of: target) else { return nil }
+        let folder = SiteLayout.spareFolder(of: target).appendingPathComponent(name)
         mkdir(folder.path, 0o755)
-        guard SiteWriter.isOwnFolder(folder) else { return nil }
+        guard SiteLayout.isOwnFolder(folder) else { return nil }
         return folder
     }
 
@@ -290,7 +290,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return [
             BuildStep("assets") { context in
                 for (name, data) in assets.sorted(by: { $0.key < $1.key }) {
-                    try context.write(data, to: SiteWriter.assetsFolder + "/" + name)
+                    try context.write(data, to: SiteLayout.assetsFolder + "/" + name)
                 }
             },
             BuildStep("404 page") { context in

@@ -97,7 +97,7 @@ public struct SiteDifference: Sendable, Equatable, CustomStringConvertible {
                     try walk(inner, prefix + name + "/")
                 case S_IFREG:
                     // The manifest is the build's bookkeeping (inodes, times), not part of the site.
-                    if prefix.isEmpty && name == SiteWriter.manifestName { continue }
+                    if prefix.isEmpty && name == SiteLayout.manifest { continue }
                     sizes[prefix + name] = Int(status.st_size)
                 default:
                     continue

@@ -35,7 +35,7 @@ public struct SiteSearch<R: Route>: Sendable {
     }
 
     /// The script that filters the index, among the template set's assets.
-    static var script: String { SiteWriter.assetsFolder + "/search.js" }
+    static var script: String { SiteLayout.assetsFolder + "/search.js" }
 
     /// Where one page stands in the index, or `nil` if left out; the caller sets ``Entry/page``.
     func entry(for route: R, page: Page<R>) -> Entry? {

@@ -223,10 +223,10 @@ extension SiteBuilder {
         if contentChanged {
             // Read and copied once, into the bytes patched: the index grows with the site.
             let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
-            let file = target.appendingPathComponent(journal.folder + PageIndex.fileName).path
+            let file = target.appendingPathComponent(journal.folder + SiteLayout.pageIndex).path
             guard let bytes = FileContents.withBytes(of: file, { Self.patchedPageIndex(Array($0), contents: contents) })
             else { return nil }
-            replaced[PageIndex.fileName] = (StableHash(of: bytes), bytes)
+            replaced[SiteLayout.pageIndex] = (StableHash(of: bytes), bytes)
         }
         // Site-file links must lead to files the site has; the journal's list is searched only for those few.
         let linkedFiles = Set(remade.flatMap { $0.siteFiles })

@@ -6,7 +6,7 @@ extension FlowMapPages {
     func node(
         _ kind: FlowGraph.Kind, role: FlowMapSVG.Role, url: String, _ places: Places, here: RoutePath
     ) -> FlowMapSVG.Node {
-        let list = here.relativeURL(to: RoutePath([Self.folder])) + "#"
+        let list = here.relativeURL(to: RoutePath([SiteLayout.flowMapFolder])) + "#"
         var badges: [(rule: FlowLintRule, pages: Int, anchor: String)] = []
         for (finding, anchor) in places.findings where finding.isActive && finding.kind?.id == kind.id {
             if let known = badges.firstIndex(where: { $0.rule == finding.rule }) {

@@ -7,9 +7,6 @@ import FlowMapLayout
 /// badges on their kinds; unreachable kinds are drawn apart. With flow coverage, untested transitions are
 /// drawn faint with a hollow arrow and named "untested".
 struct FlowMapPages {
-    /// Reserved like the assets folder.
-    static let folder: Slug = "flow"
-
     struct Page {
         let path: RoutePath
         let title: String
@@ -31,7 +28,7 @@ struct FlowMapPages {
     /// Where each page of ``pages()`` goes, in the same order, without laying anything out.
     func paths() -> [RoutePath] {
         let places = Places(graph, lint)
-        var paths = [RoutePath([Self.folder])]
+        var paths = [RoutePath([SiteLayout.flowMapFolder])]
         for flow in graph.flows {
             if flow.kinds.count > 1 { paths.append(places.flow[flow.name]!) }
             for kind in flow.kinds { paths.append(places.kind[kind.id]!) }
@@ -44,7 +41,7 @@ struct FlowMapPages {
         let places = Places(graph, lint)
         let home = (title: graph.kinds.first?.example.title ?? "", path: RoutePath.root)
         let mapTitle = label("flowMap", [:])
-        let root = RoutePath([Self.folder])
+        let root = RoutePath([SiteLayout.flowMapFolder])
         var pages = [try whole(places, trail: [home])]
         for flow in graph.flows {
             // A flow of one kind is that kind's view.
@@ -68,7 +65,7 @@ struct FlowMapPages {
     // MARK: Pages
 
     private func whole(_ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
-        let here = RoutePath([Self.folder])
+        let here = RoutePath([SiteLayout.flowMapFolder])
         let pages = graph.kinds.reduce(0) { $0 + $1.pages }
         let kinds = graph.kinds.count
         let flows = graph.flows.count
@@ -244,7 +241,7 @@ struct FlowMapPages {
             var flowSlugs = Set<Slug>()
             for group in graph.flows {
                 let slug = Self.unique(Slug(group.name), in: &flowSlugs)
-                let flowPath = RoutePath([FlowMapPages.folder, slug])
+                let flowPath = RoutePath([SiteLayout.flowMapFolder, slug])
                 flow[group.name] = flowPath
                 if group.kinds.count == 1 {
                     kind[group.kinds[0].id] = flowPath

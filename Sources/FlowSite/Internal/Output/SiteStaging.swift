@@ -183,7 +183,7 @@ final class SiteStaging: Sendable {
         defer { pieceWriters.leave() }
         // Written under a name no page has, then renamed into place.
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
-        let part = String(path[..<slash]) + "." + String(path[slash...]) + ".holocron-part"
+        let part = String(path[..<slash]) + "." + String(path[slash...]) + SiteLayout.partSuffix
         do {
             if base != nil || difference != nil { clearLinks(above: path) }
             try ensureFolder(of: path)
@@ -315,7 +315,7 @@ final class SiteStaging: Sendable {
 
     /// Writes the marker and manifest, then swaps the staged site in (``swapIn()``).
     func commit(inputs: String? = nil, pages: Int = 0, lint: (findings: Int, summary: String)? = nil) throws {
-        let manifestPath = folder.appendingPathComponent(SiteWriter.manifestName).path
+        let manifestPath = folder.appendingPathComponent(SiteLayout.manifest).path
         if let difference {
             // An edit: every file but those written is the live site's, marker included.
             let written = state.withLock {
@@ -334,7 +334,7 @@ final class SiteStaging: Sendable {
             try swapIn()
             return
         }
-        try write(Data(SiteManifest.header.utf8), to: SiteWriter.markerName)
+        try write(Data(SiteManifest.header.utf8), to: SiteLayout.marker)
         // Read once: nothing is written after the marker.
         let (files, baseHits) = state.withLock { ($0.manifest, $0.baseHits) }
         if let base, baseHits < base.count { removeStale(spareOnly(besides: files)) }
@@ -352,7 +352,7 @@ final class SiteStaging: Sendable {
     private func swapIn() throws {
         let manager = FileManager.default
         let old = output.deletingLastPathComponent()
-            .appendingPathComponent(SiteWriter.siblingName(of: output, role: "old", pid: getpid()))
+            .appendingPathComponent(SiteLayout.siblingName(of: output, role: "old", pid: getpid()))
         do {
             if manager.fileExists(atPath: output.path) {
                 if Self.exchange(folder.path, output.path) {
@@ -377,8 +377,8 @@ final class SiteStaging: Sendable {
 
     /// Moves the replaced site to the spare folder for the next build; when that fails, removes it.
     private func keepAsSpare(_ old: URL) {
-        let tree = SiteWriter.spareTree(of: output)
-        guard SiteWriter.prepareSpareFolder(of: output) else {
+        let tree = SiteLayout.spareTree(of: output)
+        guard SiteLayout.prepareSpareFolder(of: output) else {
             try? Self.removeTree(at: old.path)
             return
         }

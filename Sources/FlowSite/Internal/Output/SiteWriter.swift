@@ -15,12 +15,6 @@ struct SiteWriter: Sendable {
     let home: String?
     let currentFolder: String
 
-    /// The marker file that says holocron made a folder.
-    static let markerName = ".holocron"
-    /// What the build wrote, for the next build to reuse; like the marker, not deployed.
-    static let manifestName = ".holocron-manifest"
-    static let assetsFolder = "assets"
-
     init(output: URL, force: Bool = false) {
         self.init(
             output: output,
@@ -64,7 +58,7 @@ struct SiteWriter: Sendable {
             path: parent.appendingPathComponent(".\(target.lastPathComponent).lock").path, output: target.path)
         let previous = try checkOwnership(of: target)
         let removed = Self.removeLeftovers(of: target)
-        let staging = parent.appendingPathComponent(Self.siblingName(of: target, role: "staging", pid: getpid()))
+        let staging = parent.appendingPathComponent(SiteLayout.siblingName(of: target, role: "staging", pid: getpid()))
         let live =
             forEdit
             ? (previous >= 0 ? readAhead?.liveManifest(in: previous) ?? SiteManifest.readBytes(from: previous) : nil)
@@ -75,12 +69,12 @@ struct SiteWriter: Sendable {
             return nil
         }
         // A whole spare becomes the staging folder, renamed first so a killed build leaves an ordinary leftover.
-        let spare = Self.spareTree(of: target)
-        if Self.isOwnFolder(Self.spareFolder(of: target)), rename(spare.path, staging.path) == 0 {
+        let spare = SiteLayout.spareTree(of: target)
+        if SiteLayout.isOwnFolder(SiteLayout.spareFolder(of: target)), rename(spare.path, staging.path) == 0 {
             let folder = open(staging.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             defer { if folder >= 0 { close(folder) } }
             if let live, folder >= 0 {
-                let manifestPath = staging.appendingPathComponent(Self.manifestName).path
+                let manifestPath = staging.appendingPathComponent(SiteLayout.manifest).path
                 let found =
                     readAhead?.difference(spare: folder, live: previous)
                     ?? SiteManifest.readBytes(from: folder).flatMap { bytes in
@@ -97,12 +91,12 @@ struct SiteWriter: Sendable {
             } else if folder >= 0 {
                 // Without its manifest the folder may be anything: it is thrown away. The file stays open for
                 // the staging, which may read it again.
-                let file = openat(folder, Self.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                let file = openat(folder, SiteLayout.manifest, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                 let read = file >= 0 ? readAhead?.spareFiles(ofManifest: file) : nil
                 if file >= 0,
                     let base = read
                         ?? SiteManifest.readBytes(fromFile: file).flatMap({ FileTable(manifest: $0, exact: true) }),
-                    unlinkat(AT_FDCWD, staging.appendingPathComponent(Self.manifestName).path, 0) == 0
+                    unlinkat(AT_FDCWD, staging.appendingPathComponent(SiteLayout.manifest).path, 0) == 0
                 {
                     return SiteStaging(
                         folder: staging, output: target, previousSite: previous, lock: lock, removedLeftovers: removed,
@@ -138,38 +132,10 @@ struct SiteWriter: Sendable {
         )
     }
 
-    /// `.NAME.spare` beside `output`: the site before the live one, and a `.gitignore`.
-    static func spareFolder(of output: URL) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
-    }
-
-    /// Makes ``spareFolder(of:)`` when missing; `false` when something else (a file, a link) is there.
-    static func prepareSpareFolder(of output: URL) -> Bool {
-        let spare = spareFolder(of: output)
-        mkdir(spare.path, 0o755)
-        guard isOwnFolder(spare) else { return false }
-        let ignore = spare.appendingPathComponent(".gitignore").path
-        if access(ignore, F_OK) != 0 {
-            _ = try? SiteStaging.writeWithoutSync(
-                Array("# holocron's previous build, kept so the next writes only what changed\n*\n".utf8), at: ignore)
-        }
-        return true
-    }
-
-    static func spareTree(of output: URL) -> URL {
-        spareFolder(of: output).appendingPathComponent("site")
-    }
-
-    /// Whether `folder` is a folder, not a link to one: a spare folder that leads elsewhere is never touched.
-    static func isOwnFolder(_ folder: URL) -> Bool {
-        var status = stat()
-        return lstat(folder.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
     /// Removes killed builds' leftovers beside an up-to-date output, under the build lock; returns their names.
     /// Removes nothing while a build holds the lock.
     static func removeLeftovers(besides output: URL) -> [String] {
-        guard let real = try? realPath(of: output.standardizedFileURL.path) else { return [] }
+        guard let real = try? SiteLayout.realPath(of: output.standardizedFileURL.path) else { return [] }
         let target = URL(fileURLWithPath: real)
         let parent = target.deletingLastPathComponent()
         guard
@@ -184,17 +150,17 @@ struct SiteWriter: Sendable {
     /// symbolic link or `..` gets past.
     func guardedOutput() throws -> URL {
         let given = output.path
-        let real = try Self.realPath(of: given)
+        let real = try SiteLayout.realPath(of: given)
         func holds(_ folder: String) -> Bool { real == folder || folder.hasPrefix(real + "/") }
         func forbidden(_ why: String) -> FlowSiteError {
             FlowSiteError(.outputForbidden(path: given, why: real == given ? why : "\(why) (it is \(real))"))
         }
         if real == "/" { throw forbidden("it is the file-system root") }
         // Unresolvable: compared as written; it can't hold the output then.
-        if let home, holds((try? Self.realPath(of: home)) ?? home) {
+        if let home, holds((try? SiteLayout.realPath(of: home)) ?? home) {
             throw forbidden("it is the home folder or holds it")
         }
-        if holds((try? Self.realPath(of: currentFolder)) ?? currentFolder) {
+        if holds((try? SiteLayout.realPath(of: currentFolder)) ?? currentFolder) {
             throw forbidden("it is the current folder or holds it")
         }
         return URL(fileURLWithPath: real, isDirectory: true)
@@ -221,23 +187,18 @@ struct SiteWriter: Sendable {
             close(folder)
             throw FlowSiteError(.fileSystem(path: path, message: error.localizedDescription))
         }
-        if !contents.isEmpty && !contents.contains(Self.markerName) {
+        if !contents.isEmpty && !contents.contains(SiteLayout.marker) {
             close(folder)
             throw FlowSiteError(.outputNotOwned(path: path))
         }
         return folder
     }
 
-    /// `.NAME.ROLE-PID`: a staging or old folder beside the output.
-    static func siblingName(of output: URL, role: String, pid: Int32) -> String {
-        ".\(output.lastPathComponent).\(role)-\(pid)"
-    }
-
     /// Removes folders beside `output` whose build process is gone; returns their names. The build lock is held,
     /// so a folder of our own process id is an earlier build's. A reused process id keeps its folder until it ends.
     private static func removeLeftovers(of output: URL) -> [String] {
         let parent = output.deletingLastPathComponent()
-        let prefixes = ["staging", "old", "journal"].map { ".\(output.lastPathComponent).\($0)-" }
+        let prefixes = SiteLayout.leftoverRoles.map { ".\(output.lastPathComponent).\($0)-" }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
         var removed: [String] = []
         for entry in entries.sorted() {
@@ -253,35 +214,5 @@ struct SiteWriter: Sendable {
             }
         }
         return removed
-    }
-
-    /// The real path of an absolute `path`. Missing components are appended as written; a link to something
-    /// missing resolves to its destination.
-    static func realPath(of path: String, links: Int = 0) throws -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        let code = errno
-        guard code == ENOENT, links < 40, path != "/", let slash = path.lastIndex(of: "/") else {
-            throw FlowSiteError(.fileSystem(path: path, message: String(cString: strerror(links < 40 ? code : ELOOP))))
-        }
-        let parent = try realPath(of: slash == path.startIndex ? "/" : String(path[..<slash]), links: links)
-        // Below a component that doesn't exist nothing is a link, so `.` and `..` are lexical.
-        switch path[path.index(after: slash)...] {
-        case "", ".":
-            return parent
-        case "..":
-            let above = parent[..<(parent.lastIndex(of: "/") ?? parent.startIndex)]
-            return above.isEmpty ? "/" : String(above)
-        case let name:
-            let joined = parent == "/" ? "/" + name : parent + "/" + name
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
-            let count = readlink(joined, &buffer, buffer.count)
-            guard count > 0 else { return joined } // not there yet
-            let destination = String(decoding: buffer[..<count], as: UTF8.self)
-            return try realPath(
-                of: destination.hasPrefix("/") ? destination : parent + "/" + destination, links: links + 1)
-        }
     }
 }

@@ -62,7 +62,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     func walk() async throws -> SiteGraph<C.R> {
         var walker = SiteWalker(coordinator: builder.coordinator, concurrency: builder.concurrency, keepsEdges: false)
         walker.phases = phases
-        walker.journal = journal?.walk
+        if let walk = journal?.walk { walker.takesPage = { walk.record($0) } }
         let graph = try await walker.walk(visit: { try await self.visit($0) })
         journal?.walked(pages: graph.routes.count)
         try graph.requireNoFailures()
@@ -265,7 +265,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             })
         pipeline.append(
             BuildStep("flow record") { context in
-                try context.write(recordBytes, to: FlowRecord.fileName)
+                try context.write(recordBytes, to: SiteLayout.flowRecord)
                 // Sorted in place and let go once written: it grows with the site.
                 guard
                     var pages = pageOrder.withLock({ order in
@@ -274,7 +274,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                     })
                 else { return }
                 pages.sort { $0.path < $1.path }
-                try context.write(to: PageIndex.fileName) { emit in
+                try context.write(to: SiteLayout.pageIndex) { emit in
                     try PageIndex.lines(
                         count: pages.count, path: { pages[$0].path }, kind: { kindIDs[Int(pages[$0].kind)] },
                         content: { pages[$0].content }, emit: emit
@@ -318,7 +318,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     func linkCheck(stepsFrom before: Int) throws -> (check: LinkCheckByConstruction, rootPaths: [String: String]) {
         var check = state.records.withLock { $0.linkCheck }
         // Flow map pages link only to walked paths and each other; the first one samples the layout's links.
-        let mapFolder = folder + FlowMapPages.folder.rawValue + "/"
+        let mapFolder = folder + SiteLayout.flowMapFolder.rawValue + "/"
         for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
             if path.hasPrefix(mapFolder) && path != mapFolder + "index.html" { continue }
             check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))

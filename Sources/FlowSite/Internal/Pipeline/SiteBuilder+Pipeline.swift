@@ -92,7 +92,7 @@ extension SiteBuilder {
             }
             for (run, (one, references)) in zip(runs, zip(built, references)) {
                 run.journal?.install(
-                    staging: staging, kinds: one.flow.kinds.map { $0.id }, edges: one.graph.edgeCount,
+                    files: staging.forEachFingerprint, kinds: one.flow.kinds.map { $0.id }, edges: one.graph.edgeCount,
                     links: one.graph.edgeCount + references)
             }
             var timings: [String: Double] = [:]
@@ -164,7 +164,7 @@ extension SiteBuilder {
         let realCodes = codes.filter { PseudoLocale(code: $0) == nil }
         let languages = SiteLanguages(codes: codes, current: 0, siteBaseURL: baseURL)
         let site = renderer.site
-        let stylesheet = codes[0] + "/" + SiteWriter.assetsFolder + "/style.css"
+        let stylesheet = codes[0] + "/" + SiteLayout.assetsFolder + "/style.css"
         func page(title: String) -> String {
             var html = """
                 <!doctype html>\n<html lang="\(HTMLEscaping.escape(site.language))"\

@@ -35,10 +35,10 @@ package struct PageRenderer<R: Route>: Sendable {
         self.siteFrame = Self.siteFrame(site)
         self.navigationPaths = site.navigation.map { ($0.label, $0.route.path) }
         self.searchIndexPath = searchIndexPath
-        self.flowMapPath = flowMap ? RoutePath([FlowMapPages.folder]).file : nil
+        self.flowMapPath = flowMap ? RoutePath([SiteLayout.flowMapFolder]).file : nil
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.faviconPath =
-            templates.assets[Self.faviconAsset] == nil ? nil : SiteWriter.assetsFolder + "/" + Self.faviconAsset
+            templates.assets[Self.faviconAsset] == nil ? nil : SiteLayout.assetsFolder + "/" + Self.faviconAsset
     }
 
     static var faviconAsset: String { "favicon.svg" }
@@ -152,7 +152,7 @@ package struct PageRenderer<R: Route>: Sendable {
         }
         context["root"] = .text(root)
         context["homeURL"] = .text(root + "index.html")
-        context["stylesheet"] = .text(root + SiteWriter.assetsFolder + "/style.css")
+        context["stylesheet"] = .text(root + SiteLayout.assetsFolder + "/style.css")
         context["inlineStylesheet"] = .text(inlineStylesheet)
         if let faviconPath { context["favicon"] = .text(root + faviconPath) }
         if let flowMapPath { context["flowMapURL"] = .text(root + flowMapPath) }
@@ -302,7 +302,7 @@ package struct PageRenderer<R: Route>: Sendable {
         var context: TemplateFrame = [
             "root": .text(here.rootPrefix),
             "homeURL": .text(here.relativeURL(to: .root)),
-            "stylesheet": .text(here.relativeURL(toSiteFile: SiteWriter.assetsFolder + "/style.css")),
+            "stylesheet": .text(here.relativeURL(toSiteFile: SiteLayout.assetsFolder + "/style.css")),
             "searchScript": .text(here.relativeURL(toSiteFile: SiteSearch<R>.script)),
             "navigation": .list(navigation),
             "favicon": .text(faviconPath.map { here.relativeURL(toSiteFile: $0) } ?? "")

@@ -119,7 +119,7 @@ package struct SiteComparison: Sendable {
 
     private init(_ old: BuiltSite, _ new: BuiltSite) throws {
         if let before = old.flow, let after = new.flow { flows = (before, after) }
-        let mapPage = RoutePath([FlowMapPages.folder]).file
+        let mapPage = RoutePath([SiteLayout.flowMapFolder]).file
         oldMapFile = old.manifest.files[mapPage] == nil ? nil : old.root.appendingPathComponent(mapPage)
         // A kind is renamed only if its pages are the same files on both sides.
         let none = FlowRecord(kinds: [], transitions: [], findings: [])
@@ -351,8 +351,8 @@ private struct BuiltSite: Sendable {
 
     /// The build's own records, not part of what the site shows.
     static func isRecord(_ path: String) -> Bool {
-        path == SiteWriter.markerName || path == SiteWriter.manifestName || path == PageIndex.fileName
-            || path == FlowRecord.fileName
+        path == SiteLayout.marker || path == SiteLayout.manifest || path == SiteLayout.pageIndex
+            || path == SiteLayout.flowRecord
     }
 
     init(at url: URL) throws {
@@ -366,15 +366,15 @@ private struct BuiltSite: Sendable {
                         "no such folder: give a folder a FlowSite build wrote (the site executable's `build --output`)")
             )
         }
-        let manifestURL = root.appendingPathComponent(SiteWriter.manifestName)
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(SiteWriter.markerName).path),
+        let manifestURL = root.appendingPathComponent(SiteLayout.manifest)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(SiteLayout.marker).path),
             let bytes = try? Array(Data(contentsOf: manifestURL))
         else {
             throw FlowSiteError(
                 .siteUnreadable(
                     path: url.path,
                     message: """
-                        not a site made by a FlowSite build (it has no \(SiteWriter.manifestName)): build it, or give \
+                        not a site made by a FlowSite build (it has no \(SiteLayout.manifest)): build it, or give \
                         the folder the site executable's `build --output` wrote
                         """
                 ))
@@ -384,9 +384,9 @@ private struct BuiltSite: Sendable {
                 .siteUnreadable(path: manifestURL.path, message: "the manifest is damaged: build the site again"))
         }
         self.manifest = manifest
-        let indexURL = root.appendingPathComponent(PageIndex.fileName)
+        let indexURL = root.appendingPathComponent(SiteLayout.pageIndex)
         index = try (try? Data(contentsOf: indexURL)).map { try PageIndex(bytes: Array($0), source: indexURL.path) }
-        let flowURL = root.appendingPathComponent(FlowRecord.fileName)
+        let flowURL = root.appendingPathComponent(SiteLayout.flowRecord)
         flow = try (try? Data(contentsOf: flowURL)).map { try FlowRecord(json: $0, source: flowURL.path) }
         pages =
             index?.pages

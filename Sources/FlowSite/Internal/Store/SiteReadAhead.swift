@@ -29,7 +29,11 @@ package final class SiteReadAhead: Sendable {
 
     /// Starts reading what a build into `output` will read.
     package init(output: URL) {
-        self.output = (try? SiteWriter(output: output, force: false).guardedOutput()) ?? output
+        // Where the build will write: its output's real path (the build refuses a forbidden one before reading).
+        self.output =
+            (try? SiteLayout.realPath(of: output.standardizedFileURL.path)).map {
+                URL(fileURLWithPath: $0, isDirectory: true)
+            } ?? output
         finished.enter()
         let target = self.output
         DispatchQueue.global().async { [self] in
@@ -40,13 +44,13 @@ package final class SiteReadAhead: Sendable {
                 return SiteManifest.readBytes(fromFile: descriptor).map { (identity, $0) }
             }
             done.spareBytes = readFile(
-                SiteWriter.spareTree(of: target).appendingPathComponent(SiteWriter.manifestName).path)
-            done.liveBytes = readFile(target.appendingPathComponent(SiteWriter.manifestName).path)
+                SiteLayout.spareTree(of: target).appendingPathComponent(SiteLayout.manifest).path)
+            done.liveBytes = readFile(target.appendingPathComponent(SiteLayout.manifest).path)
             done.journal = StoredJournal.load(for: target, buildKey: nil)
             // Per-language journals the build reads itself.
             let languageJournals =
-                (try? FileManager.default.contentsOfDirectory(atPath: SiteWriter.spareFolder(of: target).path))?
-                .contains { $0.hasPrefix(BuildJournal.name(folder: "") + "-") } ?? false
+                (try? FileManager.default.contentsOfDirectory(atPath: SiteLayout.spareFolder(of: target).path))?
+                .contains { $0.hasPrefix(SiteLayout.journalName(folder: "") + "-") } ?? false
             if done.journal != nil || languageJournals {
                 // An edit is likely.
                 _ = try? done.journal?.pathTable()
@@ -57,7 +61,7 @@ package final class SiteReadAhead: Sendable {
                 Self.parse(&done)
             }
             // Checked here while the data loads; a build that needs the answer first helps with what is left.
-            done.check = done.spareBytes.flatMap { Self.check($0.bytes, in: SiteWriter.spareTree(of: target)) }
+            done.check = done.spareBytes.flatMap { Self.check($0.bytes, in: SiteLayout.spareTree(of: target)) }
             let check = done.check?.check
             read.withLock { $0 = done }
             finished.leave()
@@ -120,8 +124,8 @@ package final class SiteReadAhead: Sendable {
         finished.wait()
         let (difference, spareRead, liveRead) = read.withLock { ($0.difference, $0.spareBytes, $0.liveBytes) }
         guard let difference, let spareRead, let liveRead,
-            Self.identity(of: SiteWriter.manifestName, in: spare) == spareRead.identity,
-            Self.identity(of: SiteWriter.manifestName, in: live) == liveRead.identity,
+            Self.identity(of: SiteLayout.manifest, in: spare) == spareRead.identity,
+            Self.identity(of: SiteLayout.manifest, in: live) == liveRead.identity,
             let stale = checkedFiles(in: spare)
                 ?? SiteManifest.FileCheck(manifest: spareRead.bytes, of: spare)?.changedFiles()
         else { return nil }
@@ -138,7 +142,7 @@ package final class SiteReadAhead: Sendable {
     func liveManifest(in folder: Int32) -> [UInt8]? {
         finished.wait()
         guard let live = read.withLock({ $0.liveBytes }),
-            Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity
+            Self.identity(of: SiteLayout.manifest, in: folder) == live.identity
         else { return nil }
         return live.bytes
     }
@@ -192,7 +196,7 @@ package final class SiteReadAhead: Sendable {
             return (read.spare, read.live)
         }
         guard let live, besideReadSpare == (spare != nil),
-            Self.identity(of: SiteWriter.manifestName, in: folder) == live.identity
+            Self.identity(of: SiteLayout.manifest, in: folder) == live.identity
         else { return nil }
         read.withLock { _ = $0.used.insert("live") }
         return live.files

@@ -133,7 +133,8 @@ struct RouteTable<R: Route>: Sendable {
         _ route: R, parent: Int?, presentation: Presentation, presenter: Int?, asDialogCopy: Bool = false
     ) throws -> Int {
         let path = route.pagePath(dialogCopy: asDialogCopy)
-        if let first = path.slugs.first, first.rawValue == SiteWriter.assetsFolder || first == FlowMapPages.folder {
+        if let first = path.slugs.first, first.rawValue == SiteLayout.assetsFolder || first == SiteLayout.flowMapFolder
+        {
             throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
         }
         var key = Hasher()

@@ -19,8 +19,10 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
     var recordsUnhandledLinks = false
     /// Whether ``SiteGraph/inputs`` keeps what each page read.
     var recordsInputs = false
-    /// Records each page for a later build (see ``BuildJournal``), with what it read.
-    var journal: WalkJournal<R>?
+    /// Called with each page the walk takes, in discovery order, with where it stood and its links' targets by
+    /// discovery index: how the pipeline records the walk in a journal (``BuildJournal``) without the walk
+    /// knowing it. A page that failed to be made is not passed.
+    var takesPage: (@Sendable (_ page: TakenPage<R>) -> Void)?
 
     package init(
         coordinator: C, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
@@ -52,7 +54,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             var dispatched = 0
             var processed = 0
             var finished: [Int: Outcome] = [:]
-            var standing: [Int: JournalContext] = [:]
+            var standing: [Int: PageStanding] = [:]
             while true {
                 // Start pages in discovery order once their trail has titles. With nothing in flight the next
                 // trail should have them; if not, the page goes ahead with the routes' names.
@@ -77,8 +79,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let depth = graph.flow.depth[index]
                     let kind = graph.flow.kindOfRoute[index]
                     let isCopy = graph.table.isDialogCopy(index)
-                    if journal != nil {
-                        standing[index] = JournalContext(
+                    if takesPage != nil {
+                        standing[index] = PageStanding(
                             trail: stack.map { Int32($0) }, presenter: presenterIndex.map { Int32($0) } ?? -1,
                             presentation: presentation,
                             depth: depth < 0 ? trail.count : Int(depth), kind: kind, isDialogCopy: isCopy
@@ -117,14 +119,15 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
 
     /// Records what the page at `index` led to, discovering new link targets.
     private func take(
-        _ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>, standing: JournalContext? = nil
+        _ outcome: Outcome, of index: Int, into graph: inout SiteGraph<R>, standing: PageStanding? = nil
     ) throws {
         let route = graph.table.routes[index]
         var targetIndices: [Int32] = []
-        if journal != nil { targetIndices.reserveCapacity(outcome.targets.count) }
+        if takesPage != nil { targetIndices.reserveCapacity(outcome.targets.count) }
         defer {
-            if let journal, let standing, outcome.error == nil {
-                journal.record(route, index: index, outcome: outcome, context: standing, targets: targetIndices)
+            if let takesPage, let standing, outcome.error == nil {
+                takesPage(
+                    TakenPage(route: route, index: index, outcome: outcome, standing: standing, targets: targetIndices))
             }
         }
         if let error = outcome.error { throw error }
@@ -166,7 +169,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 graph.flow.link(
                     from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog,
                     isTab: isTab)
-                if journal != nil { targetIndices.append(Int32(known)) }
+                if takesPage != nil { targetIndices.append(Int32(known)) }
                 continue
             }
             switch presentation {
@@ -211,7 +214,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 graph.flow.link(
                     from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog,
                     isTab: isTab)
-                if journal != nil { targetIndices.append(Int32(added)) }
+                if takesPage != nil { targetIndices.append(Int32(added)) }
             }
         }
     }
@@ -233,7 +236,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             discovered: discovered, index: index,
             isDialogCopy: asDialogCopy
         )
-        guard recordsInputs || journal != nil else {
+        guard recordsInputs || takesPage != nil else {
             return await makeRecordedPage(route, at: place, visit: visit)
         }
         var (outcome, inputs) = await InputKey.recording {
@@ -350,4 +353,25 @@ struct WalkOutcome<R: Route>: Sendable {
 
 private func describe(_ error: any Error) -> String {
     String(describing: error)
+}
+
+/// Where a page stood when made, by discovery index: what a journal keeps to make it again in place.
+struct PageStanding: Sendable {
+    var trail: [Int32]
+    var presenter: Int32
+    var presentation: Presentation
+    var depth: Int
+    var kind: Int32
+    /// Stored in the presentation's top bit.
+    var isDialogCopy = false
+}
+
+/// A page the walk took: what ``SiteWalker/takesPage`` is given.
+struct TakenPage<R: Route>: Sendable {
+    var route: R
+    var index: Int
+    var outcome: WalkOutcome<R>
+    var standing: PageStanding
+    /// Where its links lead, by discovery index.
+    var targets: [Int32]
 }

@@ -28,7 +28,7 @@ final class StoredJournal: @unchecked Sendable {
     static func load(for output: URL, folder: String = "", buildKey: StableHash?) -> StoredJournal? {
         guard let manifestIdentity = BuildJournal.manifestIdentity(of: output) else { return nil }
         let descriptor = open(
-            BuildJournal.path(of: output, folder: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            SiteLayout.journalPath(of: output, folder: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let identity = FileIdentity(descriptor: descriptor), let contents = FileContents.map(descriptor) else {
@@ -185,7 +185,7 @@ final class StoredJournal: @unchecked Sendable {
         var name: String
         var title: String
         var links: StableHash
-        var context: JournalContext
+        var context: PageStanding
         var inputs: [InputKey]
     }
 
@@ -204,7 +204,7 @@ final class StoredJournal: @unchecked Sendable {
             for _ in 0..<Int(try cursor.u32()) { trail.append(try cursor.i32()) }
             var inputs: [InputKey] = []
             for _ in 0..<Int(try cursor.u32()) { inputs.append(InputKey(rawValue: try cursor.u64())) }
-            let context = JournalContext(
+            let context = PageStanding(
                 trail: trail, presenter: presenter, presentation: presentation, depth: depth, kind: kind,
                 isDialogCopy: code & 0x80 != 0
             )

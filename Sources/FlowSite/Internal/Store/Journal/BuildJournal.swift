@@ -22,30 +22,10 @@ import Foundation
 enum BuildJournal {
     static let magic: [UInt8] = Array("HOLOJRN5".utf8)
 
-    /// `.NAME.spare/journal`, or `.NAME.spare/journal-es` for the language in `es/`.
-    static func path(of output: URL, folder: String = "") -> String {
-        SiteWriter.spareFolder(of: output).appendingPathComponent(name(folder: folder)).path
-    }
-
-    static func name(folder: String) -> String {
-        folder.isEmpty ? "journal" : "journal-" + folder.dropLast()
-    }
-
     /// A commit writes a new manifest, so another build's site (or none) never matches a journal.
     static func manifestIdentity(of output: URL) -> [UInt64]? {
-        FileIdentity(path: output.appendingPathComponent(SiteWriter.manifestName).path)?.words
+        FileIdentity(path: output.appendingPathComponent(SiteLayout.manifest).path)?.words
     }
-}
-
-/// Where a page stood when made, by discovery index: what a journal keeps to make it again in place.
-struct JournalContext: Sendable {
-    var trail: [Int32]
-    var presenter: Int32
-    var presentation: Presentation
-    var depth: Int
-    var kind: Int32
-    /// Stored in the presentation's top bit.
-    var isDialogCopy = false
 }
 
 extension Presentation {
@@ -143,9 +123,10 @@ final class WalkJournal<R: Route>: Sendable {
         }
     }
 
-    func record(_ route: R, index: Int, outcome: WalkOutcome<R>, context: JournalContext, targets: [Int32]) {
-        let links = outcome.linksFingerprint(targets: targets)
-        let name = name(route)
+    func record(_ page: TakenPage<R>) {
+        let (index, outcome, context) = (page.index, page.outcome, page.standing)
+        let links = outcome.linksFingerprint(targets: page.targets)
+        let name = name(page.route)
         state.withLock { state in
             guard !state.failed else { return }
             if outcome.failure != nil || outcome.recovered != nil { state.unusual = true }
@@ -160,7 +141,7 @@ final class WalkJournal<R: Route>: Sendable {
     }
 
     static func encode(
-        name: String, outcome: WalkOutcome<R>, links: StableHash, context: JournalContext, into out: inout ByteWriter
+        name: String, outcome: WalkOutcome<R>, links: StableHash, context: PageStanding, into out: inout ByteWriter
     ) {
         out.string(name)
         out.string(outcome.title)

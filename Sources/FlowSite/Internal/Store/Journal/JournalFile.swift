@@ -169,7 +169,7 @@ struct JournalFile {
     ) {
         defer { close(descriptor) }
         guard let manifestIdentity = BuildJournal.manifestIdentity(of: output),
-            SiteWriter.prepareSpareFolder(of: output)
+            SiteLayout.prepareSpareFolder(of: output)
         else {
             unlink(temporary)
             return
@@ -178,7 +178,7 @@ struct JournalFile {
         guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }),
             let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
             trailer(blocks: blocks, metaStart: metaStart(ofTail: bytes)).withUnsafeBytes({ writeAll(descriptor, $0) }),
-            rename(temporary, BuildJournal.path(of: output, folder: folder)) == 0
+            rename(temporary, SiteLayout.journalPath(of: output, folder: folder)) == 0
         else {
             unlink(temporary)
             return

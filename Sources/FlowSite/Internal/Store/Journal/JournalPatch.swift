@@ -16,7 +16,8 @@ extension SiteBuilder {
         fingerprints: InputFingerprints, output: URL
     ) -> Bool {
         guard let manifestIdentity = BuildJournal.manifestIdentity(of: output) else { return false }
-        let descriptor = open(BuildJournal.path(of: output, folder: journal.folder), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(
+            SiteLayout.journalPath(of: output, folder: journal.folder), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard let file = FileIdentity(descriptor: descriptor), file.isSameFile(as: journal.identity),

@@ -26,7 +26,7 @@ final class JournalWriting<R: Route>: Sendable {
         else { return nil }
         let temporary = output.deletingLastPathComponent()
             .appendingPathComponent(
-                SiteWriter.siblingName(of: output, role: BuildJournal.name(folder: folder), pid: getpid())
+                SiteLayout.siblingName(of: output, role: SiteLayout.journalName(folder: folder), pid: getpid())
             ).path
         guard let walk = WalkJournal<R>(path: temporary, name: { ($0 as! any StorableRoute).storedName }) else {
             return nil
@@ -94,7 +94,10 @@ final class JournalWriting<R: Route>: Sendable {
 
     /// After the commit: writes the rest and puts the journal in place. The files section (the language's files
     /// but the marker) grows with the site, so it is written a block at a time, never held whole.
-    func install(staging: SiteStaging, kinds: [String], edges: Int, links: Int) {
+    /// `files` calls its body with each file the build wrote and its fingerprint (the staging's table).
+    func install(
+        files forEachFile: ((String, StableHash) -> Void) -> Void, kinds: [String], edges: Int, links: Int
+    ) {
         var progress = state.withLock { state in
             defer { state.descriptor = -1 }
             return state
@@ -108,8 +111,8 @@ final class JournalWriting<R: Route>: Sendable {
         let filesStart = offsetsStart + progress.productOffsets.count * 8
         var count: UInt32 = 0
         let folder = folder
-        func kept(_ path: String) -> Bool { path != SiteWriter.markerName && path.hasPrefix(folder) }
-        staging.forEachFingerprint { path, _ in if kept(path) { count += 1 } }
+        func kept(_ path: String) -> Bool { path != SiteLayout.marker && path.hasPrefix(folder) }
+        forEachFile { path, _ in if kept(path) { count += 1 } }
         var out = ByteWriter()
         out.u32(count)
         var written = 0
@@ -117,7 +120,7 @@ final class JournalWriting<R: Route>: Sendable {
         var offsets = ByteWriter()
         for offset in progress.productOffsets { offsets.u64(offset) }
         failed = !offsets.bytes.withUnsafeBytes { writeAll(progress.descriptor, $0) }
-        staging.forEachFingerprint { path, fingerprint in
+        forEachFile { path, fingerprint in
             guard kept(path), !failed else { return }
             out.string(String(path.dropFirst(folder.count)))
             out.hash(fingerprint)

@@ -39,7 +39,7 @@ extension SiteManifest {
 
         /// The no-change check of the manifest in `folder`, mapped rather than read; `nil` when there is none.
         convenience init?(mappingManifestIn folder: Int32) {
-            let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            let file = openat(folder, SiteLayout.manifest, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard file >= 0 else { return nil }
             defer { close(file) }
             guard let contents = FileContents.map(file) else { return nil }
@@ -164,7 +164,7 @@ extension SiteManifest {
             return found
         }
 
-        private static let marker = Array(SiteWriter.markerName.utf8)
+        private static let marker = Array(SiteLayout.marker.utf8)
         private static let sitemap = Array("sitemap.xml".utf8)
 
         private static func equal(_ name: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {

@@ -41,7 +41,7 @@ struct ManifestDifference: Sendable {
         var byteCount = 0
         var next = 0 // the first spare line not yet passed
         var previous: UnsafeBufferPointer<UInt8>?
-        let marker = Array(" \(SiteWriter.markerName)".utf8)
+        let marker = Array(" \(SiteLayout.marker)".utf8)
         let liveBase = live.withUnsafeBufferPointer { $0.baseAddress }
         let walked: (filesStart: Int, lint: (findings: Int, summary: String)?)?? = spareBytes.withUnsafeBufferPointer {
             spareBuffer in

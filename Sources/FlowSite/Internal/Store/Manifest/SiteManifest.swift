@@ -316,7 +316,7 @@ struct SiteManifest: Sendable {
 
     /// Not following a symbolic link.
     static func readBytes(from folder: Int32) -> [UInt8]? {
-        let file = openat(folder, SiteWriter.manifestName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let file = openat(folder, SiteLayout.manifest, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
         return readBytes(fromFile: file)

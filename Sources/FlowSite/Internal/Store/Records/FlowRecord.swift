@@ -29,8 +29,6 @@ package struct FlowRecord: Codable, Sendable, Equatable {
     package var transitions: [Transition]
     package var findings: [Finding]
 
-    static let fileName = ".holocron-flow.json"
-
     package init(kinds: [Kind], transitions: [Transition], findings: [Finding]) {
         self.kinds = kinds
         self.transitions = transitions
@@ -84,8 +82,6 @@ struct PageIndex: Sendable, Equatable {
         var content: StableHash
         var kind: String
     }
-
-    static let fileName = ".holocron-pages"
 
     var pages: [String: Entry]
 
