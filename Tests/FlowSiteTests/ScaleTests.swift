@@ -528,21 +528,21 @@ import Testing
         var hex: [UInt8] = []
         content.appendHex(to: &hex)
         let patched = try #require(
-            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["b/index.html": content]))
+            PageIndex.patched(Array(index.utf8), contents: ["b/index.html": content]))
         let expected =
             "pages 1\n" + String(decoding: hex, as: UTF8.self) + " 7 b/index.html\n" + line("b", "7", "a/b/index.html")
             + line("c", "12", "x y b/index.html") + line("d", "3", "index.html")
         #expect(String(decoding: patched, as: UTF8.self) == expected)
         let root = try #require(
-            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["index.html": content]))
+            PageIndex.patched(Array(index.utf8), contents: ["index.html": content]))
         #expect(
             String(decoding: root, as: UTF8.self).hasSuffix(String(decoding: hex, as: UTF8.self) + " 3 index.html\n"))
         #expect(String(decoding: root, as: UTF8.self).hasPrefix("pages 1\n" + line("a", "7", "b/index.html")))
         #expect(
-            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["y b/index.html": content])
+            PageIndex.patched(Array(index.utf8), contents: ["y b/index.html": content])
                 == nil)
         #expect(
-            SiteBuilder<GraphCoordinator>.patchedPageIndex(Array(index.utf8), contents: ["c/index.html": content])
+            PageIndex.patched(Array(index.utf8), contents: ["c/index.html": content])
                 == nil)
     }
 

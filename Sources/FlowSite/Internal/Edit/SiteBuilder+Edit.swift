@@ -224,7 +224,7 @@ extension SiteBuilder {
             // Read and copied once, into the bytes patched: the index grows with the site.
             let contents = Dictionary(remade.map { ($0.product.path, $0.product.content) }, uniquingKeysWith: { $1 })
             let file = target.appendingPathComponent(journal.folder + SiteLayout.pageIndex).path
-            guard let bytes = FileContents.withBytes(of: file, { Self.patchedPageIndex(Array($0), contents: contents) })
+            guard let bytes = FileContents.withBytes(of: file, { PageIndex.patched(Array($0), contents: contents) })
             else { return nil }
             replaced[SiteLayout.pageIndex] = (StableHash(of: bytes), bytes)
         }
@@ -372,41 +372,5 @@ extension SiteBuilder {
             }
         }
         return SiteSearch<C.R>.json(entries, pages: pages, summaries: search.summaries)
-    }
-
-    /// The page index with `contents`' fingerprints written over; `nil` when a page is missing. Lines are
-    /// `<content> <kind> <path>`: a page's line ends with its second space and its path.
-    static func patchedPageIndex(_ bytes: consuming [UInt8], contents: [String: StableHash]) -> [UInt8]? {
-        var bytes = bytes
-        let newline = UInt8(ascii: "\n")
-        let space = UInt8(ascii: " ")
-        let wanted: [(tail: [UInt8], hex: [UInt8])] = contents.map { path, content in
-            var hex: [UInt8] = []
-            content.appendHex(to: &hex)
-            return ([space] + Array(path.utf8), hex)
-        }
-        var matched = [Bool](repeating: false, count: wanted.count)
-        let count = bytes.count
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var lineStart = 0
-            while lineStart < count {
-                let lineEnd =
-                    memchr(base + lineStart, Int32(newline), count - lineStart).map {
-                        $0.assumingMemoryBound(to: UInt8.self) - base
-                    } ?? count
-                defer { lineStart = lineEnd + 1 }
-                guard lineEnd - lineStart > 34, buffer[lineStart + 32] == space else { continue }
-                for (number, page) in wanted.enumerated() where lineEnd - lineStart > 33 + page.tail.count {
-                    let at = lineEnd - page.tail.count
-                    guard memcmp(base + at, page.tail, page.tail.count) == 0,
-                        buffer[(lineStart + 33)..<lineEnd].firstIndex(of: space) == at
-                    else { continue }
-                    for (offset, digit) in page.hex.enumerated() { buffer[lineStart + offset] = digit }
-                    matched[number] = true
-                }
-            }
-        }
-        return matched.allSatisfy { $0 } ? bytes : nil
     }
 }

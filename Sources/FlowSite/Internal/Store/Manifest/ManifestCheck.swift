@@ -54,7 +54,9 @@ extension SiteManifest {
         /// `folder` is duplicated: the caller keeps its own.
         private init?(_ storage: Storage, of folder: Int32, stopsAtFirstChange: Bool) {
             let header = Self.withBytes(of: storage) { bytes in
-                Self.header(of: bytes).map { ($0, SiteManifest.chunks(of: bytes, from: $0.filesStart, count: 64)) }
+                SiteManifest.header(of: bytes).map {
+                    ($0, SiteManifest.chunks(of: bytes, from: $0.filesStart, count: 64))
+                }
             }
             let own = header == nil ? -1 : dup(folder)
             guard let (header, chunks) = header, own >= 0 else {
@@ -80,34 +82,6 @@ extension SiteManifest {
             case .mapped(let contents): body(contents.bytes.assumingMemoryBound(to: UInt8.self))
             case .read(let bytes): bytes.withUnsafeBufferPointer(body)
             }
-        }
-
-        /// The lines before the first file line; `nil` without a `manifest 1` line.
-        private static func header(
-            of bytes: UnsafeBufferPointer<UInt8>
-        ) -> (filesStart: Int, inputs: Range<Int>?, pages: Int, lint: (findings: Int, summary: String)?)? {
-            var start = 0
-            var (sawManifest, inputs, pages) = (false, Range<Int>?.none, 0)
-            var lint: (findings: Int, summary: String)?
-            while start < bytes.count,
-                !(bytes[start] == UInt8(ascii: "f") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: " "))
-            {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if line.elementsEqual("manifest 1".utf8) {
-                    sawManifest = true
-                } else if line.starts(with: "inputs ".utf8) {
-                    inputs = (start + 7)..<end
-                } else if line.starts(with: "pages ".utf8) {
-                    var reader = FieldReader(line: line, at: 6)
-                    pages = reader.integer(last: true) ?? 0
-                } else if line.starts(with: "lint ".utf8) {
-                    lint = SiteManifest.lint(line)
-                }
-                start = end + 1
-            }
-            return sawManifest ? (min(start, bytes.count), inputs, pages, lint) : nil
         }
 
         func isMade(from inputs: String) -> Bool {

@@ -50,8 +50,12 @@ struct ManifestDifference: Sendable {
             }
             // The path of the spare's line `index`, checked to come after the one before it.
             func sparePath(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
-                guard let path = Self.path(line(index)) else { return nil }
-                guard index == 0 || Self.path(line(index - 1)).map({ Self.order($0, path) < 0 }) == true else {
+                guard let path = SiteManifest.pathOfFileLine(line(index)) else { return nil }
+                guard
+                    index == 0
+                        || SiteManifest.pathOfFileLine(line(index - 1)).map({ SiteManifest.order($0, path) < 0 })
+                            == true
+                else {
                     return nil
                 }
                 return path
@@ -62,8 +66,9 @@ struct ManifestDifference: Sendable {
                 of: live,
                 { line in
                     // The size is the field after the fingerprint: `f <32 hex digits> <size> …`.
-                    guard line.count > 36, let size = Self.decimal(line, at: 35), let path = Self.path(line),
-                        previous.map({ Self.order($0, path) < 0 }) ?? true
+                    guard line.count > 36, let size = SiteManifest.decimal(line, at: 35),
+                        let path = SiteManifest.pathOfFileLine(line),
+                        previous.map({ SiteManifest.order($0, path) < 0 }) ?? true
                     else { return false }
                     previous = path
                     var same = false
@@ -72,7 +77,7 @@ struct ManifestDifference: Sendable {
                             malformed = true
                             return false
                         }
-                        let order = Self.order(other, path)
+                        let order = SiteManifest.order(other, path)
                         if order > 0 { break }
                         next += 1
                         if order < 0 {
@@ -110,44 +115,12 @@ struct ManifestDifference: Sendable {
         self.lint = header.lint
     }
 
-    /// What follows a file line's sixth space.
-    private static func path(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        guard let base = line.baseAddress else { return nil }
-        var position = 0
-        for _ in 0..<6 {
-            guard position < line.count,
-                let found = memchr(base + position, Int32(UInt8(ascii: " ")), line.count - position)
-            else { return nil }
-            position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base + 1
-        }
-        return position < line.count ? UnsafeBufferPointer(rebasing: line[position...]) : nil
-    }
-
-    /// Negative when `a` comes first by bytes, as manifests list paths; zero when equal.
-    private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        let shared = min(a.count, b.count)
-        let compared = shared == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shared)
-        return compared != 0 ? Int(compared) : a.count - b.count
-    }
-
     /// Whether `line`'s whole path is the marker's name (`marker` is a space and the name).
     private static func isMarker(_ line: UnsafeBufferPointer<UInt8>, _ marker: [UInt8]) -> Bool {
         guard line.count > marker.count,
             memcmp(line.baseAddress! + line.count - marker.count, marker, marker.count) == 0
         else { return false }
         return SiteManifest.file(line).map { $0.1.count == marker.count - 1 } ?? false
-    }
-
-    private static func decimal(_ line: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
-        var value = 0
-        var index = position
-        while index < line.count, line[index] != UInt8(ascii: " ") {
-            let digit = Int(line[index]) - Int(UInt8(ascii: "0"))
-            guard (0...9).contains(digit), value < Int.max / 10 - 9 else { return nil }
-            value = value * 10 + digit
-            index += 1
-        }
-        return index > position ? value : nil
     }
 
     /// The live files whose line the spare's manifest lacks.
@@ -191,7 +164,7 @@ struct ManifestDifference: Sendable {
             guard let (entry, name) = SiteManifest.file(UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
                 return nil
             }
-            let order = wanted.withUnsafeBufferPointer { Self.order(name, $0) }
+            let order = wanted.withUnsafeBufferPointer { SiteManifest.order(name, $0) }
             if order == 0 { return (start..<end, entry) }
             if order < 0 { low = end + 1 } else { high = start }
         }
@@ -220,57 +193,6 @@ struct ManifestDifference: Sendable {
         }
         out.append(contentsOf: live[from...])
         return out
-    }
-}
-
-extension SiteManifest {
-    static func headerBytes(inputs: String?, pages: Int, lint: (findings: Int, summary: String)?) -> [UInt8] {
-        var header = "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n"
-        if let lint, !lint.summary.contains("\n") { header += "lint \(lint.findings) \(lint.summary)\n" }
-        return Array(header.utf8)
-    }
-
-    /// `f <fingerprint> <size> <inode> <seconds> <nanoseconds> <path>` and a newline.
-    static func appendLine(path: some Collection<UInt8>, entry: Entry, to line: inout [UInt8]) {
-        line.append(contentsOf: "f ".utf8)
-        entry.fingerprint.appendHex(to: &line)
-        // One number at a time: an array literal here would be an allocation per file.
-        line.append(UInt8(ascii: " "))
-        appendDecimal(entry.size, to: &line)
-        line.append(UInt8(ascii: " "))
-        appendDecimal(Int(bitPattern: UInt(entry.inode)), to: &line)
-        line.append(UInt8(ascii: " "))
-        appendDecimal(entry.modified.tv_sec, to: &line)
-        line.append(UInt8(ascii: " "))
-        appendDecimal(entry.modified.tv_nsec, to: &line)
-        line.append(UInt8(ascii: " "))
-        line.append(contentsOf: path)
-        line.append(UInt8(ascii: "\n"))
-    }
-
-    /// Calls `body` with each file line until it returns `false`. `nil` when there is no `manifest 1` line first
-    /// or `body` refused a line; otherwise where the file lines begin, and the lint line.
-    static func forEachFileLine(
-        of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool
-    ) -> (filesStart: Int, lint: (findings: Int, summary: String)?)? {
-        var sawManifest = false
-        var lint: (findings: Int, summary: String)?
-        var filesStart: Int?
-        let valid = forEachLine(of: bytes) { line, start in
-            if line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") {
-                guard sawManifest else { return false }
-                if filesStart == nil { filesStart = start }
-                return body(line)
-            }
-            if line.elementsEqual("manifest 1".utf8) {
-                sawManifest = true
-            } else if filesStart == nil, line.starts(with: "lint ".utf8) {
-                lint = Self.lint(line)
-            }
-            return true
-        }
-        guard valid, sawManifest else { return nil }
-        return (filesStart ?? bytes.count, lint)
     }
 }
 

@@ -127,34 +127,21 @@ struct SiteManifest: Sendable {
 
     /// Without a String per field: a no-change rebuild reads a line for every file of the site.
     init?(bytes: [UInt8]) {
-        var inputs: String?
-        var pages = 0
-        var lint: (findings: Int, summary: String)?
+        guard let header = bytes.withUnsafeBufferPointer({ Self.header(of: $0) }) else { return nil }
         var files: [String: Entry] = [:]
         files.reserveCapacity(bytes.count / 96)
-        var sawManifest = false
-        let valid = Self.forEachLine(of: bytes) { line in
-            if line.elementsEqual("manifest 1".utf8) {
-                sawManifest = true
-            } else if line.starts(with: "inputs ".utf8) {
-                let value = String(decoding: line.dropFirst(7), as: UTF8.self)
-                inputs = value == "-" ? nil : value
-            } else if line.starts(with: "pages ".utf8) {
-                var reader = FieldReader(line: line, at: 6)
-                pages = reader.integer(last: true) ?? 0
-            } else if line.starts(with: "lint ".utf8) {
-                lint = Self.lint(line)
-            } else if line.starts(with: "f ".utf8) {
-                guard let (entry, path) = Self.file(line) else { return false }
-                files[String(decoding: path, as: UTF8.self)] = entry
-            }
+        let valid = Self.forEachLine(of: bytes, in: header.filesStart..<bytes.count) { line, _ in
+            guard line.starts(with: "f ".utf8) else { return true }
+            guard let (entry, path) = Self.file(line) else { return false }
+            files[String(decoding: path, as: UTF8.self)] = entry
             return true
         }
-        guard valid, sawManifest else { return nil }
-        self.inputs = inputs
-        self.pages = pages
+        guard valid else { return nil }
+        let inputs = header.inputs.map { String(decoding: bytes[$0], as: UTF8.self) }
+        self.inputs = inputs == "-" ? nil : inputs
+        self.pages = header.pages
         self.files = files
-        self.lint = lint
+        self.lint = header.lint
     }
 
     /// ``linkableFiles(_:besides:)`` with the spare's manifest bytes: lines in both are left out, found by a hash
@@ -337,5 +324,109 @@ struct SiteManifest: Sendable {
         }
         data.removeLast(data.count - count)
         return data
+    }
+
+    // MARK: - File lines read in place
+
+    /// What follows a file line's sixth space.
+    static func pathOfFileLine(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let base = line.baseAddress else { return nil }
+        var position = 0
+        for _ in 0..<6 {
+            guard position < line.count,
+                let found = memchr(base + position, Int32(UInt8(ascii: " ")), line.count - position)
+            else { return nil }
+            position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+        }
+        return position < line.count ? UnsafeBufferPointer(rebasing: line[position...]) : nil
+    }
+
+    /// Negative when `a` comes first by bytes, as manifests list paths; zero when equal.
+    static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = min(a.count, b.count)
+        let compared = shared == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shared)
+        return compared != 0 ? Int(compared) : a.count - b.count
+    }
+
+    /// The decimal number at `position`, up to a space or the end of the line.
+    static func decimal(_ line: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
+        var value = 0
+        var index = position
+        while index < line.count, line[index] != UInt8(ascii: " ") {
+            let digit = Int(line[index]) - Int(UInt8(ascii: "0"))
+            guard (0...9).contains(digit), value < Int.max / 10 - 9 else { return nil }
+            value = value * 10 + digit
+            index += 1
+        }
+        return index > position ? value : nil
+    }
+
+    /// The lines before the first file line; `nil` without a `manifest 1` line.
+    static func header(
+        of bytes: UnsafeBufferPointer<UInt8>
+    ) -> (filesStart: Int, inputs: Range<Int>?, pages: Int, lint: (findings: Int, summary: String)?)? {
+        var start = 0
+        var (sawManifest, inputs, pages) = (false, Range<Int>?.none, 0)
+        var lint: (findings: Int, summary: String)?
+        while start < bytes.count,
+            !(bytes[start] == UInt8(ascii: "f") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: " "))
+        {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if line.elementsEqual("manifest 1".utf8) {
+                sawManifest = true
+            } else if line.starts(with: "inputs ".utf8) {
+                inputs = (start + 7)..<end
+            } else if line.starts(with: "pages ".utf8) {
+                var reader = FieldReader(line: line, at: 6)
+                pages = reader.integer(last: true) ?? 0
+            } else if line.starts(with: "lint ".utf8) {
+                lint = Self.lint(line)
+            }
+            start = end + 1
+        }
+        return sawManifest ? (min(start, bytes.count), inputs, pages, lint) : nil
+    }
+}
+
+// MARK: - Writing
+
+extension SiteManifest {
+    static func headerBytes(inputs: String?, pages: Int, lint: (findings: Int, summary: String)?) -> [UInt8] {
+        var header = "manifest 1\ninputs \(inputs ?? "-")\npages \(pages)\n"
+        if let lint, !lint.summary.contains("\n") { header += "lint \(lint.findings) \(lint.summary)\n" }
+        return Array(header.utf8)
+    }
+
+    /// `f <fingerprint> <size> <inode> <seconds> <nanoseconds> <path>` and a newline.
+    static func appendLine(path: some Collection<UInt8>, entry: Entry, to line: inout [UInt8]) {
+        line.append(contentsOf: "f ".utf8)
+        entry.fingerprint.appendHex(to: &line)
+        // One number at a time: an array literal here would be an allocation per file.
+        line.append(UInt8(ascii: " "))
+        appendDecimal(entry.size, to: &line)
+        line.append(UInt8(ascii: " "))
+        appendDecimal(Int(bitPattern: UInt(entry.inode)), to: &line)
+        line.append(UInt8(ascii: " "))
+        appendDecimal(entry.modified.tv_sec, to: &line)
+        line.append(UInt8(ascii: " "))
+        appendDecimal(entry.modified.tv_nsec, to: &line)
+        line.append(UInt8(ascii: " "))
+        line.append(contentsOf: path)
+        line.append(UInt8(ascii: "\n"))
+    }
+
+    /// Calls `body` with each file line until it returns `false`. `nil` when there is no `manifest 1` line first
+    /// or `body` refused a line; otherwise where the file lines begin, and the lint line.
+    static func forEachFileLine(
+        of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> (filesStart: Int, lint: (findings: Int, summary: String)?)? {
+        guard let header = bytes.withUnsafeBufferPointer({ header(of: $0) }) else { return nil }
+        let valid = forEachLine(of: bytes, in: header.filesStart..<bytes.count) { line, _ in
+            guard line.count > 2, line[0] == UInt8(ascii: "f"), line[1] == UInt8(ascii: " ") else { return true }
+            return body(line)
+        }
+        return valid ? (header.filesStart, header.lint) : nil
     }
 }
