@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 import Logging
 
@@ -34,21 +35,42 @@ public struct BuildStep: Sendable {
         /// The language's folder in a multilingual site (`es/`), or empty: every path is from that language's root.
         var folder = ""
 
+        /// The pages the steps write, by path from the site root, kept for the link check as they are written
+        /// so that it need not read them back.
+        let writtenPages = Locked<[(path: String, html: [UInt8])]>([])
+
         /// Writes a file into the new site at `path` (from the site root; no `.` or `..` components).
         /// - Throws: ``FlowSiteError`` when the path would leave the site or writing fails.
         public func write(_ data: Data, to path: String) throws {
             try staging.write(data, to: folder + path)
+            if path.hasSuffix(".html") { keep(Array(data), at: path) }
         }
 
         /// Writes bytes without copying them into `Data` first.
         func write(_ bytes: [UInt8], to path: String) throws {
             try staging.write(bytes, to: folder + path, fingerprint: nil)
+            if path.hasSuffix(".html") { keep(bytes, at: path) }
         }
 
-        /// Writes a file that `produce` makes a piece at a time, without holding it whole.
+        /// Writes a file that `produce` makes a piece at a time, without holding it whole (but a page, which the
+        /// link check reads).
         func write(to path: String, _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws
         {
-            try staging.write(to: folder + path, produce)
+            guard path.hasSuffix(".html") else { return try staging.write(to: folder + path, produce) }
+            var html: [UInt8] = []
+            try staging.write(to: folder + path) { emit in
+                try withoutActuallyEscaping(emit) { emit in
+                    try produce { piece in
+                        html.append(contentsOf: piece)
+                        try emit(piece)
+                    }
+                }
+            }
+            keep(html, at: path)
+        }
+
+        private func keep(_ html: [UInt8], at path: String) {
+            writtenPages.withLock { $0.append((folder + path, html)) }
         }
     }
 

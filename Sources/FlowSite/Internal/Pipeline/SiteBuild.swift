@@ -14,7 +14,7 @@ struct BuildPlan<R: Route>: Sendable {
 }
 
 /// One language's run of ``SiteBuilder/build(into:)``. The builder calls ``walk()``, ``makeSteps(for:flow:lint:)``,
-/// ``runSteps(_:in:pages:)`` and ``linkCheck(stepsFrom:)`` in order, then checks the links and commits.
+/// ``runSteps(_:in:pages:)`` and ``linkCheck(stepsFrom:in:)`` in order, then checks the links and commits.
 final class SiteBuild<C: RootCoordinator>: Sendable {
     let builder: SiteBuilder<C>
     let plan: BuildPlan<C.R>
@@ -315,13 +315,20 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     /// What the link check reads of this run, with the pages whose links start from a root path.
     /// A multilingual build checks all languages once all are written, so links between them are checked too.
-    func linkCheck(stepsFrom before: Int) throws -> (check: LinkCheckByConstruction, rootPaths: [String: String]) {
+    func linkCheck(
+        stepsFrom before: Int, in context: BuildStep.Context
+    ) -> (check: LinkCheckByConstruction, rootPaths: [String: String]) {
         var check = state.records.withLock { $0.linkCheck }
         // Flow map pages link only to walked paths and each other; the first one samples the layout's links.
         let mapFolder = folder + SiteLayout.flowMapFolder.rawValue + "/"
-        for path in staging.paths(since: before).sorted() where path.hasSuffix(".html") {
+        let sinceSteps = Set(staging.paths(since: before))
+        // A page written twice is checked as it was written last.
+        let written = Dictionary(
+            context.writtenPages.withLock { $0 }.filter { sinceSteps.contains($0.path) }.map { ($0.path, $0.html) },
+            uniquingKeysWith: { $1 })
+        for (path, html) in written.sorted(by: { $0.key < $1.key }) {
             if path.hasPrefix(mapFolder) && path != mapFolder + "index.html" { continue }
-            check.samples.append((path, Array(try Data(contentsOf: staging.folder.appendingPathComponent(path)))))
+            check.samples.append((path, html))
         }
         // The 404 page's links start from the root path a server shows it under: a language's from the site's.
         return (check, [folder + "404.html": plan.renderer.languages?.siteRootPath ?? plan.renderer.notFoundRoot])

@@ -59,7 +59,7 @@ extension SiteBuilder {
                 let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
                 let before = try await run.runSteps(
                     builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)
-                checks.append(try run.linkCheck(stepsFrom: before))
+                checks.append(run.linkCheck(stepsFrom: before, in: builtIn.context))
                 let fellBack = run.untranslatedPages
                 if !fellBack.isEmpty { untranslated[codes[index]] = fellBack }
                 pageSets.append((codes[index], Set(graph.table.routes.indices.map { graph.table.path(of: $0).file })))
