@@ -6,11 +6,11 @@ import Foundation
 /// A burst is reported once quiet for ``quietPeriod``, or after 20 ms with inotify when its files were all closed.
 struct FolderWatcher: Sendable {
     /// What a folder looks like at one moment: every file's path and identity (inode, size, times).
-    public struct Fingerprint: Sendable, Equatable {
+    struct Fingerprint: Sendable, Equatable {
         fileprivate var files: [String: FileIdentity]
 
         /// The paths that differ between two fingerprints: added, removed or changed.
-        public func changes(since earlier: Fingerprint) -> Set<String> {
+        func changes(since earlier: Fingerprint) -> Set<String> {
             var changed = Set<String>()
             for (path, state) in files where earlier.files[path] != state { changed.insert(path) }
             for path in earlier.files.keys where files[path] == nil { changed.insert(path) }
@@ -19,7 +19,7 @@ struct FolderWatcher: Sendable {
     }
 
     /// How changes are noticed.
-    public enum Method: Sendable, Equatable {
+    enum Method: Sendable, Equatable {
         /// The kernel says (Linux's inotify).
         case inotify
         /// The folders are read every ``FolderWatcher/interval``; `reason` says why inotify isn't used.
@@ -27,16 +27,16 @@ struct FolderWatcher: Sendable {
     }
 
     /// The folders to watch.
-    public var folders: [URL]
+    var folders: [URL]
     /// How often to look, when polling.
-    public var interval: Duration = .milliseconds(500)
+    var interval: Duration = .milliseconds(500)
     /// How long a burst of changes must have been quiet before it is reported.
-    public var quietPeriod: Duration = .milliseconds(100)
+    var quietPeriod: Duration = .milliseconds(100)
     /// Poll even where the kernel could tell (tests use it to check the fallback).
-    public var forcePolling = false
+    var forcePolling = false
 
     /// The folders as they are now; a folder that can't be read counts as empty.
-    public func fingerprint() -> Fingerprint {
+    func fingerprint() -> Fingerprint {
         var files: [String: FileIdentity] = [:]
         for folder in folders {
             guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
@@ -53,7 +53,7 @@ struct FolderWatcher: Sendable {
     }
 
     /// Starts watching: the method, and each burst of changed paths until the stream's consumer stops.
-    public func changes() -> (method: Method, changes: AsyncStream<Set<String>>) {
+    func changes() -> (method: Method, changes: AsyncStream<Set<String>>) {
         let (stream, continuation) = AsyncStream<Set<String>>.makeStream()
         var reason: String?
         #if os(Linux)

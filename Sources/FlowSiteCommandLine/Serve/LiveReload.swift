@@ -26,7 +26,7 @@ final class LiveReload: Sendable {
     private let session: String
     private let state = Locked(State())
 
-    public init(session: String = String(UInt64.random(in: 0...UInt64.max), radix: 36)) {
+    init(session: String = String(UInt64.random(in: 0...UInt64.max), radix: 36)) {
         self.session = session
     }
 
@@ -34,7 +34,7 @@ final class LiveReload: Sendable {
     var buildID: String { state.withLock { "\(session)-\($0.build)" } }
 
     /// A rebuild was swapped in: pages reload, or refetch stylesheets when `stylesheetsOnly`; clears the error.
-    public func rebuilt(stylesheetsOnly: Bool) {
+    func rebuilt(stylesheetsOnly: Bool) {
         broadcast { state in
             state.build += 1
             state.error = nil
@@ -43,7 +43,7 @@ final class LiveReload: Sendable {
     }
 
     /// A rebuild failed and the old site is still served: pages show `message` over it until the next good build.
-    public func failed(_ message: String) {
+    func failed(_ message: String) {
         broadcast { state in
             state.error = message
             return Self.event("build-error", ["build": "\(session)-\(state.build)", "message": message])
@@ -51,7 +51,7 @@ final class LiveReload: Sendable {
     }
 
     /// Ends every page's connection; their browsers reconnect to whichever server comes next.
-    public func close() {
+    func close() {
         let listeners = state.withLock { state in
             state.closed = true
             defer { state.listeners = [:] }

@@ -6,21 +6,21 @@ package struct PreviewOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The address to listen on; 0.0.0.0 also serves other devices on the network.", valueName: "host"))
-    public var host = "127.0.0.1"
+    package var host = "127.0.0.1"
 
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
             "The port to listen on; when it is taken, the next free one (0 picks any free one).", valueName: "port"))
-    public var port = 8000
+    package var port = 8000
 
     @Option(
         help: ArgumentHelp(
             "Serve the site under this path, such as /deep/sub/, to check a subpath deploy.", valueName: "path"))
-    public var basePath = "/"
+    package var basePath = "/"
 
     @Flag(help: "Open the site in the default browser.")
-    public var open = false
+    package var open = false
 
     @Flag(
         help: """
@@ -28,11 +28,11 @@ package struct PreviewOptions: ParsableArguments {
             (for network file systems).
             """
     )
-    public var poll = false
+    package var poll = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535.") }
         guard basePath.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._~/".contains($0)) }),
             !basePath.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
@@ -49,7 +49,7 @@ package struct PreviewOptions: ParsableArguments {
 
 extension ServeAction {
     /// What `serve` prints of each event; `served` names what is served, `folders` the watched folders.
-    public static func printer(
+    static func printer(
         served: String, folders: String, host: String, quiet: Bool
     ) -> @Sendable (Event) async -> Void {
         { event in

@@ -7,31 +7,31 @@ import Logging
 /// change in the watched folders, keeping the old site on failure and telling open pages over live reload.
 struct ServeAction: Sendable {
     /// Builds the site, given the paths changed since the last build (`nil` at first); `nil` serves the folder as is.
-    public var build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?
+    var build: (@Sendable (_ changed: Set<String>?) async throws -> BuildReport)?
     /// The folder served.
-    public var root: URL
-    public var host = "127.0.0.1"
+    var root: URL
+    var host = "127.0.0.1"
     /// The port; when it is taken the next free one after it is used (0 picks any free one).
-    public var port = 8000
+    var port = 8000
     /// The path the site is served under, such as `/deep/sub/`; `/` for the server's root.
-    public var basePath = "/"
+    var basePath = "/"
     /// Folders whose changes trigger a rebuild; empty for none (and then no live reload).
-    public var watched: [URL] = []
+    var watched: [URL] = []
     /// Poll the watched folders even where the kernel could tell.
-    public var forcePolling = false
+    var forcePolling = false
     /// Open the site in the default browser once it is served.
-    public var openBrowser = false
+    var openBrowser = false
     /// The text of a failed rebuild, for the terminal and the pages' overlay alike.
-    public var describe: @Sendable (any Error) -> String = { "\($0)" }
+    var describe: @Sendable (any Error) -> String = { "\($0)" }
     /// The server speaks up here only for problems.
-    public var logger = Logger(label: "flowsite.serve")
+    var logger = Logger(label: "flowsite.serve")
     /// Add the live-reload script even with nothing watched: a page reloads when it reconnects to a new server.
-    public var liveReloads = false
+    var liveReloads = false
     /// A file whose text, while it exists, open pages show as a failed build (`preview-site`'s compile errors).
-    public var errorFile: URL?
+    var errorFile: URL?
     /// Stop when standard input closes: the program that starts the server (`preview-site`) holds the other end,
     /// so the server ends with it however it ends, even by a signal it can't catch.
-    public var stopsWhenInputCloses = false
+    var stopsWhenInputCloses = false
 
     /// Shows `file`'s text on open pages whenever it appears or changes, looking every half second until cancelled.
     static func show(_ file: URL, on liveReload: LiveReload) async {
@@ -60,7 +60,7 @@ struct ServeAction: Sendable {
     static let portAttempts = 20
 
     /// What happened, for the command to tell the user.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         /// A build finished (and, when rebuilt, open pages were told to reload).
         case built(BuildReport)
         /// The server listens; where it can be reached.
@@ -74,7 +74,7 @@ struct ServeAction: Sendable {
     }
 
     /// Builds, then serves until the task is cancelled or the process gets SIGINT or SIGTERM.
-    public func run(events: @escaping @Sendable (Event) async -> Void) async throws {
+    func run(events: @escaping @Sendable (Event) async -> Void) async throws {
         if let build { await events(.built(try await build(nil))) }
         var logger = logger
         logger.logLevel = max(logger.logLevel, .warning)
@@ -132,7 +132,7 @@ struct ServeAction: Sendable {
 
 extension ServeAction {
     /// A new private folder for the preview, on tmpfs (`/dev/shm`) if there is one so rebuilds never wait on disk.
-    public static func makePreviewFolder() throws -> URL {
+    static func makePreviewFolder() throws -> URL {
         var parents = [FileManager.default.temporaryDirectory]
         var shm = stat()
         if stat("/dev/shm", &shm) == 0, shm.st_mode & S_IFMT == S_IFDIR, access("/dev/shm", W_OK | X_OK) == 0 {
@@ -167,7 +167,7 @@ extension ServeAction {
     }
 
     /// Removes a folder ``makePreviewFolder()`` made, with the site and its spare in it.
-    public static func removePreviewFolder(_ folder: URL) {
+    static func removePreviewFolder(_ folder: URL) {
         try? FileManager.default.removeItem(at: folder)
     }
 }

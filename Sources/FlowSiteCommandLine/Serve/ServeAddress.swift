@@ -3,16 +3,16 @@ import Foundation
 /// Where a preview can be reached: a URL for this machine and, when listening on every address, network URLs.
 struct ServeAddress: Sendable, Equatable {
     /// The URL for this machine.
-    public let local: String
+    let local: String
     /// The URLs for other machines; empty unless the server listens on every address.
-    public let network: [String]
+    let network: [String]
     /// The port asked for, when it was taken and the server moved on to ``port``.
-    public let requestedPort: Int?
+    let requestedPort: Int?
     /// The port the server listens on.
-    public let port: Int
+    let port: Int
 
     /// The addresses of a server on `host` and `port` under `basePath`; `interfaces` are this machine's addresses.
-    public init(
+    init(
         host: String, port: Int, requestedPort: Int, basePath: String,
         interfaces: [String] = ServeAddress.networkAddresses()
     ) {
@@ -26,7 +26,7 @@ struct ServeAddress: Sendable, Equatable {
     }
 
     /// This machine's IPv4 addresses on interfaces that are up, loopback left out, in the system's order.
-    public static func networkAddresses() -> [String] {
+    static func networkAddresses() -> [String] {
         var addresses: [String] = []
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0, let first = list else { return [] }
@@ -53,7 +53,7 @@ struct ServeAddress: Sendable, Equatable {
 /// Opens a URL in the default browser: `xdg-open` on Linux, `open` on macOS.
 package enum BrowserOpener {
     /// Starts the opener and returns at once; the error says what to do when it can't start.
-    public static func open(_ url: String) throws {
+    package static func open(_ url: String) throws {
         #if os(macOS)
         let command = "open"
         #else
@@ -77,8 +77,8 @@ package enum BrowserOpener {
         }
     }
 
-    public struct CannotOpen: Error, CustomStringConvertible {
-        public let message: String
-        public var description: String { "Could not open a browser: \(message)." }
+    package struct CannotOpen: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { "Could not open a browser: \(message)." }
     }
 }

@@ -8,20 +8,20 @@ import Logging
 /// Serves under ``basePath``, moves to a free port, adds ``LiveReload``'s script to HTML responses; no TLS.
 struct SiteServer: Sendable {
     /// The site folder.
-    public var root: URL
+    var root: URL
     /// The address to listen on; 127.0.0.1 keeps the preview on this machine.
-    public var host: String
+    var host: String
     /// The port; 0 picks a free one.
-    public var port: Int
+    var port: Int
     /// The path the site is served under, with a slash at each end: `/`, or `/deep/sub/`.
-    public var basePath: String
+    var basePath: String
     /// When the port is taken, how many ports after it to try.
-    public var portAttempts: Int
+    var portAttempts: Int
     /// The live-reload channel whose script is added to HTML responses; `nil` for none.
-    public var liveReload: LiveReload?
-    public var logger: Logger
+    var liveReload: LiveReload?
+    var logger: Logger
 
-    public init(
+    init(
         root: URL, host: String = "127.0.0.1", port: Int = 8000, basePath: String = "/", portAttempts: Int = 1,
         liveReload: LiveReload? = nil, logger: Logger = Logger(label: "flowsite.serve")
     ) {
@@ -35,14 +35,14 @@ struct SiteServer: Sendable {
     }
 
     /// `deep/sub`, `/deep/sub` and `/deep/sub/` all mean `/deep/sub/`.
-    public static func normalizedBasePath(_ path: String) -> String {
+    static func normalizedBasePath(_ path: String) -> String {
         let inner = path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
         return inner.isEmpty ? "/" : "/" + inner + "/"
     }
 
     /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM; `onReady` gets the port.
     /// - Throws: ``FlowSiteError`` when the folder holds no site; why it can't listen when it can't.
-    public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let index = root.appendingPathComponent("index.html")
         guard FileManager.default.fileExists(atPath: index.path) else {
             throw FlowSiteError(.siteUnreadable(path: root.path, message: "it has no index.html"))

@@ -21,7 +21,7 @@ final class BuildProgressLine: Sendable {
     private let state = Locked(State())
 
     /// A line drawn, if `enabled`, after `delay` and at most once per `interval`; tests replace `now` and `write`.
-    public init(
+    init(
         enabled: Bool,
         delay: Duration = .milliseconds(500),
         interval: Duration = .milliseconds(100),
@@ -36,25 +36,25 @@ final class BuildProgressLine: Sendable {
     }
 
     /// Whether a build should draw the line: standard error is a terminal and the user didn't ask for quiet.
-    public static func shouldDraw(quiet: Bool) -> Bool {
+    static func shouldDraw(quiet: Bool) -> Bool {
         !quiet && isatty(STDERR_FILENO) == 1
     }
 
     /// Time since the process's first call, on a clock that never goes back.
-    public static let monotonicNow: @Sendable () -> Duration = {
+    static let monotonicNow: @Sendable () -> Duration = {
         let origin = ContinuousClock.now
         return { ContinuousClock.now - origin }
     }()
 
     /// A build begins: the delay and the rate count from now.
-    public func start() {
+    func start() {
         guard enabled else { return }
         let time = now()
         state.withLock { $0 = State(started: time) }
     }
 
     /// The build reports; suited to ``SiteBuilder/progress``.
-    public func update(_ update: (phase: String, made: Int, discovered: Int)) {
+    func update(_ update: (phase: String, made: Int, discovered: Int)) {
         guard enabled else { return }
         let time = now()
         state.withLock { state in
@@ -72,7 +72,7 @@ final class BuildProgressLine: Sendable {
     }
 
     /// The build ended, however: erases the line if it was drawn.
-    public func finish() {
+    func finish() {
         guard enabled else { return }
         state.withLock { state in
             if state.visible { write(Self.erase) }

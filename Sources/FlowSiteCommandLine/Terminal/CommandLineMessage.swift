@@ -5,12 +5,12 @@ import Logging
 /// FlowSite's errors in the command line's terms: its flags, not the API's parameters (`force`, `templates`).
 package enum CommandLineMessage {
     /// The program's name as the user typed it, for messages that say what to run next.
-    public static var programName: String {
+    package static var programName: String {
         CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "site"
     }
 
     /// A command's log: warnings and errors on standard error, terminal-safe; only errors when quiet.
-    public static func logger(quiet: Bool) -> Logger {
+    package static func logger(quiet: Bool) -> Logger {
         var logger = Logger(label: programName) {
             TerminalSafeLogHandler(base: StreamLogHandler.standardError(label: $0))
         }
@@ -18,7 +18,7 @@ package enum CommandLineMessage {
         return logger
     }
 
-    public static func text(for error: FlowSiteError) -> String {
+    package static func text(for error: FlowSiteError) -> String {
         switch error.reason {
         case .outputNotOwned(let path):
             """

@@ -29,28 +29,28 @@ public enum TerminalText {
 
 /// A log handler that makes messages and metadata values terminal-safe, so data in a warning can't carry escapes.
 package struct TerminalSafeLogHandler: LogHandler {
-    public var base: any LogHandler
+    package var base: any LogHandler
 
-    public init(base: any LogHandler) { self.base = base }
+    package init(base: any LogHandler) { self.base = base }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var event = event
         event.message = "\(TerminalText.safe(event.message.description))"
         event.metadata = event.metadata?.mapValues { .string(TerminalText.safe($0.description)) }
         base.log(event: event)
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { base[metadataKey: key] }
         set { base[metadataKey: key] = newValue }
     }
 
-    public var metadata: Logger.Metadata {
+    package var metadata: Logger.Metadata {
         get { base.metadata }
         set { base.metadata = newValue }
     }
 
-    public var logLevel: Logger.Level {
+    package var logLevel: Logger.Level {
         get { base.logLevel }
         set { base.logLevel = newValue }
     }
