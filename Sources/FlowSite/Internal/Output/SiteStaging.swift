@@ -395,9 +395,13 @@ final class SiteStaging: Sendable {
         lock.release()
     }
 
-    /// Swaps two paths atomically where the kernel can (Linux `renameat2` with RENAME_EXCHANGE).
+    /// Swaps two paths atomically: Linux's `renameat2` with RENAME_EXCHANGE, Darwin's `renamex_np` with
+    /// RENAME_SWAP. `false` where the kernel or file system can't; the caller then moves the old site aside
+    /// and the new one in, two renames with a moment between them when there is no site.
     private static func exchange(_ a: String, _ b: String) -> Bool {
-        #if os(Linux)
+        #if canImport(Darwin)
+        return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
+        #elseif os(Linux)
         // glibc's renameat2 isn't imported into Swift; look it up (glibc 2.28 and later).
         typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
         guard let symbol = dlsym(nil, "renameat2") else { return false }
