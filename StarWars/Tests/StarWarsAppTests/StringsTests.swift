@@ -129,7 +129,7 @@ import Testing
         #expect(Strings.fill("{}{x}{", with: ["": "empty", "x": "é"]) == "emptyé{")
     }
 
-    /// A key's text is found by its position among the cases, read from the enum's tag.
+    /// A key's text is found by its position among the cases.
     @Test func everyKeyKnowsItsPositionAndText() {
         #expect(Strings.Key.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
         let table = Dictionary(

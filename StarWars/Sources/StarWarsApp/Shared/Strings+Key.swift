@@ -184,11 +184,13 @@ extension Strings {
 }
 
 extension Strings.Key {
-    /// The key's position in `allCases`, read from the case's tag: a key is a plain enum of
-    /// fewer than 256 cases, stored as one byte in declaration order. A dictionary keyed by a
-    /// `String`-backed enum hashes the raw string at every lookup, many times on every page;
-    /// `unsafeBitCast` traps if the enum ever outgrows a byte, and a test checks the order.
-    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+    /// The key's position in `allCases`: a table's texts are stored in that order, so a text is
+    /// one array read once the position is known.
+    var ordinal: Int { Self.ordinals[self]! }
+
+    /// Every key's position in `allCases`, worked out once.
+    private static let ordinals: [Self: Int] = Dictionary(
+        uniqueKeysWithValues: allCases.enumerated().map { ($0.element, $0.offset) })
 
     /// The keys whose text depends on a count: a table holds one text per CLDR plural category
     /// its language uses, under the key and the category (`list.count.one`, `list.count.other`).
