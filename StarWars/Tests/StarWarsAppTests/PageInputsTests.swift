@@ -144,6 +144,17 @@ import Testing
             "\(Self.edits[edit]): \(predicted.count) of \(new.pages.count) pages predicted")
     }
 
+    /// Every input of every kind has a table of its own, numbered from the declarations.
+    @Test func everyInputOfEveryKindHasATableOfItsOwn() {
+        let tables =
+            CatalogInput.allCases.flatMap { input in ResourceKind.allCases.map { input.table($0) } }
+            + [InputKey.everything.table]
+        #expect(Set(tables).count == CatalogInput.allCases.count * ResourceKind.allCases.count + 1)
+        #expect(InputKey.slug(.films, id: 3) == InputKey(table: CatalogInput.slug.table(.films), id: 3))
+        #expect(InputKey.record(.people, id: 1) < InputKey.slug(.people, id: 1))
+        #expect(InputKey.name(.vehicles, id: 1) < InputKey.everything)
+    }
+
     /// A list page reads its own rows and the kind's order, not every record of the kind.
     @Test func aListPageReadsItsRowsAndNotTheWholeKind() async throws {
         let archive = try EmbeddedSnapshot.load()
@@ -153,10 +164,10 @@ import Testing
         let graph = try await walker.walk { _ in }
         let index = try #require(graph.routes.firstIndex { $0.path.file == "characters/index.html" })
         let read = graph.inputs[index]
-        let people = read.filter { $0.table == 0 }
+        let people = read.filter { $0.table == InputKey.record(.people, id: 0).table }
         #expect(
             !people.isEmpty && people.count < archive.people.count, "\(people.count) of \(archive.people.count) people")
-        #expect(read.contains(InputKey(table: 20, id: InputKey.whole)), "the people's order")
-        #expect(!read.contains(InputKey(table: 99, id: InputKey.whole)), "not the whole archive")
+        #expect(read.contains(.order(.people)), "the people's order")
+        #expect(!read.contains(.everything), "not the whole archive")
     }
 }

@@ -3,22 +3,46 @@ import FlowSite
 import SWAPI
 
 /// The inputs a Star Wars page can read (see ``InputKey``): a record, a resource's slug, a
-/// kind's list order and count, or everything at once.
-extension InputKey {
-    /// Tables 0–5: the records of each kind, by `ResourceKind.position`.
-    static func record(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: UInt16(kind.position), id: id) }
-    /// Tables 10–15: each resource's slug, which depends on the names of others.
-    static func slug(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: 10 + UInt16(kind.position), id: id) }
-    /// Tables 20–25, whole: each kind's list order, which gives its count too.
-    static func order(_ kind: ResourceKind) -> InputKey {
-        InputKey(table: 20 + UInt16(kind.position), id: InputKey.whole)
+/// kind's list order and count, a resource's name, or everything at once.
+///
+/// Each input but the last is one table per kind of resource. A table's number follows from
+/// the input's place among these cases and the kind's among `ResourceKind.allCases`, so no
+/// number is written down, and a new input or kind numbers its tables by being declared.
+enum CatalogInput: UInt16, CaseIterable {
+    /// The records of each kind.
+    case record
+    /// Each resource's slug, which depends on the names of others.
+    case slug
+    /// Each kind's list order, read whole, which gives its count too.
+    case order
+    /// Each resource's name (or title) as the data has it, which is all a link to it shows: a
+    /// page listing a film's characters reads their names, not their records, so a character's
+    /// mass edited leaves the film's page as it is.
+    case name
+
+    /// The number of this input's table for `kind`.
+    func table(_ kind: ResourceKind) -> UInt16 {
+        rawValue * UInt16(ResourceKind.allCases.count) + UInt16(kind.position)
     }
-    /// Tables 30–35: each resource's name (or title) as the data has it, which is all a link
-    /// to it shows: a page listing a film's characters reads their names, not their records,
-    /// so a character's mass edited leaves the film's page as it is.
-    static func name(_ kind: ResourceKind, id: Int) -> InputKey { InputKey(table: 30 + UInt16(kind.position), id: id) }
-    /// Table 99, whole: the archive read as one value.
-    static let everything = InputKey(table: 99, id: InputKey.whole)
+
+    /// The number of the table after every kind's: the archive read as one value.
+    static let everythingTable = UInt16(allCases.count * ResourceKind.allCases.count)
+}
+
+extension InputKey {
+    static func record(_ kind: ResourceKind, id: Int) -> InputKey {
+        InputKey(table: CatalogInput.record.table(kind), id: id)
+    }
+    static func slug(_ kind: ResourceKind, id: Int) -> InputKey {
+        InputKey(table: CatalogInput.slug.table(kind), id: id)
+    }
+    static func order(_ kind: ResourceKind) -> InputKey {
+        InputKey(table: CatalogInput.order.table(kind), id: InputKey.whole)
+    }
+    static func name(_ kind: ResourceKind, id: Int) -> InputKey {
+        InputKey(table: CatalogInput.name.table(kind), id: id)
+    }
+    static let everything = InputKey(table: CatalogInput.everythingTable, id: InputKey.whole)
 }
 
 extension Catalog {

@@ -82,40 +82,27 @@ public struct Catalog: Sendable {
 
     /// One resource, or `nil` when the archive does not hold it.
     public func resource(_ kind: ResourceKind, id: Int) -> (any SwapiResource)? {
-        InputKey.read(.record(kind, id: id))
-        return switch kind {
-        case .people: data.person(id)
-        case .films: data.film(id)
-        case .planets: data.planet(id)
-        case .species: data.species(id)
-        case .starships: data.starship(id)
-        case .vehicles: data.vehicle(id)
+        switch kind {
+        case .people: person(id)
+        case .films: film(id)
+        case .planets: planet(id)
+        case .species: species(id)
+        case .starships: starship(id)
+        case .vehicles: vehicle(id)
         }
     }
 
-    public func person(_ id: Int) -> Person? {
-        InputKey.read(.record(.people, id: id))
-        return data.person(id)
-    }
-    public func film(_ id: Int) -> Film? {
-        InputKey.read(.record(.films, id: id))
-        return data.film(id)
-    }
-    public func planet(_ id: Int) -> Planet? {
-        InputKey.read(.record(.planets, id: id))
-        return data.planet(id)
-    }
-    public func species(_ id: Int) -> Species? {
-        InputKey.read(.record(.species, id: id))
-        return data.species(id)
-    }
-    public func starship(_ id: Int) -> Starship? {
-        InputKey.read(.record(.starships, id: id))
-        return data.starship(id)
-    }
-    public func vehicle(_ id: Int) -> Vehicle? {
-        InputKey.read(.record(.vehicles, id: id))
-        return data.vehicle(id)
+    public func person(_ id: Int) -> Person? { record(id, data.person) }
+    public func film(_ id: Int) -> Film? { record(id, data.film) }
+    public func planet(_ id: Int) -> Planet? { record(id, data.planet) }
+    public func species(_ id: Int) -> Species? { record(id, data.species) }
+    public func starship(_ id: Int) -> Starship? { record(id, data.starship) }
+    public func vehicle(_ id: Int) -> Vehicle? { record(id, data.vehicle) }
+
+    /// Record `id` of its kind, as `find` looks it up in the data; the page records reading it.
+    private func record<Resource: SwapiResource>(_ id: Int, _ find: (Int) -> Resource?) -> Resource? {
+        InputKey.read(.record(Resource.kind, id: id))
+        return find(id)
     }
 
     /// The slug of a resource in the archive.
