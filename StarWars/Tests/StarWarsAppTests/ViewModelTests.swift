@@ -167,8 +167,8 @@ import Testing
 /// `StarWars/flow-coverage/StarWarsAppTests.CoordinatorTests.json`, which the site's flow map
 /// reads to mark the transitions no test takes.
 @Suite(.flowCoverage()) struct CoordinatorTests {
-    /// A factory that makes real screens over the fixtures; its `…In…` methods are the
-    /// protocol's own, so the test runs the code the site runs.
+    /// A factory that makes real screens over the fixtures; the navigation is the flow
+    /// controller's own, so the test runs the code the site runs.
     struct FixtureFactory: ResourceFactory {
         var kind: ResourceKind { .people }
         func createList(page: Int) -> ResourceListScreen {

@@ -32,61 +32,13 @@ struct UnhandledRoute: Error, CustomStringConvertible {
     var description: String { "\(coordinator) does not handle \(route)" }
 }
 
-/// Makes one kind's list and detail screens and puts its routes on a navigator, in the seeds'
-/// naming: `create…` makes a screen, `rootIn…`/`pushIn…`/`replaceIn…` present a route as the
-/// root of a new stack, pushed, or in place of the top page. Each passes its caller's source
-/// location on, so the flow graph names the flow controller's decision, not this helper.
+/// Makes one kind's list and detail screens.
 public protocol ResourceFactory: Sendable {
     associatedtype Detail: ResourceDetailViewModel
     /// The kind of resource.
     var kind: ResourceKind { get }
     func createList(page: Int) -> ResourceListScreen
     func createDetail(id: Int) -> ResourceDetailScreen<Detail>
-}
-
-extension ResourceFactory {
-    /// Enters the flow on list page `page`, over the page the user came from.
-    public func pushInList(
-        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath,
-        line: Int = #line
-    ) {
-        navigator.show(
-            .list(kind, page: page), as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
-    }
-
-    /// Moves to list page `page` in place of the list page shown.
-    public func replaceInList(
-        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath,
-        line: Int = #line
-    ) {
-        navigator.show(
-            .list(kind, page: page), as: .replace, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
-    }
-
-    /// Goes back to list page `page` as the root of the flow's own stack (Home › Characters).
-    public func rootInList(
-        _ navigator: some Navigator<AppRoute>, page: Int, fileID: String = #fileID, filePath: String = #filePath,
-        line: Int = #line
-    ) {
-        navigator.show(
-            .list(kind, page: page), as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
-    }
-
-    /// Shows a resource over the flow's current page.
-    public func pushInDetail(
-        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath,
-        line: Int = #line
-    ) {
-        navigator.show(route, as: .push, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
-    }
-
-    /// Shows a resource as the root of its flow's own stack, as a deep link does.
-    public func rootInDetail(
-        _ navigator: some Navigator<AppRoute>, route: AppRoute, fileID: String = #fileID, filePath: String = #filePath,
-        line: Int = #line
-    ) {
-        navigator.show(route, as: .root, at: CodeLocation(fileID: fileID, filePath: filePath, line: line))
-    }
 }
 
 /// The flow controller of one kind of resource (characters, films, planets, …): makes its list
@@ -121,24 +73,26 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
 
     /// The reader picked the flow's tab: its list's first page, the root of the flow's stack.
     public func selectTab(_ route: AppRoute, in navigator: some Navigator<AppRoute>) {
-        factory.rootInList(navigator, page: 1)
+        navigator.show(.list(kind), as: .root)
     }
 
     /// The user picked list page `page`. Later pages sit over the first one, so their trail
     /// reads Home › Characters › Page 2: from the first page a later one is pushed, from a later
-    /// page another replaces it, and the first page is the flow's root again. A list reached
-    /// from elsewhere is pushed.
+    /// page another replaces it, and the first page is the flow's root again (Home › Characters).
+    /// A list reached from elsewhere is pushed over the page the user came from. Each decision
+    /// shows the route itself, so the flow map names the line that made it.
     public func didSelectListPage(_ page: Int, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
+        let list = AppRoute.list(kind, page: page)
         guard case .resources(kind, .list(let current)) = source else {
-            factory.pushInList(navigator, page: page)
+            navigator.show(list, as: .push)
             return
         }
         if page <= 1 {
-            factory.rootInList(navigator, page: page)
+            navigator.show(list, as: .root)
         } else if current <= 1 {
-            factory.pushInList(navigator, page: page)
+            navigator.show(list, as: .push)
         } else {
-            factory.replaceInList(navigator, page: page)
+            navigator.show(list, as: .replace)
         }
     }
 
@@ -147,11 +101,11 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
     /// the trail always reads Home › Characters › Luke.
     public func didSelectResource(_ route: AppRoute, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
         if case .resources(kind, .list(let page)) = source, page > 1 {
-            factory.rootInDetail(navigator, route: route)
+            navigator.show(route, as: .root)
         } else if handles(source) {
-            factory.pushInDetail(navigator, route: route)
+            navigator.show(route, as: .push)
         } else {
-            factory.rootInDetail(navigator, route: route)
+            navigator.show(route, as: .root)
         }
     }
 }
