@@ -88,36 +88,35 @@ import Testing
 
     @Test func characterDetail() async {
         let jabba = catalog.route(.people, id: 16)
-        let screen = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: deps, id: 16))
+        let screen = ResourceDetailScreen(
+            viewModel: ResourceDetailViewModel<CharactersModule>(dependencies: deps, id: 16))
         await snapshot(screen, as: .markdown(at: jabba.path), named: "loaded-with-missing-relation")
         assertSnapshot(of: screen.page(for: .loading), as: .markdown(at: jabba.path), named: "loading")
-        let missing = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: deps, id: 17))
+        let missing = ResourceDetailScreen(
+            viewModel: ResourceDetailViewModel<CharactersModule>(dependencies: deps, id: 17))
         await snapshot(missing, as: .markdown(at: jabba.path), named: "empty")
-        let failing = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: Fixtures.failing, id: 1))
+        let failing = ResourceDetailScreen(
+            viewModel: ResourceDetailViewModel<CharactersModule>(dependencies: Fixtures.failing, id: 1))
         await snapshot(failing, as: .markdown(at: jabba.path), named: "error")
     }
 
     @Test func everyKindsDetail() async {
         let film = ResourceDetailScreen(
-            viewModel: MappedDetailViewModel(dependencies: deps, id: 1, find: { $0.film($1) }, map: FilmsModule.detail))
+            viewModel: ResourceDetailViewModel<FilmsModule>(dependencies: deps, id: 1))
         await snapshot(film, as: .markdown(at: catalog.route(.films, id: 1).path), named: "film")
         let planet = ResourceDetailScreen(
-            viewModel: MappedDetailViewModel(
-                dependencies: deps, id: 1, find: { $0.planet($1) }, map: PlanetsModule.detail))
+            viewModel: ResourceDetailViewModel<PlanetsModule>(dependencies: deps, id: 1))
         await snapshot(planet, as: .markdown(at: catalog.route(.planets, id: 1).path), named: "planet")
         let species = ResourceDetailScreen(
-            viewModel: MappedDetailViewModel(
-                dependencies: deps, id: 5, find: { $0.species($1) }, map: SpeciesModule.detail))
+            viewModel: ResourceDetailViewModel<SpeciesModule>(dependencies: deps, id: 5))
         await snapshot(species, as: .markdown(at: catalog.route(.species, id: 5).path), named: "species")
         let ship = ResourceDetailScreen(
-            viewModel: MappedDetailViewModel(
-                dependencies: deps, id: 12, find: { $0.starship($1) }, map: StarshipsModule.detail))
+            viewModel: ResourceDetailViewModel<StarshipsModule>(dependencies: deps, id: 12))
         await snapshot(ship, as: .markdown(at: catalog.route(.starships, id: 12).path), named: "starship")
         let vehicle = SyntheticArchive.make(people: 5, vehicles: 3)
         let vehicleDeps = AppDependencies.mock(vehicle)
         let vehicleScreen = ResourceDetailScreen(
-            viewModel: MappedDetailViewModel(
-                dependencies: vehicleDeps, id: 4, find: { $0.vehicle($1) }, map: VehiclesModule.detail))
+            viewModel: ResourceDetailViewModel<VehiclesModule>(dependencies: vehicleDeps, id: 4))
         await snapshot(
             vehicleScreen, as: .markdown(at: Catalog(archive: vehicle).route(.vehicles, id: 4).path), named: "vehicle")
     }
@@ -125,16 +124,16 @@ import Testing
     @Test func search() async {
         let path = AppRoute.search.path
         let entries = SearchViewModel.entries(catalog)
-        let screen = SearchScreen(viewModel: SearchLoader(dependencies: deps))
+        let screen = SearchScreen(viewModel: SearchViewModel(dependencies: deps))
         await snapshot(screen, as: .markdown(at: path), named: "all")
         assertSnapshot(
-            of: screen.page(for: SearchViewModel.transform(.init(query: "sky", entries: entries))),
+            of: screen.page(for: SearchViewModel.state(query: "sky", entries: entries)),
             as: .markdown(at: path), named: "filtered")
         assertSnapshot(
-            of: screen.page(for: SearchViewModel.transform(.init(query: "zzz", entries: entries))),
+            of: screen.page(for: SearchViewModel.state(query: "zzz", entries: entries)),
             as: .markdown(at: path), named: "empty")
         assertSnapshot(of: screen.page(for: .loading), as: .markdown(at: path), named: "loading")
-        let failing = SearchScreen(viewModel: SearchLoader(dependencies: Fixtures.failing))
+        let failing = SearchScreen(viewModel: SearchViewModel(dependencies: Fixtures.failing))
         await snapshot(failing, as: .markdown(at: path), named: "error")
     }
 
@@ -151,7 +150,8 @@ import Testing
         await snapshot(home, as: .html(at: .home, site: site), named: "home")
 
         let luke = catalog.route(.people, id: 1)
-        let detail = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: deps, id: 1))
+        let detail = ResourceDetailScreen(
+            viewModel: ResourceDetailViewModel<CharactersModule>(dependencies: deps, id: 1))
         let crumbs: [(title: String, route: AppRoute)] = [
             ("Home", .home), ("Characters", .list(.people)), ("Luke Skywalker", luke)
         ]
@@ -166,7 +166,7 @@ import Testing
                 presenter: crumbs.last),
             named: "alert"
         )
-        let search = SearchScreen(viewModel: SearchLoader(dependencies: deps))
+        let search = SearchScreen(viewModel: SearchViewModel(dependencies: deps))
         await snapshot(
             search, as: .html(at: .search, site: site, search: AppCoordinator(dependencies: deps).search),
             named: "search")

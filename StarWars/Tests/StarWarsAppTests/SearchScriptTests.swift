@@ -47,7 +47,7 @@ struct SearchScriptTests {
 
     /// The pages the view model's filter shows for `query`.
     func viewModelResults(entries: [SearchEntry], query: String) -> [String] {
-        switch SearchViewModel.transform(.init(query: query, entries: entries)) {
+        switch SearchViewModel.state(query: query, entries: entries) {
         case .filtered(_, let results, _): results.map(\.route.path.file)
         default: []
         }

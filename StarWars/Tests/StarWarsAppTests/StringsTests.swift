@@ -249,7 +249,8 @@ import Testing
 
     @Test func anotherTableChangesACharactersPage() async throws {
         let deps = AppDependencies.mock(Fixtures.archive, strings: try Self.madeUpLanguage())
-        let screen = ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: deps, id: 16))
+        let screen = ResourceDetailScreen(
+            viewModel: ResourceDetailViewModel<CharactersModule>(dependencies: deps, id: 16))
         let page = screen.page(for: await screen.viewModel.load())
         let markdown = page.document.markdown(linking: { $0.path.file })
         #expect(page.title == "Jabba Desilijic Tiure")

@@ -20,40 +20,40 @@ import Testing
     }
 
     @Test func oneOfRyanJoeAndCalMatchesR() {
-        let state = SearchViewModel.transform(.init(query: "R", entries: entries(["Ryan", "Joe", "Cal"])))
+        let state = SearchViewModel.state(query: "R", entries: entries(["Ryan", "Joe", "Cal"]))
         #expect(names(state) == ["Ryan"])
     }
 
     @Test func ryanAndRyoBothMatchR() {
-        let state = SearchViewModel.transform(.init(query: "R", entries: entries(["Ryan", "Ryo"])))
+        let state = SearchViewModel.state(query: "R", entries: entries(["Ryan", "Ryo"]))
         #expect(names(state) == ["Ryan", "Ryo"])
     }
 
     @Test func anEmptyQueryLeavesAllAToZ() {
-        let state = SearchViewModel.transform(.init(query: "", entries: entries(["Ryan", "Joe", "Cal"])))
+        let state = SearchViewModel.state(query: "", entries: entries(["Ryan", "Joe", "Cal"]))
         #expect(
             state
                 == .filtered(query: "", results: entries(["Ryan", "Joe", "Cal"]).sorted { $0.name < $1.name }, total: 3)
         )
-        #expect(names(SearchViewModel.transform(.init(query: "   ", entries: entries(["b", "a"])))) == ["a", "b"])
+        #expect(names(SearchViewModel.state(query: "   ", entries: entries(["b", "a"]))) == ["a", "b"])
     }
 
     @Test func matchingIgnoresCaseAndAccentsAndIsPartial() {
         let all = entries(["Padmé Amidala", "Luke Skywalker", "Anakin Skywalker"])
-        #expect(names(SearchViewModel.transform(.init(query: "padme", entries: all))) == ["Padmé Amidala"])
+        #expect(names(SearchViewModel.state(query: "padme", entries: all)) == ["Padmé Amidala"])
         #expect(
-            names(SearchViewModel.transform(.init(query: "SKYW", entries: all))) == [
+            names(SearchViewModel.state(query: "SKYW", entries: all)) == [
                 "Anakin Skywalker", "Luke Skywalker"
             ])
     }
 
     @Test func noMatchIsTheEmptyState() {
         #expect(
-            SearchViewModel.transform(.init(query: "zz", entries: entries(["Ryan"]))) == .empty(query: "zz", total: 1))
+            SearchViewModel.state(query: "zz", entries: entries(["Ryan"])) == .empty(query: "zz", total: 1))
     }
 
     @Test func aServiceErrorGivesTheErrorState() async {
-        let state = await SearchLoader(dependencies: Fixtures.failing).load()
+        let state = await SearchViewModel(dependencies: Fixtures.failing).load()
         #expect(state == .error("The archive could not be loaded: the archive is offline"))
     }
 }
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func aCharacterReadsWell() async {
-        let state = await CharacterDetailViewModel(dependencies: Fixtures.dependencies, id: 16).load()
+        let state = await ResourceDetailViewModel<CharactersModule>(dependencies: Fixtures.dependencies, id: 16).load()
         let content = try! #require(state.content)
         #expect(content.attributes.first { $0.name == "Mass" }?.value == "1,358 kg")
         #expect(content.attributes.first { $0.name == "Birth year" }?.value == "600 BBY")
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aServiceErrorGivesTheErrorState() async {
         #expect(
-            await CharacterDetailViewModel(dependencies: Fixtures.failing, id: 1).load()
+            await ResourceDetailViewModel<CharactersModule>(dependencies: Fixtures.failing, id: 1).load()
                 == .error("The character could not be loaded: the archive is offline"))
         #expect(
             await ResourceListViewModel(dependencies: Fixtures.failing, kind: .films, page: 1).load()
@@ -175,8 +175,9 @@ import Testing
             ResourceListScreen(
                 viewModel: ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: page))
         }
-        func createDetail(id: Int) -> ResourceDetailScreen<CharacterDetailViewModel> {
-            ResourceDetailScreen(viewModel: CharacterDetailViewModel(dependencies: Fixtures.dependencies, id: id))
+        func createDetail(id: Int) -> ResourceDetailScreen<CharactersModule> {
+            ResourceDetailScreen(
+                viewModel: ResourceDetailViewModel<CharactersModule>(dependencies: Fixtures.dependencies, id: id))
         }
     }
 
@@ -320,7 +321,7 @@ import Testing
     @Test func aLargeArchiveGetsCountsByKindInsteadOfEveryEntry() async throws {
         let archive = SyntheticArchive.make(people: 4_000, planets: 600, species: 200, starships: 200, vehicles: 200)
         let dependencies = AppDependencies.mock(archive)
-        let state = await SearchLoader(dependencies: dependencies).load()
+        let state = await SearchViewModel(dependencies: dependencies).load()
         guard case .tooMany(let total, let counts) = state else {
             Issue.record("expected the counts, got \(state)")
             return
@@ -328,7 +329,7 @@ import Testing
         #expect(total > SearchViewModel.staticListLimit)
         #expect(counts[.people] == archive.people.count)
         #expect(total == ResourceKind.allCases.map { archive.count(of: $0) }.reduce(0, +))
-        let page = SearchScreen(viewModel: SearchLoader(dependencies: dependencies)).page(for: state)
+        let page = SearchScreen(viewModel: SearchViewModel(dependencies: dependencies)).page(for: state)
         let markdown = page.document.markdown(linking: { $0.path.file })
         #expect(markdown.contains("[Characters](characters/index.html) — 4,000"))
         #expect(page.document.linkedRoutes.count == ResourceKind.allCases.count)
@@ -336,7 +337,7 @@ import Testing
 
     @Test func theEmbeddedArchiveStillListsEveryEntry() async throws {
         let archive = try EmbeddedSnapshot.load()
-        let state = await SearchLoader(dependencies: AppDependencies.mock(archive)).load()
+        let state = await SearchViewModel(dependencies: AppDependencies.mock(archive)).load()
         guard case .filtered(_, let results, let total) = state else {
             Issue.record("expected every entry, got \(state)")
             return

@@ -2,29 +2,29 @@ import FlowSite
 import Foundation
 import SWAPI
 
-/// A detail view model: loads one resource's ``DetailContent``.
-public protocol ResourceDetailViewModel: ViewModel where State == ScreenState<DetailContent> {
-    /// The kind of resource shown.
-    var kind: ResourceKind { get }
-    /// The resource's id.
-    var id: Int { get }
-    /// The words the page is written in.
-    var strings: Strings { get }
-}
+/// Loads one resource's ``DetailContent``: its kind's module finds it in the catalog and says
+/// what its page shows.
+public struct ResourceDetailViewModel<Module: ResourceModule>: ViewModel {
+    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
+    let dependencies: any Dependencies
+    public let id: Int
 
-extension ResourceDetailViewModel {
-    /// Loads the catalog and maps the resource with `content`, or says why it can't.
-    func load<Resource>(
-        from service: CatalogService,
-        find: (Catalog) -> Resource?,
-        content: (Resource, Catalog, Strings) -> DetailContent
-    ) async -> ScreenState<DetailContent> {
+    public init(dependencies: any Dependencies, id: Int) {
+        self.dependencies = dependencies
+        self.id = id
+    }
+
+    public var kind: ResourceKind { Module.Resource.kind }
+    /// The words the page is written in.
+    public var strings: Strings { dependencies.strings }
+
+    public func load() async -> ScreenState<DetailContent> {
         do {
-            let catalog = try await service.catalog()
-            guard let resource = find(catalog) else {
+            let catalog = try await dependencies.catalog.catalog()
+            guard let resource = Module.find(id, in: catalog) else {
                 return .empty(strings.localizedString(.detailMissing, about: kind, ["id": "\(id)"]))
             }
-            return .loaded(content(resource, catalog, strings))
+            return .loaded(Module.detail(of: resource, in: catalog, strings: strings))
         } catch {
             return .error(strings.localizedString(.detailError, about: kind, ["error": "\(error)"]))
         }
@@ -32,11 +32,11 @@ extension ResourceDetailViewModel {
 }
 
 /// Renders any resource's detail page: introduction, attributes, then each relation.
-public struct ResourceDetailScreen<Model: ResourceDetailViewModel>: StatefulScreen {
+public struct ResourceDetailScreen<Module: ResourceModule>: StatefulScreen {
     public typealias R = AppRoute
-    public let viewModel: Model
+    public let viewModel: ResourceDetailViewModel<Module>
 
-    public init(viewModel: Model) { self.viewModel = viewModel }
+    public init(viewModel: ResourceDetailViewModel<Module>) { self.viewModel = viewModel }
 
     public func page(for state: ScreenState<DetailContent>) -> Page<AppRoute> {
         let kind = viewModel.kind

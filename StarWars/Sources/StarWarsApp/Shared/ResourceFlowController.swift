@@ -34,11 +34,11 @@ struct UnhandledRoute: Error, CustomStringConvertible {
 
 /// Makes one kind's list and detail screens.
 public protocol ResourceFactory: Sendable {
-    associatedtype Detail: ResourceDetailViewModel
+    associatedtype Module: ResourceModule
     /// The kind of resource.
     var kind: ResourceKind { get }
     func createList(page: Int) -> ResourceListScreen
-    func createDetail(id: Int) -> ResourceDetailScreen<Detail>
+    func createDetail(id: Int) -> ResourceDetailScreen<Module>
 }
 
 /// The flow controller of one kind of resource (characters, films, planets, …): makes its list
@@ -110,53 +110,20 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
     }
 }
 
-/// A factory for a kind whose detail view model is built from the dependencies and an id.
-public struct LiveResourceFactory<Detail: ResourceDetailViewModel>: ResourceFactory {
+/// A factory of a module's screens over the app's dependencies.
+public struct LiveResourceFactory<Module: ResourceModule>: ResourceFactory {
     let dependencies: AppDependencies
-    public let kind: ResourceKind
-    let makeDetail: @Sendable (AppDependencies, Int) -> Detail
+    public var kind: ResourceKind { Module.Resource.kind }
 
-    public init(
-        dependencies: AppDependencies, kind: ResourceKind,
-        makeDetail: @escaping @Sendable (AppDependencies, Int) -> Detail
-    ) {
+    public init(dependencies: AppDependencies) {
         self.dependencies = dependencies
-        self.kind = kind
-        self.makeDetail = makeDetail
     }
 
     public func createList(page: Int) -> ResourceListScreen {
         ResourceListScreen(viewModel: ResourceListViewModel(dependencies: dependencies, kind: kind, page: page))
     }
 
-    public func createDetail(id: Int) -> ResourceDetailScreen<Detail> {
-        ResourceDetailScreen(viewModel: makeDetail(dependencies, id))
-    }
-}
-
-/// A detail view model made of a lookup and a mapping: enough for films, planets, species,
-/// starships and vehicles.
-public struct MappedDetailViewModel<Resource: SwapiResource>: ResourceDetailViewModel {
-    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
-    let dependencies: any Dependencies
-    public let id: Int
-    let find: @Sendable (Catalog, Int) -> Resource?
-    let map: @Sendable (Resource, Catalog, Strings) -> DetailContent
-    public var kind: ResourceKind { Resource.kind }
-    public var strings: Strings { dependencies.strings }
-
-    public init(
-        dependencies: any Dependencies, id: Int,
-        find: @escaping @Sendable (Catalog, Int) -> Resource?,
-        map: @escaping @Sendable (Resource, Catalog, Strings) -> DetailContent
-    ) {
-        self.dependencies = dependencies
-        self.id = id
-        self.find = find
-        self.map = map
-    }
-
-    public func load() async -> ScreenState<DetailContent> {
-        await load(from: dependencies.catalog, find: { find($0, id) }, content: map)
+    public func createDetail(id: Int) -> ResourceDetailScreen<Module> {
+        ResourceDetailScreen(viewModel: ResourceDetailViewModel(dependencies: dependencies, id: id))
     }
 }

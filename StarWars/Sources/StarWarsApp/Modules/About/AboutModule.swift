@@ -1,42 +1,42 @@
 import FlowSite
 
-extension AboutScreen {
-    /// The About dialog's view model, nested in an extension of its screen: it needs only the
-    /// app's words.
-    public struct ViewModel: FlowSite.ViewModel {
-        public typealias Dependencies = HasStrings & Sendable
-        let dependencies: any Dependencies
+/// What the About dialog says.
+public struct AboutContent: Sendable, Hashable {
+    /// The dialog's paragraphs, in reading order.
+    public var paragraphs: [String]
+    /// The link to the site's flow map.
+    public var flowMap: String
+}
 
-        public struct Content: Sendable, Hashable {
-            public var paragraphs: [String]
-            /// The link to the site's flow map.
-            public var flowMap: String
-        }
+/// The About dialog's view model. Its content is the app's words alone, so it cannot fail to
+/// load, and its state is the content itself.
+public struct AboutViewModel: ViewModel {
+    public typealias Dependencies = HasStrings & Sendable
+    let dependencies: any Dependencies
 
-        public init(dependencies: any Dependencies) { self.dependencies = dependencies }
+    public init(dependencies: any Dependencies) { self.dependencies = dependencies }
 
-        /// The words the dialog is written in.
-        public var strings: Strings { dependencies.strings }
+    /// The words the dialog is written in.
+    public var strings: Strings { dependencies.strings }
 
-        public func load() async -> Content {
-            Content(
-                paragraphs: [.aboutParagraph1, .aboutParagraph2, .aboutParagraph3, .aboutParagraph4].map {
-                    strings.localizedString($0)
-                },
-                flowMap: strings.localizedString(.aboutFlowMap)
-            )
-        }
+    public func load() async -> AboutContent {
+        AboutContent(
+            paragraphs: [.aboutParagraph1, .aboutParagraph2, .aboutParagraph3, .aboutParagraph4].map {
+                strings.localizedString($0)
+            },
+            flowMap: strings.localizedString(.aboutFlowMap)
+        )
     }
 }
 
 /// The About dialog.
 public struct AboutScreen: StatefulScreen {
     public typealias R = AppRoute
-    public let viewModel: ViewModel
+    public let viewModel: AboutViewModel
 
-    public init(viewModel: ViewModel) { self.viewModel = viewModel }
+    public init(viewModel: AboutViewModel) { self.viewModel = viewModel }
 
-    public func page(for state: ViewModel.Content) -> Page<AppRoute> {
+    public func page(for state: AboutContent) -> Page<AppRoute> {
         let strings = viewModel.strings
         var document = MarkdownDocument<AppRoute>()
         for paragraph in state.paragraphs { document.paragraph(.text(paragraph)) }
@@ -59,7 +59,7 @@ public struct AboutCoordinator: ChildCoordinator {
     public func handles(_ route: AppRoute) -> Bool { route == .about }
 
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
-        AboutScreen(viewModel: .init(dependencies: dependencies))
+        AboutScreen(viewModel: AboutViewModel(dependencies: dependencies))
     }
 
     /// About is a dialog over the page it was opened from.

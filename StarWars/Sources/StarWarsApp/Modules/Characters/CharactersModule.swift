@@ -2,7 +2,7 @@ import FlowSite
 import SWAPI
 
 /// What the Characters module knows about people: their list summary and their detail page.
-public enum CharactersModule {
+public enum CharactersModule: ResourceModule {
     /// "Human · Tatooine · born 19 BBY".
     public static func summary(of person: Person, in catalog: Catalog, strings: Strings) -> String {
         let format = Format(strings)
@@ -27,10 +27,10 @@ public enum CharactersModule {
     /// The Characters flow: a flow controller over a factory of character screens.
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
         ResourceFlowController(
-            factory: LiveResourceFactory(dependencies: dependencies, kind: .people) {
-                CharacterDetailViewModel(dependencies: $0, id: $1)
-            })
+            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
+
+    public static func find(_ id: Int, in catalog: Catalog) -> Person? { catalog.person(id) }
 
     /// Every attribute and relation of a character.
     public static func detail(of person: Person, in catalog: Catalog, strings: Strings) -> DetailContent {
@@ -65,23 +65,5 @@ public enum CharactersModule {
                     catalog.links(.vehicles, person.vehicles, strings: strings))
             ]
         )
-    }
-}
-
-/// Loads one character.
-public struct CharacterDetailViewModel: ResourceDetailViewModel {
-    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
-    let dependencies: any Dependencies
-    public let id: Int
-    public var kind: ResourceKind { .people }
-    public var strings: Strings { dependencies.strings }
-
-    public init(dependencies: any Dependencies, id: Int) {
-        self.dependencies = dependencies
-        self.id = id
-    }
-
-    public func load() async -> ScreenState<DetailContent> {
-        await load(from: dependencies.catalog, find: { $0.person(id) }, content: CharactersModule.detail)
     }
 }

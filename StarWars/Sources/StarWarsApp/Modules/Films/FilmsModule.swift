@@ -2,7 +2,7 @@ import FlowSite
 import SWAPI
 
 /// Films: listed by episode, with their synopsis, credits and everything that appears in them.
-public enum FilmsModule {
+public enum FilmsModule: ResourceModule {
     /// Films in episode order (unknown episodes last, by id).
     public static func ordered(_ films: [Film]) -> [Film] {
         films.sorted { ($0.episodeID ?? Int.max, $0.id) < ($1.episodeID ?? Int.max, $1.id) }
@@ -18,6 +18,8 @@ public enum FilmsModule {
                 "director": format.text(film.director)
             ])
     }
+
+    public static func find(_ id: Int, in catalog: Catalog) -> Film? { catalog.film(id) }
 
     public static func detail(of film: Film, in catalog: Catalog, strings: Strings) -> DetailContent {
         let format = Format(strings)
@@ -51,8 +53,6 @@ public enum FilmsModule {
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
         ResourceFlowController(
-            factory: LiveResourceFactory(dependencies: dependencies, kind: .films) {
-                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.film($1) }, map: detail)
-            })
+            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

@@ -2,7 +2,7 @@ import FlowSite
 import SWAPI
 
 /// Planets: climate, terrain, population and who lives there.
-public enum PlanetsModule {
+public enum PlanetsModule: ResourceModule {
     /// "Arid · desert · population 200,000".
     public static func summary(of planet: Planet, strings: Strings) -> String {
         let format = Format(strings)
@@ -13,6 +13,8 @@ public enum PlanetsModule {
                 "population": format.quantity(planet.population).lowercased()
             ])
     }
+
+    public static func find(_ id: Int, in catalog: Catalog) -> Planet? { catalog.planet(id) }
 
     public static func detail(of planet: Planet, in catalog: Catalog, strings: Strings) -> DetailContent {
         let format = Format(strings)
@@ -48,8 +50,6 @@ public enum PlanetsModule {
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
         ResourceFlowController(
-            factory: LiveResourceFactory(dependencies: dependencies, kind: .planets) {
-                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.planet($1) }, map: detail)
-            })
+            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

@@ -28,30 +28,57 @@ public enum SearchState: Sendable, Hashable {
     case error(String)
 }
 
-/// The search view model as a pure function from input to output: entries and a query in,
-/// the filtered state out. Matching is case- and accent-insensitive and partial, on the name.
+/// Owns the search page.
+public struct SearchCoordinator: ChildCoordinator {
+    let dependencies: AppDependencies
+
+    public init(dependencies: AppDependencies) { self.dependencies = dependencies }
+
+    public func handles(_ route: AppRoute) -> Bool { route == .search }
+
+    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
+        SearchScreen(viewModel: SearchViewModel(dependencies: dependencies))
+    }
+}
+
+/// The search page's view model: every resource as an entry, filtered by the query. Matching
+/// is case- and accent-insensitive and partial, on the name.
 ///
 /// The site shows the empty query's state (every entry, A–Z); typing runs the engine's search
-/// script in the browser, which a test holds to this same filter.
-public enum SearchViewModel {
+/// script in the browser, which a test holds to this same filter (``state(query:entries:)``).
+public struct SearchViewModel: ViewModel {
+    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
+
+    let dependencies: any Dependencies
+    /// What the reader searches for; the static page shows the empty query's state.
+    public var query = ""
+
+    public init(dependencies: any Dependencies) { self.dependencies = dependencies }
+
+    /// The words the search page is written in.
+    public var strings: Strings { dependencies.strings }
+
     /// The most entries the static search page lists; above it, a large archive would make a
     /// page of megabytes that no reader scrolls.
     public static let staticListLimit = 5_000
 
-    public struct Input: Sendable, Hashable {
-        public var query: String
-        public var entries: [SearchEntry]
-
-        public init(query: String, entries: [SearchEntry]) {
-            self.query = query
-            self.entries = entries
+    public func load() async -> SearchState {
+        do {
+            let catalog = try await dependencies.catalog.catalog()
+            let counts = Dictionary(uniqueKeysWithValues: ResourceKind.allCases.map { ($0, catalog.listCount(of: $0)) })
+            let total = counts.values.reduce(0, +)
+            if query.isEmpty && total > Self.staticListLimit { return .tooMany(total: total, counts: counts) }
+            return Self.state(query: query, entries: Self.entries(catalog, strings: strings))
+        } catch {
+            return .error(strings.localizedString(.archiveError, ["error": "\(error)"]))
         }
     }
 
-    public static func transform(_ input: Input) -> SearchState {
-        let query = input.query.trimmedSpaces
+    /// The state for `query` over `entries`: a pure function, the same filter as the browser's.
+    public static func state(query: String, entries: [SearchEntry]) -> SearchState {
+        let query = query.trimmedSpaces
         // Fold each name once, not once per comparison.
-        let keyed = input.entries.map { (key: fold($0.name), entry: $0) }
+        let keyed = entries.map { (key: fold($0.name), entry: $0) }
             .sorted { ($0.key, $0.entry.kind, $0.entry.name) < ($1.key, $1.entry.kind, $1.entry.name) }
         let sorted = keyed.map(\.entry)
         guard !query.isEmpty else { return .filtered(query: "", results: sorted, total: sorted.count) }
@@ -82,40 +109,13 @@ public enum SearchViewModel {
     }
 }
 
-/// Loads the entries and applies the empty query: the state the static page shows.
-public struct SearchLoader: ViewModel {
-    public typealias Dependencies = HasCatalogService & HasStrings & Sendable
-    let dependencies: any Dependencies
-    public var query = ""
-
-    public init(dependencies: any Dependencies) { self.dependencies = dependencies }
-
-    /// The words the search page is written in.
-    public var strings: Strings { dependencies.strings }
-
-    public func load() async -> SearchState {
-        do {
-            let catalog = try await dependencies.catalog.catalog()
-            let counts = Dictionary(uniqueKeysWithValues: ResourceKind.allCases.map { ($0, catalog.listCount(of: $0)) })
-            let total = counts.values.reduce(0, +)
-            if query.isEmpty && total > SearchViewModel.staticListLimit {
-                return .tooMany(total: total, counts: counts)
-            }
-            return SearchViewModel.transform(
-                .init(query: query, entries: SearchViewModel.entries(catalog, strings: strings)))
-        } catch {
-            return .error(strings.localizedString(.archiveError, ["error": "\(error)"]))
-        }
-    }
-}
-
 /// Renders the search page: the full A–Z list, what readers without JavaScript see and what the
 /// search script filters until the site's search index has loaded.
 public struct SearchScreen: StatefulScreen {
     public typealias R = AppRoute
-    public let viewModel: SearchLoader
+    public let viewModel: SearchViewModel
 
-    public init(viewModel: SearchLoader) { self.viewModel = viewModel }
+    public init(viewModel: SearchViewModel) { self.viewModel = viewModel }
 
     public func page(for state: SearchState) -> Page<AppRoute> {
         let strings = viewModel.strings
@@ -166,18 +166,5 @@ public struct SearchScreen: StatefulScreen {
             document: document,
             templateValues: ["search": "true"]
         )
-    }
-}
-
-/// Owns the search page.
-public struct SearchCoordinator: ChildCoordinator {
-    let dependencies: AppDependencies
-
-    public init(dependencies: AppDependencies) { self.dependencies = dependencies }
-
-    public func handles(_ route: AppRoute) -> Bool { route == .search }
-
-    public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
-        SearchScreen(viewModel: SearchLoader(dependencies: dependencies))
     }
 }

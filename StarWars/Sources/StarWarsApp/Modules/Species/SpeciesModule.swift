@@ -2,7 +2,7 @@ import FlowSite
 import SWAPI
 
 /// Species: classification, language, homeworld and members.
-public enum SpeciesModule {
+public enum SpeciesModule: ResourceModule {
     /// "Mammal · sentient · speaks Shyriiwook".
     public static func summary(of species: Species, strings: Strings) -> String {
         let format = Format(strings)
@@ -14,6 +14,8 @@ public enum SpeciesModule {
                 "language": format.text(species.language)
             ])
     }
+
+    public static func find(_ id: Int, in catalog: Catalog) -> Species? { catalog.species(id) }
 
     public static func detail(of species: Species, in catalog: Catalog, strings: Strings) -> DetailContent {
         let format = Format(strings)
@@ -47,8 +49,6 @@ public enum SpeciesModule {
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
         ResourceFlowController(
-            factory: LiveResourceFactory(dependencies: dependencies, kind: .species) {
-                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.species($1) }, map: detail)
-            })
+            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

@@ -2,7 +2,7 @@ import FlowSite
 import SWAPI
 
 /// Starships: specifications, pilots and films.
-public enum StarshipsModule {
+public enum StarshipsModule: ResourceModule {
     /// "Light freighter · YT-1300 light freighter · Corellian Engineering Corporation".
     public static func summary(of starship: Starship, strings: Strings) -> String {
         let format = Format(strings)
@@ -12,6 +12,8 @@ public enum StarshipsModule {
             \(format.text(starship.manufacturer))
             """
     }
+
+    public static func find(_ id: Int, in catalog: Catalog) -> Starship? { catalog.starship(id) }
 
     public static func detail(of starship: Starship, in catalog: Catalog, strings: Strings) -> DetailContent {
         let format = Format(strings)
@@ -49,8 +51,6 @@ public enum StarshipsModule {
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
         ResourceFlowController(
-            factory: LiveResourceFactory(dependencies: dependencies, kind: .starships) {
-                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.starship($1) }, map: detail)
-            })
+            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

@@ -2,7 +2,7 @@ import FlowSite
 import SWAPI
 
 /// Vehicles: specifications, pilots and films.
-public enum VehiclesModule {
+public enum VehiclesModule: ResourceModule {
     /// "Wheeled · Digger Crawler · Corellia Mining Corporation".
     public static func summary(of vehicle: Vehicle, strings: Strings) -> String {
         let format = Format(strings)
@@ -11,6 +11,8 @@ public enum VehiclesModule {
             \(format.text(vehicle.vehicleClass)) · \(format.text(vehicle.model)) · \(format.text(vehicle.manufacturer))
             """
     }
+
+    public static func find(_ id: Int, in catalog: Catalog) -> Vehicle? { catalog.vehicle(id) }
 
     public static func detail(of vehicle: Vehicle, in catalog: Catalog, strings: Strings) -> DetailContent {
         let format = Format(strings)
@@ -43,8 +45,6 @@ public enum VehiclesModule {
 
     public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
         ResourceFlowController(
-            factory: LiveResourceFactory(dependencies: dependencies, kind: .vehicles) {
-                MappedDetailViewModel(dependencies: $0, id: $1, find: { $0.vehicle($1) }, map: detail)
-            })
+            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }
