@@ -159,26 +159,26 @@ import Testing
         var summaries: Set<String> = []
         for page in 1...9 {
             let screen = ResourceListScreen(
-                viewModel: ResourceListViewModel(
-                    dependencies: AppDependencies.mock(catalog.archive), kind: .people, page: page))
+                viewModel: ResourceListViewModel<CharactersModule>(
+                    dependencies: AppDependencies.mock(catalog.archive), page: page))
             let built = screen.page(
-                for: ResourceListViewModel.state(kind: .people, page: page, catalog: catalog, strings: .english))
+                for: ResourceListViewModel<CharactersModule>.state(page: page, catalog: catalog, strings: .english))
             titles.insert(built.title)
             summaries.insert(built.summary ?? "")
             #expect(built.breadcrumbTitle == (page == 1 ? "Characters" : "Page \(page)"))
         }
         #expect(titles.count == 9 && summaries.count == 9)
         let second = ResourceListScreen(
-            viewModel: ResourceListViewModel(
-                dependencies: AppDependencies.mock(catalog.archive), kind: .people, page: 2)
+            viewModel: ResourceListViewModel<CharactersModule>(
+                dependencies: AppDependencies.mock(catalog.archive), page: 2)
         )
-        .page(for: ResourceListViewModel.state(kind: .people, page: 2, catalog: catalog, strings: .english))
+        .page(for: ResourceListViewModel<CharactersModule>.state(page: 2, catalog: catalog, strings: .english))
         #expect(
             second.summary == "Characters 11–20 of 82 in the Star Wars archive, from Anakin Skywalker to Palpatine.")
         let films = ResourceListScreen(
-            viewModel: ResourceListViewModel(dependencies: AppDependencies.mock(catalog.archive), kind: .films, page: 1)
+            viewModel: ResourceListViewModel<FilmsModule>(dependencies: AppDependencies.mock(catalog.archive), page: 1)
         )
-        .page(for: ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: .english))
+        .page(for: ResourceListViewModel<FilmsModule>.state(page: 1, catalog: catalog, strings: .english))
         #expect(films.summary == "Every film in the Star Wars archive." && films.pagination == nil)
     }
 }

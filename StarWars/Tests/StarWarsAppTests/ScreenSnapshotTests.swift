@@ -35,16 +35,16 @@ import Testing
 
     @Test func characterList() async {
         let path = AppRoute.list(.people).path
-        let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 1))
+        let screen = ResourceListScreen(viewModel: ResourceListViewModel<CharactersModule>(dependencies: deps, page: 1))
         await snapshot(screen, as: .markdown(at: path), named: "loaded")
         assertSnapshot(of: screen.page(for: .loading), as: .markdown(at: path), named: "loading")
         let outOfRange = ResourceListScreen(
-            viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 4))
+            viewModel: ResourceListViewModel<CharactersModule>(dependencies: deps, page: 4))
         await snapshot(outOfRange, as: .markdown(at: path), named: "empty-page")
-        let none = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .vehicles, page: 1))
+        let none = ResourceListScreen(viewModel: ResourceListViewModel<VehiclesModule>(dependencies: deps, page: 1))
         await snapshot(none, as: .markdown(at: AppRoute.list(.vehicles).path), named: "empty")
         let failing = ResourceListScreen(
-            viewModel: ResourceListViewModel(dependencies: Fixtures.failing, kind: .people, page: 1))
+            viewModel: ResourceListViewModel<CharactersModule>(dependencies: Fixtures.failing, page: 1))
         await snapshot(failing, as: .markdown(at: path), named: "error")
     }
 
@@ -54,7 +54,7 @@ import Testing
         for page in [1, 2, 3] {
             let route = AppRoute.list(.people, page: page)
             let screen = ResourceListScreen(
-                viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: page))
+                viewModel: ResourceListViewModel<CharactersModule>(dependencies: deps, page: page))
             await snapshot(screen, as: .markdown(at: route.path), named: "page-\(page)")
             let built = screen.page(for: await screen.viewModel.load())
             let pagination = try #require(built.pagination)
@@ -72,7 +72,7 @@ import Testing
         let deps = AppDependencies.mock(archive)
         let site = AppCoordinator(dependencies: deps).siteInfo
         let route = AppRoute.list(.people, page: 2)
-        let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: .people, page: 2))
+        let screen = ResourceListScreen(viewModel: ResourceListViewModel<CharactersModule>(dependencies: deps, page: 2))
         let crumbs: [(title: String, route: AppRoute)] = [
             ("Home", .home), ("Characters", .list(.people)), ("Page 2", route)
         ]
@@ -80,10 +80,14 @@ import Testing
     }
 
     @Test func everyKindsList() async {
-        for kind in [ResourceKind.films, .planets, .species, .starships] {
-            let screen = ResourceListScreen(viewModel: ResourceListViewModel(dependencies: deps, kind: kind, page: 1))
-            await snapshot(screen, as: .markdown(at: AppRoute.list(kind).path), named: kind.rawValue)
-        }
+        let films = ResourceListScreen(viewModel: ResourceListViewModel<FilmsModule>(dependencies: deps, page: 1))
+        await snapshot(films, as: .markdown(at: AppRoute.list(.films).path), named: "films")
+        let planets = ResourceListScreen(viewModel: ResourceListViewModel<PlanetsModule>(dependencies: deps, page: 1))
+        await snapshot(planets, as: .markdown(at: AppRoute.list(.planets).path), named: "planets")
+        let species = ResourceListScreen(viewModel: ResourceListViewModel<SpeciesModule>(dependencies: deps, page: 1))
+        await snapshot(species, as: .markdown(at: AppRoute.list(.species).path), named: "species")
+        let ships = ResourceListScreen(viewModel: ResourceListViewModel<StarshipsModule>(dependencies: deps, page: 1))
+        await snapshot(ships, as: .markdown(at: AppRoute.list(.starships).path), named: "starships")
     }
 
     @Test func characterDetail() async {

@@ -61,11 +61,11 @@ import Testing
 @Suite struct ResourceViewModelTests {
     @Test func listsHoldTenRowsAPage() {
         let catalog = Catalog(archive: SyntheticArchive.make())
-        let first = ResourceListViewModel.state(kind: .people, page: 1, catalog: catalog, strings: .english).content
-        let last = ResourceListViewModel.state(kind: .people, page: 9, catalog: catalog, strings: .english).content
+        let first = ResourceListViewModel<CharactersModule>.state(page: 1, catalog: catalog, strings: .english).content
+        let last = ResourceListViewModel<CharactersModule>.state(page: 9, catalog: catalog, strings: .english).content
         #expect(first?.rows.count == 10 && first?.pageCount == 9 && first?.total == 82)
         #expect(last?.rows.count == 2)
-        if case .empty = ResourceListViewModel.state(kind: .people, page: 10, catalog: catalog, strings: .english) {
+        if case .empty = ResourceListViewModel<CharactersModule>.state(page: 10, catalog: catalog, strings: .english) {
         } else {
             Issue.record("page 10 should be empty")
         }
@@ -73,7 +73,7 @@ import Testing
 
     @Test func filmsAreListedByEpisode() {
         let catalog = Catalog(archive: SyntheticArchive.make())
-        let titles = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: .english).content?
+        let titles = ResourceListViewModel<FilmsModule>.state(page: 1, catalog: catalog, strings: .english).content?
             .rows.map(\.title)
         #expect(titles == ["Film 4", "Film 5", "Film 6", "Film 1", "Film 2", "Film 3"])
     }
@@ -97,7 +97,7 @@ import Testing
             await ResourceDetailViewModel<CharactersModule>(dependencies: Fixtures.failing, id: 1).load()
                 == .error("The character could not be loaded: the archive is offline"))
         #expect(
-            await ResourceListViewModel(dependencies: Fixtures.failing, kind: .films, page: 1).load()
+            await ResourceListViewModel<FilmsModule>(dependencies: Fixtures.failing, page: 1).load()
                 == .error("The films could not be loaded: the archive is offline"))
         if case .error = await HomeViewModel(dependencies: Fixtures.failing).load() {
         } else {
@@ -167,21 +167,8 @@ import Testing
 /// `StarWars/flow-coverage/StarWarsAppTests.CoordinatorTests.json`, which the site's flow map
 /// reads to mark the transitions no test takes.
 @Suite(.flowCoverage()) struct CoordinatorTests {
-    /// A factory that makes real screens over the fixtures; the navigation is the flow
-    /// controller's own, so the test runs the code the site runs.
-    struct FixtureFactory: ResourceFactory {
-        var kind: ResourceKind { .people }
-        func createList(page: Int) -> ResourceListScreen {
-            ResourceListScreen(
-                viewModel: ResourceListViewModel(dependencies: Fixtures.dependencies, kind: .people, page: page))
-        }
-        func createDetail(id: Int) -> ResourceDetailScreen<CharactersModule> {
-            ResourceDetailScreen(
-                viewModel: ResourceDetailViewModel<CharactersModule>(dependencies: Fixtures.dependencies, id: id))
-        }
-    }
-
-    let flow = ResourceFlowController(factory: FixtureFactory())
+    /// The characters' flow over the fixtures: the code the site runs.
+    let flow = ResourceFlowController<CharactersModule>(dependencies: Fixtures.dependencies)
     let luke = Fixtures.catalog.route(.people, id: 1)
 
     @Test func enteringTheFlowPushesItsList() {
@@ -305,12 +292,13 @@ import Testing
             let catalog = Catalog(
                 archive: SyntheticArchive.make(people: people, planets: 10, species: 5, starships: 5, vehicles: 5))
             let before = catalog.rowReads.count
-            let state = ResourceListViewModel.state(kind: .people, page: 2, catalog: catalog, strings: Strings.english)
+            let state = ResourceListViewModel<CharactersModule>.state(
+                page: 2, catalog: catalog, strings: Strings.english)
             #expect(state.content?.rows.count == 10)
             #expect(
                 catalog.rowReads.count - before == 10,
                 "with \(people) people, page 2 read \(catalog.rowReads.count - before) resources")
-            _ = ResourceListViewModel.state(kind: .films, page: 1, catalog: catalog, strings: Strings.english)
+            _ = ResourceListViewModel<FilmsModule>.state(page: 1, catalog: catalog, strings: Strings.english)
             #expect(catalog.rowReads.count - before <= 20)
         }
     }

@@ -14,12 +14,12 @@ public struct AppCoordinator: RootCoordinator {
         strings = dependencies.strings
         children = [
             HomeCoordinator(dependencies: dependencies),
-            CharactersModule.makeCoordinator(dependencies),
-            FilmsModule.makeCoordinator(dependencies),
-            PlanetsModule.makeCoordinator(dependencies),
-            SpeciesModule.makeCoordinator(dependencies),
-            StarshipsModule.makeCoordinator(dependencies),
-            VehiclesModule.makeCoordinator(dependencies),
+            ResourceFlowController<CharactersModule>(dependencies: dependencies),
+            ResourceFlowController<FilmsModule>(dependencies: dependencies),
+            ResourceFlowController<PlanetsModule>(dependencies: dependencies),
+            ResourceFlowController<SpeciesModule>(dependencies: dependencies),
+            ResourceFlowController<StarshipsModule>(dependencies: dependencies),
+            ResourceFlowController<VehiclesModule>(dependencies: dependencies),
             SearchCoordinator(dependencies: dependencies),
             AboutCoordinator(dependencies: dependencies),
             AlertCoordinator(dependencies: dependencies)

@@ -70,26 +70,14 @@ public struct Catalog: Sendable {
         return listOrder[kind.position].count
     }
 
-    /// The resources at `positions` of `kind`'s list, read one by one: a list page costs its
-    /// rows, never the whole kind.
-    public func listRows(_ kind: ResourceKind, _ positions: Range<Int>) -> [any SwapiResource] {
+    /// The ids at `positions` of `kind`'s list, one by one: a list page reads its rows'
+    /// records, never the whole kind's.
+    public func listedIDs(_ kind: ResourceKind, _ positions: Range<Int>) -> ArraySlice<Int> {
         InputKey.read(.order(kind))
         let order = listOrder[kind.position]
         let ids = order[positions.clamped(to: order.indices)]
         rowReads.add(ids.count)
-        return ids.compactMap { id -> (any SwapiResource)? in resource(kind, id: id) }
-    }
-
-    /// One resource, or `nil` when the archive does not hold it.
-    public func resource(_ kind: ResourceKind, id: Int) -> (any SwapiResource)? {
-        switch kind {
-        case .people: person(id)
-        case .films: film(id)
-        case .planets: planet(id)
-        case .species: species(id)
-        case .starships: starship(id)
-        case .vehicles: vehicle(id)
-        }
+        return ids
     }
 
     public func person(_ id: Int) -> Person? { record(id, data.person) }

@@ -32,23 +32,14 @@ struct UnhandledRoute: Error, CustomStringConvertible {
     var description: String { "\(coordinator) does not handle \(route)" }
 }
 
-/// Makes one kind's list and detail screens.
-public protocol ResourceFactory: Sendable {
-    associatedtype Module: ResourceModule
-    /// The kind of resource.
-    var kind: ResourceKind { get }
-    func createList(page: Int) -> ResourceListScreen
-    func createDetail(id: Int) -> ResourceDetailScreen<Module>
-}
+/// The flow controller of one kind of resource (characters, films, planets, …): makes the
+/// module's list and detail screens, and turns the user's choices into navigation.
+public struct ResourceFlowController<Module: ResourceModule>: ChildCoordinator {
+    let dependencies: AppDependencies
+    public var kind: ResourceKind { Module.Resource.kind }
 
-/// The flow controller of one kind of resource (characters, films, planets, …): makes its list
-/// and detail screens through its factory, and turns the user's choices into navigation.
-public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator {
-    let factory: Factory
-    public var kind: ResourceKind { factory.kind }
-
-    public init(factory: Factory) {
-        self.factory = factory
+    public init(dependencies: AppDependencies) {
+        self.dependencies = dependencies
     }
 
     public func handles(_ route: AppRoute) -> Bool {
@@ -57,8 +48,10 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
 
     public func makeScreen(for route: AppRoute) async throws -> any Screen<AppRoute> {
         switch route {
-        case .resources(kind, .list(let page)): factory.createList(page: page)
-        case .resources(kind, .detail(let id, _)): factory.createDetail(id: id)
+        case .resources(kind, .list(let page)):
+            ResourceListScreen(viewModel: ResourceListViewModel<Module>(dependencies: dependencies, page: page))
+        case .resources(kind, .detail(let id, _)):
+            ResourceDetailScreen(viewModel: ResourceDetailViewModel<Module>(dependencies: dependencies, id: id))
         default: throw UnhandledRoute(route: route, coordinator: "ResourceFlowController(\(kind))")
         }
     }
@@ -107,23 +100,5 @@ public struct ResourceFlowController<Factory: ResourceFactory>: ChildCoordinator
         } else {
             navigator.show(route, as: .root)
         }
-    }
-}
-
-/// A factory of a module's screens over the app's dependencies.
-public struct LiveResourceFactory<Module: ResourceModule>: ResourceFactory {
-    let dependencies: AppDependencies
-    public var kind: ResourceKind { Module.Resource.kind }
-
-    public init(dependencies: AppDependencies) {
-        self.dependencies = dependencies
-    }
-
-    public func createList(page: Int) -> ResourceListScreen {
-        ResourceListScreen(viewModel: ResourceListViewModel(dependencies: dependencies, kind: kind, page: page))
-    }
-
-    public func createDetail(id: Int) -> ResourceDetailScreen<Module> {
-        ResourceDetailScreen(viewModel: ResourceDetailViewModel(dependencies: dependencies, id: id))
     }
 }

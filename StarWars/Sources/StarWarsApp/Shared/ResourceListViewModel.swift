@@ -3,24 +3,26 @@ import SWAPI
 
 /// One page of a kind's list, 10 rows a page like SWAPI, each row a link and a summary.
 ///
-/// The ordering and the one-line summary come from the kind's module, so this view model is
-/// shared by all six lists.
-public struct ResourceListViewModel: ViewModel {
+/// The rows and their one-line summaries come from the kind's module (its
+/// ``ResourceModule/summary(of:in:strings:)``), so this view model is shared by all six lists.
+public struct ResourceListViewModel<Module: ResourceModule>: ViewModel {
     public typealias Dependencies = HasCatalogService & HasStrings & Sendable
 
     let dependencies: any Dependencies
-    public let kind: ResourceKind
+    /// The page shown, from 1.
     public let page: Int
 
-    public init(dependencies: any Dependencies, kind: ResourceKind, page: Int) {
+    public init(dependencies: any Dependencies, page: Int) {
         self.dependencies = dependencies
-        self.kind = kind
         self.page = page
     }
 
+    /// The kind listed.
+    public var kind: ResourceKind { Module.Resource.kind }
     /// The words the list is written in.
     public var strings: Strings { dependencies.strings }
 
+    /// Loads the catalog and the page's rows, or says why it can't.
     public func load() async -> ScreenState<ListContent> {
         let catalog: Catalog
         do {
@@ -28,13 +30,12 @@ public struct ResourceListViewModel: ViewModel {
         } catch {
             return .error(strings.localizedString(.listError, about: kind, ["error": "\(error)"]))
         }
-        return Self.state(kind: kind, page: page, catalog: catalog, strings: strings)
+        return Self.state(page: page, catalog: catalog, strings: strings)
     }
 
-    /// The state for `page` of `kind`: a pure function of the catalog and the words.
-    public static func state(
-        kind: ResourceKind, page: Int, catalog: Catalog, strings: Strings
-    ) -> ScreenState<ListContent> {
+    /// The state for list page `page`: a pure function of the catalog and the words.
+    public static func state(page: Int, catalog: Catalog, strings: Strings) -> ScreenState<ListContent> {
+        let kind = Module.Resource.kind
         let total = catalog.listCount(of: kind)
         if total == 0 { return .empty(strings.localizedString(.listEmpty, about: kind)) }
         let pageCount = (total + listPageSize - 1) / listPageSize
@@ -42,42 +43,31 @@ public struct ResourceListViewModel: ViewModel {
             return .empty(strings.localizedString(.listNoSuchPage, count: pageCount, about: kind, ["page": "\(page)"]))
         }
         // Only the rows on this page are read and summarised.
-        let rows = catalog.listRows(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize)).map {
-            resource in
-            ListContent.Row(
-                title: Format(strings).name(resource.displayName, of: kind),
-                route: catalog.route(kind, id: resource.id),
-                summary: summary(of: resource, in: catalog, strings: strings))
-        }
+        let ids = catalog.listedIDs(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize))
+        let rows = ids.compactMap { Module.find($0, in: catalog) }.map { row($0, in: catalog, strings: strings) }
         return .loaded(ListContent(kind: kind, page: page, pageCount: pageCount, total: total, rows: rows))
     }
 
-    /// How many list pages `kind` has.
-    public static func pageCount(of kind: ResourceKind, in archive: SwapiArchive) -> Int {
-        max(1, (archive.count(of: kind) + listPageSize - 1) / listPageSize)
-    }
-
-    /// The one-line summary the kind's module writes for a row.
-    static func summary(of resource: any SwapiResource, in catalog: Catalog, strings: Strings) -> String {
-        switch resource {
-        case let person as Person: CharactersModule.summary(of: person, in: catalog, strings: strings)
-        case let film as Film: FilmsModule.summary(of: film, strings: strings)
-        case let planet as Planet: PlanetsModule.summary(of: planet, strings: strings)
-        case let species as Species: SpeciesModule.summary(of: species, strings: strings)
-        case let starship as Starship: StarshipsModule.summary(of: starship, strings: strings)
-        case let vehicle as Vehicle: VehiclesModule.summary(of: vehicle, strings: strings)
-        default: ""
-        }
+    /// A row of the list: the resource's name as its page shows it, leading to that page, and
+    /// the one-line summary its module writes.
+    static func row(_ resource: Module.Resource, in catalog: Catalog, strings: Strings) -> ListContent.Row {
+        ListContent.Row(
+            title: Format(strings).name(resource.displayName, of: Module.Resource.kind),
+            route: catalog.route(Module.Resource.kind, id: resource.id),
+            summary: Module.summary(of: resource, in: catalog, strings: strings))
     }
 }
 
 /// Renders a list page: rows, then the pagination.
-public struct ResourceListScreen: StatefulScreen {
+public struct ResourceListScreen<Module: ResourceModule>: StatefulScreen {
     public typealias R = AppRoute
-    public let viewModel: ResourceListViewModel
+    public let viewModel: ResourceListViewModel<Module>
 
-    public init(viewModel: ResourceListViewModel) { self.viewModel = viewModel }
+    public init(viewModel: ResourceListViewModel<Module>) { self.viewModel = viewModel }
 
+    /// The page for `state`. A list of more than one page says which page it is in its title
+    /// and which rows it holds in its description, and has the pagination; a later page's
+    /// breadcrumb is "Page 2", under the first page's.
     public func page(for state: ScreenState<ListContent>) -> Page<AppRoute> {
         let kind = viewModel.kind
         let strings = viewModel.strings

@@ -24,12 +24,6 @@ public enum CharactersModule: ResourceModule {
         return [species, format.text(homeworld), born].joined(separator: " · ")
     }
 
-    /// The Characters flow: a flow controller over a factory of character screens.
-    public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(
-            factory: LiveResourceFactory<Self>(dependencies: dependencies))
-    }
-
     public static func find(_ id: Int, in catalog: Catalog) -> Person? { catalog.person(id) }
 
     /// Every attribute and relation of a character.

@@ -9,7 +9,7 @@ public enum FilmsModule: ResourceModule {
     }
 
     /// "Episode IV · 25 May 1977 · directed by George Lucas".
-    public static func summary(of film: Film, strings: Strings) -> String {
+    public static func summary(of film: Film, in catalog: Catalog, strings: Strings) -> String {
         let format = Format(strings)
         return strings.localizedString(
             .filmsSummary,
@@ -49,10 +49,5 @@ public enum FilmsModule: ResourceModule {
                     strings.localizedString(.relationSpecies), catalog.links(.species, film.species, strings: strings))
             ]
         )
-    }
-
-    public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(
-            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

@@ -41,7 +41,7 @@ public struct HomeViewModel: ViewModel {
     /// The front page's content: a pure function of the catalog and the words.
     public static func content(_ catalog: Catalog, strings: Strings) -> HomeContent {
         var people = featuredIDs.compactMap { catalog.person($0) }
-        if people.isEmpty { people = catalog.listRows(.people, 0..<8).compactMap { $0 as? Person } }
+        if people.isEmpty { people = catalog.listedIDs(.people, 0..<8).compactMap(catalog.person) }
         return HomeContent(
             categories: ResourceKind.allCases.map { HomeContent.Category(kind: $0, count: catalog.listCount(of: $0)) },
             featured: people.map {

@@ -4,7 +4,7 @@ import SWAPI
 /// Planets: climate, terrain, population and who lives there.
 public enum PlanetsModule: ResourceModule {
     /// "Arid · desert · population 200,000".
-    public static func summary(of planet: Planet, strings: Strings) -> String {
+    public static func summary(of planet: Planet, in catalog: Catalog, strings: Strings) -> String {
         let format = Format(strings)
         return strings.localizedString(
             .planetsSummary,
@@ -46,10 +46,5 @@ public enum PlanetsModule: ResourceModule {
                 .init(strings.localizedString(.relationFilms), catalog.filmLinks(planet.films, strings: strings))
             ]
         )
-    }
-
-    public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(
-            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

@@ -4,7 +4,7 @@ import SWAPI
 /// Species: classification, language, homeworld and members.
 public enum SpeciesModule: ResourceModule {
     /// "Mammal · sentient · speaks Shyriiwook".
-    public static func summary(of species: Species, strings: Strings) -> String {
+    public static func summary(of species: Species, in catalog: Catalog, strings: Strings) -> String {
         let format = Format(strings)
         return strings.localizedString(
             .speciesSummary,
@@ -45,10 +45,5 @@ public enum SpeciesModule: ResourceModule {
                 .init(strings.localizedString(.relationFilms), catalog.filmLinks(species.films, strings: strings))
             ]
         )
-    }
-
-    public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(
-            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

@@ -4,7 +4,7 @@ import SWAPI
 /// Starships: specifications, pilots and films.
 public enum StarshipsModule: ResourceModule {
     /// "Light freighter · YT-1300 light freighter · Corellian Engineering Corporation".
-    public static func summary(of starship: Starship, strings: Strings) -> String {
+    public static func summary(of starship: Starship, in catalog: Catalog, strings: Strings) -> String {
         let format = Format(strings)
         return
             """
@@ -47,10 +47,5 @@ public enum StarshipsModule: ResourceModule {
                 .init(strings.localizedString(.relationFilms), catalog.filmLinks(starship.films, strings: strings))
             ]
         )
-    }
-
-    public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(
-            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }

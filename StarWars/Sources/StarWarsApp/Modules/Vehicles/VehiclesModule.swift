@@ -4,7 +4,7 @@ import SWAPI
 /// Vehicles: specifications, pilots and films.
 public enum VehiclesModule: ResourceModule {
     /// "Wheeled · Digger Crawler · Corellia Mining Corporation".
-    public static func summary(of vehicle: Vehicle, strings: Strings) -> String {
+    public static func summary(of vehicle: Vehicle, in catalog: Catalog, strings: Strings) -> String {
         let format = Format(strings)
         return
             """
@@ -41,10 +41,5 @@ public enum VehiclesModule: ResourceModule {
                 .init(strings.localizedString(.relationFilms), catalog.filmLinks(vehicle.films, strings: strings))
             ]
         )
-    }
-
-    public static func makeCoordinator(_ dependencies: AppDependencies) -> some ChildCoordinator {
-        ResourceFlowController(
-            factory: LiveResourceFactory<Self>(dependencies: dependencies))
     }
 }
