@@ -21,7 +21,7 @@ import Testing
         let graph = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
         let pages = (graph["pages"] as! [[String: Any]]).map { $0["path"] as! String }
         let edges = graph["edges"] as! [[String: String]]
-        #expect(pages.count == 291)
+        #expect(pages.count == SitePages.embedded)
         #expect(pages.first == "/" && pages.contains("/characters/luke-skywalker/"))
         let known = Set(pages)
         #expect(edges.allSatisfy { known.contains($0["from"]!) && known.contains($0["to"]!) })
@@ -30,7 +30,8 @@ import Testing
         let dot = try await cli.holocron("graph", "--level", "pages", "--output", "flow.dot", in: folder)
         #expect(dot.status == 0, "\(dot.stderr)")
         #expect(
-            dot.stdout.hasPrefix("Wrote the graph of 291 pages and \(edges.count) links to flow.dot"), "\(dot.stdout)")
+            dot.stdout.hasPrefix("Wrote the graph of \(SitePages.embedded) pages and \(edges.count) links to flow.dot"),
+            "\(dot.stdout)")
         let text = try String(contentsOf: folder.appendingPathComponent("flow.dot"), encoding: .utf8)
         #expect(text.hasPrefix("digraph site {") && text.contains(#""/characters/" -> "/characters/luke-skywalker/""#))
     }
@@ -41,7 +42,7 @@ import Testing
         #expect(try await cli.holocron("build", "--output", "out", "--quiet", in: folder).status == 0)
         let fresh = try await cli.holocron("check", "--site", "out", in: folder)
         #expect(fresh.status == 0, "\(fresh.stderr)")
-        #expect(fresh.stdout.hasPrefix("out is up to date: 291 pages, "), "\(fresh.stdout)")
+        #expect(fresh.stdout.hasPrefix("out is up to date: \(SitePages.embedded) pages, "), "\(fresh.stdout)")
 
         let site = folder.appendingPathComponent("out")
         try Data("edited by hand".utf8).write(to: site.appendingPathComponent("index.html"))
@@ -103,7 +104,8 @@ import Testing
         let again = try await cli.holocron("build", "--output", "out", in: folder)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(
-            again.stdout.hasPrefix("Up to date: 291 pages"), "the rebuild takes the no-change path: \(again.stdout)")
+            again.stdout.hasPrefix("Up to date: \(SitePages.embedded) pages"),
+            "the rebuild takes the no-change path: \(again.stdout)")
         // The staging folder, and the journal the killed build had begun when it got that far.
         let said =
             again.stderr.components(separatedBy: "Removed what killed builds left beside the output: ").dropFirst()
@@ -208,7 +210,7 @@ import Testing
 
         // The last of the two lines says where it serves.
         let lines = try await serve.lines(until: { $0.hasPrefix("Serving ") })
-        #expect(lines.first?.hasPrefix("Built 291 pages") == true, "\(lines)")
+        #expect(lines.first?.hasPrefix("Built \(SitePages.embedded) pages") == true, "\(lines)")
         let address = try #require(lines.last?.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
         let client = TestHTTP()
         defer { client.shutdown() }
@@ -235,7 +237,7 @@ import Testing
 
         try Data("<footer>second footer</footer>".utf8).write(to: footer)
         let rebuilt = try await serve.lines(until: { $0.hasPrefix("Built ") })
-        #expect(rebuilt.last?.hasPrefix("Built 291 pages") == true)
+        #expect(rebuilt.last?.hasPrefix("Built \(SitePages.embedded) pages") == true)
         #expect(try String(contentsOf: index, encoding: .utf8).contains("second footer"))
 
         // A template that doesn't parse: the rebuild fails and the served site stays as it was.
@@ -279,7 +281,7 @@ import Testing
         let height = try #require(text.range(of: "\"height\": \"172\""))
         try Data(text.replacingCharacters(in: height, with: "\"height\": \"173\"").utf8).write(to: people)
         let rebuilt = try await serve.lines(until: { $0.hasPrefix("Built ") })
-        #expect(rebuilt.last?.hasPrefix("Built 291 pages") == true, "\(rebuilt)")
+        #expect(rebuilt.last?.hasPrefix("Built \(SitePages.embedded) pages") == true, "\(rebuilt)")
         #expect(try await luke().contains("<strong>Height:</strong> 173 cm"))
 
         #expect(await serve.interrupt() == 0)
@@ -296,18 +298,18 @@ import Testing
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let only = try await CmarkFloorAction(threads: 2).run()
-        #expect(only.pages == 291 && only.bytes > 0)
+        #expect(only.pages == SitePages.embedded && only.bytes > 0)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("unused").path))
         let written = folder.appendingPathComponent("floor")
         let floor = try await CmarkFloorAction(threads: 2, writeInto: written).run()
-        #expect(floor.pages == 291)
+        #expect(floor.pages == SitePages.embedded)
         let luke = try String(
             contentsOf: written.appendingPathComponent("characters/luke-skywalker/index.html"), encoding: .utf8)
         #expect(luke.hasPrefix("<h2>") || luke.contains("Tatooine"), "\(luke.prefix(200))")
         let files = FileManager.default.enumerator(atPath: written.path)!.compactMap { $0 as? String }.filter {
             $0.hasSuffix("index.html")
         }
-        #expect(files.count == 291)
+        #expect(files.count == SitePages.embedded)
         await #expect(throws: CmarkFloorAction.FolderExists.self) {
             try await CmarkFloorAction(threads: 2, writeInto: written).run()
         }
@@ -319,10 +321,10 @@ import Testing
         let folder = try cli.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dump = folder.appendingPathComponent("markdown")
-        #expect(try await CmarkFloorAction().dumpMarkdown(into: dump) == 291)
+        #expect(try await CmarkFloorAction().dumpMarkdown(into: dump) == SitePages.embedded)
         let list = try String(contentsOf: dump.appendingPathComponent("pages.tsv"), encoding: .utf8)
         let pairs = list.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-        #expect(pairs.count == 291 && pairs.allSatisfy { $0.count == 2 })
+        #expect(pairs.count == SitePages.embedded && pairs.allSatisfy { $0.count == 2 })
         let sites = Dictionary(pairs.map { ($0[1], $0[0]) }, uniquingKeysWith: { a, _ in a })
         #expect(sites["index.html"] == "_index.md")
         #expect(sites["characters/index.html"] == "characters/_index.md")

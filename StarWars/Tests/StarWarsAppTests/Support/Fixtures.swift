@@ -74,3 +74,21 @@ enum Fixtures {
 
     static let failing = AppDependencies(swapi: .failing(Unavailable()), catalog: .failing(Unavailable()))
 }
+
+extension SwapiArchive {
+    /// How many pages the site of this archive has, worked out from the data rather than
+    /// written down: each resource's page, each kind's list pages (an empty kind still has its
+    /// first), Home, Search and About, and a dialog per record that a relation names and the
+    /// archive lacks.
+    var sitePageCount: Int {
+        let resources = ResourceKind.allCases.reduce(0) { total, kind in
+            total + count(of: kind) + max(1, (count(of: kind) + listPageSize - 1) / listPageSize)
+        }
+        let missing = Set(
+            danglingReferences.compactMap { reference -> String? in
+                guard case .notInArchive = reference.problem else { return nil }
+                return "\(reference.to)/\(reference.link.id)"
+            })
+        return resources + 3 + missing.count
+    }
+}
