@@ -15,7 +15,9 @@ import Darwin
 /// let isNew = seen.withLock { $0.insert(name).inserted }
 /// ```
 ///
-/// FlowSite has its own, of `package` access: SWAPI does not depend on FlowSite.
+/// A copy of FlowSite's own (`Sources/FlowSiteUtilities/Locked.swift`): SWAPI depends on FlowSite,
+/// but that one has `package` access, which does not reach another package, so this one is public
+/// for SWAPI and the app's modules above it.
 public final class Locked<Value>: @unchecked Sendable {
     // Sendable is sound: the value is read and written only in `withLock`, between locking and
     // unlocking `mutex`, and it crosses the lock only as `sending` (in `init`, to and from the
