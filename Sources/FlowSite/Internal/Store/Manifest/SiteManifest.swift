@@ -164,12 +164,8 @@ struct SiteManifest: Sendable {
         }
     }
 
-    /// Calls `body` with each non-empty line until it returns `false`; whether every line was taken.
-    private static func forEachLine(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        forEachLine(of: bytes) { line, _ in body(line) }
-    }
-
-    /// ``forEachLine(of:_:)`` with each line's start, over the lines that begin in `range`.
+    /// Calls `body` with each non-empty line and its start, over the lines that begin in `range`, until it
+    /// returns `false`; whether every line was taken.
     static func forEachLine(
         of bytes: [UInt8], in range: Range<Int>? = nil, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
     ) -> Bool {
