@@ -182,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["TestSupport"],
+            dependencies: ["TestSupport", "FlowSiteUtilities"],
             swiftSettings: swiftSettings
         )
     ],

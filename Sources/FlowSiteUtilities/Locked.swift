@@ -7,14 +7,15 @@ import Darwin
 #endif
 
 /// A value shared by threads, reached only under its lock: `Mutex`'s shape over a pthread mutex, which
-/// ThreadSanitizer sees (it does not see `Mutex`'s lock on Linux).
-package final class Locked<Value>: @unchecked Sendable {
+/// ThreadSanitizer sees (it does not see `Mutex`'s lock on Linux). Public for FlowSite's ``FlowSite/Locked``,
+/// the one lock of the engine and of apps; nothing else in this module is.
+public final class Locked<Value>: @unchecked Sendable {
     // Sendable is sound: the value is touched only in `withLock` and crosses the lock only as `sending`, as with
     // `Mutex`. Behind pointers: the mutex must not move, and the value needs no dynamic exclusivity checks.
     @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
-    package init(_ initialValue: consuming sending Value) {
+    public init(_ initialValue: consuming sending Value) {
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         value.initialize(to: initialValue)
@@ -31,7 +32,7 @@ package final class Locked<Value>: @unchecked Sendable {
     // unspecialised call.
     /// Runs `body` with the value while holding the lock, and returns what it returns.
     @inlinable @inline(__always)
-    package func withLock<Result, Failure: Error>(
+    public func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         pthread_mutex_lock(mutex)

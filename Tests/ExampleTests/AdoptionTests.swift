@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 import TestSupport
 import Testing
@@ -69,10 +70,11 @@ import FoundationNetworking
                         process.standardOutput = out
                         process.standardError = err
                         try process.run()
-                        let errors = LockedData()
+                        let errors = Locked(Data())
                         let done = DispatchSemaphore(value: 0)
                         Thread.detachNewThread {
-                            errors.set(err.fileHandleForReading.readDataToEndOfFile())
+                            let data = err.fileHandleForReading.readDataToEndOfFile()
+                            errors.withLock { $0 = data }
                             done.signal()
                         }
                         let stdout = out.fileHandleForReading.readDataToEndOfFile()
@@ -80,19 +82,11 @@ import FoundationNetworking
                         done.wait()
                         return Run(
                             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: errors.get(), as: UTF8.self)
+                            stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self)
                         )
                     })
             }
         }
-    }
-
-    final class LockedData: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func set(_ value: Data) { lock.withLock { data = value } }
-        func append(_ more: Data) { lock.withLock { data.append(more) } }
-        func get() -> Data { lock.withLock { data } }
     }
 
     static func git(_ arguments: [String], in folder: URL) async throws -> Run {
@@ -378,17 +372,20 @@ import FoundationNetworking
         process.arguments = ["package"] + scratch + ["--disable-sandbox", "preview-site", "--port", "\(port)"]
         process.currentDirectoryURL = fixture
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
-        let output = LockedData()
+        let output = Locked(Data())
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let more = handle.availableData
+            output.withLock { $0.append(more) }
+        }
         try process.run()
         defer { if process.isRunning { kill(-process.processIdentifier, SIGKILL) } }
         try #require(
             getpgid(process.processIdentifier) == process.processIdentifier,
             "the plugin is not in a process group of its own")
-        func log() -> String { String(decoding: output.get(), as: UTF8.self) }
+        func log() -> String { String(decoding: output.withLock { $0 }, as: UTF8.self) }
 
         let first = await Self.waitFor(minutes: 5) { await Self.page(base + "about/") }
         try #require(first?.contains("A crew roster.") == true, "the preview never served the About page: \(log())")

@@ -132,4 +132,28 @@ import Testing
         let crowded = counts.filter { $0.value > 15 }.sorted { $0.key < $1.key }
         #expect(crowded.isEmpty, "folders of more than 15 Swift files: \(crowded)")
     }
+
+    /// One lock for both packages: FlowSite's `Locked` (public as `FlowSite.Locked`). Another lock type, or a
+    /// lock kept beside the state it guards, is one ThreadSanitizer may not see and a reader must learn twice.
+    @Test func bothPackagesUseOneLock() throws {
+        let words = ["NSLock", "NSRecursiveLock", "pthread_mutex_t", "os_unfair_lock", "Mutex<", "Mutex("]
+        let home = "Sources/FlowSiteUtilities/Locked.swift"
+        // The lock's own file, and this one, which names the others.
+        let exempt = [home, "Tests/ExampleTests/RoomsTests.swift"]
+        var found: [String] = []
+        var files = 0
+        for top in ["Sources", "Tests", "StarWars/Sources", "StarWars/Tests", "Examples"] {
+            let root = Self.repository.appendingPathComponent(top)
+            guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let path as String in enumerator
+            where path.hasSuffix(".swift") && !exempt.contains(top + "/" + path) {
+                files += 1
+                let code = try Self.code(of: root.appendingPathComponent(path))
+                found += words.filter { code.contains($0) }.map { "\(top)/\(path): \($0)" }
+            }
+        }
+        #expect(files > 250, "read only \(files) Swift files")
+        #expect(found.isEmpty, "locks other than Locked: \(found)")
+        #expect(try Self.code(of: Self.repository.appendingPathComponent(home)).contains("pthread_mutex_t"))
+    }
 }

@@ -1,3 +1,4 @@
+import FlowSite
 import FlowSiteCommandLine
 import Foundation
 import SWAPI

@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 import SWAPI
 

@@ -1,3 +1,4 @@
+import FlowSite
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -24,8 +25,7 @@ final class TestHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         var body = Data()
     }
 
-    private let waiters = NSLock()
-    private var byTask: [Int: Waiter] = [:]
+    private let byTask = Locked<[Int: Waiter]>([:])
     private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
 
     /// GETs `url` and reads the whole body.
@@ -62,17 +62,15 @@ final class TestHTTP: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     private func update(_ task: URLSessionTask, _ change: (inout Waiter) -> Void) {
-        waiters.lock()
-        defer { waiters.unlock() }
-        var waiter = byTask[task.taskIdentifier] ?? Waiter()
-        change(&waiter)
-        byTask[task.taskIdentifier] = waiter
+        byTask.withLock { byTask in
+            var waiter = byTask[task.taskIdentifier] ?? Waiter()
+            change(&waiter)
+            byTask[task.taskIdentifier] = waiter
+        }
     }
 
     private func remove(_ task: URLSessionTask) -> Waiter? {
-        waiters.lock()
-        defer { waiters.unlock() }
-        return byTask.removeValue(forKey: task.taskIdentifier)
+        byTask.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 
     private static func response(_ http: HTTPURLResponse?, body: Data) -> Response {

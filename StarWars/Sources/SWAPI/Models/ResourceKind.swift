@@ -1,3 +1,5 @@
+import FlowSite
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
