@@ -252,35 +252,6 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         return key
     }
 
-    /// A page's state: what its bytes depend on besides the build key.
-    static func contentFingerprint(of visit: PageVisit<C.R>, markdown: PageMarkdown) -> StableHash {
-        var hash = StableHash()
-        hash.combine(visit.path.description)
-        hash.combine(visit.page.title)
-        hash.combine(visit.page.summary ?? "\u{0}")
-        for (name, value) in visit.page.templateValues.sorted(by: { $0.key < $1.key }) {
-            hash.combine(name)
-            hash.combine(value)
-        }
-        for crumb in visit.breadcrumbs {
-            hash.combine(crumb.title)
-            hash.combine(crumb.path.description)
-        }
-        hash.combine(visit.presentation.rawValue)
-        for text in visit.fallbackTexts { hash.combine(text) }
-        if let presenter = visit.presenter {
-            hash.combine(presenter.title)
-            hash.combine(presenter.path.description)
-        }
-        markdown.bytes.withUnsafeBytes { bytes in
-            for chunk in markdown.chunks {
-                hash.combine(chunk.style?.name ?? "\u{0}")
-                hash.combine(UnsafeRawBufferPointer(rebasing: bytes[chunk.range]))
-            }
-        }
-        return hash
-    }
-
     /// The files every site has: assets, the 404 page, robots.txt and, with a base URL, the sitemap (no dialogs).
     /// `morePages` also go in the sitemap; with `languages`, sitemaps list translations and robots.txt is the root's.
     func builtInSteps(renderer: PageRenderer<C.R>, morePages: [String], languages: SiteLanguages? = nil) -> [BuildStep]

@@ -193,17 +193,16 @@ extension SiteBuilder {
         let paths = remakes.isEmpty ? [:] : try journal.pathTable()
         guard
             let remade = try await remake(
-                remakes, journal: journal, paths: paths, renderer: plan.renderer, phases: phases)
+                remakes, journal: journal, paths: paths, renderer: plan.renderer, buildKey: plan.buildKey,
+                phases: phases)
         else { return nil }
 
         var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
         var contentChanged = false
         var searchChanged = false
         for (remake, page) in zip(remakes, remade) {
-            var fingerprint = plan.buildKey
-            fingerprint.combine(page.product.content)
             if let html = page.html {
-                replaced[page.product.path] = (fingerprint, html)
+                replaced[page.product.path] = (page.fingerprint, html)
                 contentChanged = true
             }
             let (old, new) = (remake.product, page.product)
@@ -273,6 +272,8 @@ extension SiteBuilder {
     struct Remade: Sendable {
         var outcome: WalkOutcome<C.R>
         var product: JournalFile.Product
+        /// Its file's.
+        var fingerprint: StableHash
         var html: [UInt8]?
         var siteFiles: [String]
     }
@@ -281,20 +282,20 @@ extension SiteBuilder {
     /// than it led.
     private func remake(
         _ remakes: [Remake], journal: StoredJournal, paths: [UInt64: Int32], renderer: PageRenderer<C.R>,
-        phases: PhaseClock
+        buildKey: StableHash, phases: PhaseClock
     ) async throws -> [Remade]? {
         var making = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
         making.phases = phases
         making.recordsInputs = true
         let walker = making
-        let search = coordinator.search
+        let step = PageStep(renderer: renderer, phases: phases, buildKey: buildKey, search: coordinator.search)
         let results = try await withThrowingTaskGroup(of: (Int, Remade?).self) { group in
             var results = [Remade?](repeating: nil, count: remakes.count)
             var next = 0
             func start() {
                 let (offset, remake) = (next, remakes[next])
                 group.addTask {
-                    let left = Locked<(product: JournalFile.Product, html: [UInt8]?, siteFiles: [String])?>(nil)
+                    let left = Locked<(made: PageStep<C.R>.Made, product: JournalFile.Product)?>(nil)
                     let context = remake.record.context
                     let outcome = await walker.makePage(
                         remake.route, trail: remake.trail, presentation: context.presentation,
@@ -303,27 +304,16 @@ extension SiteBuilder {
                         asDialogCopy: context.isDialogCopy
                     ) { visit in
                         guard visit.page.files.isEmpty else { return }
-                        var siteFiles: [String] = []
-                        let markdown = phases.measure(.markdown) {
-                            renderer.markdown(of: visit) { siteFiles.append($0) }
-                        }
-                        let content = Self.contentFingerprint(of: visit, markdown: markdown)
-                        let html =
-                            content == remake.product.content
-                            ? nil : try renderer.render(visit, markdown: markdown, phases: phases)
-                        let entry = visit.isDialogCopy ? nil : search?.entry(for: visit.route, page: visit.page)
+                        // Rendered only when what the page says changed.
+                        let made = try step.make(
+                            visit, file: remake.product.path,
+                            isCurrent: { _, content in content == remake.product.content }, write: { _, _ in })
                         var product = remake.product
-                        product.title = visit.page.title
-                        product.summary = visit.page.summary
-                        product.isDialog = visit.presentation == .modal
-                        product.fellBack = !visit.fallbackTexts.isEmpty
-                        product.hasEntry = entry != nil
-                        product.section = entry?.section
-                        product.content = content
-                        left.withLock { $0 = (product, html, siteFiles) }
+                        product.take(made.products, fellBack: !visit.fallbackTexts.isEmpty)
+                        left.withLock { $0 = (made, product) }
                     }
                     guard outcome.error == nil, outcome.failure == nil, outcome.recovered == nil,
-                        let (product, html, siteFiles) = left.withLock({ $0 })
+                        let (made, product) = left.withLock({ $0 })
                     else { return (offset, nil) }
                     // Journal numbers of its links' pages, looked up in the task: a page may have thousands.
                     var targets: [Int32] = []
@@ -336,7 +326,12 @@ extension SiteBuilder {
                     guard outcome.linksFingerprint(targets: targets) == remake.record.links else {
                         return (offset, nil)
                     }
-                    return (offset, Remade(outcome: outcome, product: product, html: html, siteFiles: siteFiles))
+                    return (
+                        offset,
+                        Remade(
+                            outcome: outcome, product: product, fingerprint: made.fingerprint, html: made.html,
+                            siteFiles: made.products.siteFiles)
+                    )
                 }
                 next += 1
             }
@@ -372,5 +367,18 @@ extension SiteBuilder {
             }
         }
         return SiteSearch<C.R>.json(entries, pages: pages, summaries: search.summaries)
+    }
+}
+
+extension JournalFile.Product {
+    /// Takes what a page made again left, as a full build records it.
+    mutating func take<R: Route>(_ products: PageProducts<R>, fellBack: Bool) {
+        title = products.page.title
+        summary = products.page.summary
+        isDialog = products.page.isDialog
+        self.fellBack = fellBack
+        hasEntry = products.search != nil
+        section = products.search?.section
+        content = products.content
     }
 }

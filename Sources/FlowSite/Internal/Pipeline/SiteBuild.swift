@@ -26,6 +26,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     private let state = RunState<C.R>()
     /// Where this run records its pages for the next build (see ``SiteBuilder/journalsEdits``).
     let journal: JournalWriting<C.R>?
+    let step: PageStep<C.R>
 
     /// Opens the staging folder of a build into `output`, and logs what it found beside it.
     static func openStaging(for builder: SiteBuilder<C>, output: URL) throws -> SiteStaging {
@@ -55,6 +56,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         self.staging = staging
         self.folder = folder
         journal = JournalWriting(builder, output: staging.output, folder: folder, buildKey: builder.journalKey(plan))
+        step = PageStep(
+            renderer: plan.renderer, phases: phases, buildKey: plan.buildKey, search: builder.coordinator.search)
     }
 
     // MARK: The walk
@@ -74,44 +77,24 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     /// Makes one page's file (or keeps the one the staging folder has) and takes in what it left.
     private func visit(_ visit: PageVisit<C.R>) async throws {
-        let (renderer, phases, staging, buildKey) = (plan.renderer, phases, staging, plan.buildKey)
+        let (staging, state, phases) = (staging, state, phases)
         let file = visit.path.file
         let path = folder.isEmpty ? file : folder + file
-        var siteFiles: [String] = []
-        // Kept to the end of the visit when its depth still needs a sample for the link check.
-        var html: [UInt8]?
-        // What the page says, without the layout.
-        var content = StableHash()
-        // A page with thousands of links makes megabytes of Markdown and HTML, and cmark's tree ten times that:
-        // such pages go one at a time, so memory is bounded by one of them.
-        let heavy = visit.page.document.routes.count >= HeavyPages.links
-        try HeavyPages.one(if: heavy) {
-            let markdown: PageMarkdown
-            (markdown, content) = phases.measure(.markdown) {
-                let markdown = renderer.markdown(of: visit) { siteFiles.append($0) }
-                return (markdown, SiteBuilder<C>.contentFingerprint(of: visit, markdown: markdown))
-            }
-            var fingerprint = buildKey
-            fingerprint.combine(content)
-            if !phases.measure(.write, { staging.reuse(path, fingerprint: fingerprint) }) {
-                try HeavyPages.one(if: !heavy && markdown.bytes.count >= HeavyPages.bytes) {
-                    let bytes = try renderer.render(visit, markdown: markdown, phases: phases)
-                    state.rendered.add(1, ordering: .relaxed)
-                    try phases.measure(.write) { try staging.write(bytes, to: path, fingerprint: fingerprint) }
-                    html = bytes
-                }
-            }
-        }
+        let made = try step.make(
+            visit, file: file,
+            isCurrent: { fingerprint, _ in phases.measure(.write) { staging.reuse(path, fingerprint: fingerprint) } },
+            write: { bytes, fingerprint in
+                state.rendered.add(1, ordering: .relaxed)
+                try phases.measure(.write) { try staging.write(bytes, to: path, fingerprint: fingerprint) }
+            })
         if !visit.fallbackTexts.isEmpty { state.untranslated.withLock { _ = $0.insert(file) } }
         let files = visit.page.files.sorted(by: { $0.key < $1.key })
         for (name, contents) in files {
             try Page<C.R>.checkFileName(name, route: "\(visit.route)")
             try staging.write(contents, to: folder + visit.path.directory + name)
         }
-        let products = PageProducts(
-            visit, file: file, search: builder.coordinator.search, content: content, siteFiles: siteFiles)
         take(
-            products, kind: visit.kind, html: html, depth: visit.path.slugs.count, index: visit.index,
+            made.products, kind: visit.kind, html: made.html, depth: visit.path.slugs.count, index: visit.index,
             hasFiles: !files.isEmpty,
             fellBack: !visit.fallbackTexts.isEmpty
         )
@@ -357,23 +340,4 @@ private struct PageRecords<R: Route>: Sendable {
     var linkCheck = LinkCheckByConstruction()
     /// In `made`'s order, when the run keeps a journal.
     var journal: [(index: Int32, hasFiles: Bool, fellBack: Bool)] = []
-}
-
-/// What a page leaves besides its file.
-struct PageProducts<R: Route>: Sendable {
-    var page: (path: String, title: String, summary: String?, isDialog: Bool)
-    var search: SiteSearch<R>.Entry?
-    var content: StableHash
-    var siteFiles: [String]
-
-    /// `file` is the visit path's file, made once by the caller.
-    init(_ visit: PageVisit<R>, file: String, search: SiteSearch<R>?, content: StableHash, siteFiles: [String]) {
-        page = (
-            path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal
-        )
-        // A tab root's dialog copy is found in search as its tab.
-        self.search = visit.isDialogCopy ? nil : search?.entry(for: visit.route, page: visit.page)
-        self.content = content
-        self.siteFiles = siteFiles
-    }
 }
