@@ -19,12 +19,8 @@ extension SiteBuilder {
         let phases = PhaseClock()
         let ahead = readAhead.flatMap { $0.isFor(target) ? $0 : nil }
         var edits: [LanguageEdit] = []
-        // In a full build's order: languages that fall back first, their untranslated pages known to the rest.
-        var untranslated: [String: Set<String>] = [:]
-        for (one, plan, folder) in Self.buildOrder(languages, fallsBack: { $0.builder.fallsBack }) {
-            var plan = plan
-            plan.renderer.languages?.untranslated = untranslated
-            plan.renderer.languages?.combine(into: &plan.buildKey)
+        // In a full build's order, with the same plans: the languages that fall back first.
+        let untranslated = try await inBuildOrder(languages) { _, one, plan, folder -> Set<String>? in
             let journal = phases.measure(.viewModels) { () -> StoredJournal? in
                 let key = one.journalKey(plan)
                 let loaded =
@@ -44,21 +40,20 @@ extension SiteBuilder {
             }
             guard let edit else { return nil }
             edits.append(edit)
-            if one.fallsBack {
-                // Other languages' pages depend on which of this one's fell back: a change means a full build.
-                let before = try journal.pagesThatFellBack()
-                var after = before
-                for page in edit.remade where page.product.fellBack != before.contains(page.product.path) {
-                    if page.product.fellBack {
-                        after.insert(page.product.path)
-                    } else {
-                        after.remove(page.product.path)
-                    }
+            guard one.fallsBack else { return [] }
+            // Other languages' pages depend on which of this one's fell back: a change means a full build.
+            let before = try journal.pagesThatFellBack()
+            var after = before
+            for page in edit.remade where page.product.fellBack != before.contains(page.product.path) {
+                if page.product.fellBack {
+                    after.insert(page.product.path)
+                } else {
+                    after.remove(page.product.path)
                 }
-                guard after == before else { return nil }
-                if !after.isEmpty { untranslated[String(folder.dropLast())] = after }
             }
+            return after == before ? after : nil
         }
+        guard let untranslated else { return nil }
 
         guard let staging = try SiteWriter(output: output, force: force).beginEditStaging(readAhead: ahead),
             let difference = staging.difference
@@ -86,29 +81,31 @@ extension SiteBuilder {
             }
             let lint = difference.lint
             let pages = edits.reduce(0) { $0 + $1.journal.pages }
-            try beforeCommit(staging)
-            // Journals were checked before the lock was taken: trust the edit only if each still describes the
-            // live site and was not written meanwhile; otherwise build in full.
-            let live = BuildJournal.manifestIdentity(of: target)
-            guard edits.allSatisfy({ $0.journal.manifestIdentity == live && !$0.journal.wasChanged }) else {
+            let committed = try commit(
+                staging, pages: pages, lint: lint, phases: phases,
+                stillHolds: {
+                    // Journals were checked before the lock was taken: trust the edit only if each still describes
+                    // the live site and was not written meanwhile; otherwise build in full.
+                    let live = BuildJournal.manifestIdentity(of: target)
+                    return edits.allSatisfy { $0.journal.manifestIdentity == live && !$0.journal.wasChanged }
+                },
+                journals: {
+                    // Patched in place.
+                    let output = staging.output
+                    for edit in edits {
+                        let journal = edit.journal
+                        let newHashes = edit.replaced.compactMap { path, file in
+                            replaced[journal.folder + path] == nil
+                                ? nil : edit.listed[path].map { ($0.hashAt, file.fingerprint) }
+                        }
+                        _ = Self.patchJournal(
+                            journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes,
+                            fingerprints: fingerprints, output: output)
+                    }
+                })
+            guard committed else {
                 staging.discard()
                 return nil
-            }
-            try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: lint) }
-            // Patched in place; a journal that can't be is left behind by the new manifest, so the next build
-            // walks in full and writes it anew.
-            phases.measure(.swap) {
-                let output = staging.output
-                for edit in edits {
-                    let journal = edit.journal
-                    let newHashes = edit.replaced.compactMap { path, file in
-                        replaced[journal.folder + path] == nil
-                            ? nil : edit.listed[path].map { ($0.hashAt, file.fingerprint) }
-                    }
-                    _ = Self.patchJournal(
-                        journal, remakes: edit.remakes, remade: edit.remade, replaced: newHashes,
-                        fingerprints: fingerprints, output: output)
-                }
             }
             // Every file but those written is the live site's.
             let written = staging.files
@@ -126,12 +123,7 @@ extension SiteBuilder {
             )
             report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
             report.replayed = pages - remade.count
-            if languages.count > 1 {
-                report.languages = languages.map { language in
-                    let code = String(language.folder.dropLast())
-                    return (code, untranslated[code]?.count ?? 0)
-                }
-            }
+            report.languages = Self.fallbacks(in: languages, untranslated: untranslated)
             return report
         } catch {
             staging.discard()

@@ -289,7 +289,6 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
         builder.progress?((phase: "steps", made: pages, discovered: pages))
         try await BuildStep.run(steps, in: context, logger: builder.logger)
         phases.add(.steps, ContinuousClock.now - stepsStarted)
-        try builder.beforeCommit(staging)
         builder.progress?((phase: "links", made: pages, discovered: pages))
         return before
     }

@@ -45,13 +45,9 @@ extension SiteBuilder {
         var runs: [SiteBuild<C>] = []
         do {
             var checks: [(check: LinkCheckByConstruction, rootPaths: [String: String])] = []
-            var untranslated: [String: Set<String>] = [:]
             var pageSets: [(code: String, pages: Set<String>)] = []
-            var built: [(graph: SiteGraph<C.R>, flow: FlowGraph, lint: FlowLintReport, fallbacks: Int)] = []
-            for index in order {
-                var (one, plan, folder) = languages[index]
-                plan.renderer.languages?.untranslated = untranslated
-                plan.renderer.languages?.combine(into: &plan.buildKey)
+            var built: [(graph: SiteGraph<C.R>, flow: FlowGraph, lint: FlowLintReport)] = []
+            let untranslated = try await inBuildOrder(languages) { index, one, plan, folder in
                 let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, started: started)
                 runs.append(run)
                 let graph = try await run.walk()
@@ -60,11 +56,10 @@ extension SiteBuilder {
                 let before = try await run.runSteps(
                     builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)
                 checks.append(run.linkCheck(stepsFrom: before, in: builtIn.context))
-                let fellBack = run.untranslatedPages
-                if !fellBack.isEmpty { untranslated[codes[index]] = fellBack }
                 pageSets.append((codes[index], Set(graph.table.routes.indices.map { graph.table.path(of: $0).file })))
-                built.append((graph, flow, lint, fellBack.count))
-            }
+                built.append((graph, flow, lint))
+                return run.untranslatedPages
+            } ?? [:]
             if multilingual {
                 try Self.requireSamePages(pageSets)
                 checks.append(try writeRoot(into: staging, codes: codes, renderer: languages[0].plan.renderer))
@@ -85,15 +80,13 @@ extension SiteBuilder {
             let edges = built.reduce(0) { $0 + $1.graph.edgeCount }
             let (written, unchanged, totalBytes) = (staging.fileCount, staging.unchangedCount, staging.totalBytes)
             let first = built[order.firstIndex(of: 0)!]
-            progress?((phase: "swap", made: pages, discovered: pages))
-            try phases.measure(.swap) {
-                try staging.commit(
-                    inputs: inputs, pages: pages, lint: (first.lint.active.count, first.lint.summaryLine))
-            }
-            for (run, (one, references)) in zip(runs, zip(built, references)) {
-                run.journal?.install(
-                    files: staging.forEachFingerprint, kinds: one.flow.kinds.map { $0.id }, edges: one.graph.edgeCount,
-                    links: one.graph.edgeCount + references)
+            let lint = (findings: first.lint.active.count, summary: first.lint.summaryLine)
+            try commit(staging, pages: pages, lint: lint, phases: phases) {
+                for (run, (one, references)) in zip(runs, zip(built, references)) {
+                    run.journal?.install(
+                        files: staging.forEachFingerprint, kinds: one.flow.kinds.map { $0.id },
+                        edges: one.graph.edgeCount, links: one.graph.edgeCount + references)
+                }
             }
             var timings: [String: Double] = [:]
             var phaseOrder: [String] = []
@@ -114,15 +107,61 @@ extension SiteBuilder {
                 sitemap: baseURL != nil,
                 flow: first.flow, flowLint: first.lint
             )
-            // `built` is in build order; the report lists the languages in the order given.
-            if multilingual {
-                report.languages = languages.indices.map { (codes[$0], built[order.firstIndex(of: $0)!].fallbacks) }
-            }
+            report.languages = Self.fallbacks(in: languages, untranslated: untranslated)
             return report
         } catch {
             staging.discard()
             for run in runs { run.journal?.discard() }
             throw error
+        }
+    }
+
+    /// Runs `body` for each language in build order (see ``buildOrder(_:fallsBack:)``), each plan knowing which
+    /// pages of the languages before it fell back to another language. `body` returns its own pages that did, or
+    /// `nil` to stop; then this returns `nil`, else each language's pages that fell back. A full build and an edit
+    /// both go through it.
+    func inBuildOrder(
+        _ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)],
+        _ body: (_ index: Int, _ builder: SiteBuilder, _ plan: BuildPlan<C.R>, _ folder: String) async throws -> Set<
+            String
+        >?
+    ) async throws -> [String: Set<String>]? {
+        var untranslated: [String: Set<String>] = [:]
+        for index in Self.buildOrder(languages.indices, fallsBack: { languages[$0].builder.fallsBack }) {
+            var (one, plan, folder) = languages[index]
+            plan.renderer.languages?.untranslated = untranslated
+            plan.renderer.languages?.combine(into: &plan.buildKey)
+            guard let fellBack = try await body(index, one, plan, folder) else { return nil }
+            if !fellBack.isEmpty { untranslated[String(folder.dropLast())] = fellBack }
+        }
+        return untranslated
+    }
+
+    /// The end every build shares, full or edit: the app's last look at the staging folder (``beforeCommit``),
+    /// `stillHolds` asked once more, the swap, then `journals` put in place beside the new site. Returns `false`,
+    /// having discarded nothing, when `stillHolds` says no.
+    @discardableResult
+    func commit(
+        _ staging: SiteStaging, pages: Int, lint: (findings: Int, summary: String)?, phases: PhaseClock,
+        stillHolds: () -> Bool = { true }, journals: () -> Void
+    ) throws -> Bool {
+        try beforeCommit(staging)
+        guard stillHolds() else { return false }
+        progress?((phase: "swap", made: pages, discovered: pages))
+        try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: lint) }
+        // A journal that can't be put in place is left behind by the new manifest: the next build walks in full.
+        phases.measure(.swap, journals)
+        return true
+    }
+
+    /// Each language's count of pages that fell back, in the order given; none for a site of one language.
+    static func fallbacks(
+        in languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], untranslated: [String: Set<String>]
+    ) -> [(code: String, fallbackPages: Int)] {
+        guard languages.count > 1 else { return [] }
+        return languages.map { language in
+            let code = String(language.folder.dropLast())
+            return (code, untranslated[code]?.count ?? 0)
         }
     }
 
