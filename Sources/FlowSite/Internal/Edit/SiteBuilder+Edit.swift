@@ -9,7 +9,7 @@ extension SiteBuilder {
     /// `nil` when a journal can't tell (none, another site's, other options, a page that moved, a file changed
     /// by hand): then the caller builds as usual, and nothing was written.
     func buildFromJournal(
-        into output: URL, languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)],
+        into output: URL, languages: LanguagePlans,
         started: ContinuousClock.Instant
     ) async throws -> BuildReport? {
         guard journalsEdits, let fingerprints = inputFingerprints, C.R.self is any StorableRoute.Type else {

@@ -8,8 +8,11 @@ import Foundation
 /// Generic functions here use closures, not key paths or a sort of their own: either stops cross-module
 /// optimisation from serialising the function, and then an app can't specialise it (or the walk) for its types.
 extension SiteBuilder {
+    /// Each language's builder, plan and folder (`es/`, or empty for a site of one language).
+    typealias LanguagePlans = [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)]
+
     /// Each language's builder, plan and folder (the root for a site of one language).
-    func languagePlans() throws -> [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)] {
+    func languagePlans() throws -> LanguagePlans {
         if otherLanguages.isEmpty { return [(self, try makePlan(), "")] }
         let coordinators = [coordinator] + otherLanguages
         let codes = coordinators.map { $0.siteInfo.language }
@@ -35,7 +38,7 @@ extension SiteBuilder {
     }
 
     func buildSite(
-        _ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], into output: URL,
+        _ languages: LanguagePlans, into output: URL,
         started: ContinuousClock.Instant
     ) async throws -> BuildReport {
         let multilingual = languages.count > 1
@@ -47,19 +50,21 @@ extension SiteBuilder {
             var checks: [(check: LinkCheckByConstruction, rootPaths: [String: String])] = []
             var pageSets: [(code: String, pages: Set<String>)] = []
             var built: [(graph: SiteGraph<C.R>, flow: FlowGraph, lint: FlowLintReport)] = []
-            let untranslated = try await inBuildOrder(languages) { index, one, plan, folder in
-                let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, started: started)
-                runs.append(run)
-                let graph = try await run.walk()
-                let (flow, lint) = try one.flowAndLint(of: graph, plan: plan, phases: run.phases)
-                let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
-                let before = try await run.runSteps(
-                    builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)
-                checks.append(run.linkCheck(stepsFrom: before, in: builtIn.context))
-                pageSets.append((codes[index], Set(graph.table.routes.indices.map { graph.table.path(of: $0).file })))
-                built.append((graph, flow, lint))
-                return run.untranslatedPages
-            } ?? [:]
+            let untranslated =
+                try await inBuildOrder(languages) { index, one, plan, folder in
+                    let run = SiteBuild(one, plan: plan, staging: staging, folder: folder, started: started)
+                    runs.append(run)
+                    let graph = try await run.walk()
+                    let (flow, lint) = try one.flowAndLint(of: graph, plan: plan, phases: run.phases)
+                    let builtIn = run.makeSteps(for: graph, flow: flow, lint: lint)
+                    let before = try await run.runSteps(
+                        builtIn.pipeline + one.steps, in: builtIn.context, pages: graph.routes.count)
+                    checks.append(run.linkCheck(stepsFrom: before, in: builtIn.context))
+                    pageSets.append(
+                        (codes[index], Set(graph.table.routes.indices.map { graph.table.path(of: $0).file })))
+                    built.append((graph, flow, lint))
+                    return run.untranslatedPages
+                } ?? [:]
             if multilingual {
                 try Self.requireSamePages(pageSets)
                 checks.append(try writeRoot(into: staging, codes: codes, renderer: languages[0].plan.renderer))
@@ -121,10 +126,9 @@ extension SiteBuilder {
     /// `nil` to stop; then this returns `nil`, else each language's pages that fell back. A full build and an edit
     /// both go through it.
     func inBuildOrder(
-        _ languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)],
-        _ body: (_ index: Int, _ builder: SiteBuilder, _ plan: BuildPlan<C.R>, _ folder: String) async throws -> Set<
-            String
-        >?
+        _ languages: LanguagePlans,
+        _ body: (_ index: Int, _ builder: SiteBuilder, _ plan: BuildPlan<C.R>, _ folder: String) async throws
+            -> Set<String>?
     ) async throws -> [String: Set<String>]? {
         var untranslated: [String: Set<String>] = [:]
         for index in Self.buildOrder(languages.indices, fallsBack: { languages[$0].builder.fallsBack }) {
@@ -156,7 +160,8 @@ extension SiteBuilder {
 
     /// Each language's count of pages that fell back, in the order given; none for a site of one language.
     static func fallbacks(
-        in languages: [(builder: SiteBuilder, plan: BuildPlan<C.R>, folder: String)], untranslated: [String: Set<String>]
+        in languages: LanguagePlans,
+        untranslated: [String: Set<String>]
     ) -> [(code: String, fallbackPages: Int)] {
         guard languages.count > 1 else { return [] }
         return languages.map { language in
