@@ -1,9 +1,11 @@
 import FlowSiteUtilities
 import Foundation
 
-/// The one way a site is built (but for an edit from the journal): every language is walked, rendered and
-/// written into one staging folder, links are checked across the whole site, and it is swapped in at once, so no
-/// reader sees one language new and another old.
+/// The one way a site is built: every language, in build order (``inBuildOrder(_:_:)``), is walked, its pages
+/// made by the page step (``PageStep``) and written into one staging folder, links are checked across the whole
+/// site, and it is swapped in at once (``commit(_:pages:lint:phases:stillHolds:journals:)``), so no reader sees
+/// one language new and another old. An edit from the journal (`SiteBuilder+Edit.swift`) is the same pipeline
+/// with fewer pages: the same loop, page step and commit, its pages taken from the journal instead of a walk.
 ///
 /// Generic functions here use closures, not key paths or a sort of their own: either stops cross-module
 /// optimisation from serialising the function, and then an app can't specialise it (or the walk) for its types.
