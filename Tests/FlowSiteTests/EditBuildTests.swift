@@ -378,19 +378,56 @@ import Testing
         let meant = SiteBuilder<GraphCoordinator>.patchedChecksums(journal, appended: appended, writes: writes)
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: SiteLayout.journalPath(of: output))))
         // The checksums of the file the patch leaves, after a cut at `cut` when one is given.
-        func checksums(cutAt cut: Int?) throws -> [StableHash]? {
+        func checksums(cutAt cut: Int?) -> [StableHash] {
             var bytes = original
             if let cut { bytes.replaceSubrange(cut..., with: [UInt8](repeating: 0, count: bytes.count - cut)) }
             bytes += appended
             for write in writes { bytes.replaceSubrange(write.at..<write.at + write.bytes.count, with: write.bytes) }
-            let path = folder.appendingPathComponent("patched").path
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            defer { close(descriptor) }
-            return JournalFile.blockChecksums(of: descriptor, count: bytes.count)
+            return bytes.withUnsafeBytes { JournalFile.blockChecksums(of: $0) }
         }
-        #expect(try checksums(cutAt: nil) == meant)
-        #expect(try checksums(cutAt: original.count / 2) != meant)
+        #expect(checksums(cutAt: nil) == meant)
+        #expect(checksums(cutAt: original.count / 2) != meant)
+    }
+
+    /// A sealed file's checksums, taken as it writes, are those of the bytes it leaves, block for block across
+    /// boundaries that appends straddle; the trailer follows them and the file is renamed. One it can't seal
+    /// leaves nothing.
+    @Test func aSealedFileChecksumsWhatItWroteWithoutReadingItBack() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("writing").path
+        let destination = folder.appendingPathComponent("sealed").path
+        var file = try #require(SealedFile(creating: path))
+        var random = SystemRandomNumberGenerator()
+        var written: [UInt8] = []
+        // Appends of uneven sizes, some larger than a block, to a little past three blocks.
+        while written.count < 3 * JournalFile.checksumBlock + 12_345 {
+            let chunk = (0..<Int.random(in: 1...(JournalFile.checksumBlock + 1000), using: &random)).map {
+                UInt8(truncatingIfNeeded: $0 &* 31 &+ written.count)
+            }
+            chunk.withUnsafeBytes { file.append($0) }
+            written += chunk
+        }
+        #expect(file.count == written.count)
+        var taken: [StableHash] = []
+        let sealedIt = file.seal(
+            trailer: { checksums in
+                taken = checksums
+                return Array("trailer".utf8)
+            }, as: destination)
+        #expect(sealedIt)
+        let sealed = [UInt8](try Data(contentsOf: URL(fileURLWithPath: destination)))
+        #expect(sealed == written + Array("trailer".utf8))
+        #expect(taken == written.withUnsafeBytes { JournalFile.blockChecksums(of: $0) })
+        #expect(taken.count == 4)
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        var unsealable = try #require(SealedFile(creating: path))
+        [1, 2, 3].withUnsafeBytes { unsealable.append($0) }
+        let sealedUnsealable = unsealable.seal(
+            trailer: { _ in [] }, as: folder.appendingPathComponent("no/such/folder").path)
+        #expect(!sealedUnsealable)
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     /// The manifest cut while the no-change check reads it: the check doesn't crash, and the

@@ -14,6 +14,9 @@ import Foundation
 /// - the meta block: build key, the live manifest's identity, counts, section starts; then its offset;
 /// - the trailer: a checksum per mebibyte block, the meta start, their checksum, and a magic.
 ///
+/// A build writes it front to back through one ``SealedFile``, which takes each block's checksum as it writes
+/// the block and renames the file into place once the trailer follows.
+///
 /// An edit patches the journal in place (``SiteBuilder/patchJournal``): records appended, tables and meta block
 /// written over, a new trailer appended. Once the appended part passes an eighth, the next edit walks in full and
 /// writes the journal anew (``StoredJournal/isOutgrown``). A reader
@@ -96,31 +99,25 @@ extension WalkOutcome {
 final class WalkJournal<R: Route>: Sendable {
     /// ``StorableRoute/storedName``.
     let name: @Sendable (R) -> String
-    let path: String
     private let state: Locked<State>
 
     private struct State {
+        var file: SealedFile?
         var buffer = ByteWriter()
         var offsets: [UInt64] = []
-        var written: UInt64 = 0
-        var descriptor: Int32
         var failed = false
         /// A page failed or showed its error screen: the journal is not kept, so the next build reports it again.
         var unusual = false
     }
 
     init?(path: String, name: @escaping @Sendable (R) -> String) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return nil }
-        self.path = path
+        guard let file = SealedFile(creating: path) else { return nil }
         self.name = name
-        state = Locked(State(descriptor: descriptor))
+        state = Locked(State(file: file))
     }
 
     deinit {
-        state.withLock { state in
-            if state.descriptor >= 0 { close(state.descriptor) }
-        }
+        state.withLock { state in state.file?.discard() }
     }
 
     func record(_ page: TakenPage<R>) {
@@ -134,9 +131,10 @@ final class WalkJournal<R: Route>: Sendable {
                 state.failed = true
                 return
             }
-            state.offsets.append(state.written + UInt64(state.buffer.bytes.count))
+            guard let count = state.file?.count else { return }
+            state.offsets.append(UInt64(count))
             Self.encode(name: name, outcome: outcome, links: links, context: context, into: &state.buffer)
-            if state.buffer.bytes.count >= 1 << 20 { Self.flush(&state) }
+            state.file?.append(&state.buffer)
         }
     }
 
@@ -156,40 +154,28 @@ final class WalkJournal<R: Route>: Sendable {
         for input in outcome.inputs { out.u64(input.rawValue) }
     }
 
-    private static func flush(_ state: inout State) {
-        let ok = state.buffer.bytes.withUnsafeBytes { writeAll(state.descriptor, $0) }
-        if !ok { state.failed = true }
-        state.written += UInt64(state.buffer.bytes.count)
-        state.buffer.bytes.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes the records' offsets; returns the open file and where they begin, or `nil` (file removed).
-    func finish(pages: Int) -> (descriptor: Int32, offsets: UInt64, end: UInt64)? {
+    /// Writes the records' offsets; returns the file and where they begin, or `nil` (file removed).
+    func finish(pages: Int) -> (file: SealedFile, offsets: Int)? {
         state.withLock { state in
-            Self.flush(&state)
-            let offsetsStart = state.written
+            guard var file = state.file else { return nil }
+            state.file = nil
+            let offsetsStart = file.count
             var table = ByteWriter()
             for offset in state.offsets { table.u64(offset) }
-            state.buffer = table
-            Self.flush(&state)
-            guard !state.failed, !state.unusual, state.offsets.count == pages else {
-                close(state.descriptor)
-                state.descriptor = -1
-                unlink(path)
+            file.append(&table)
+            guard !file.failed, !state.failed, !state.unusual, state.offsets.count == pages else {
+                file.discard()
                 return nil
             }
-            let descriptor = state.descriptor
-            state.descriptor = -1
-            return (descriptor, offsetsStart, state.written)
+            return (file, offsetsStart)
         }
     }
 
     func discard() {
         state.withLock { state in
-            if state.descriptor >= 0 { close(state.descriptor) }
-            state.descriptor = -1
+            state.file?.discard()
+            state.file = nil
             state.failed = true
         }
-        unlink(path)
     }
 }

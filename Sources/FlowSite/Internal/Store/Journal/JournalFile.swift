@@ -140,48 +140,31 @@ struct JournalFile {
     /// Read a block at a time to check it, each block's pages given back once checked.
     static let checksumBlock = 1 << 20
 
-    /// The checksums of the first `count` bytes' blocks, read back a block at a time.
-    static func blockChecksums(of descriptor: Int32, count: Int) -> [StableHash]? {
-        var buffer = [UInt8](repeating: 0, count: checksumBlock)
-        var blocks: [StableHash] = []
-        for offset in stride(from: 0, to: count, by: checksumBlock) {
-            let length = min(checksumBlock, count - offset)
-            var done = 0
-            while done < length {
-                let read = buffer.withUnsafeMutableBytes {
-                    pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done))
-                }
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { return nil }
-                done += read
-            }
-            blocks.append(buffer.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[0..<length])) })
+    /// Each block's checksum, as ``SealedFile`` takes them while it writes: for a reader of a whole file.
+    static func blockChecksums(of bytes: UnsafeRawBufferPointer) -> [StableHash] {
+        stride(from: 0, to: bytes.count, by: checksumBlock).map { start in
+            checksum(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + checksumBlock, bytes.count)]))
         }
-        return blocks
     }
 
-    /// Puts the journal in place after the commit, with the live manifest's identity. Failure only cleans up:
-    /// a build that can't keep its journal still succeeded.
+    /// Puts the journal in place after the commit: the tail (with the live manifest's identity), the trailer,
+    /// the rename. Failure only cleans up: a build that can't keep its journal still succeeded.
     static func install(
-        _ temporary: String, descriptor: Int32, tail: (_ start: Int, _ manifestIdentity: [UInt64]) -> [UInt8],
-        start: Int,
-        output: URL, folder: String
+        _ file: inout SealedFile, meta: Meta, kinds: [String], fingerprints: InputFingerprints, output: URL,
+        folder: String
     ) {
-        defer { close(descriptor) }
         guard let manifestIdentity = BuildJournal.manifestIdentity(of: output),
             SiteLayout.prepareSpareFolder(of: output)
         else {
-            unlink(temporary)
+            file.discard()
             return
         }
-        let bytes = tail(start, manifestIdentity)
-        guard bytes.withUnsafeBytes({ writeAll(descriptor, $0) }),
-            let blocks = blockChecksums(of: descriptor, count: start + bytes.count),
-            trailer(blocks: blocks, metaStart: metaStart(ofTail: bytes)).withUnsafeBytes({ writeAll(descriptor, $0) }),
-            rename(temporary, SiteLayout.journalPath(of: output, folder: folder)) == 0
-        else {
-            unlink(temporary)
-            return
-        }
+        var meta = meta
+        meta.manifestIdentity = manifestIdentity
+        let bytes = tail(start: file.count, meta: meta, kinds: kinds, fingerprints: fingerprints)
+        bytes.withUnsafeBytes { file.append($0) }
+        _ = file.seal(
+            trailer: { trailer(blocks: $0, metaStart: metaStart(ofTail: bytes)) },
+            as: SiteLayout.journalPath(of: output, folder: folder))
     }
 }

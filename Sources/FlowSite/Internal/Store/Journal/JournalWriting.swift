@@ -11,9 +11,8 @@ final class JournalWriting<R: Route>: Sendable {
     private let state = Locked(Progress())
 
     private struct Progress {
-        var descriptor: Int32 = -1
+        var file: SealedFile?
         var walkOffsets = 0
-        var written = 0
         var products = 0
         var productOffsets: [UInt64] = []
         var failed = false
@@ -39,14 +38,13 @@ final class JournalWriting<R: Route>: Sendable {
     }
 
     func walked(pages: Int) {
-        guard let (descriptor, offsets, end) = walk.finish(pages: pages) else {
+        guard let (file, offsets) = walk.finish(pages: pages) else {
             state.withLock { $0.failed = true }
             return
         }
         state.withLock { state in
-            state.descriptor = descriptor
-            state.walkOffsets = Int(offsets)
-            state.written = Int(end)
+            state.file = file
+            state.walkOffsets = offsets
         }
     }
 
@@ -57,7 +55,8 @@ final class JournalWriting<R: Route>: Sendable {
         entries: [SiteSearch<R>.Entry], journal: [(index: Int32, hasFiles: Bool, fellBack: Bool)]
     ) {
         state.withLock { state in
-            guard !state.failed, state.descriptor >= 0, made.count == index.count, made.count == journal.count else {
+            guard !state.failed, let start = state.file?.count, made.count == index.count, made.count == journal.count
+            else {
                 state.failed = true
                 return
             }
@@ -67,11 +66,11 @@ final class JournalWriting<R: Route>: Sendable {
                 sections[Int(entry.page)] = entry.section
                 hasEntry[Int(entry.page)] = true
             }
-            state.products = state.written
+            state.products = start
             state.productOffsets.reserveCapacity(made.count)
             var out = ByteWriter()
             for position in made.indices {
-                state.productOffsets.append(UInt64(state.written + out.bytes.count))
+                state.productOffsets.append(UInt64(state.file!.count))
                 let page = made[position]
                 JournalFile.Product(
                     index: journal[position].index, path: page.path, title: page.title, summary: page.summary,
@@ -80,16 +79,9 @@ final class JournalWriting<R: Route>: Sendable {
                     kind: index[position].kind,
                     hasFiles: journal[position].hasFiles, fellBack: journal[position].fellBack
                 ).encode(into: &out)
-                if out.bytes.count >= 1 << 20 { Self.flush(&out, &state) }
+                state.file!.append(&out)
             }
-            Self.flush(&out, &state)
         }
-    }
-
-    private static func flush(_ out: inout ByteWriter, _ state: inout Progress) {
-        if !out.bytes.withUnsafeBytes({ writeAll(state.descriptor, $0) }) { state.failed = true }
-        state.written += out.bytes.count
-        out.bytes.removeAll(keepingCapacity: true)
     }
 
     /// After the commit: writes the rest and puts the journal in place. The files section (the language's files
@@ -98,68 +90,47 @@ final class JournalWriting<R: Route>: Sendable {
     func install(
         files forEachFile: ((String, StableHash) -> Void) -> Void, kinds: [String], edges: Int, links: Int
     ) {
-        var progress = state.withLock { state in
-            defer { state.descriptor = -1 }
+        let progress = state.withLock { state in
+            defer { state.file = nil }
             return state
         }
-        guard !progress.failed, progress.descriptor >= 0 else {
-            if progress.descriptor >= 0 { close(progress.descriptor) }
-            unlink(walk.path)
+        guard !progress.failed, var file = progress.file else {
+            var file = progress.file
+            file?.discard()
             return
         }
-        let offsetsStart = progress.written
-        let filesStart = offsetsStart + progress.productOffsets.count * 8
+        let offsetsStart = file.count
+        var out = ByteWriter()
+        for offset in progress.productOffsets { out.u64(offset) }
+        file.append(&out)
+        let filesStart = file.count
         var count: UInt32 = 0
         let folder = folder
         func kept(_ path: String) -> Bool { path != SiteLayout.marker && path.hasPrefix(folder) }
         forEachFile { path, _ in if kept(path) { count += 1 } }
-        var out = ByteWriter()
         out.u32(count)
-        var written = 0
-        var failed = false
-        var offsets = ByteWriter()
-        for offset in progress.productOffsets { offsets.u64(offset) }
-        failed = !offsets.bytes.withUnsafeBytes { writeAll(progress.descriptor, $0) }
         forEachFile { path, fingerprint in
-            guard kept(path), !failed else { return }
+            guard kept(path) else { return }
             out.string(String(path.dropFirst(folder.count)))
             out.hash(fingerprint)
-            if out.bytes.count >= 1 << 20 {
-                failed = !out.bytes.withUnsafeBytes { writeAll(progress.descriptor, $0) }
-                written += out.bytes.count
-                out.bytes.removeAll(keepingCapacity: true)
-            }
+            if out.bytes.count >= 1 << 16 { file.append(&out) }
         }
-        failed = failed || !out.bytes.withUnsafeBytes { writeAll(progress.descriptor, $0) }
-        written += out.bytes.count
-        guard !failed else {
-            close(progress.descriptor)
-            unlink(walk.path)
-            return
-        }
-        progress.written = filesStart + written
-        let fingerprints = fingerprints
+        file.append(&out)
         let meta = JournalFile.Meta(
             buildKey: buildKey, manifestIdentity: [], pages: progress.productOffsets.count, edges: edges, links: links,
             walkOffsets: progress.walkOffsets,
             products: progress.products, productOffsets: offsetsStart, files: filesStart, kinds: 0, fingerprints: 0
         )
-        JournalFile.install(
-            walk.path, descriptor: progress.descriptor,
-            tail: { start, manifestIdentity in
-                var meta = meta
-                meta.manifestIdentity = manifestIdentity
-                return JournalFile.tail(start: start, meta: meta, kinds: kinds, fingerprints: fingerprints)
-            }, start: progress.written, output: output, folder: folder)
+        JournalFile.install(&file, meta: meta, kinds: kinds, fingerprints: fingerprints, output: output, folder: folder)
     }
 
     /// A failed build keeps no journal.
     func discard() {
-        let descriptor = state.withLock { state in
-            defer { state.descriptor = -1 }
-            return state.descriptor
+        var file = state.withLock { state in
+            defer { state.file = nil }
+            return state.file
         }
-        if descriptor >= 0 { close(descriptor) }
+        file?.discard()
         walk.discard()
     }
 }
