@@ -1,83 +1,85 @@
 /// The app's flow at the level people read it: screen kinds as nodes, and the transitions between them, each with
 /// its presentation and the number of page links it stands for.
 ///
-/// A build makes it from the walk (``BuildReport/flow``); the flow map draws it and flow lint reads it. Its order
-/// depends only on the app: kinds as the walk first reached them, transitions by their kinds and presentation.
+/// A build makes it from the walk (``BuildReport/flow``, or ``FlowLinter/walk()`` without building); the flow
+/// map draws it and flow lint reads it, and an app or a tool may read it too: its ``kinds`` and ``transitions``,
+/// each with an example page or link and the app's code that made it. Its order depends only on the app: kinds as
+/// the walk first reached them, transitions by their kinds and presentation.
 public struct FlowGraph: Sendable, Hashable {
     /// One kind of screen and what the walk found of it.
-    package struct Kind: Sendable, Hashable, Identifiable {
+    public struct Kind: Sendable, Hashable, Identifiable {
         /// The kind's stable id, name and flow.
-        package let kind: ScreenKind
+        public let kind: ScreenKind
         /// How many pages of this kind the site has.
-        package let pages: Int
+        public let pages: Int
         /// The fewest clicks from the start page to its pages: the least, the median and the most.
-        package let depth: Depth
+        public let depth: Depth
         /// The first page of the kind the walk reached: its list, or its first page.
-        package let example: PageReference
+        public let example: PageReference
         /// Where the kind's first page was made in the app's code.
-        package let location: CodeLocation?
+        public let location: CodeLocation?
         /// How many of its pages a deep link opens that the parser reads back as the same route.
-        package var deepLinkedPages = 0
+        public package(set) var deepLinkedPages = 0
 
-        package var id: String { kind.id }
+        public var id: String { kind.id }
     }
 
     /// The least, median and most clicks from the start page over a kind's pages.
-    package struct Depth: Sendable, Hashable {
+    public struct Depth: Sendable, Hashable {
         /// The clicks to the kind's nearest page.
-        package let minimum: Int
+        public let minimum: Int
         /// The median of its pages' clicks: how deep the kind usually is.
-        package let median: Int
+        public let median: Int
         /// The clicks to the kind's farthest page, the one `click-depth` judges.
-        package let maximum: Int
+        public let maximum: Int
     }
 
     /// All the links from pages of one kind to pages of another that share a presentation.
-    package struct Transition: Sendable, Hashable {
+    public struct Transition: Sendable, Hashable {
         /// The id of the kind whose pages hold the links.
-        package let from: String
+        public let from: String
         /// The id of the kind the links lead to.
-        package let to: String
+        public let to: String
         /// How the app presents the target.
-        package let presentation: Presentation
+        public let presentation: Presentation
         /// How many page links it stands for.
-        package internal(set) var links: Int
+        public internal(set) var links: Int
         /// The app's code that chose the presentation, the first time the walk followed it.
-        package let location: CodeLocation?
+        public let location: CodeLocation?
         /// The first link of the transition the walk followed.
-        package let example: Link
+        public let example: Link
         /// How many of its links are tab selections, which the flow map draws from the tab bar.
-        package var tabSelections = 0
+        public package(set) var tabSelections = 0
 
         /// Whether every link of it is a tab selection.
         var isTabOnly: Bool { tabSelections > 0 && tabSelections == links }
     }
 
     /// A link from one page to another.
-    package struct Link: Sendable, Hashable {
+    public struct Link: Sendable, Hashable {
         /// The page the link is on.
-        package let from: PageReference
+        public let from: PageReference
         /// The page it leads to.
-        package let to: PageReference
+        public let to: PageReference
     }
 
     /// A page, as the flow names it.
-    package struct PageReference: Sendable, Hashable {
+    public struct PageReference: Sendable, Hashable {
         /// The page's path, such as `/characters/luke-skywalker/`.
-        package let path: RoutePath
+        public let path: RoutePath
         /// The page's title as its breadcrumb shows it.
-        package let title: String
+        public let title: String
         /// The route, as the app prints it.
-        package let route: String
+        public let route: String
     }
 
     /// Every kind the walk reached, in the order it first reached one; the first is the start page's.
-    package let kinds: [Kind]
+    public let kinds: [Kind]
     /// Every transition, ordered by source kind, target kind and presentation.
-    package let transitions: [Transition]
+    public let transitions: [Transition]
 
     /// The kind with `id`.
-    package func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
+    public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
 
     /// The flows, in the order their first kind was reached, each with its kinds.
     package var flows: [(name: String, kinds: [Kind])] {
