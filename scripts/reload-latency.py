@@ -43,7 +43,7 @@ def get(port, path):
 def listen(port, events):
     """Puts (time, name) for every event of the live-reload channel."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-    connection.request("GET", "/__holocron/events", headers={"Accept": "text/event-stream"})
+    connection.request("GET", "/__flowsite/events", headers={"Accept": "text/event-stream"})
     response = connection.getresponse()
     name = None
     while True:

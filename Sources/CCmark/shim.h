@@ -1,4 +1,4 @@
-#ifndef HOLOCRON_CCMARK_SHIM_H
-#define HOLOCRON_CCMARK_SHIM_H
+#ifndef FLOWSITE_CCMARK_SHIM_H
+#define FLOWSITE_CCMARK_SHIM_H
 #include <cmark.h>
 #endif

@@ -40,7 +40,7 @@ extern int cgraphviz_dladdr(const void *address, cgraphviz_dl_info *info) __asm_
 // Reading a layout straight from the structs `gvLayout` fills in, instead of having Graphviz
 // write every attribute as text (`attach_attrs`) and parsing it back. Each number is given with
 // the five significant digits the dot format writes, so a map is the same to the byte either
-// way. The process runs in the C locale (nothing in Holocron calls setlocale), which both
+// way. The process runs in the C locale (nothing in FlowSite calls setlocale), which both
 // snprintf and strtod use here.
 
 static inline double cgraphviz_as_written(double value) {

@@ -4,7 +4,7 @@ import SnapshotTesting
 
 extension Snapshotting where Value == BuildReport, Format == String {
     /// The app's flow by screen kind as stable text: kinds with page counts, transitions with presentation and link
-    /// count, flow lint findings. On a change the failure says how, as `holocron diff` does.
+    /// count, flow lint findings. On a change the failure says how, as the command line's `diff` does.
     ///
     /// ```swift
     /// let report = try await SiteBuilder(coordinator: app).build(into: folder)

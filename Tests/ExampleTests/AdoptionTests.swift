@@ -211,7 +211,7 @@ import FoundationNetworking
         let (home, homeResponse) = try await URLSession.shared.data(from: URL(string: base)!)
         #expect((homeResponse as? HTTPURLResponse)?.statusCode == 200)
         let page = String(decoding: home, as: UTF8.self)
-        #expect(page.contains("Ada") && page.contains("__holocron/live-reload.js"), "\(page)")
+        #expect(page.contains("Ada") && page.contains("__flowsite/live-reload.js"), "\(page)")
         let (_, missing) = try await URLSession.shared.data(from: URL(string: base + "no/such/page/")!)
         #expect((missing as? HTTPURLResponse)?.statusCode == 404)
         kill(process.processIdentifier, SIGINT)
@@ -323,7 +323,7 @@ import FoundationNetworking
         #expect(plugin.stdout.contains("Built 4 pages"), "\(plugin.stdout)")
         for page in [
             "index.html", "crew/ada/index.html", "crew/grace/index.html", "about/index.html", "flow/index.html",
-            ".holocron-flow.json"
+            ".flowsite-flow.json"
         ] {
             #expect(FileManager.default.fileExists(atPath: before.appendingPathComponent(page).path), "no \(page)")
         }
@@ -454,7 +454,7 @@ import FoundationNetworking
         guard let socket = Sockets.connect(port: port, timeout: 5) else { return nil }
         defer { close(socket) }
         let request = Array(
-            "GET /__holocron/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
+            "GET /__flowsite/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
         guard write(socket, request, request.count) == request.count else { return nil }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -23,7 +23,7 @@ import Testing
     static let rules: [Rule] = [
         Rule(
             room: internalRooms + "Store/",
-            words: ["ByteWriter(", "ByteReader(", "manifest 1", "pages 1", "HOLOJRN", "\".holocron"],
+            words: ["ByteWriter(", "ByteReader(", "manifest 1", "pages 1", "FLOWJRN", "\".flowsite"],
             outside: true,
             why: "only Store spells a byte layout, a format's header or a name of the site's own files"),
         Rule(

@@ -447,7 +447,7 @@ import Testing
         var files: [String: SiteManifest.Entry] = [:]
         let names = [
             "a", "a b", "a/b", "ab", "a/index.html", "b/index.html", "x y b/index.html", "index.html", "é/index.html",
-            "z", ".holocron"
+            "z", ".flowsite"
         ]
         for (index, name) in (names + (0..<500).map { "characters/person-\($0)/index.html" }).enumerated() {
             files[name] = SiteManifest.Entry(

@@ -42,11 +42,11 @@ import Testing
         for page in ["index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "about/index.html"] {
             #expect(files[page] != nil, "missing \(page)")
         }
-        for file in ["404.html", "robots.txt", "assets/style.css", "assets/favicon.svg", ".holocron"] {
+        for file in ["404.html", "robots.txt", "assets/style.css", "assets/favicon.svg", ".flowsite"] {
             #expect(files[file] != nil, "missing \(file)")
         }
         #expect(report.pages == 5)
-        #expect(report.files == files.count - 1) // the .holocron marker isn't part of the site
+        #expect(report.files == files.count - 1) // the .flowsite marker isn't part of the site
         #expect(report.description.hasPrefix("Built 5 pages"))
     }
 
@@ -154,11 +154,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("notes.txt").path))
     }
 
+    /// A site an earlier version built, marked `.holocron`, is still FlowSite's: a build replaces it without
+    /// `force`, and the new site has the new marker only.
+    @Test func aFolderAnEarlierVersionMarkedIsStillItsOwn() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("old-site")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("Made by holocron.\n".utf8).write(to: output.appendingPathComponent(".holocron"))
+        try Data("<p>old</p>".utf8).write(to: output.appendingPathComponent("index.html"))
+        try await SiteBuilder(coordinator: Self.app).build(into: output)
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        #expect(names.contains(SiteLayout.marker) && !names.contains(".holocron"), "\(names.sorted())")
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) != "<p>old</p>")
+        #expect(SiteBuilder<GraphCoordinator>.cacheFolder(named: "data", for: output) != nil)
+    }
+
     @Test func anEmptyFolderIsFineWithoutForce() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try await SiteBuilder(coordinator: Self.app).build(into: folder)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".holocron").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".flowsite").path))
     }
 
     @Test func neverReplacesTheCurrentFolderOrTheRoot() async throws {

@@ -336,7 +336,7 @@ struct ShopScreen: Screen {
         let record = FlowRecord(
             kinds: [.init(id: "a b", name: "A", flow: "A", pages: 2)], transitions: [], findings: [])
         #expect(try FlowRecord(json: Data(record.json().utf8), source: "x") == record)
-        #expect(throws: FlowSiteError.self) { try FlowRecord(json: Data("{".utf8), source: "site/.holocron-flow.json") }
+        #expect(throws: FlowSiteError.self) { try FlowRecord(json: Data("{".utf8), source: "site/.flowsite-flow.json") }
         var hash = StableHash()
         hash.combine("page")
         let index = PageIndex(pages: [

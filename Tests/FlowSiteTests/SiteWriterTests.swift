@@ -143,7 +143,7 @@ import Darwin
                 output: folder.appendingPathComponent(output), force: false, home: home.path,
                 currentFolder: "/nonexistent")
             try writer.beginStaging().commit()
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output + "/.holocron").path))
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output + "/.flowsite").path))
         }
     }
 

@@ -4,13 +4,13 @@
   "use strict";
   var script = document.currentScript;
   if (!script || !window.EventSource || !window.fetch) return;
-  var root = script.src.replace(/__holocron\/live-reload\.js(?:\?.*)?$/, "");
+  var root = script.src.replace(/__flowsite\/live-reload\.js(?:\?.*)?$/, "");
   var rootPath = new URL(root).pathname;
   var shown = script.getAttribute("data-build");
   var overlay = null;
 
   function connect() {
-    var source = new EventSource(root + "__holocron/events");
+    var source = new EventSource(root + "__flowsite/events");
     source.addEventListener("hello", function (event) {
       var data = JSON.parse(event.data);
       // A page older than the site (rebuilt while it loaded, or a new server) reloads.
@@ -43,8 +43,8 @@
   // false when it already did for this build (a page that still looks old stays put).
   function reload(build) {
     try {
-      if (sessionStorage.getItem("holocron-reloaded") === build) return false;
-      sessionStorage.setItem("holocron-reloaded", build);
+      if (sessionStorage.getItem("flowsite-reloaded") === build) return false;
+      sessionStorage.setItem("flowsite-reloaded", build);
     } catch (e) {}
     (function attempt(path) {
       fetch(path, { method: "HEAD", cache: "no-store" }).then(function (response) {
@@ -68,7 +68,7 @@
     for (var i = 0; i < links.length; i++) {
       var url = new URL(links[i].href);
       if (url.origin !== location.origin) continue;
-      url.searchParams.set("holocron-build", build);
+      url.searchParams.set("flowsite-build", build);
       links[i].href = url.href;
     }
   }
@@ -81,7 +81,7 @@
     }
     if (!overlay) {
       overlay = document.createElement("div");
-      overlay.id = "holocron-build-error";
+      overlay.id = "flowsite-build-error";
       overlay.setAttribute("role", "alert");
       Object.assign(overlay.style, {
         position: "fixed", left: "0", right: "0", bottom: "0", maxHeight: "60vh", overflow: "auto",

@@ -6,8 +6,8 @@ import Foundation
 /// which reload after a rebuild or show its error. A page that (re)connects is told the current build and error.
 final class LiveReload: Sendable {
     /// Where the script and the channel live, below the base path.
-    static let scriptPath = "__holocron/live-reload.js"
-    static let eventsPath = "__holocron/events"
+    static let scriptPath = "__flowsite/live-reload.js"
+    static let eventsPath = "__flowsite/events"
     /// The script pages load (`Resources/live-reload.js`), a file rather than inline code so that a page's
     /// Content-Security-Policy need only allow its own origin; it shows messages with `textContent`, never as HTML.
     static let script = Array(EmbeddedFiles.text("live-reload.js").utf8)

@@ -34,7 +34,7 @@ import Testing
             var isFolder: ObjCBool = false
             let url = folder.appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-                ![".holocron-manifest", ".holocron"].contains(path)
+                ![".flowsite-manifest", ".flowsite"].contains(path)
             else { continue }
             files[path] = try Data(contentsOf: url)
         }

@@ -78,7 +78,7 @@ import Testing
         defer { client.shutdown() }
 
         let page = serving.base + "characters/luke-skywalker/"
-        let channel = try await EventStreamClient(url: serving.base + "__holocron/events", client: client)
+        let channel = try await EventStreamClient(url: serving.base + "__flowsite/events", client: client)
         defer { channel.stop() }
         let hello = try await channel.next("hello")
         #expect(
@@ -116,7 +116,7 @@ import Testing
         #expect(message.hasPrefix("the build said: ") && message.contains("footer"), "\(message)")
         #expect(try await Self.get(page, client).body.contains("second footer"))
         // A page opened now learns of the error as it connects.
-        let late = try await EventStreamClient(url: serving.base + "__holocron/events", client: client)
+        let late = try await EventStreamClient(url: serving.base + "__flowsite/events", client: client)
         defer { late.stop() }
         #expect(try await late.next("hello").string("error") == message)
 
@@ -125,7 +125,7 @@ import Testing
             to: templates.appendingPathComponent("partials/footer.mustache"))
         _ = try await channel.next("reload")
         #expect(try await Self.get(page, client).body.contains("third footer"))
-        let fresh = try await EventStreamClient(url: serving.base + "__holocron/events", client: client)
+        let fresh = try await EventStreamClient(url: serving.base + "__flowsite/events", client: client)
         defer { fresh.stop() }
         #expect(try await fresh.next("hello").json["error"] == nil)
 
@@ -157,7 +157,7 @@ import Testing
 
         let index = try await Self.get(serving.base, client)
         #expect(try SiteDifference(expected: plain, actual: site).lines() == [])
-        let start = try #require(index.body.range(of: #"<script src="/__holocron/live-reload.js" data-build=""#))
+        let start = try #require(index.body.range(of: #"<script src="/__flowsite/live-reload.js" data-build=""#))
         let end = try #require(
             index.body.range(of: #"" defer></script>"#, range: start.upperBound..<index.body.endIndex))
         #expect(!index.body[start.upperBound..<end.lowerBound].isEmpty)
@@ -170,7 +170,7 @@ import Testing
         #expect(
             missing.status == 404 && missing.body.contains("live-reload.js"),
             "the 404 page reloads too, when the page appears")
-        let js = try await Self.get(serving.base + "__holocron/live-reload.js", client)
+        let js = try await Self.get(serving.base + "__flowsite/live-reload.js", client)
         #expect(js.status == 200 && js.headers["content-type"]?.hasPrefix("text/javascript") == true)
         #expect(js.body.contains("textContent") && !js.body.contains("innerHTML"))
         let css = try await Self.get(serving.base + "assets/style.css", client)
@@ -190,7 +190,7 @@ import Testing
         let root = "http://127.0.0.1:\(serving.address.port)"
 
         let home = try await Self.get(root + "/deep/sub/", client)
-        #expect(home.status == 200 && home.body.contains(#"<script src="/deep/sub/__holocron/live-reload.js""#))
+        #expect(home.status == 200 && home.body.contains(#"<script src="/deep/sub/__flowsite/live-reload.js""#))
         let folderWithoutSlash = try await Self.get(root + "/deep/sub/characters", client)
         #expect(folderWithoutSlash.status == 301 && folderWithoutSlash.headers["location"] == "/deep/sub/characters/")
         let baseWithoutSlash = try await Self.get(root + "/deep/sub", client)
@@ -216,7 +216,7 @@ import Testing
             #expect(target.hasPrefix(root + "/deep/sub/"), "\(href)")
             #expect(try await Self.get(target, client).status == 200, "\(target)")
         }
-        let channel = try await EventStreamClient(url: root + "/deep/sub/__holocron/events", client: client)
+        let channel = try await EventStreamClient(url: root + "/deep/sub/__flowsite/events", client: client)
         defer { channel.stop() }
         _ = try await channel.next("hello")
         try Data("<footer>deeper footer</footer>".utf8).write(

@@ -30,7 +30,7 @@ struct LiveReloadScriptTests {
         const pages = new Set(["/deep/", "/deep/characters/", "/deep/characters/luke/"]);
         global.window = global;
         global.document = {
-          currentScript: { src: "http://localhost:8000/deep/__holocron/live-reload.js", getAttribute: () => "s-1" },
+          currentScript: { src: "http://localhost:8000/deep/__flowsite/live-reload.js", getAttribute: () => "s-1" },
           body, documentElement: body, createElement: element, querySelectorAll: () => [stylesheet]
         };
         Object.defineProperty(global, "location", { value: {
@@ -52,7 +52,7 @@ struct LiveReloadScriptTests {
         global.EventSource = EventSource;
         const later = [];
         global.setTimeout = (callback, delay) => { later.push(delay); callback(); };
-        const overlay = () => body.children.find(child => child.id === "holocron-build-error");
+        const overlay = () => body.children.find(child => child.id === "flowsite-build-error");
         const state = {};
 
         (async () => {
@@ -126,11 +126,11 @@ struct LiveReloadScriptTests {
         #expect(process.terminationStatus == 0, "\(errors)")
         let state = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(errors)")
 
-        #expect(state["url"] as? String == "http://localhost:8000/deep/__holocron/events", "under the base path")
+        #expect(state["url"] as? String == "http://localhost:8000/deep/__flowsite/events", "under the base path")
         #expect(state["afterHello"] as? [String] == [], "a page of the current build stays")
         #expect(state["overlay"] as? String == "Template <b>footer</b> failed", "the message as text")
         #expect(state["overlayTitle"] as? String == "Rebuild failed; still serving the previous site.")
-        #expect(state["stylesheet"] as? String == "http://localhost:8000/deep/assets/style.css?holocron-build=s-2")
+        #expect(state["stylesheet"] as? String == "http://localhost:8000/deep/assets/style.css?flowsite-build=s-2")
         #expect(state["overlayAfterCSS"] as? Bool == false, "a good build clears the overlay")
         #expect(state["afterCSS"] as? [String] == [], "a stylesheet is swapped without a reload")
         #expect(state["afterReload"] as? [String] == ["reload"])

@@ -17,7 +17,7 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case brokenLinks([(page: String, link: String)])
         /// A build step failed.
         case stepFailed(step: String, error: any Error)
-        /// The output folder exists but was not made by holocron.
+        /// The output folder exists but was not made by a FlowSite build.
         case outputNotOwned(path: String)
         /// The output folder is one that must never be replaced.
         case outputForbidden(path: String, why: String)

@@ -16,7 +16,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var templates: TemplateSet
     /// The absolute URL the site is served from, for the sitemap, robots.txt and 404 page.
     public var baseURL: String?
-    /// Whether to replace an output folder that holocron did not make.
+    /// Whether to replace an output folder that a FlowSite build did not make.
     public var force: Bool
     /// How many pages are made at once.
     public var concurrency: Int
@@ -87,8 +87,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// Builds the site into `output`, replacing the previous site only on success.
     ///
     /// Pages unchanged since the previous build are linked from it, not rendered (see ``BuildReport/rendered``).
-    /// - Throws: ``FlowSiteError`` for failed screens, broken links, an output folder that isn't holocron's or is
-    ///   protected, a concurrent build, a failed step, bad templates or file errors; the old site is untouched.
+    /// - Throws: ``FlowSiteError`` for failed screens, broken links, an output folder that isn't a FlowSite build's
+    ///   or is protected, a concurrent build, a failed step, bad templates or file errors; the old site is untouched.
     @discardableResult
     public func build(into output: URL) async throws -> BuildReport {
         let started = ContinuousClock.now
@@ -190,9 +190,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         guard let target = try? SiteWriter(output: output).guardedOutput() else { return nil }
         var status = stat()
         if lstat(target.path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR,
-                access(target.appendingPathComponent(SiteLayout.marker).path, F_OK) == 0
-            else { return nil }
+            guard status.st_mode & S_IFMT == S_IFDIR, SiteLayout.isMarked(target) else { return nil }
         } else if errno != ENOENT {
             return nil
         }

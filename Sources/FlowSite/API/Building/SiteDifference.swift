@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a site on disk differs from the site a build makes, as `holocron check` and golden-site tests see it.
+/// How a site on disk differs from the site a build makes, as the command line's `check` and golden-site tests see it.
 ///
 /// ```swift
 /// let difference = try SiteDifference(expected: freshBuild, actual: URL(fileURLWithPath: "site"))

@@ -120,7 +120,8 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
 }
 
 extension FlowLintRule {
-    /// How serious a finding is: errors always fail `holocron lint`; warnings fail it (and a build) only when strict.
+    /// How serious a finding is: errors always fail the command line's `lint`; warnings fail it (and a build) only
+    /// when strict.
     public enum Level: String, Sendable, Hashable, CaseIterable, Comparable {
         /// Always fails `lint` and a build: a link that leads nowhere, a deep link that breaks.
         case error
@@ -355,7 +356,7 @@ public struct FlowLintReport: Sendable, Hashable {
     /// Whether a strict run fails: any finding that counts at warning level or above.
     public var failsStrict: Bool { active.contains { $0.rule.level <= .warning } }
 
-    /// Whether any error counts: `holocron lint` fails on those even when not strict.
+    /// Whether any error counts: the command line's `lint` fails on those even when not strict.
     public var hasErrors: Bool { count(.error) > 0 }
 
     /// One line for a build's summary: "Flow lint: 2 warnings (dead-end 1, click-depth 1)".

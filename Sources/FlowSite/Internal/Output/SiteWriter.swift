@@ -3,13 +3,13 @@ import Foundation
 
 /// Writes a site into a staging folder beside the output and swaps it in only when the whole build succeeded.
 ///
-/// It refuses to replace a folder without its `.holocron` marker (unless forced). Unchanged files are hard-linked
+/// It refuses to replace a folder without its `.flowsite` marker (unless forced). Unchanged files are hard-linked
 /// from the previous site, so deploys copy only what changed. A symbolic-link output is built into its target.
 /// One build of an output runs at a time (lock file `.NAME.lock`); killed builds' folders are removed next time.
 struct SiteWriter: Sendable {
     /// As given.
     let output: URL
-    /// Whether to replace an output folder holocron did not make.
+    /// Whether to replace an output folder a FlowSite build did not make.
     let force: Bool
     /// The home and current folders the guard protects.
     let home: String?
@@ -33,7 +33,7 @@ struct SiteWriter: Sendable {
     }
 
     /// Checks the output may be replaced, takes the build lock, removes killed builds' leftovers, and stages.
-    /// - Throws: ``FlowSiteError`` when another build of the output runs, when the output is not holocron's and
+    /// - Throws: ``FlowSiteError`` when another build of the output runs, when the output is not a FlowSite build's and
     ///   `force` is off, or when it is the root, home or current folder or holds one, even with `force`.
     func beginStaging(readAhead: SiteReadAhead? = nil) throws -> SiteStaging {
         try beginStaging(readAhead: readAhead, forEdit: false)!
@@ -166,7 +166,7 @@ struct SiteWriter: Sendable {
         return URL(fileURLWithPath: real, isDirectory: true)
     }
 
-    /// Checks an existing output is holocron's (or `force` is on) and opens it; -1 when there is none.
+    /// Checks an existing output is a FlowSite build's (or `force` is on) and opens it; -1 when there is none.
     private func checkOwnership(of target: URL) throws -> Int32 {
         let path = target.path
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -187,7 +187,7 @@ struct SiteWriter: Sendable {
             close(folder)
             throw FlowSiteError(.fileSystem(path: path, message: error.localizedDescription))
         }
-        if !contents.isEmpty && !contents.contains(SiteLayout.marker) {
+        if !contents.isEmpty && !SiteLayout.isMarked(contents) {
             close(folder)
             throw FlowSiteError(.outputNotOwned(path: path))
         }

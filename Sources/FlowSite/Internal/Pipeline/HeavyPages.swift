@@ -22,7 +22,7 @@ enum HeavyPages {
     /// Pages between two returns of free memory to the system.
     static let trimInterval = 16_384
 
-    /// jemalloc's when the program links it (holocron does), glibc's otherwise.
+    /// jemalloc's when the program links it (the Star Wars app's does), glibc's otherwise.
     static func releaseFreeMemory() {
         #if canImport(Glibc)
         typealias Control =

@@ -237,7 +237,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                 })
         }
         flowMapTask = nil
-        // What `holocron diff` reads.
+        // What the command line's `diff` reads.
         let kindIDs = flow.kinds.map(\.id)
         let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
         let pageOrder = Locked<[(path: String, kind: Int32, content: StableHash)]?>(

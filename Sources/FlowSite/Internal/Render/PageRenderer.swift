@@ -215,7 +215,7 @@ package struct PageRenderer<R: Route>: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// "Luke Skywalker · Star Wars Holocron", or just the site's name on a page named like it.
+    /// "Ada · Crew", or just the site's name on a page named like it.
     private func documentTitle(_ title: String) -> String {
         title == site.name ? title : "\(title) · \(site.name)"
     }

@@ -1,7 +1,8 @@
 import FlowSiteUtilities
 
-/// What a reader sees of a built page, as `holocron diff` compares it: title, content items under their headings,
-/// links, and the layout's text. Scans the HTML holocron writes, not any HTML; the content is what `<main>` holds.
+/// What a reader sees of a built page, as the command line's `diff` compares it: title, content items under their
+/// headings, links, and the layout's text. Scans the HTML FlowSite writes, not any HTML; the content is what
+/// `<main>` holds.
 struct PageText: Sendable, Equatable {
     struct Item: Sendable, Hashable {
         /// The nearest heading above it in the content.

@@ -1,7 +1,7 @@
 import FlowSiteUtilities
 import Foundation
 
-/// What a change did to a built site, as `holocron diff` reports it: pages by screen kind, layout, links,
+/// What a change did to a built site, as the command line's `diff` reports it: pages by screen kind, layout, links,
 /// the flow (``FlowDiff``) and other files. Reads the builds' records; a page with the same fingerprint on
 /// both sides is not read.
 package struct SiteComparison: Sendable {
@@ -111,7 +111,7 @@ package struct SiteComparison: Sendable {
     var pagesRemoved: Int { kinds.reduce(0) { $0 + $1.removed.count } }
     var pagesChanged: Int { kinds.reduce(0) { $0 + $1.changed.count } }
 
-    /// Compares two folders made by `holocron build`.
+    /// Compares two folders made by a FlowSite build.
     /// - Throws: ``FlowSiteError`` naming a folder that is missing or not a built site.
     package init(old: URL, new: URL) throws {
         try self.init(BuiltSite(at: old), BuiltSite(at: new))

@@ -7,17 +7,19 @@ package enum SiteLayout {
     // MARK: - In the site
 
     /// The marker file that says a FlowSite build made a folder; a build replaces no folder without it.
-    package static let marker = ".holocron"
+    package static let marker = ".flowsite"
+    /// The marker of versions before 0.2 (named after the first app): a folder with it is a FlowSite build's too.
+    static let earlierMarker = ".holocron"
     /// What the build wrote (``SiteManifest``), for the next build to reuse; like the marker, not deployed.
-    static let manifest = ".holocron-manifest"
+    static let manifest = ".flowsite-manifest"
     /// Each page's content fingerprint and kind (``PageIndex``), committed with a golden site for `diff`.
-    static let pageIndex = ".holocron-pages"
+    static let pageIndex = ".flowsite-pages"
     /// The flow graph and its findings (``FlowRecord``), for `diff`.
-    static let flowRecord = ".holocron-flow.json"
+    static let flowRecord = ".flowsite-flow.json"
     /// The stylesheet, scripts and other template assets.
     static let assetsFolder = "assets"
     /// The end of a file's name while a step writes it piece by piece, before it is renamed into place.
-    static let partSuffix = ".holocron-part"
+    static let partSuffix = ".flowsite-part"
     /// The flow map's pages. Reserved like the assets folder: no route's page may live there.
     static let flowMapFolder: Slug = "flow"
 
@@ -34,7 +36,7 @@ package enum SiteLayout {
     }
 
     /// What the spare folder's `.gitignore` says.
-    static let spareIgnoreFile = "# holocron's previous build, kept so the next writes only what changed\n*\n"
+    static let spareIgnoreFile = "# FlowSite's previous build, kept so the next writes only what changed\n*\n"
 
     /// `.NAME.spare/journal`, or `.NAME.spare/journal-es` for the language in `es/`.
     static func journalPath(of output: URL, folder: String = "") -> String {
@@ -55,6 +57,16 @@ package enum SiteLayout {
 }
 
 extension SiteLayout {
+    /// Whether a folder's entry names are a FlowSite build's: it holds the marker, or an earlier version's.
+    static func isMarked(_ names: some Sequence<String>) -> Bool {
+        names.contains { $0 == marker || $0 == earlierMarker }
+    }
+
+    /// Whether `folder` holds the marker, or an earlier version's.
+    static func isMarked(_ folder: URL) -> Bool {
+        [marker, earlierMarker].contains { access(folder.appendingPathComponent($0).path, F_OK) == 0 }
+    }
+
     /// Makes ``spareFolder(of:)`` when missing, with its `.gitignore`; `false` when something else (a file, a
     /// link) is there.
     static func prepareSpareFolder(of output: URL) -> Bool {

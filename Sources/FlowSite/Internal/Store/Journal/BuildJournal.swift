@@ -23,7 +23,7 @@ import Foundation
 /// refuses a torn journal by its checksums; a later patch is caught by the manifest identity or
 /// ``StoredJournal/wasChanged`` before the edit commits.
 enum BuildJournal {
-    static let magic: [UInt8] = Array("HOLOJRN5".utf8)
+    static let magic: [UInt8] = Array("FLOWJRN6".utf8)
 
     /// A commit writes a new manifest, so another build's site (or none) never matches a journal.
     static func manifestIdentity(of output: URL) -> [UInt64]? {

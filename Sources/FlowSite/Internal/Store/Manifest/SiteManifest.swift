@@ -1,7 +1,7 @@
 import FlowSiteUtilities
 import Foundation
 
-/// `.holocron-manifest`: each file's fingerprint and identity (size, inode, modification time), and the inputs'
+/// `.flowsite-manifest`: each file's fingerprint and identity (size, inode, modification time), and the inputs'
 /// fingerprint. The next build links an intact file with the same fingerprint instead of writing it.
 struct SiteManifest: Sendable {
     struct Entry: Sendable, Equatable {
@@ -23,7 +23,7 @@ struct SiteManifest: Sendable {
         }
     }
 
-    static let header = "Made by holocron. This folder is replaced whole on every build.\n"
+    static let header = "Made by FlowSite. This folder is replaced whole on every build.\n"
 
     var inputs: String?
     var pages: Int

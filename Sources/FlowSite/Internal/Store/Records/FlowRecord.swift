@@ -1,6 +1,6 @@
 import Foundation
 
-/// The app's flow as a build leaves it (`.holocron-flow.json`) and the `.flow` snapshot stores it: kinds,
+/// The app's flow as a build leaves it (`.flowsite-flow.json`) and the `.flow` snapshot stores it: kinds,
 /// transitions and active lint findings. No source lines, so moving code does not make two flows differ.
 package struct FlowRecord: Codable, Sendable, Equatable {
     package struct Kind: Codable, Sendable, Equatable {
@@ -23,7 +23,7 @@ package struct FlowRecord: Codable, Sendable, Equatable {
         package var message: String
     }
 
-    /// A newer holocron may write a higher one.
+    /// A newer FlowSite may write a higher one.
     package var format = 1
     package var kinds: [Kind]
     package var transitions: [Transition]

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `.holocron-pages`: a `pages 1` line, then `<content fingerprint> <kind id> <file path>` per page. `holocron diff`
-/// groups pages by kind with it and tells a layout change from a content change without reading the pages.
+/// `.flowsite-pages`: a `pages 1` line, then `<content fingerprint> <kind id> <file path>` per page. The command
+/// line's `diff` groups pages by kind with it and tells a layout change from a content change without reading the
+/// pages.
 struct PageIndex: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         var content: StableHash

@@ -1,4 +1,4 @@
-/* Holocron search: filters the site's search index as you type. No dependencies.
+/* FlowSite search: filters the site's search index as you type. No dependencies.
  *
  * The page's form holds an input with data-index (the index URL) and data-root (the site root
  * from this page). Until the index has loaded, and when it can't (file://), the script filters
