@@ -103,12 +103,8 @@ struct MallScreen: Screen {
 
     func makeDrawing(_ comparison: SiteComparison) throws -> FlowDiffDrawing {
         let flows = try #require(comparison.flows)
-        let map = try #require(comparison.oldMapFile).path
         return try #require(
-            try FlowDiffDrawing(
-                old: flows.old, new: flows.new, diff: comparison.flow,
-                oldMap: try String(contentsOfFile: map, encoding: .utf8), link: { "#" + $0 }
-            ))
+            try FlowDiffDrawing(old: flows.old, new: flows.new, diff: comparison.flow, link: { "#" + $0 }))
     }
 
     /// Each kind and transition the change touched carries its mark as a class, in its second

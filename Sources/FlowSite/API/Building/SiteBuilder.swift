@@ -148,17 +148,19 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     /// The most pages an edit may touch and still be made without a walk; above it a walk costs little more.
     static func patchLimit(pages: Int) -> Int { max(64, pages / 16) }
 
-    /// The flow map's pages in the layout, with their files.
+    /// The flow map's pages in the layout, with their files, and where the whole app's map drew each kind.
     static func renderFlowMap(
         _ map: FlowMapPages, with renderer: PageRenderer<C.R>
-    ) throws -> [(path: String, html: [UInt8])] {
-        try map.pages().map { page in
+    ) throws -> (pages: [(path: String, html: [UInt8])], boxes: [FlowRecord.Box]?) {
+        let pages = try map.pages()
+        let files = try pages.map { page in
             (
                 page.path.file,
                 try renderer.renderStandalone(
                     at: page.path, title: page.title, summary: page.summary, trail: page.trail, content: page.content)
             )
         }
+        return (files, pages.first?.boxes)
     }
 
     /// Whether the page file `a` comes before `b` in the order of their routes' paths (slug by

@@ -14,6 +14,8 @@ struct FlowMapPages {
         /// The breadcrumbs above this page, from the start page.
         let trail: [(title: String, path: RoutePath)]
         let content: String
+        /// The whole app's map only: where it drew each kind, in the graph's order.
+        var boxes: [FlowRecord.Box]? = nil
     }
 
     let graph: FlowGraph
@@ -98,8 +100,8 @@ struct FlowMapPages {
             + unreachable
         let edges = edges(graph.transitions, kinds: graph.kinds, merging: true, tabBar: nodes.count)
         if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
-        let svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
-        html += figure(svg, caption: label("flowMapCaption", [:]))
+        let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
+        html += figure(FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowMapCaption", [:]))
         html += findingList(places, here: here)
         html += heading(label("flowFlows", [:]))
         let counts = Dictionary(uniqueKeysWithValues: (coverage?.counts(in: graph) ?? []).map { ($0.flow, $0) })
@@ -113,9 +115,12 @@ struct FlowMapPages {
         html += "</ul>\n"
         html += kindTable(graph.kinds, places, here: here, unreachable: places.unreachable)
         html += transitionTable(graph.transitions, here: here, places: places)
+        let boxes = layout.nodes.prefix(graph.kinds.count).map {
+            FlowRecord.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+        }
         return Page(
-            path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail, content: html
-        )
+            path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail,
+            content: html, boxes: boxes)
     }
 
     /// A flow's map, laid out once: its kinds' views draw the same layout.

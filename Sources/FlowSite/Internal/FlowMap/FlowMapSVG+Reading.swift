@@ -1,6 +1,8 @@
 import FlowMapLayout
 import Foundation
 
+/// What a reader's browser draws, read back from the SVG: tests use it to check that the map and the review page
+/// draw each box where the flow record says. The build never reads its own SVG.
 extension FlowMapSVG {
     /// A box read back from a drawn map: its kind's escaped name and where it was drawn.
     struct DrawnBox: Equatable {

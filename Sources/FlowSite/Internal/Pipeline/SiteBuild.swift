@@ -222,9 +222,13 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             renderer: renderer, morePages: builder.flowMap ? mapPages.paths().map(\.file) : [],
             languages: plan.renderer.languages
         )
+        // Where the map drew each kind, for the flow record; a task of its own, so the map's pages are let go
+        // once written.
+        let boxes = flowMapTask.map { task in Task { try await task.value.boxes } }
         if let task = flowMapTask {
             // Handed over once and let go when written.
-            let handOver = Locked<Task<[(path: String, html: [UInt8])], any Error>?>(task)
+            let handOver = Locked<Task<(pages: [(path: String, html: [UInt8])], boxes: [FlowRecord.Box]?), any Error>?>(
+                task)
             pipeline.append(
                 BuildStep("flow map") { context in
                     guard
@@ -233,13 +237,12 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
                             return task
                         })
                     else { return }
-                    for page in try await task.value { try context.write(page.html, to: page.path) }
+                    for page in try await task.value.pages { try context.write(page.html, to: page.path) }
                 })
         }
         flowMapTask = nil
         // What the command line's `diff` reads.
         let kindIDs = flow.kinds.map(\.id)
-        let recordBytes = Array(FlowRecord(graph: flow, lint: lint).json().utf8)
         let pageOrder = Locked<[(path: String, kind: Int32, content: StableHash)]?>(
             state.records.withLock { records in
                 var index: [(path: String, kind: Int32, content: StableHash)] = []
@@ -248,7 +251,8 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             })
         pipeline.append(
             BuildStep("flow record") { context in
-                try context.write(recordBytes, to: SiteLayout.flowRecord)
+                let record = FlowRecord(graph: flow, lint: lint, boxes: try await boxes?.value)
+                try context.write(Array(record.json().utf8), to: SiteLayout.flowRecord)
                 // Sorted in place and let go once written: it grows with the site.
                 guard
                     var pages = pageOrder.withLock({ order in

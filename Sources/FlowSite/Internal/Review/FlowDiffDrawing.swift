@@ -41,7 +41,7 @@ struct FlowDiffDrawing {
     private struct Pair: Hashable { var from, to: String }
 
     /// `nil` when no kind or transition changed. `oldMap` is the old site's map page; `link` gives each box its URL.
-    init?(old: FlowRecord, new: FlowRecord, diff: FlowDiff, oldMap: String?, link: (String) -> String) throws {
+    init?(old: FlowRecord, new: FlowRecord, diff: FlowDiff, link: (String) -> String) throws {
         let renamed = Dictionary(
             diff.renames.map { ($0.idBefore, $0.idAfter) }, uniquingKeysWith: { first, _ in first })
         func newID(_ id: String) -> String { renamed[id] ?? id }
@@ -109,7 +109,7 @@ struct FlowDiffDrawing {
             return Self.edge(from: from, to: to, side, change: changes[pair], names: (kinds[from].name, kinds[to].name))
         }
 
-        let oldBoxes = try Self.oldBoxes(old, map: oldMap)
+        let oldBoxes = try Self.oldBoxes(old)
         let draft = try FlowMapSVG.layout(nodes: boxes, edges: arrows)
         var neighbours = Array(repeating: Set<Int>(), count: kinds.count)
         for arrow in arrows {
@@ -194,12 +194,11 @@ struct FlowDiffDrawing {
 
     // MARK: Places
 
-    /// Each old kind's box on the old map, when its first boxes are the old kinds in order; else `dot`'s layout.
-    private static func oldBoxes(_ old: FlowRecord, map: String?) throws -> [LayoutResult.Box] {
-        if let drawn = map.flatMap(FlowMapSVG.drawnBoxes(inPage:)), drawn.count >= old.kinds.count,
-            zip(old.kinds, drawn).allSatisfy({ HTMLEscaping.escape($0.name) == $1.escapedName })
-        {
-            return drawn.prefix(old.kinds.count).map(\.box)
+    /// Each old kind's box where the old site's map drew it (its flow record keeps them); else `dot`'s layout.
+    private static func oldBoxes(_ old: FlowRecord) throws -> [LayoutResult.Box] {
+        let drawn = old.kinds.compactMap(\.box)
+        if drawn.count == old.kinds.count {
+            return drawn.map { LayoutResult.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         }
         let index = Dictionary(old.kinds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let nodes = old.kinds.map {

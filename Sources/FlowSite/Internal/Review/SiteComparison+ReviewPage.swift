@@ -51,7 +51,7 @@ extension SiteComparison {
                 """
         }
         if let drawing = try FlowDiffDrawing(
-            old: records.old, new: records.new, diff: flow, oldMap: try oldMap(), link: link)
+            old: records.old, new: records.new, diff: flow, link: link)
         {
             html += """
                 <p>The part of the flow the change touches. Kinds that stay are where the old site's flow map drew \
@@ -178,22 +178,6 @@ extension SiteComparison {
     }
 
     // MARK: Parts
-
-    private func oldMap() throws -> String? {
-        guard let file = oldMapFile else { return nil }
-        do {
-            return String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        } catch {
-            throw FlowSiteError(
-                .siteUnreadable(
-                    path: file.path,
-                    message: """
-                        the manifest lists it but it can't be read (\(error.localizedDescription)): \
-                        build the site again
-                        """
-                ))
-        }
-    }
 
     /// With links to it on the published sides.
     private func pageName(_ page: PageName, _ options: ReportOptions, before: Bool, after: Bool) -> String {

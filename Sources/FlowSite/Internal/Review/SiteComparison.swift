@@ -98,8 +98,6 @@ package struct SiteComparison: Sendable {
     /// For ``FlowDiffDrawing``; `nil` unless both sites recorded their flow.
     var flows: (old: FlowRecord, new: FlowRecord)?
     var hasFlow: Bool { flows != nil }
-    /// The drawn diff keeps the old map's places for its kinds.
-    var oldMapFile: URL?
     package var files = Files()
 
     package var isEqual: Bool {
@@ -119,8 +117,6 @@ package struct SiteComparison: Sendable {
 
     private init(_ old: BuiltSite, _ new: BuiltSite) throws {
         if let before = old.flow, let after = new.flow { flows = (before, after) }
-        let mapPage = RoutePath([SiteLayout.flowMapFolder]).file
-        oldMapFile = old.manifest.files[mapPage] == nil ? nil : old.root.appendingPathComponent(mapPage)
         // A kind is renamed only if its pages are the same files on both sides.
         let none = FlowRecord(kinds: [], transitions: [], findings: [])
         var routes: (old: [String: Set<String>], new: [String: Set<String>])?

@@ -1,13 +1,32 @@
 import Foundation
 
 /// The app's flow as a build leaves it (`.flowsite-flow.json`) and the `.flow` snapshot stores it: kinds,
-/// transitions and active lint findings. No source lines, so moving code does not make two flows differ.
+/// transitions and active lint findings. No source lines, so moving code does not make two flows differ. A build
+/// that draws the flow map also keeps where the map drew each kind's box, which `diff` draws the old kinds at.
 package struct FlowRecord: Codable, Sendable, Equatable {
     package struct Kind: Codable, Sendable, Equatable {
         package var id: String
         package var name: String
         package var flow: String
         package var pages: Int
+        /// Where the flow map's first page drew the kind; none without a map (and in the `.flow` snapshot).
+        package var box: Box?
+    }
+
+    /// A box's centre and size in the map's points, to a tenth, as the map draws them.
+    package struct Box: Codable, Sendable, Equatable {
+        package var x: Double
+        package var y: Double
+        package var width: Double
+        package var height: Double
+
+        package init(x: Double, y: Double, width: Double, height: Double) {
+            (self.x, self.y, self.width, self.height) = (
+                Self.tenth(x), Self.tenth(y), Self.tenth(width), Self.tenth(height)
+            )
+        }
+
+        private static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
     }
 
     package struct Transition: Codable, Sendable, Equatable {
@@ -35,8 +54,12 @@ package struct FlowRecord: Codable, Sendable, Equatable {
         self.findings = findings
     }
 
-    package init(graph: FlowGraph, lint: FlowLintReport?) {
-        kinds = graph.kinds.map { Kind(id: $0.id, name: $0.kind.name, flow: $0.kind.flow, pages: $0.pages) }
+    /// `boxes`, when given, are the kinds' on the map, in the graph's order.
+    package init(graph: FlowGraph, lint: FlowLintReport?, boxes: [Box]? = nil) {
+        let boxes = boxes?.count == graph.kinds.count ? boxes : nil
+        kinds = graph.kinds.enumerated().map { index, kind in
+            Kind(id: kind.id, name: kind.kind.name, flow: kind.kind.flow, pages: kind.pages, box: boxes?[index])
+        }
         transitions = graph.transitions.map {
             Transition(from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links)
         }
