@@ -143,7 +143,7 @@ import Testing
             ""
         ]
         let pages = titles.enumerated().map {
-            (path: "p\($0)/index.html", title: $1, summary: Optional("About \($1)"), isDialog: false)
+            BuildStep.BuiltPage(path: "p\($0)/index.html", title: $1, summary: "About \($1)", isDialog: false)
         }
         let entries = titles.indices.map {
             SiteSearch<Node>.Entry(page: Int32($0), section: $0.isMultiple(of: 2) ? "Even" : nil, title: titles[$0])

@@ -67,7 +67,7 @@ public struct SiteBuildAction<App: SiteApp>: Sendable {
         line.start()
         defer { line.finish() }
         var report = try await SiteEngine<App.Coordinator>.forCommand.build(builder, output)
-        report.timings.insert(("load data and templates", loading.timeInterval), at: 0)
+        report.timings.insert(.init(phase: "load data and templates", seconds: loading.timeInterval), at: 0)
         return report
     }
 

@@ -69,9 +69,10 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
         }
         if timings {
             print("Time by phase (seconds, summed over parallel tasks):")
-            for (phase, seconds) in report.timings {
+            for timing in report.timings {
                 print(
-                    "  " + phase.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%7.3f", seconds))
+                    "  " + timing.phase.padding(toLength: 26, withPad: " ", startingAt: 0)
+                        + String(format: "%7.3f", timing.seconds))
             }
         }
     }

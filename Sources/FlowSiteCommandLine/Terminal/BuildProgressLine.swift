@@ -54,7 +54,7 @@ final class BuildProgressLine: Sendable {
     }
 
     /// The build reports; suited to ``SiteBuilder/progress``.
-    func update(_ update: (phase: String, made: Int, discovered: Int)) {
+    func update(_ update: BuildProgress) {
         guard enabled else { return }
         let time = now()
         state.withLock { state in

@@ -22,7 +22,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     /// How long the build took.
     public let duration: Duration
     /// Seconds per phase, summed over the tasks that worked on it in parallel.
-    public var timings: [(phase: String, seconds: Double)] = []
+    public var timings: [Timing] = []
     /// Whether `sitemap.xml` was written: only with a base URL, as a sitemap's locations must be absolute.
     public let sitemap: Bool
     /// The app's flow as screen kinds and transitions; `nil` when nothing was built.
@@ -31,15 +31,53 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public var flowLint: FlowLintReport?
     /// Flow lint's one-line summary and active finding count: of this build, or for an up-to-date site, of the
     /// build that made it.
-    public var flowLintSummary: (findings: Int, line: String)? {
-        flowLint.map { ($0.active.count, $0.summaryLine) } ?? recordedFlowLint
+    public var flowLintSummary: FlowLintSummary? {
+        flowLint.map { FlowLintSummary(findings: $0.active.count, line: $0.summaryLine) } ?? recordedFlowLint
     }
     /// What the site's manifest says the build that made it found, for an up-to-date site.
-    var recordedFlowLint: (findings: Int, line: String)?
+    var recordedFlowLint: FlowLintSummary?
     /// Pages an edit took from the last build's journal without a walk (part of the pages not ``rendered``).
     public var replayed: Int = 0
     /// A multilingual site's languages, in order, each with how many of its pages showed fallback text.
-    public var languages: [(code: String, fallbackPages: Int)] = []
+    public var languages: [Language] = []
+
+    /// The seconds a build spent in one phase.
+    public struct Timing: Sendable, Hashable {
+        /// The phase: `walk`, `markdown`, `render`, `write`, `steps`, `links`, `swap`, and what a caller adds.
+        public var phase: String
+        public var seconds: Double
+
+        public init(phase: String, seconds: Double) {
+            self.phase = phase
+            self.seconds = seconds
+        }
+    }
+
+    /// One language of a multilingual site.
+    public struct Language: Sendable, Hashable {
+        /// Its code, which is also its folder: `es` for `es/`.
+        public var code: String
+        /// How many of its pages showed text in the fallback language.
+        public var fallbackPages: Int
+
+        public init(code: String, fallbackPages: Int) {
+            self.code = code
+            self.fallbackPages = fallbackPages
+        }
+    }
+
+    /// Flow lint's result in brief.
+    public struct FlowLintSummary: Sendable, Hashable {
+        /// Active findings.
+        public var findings: Int
+        /// The one-line summary, such as `1 warning (dead-end 1), 1 suppressed`.
+        public var line: String
+
+        public init(findings: Int, line: String) {
+            self.findings = findings
+            self.line = line
+        }
+    }
 
     /// Whether the site was already up to date: nothing was walked, rendered or written.
     public var isUpToDate: Bool { rendered == 0 && edges == 0 && unchangedFiles == files }

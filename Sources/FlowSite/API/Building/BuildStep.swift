@@ -23,10 +23,29 @@ public struct BuildStep: Sendable {
         self.body = body
     }
 
+    /// A page the build made, as a step sees it.
+    public struct BuiltPage: Sendable, Hashable {
+        /// Its file, from the site's (or language's) root: `characters/luke-skywalker/index.html`.
+        public var path: String
+        /// Its title.
+        public var title: String
+        /// Its summary, for a description or a list entry.
+        public var summary: String?
+        /// Whether the app presents it as a dialog.
+        public var isDialog: Bool
+
+        public init(path: String, title: String, summary: String?, isDialog: Bool) {
+            self.path = path
+            self.title = title
+            self.summary = summary
+            self.isDialog = isDialog
+        }
+    }
+
     /// What a step can see of the build and how it adds files.
     public struct Context: Sendable {
-        /// Every page the build made, in path order: its file, title, summary, and whether it is a dialog.
-        public let pages: [(path: String, title: String, summary: String?, isDialog: Bool)]
+        /// Every page the build made, in path order.
+        public let pages: [BuiltPage]
         /// The site's name.
         public let siteName: String
         /// The absolute URL the site is served from, with a trailing slash, if known.

@@ -35,9 +35,8 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     public var flowCoverage: FlowGraph.Coverage?
     /// Whether a flow lint finding at warning level or above fails the build.
     public var strictFlowLint: Bool = false
-    /// Told the phase (`pages`, `steps`, `links`, `swap`), the pages made and the routes discovered so far.
-    /// Called concurrently, once per page, so keep it cheap.
-    public var progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)?
+    /// Told how far the build is (see ``BuildProgress``). Called concurrently, once per page, so keep it cheap.
+    public var progress: (@Sendable (_ update: BuildProgress) -> Void)?
 
     // What only the command line sets, through ``setCommandLineInputs(_:readAhead:fingerprints:)``.
     /// The caller's fingerprint of the build's inputs, kept in the manifest for ``unchangedSite(at:inputs:logger:)``.
@@ -61,7 +60,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
         concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2),
         logger: Logger = Logger(label: "flowsite"),
         steps: [BuildStep] = [],
-        progress: (@Sendable (_ update: (phase: String, made: Int, discovered: Int)) -> Void)? = nil
+        progress: (@Sendable (_ update: BuildProgress) -> Void)? = nil
     ) {
         self.coordinator = coordinator
         self.templates = templates
@@ -223,7 +222,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             pages: site.pages, rendered: 0, edges: 0, links: 0, files: site.files, bytes: site.bytes,
             unchangedFiles: site.files, warnings: [], duration: clock.now - started, sitemap: site.sitemap
         )
-        report.recordedFlowLint = site.lint.map { ($0.findings, $0.summary) }
+        report.recordedFlowLint = site.lint.map { .init(findings: $0.findings, line: $0.summary) }
         return report
     }
 

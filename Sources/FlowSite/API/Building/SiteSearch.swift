@@ -46,7 +46,7 @@ public struct SiteSearch<R: Route>: Sendable {
     /// The index file, entries sorted by folded title then URL so the same site gives the same bytes; written
     /// straight into bytes, as an encoder's tree of values costs more than the file.
     static func json(
-        _ entries: [Entry], pages: [(path: String, title: String, summary: String?, isDialog: Bool)], summaries: Bool
+        _ entries: [Entry], pages: [BuildStep.BuiltPage], summaries: Bool
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(entries.count * 96)
@@ -56,7 +56,7 @@ public struct SiteSearch<R: Route>: Sendable {
 
     /// ``json(_:pages:summaries:)`` handed to `emit` a few entries at a time, never holding the file whole.
     static func write(
-        _ entries: [Entry], pages: [(path: String, title: String, summary: String?, isDialog: Bool)], summaries: Bool,
+        _ entries: [Entry], pages: [BuildStep.BuiltPage], summaries: Bool,
         emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         // Sort positions, not entries: a sorted copy would hold the entries twice.

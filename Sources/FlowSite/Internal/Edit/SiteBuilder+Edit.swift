@@ -121,7 +121,7 @@ extension SiteBuilder {
                 warnings: [],
                 duration: ContinuousClock.now - started, timings: phases.seconds, sitemap: baseURL != nil
             )
-            report.recordedFlowLint = lint.map { ($0.findings, $0.summary) }
+            report.recordedFlowLint = lint.map { .init(findings: $0.findings, line: $0.summary) }
             report.replayed = pages - remade.count
             report.languages = Self.fallbacks(in: languages, untranslated: untranslated)
             return report
@@ -347,12 +347,14 @@ extension SiteBuilder {
         _ journal: StoredJournal, remade: [(position: Int, product: JournalFile.Product)], search: SiteSearch<C.R>
     ) throws -> [UInt8] {
         let now = Dictionary(remade.map { ($0.position, $0.product) }, uniquingKeysWith: { $1 })
-        var pages: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+        var pages: [BuildStep.BuiltPage] = []
         var entries: [SiteSearch<C.R>.Entry] = []
         pages.reserveCapacity(journal.pages)
         for position in 0..<journal.pages {
             let product = try now[position] ?? journal.product(at: position).product
-            pages.append((product.path, product.title, product.summary, product.isDialog))
+            pages.append(
+                BuildStep.BuiltPage(
+                    path: product.path, title: product.title, summary: product.summary, isDialog: product.isDialog))
             if product.hasEntry {
                 entries.append(
                     SiteSearch<C.R>.Entry(page: Int32(position), section: product.section, title: product.title))

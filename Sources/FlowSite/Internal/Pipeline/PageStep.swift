@@ -84,16 +84,15 @@ struct PageStep<R: Route>: Sendable {
 
 /// What a page leaves besides its file.
 struct PageProducts<R: Route>: Sendable {
-    var page: (path: String, title: String, summary: String?, isDialog: Bool)
+    var page: BuildStep.BuiltPage
     var search: SiteSearch<R>.Entry?
     var content: StableHash
     var siteFiles: [String]
 
     /// `file` is the visit path's file, made once by the caller.
     init(_ visit: PageVisit<R>, file: String, search: SiteSearch<R>?, content: StableHash, siteFiles: [String]) {
-        page = (
-            path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal
-        )
+        page = BuildStep.BuiltPage(
+            path: file, title: visit.page.title, summary: visit.page.summary, isDialog: visit.presentation == .modal)
         // A tab root's dialog copy is found in search as its tab.
         self.search = visit.isDialogCopy ? nil : search?.entry(for: visit.route, page: visit.page)
         self.content = content

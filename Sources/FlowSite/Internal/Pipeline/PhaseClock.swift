@@ -48,8 +48,11 @@ final class PhaseClock: Sendable {
     }
 
     /// In the order of a build.
-    var seconds: [(phase: String, seconds: Double)] {
-        Phase.allCases.map { phase in (phase.name, Double(withCounter(phase) { $0.load(ordering: .relaxed) }) / 1e9) }
+    var seconds: [BuildReport.Timing] {
+        Phase.allCases.map { phase in
+            BuildReport.Timing(
+                phase: phase.name, seconds: Double(withCounter(phase) { $0.load(ordering: .relaxed) }) / 1e9)
+        }
     }
 
     private func withCounter<T>(_ phase: Phase, _ body: (borrowing Atomic<Int64>) -> T) -> T {

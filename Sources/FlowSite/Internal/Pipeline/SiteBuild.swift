@@ -138,7 +138,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             counts.discovered = max(counts.discovered, discovered)
             return (counts.made, counts.discovered)
         }
-        progress((phase: "pages", made: made, discovered: discovered))
+        progress(.init(phase: "pages", made: made, discovered: discovered))
     }
 
     var rendered: Int { state.rendered.load(ordering: .relaxed) }
@@ -154,7 +154,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
 
     /// Sorts `pages` by path in place and moves each search entry's page position with its page.
     static func sortByPath(
-        _ pages: inout [(path: String, title: String, summary: String?, isDialog: Bool)],
+        _ pages: inout [BuildStep.BuiltPage],
         entries: inout [SiteSearch<C.R>.Entry]
     ) {
         // order[place] is the position the page at `place` comes from.
@@ -188,7 +188,7 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             journal?.writeProducts(
                 made: records.made, index: records.index, entries: records.searchEntries, journal: records.journal)
             records.journal = []
-            var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+            var made: [BuildStep.BuiltPage] = []
             var entries: [SiteSearch<C.R>.Entry] = []
             swap(&made, &records.made)
             swap(&entries, &records.searchEntries)
@@ -290,10 +290,10 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
     func runSteps(_ steps: [BuildStep], in context: BuildStep.Context, pages: Int) async throws -> Int {
         let before = staging.fileCount
         let stepsStarted = ContinuousClock.now
-        builder.progress?((phase: "steps", made: pages, discovered: pages))
+        builder.progress?(.init(phase: "steps", made: pages, discovered: pages))
         try await BuildStep.run(steps, in: context, logger: builder.logger)
         phases.add(.steps, ContinuousClock.now - stepsStarted)
-        builder.progress?((phase: "links", made: pages, discovered: pages))
+        builder.progress?(.init(phase: "links", made: pages, discovered: pages))
         return before
     }
 
@@ -335,7 +335,7 @@ private final class RunState<R: Route>: Sendable {
 /// What the pages of a build leave for after the walk.
 private struct PageRecords<R: Route>: Sendable {
     /// In the order made.
-    var made: [(path: String, title: String, summary: String?, isDialog: Bool)] = []
+    var made: [BuildStep.BuiltPage] = []
     /// `kind` is the flow recorder's number.
     var index: [(path: String, kind: Int32, content: StableHash)] = []
     /// Pointing into `made`.

@@ -98,9 +98,9 @@ extension SiteBuilder {
             var timings: [String: Double] = [:]
             var phaseOrder: [String] = []
             for run in runs {
-                for (phase, seconds) in run.phases.seconds {
-                    if timings[phase] == nil { phaseOrder.append(phase) }
-                    timings[phase, default: 0] += seconds
+                for timing in run.phases.seconds {
+                    if timings[timing.phase] == nil { phaseOrder.append(timing.phase) }
+                    timings[timing.phase, default: 0] += timing.seconds
                 }
             }
             var report = BuildReport(
@@ -110,7 +110,8 @@ extension SiteBuilder {
                 warnings: zip(order, built).flatMap { index, one in
                     one.graph.recovered.map { (multilingual ? "\(codes[index]): " : "") + "\($0.route): \($0.error)" }
                 },
-                duration: ContinuousClock.now - started, timings: phaseOrder.map { ($0, timings[$0]!) },
+                duration: ContinuousClock.now - started,
+                timings: phaseOrder.map { .init(phase: $0, seconds: timings[$0]!) },
                 sitemap: baseURL != nil,
                 flow: first.flow, flowLint: first.lint
             )
@@ -153,7 +154,7 @@ extension SiteBuilder {
     ) throws -> Bool {
         try beforeCommit(staging)
         guard stillHolds() else { return false }
-        progress?((phase: "swap", made: pages, discovered: pages))
+        progress?(.init(phase: "swap", made: pages, discovered: pages))
         try phases.measure(.swap) { try staging.commit(inputs: inputs, pages: pages, lint: lint) }
         // A journal that can't be put in place is left behind by the new manifest: the next build walks in full.
         phases.measure(.swap, journals)
@@ -164,11 +165,11 @@ extension SiteBuilder {
     static func fallbacks(
         in languages: LanguagePlans,
         untranslated: [String: Set<String>]
-    ) -> [(code: String, fallbackPages: Int)] {
+    ) -> [BuildReport.Language] {
         guard languages.count > 1 else { return [] }
         return languages.map { language in
             let code = String(language.folder.dropLast())
-            return (code, untranslated[code]?.count ?? 0)
+            return BuildReport.Language(code: code, fallbackPages: untranslated[code]?.count ?? 0)
         }
     }
 

@@ -50,7 +50,7 @@ final class JournalWriting<R: Route>: Sendable {
 
     /// In made order.
     func writeProducts(
-        made: [(path: String, title: String, summary: String?, isDialog: Bool)],
+        made: [BuildStep.BuiltPage],
         index: [(path: String, kind: Int32, content: StableHash)],
         entries: [SiteSearch<R>.Entry], journal: [(index: Int32, hasFiles: Bool, fellBack: Bool)]
     ) {
