@@ -36,7 +36,7 @@ HOLOCRON = $(SCRATCH)/release/holocron
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,) -Xswiftc -cross-module-optimization
 export RELEASE_FLAGS
 
-.PHONY: site release test build deps bench docs clean validate browser-check screenshots test-visual-matrix fuzz tsan \
+.PHONY: site release test build deps bench docs api-check clean validate browser-check screenshots test-visual-matrix fuzz tsan \
 	format format-check phase-times
 
 ## Build the site from the embedded data into site/, its flow map marking the transitions no
@@ -65,6 +65,12 @@ test:
 		scripts/with-tmpfs.sh scripts/run-tests.sh
 	python3 -m unittest scripts/test_visual_matrix.py
 	python3 -m unittest scripts/test_phase_times.py
+
+## The public API against the last release's (RELEASE; its record in api/<version>/): fails on a
+## break that CHANGELOG.md's Unreleased section does not name (scripts/api-check.py). It builds the
+## library into the same folder, with the same flags, as the tests, so after them it only reads the API.
+api-check: deps
+	scripts/api-check.py $(SWIFT) $(SCRATCH_FLAGS) $(SWIFT_FLAGS)
 
 ## Format every Swift file by the repository's .swift-format (swift-format ships with the toolchain).
 ## format-check fails on any file that `make format` would change, and on any line over 120 characters

@@ -15,6 +15,7 @@ public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
+    /// A lock around `initialValue`.
     public init(_ initialValue: consuming sending Value) {
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)

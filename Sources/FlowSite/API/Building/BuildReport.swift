@@ -45,8 +45,10 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public struct Timing: Sendable, Hashable {
         /// The phase: `walk`, `markdown`, `render`, `write`, `steps`, `links`, `swap`, and what a caller adds.
         public var phase: String
+        /// Its seconds, summed over the tasks that worked on it at once.
         public var seconds: Double
 
+        /// The seconds spent in `phase`.
         public init(phase: String, seconds: Double) {
             self.phase = phase
             self.seconds = seconds
@@ -60,6 +62,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
         /// How many of its pages showed text in the fallback language.
         public var fallbackPages: Int
 
+        /// The language with `code`, `fallbackPages` of whose pages fell back.
         public init(code: String, fallbackPages: Int) {
             self.code = code
             self.fallbackPages = fallbackPages
@@ -73,6 +76,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
         /// The one-line summary, such as `1 warning (dead-end 1), 1 suppressed`.
         public var line: String
 
+        /// A summary of `findings` active findings, told by `line`.
         public init(findings: Int, line: String) {
             self.findings = findings
             self.line = line

@@ -34,6 +34,7 @@ public struct BuildStep: Sendable {
         /// Whether the app presents it as a dialog.
         public var isDialog: Bool
 
+        /// The page whose file is `path`.
         public init(path: String, title: String, summary: String?, isDialog: Bool) {
             self.path = path
             self.title = title
