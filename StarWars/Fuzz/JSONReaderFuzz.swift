@@ -86,7 +86,9 @@ private func checkCache(_ data: Data) {
     }
     withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0) }
     func read<R: SwapiRecord>(_ type: R.Type) {
-        _ = bytes.withUnsafeBytes { try? DecodedCache.Reader.contents(R.self, in: $0, program: "fuzz", stamp: nil) }
+        _ = bytes.withUnsafeBytes {
+            try? DecodedCache.Reader.contents(R.self, in: $0, program: "fuzz", fileIdentity: nil)
+        }
     }
     read(Person.self)
     read(Film.self)

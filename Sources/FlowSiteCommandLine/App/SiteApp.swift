@@ -135,7 +135,8 @@ public struct SiteCommandLine: Sendable {
 public struct SiteLoad: Sendable {
     /// The folder the site is built into, for caches kept beside it; `nil` when no site is written (`lint`, `graph`).
     public var output: URL?
-    /// Paths `serve --watch` saw change since the last load (read them afresh whatever their stamps); `nil` at first.
+    /// Paths `serve --watch` saw change since the last load (read them afresh whatever their file identities);
+    /// `nil` at first.
     public var changedPaths: Set<String>?
     /// Warnings go here (a relation to a missing record, say); it is quiet under `--quiet`.
     public var logger: Logger

@@ -64,11 +64,11 @@ import Testing
             for kind in ResourceKind.allCases {
                 #expect(FileManager.default.fileExists(atPath: cache.path(of: kind)), "\(kind)")
             }
-            let stamp = { (kind: ResourceKind) in
+            let fileIdentity = { (kind: ResourceKind) in
                 try #require(StableHash(identityOfFileAt: data.appendingPathComponent(kind.fileName).path))
             }
             func check<R: SwapiRecord>(_ type: R.Type, _ expected: [R]) throws {
-                let kept = try #require(cache.load(R.self, stamp: try stamp(R.kind)), "\(R.kind)")
+                let kept = try #require(cache.load(R.self, fileIdentity: try fileIdentity(R.kind)), "\(R.kind)")
                 #expect(kept.resources == expected, "\(R.kind)")
                 #expect(kept.fingerprints == decoded.decodedResources.fingerprints[R.kind], "\(R.kind)")
             }
@@ -195,8 +195,10 @@ import Testing
                     loaded.resourceFingerprints.map { $0.mapValues { "\($0)" } }
                         == plain.resourceFingerprints.map { $0.mapValues { "\($0)" } })
                 // The cache now is the file's as it is: read back, it holds what the file decodes to.
-                let stamp = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("people.json").path))
-                let kept = try #require(cache.load(Person.self, stamp: stamp), "seed \(seed), step \(step): \(what)")
+                let fileIdentity = try #require(
+                    StableHash(identityOfFileAt: data.appendingPathComponent("people.json").path))
+                let kept = try #require(
+                    cache.load(Person.self, fileIdentity: fileIdentity), "seed \(seed), step \(step): \(what)")
                 #expect(kept.resources == plain.archive.people, "seed \(seed), step \(step): \(what)")
                 #expect(kept.fingerprints == plain.decodedResources.fingerprints[.people])
             }
@@ -244,30 +246,33 @@ import Testing
     @Test func aCacheOfAnotherProgramOrFileOrDamagedIsAMiss() throws {
         try withDataAndCache { data, cache in
             _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
-            let stamp = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("people.json").path))
+            let fileIdentity = try #require(
+                StableHash(identityOfFileAt: data.appendingPathComponent("people.json").path))
             let other = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("films.json").path))
-            #expect(cache.load(Person.self, stamp: stamp) != nil)
-            #expect(DecodedCache(folder: cache.folder, program: "test 2").load(Person.self, stamp: stamp) == nil)
-            #expect(cache.load(Person.self, stamp: other) == nil)
+            #expect(cache.load(Person.self, fileIdentity: fileIdentity) != nil)
+            #expect(
+                DecodedCache(folder: cache.folder, program: "test 2").load(Person.self, fileIdentity: fileIdentity)
+                    == nil)
+            #expect(cache.load(Person.self, fileIdentity: other) == nil)
             // Another kind's file under this kind's name.
             let path = cache.path(of: .people)
             let original = try Data(contentsOf: URL(fileURLWithPath: path))
             try FileManager.default.removeItem(atPath: path)
             try FileManager.default.copyItem(atPath: cache.path(of: .films), toPath: path)
-            #expect(cache.load(Person.self, stamp: stamp) == nil)
+            #expect(cache.load(Person.self, fileIdentity: fileIdentity) == nil)
             // Any byte changed, or the file cut short.
             for position in stride(from: 0, to: original.count, by: max(1, original.count / 97)) {
                 var damaged = original
                 damaged[position] ^= 0x20
                 try damaged.write(to: URL(fileURLWithPath: path))
-                #expect(cache.load(Person.self, stamp: stamp) == nil, "byte \(position)")
+                #expect(cache.load(Person.self, fileIdentity: fileIdentity) == nil, "byte \(position)")
             }
             for length in [0, 1, 8, original.count / 2, original.count - 1] {
                 try original.prefix(length).write(to: URL(fileURLWithPath: path))
-                #expect(cache.load(Person.self, stamp: stamp) == nil, "\(length) bytes")
+                #expect(cache.load(Person.self, fileIdentity: fileIdentity) == nil, "\(length) bytes")
             }
             try original.write(to: URL(fileURLWithPath: path))
-            #expect(cache.load(Person.self, stamp: stamp) != nil)
+            #expect(cache.load(Person.self, fileIdentity: fileIdentity) != nil)
         }
     }
 
@@ -277,7 +282,8 @@ import Testing
         try withDataAndCache { data, cache in
             _ = try SnapshotDirectory(url: data).load(reusing: nil, cache: cache)
             let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.path(of: .films))))
-            let stamp = try #require(StableHash(identityOfFileAt: data.appendingPathComponent("films.json").path))
+            let fileIdentity = try #require(
+                StableHash(identityOfFileAt: data.appendingPathComponent("films.json").path))
             var random = SplitMix(seed: 0xCAC4E)
             var read = 0
             for _ in 0..<3000 {
@@ -295,7 +301,7 @@ import Testing
                     bytes.replaceSubrange((sealed + 8)..<(sealed + 16), with: $0)
                 }
                 let result = bytes.withUnsafeBytes {
-                    try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", stamp: stamp)
+                    try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", fileIdentity: fileIdentity)
                 }
                 if result != nil { read += 1 }
             }
@@ -303,7 +309,7 @@ import Testing
             #expect(read > 0)
             #expect(
                 original.withUnsafeBytes {
-                    try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", stamp: stamp)
+                    try? DecodedCache.Reader.contents(Film.self, in: $0, program: "test 1", fileIdentity: fileIdentity)
                 } != nil)
         }
     }

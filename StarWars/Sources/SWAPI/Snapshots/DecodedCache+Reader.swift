@@ -18,7 +18,7 @@ extension DecodedCache {
             self.end = end
         }
 
-        /// What ``contents(_:in:program:stamp:locatingRecords:)`` reads of a cache file: its
+        /// What ``contents(_:in:program:fileIdentity:locatingRecords:)`` reads of a cache file: its
         /// resources and their fingerprints; and when asked, where each one's record begins
         /// (and, last, where the records end), and the file's URL prefixes in its numbering,
         /// with the process's index of each.
@@ -31,10 +31,10 @@ extension DecodedCache {
         }
 
         /// The resources in the cache file `raw`, when it is one written by `program` for the
-        /// data file whose identity's fingerprint is `stamp` (any, when `nil`); with `locatingRecords`, also
+        /// data file whose identity's fingerprint is `fileIdentity` (any, when `nil`); with `locatingRecords`, also
         /// what a recorder needs to copy their records.
         static func contents<R: SwapiRecord>(
-            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, stamp: StableHash?,
+            _ type: R.Type, in raw: UnsafeRawBufferPointer, program: String, fileIdentity: StableHash?,
             locatingRecords: Bool = false
         ) throws -> Contents<R> {
             let magic = DecodedCache.magic
@@ -53,7 +53,7 @@ extension DecodedCache {
                 try header.string() == R.kind.rawValue
             else { throw Malformed() }
             let identity = try header.string()
-            guard stamp.map({ $0.description == identity }) ?? true else { throw Malformed() }
+            guard fileIdentity.map({ $0.description == identity }) ?? true else { throw Malformed() }
             let checksum = raw.loadUnaligned(fromByteOffset: sealed + 8, as: UInt64.self).littleEndian
             guard DecodedCache.Checksum.of(UnsafeRawBufferPointer(rebasing: raw[..<(sealed + 8)])) == checksum else {
                 throw Malformed()

@@ -17,7 +17,7 @@ extension DecodedCache {
         private var prefixNumbers: [Int32: UInt32] = [:]
         private var prefixes: [String] = []
 
-        init?(path: String, program: String, kind: ResourceKind, stamp: StableHash) {
+        init?(path: String, program: String, kind: ResourceKind, fileIdentity: StableHash) {
             self.path = path
             partial = "\(path).partial-\(getpid())"
             descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -27,7 +27,7 @@ extension DecodedCache {
             u32(DecodedCache.version)
             string(program)
             string(kind.rawValue)
-            string(stamp.description)
+            string(fileIdentity.description)
         }
 
         deinit {

@@ -33,13 +33,14 @@ package struct DecodedCache: Sendable {
     }
 
     /// The resources (and their fingerprints) the cache keeps for the file of `R`'s kind whose
-    /// identity's fingerprint is `stamp`; `nil` when it keeps none
-    /// for that very file, or its file is damaged. With no `stamp`, those it keeps for whichever
+    /// identity's fingerprint is `fileIdentity`; `nil` when it keeps none
+    /// for that very file, or its file is damaged. With no `fileIdentity`, those it keeps for whichever
     /// version of the file it was made from (an edit decodes only what differs from it).
-    func load<R: SwapiRecord>(_ type: R.Type, stamp: StableHash?) -> (resources: [R], fingerprints: [UInt64]?)? {
+    func load<R: SwapiRecord>(_ type: R.Type, fileIdentity: StableHash?) -> (resources: [R], fingerprints: [UInt64]?)? {
         guard let bytes = Self.contents(of: path(of: R.kind)),
             let read = bytes.withUnsafeBytes({ raw in
-                try? Reader.contents(R.self, in: raw, program: program, stamp: stamp, locatingRecords: false)
+                try? Reader.contents(
+                    R.self, in: raw, program: program, fileIdentity: fileIdentity, locatingRecords: false)
             })
         else { return nil }
         return (read.resources, read.fingerprints)
@@ -52,7 +53,7 @@ package struct DecodedCache: Sendable {
     func earlier<R: SwapiRecord>(_ type: R.Type) -> Earlier<R>? {
         guard let bytes = Self.contents(of: path(of: R.kind)),
             let read = bytes.withUnsafeBytes({ raw in
-                try? Reader.contents(R.self, in: raw, program: program, stamp: nil, locatingRecords: true)
+                try? Reader.contents(R.self, in: raw, program: program, fileIdentity: nil, locatingRecords: true)
             }),
             let fingerprints = read.fingerprints
         else { return nil }
@@ -80,7 +81,7 @@ package struct DecodedCache: Sendable {
         }
 
         /// Copies the record of resource `index` into `recorder`, which numbers the URL prefixes
-        /// as this file does (``DecodedCache/recorder(for:stamp:continuing:)``).
+        /// as this file does (``DecodedCache/recorder(for:fileIdentity:continuing:)``).
         func copyRecord(_ index: Int, into recorder: Recorder) {
             bytes.withUnsafeBytes { raw in
                 recorder.copyRecord(
@@ -89,11 +90,13 @@ package struct DecodedCache: Sendable {
         }
     }
 
-    /// A recorder for the file of `R`'s kind, whose identity's fingerprint is `stamp` as it is read; `nil`
+    /// A recorder for the file of `R`'s kind, whose identity's fingerprint is `fileIdentity` as it is read; `nil`
     /// when the cache folder can't be written. With `earlier`, the records of that cache file
     /// can be copied into it as they are: it numbers the URL prefixes as that file did.
-    func recorder<R: SwapiRecord>(for type: R.Type, stamp: StableHash, continuing earlier: Earlier<R>?) -> Recorder? {
-        let recorder = Recorder(path: path(of: R.kind), program: program, kind: R.kind, stamp: stamp)
+    func recorder<R: SwapiRecord>(
+        for type: R.Type, fileIdentity: StableHash, continuing earlier: Earlier<R>?
+    ) -> Recorder? {
+        let recorder = Recorder(path: path(of: R.kind), program: program, kind: R.kind, fileIdentity: fileIdentity)
         if let earlier { recorder?.adoptPrefixes(earlier.prefixes, indexes: earlier.prefixIndexes) }
         return recorder
     }

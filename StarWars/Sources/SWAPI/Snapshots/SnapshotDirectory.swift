@@ -20,7 +20,7 @@ public struct SnapshotDirectory: Sendable {
     /// when it was read, so the next load can keep the kinds whose files did not change.
     public struct Loaded: Sendable {
         public let archive: SwapiArchive
-        let stamps: [ResourceKind: StableHash]
+        let fileIdentities: [ResourceKind: StableHash]
         /// The resources as the files have them, before the archive leaves out relations it
         /// can't follow (which depends on the other files).
         let decodedResources: Resources
@@ -63,13 +63,13 @@ public struct SnapshotDirectory: Sendable {
     /// program) is read from it instead of decoded, and a file decoded is kept in it.
     package func load(reusing previous: Loaded?, changed: Set<String> = [], cache: DecodedCache?) throws -> Loaded {
         let url = url
-        var stamps: [ResourceKind: StableHash] = [:]
+        var fileIdentities: [ResourceKind: StableHash] = [:]
         var kept: Set<ResourceKind> = []
         for kind in ResourceKind.allCases {
             let path = url.appendingPathComponent(kind.fileName).path
-            let stamp = StableHash(identityOfFileAt: path)
-            stamps[kind] = stamp
-            if let stamp, let previous, previous.stamps[kind] == stamp,
+            let fileIdentity = StableHash(identityOfFileAt: path)
+            fileIdentities[kind] = fileIdentity
+            if let fileIdentity, let previous, previous.fileIdentities[kind] == fileIdentity,
                 !changed.contains(path),
                 !changed.contains(url.appendingPathComponent(kind.fileName).standardizedFileURL.path)
             {
@@ -77,13 +77,14 @@ public struct SnapshotDirectory: Sendable {
             }
         }
         cache?.removeLeftovers()
-        let resources = try decode(keeping: kept, from: previous?.decodedResources, stamps: stamps, cache: cache)
+        let resources = try decode(
+            keeping: kept, from: previous?.decodedResources, fileIdentities: fileIdentities, cache: cache)
         let archive = try SwapiArchive(
             people: resources.people, films: resources.films, planets: resources.planets,
             species: resources.species, starships: resources.starships, vehicles: resources.vehicles
         )
         return Loaded(
-            archive: archive, stamps: stamps, decodedResources: resources,
+            archive: archive, fileIdentities: fileIdentities, decodedResources: resources,
             decoded: Set(ResourceKind.allCases).subtracting(kept))
     }
 
@@ -97,7 +98,7 @@ public struct SnapshotDirectory: Sendable {
     }
 
     private func decode(
-        keeping kept: Set<ResourceKind>, from previous: Resources?, stamps: [ResourceKind: StableHash],
+        keeping kept: Set<ResourceKind>, from previous: Resources?, fileIdentities: [ResourceKind: StableHash],
         cache: DecodedCache?
     ) throws -> Resources {
         let url = url
@@ -112,8 +113,8 @@ public struct SnapshotDirectory: Sendable {
                 throw SwapiError(.missingFile(path: file.path))
             }
             guard !isFolder.boolValue else { throw SwapiError(.notAFile(path: file.path)) }
-            let stamp = stamps[R.kind]
-            if let cache, let stamp, let (resources, found) = cache.load(R.self, stamp: stamp) {
+            let fileIdentity = fileIdentities[R.kind]
+            if let cache, let fileIdentity, let (resources, found) = cache.load(R.self, fileIdentity: fileIdentity) {
                 if let found { fingerprints.withLock { $0[R.kind] = found } }
                 return resources
             }
@@ -130,16 +131,16 @@ public struct SnapshotDirectory: Sendable {
             // record's decoding, not the file's); the cache is made anew for this version, the
             // same resources' records copied over.
             let earlier = cache?.earlier(R.self)
-            let recorder = stamp.flatMap { cache?.recorder(for: R.self, stamp: $0, continuing: earlier) }
+            let recorder = fileIdentity.flatMap { cache?.recorder(for: R.self, fileIdentity: $0, continuing: earlier) }
             let (resources, found) = try SnapshotDecoder.decode(
                 R.self, from: data, source: file.path, fingerprinting: true, reusing: earlier, recordingInto: recorder
             )
             // Kept only when read straight from its bytes (what was recorded is whole), and when
-            // the file is still the one stamped before it was read.
+            // the file is still the one whose identity was taken before it was read.
             if let found {
                 fingerprints.withLock { $0[R.kind] = found }
                 recorder?.finish(count: resources.count, fingerprints: found) {
-                    StableHash(identityOfFileAt: file.path) == stamp
+                    StableHash(identityOfFileAt: file.path) == fileIdentity
                 }
             }
             return resources

@@ -60,7 +60,7 @@ public enum SyntheticArchive {
         let shipFilms = Dictionary(uniqueKeysWithValues: shipIDs.map { ($0, films(of: $0, salt: 3)) })
         let vehicleFilms = Dictionary(uniqueKeysWithValues: vehicleIDs.map { ($0, films(of: $0, salt: 0)) })
 
-        let stamp = "2020-01-01T00:00:00.000000Z"
+        let fileIdentity = "2020-01-01T00:00:00.000000Z"
         let genders = ["male", "female", "hermaphrodite", "none", "n/a"]
         let peopleResources = personIDs.enumerated().map { index, id in
             Person(
@@ -76,7 +76,7 @@ public enum SyntheticArchive {
                 species: personSpecies[id]!.map { link(.species, $0) },
                 vehicles: personVehicles[id]!.map { link(.vehicles, $0) },
                 starships: personShips[id]!.map { link(.starships, $0) },
-                created: stamp, edited: stamp, url: link(.people, id)
+                created: fileIdentity, edited: fileIdentity, url: link(.people, id)
             )
         }
         let filmResources = filmIDs.map { id in
@@ -89,7 +89,7 @@ public enum SyntheticArchive {
                 starships: shipIDs.filter { shipFilms[$0]!.contains(id) }.map { link(.starships, $0) },
                 vehicles: vehicleIDs.filter { vehicleFilms[$0]!.contains(id) }.map { link(.vehicles, $0) },
                 species: speciesIDs.filter { speciesFilms[$0]!.contains(id) }.map { link(.species, $0) },
-                created: stamp, edited: stamp, url: link(.films, id)
+                created: fileIdentity, edited: fileIdentity, url: link(.films, id)
             )
         }
         let planetResources = planetIDs.map { id in
@@ -105,7 +105,7 @@ public enum SyntheticArchive {
                 population: id % 4 == 0 ? "unknown" : "\(id * 1_000_000)",
                 residents: (residents[id] ?? []).map { link(.people, $0) },
                 films: planetFilms[id]!.map { link(.films, $0) },
-                created: stamp, edited: stamp, url: link(.planets, id)
+                created: fileIdentity, edited: fileIdentity, url: link(.planets, id)
             )
         }
         let speciesResources = speciesIDs.map { id in
@@ -118,7 +118,7 @@ public enum SyntheticArchive {
                 language: "Language \(id)",
                 people: (speciesPeople[id] ?? []).map { link(.people, $0) },
                 films: speciesFilms[id]!.map { link(.films, $0) },
-                created: stamp, edited: stamp, url: link(.species, id)
+                created: fileIdentity, edited: fileIdentity, url: link(.species, id)
             )
         }
         let starshipResources = shipIDs.map { id in
@@ -131,7 +131,7 @@ public enum SyntheticArchive {
                 starshipClass: "Starfighter",
                 pilots: (pilots[id] ?? []).map { link(.people, $0) },
                 films: shipFilms[id]!.map { link(.films, $0) },
-                created: stamp, edited: stamp, url: link(.starships, id)
+                created: fileIdentity, edited: fileIdentity, url: link(.starships, id)
             )
         }
         let vehicleResources = vehicleIDs.map { id in
@@ -143,7 +143,7 @@ public enum SyntheticArchive {
                 vehicleClass: "repulsorcraft",
                 pilots: (vehiclePilots[id] ?? []).map { link(.people, $0) },
                 films: vehicleFilms[id]!.map { link(.films, $0) },
-                created: stamp, edited: stamp, url: link(.vehicles, id)
+                created: fileIdentity, edited: fileIdentity, url: link(.vehicles, id)
             )
         }
         // The generated ids are unique by construction.
