@@ -60,7 +60,8 @@ def named(declaration, section):
 
 
 def main():
-    swift = sys.argv[1:] or ["swift"]
+    verbose = "-v" in sys.argv[1:]
+    swift = [argument for argument in sys.argv[1:] if argument != "-v"] or ["swift"]
     version, commit = release()
     baseline = ROOT / ".build" / "api-baseline"
     command = swift[:1] + ["package"] + swift[1:] + [
@@ -80,6 +81,13 @@ def main():
     section = unreleased()
     unnamed = [text for text in breaks if not named(text, section)]
     says_breaking = "Breaking" in section
+    if not unnamed and says_breaking:
+        print(f"api-check: {len(breaks)} breaking change(s) since {version} ({commit[:7]}), each named in "
+              "CHANGELOG.md's Unreleased section (`-v` lists them)")
+        if verbose:
+            for text in breaks:
+                print("  " + text)
+        return 0
     print(f"api-check: {len(breaks)} breaking change(s) since {version} ({commit[:7]}):")
     for text in breaks:
         print(("  named:   " if text not in unnamed else "  UNNAMED: ") + text)
