@@ -33,7 +33,8 @@ struct GreetingScreen: StatefulScreen {
         var document = MarkdownDocument<AppRoute>()
         switch state {
         case .loaded(let text): document.paragraph(.text(text))
-        case .empty(let message), .error(let message): document.paragraph(.text(message))
+        case .empty(let empty): document.emptyState(empty)
+        case .error(let message): document.paragraph(.text(message))
         case .loading: document.paragraph("Loading…")
         }
         document.paragraph(.link("About this example", to: .about))

@@ -183,6 +183,7 @@ extension GraphvizLayout {
             if let label = edge.label, !label.isEmpty {
                 try set(e, "label", escapedLabel(label), default: "")
             }
+            if edge.isReturn { try set(e, "constraint", "false", default: "true") }
             edges.append(e)
         }
 

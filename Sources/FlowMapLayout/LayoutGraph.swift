@@ -12,11 +12,14 @@ package struct LayoutGraph: Sendable, Hashable {
         package var from: Int
         package var to: Int
         package var label: String?
+        /// A way back to a node before: drawn, but it does not rank its nodes (Graphviz `constraint=false`).
+        package var isReturn: Bool
 
-        package init(from: Int, to: Int, label: String? = nil) {
+        package init(from: Int, to: Int, label: String? = nil, isReturn: Bool = false) {
             self.from = from
             self.to = to
             self.label = label
+            self.isReturn = isReturn
         }
     }
 

@@ -35,9 +35,11 @@ public struct SiteSnapshot: Sendable {
         var reached = visit.presentation.rawValue
         if let presenter = visit.presenter { reached += " over \(presenter.path)" }
         if let error = visit.recoveredError { reached += "; error screen for: \(error)" }
+        // An ending only where the page has no way on of its own.
+        let leadsOn = !visit.page.document.linkedRoutes.isEmpty || visit.page.pagination != nil
         switch visit.page.ending {
-        case .emptyState: reached += "; ends: its empty state"
-        case .intended: reached += "; ends here on purpose"
+        case .emptyState: reached += leadsOn ? "; shows its empty state" : "; ends: its empty state"
+        case .intended: reached += leadsOn ? "; marked as an ending, but leads on" : "; ends here on purpose"
         case nil: break
         }
         var lines = [

@@ -33,7 +33,8 @@ struct FollowersScreen: StatefulScreen {
         var document = MarkdownDocument<People>()
         switch state {
         case .loaded(let names): document.list(names.map { [.link($0, to: .followers($0))] })
-        case .empty(let message), .error(let message): document.paragraph(.text(message))
+        case .empty(let empty): document.emptyState(empty)
+        case .error(let message): document.paragraph(.text(message))
         case .loading: document.paragraph("Loading…")
         }
         return Page(title: "\(name)'s followers", document: document)
@@ -119,5 +120,22 @@ struct FixedScreen: Screen {
         let report = try await FlowLinter(coordinator: Unmarked()).run()
         let dead = try #require(report.findings.first { $0.rule == .deadEnd })
         #expect(dead.examples.map(\.path.description) == ["/followed/ann/"])
+    }
+}
+
+/// An empty state has a title of its own, and the snapshot says a page ends only when it has no way on
+/// (issue 63, item 4).
+@Suite struct EmptyStateWordsTests {
+    @Test func anEmptyStateShowsItsTitleAsAHeadingAndItsMessage() async throws {
+        var document = MarkdownDocument<People>()
+        document.emptyState(EmptyState(title: "No followers yet", message: "Share your profile."))
+        document.emptyState("Nothing here.")
+        let page = Page(title: "Followers", document: document)
+        let markdown = page.document.markdown(linking: { _ in "" }, siteFile: { $0 })
+        #expect(markdown.contains("## No followers yet\n\nShare your profile."), "\(markdown)")
+        #expect(markdown.contains("Nothing here."))
+        #expect(markdown.components(separatedBy: "## ").count == 2, "a message alone has no heading")
+        let literal: ScreenState<Int> = .empty("none")
+        #expect(literal == .empty(EmptyState(message: "none")))
     }
 }

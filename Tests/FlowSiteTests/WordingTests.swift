@@ -56,10 +56,10 @@ struct LeafScreen: Screen {
     @Test func aFindingOnOnePageSaysPageHasAndOnTwoPagesHave() async throws {
         #expect(
             try await deadEnd(LeafApp(leaves: 1))
-                == "1 Leaf page has no link of its own, only the site-wide navigation: e.g. /leaves/1/ (leaf(1))")
+                == "1 Leaf page has no link of its own; only its trail leads back: e.g. /leaves/1/ (leaf(1))")
         #expect(
             try await deadEnd(LeafApp(leaves: 2))
-                == "2 Leaf pages have no link of their own, only the site-wide navigation: e.g. /leaves/1/ (leaf(1))")
+                == "2 Leaf pages have no link of their own; only their trail leads back: e.g. /leaves/1/ (leaf(1))")
         // Click depth counts its clicks too: one page at 6 clicks, over a limit of 5.
         let report = try await FlowLinter(
             coordinator: SpotApp(), configuration: FlowLintConfiguration(maximumClickDepth: 5)

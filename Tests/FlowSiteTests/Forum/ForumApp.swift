@@ -82,7 +82,8 @@ struct ForumFollowersScreen: StatefulScreen {
         var document = MarkdownDocument<ForumRoute>()
         switch state {
         case .loaded(let names): document.list(names.map { [.link($0, to: .user($0))] })
-        case .empty(let message), .error(let message): document.paragraph(.text(message))
+        case .empty(let empty): document.emptyState(empty)
+        case .error(let message): document.paragraph(.text(message))
         case .loading: document.paragraph("Loading…")
         }
         return Page(title: "\(user)'s followers", document: document)

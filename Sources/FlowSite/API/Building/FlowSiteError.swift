@@ -49,6 +49,14 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case pluralRules(language: String, message: String)
         /// Translations that lack keys or placeholders (``TranslationCheck``); the message names each once, sorted.
         case translations([TranslationCheck.Problem])
+        /// A route other than the start route has the front page's path, ``RoutePath/root``, which belongs to
+        /// the start route (or, when the start route lives elsewhere, to the page that leads to it).
+        case rootTaken(route: String, startRoute: String, startPath: String)
+        /// A coordinator was handed a route it does not own (see ``FlowSiteError/notOwned(_:by:)``).
+        case routeNotOwned(route: String, coordinator: String)
+        /// A page links outside the site to a URL that is not an absolute `https`, `http` or `mailto` one, or
+        /// that holds control or bidirectional characters.
+        case unsafeExternalLink(page: String, url: String, why: String)
     }
 
     /// What went wrong.
@@ -56,6 +64,12 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
 
     /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
+
+    /// The error a child coordinator throws from ``Coordinator/makeScreen(for:)`` for a route that belongs to
+    /// another coordinator: the build then fails naming both, as a parent that dispatched the route wrongly.
+    public static func notOwned<R: Route>(_ route: R, by coordinator: some Coordinator<R>) -> FlowSiteError {
+        FlowSiteError(.routeNotOwned(route: route.path.description, coordinator: "\(type(of: coordinator))"))
+    }
 
     /// A flow lint configuration that can't be used.
     static func lintConfiguration(file: String?, _ message: String) -> FlowSiteError {
@@ -149,6 +163,22 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
             """
         case .translations(let problems):
             TranslationCheck.report(problems)
+        case .rootTaken(let route, let startRoute, let startPath):
+            """
+            Route \(route) has the front page's path /, but the start route is \(startRoute) (\(startPath)): the \
+            front page is the start route's. Give \(route) a path of its own (such as ["setup"]); the front page then \
+            leads to \(startPath).
+            """
+        case .routeNotOwned(let route, let coordinator):
+            """
+            \(coordinator) was asked for the screen of \(route), which it does not own: the coordinator above it \
+            must hand each route to the child that owns it.
+            """
+        case .unsafeExternalLink(let page, let url, let why):
+            """
+            The page \(page) links to \(url), which \(why): an external link must be an absolute https, http or \
+            mailto URL without control or bidirectional characters.
+            """
         }
     }
 }

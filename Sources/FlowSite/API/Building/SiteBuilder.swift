@@ -257,6 +257,7 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     {
         let assets = templates.assets
         let baseURL = baseURL
+        let start = coordinator.startRoute.path
         return [
             BuildStep("assets") { context in
                 for (name, data) in assets.sorted(by: { $0.key < $1.key }) {
@@ -265,6 +266,12 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
             },
             BuildStep("404 page") { context in
                 try context.write(Data(try renderer.renderNotFound()), to: "404.html")
+            },
+            BuildStep("front page") { context in
+                // A start route at a path of its own: the front page leads to it.
+                guard !start.slugs.isEmpty else { return }
+                let title = context.pages.first { $0.path == start.file }?.title ?? start.description
+                try context.write(try renderer.renderFrontPage(leadingTo: start, title: title), to: "index.html")
             },
             BuildStep("sitemap") { context in
                 // Without a base URL there is no sitemap, so the list of every page isn't made.

@@ -1,6 +1,7 @@
 extension FlowGraph {
     /// The graph in Graphviz's language: a box per kind (name, pages, click depths, source line), an arrow per
-    /// transition (presentation, links, source line); push solid, modal dashed, root bold, replace dotted.
+    /// transition (presentation, links, source line); push solid, modal dashed, root bold, replace dotted, back with
+    /// a hollow head.
     public func dot() -> String {
         var lines = [
             "digraph flow {",
@@ -31,7 +32,8 @@ extension FlowGraph {
     }
 
     /// The graph as a Mermaid flowchart (GitHub draws these inline): dotted arrows are modals,
-    /// thick ones roots; each kind's and transition's source line follows it as a `%%` comment.
+    /// thick ones roots, circle-ended ones returns; each kind's and transition's source line follows it as a `%%`
+    /// comment.
     public func mermaid() -> String {
         var lines = ["flowchart LR"]
         var ids: [String: String] = [:]

@@ -32,7 +32,7 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     /// A page with no way out but the site-wide navigation, though it shows content and isn't meant to end the flow.
     public static let deadEnd = FlowLintRule(
         id: "dead-end", level: .warning,
-        summary: "A page has no way out of its own: only the site-wide navigation leads on.",
+        summary: "A page has no way on of its own: only the site-wide navigation or its trail back leads anywhere.",
         help: """
             Give the screen an action that leads on (related screens, the list it belongs to), present it as a dialog, \
             or mark a page that ends the flow on purpose with Page.ending = .intended.

@@ -9,15 +9,20 @@ public enum Presentation: String, Sendable, Hashable, CaseIterable, CustomString
     case modal
     /// Takes the place of the page on top, as the next page of a list or another filter does.
     case replace
+    /// Goes back to `route`, a page below on the stack: pops pushed pages or dismisses a dialog, as a form's Done
+    /// or Cancel does. The map draws it as a return; it never starts a trail, and the page it leads to keeps its own.
+    case back
 
     public var description: String { rawValue }
 
-    /// The navigation stack after presenting `route` over `stack`.
-    public func stack<R>(presenting route: R, over stack: [R]) -> [R] {
+    /// The navigation stack after presenting `route` over `stack`; going ``back`` to a route that is not on the
+    /// stack pops the top page only.
+    public func stack<R: Equatable>(presenting route: R, over stack: [R]) -> [R] {
         switch self {
         case .root: [route]
         case .push, .modal: stack + [route]
         case .replace: stack.dropLast() + [route]
+        case .back: stack.lastIndex(of: route).map { Array(stack[...$0]) } ?? Array(stack.dropLast())
         }
     }
 }

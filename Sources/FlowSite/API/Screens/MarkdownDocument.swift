@@ -161,6 +161,14 @@ public struct MarkdownDocument<R: Route>: Sendable {
         hasUserContent = hasUserContent || inner.hasUserContent
     }
 
+    /// Adds an empty state: its title as a heading, when it has one, and its message, in an `empty-state` section.
+    public mutating func emptyState(_ empty: EmptyState) {
+        section(SectionStyle("empty-state")) { section in
+            if let title = empty.title { section.heading(title) }
+            section.paragraph(.text(empty.message))
+        }
+    }
+
     /// Adds a horizontal rule.
     public mutating func thematicBreak() { blocks.append(.thematicBreak) }
 

@@ -23,14 +23,42 @@ public enum ScreenState<Content: Sendable>: Sendable {
     case loading
     /// The content to show.
     case loaded(Content)
-    /// Loaded, but there is nothing to show; the message says so in the screen's words.
-    case empty(String)
+    /// Loaded, but there is nothing to show: a title and a message in the screen's words (a string literal is the
+    /// message alone). ``MarkdownDocument/emptyState(_:)`` renders one.
+    case empty(EmptyState)
     /// Loading failed; the message is meant for the reader.
     case error(String)
 
     /// The loaded content, if any.
     public var content: Content? {
         if case .loaded(let content) = self { content } else { nil }
+    }
+}
+
+/// What a screen shows when it has nothing to show: a short title ("No followers yet") and a message that says what
+/// to do next, as a platform's content-unavailable view does.
+///
+/// ```swift
+/// return .empty(EmptyState(title: "No followers yet", message: "Share your profile to find readers."))
+/// return .empty("No followers yet.")  // the message alone
+/// ```
+public struct EmptyState: Sendable, Hashable, ExpressibleByStringInterpolation {
+    /// The heading of the empty state, or `nil` for a message alone.
+    public var title: String?
+    /// What there is not, and what to do next.
+    public var message: String
+
+    /// An empty state titled `title` that says `message`.
+    public init(title: String? = nil, message: String) {
+        self.title = title
+        self.message = message
+    }
+
+    /// An empty state that is a message alone.
+    public init(stringLiteral message: String) { self.init(message: message) }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(message: String(stringInterpolation: stringInterpolation))
     }
 }
 

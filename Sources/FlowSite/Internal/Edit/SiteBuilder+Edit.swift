@@ -192,12 +192,15 @@ extension SiteBuilder {
         var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
         var contentChanged = false
         var searchChanged = false
+        let start = coordinator.startRoute.path
         for (remake, page) in zip(remakes, remade) {
             if let html = page.html {
                 replaced[page.product.path] = (page.fingerprint, html)
                 contentChanged = true
             }
             let (old, new) = (remake.product, page.product)
+            // The front page that leads to a start route elsewhere names its title: a full build writes it again.
+            if old.title != new.title, !start.slugs.isEmpty, new.path == start.file { return nil }
             if old.title != new.title || old.summary != new.summary || old.isDialog != new.isDialog
                 || old.hasEntry != new.hasEntry
                 || old.section != new.section

@@ -55,7 +55,15 @@ extension SiteGraph {
             case .deadEnd, .emptyState, .unlinkableRoute, .modalOnly:
                 let (key, found): (String, [Int]) =
                     switch rule {
-                    case .deadEnd: ("lintDeadEnd", flow.deadEnds.map(Int.init))
+                    // What leads on from a dead end: the tab bar, or else only the trail back (in the app's own
+                    // words when it translated only the first).
+                    case .deadEnd:
+                        (
+                            site.navigation.isEmpty
+                                && (site.labels["lintDeadEndTrail.other"] != nil
+                                    || site.labels["lintDeadEnd.other"] == nil)
+                                ? "lintDeadEndTrail" : "lintDeadEnd", flow.deadEnds.map(Int.init)
+                        )
                     case .emptyState: ("lintEmptyState", flow.emptyStates.map(Int.init))
                     case .unlinkableRoute: ("lintUnlinkableRoute", deepLinks?.unlinkable ?? [])
                     // Reached only from dialogs.

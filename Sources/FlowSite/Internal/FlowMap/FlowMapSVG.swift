@@ -69,7 +69,11 @@ enum FlowMapSVG {
             nodes: nodes.map {
                 LayoutGraph.Node(label: ([$0.name, $0.detail] + $0.badges.map(\.text)).joined(separator: "\n"))
             },
-            edges: edges.map { LayoutGraph.Edge(from: $0.from, to: $0.to, label: $0.label ?? Self.count($0.links)) },
+            edges: edges.map {
+                LayoutGraph.Edge(
+                    from: $0.from, to: $0.to, label: $0.label ?? Self.count($0.links),
+                    isReturn: $0.presentation == .back)
+            },
             direction: .leftToRight
         )
     }

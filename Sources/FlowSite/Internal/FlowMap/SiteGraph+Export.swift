@@ -110,22 +110,24 @@ extension SiteGraph {
 }
 
 extension Presentation {
-    /// Push solid, modal dashed, root bold, replace dotted.
+    /// Push solid, modal dashed, root bold, replace dotted; a return has a hollow head and leaves the ranks alone.
     var dotStyle: String {
         switch self {
         case .push: ""
         case .modal: ", style=dashed"
         case .root: ", style=bold"
         case .replace: ", style=dotted"
+        case .back: ", arrowhead=empty, constraint=false"
         }
     }
 
-    /// Modals dotted, roots thick.
+    /// Modals dotted, roots thick, returns ending in a circle.
     var mermaidArrow: String {
         switch self {
         case .push, .replace: "-->"
         case .modal: "-.->"
         case .root: "==>"
+        case .back: "--o"
         }
     }
 }

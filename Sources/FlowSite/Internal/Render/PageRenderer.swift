@@ -288,6 +288,26 @@ package struct PageRenderer<R: Route>: Sendable {
         return try render("layout", context)
     }
 
+    /// The front page of a site whose start route lives at a path of its own: a page that leads to the start
+    /// route's page at once (a refresh for browsers, a link for everyone else), kept out of search engines.
+    func renderFrontPage(leadingTo start: RoutePath, title: String) throws -> [UInt8] {
+        let here = RoutePath.root
+        let url = here.relativeURL(to: start)
+        var context = sharedContext(at: here, trail: [])
+        context["title"] = .text(site.name)
+        context["documentTitle"] = .text(site.name)
+        context["noindex"] = .flag(true)
+        context["refreshURL"] = .text(url)
+        // The placeholder is left in the escaped words and the link put in its place.
+        let words = HTMLEscaping.escape(site.label("startsAt"))
+        let link = "<a href=\"\(HTMLEscaping.escape(url))\">\(HTMLEscaping.escape(title))</a>"
+        let sentence =
+            words.contains("{page}") ? words.replacingOccurrences(of: "{page}", with: link) : words + " " + link
+        context["content"] = .html(Array(("<p>" + sentence + "</p>\n").utf8))
+        languages?.add(to: &context, at: here)
+        return try render("layout", context)
+    }
+
     private func makeSharedContext(at here: RoutePath, inSection: (RoutePath) -> Bool) -> TemplateFrame {
         var navigation: [TemplateFrame] = []
         navigation.reserveCapacity(navigationPaths.count)

@@ -130,12 +130,12 @@ struct FlowRecorder: Sendable {
 
     /// A transition's kinds and presentation in one word, so a link costs no hashing of text.
     static func transitionKey(from: Int32, to: Int32, presentation: Presentation) -> UInt64 {
-        UInt64(UInt32(from)) << 34 | UInt64(UInt32(to)) << 2
+        UInt64(UInt32(from)) << 35 | UInt64(UInt32(to)) << 3
             | UInt64(Presentation.allCases.firstIndex(of: presentation)!)
     }
 
     static func parts(of key: UInt64) -> (from: Int, to: Int, presentation: Presentation) {
-        (Int(key >> 34), Int(key >> 2 & 0xFFFF_FFFF), Presentation.allCases[Int(key & 3)])
+        (Int(key >> 35), Int(key >> 3 & 0xFFFF_FFFF), Presentation.allCases[Int(key & 7)])
     }
 }
 

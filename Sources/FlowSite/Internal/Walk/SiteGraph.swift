@@ -141,6 +141,11 @@ struct RouteTable<R: Route>: Sendable {
         for slug in path.slugs { key.combine(slug) }
         let pathHash = key.finalize()
         let index = routes.count
+        if path.slugs.isEmpty, index > 0, !asDialogCopy {
+            // The front page is the start route's, or the page that leads to it.
+            throw FlowSiteError(
+                .rootTaken(route: "\(route)", startRoute: "\(routes[0])", startPath: self.path(of: 0).description))
+        }
         if let owner = owners.find(hash: pathHash, where: { self.path(of: $0) == path }) {
             throw FlowSiteError(.pathConflict(path: path.description, first: "\(routes[owner])", second: "\(route)"))
         }

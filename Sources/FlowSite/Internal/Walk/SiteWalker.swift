@@ -173,7 +173,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 continue
             }
             switch presentation {
-            case .root:
+            case .root, .back:
+                // Going back to a page the walk has not met yet: it is reached as a deep link to it would be.
                 // Trail pages nothing has linked to yet are reached through it.
                 let stack = rootStack(for: target)
                 var parent: Int?
@@ -263,6 +264,13 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 page = try await coordinator.makeScreen(for: route).makePage()
             }
         } catch {
+            // A route handed to the wrong coordinator is the app's wiring, not a page's data: no error screen.
+            let misrouted = (error as? FlowSiteError).map { if case .routeNotOwned = $0.reason { true } else { false } }
+            if misrouted == true {
+                var outcome = Outcome(title: "\(route)")
+                outcome.error = error
+                return outcome
+            }
             guard let fallback = coordinator.errorScreen(for: route, error: error) else {
                 return Outcome(title: "\(route)", failure: describe(error))
             }

@@ -32,9 +32,12 @@ package struct Wording: Sendable {
         text(resolved(key, count: count), values)
     }
 
-    /// `key.<category>`, or `key.other` when neither table has that category.
+    /// `key.<category>`, or `key.other` when neither table has that category. Words the app's table lacks are
+    /// the built-in English ones, counted by English rules: "1 page", never "1 pages" by another language's.
     func resolved(_ key: String, count: Int) -> String {
-        resolved(key, category: rules?.category(for: count) ?? (count == 1 ? .one : .other))
+        let translated = own["\(key).other"] != nil
+        let english: PluralRules.Category = count == 1 ? .one : .other
+        return resolved(key, category: translated ? rules?.category(for: count) ?? english : english)
     }
 
     private func resolved(_ key: String, category: PluralRules.Category) -> String {
@@ -83,7 +86,8 @@ package struct Wording: Sendable {
     /// ``SiteInfo/countedLabels``.
     static let counted = [
         "flowFlowsCount", "flowKindsCount", "flowKindsOfScreen", "flowTabs", "kindPages", "searchResults",
-        "lintUnhandledIntentOnPages", "lintDeadEnd", "lintEmptyState", "lintUnlinkableRoute", "lintDeepLinkRoundTrip",
+        "lintUnhandledIntentOnPages", "lintDeadEnd", "lintDeadEndTrail", "lintEmptyState", "lintUnlinkableRoute",
+        "lintDeepLinkRoundTrip",
         "lintUnknownDeepLink", "lintClickDepth", "lintClicks", "lintClickDepthRun", "lintModalOverModal",
         "lintModalOnly",
         "lintEmptyLinkLabel", "lintAmbiguousLinkLabel", "lintUntestedTransition", "lintStaleCoverage"
@@ -110,6 +114,7 @@ package struct Wording: Sendable {
         "notFoundMessage":
             "The page you were looking for could not be found. It may have moved, or the address may be mistyped.",
         "notFoundHome": "Return to the {site} home page",
+        "startsAt": "This site starts at {page}.",
         "flowMap": "Flow map",
         "languages": "Languages",
         "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
@@ -184,6 +189,7 @@ package struct Wording: Sendable {
         "presentation.modal": "modal: a dialog over the page",
         "presentation.root": "root: starts a new trail",
         "presentation.replace": "replace: takes the page's place",
+        "presentation.back": "back: returns to a page below",
         "lintUnhandledIntent":
             "The link '{label}' on {path} ({route}) leads to {target}, but following it showed {shown}",
         "lintUnhandledIntentOnPages.one": """
@@ -201,6 +207,10 @@ package struct Wording: Sendable {
             "{count} {kind} page has no link of its own, only the site-wide navigation: e.g. {path} ({route})",
         "lintDeadEnd.other":
             "{count} {kind} pages have no link of their own, only the site-wide navigation: e.g. {path} ({route})",
+        "lintDeadEndTrail.one":
+            "{count} {kind} page has no link of its own; only its trail leads back: e.g. {path} ({route})",
+        "lintDeadEndTrail.other":
+            "{count} {kind} pages have no link of their own; only their trail leads back: e.g. {path} ({route})",
         "lintEmptyState.one": "{count} {kind} page shows its empty state: e.g. {path} ({route})",
         "lintEmptyState.other": "{count} {kind} pages show their empty state: e.g. {path} ({route})",
         "lintUnlinkableRoute.one": "{count} {kind} page has no deep link: e.g. {path} ({route})",

@@ -66,7 +66,7 @@ public struct ResourceDetailScreen<Module: ResourceModule>: StatefulScreen {
                 summary: strings.localizedString(.detailSummary, about: kind, ["title": content.title]),
                 document: document
             )
-        case .empty(let message), .error(let message):
+        case .empty(EmptyState(message: let message)), .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
             document.paragraph(.link(strings.localizedString(.detailLinkList, about: kind), to: .list(kind)))
             return Page(title: strings.localizedString(.detailUnavailable, about: kind), document: document)

@@ -108,8 +108,8 @@ public struct ResourceListScreen<Module: ResourceModule>: StatefulScreen {
             document.section(.results) { section in
                 section.list(content.rows.map { [.link($0.title, to: $0.route), .text(" — \($0.summary)")] })
             }
-        case .empty(let message):
-            document.section(.notice) { $0.paragraph(.text(message)) }
+        case .empty(let empty):
+            document.section(.notice) { $0.paragraph(.text(empty.message)) }
             document.paragraph(.link(strings.localizedString(.listLinkFirstPage, about: kind), to: .list(kind)))
         case .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }

@@ -39,6 +39,7 @@ extension Presentation {
         case .push: 1
         case .modal: 2
         case .replace: 3
+        case .back: 4
         }
     }
 
@@ -48,6 +49,7 @@ extension Presentation {
         case 1: self = .push
         case 2: self = .modal
         case 3: self = .replace
+        case 4: self = .back
         default: return nil
         }
     }

@@ -82,7 +82,9 @@ public struct HomeScreen: StatefulScreen {
                         content.featured.map { [.link($0.title, to: $0.route), .lineBreak, .text($0.summary)] })
                 }
             }
-        case .empty(let message), .error(let message):
+        case .empty(let empty):
+            document.section(.notice) { $0.paragraph(.text(empty.message)) }
+        case .error(let message):
             document.section(.notice) { $0.paragraph(.text(message)) }
         }
         document.paragraph(
