@@ -158,6 +158,12 @@ let package = Package(
             path: "Examples/HelloFlowSite",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "child-coordinators",
+            dependencies: ["FlowSite"],
+            path: "Examples/ChildCoordinators",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TestSupport",
             path: "Tests/Support/TestSupport",
