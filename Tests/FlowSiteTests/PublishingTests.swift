@@ -93,7 +93,7 @@ import Testing
         #expect(!about.contains("role=\"dialog\"") && !about.contains("aria-modal"))
         #expect(
             about.contains(#"<div class="dialog">"#)
-                && about.contains(#"aria-label="Close and return to Home">Close</a>"#))
+                && about.contains(#"aria-label="Close: back to the page you came from, or else to Home""#))
         for (path, html) in pages(files) where path != "about/index.html" {
             #expect(!html.contains("noindex"), "\(path)")
         }

@@ -61,8 +61,14 @@ import Testing
         let content = try #require(html.between("<div class=\"user-content\">", "</div>"))
         #expect(content.contains("<p>Hi there alert(1)</p>"))
         #expect(!content.contains("block"))
-        #expect(content.contains("<a rel=\"nofollow ugc\" href=\"https://example.com/a?b=1\">web</a>"))
-        #expect(content.contains("<a rel=\"nofollow ugc\" href=\"mailto:a@example.com\">mail</a>"))
+        // Users' links leave the site, and say so.
+        let note = "<span class=\"link-note\"> (leaves the site)</span>"
+        #expect(
+            content.contains(
+                "<a rel=\"nofollow ugc\" href=\"https://example.com/a?b=1\" class=\"external\">web\(note)</a>"))
+        #expect(
+            content.contains("<a rel=\"nofollow ugc\" href=\"mailto:a@example.com\" class=\"external\">mail\(note)</a>")
+        )
         #expect(content.contains(" js rel</p>"))
         #expect(!html.contains("raw HTML omitted"))
     }

@@ -53,11 +53,14 @@ import Testing
         #expect(!dialog.contains("<nav aria-label=\"Main\">"))
         #expect(
             dialog.contains("href=\"../../questions/1/index.html\"")
-                && dialog.contains("Close and return to Why does my loop never end?"))
+                && dialog.contains("Close: back to the page you came from, or else to Why does my loop never end?"))
         #expect(dialog.contains("<meta name=\"robots\" content=\"noindex\">"))
         // Each question's link opens the dialog; the tab bar's opens the tab.
         let question = try guest.page("questions/2/")
-        #expect(question.contains("<a href=\"../../sign-in/dialog/index.html\">Sign in to answer</a>"))
+        #expect(
+            question.contains(
+                "<a href=\"../../sign-in/dialog/index.html\" class=\"opens-dialog\">Sign in to answer"
+                    + "<span class=\"link-note\"> (opens a dialog)</span></a>"))
         #expect(try guest.page("").contains("href=\"sign-in/index.html\""))
         // The map counts both pages of the kind, and draws both ways in.
         #expect(flow.kind(signIn)?.pages == 2)
@@ -97,7 +100,8 @@ import Testing
         #expect(first.contains("<pre><code class=\"language-swift\">while true {\n    tick()\n}\n</code></pre>"))
         #expect(
             first.contains(
-                "<p>It never stops. See <a rel=\"nofollow ugc\" href=\"https://docs.swift.org\">the book</a>.</p>"))
+                "<p>It never stops. See <a rel=\"nofollow ugc\" href=\"https://docs.swift.org\" class=\"external\">"
+                    + "the book<span class=\"link-note\"> (leaves the site)</span></a>.</p>"))
         let second = try guest.page("questions/2/")
         #expect(second.contains("<pre><code>let a = 1\nlet b = 2\n</code></pre>"))
         #expect(!second.contains("<script>") && !second.contains("javascript:"))

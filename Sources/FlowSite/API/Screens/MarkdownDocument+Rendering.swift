@@ -26,6 +26,7 @@ extension MarkdownDocument {
                 let writer = MarkdownWriter(url: { index, out in url(routes[index], &out) }, siteFile: siteFile)
                 var page = PageMarkdown()
                 page.hasUserContent = hasUserContent
+                page.hasExternalLinks = !externalURLs.isEmpty
                 page.bytes.reserveCapacity(4096)
                 var index = blocks.startIndex
                 while index < blocks.endIndex {
@@ -71,6 +72,8 @@ struct PageMarkdown: Sendable {
     var chunks: [(style: SectionStyle?, range: Range<Int>)] = []
     /// Whether some chunk holds user content, whose links are then marked as such.
     var hasUserContent = false
+    /// Whether the app links out of the site (``MarkdownDocument/Inline/externalLink(_:url:)``).
+    var hasExternalLinks = false
 
     init() {}
 
@@ -225,6 +228,20 @@ struct MarkdownWriter {
                 link(label, into: &out) { url(route, &$0) }
             case .siteFile(let label, let path):
                 link(label, into: &out) { siteFile(path, &$0) }
+            case .external(let label, let url):
+                // A pointy destination, its backslashes, brackets and ampersands escaped: cmark writes it as given.
+                link(label, into: &out) { out in
+                    out.append(UInt8(ascii: "<"))
+                    for byte in url.utf8 {
+                        if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                            || byte == UInt8(ascii: "&")
+                        {
+                            out.append(UInt8(ascii: "\\"))
+                        }
+                        out.append(byte)
+                    }
+                    out.append(UInt8(ascii: ">"))
+                }
             case .emphasis(let inner), .strong(let inner):
                 let delimiter = if case .strong = inlines[index] { "**" } else { "*" }
                 let next = index + 1 < inlines.endIndex ? inlines[index + 1] : nil

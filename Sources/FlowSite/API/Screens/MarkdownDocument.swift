@@ -19,6 +19,9 @@ public struct MarkdownDocument<R: Route>: Sendable {
     var headingLevel = 1
     /// Whether the document holds user content, whose links its page marks.
     var hasUserContent = false
+    /// The app's own links out of the site (``Inline/externalLink(_:url:)``), in reading order, checked when the
+    /// page is made.
+    var externalURLs: [String] = []
 
     /// An empty document.
     public init() {
@@ -40,6 +43,10 @@ public struct MarkdownDocument<R: Route>: Sendable {
         case link([Inline], R)
         /// A link to a file of the site, by its path from the site root (such as `search/index.json`).
         case siteFile([Inline], String)
+        /// The app's own link out of the site: an absolute `https`, `http` or `mailto` URL (a privacy policy, a
+        /// support address). Never walked; the page marks it as leaving the site. Any other URL, or one with
+        /// control or bidirectional characters, fails the build naming the page.
+        case externalLink([Inline], url: String)
         /// A hard line break.
         case lineBreak
 
@@ -47,6 +54,11 @@ public struct MarkdownDocument<R: Route>: Sendable {
 
         /// A link to `route` labelled with `text`.
         public static func link(_ text: String, to route: R) -> Inline { .link([.text(text)], route) }
+
+        /// A link out of the site to `url` labelled with `text` (see ``externalLink(_:url:)``).
+        public static func externalLink(_ text: String, to url: String) -> Inline {
+            .externalLink([.text(text)], url: url)
+        }
     }
 
     // MARK: Building
@@ -154,8 +166,10 @@ public struct MarkdownDocument<R: Route>: Sendable {
         var inner = MarkdownDocument()
         inner.headingLevel = headingLevel
         swap(&inner.routes, &routes)
+        swap(&inner.externalURLs, &externalURLs)
         build(&inner)
         swap(&inner.routes, &routes)
+        swap(&inner.externalURLs, &externalURLs)
         blocks.append(.section(style, inner.blocks))
         headingLevel = inner.headingLevel
         hasUserContent = hasUserContent || inner.hasUserContent
@@ -184,9 +198,13 @@ public struct MarkdownDocument<R: Route>: Sendable {
             case .lineBreak: out.append(.lineBreak)
             case .emphasis(let inner): out.append(.emphasis(stored(inner, inLabel: inLabel)))
             case .strong(let inner): out.append(.strong(stored(inner, inLabel: inLabel)))
-            case .link(let label, _) where inLabel, .siteFile(let label, _) where inLabel:
+            case .link(let label, _) where inLabel, .siteFile(let label, _) where inLabel,
+                .externalLink(let label, _) where inLabel:
                 let text = stored(label, inLabel: true)
                 out.append(text.count == 1 ? text[0] : .strong(text))
+            case .externalLink(let label, let url):
+                externalURLs.append(url)
+                out.append(.external(stored(label, inLabel: true), url))
             case .siteFile(let label, let path):
                 out.append(.siteFile(stored(label, inLabel: true), path))
             case .link(let label, let route):
@@ -236,6 +254,7 @@ enum MarkdownInline: Sendable {
     case code(String)
     case link([MarkdownInline], route: Int)
     case siteFile([MarkdownInline], String)
+    case external([MarkdownInline], String)
     case lineBreak
 }
 

@@ -16,11 +16,79 @@ enum ContentHTML {
     /// Converts with one cmark call: chunks joined by an HTML comment between blank lines (which ends any open
     /// block) and split again at its output. Past ``chunkByChunkSize``, chunk by chunk: cmark's tree takes many
     /// times the Markdown.
-    static func append(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {
-        guard markdown.hasUserContent else { return try appendTrusted(markdown, to: &out) }
+    static func append(_ markdown: PageMarkdown, to out: inout [UInt8], marks: LinkMarks? = nil) throws {
+        guard markdown.hasUserContent || marks != nil else { return try appendTrusted(markdown, to: &out) }
         let start = out.count
         try appendTrusted(markdown, to: &out)
-        markUserLinks(in: &out, from: start)
+        if let marks { mark(marks, in: &out, from: start) }
+        if markdown.hasUserContent { markUserLinks(in: &out, from: start) }
+    }
+
+    /// How a page marks its links, for the eye and for assistive technology alike: a class, and a note in the
+    /// link's text in the site's words.
+    struct LinkMarks {
+        /// The links (as written in `href`) that open a dialog.
+        var dialogs: Set<[UInt8]> = []
+        /// Whether absolute links (the app's own external links and users') are marked as leaving the site.
+        var external = false
+        /// "(opens a dialog)", escaped.
+        var dialogNote: [UInt8] = []
+        /// "(leaves the site)", escaped.
+        var externalNote: [UInt8] = []
+    }
+
+    /// Gives each link `marks` names a class (`opens-dialog`, `external`) after its `href` and a note before its
+    /// end: `<a href="share/index.html" class="opens-dialog">Share<span class="link-note"> (opens a dialog)</span>`.
+    static func mark(_ marks: LinkMarks, in out: inout [UInt8], from start: Int) {
+        let opening = Array("<a href=\"".utf8)
+        let closing = Array("</a>".utf8)
+        let schemes = ["http:", "https:", "mailto:"].map { Array($0.utf8) }
+        var marked: [UInt8] = []
+        var copied = start
+        var index = start
+        while index + opening.count <= out.count {
+            guard out[index] == UInt8(ascii: "<"), out[index..<index + opening.count].elementsEqual(opening) else {
+                index += 1
+                continue
+            }
+            let url = index + opening.count
+            guard let quote = out[url...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            let href = Array(out[url..<quote])
+            let kind: (class: String, note: [UInt8])? =
+                if marks.external, schemes.contains(where: { href.starts(with: $0) }) {
+                    ("external", marks.externalNote)
+                } else if !marks.dialogs.isEmpty, marks.dialogs.contains(href) {
+                    ("opens-dialog", marks.dialogNote)
+                } else {
+                    nil
+                }
+            guard let kind, let end = find(closing, in: out, from: quote) else {
+                index = quote
+                continue
+            }
+            if marked.isEmpty { marked.reserveCapacity(out.count + 256) }
+            marked.append(contentsOf: out[copied...quote])
+            marked.append(contentsOf: " class=\"\(kind.class)\"".utf8)
+            marked.append(contentsOf: out[(quote + 1)..<end])
+            marked.append(contentsOf: "<span class=\"link-note\"> ".utf8)
+            marked.append(contentsOf: kind.note)
+            marked.append(contentsOf: "</span>".utf8)
+            copied = end
+            index = end
+        }
+        guard copied > start else { return }
+        marked.append(contentsOf: out[copied...])
+        out.replaceSubrange(start..., with: marked)
+    }
+
+    /// Where `needle` starts in `bytes` at or after `from`.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        var index = from
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func appendTrusted(_ markdown: PageMarkdown, to out: inout [UInt8]) throws {

@@ -13,6 +13,8 @@ package struct PageRenderer<R: Route>: Sendable {
     /// The 404 page carries the stylesheet inline so that it is styled at any URL.
     let inlineStylesheet: String
     let faviconPath: String?
+    /// The dialog script's path from the site root, when the template set has one.
+    let dialogScriptPath: String?
     let flowMapPath: String?
     /// For the language switcher and `hreflang` alternates; `nil` in a site of one language.
     var languages: SiteLanguages?
@@ -39,9 +41,15 @@ package struct PageRenderer<R: Route>: Sendable {
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.faviconPath =
             templates.assets[Self.faviconAsset] == nil ? nil : SiteLayout.assetsFolder + "/" + Self.faviconAsset
+        self.dialogScriptPath =
+            templates.assets[Self.dialogScriptAsset] == nil
+            ? nil : SiteLayout.assetsFolder + "/" + Self.dialogScriptAsset
     }
 
     static var faviconAsset: String { "favicon.svg" }
+
+    /// The script that makes a dialog's Close go back to the page the reader came from, when the template set has it.
+    static var dialogScriptAsset: String { "dialog.js" }
 
     /// Where the 404 page's links start: the base URL's path (`/docs/`), or `/`. A server shows the page at any
     /// URL, so relative links would be wrong; in a browser its script corrects them.
@@ -81,7 +89,7 @@ package struct PageRenderer<R: Route>: Sendable {
         var content: [UInt8] = []
         let clock = ContinuousClock()
         let started = clock.now
-        try ContentHTML.append(markdown, to: &content)
+        try ContentHTML.append(markdown, to: &content, marks: linkMarks(of: visit, markdown: markdown))
         let converted = clock.now
         phases?.add(.cmark, converted - started)
         defer { phases?.add(.layout, clock.now - converted) }
@@ -106,7 +114,9 @@ package struct PageRenderer<R: Route>: Sendable {
             context["isModal"] = .flag(true)
             context["closeURL"] = .text(here.relativeURL(to: presenter.path))
             context["closeTitle"] = .text(presenter.title)
-            context["closeLabel"] = .text(site.label("closeAndReturn", ["title": presenter.title]))
+            context["closeLabel"] = .text(
+                site.label("closeAndReturn", ["title": presenter.title, "close": site.label("close")]))
+            if let dialogScriptPath { context["dialogScript"] = .text(here.relativeURL(toSiteFile: dialogScriptPath)) }
         }
         // A dialog is a state of the page under it: not for search engines.
         let indexable = visit.presentation != .modal
@@ -286,6 +296,21 @@ package struct PageRenderer<R: Route>: Sendable {
             })
         if let baseURL { context["canonicalURL"] = .text(baseURL + here.file) }
         return try render("layout", context)
+    }
+
+    /// What the page's links are marked with: those it opens as dialogs, and with external links or user content,
+    /// those that leave the site; `nil` when there is nothing to mark.
+    private func linkMarks(of visit: PageVisit<R>, markdown: PageMarkdown) -> ContentHTML.LinkMarks? {
+        let external = markdown.hasExternalLinks || markdown.hasUserContent
+        guard external || !visit.opensAsDialog.isEmpty else { return nil }
+        var marks = ContentHTML.LinkMarks()
+        marks.external = external
+        marks.externalNote = Array(HTMLEscaping.escape(site.label("linkLeavesSite")).utf8)
+        marks.dialogNote = Array(HTMLEscaping.escape(site.label("linkOpensDialog")).utf8)
+        for route in visit.opensAsDialog {
+            marks.dialogs.insert(Array(visit.path.relativeURL(to: visit.linkPath(to: route)).utf8))
+        }
+        return marks
     }
 
     /// The front page of a site whose start route lives at a path of its own: a page that leads to the start

@@ -39,7 +39,7 @@ extension MarkdownInline {
             switch inline {
             case .link(let label, _):
                 labels.append(plainText(label))
-            case .emphasis(let inner), .strong(let inner), .siteFile(let inner, _):
+            case .emphasis(let inner), .strong(let inner), .siteFile(let inner, _), .external(let inner, _):
                 collectLinkLabels(inner, into: &labels)
             case .text, .code, .lineBreak: break
             }
@@ -53,10 +53,59 @@ extension MarkdownInline {
         return inlines.map { inline -> String in
             switch inline {
             case .text(let text), .code(let text): text
-            case .emphasis(let inner), .strong(let inner), .link(let inner, _), .siteFile(let inner, _):
+            case .emphasis(let inner), .strong(let inner), .link(let inner, _), .siteFile(let inner, _),
+                .external(let inner, _):
                 plainText(inner)
             case .lineBreak: " "
             }
         }.joined()
+    }
+}
+
+extension SiteWalker {
+    /// Fails for an external link that is not an absolute `https`, `http` or `mailto` URL, or that holds a control
+    /// character, a space or a bidirectional control (which could make a link read as another).
+    /// - Throws: ``FlowSiteError/Reason/unsafeExternalLink(page:url:why:)`` naming the page.
+    static func checkExternalLinks(of page: Page<R>, at path: RoutePath) throws {
+        for url in page.document.externalURLs {
+            if let why = Self.problem(withExternalURL: url) {
+                throw FlowSiteError(.unsafeExternalLink(page: path.description, url: Self.shown(url), why: why))
+            }
+        }
+    }
+
+    /// Why `url` can't be an external link, or `nil`.
+    static func problem(withExternalURL url: String) -> String? {
+        for scalar in url.unicodeScalars {
+            let value = scalar.value
+            if value < 0x21 || (0x7F...0x9F).contains(value) {
+                return value == 0x20 ? "holds a space (write it as %20)" : "holds a control character"
+            }
+            if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
+                || value == 0x200F || value == 0x061C
+            {
+                return "holds a bidirectional control character"
+            }
+        }
+        let lower = url.lowercased()
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
+            let host = lower.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            return host.isEmpty ? "has no host" : nil
+        }
+        if lower.hasPrefix("mailto:") { return lower.count > "mailto:".count ? nil : "names no address" }
+        return "is not an absolute https, http or mailto URL"
+    }
+
+    /// `url` with anything unprintable written as `\u{…}`, so the message shows what is there.
+    static func shown(_ url: String) -> String {
+        var text = ""
+        for scalar in url.unicodeScalars {
+            let value = scalar.value
+            let hidden =
+                value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
+            text += hidden ? "\\u{\(String(value, radix: 16, uppercase: true))}" : String(scalar)
+        }
+        return text
     }
 }

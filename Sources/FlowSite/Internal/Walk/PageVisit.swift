@@ -28,6 +28,8 @@ package struct PageVisit<R: Route>: Sendable {
     package var isDialogCopy = false
     /// Tab roots this page opens as dialogs: links to them lead to their dialog copies.
     package var dialogLinks: Set<R> = []
+    /// Every route this page's own links open as a dialog: the page marks those links.
+    package var opensAsDialog: Set<R> = []
 
     /// Where the page is written.
     package var path: RoutePath { route.pagePath(dialogCopy: isDialogCopy) }

@@ -287,6 +287,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         var outcome = Outcome(title: page.breadcrumbTitle, recovered: recovered)
         do {
             // Links first: a tab root the app presents as a dialog leads to its dialog copy, and the page says so.
+            try Self.checkExternalLinks(of: page, at: route.pagePath(dialogCopy: place.isDialogCopy))
             try followLinks(of: page, from: route, at: place, into: &outcome, clock: clock)
             var pageVisit = PageVisit(
                 route: route, page: page,
@@ -301,6 +302,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             pageVisit.index = place.index
             pageVisit.isDialogCopy = place.isDialogCopy
             for offset in outcome.dialogCopyTargets { pageVisit.dialogLinks.insert(outcome.targets[Int(offset)]) }
+            for offset in 0..<outcome.ownLinks where offset < outcome.targets.count {
+                if outcome.presentations[offset] == .modal { pageVisit.opensAsDialog.insert(outcome.targets[offset]) }
+            }
             try await visit(pageVisit)
         } catch {
             outcome.error = error

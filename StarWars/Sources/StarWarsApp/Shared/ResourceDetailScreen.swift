@@ -22,7 +22,8 @@ public struct ResourceDetailViewModel<Module: ResourceModule>: ViewModel {
         do {
             let catalog = try await dependencies.catalog.catalog()
             guard let resource = Module.find(id, in: catalog) else {
-                return .empty(strings.localizedString(.detailMissing, about: kind, ["id": "\(id)"]))
+                return .empty(
+                    EmptyState(message: strings.localizedString(.detailMissing, about: kind, ["id": "\(id)"])))
             }
             return .loaded(Module.detail(of: resource, in: catalog, strings: strings))
         } catch {
@@ -66,11 +67,21 @@ public struct ResourceDetailScreen<Module: ResourceModule>: StatefulScreen {
                 summary: strings.localizedString(.detailSummary, about: kind, ["title": content.title]),
                 document: document
             )
-        case .empty(EmptyState(message: let message)), .error(let message):
-            document.section(.notice) { $0.paragraph(.text(message)) }
-            document.paragraph(.link(strings.localizedString(.detailLinkList, about: kind), to: .list(kind)))
-            return Page(title: strings.localizedString(.detailUnavailable, about: kind), document: document)
+        case .empty(let empty):
+            return unavailable(empty.message)
+        case .error(let message):
+            return unavailable(message)
         }
+    }
+
+    /// The page of a record that can't be shown, with the way to its list.
+    private func unavailable(_ message: String) -> Page<AppRoute> {
+        let kind = viewModel.kind
+        let strings = viewModel.strings
+        var document = MarkdownDocument<AppRoute>()
+        document.section(.notice) { $0.paragraph(.text(message)) }
+        document.paragraph(.link(strings.localizedString(.detailLinkList, about: kind), to: .list(kind)))
+        return Page(title: strings.localizedString(.detailUnavailable, about: kind), document: document)
     }
 
     /// Text split into paragraphs at blank lines, as SWAPI's crawls are written (`\r\n`

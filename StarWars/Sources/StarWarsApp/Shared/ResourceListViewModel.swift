@@ -37,10 +37,13 @@ public struct ResourceListViewModel<Module: ResourceModule>: ViewModel {
     public static func state(page: Int, catalog: Catalog, strings: Strings) -> ScreenState<ListContent> {
         let kind = Module.Resource.kind
         let total = catalog.listCount(of: kind)
-        if total == 0 { return .empty(strings.localizedString(.listEmpty, about: kind)) }
+        if total == 0 { return .empty(EmptyState(message: strings.localizedString(.listEmpty, about: kind))) }
         let pageCount = (total + listPageSize - 1) / listPageSize
         guard (1...pageCount).contains(page) else {
-            return .empty(strings.localizedString(.listNoSuchPage, count: pageCount, about: kind, ["page": "\(page)"]))
+            return .empty(
+                EmptyState(
+                    message: strings.localizedString(
+                        .listNoSuchPage, count: pageCount, about: kind, ["page": "\(page)"])))
         }
         // Only the rows on this page are read and summarised.
         let ids = catalog.listedIDs(kind, ((page - 1) * listPageSize)..<min(total, page * listPageSize))

@@ -30,7 +30,9 @@ public struct HomeViewModel: ViewModel {
         do {
             let catalog = try await dependencies.catalog.catalog()
             let content = Self.content(catalog, strings: strings)
-            if content.categories.allSatisfy({ $0.count == 0 }) { return .empty(strings.localizedString(.homeEmpty)) }
+            if content.categories.allSatisfy({ $0.count == 0 }) {
+                return .empty(EmptyState(message: strings.localizedString(.homeEmpty)))
+            }
             if content.featured.isEmpty { dependencies.logger.debug("No characters to feature on the front page") }
             return .loaded(content)
         } catch {
