@@ -52,8 +52,8 @@ import Testing
         let rooted = report.text(sourceRoot: Self.root.path)
         #expect(rooted.contains("    at Tests/FlowSiteTests/FlowLintTests.swift:"), "\(rooted)")
         #expect(!rooted.contains("at FlowSiteTests/"))
-        // Without a root, the file's own path on this machine, not its module-relative id.
-        #expect(report.text().contains("    at \(Self.root.path)/Tests/FlowSiteTests/FlowLintTests.swift:"))
+        // Without a root too: one form, from the package's root, the same on every machine.
+        #expect(report.text().contains("    at Tests/FlowSiteTests/FlowLintTests.swift:"))
     }
 
     @Test func theMapBadgesKindsWithFindingsAndDrawsAnUnreachableKindApart() async throws {
@@ -84,7 +84,7 @@ import Testing
             svg.contains(
                 ##"""
                 <a class="kind unreachable" href="#finding-unreachable-screen-orphan" \##
-                aria-label="Orphan · no way in"><title>FlowSiteTests/FlowLintTests.swift:
+                aria-label="Orphan · no way in"><title>Tests/FlowSiteTests/FlowLintTests.swift:
                 """##
             ))
         #expect(whole.contains(#"<li id="finding-unreachable-screen-orphan"><code>unreachable-screen</code> Orphan: "#))
@@ -95,12 +95,14 @@ import Testing
                 """##
             ))
 
-        // Every box and every kind's row names its source line by module, never by this
-        // machine's path.
+        // Every box and every kind's row names its source line from the package's root, as lint does, never
+        // by this machine's path.
         #expect(
             svg.components(separatedBy: "<title>").count - 1 == report.findings.count { $0.rule == .unreachableScreen }
                 + 8)
-        #expect(whole.components(separatedBy: "<td><code>FlowSiteTests/<wbr>FlowLintTests.swift:").count - 1 == 9)
+        #expect(
+            whole.components(separatedBy: "<td><code>Tests/<wbr>FlowSiteTests/<wbr>FlowLintTests.swift:").count - 1 == 9
+        )
         for (path, page) in pages { #expect(!page.contains(Self.root.path), "\(path) names a path of this machine") }
 
         // A flow's map and a kind's view link their badges to the whole map's list.

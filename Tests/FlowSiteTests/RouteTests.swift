@@ -98,3 +98,76 @@ import Testing
         #expect(paths.sorted() == [.root, ["a"], ["a", "z"], ["b"]])
     }
 }
+
+/// Findings and errors name a route by its path and a short name, never a nested payload (issue 63, item 7).
+@Suite struct RouteNameTests {
+    struct Item: Hashable, Sendable {
+        var title: String
+        var summary: String?
+    }
+
+    enum Feed: Route {
+        case list, detail(Item), page(Int)
+        var path: RoutePath {
+            switch self {
+            case .list: ["feed"]
+            case .detail(let item): ["feed", Slug(item.title)]
+            case .page(let number): ["feed", "page", Slug("\(number)")]
+            }
+        }
+    }
+
+    enum Described: Route, CustomStringConvertible {
+        case detail(Item)
+        var path: RoutePath { ["d"] }
+        var description: String { "the detail" }
+    }
+
+    @Test func aRouteIsNamedShortlyBesideItsPath() {
+        let detail = Feed.detail(Item(title: "Swift 6.3 is out", summary: "A long summary of the release."))
+        #expect(detail.shownName == "detail")
+        #expect(detail.shownPathAndName == "/feed/swift-6-3-is-out/ (detail)")
+        #expect(Feed.page(2).shownName == "page(2)")
+        #expect(Feed.list.shownName == "list")
+        #expect(Described.detail(Item(title: "x")).shownName == "the detail")
+    }
+}
+
+/// One form of a place in the code everywhere: from the package's root (issue 63, item 7).
+@Suite struct CodeLocationFormTests {
+    @Test func aPlaceIsNamedFromItsPackagesRoot() {
+        let deep = CodeLocation(
+            fileID: "SampleApp/SourceSelection.swift",
+            filePath: "/home/a/app/Sources/SampleApp/Setup/SourceSelection.swift",
+            line: 52)
+        #expect(deep.packagePath == "Sources/SampleApp/Setup/SourceSelection.swift")
+        #expect(deep.description == "Sources/SampleApp/Setup/SourceSelection.swift:52")
+        #expect(deep.editorPath(relativeTo: "/home/a") == "Sources/SampleApp/Setup/SourceSelection.swift")
+        // A target with a path of its own keeps the module form, or the path below the source root.
+        let example = CodeLocation(
+            fileID: "hello/main.swift", filePath: "/home/a/app/Examples/Hello/main.swift", line: 3)
+        #expect(example.description == "hello/main.swift:3")
+        #expect(example.editorPath(relativeTo: "/home/a/app") == "Examples/Hello/main.swift")
+    }
+
+    @Test func theMapAndLintNameAFileAlike() async throws {
+        // The people app's notes page ends on purpose; its dead end, once unmarked, is found on the map and in lint.
+        let report = try await FlowLinter(coordinator: Dotless()).run()
+        let finding = try #require(report.findings.first { $0.rule == .deadEnd })
+        let location = try #require(finding.location)
+        let text = report.text(sourceRoot: "/")
+        #expect(text.contains("    at \(location.description)\n"), "\(text)")
+        let exported = report.json(sourceRoot: "/")
+        #expect(exported.contains("\"\(location.description)\""), "\(exported)")
+    }
+
+    struct Dotless: RootCoordinator {
+        var startRoute: People { .home }
+        var siteInfo: SiteInfo<People> { SiteInfo(name: "People") }
+        func makeScreen(for route: People) async throws -> any Screen<People> {
+            var document = MarkdownDocument<People>()
+            if route == .home { document.paragraph(.link("Notes", to: .notes)) }
+            return FixedScreen(page: Page(title: "\(route)", document: document))
+        }
+    }
+}

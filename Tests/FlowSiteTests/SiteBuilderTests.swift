@@ -129,7 +129,7 @@ import Testing
             try await SiteBuilder(coordinator: broken).build(into: output)
             Issue.record("the build should fail")
         } catch let error as FlowSiteError {
-            #expect(error.description.contains("a/b (/a/b/): no data for a/b"))
+            #expect(error.description.contains("/a/b/ (a/b): no data for a/b"))
         }
         #expect(try SiteDifference.files(in: output) == before)
     }

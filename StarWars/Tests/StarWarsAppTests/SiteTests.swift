@@ -226,7 +226,8 @@ import Testing
             contentsOf: folder.appendingPathComponent("characters/jabba-desilijic-tiure/index.html"), encoding: .utf8)
         #expect(
             jabba.contains(
-                #"<a href="../../archive/missing/starships-99/index.html">Starship #99 (not in the archive)</a>"#))
+                #"<a href="../../archive/missing/starships-99/index.html" class="opens-dialog">"#
+                    + #"Starship #99 (not in the archive)<span class="link-note"> (opens a dialog)</span></a>"#))
         let dialog = try String(
             contentsOf: folder.appendingPathComponent("archive/missing/starships-99/index.html"), encoding: .utf8)
         #expect(dialog.contains(#"<div class="dialog">"#) && !dialog.contains("aria-modal"))

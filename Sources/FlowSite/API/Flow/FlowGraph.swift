@@ -141,8 +141,8 @@ extension SiteGraph {
     /// The page of the route at `index`.
     func pageReference(_ index: Int) -> FlowGraph.PageReference {
         FlowGraph.PageReference(
-            path: table.path(of: index), title: table.titles[index] ?? "\(table.routes[index])",
-            route: "\(table.routes[index])")
+            path: table.path(of: index), title: table.titles[index] ?? table.routes[index].shownName,
+            route: table.routes[index].shownName)
     }
 
     private static func depth(_ histogram: [Int]) -> FlowGraph.Depth {

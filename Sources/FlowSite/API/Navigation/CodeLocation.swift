@@ -18,8 +18,23 @@ public struct CodeLocation: Hashable, Sendable, Comparable, CustomStringConverti
         self.line = line
     }
 
-    /// `Module/File.swift:42`.
-    public var description: String { "\(fileID):\(line)" }
+    /// ``packagePath`` and the line, `Sources/App/Setup/File.swift:42`: the one form the map, the graph, lint and
+    /// coverage give a place in.
+    public var description: String { "\(packagePath):\(line)" }
+
+    /// The file's path from its package's root, `Sources/App/Setup/File.swift`: the part of ``filePath`` from the
+    /// `Sources/<Module>/` or `Tests/<Module>/` folder of the module ``fileID`` names, the same on every machine.
+    /// ``fileID`` when the file lies elsewhere (a target with a path of its own).
+    public var packagePath: String {
+        let module = fileID.prefix { $0 != "/" }
+        guard !module.isEmpty else { return fileID }
+        for folder in ["Sources", "Tests"] {
+            if let range = filePath.range(of: "/\(folder)/\(module)/", options: .backwards) {
+                return String(filePath[filePath.index(after: range.lowerBound)...])
+            }
+        }
+        return fileID
+    }
 
     /// The file's path relative to `root` (with or without a trailing slash) when it lies below it; `nil` otherwise.
     public func path(relativeTo root: String) -> String? {
@@ -28,9 +43,12 @@ public struct CodeLocation: Hashable, Sendable, Comparable, CustomStringConverti
         return String(filePath.dropFirst(prefix.count))
     }
 
-    /// The path a person opens in an editor: relative to `root` when the file lies below it, else the absolute
-    /// path when the file is on this machine, else ``fileID``.
+    /// The path a person opens in an editor: ``packagePath`` when the file is in its package's `Sources/<Module>/`
+    /// folder (as everywhere else), else relative to `root` when the file lies below it, else the absolute path
+    /// when the file is on this machine, else ``fileID``.
     public func editorPath(relativeTo root: String?) -> String {
+        let inPackage = packagePath
+        if inPackage != fileID { return inPackage }
         if let root, let relative = path(relativeTo: root) { return relative }
         return filePath.hasPrefix("/") && FileManager.default.fileExists(atPath: filePath) ? filePath : fileID
     }

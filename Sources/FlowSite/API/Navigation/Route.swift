@@ -2,6 +2,10 @@ import Foundation
 
 /// A destination in an app: one screen the app can show, and so one page of the site.
 ///
+/// Findings and errors name a route by its path and, beside it, its `description` when the type is
+/// `CustomStringConvertible`, else as Swift prints it when short (`leaf(1)`), else its case name alone: give a
+/// route with a struct payload a short description (`extension AppRoute: CustomStringConvertible`) to name it.
+///
 /// ```swift
 /// enum AppRoute: Route {
 ///     case home, detail(id: Int)
@@ -29,6 +33,19 @@ public protocol Route: Hashable, Sendable {
 
 extension Route {
     public var screenKind: ScreenKind { ScreenKind(derivedFrom: self) }
+
+    /// How findings and errors name the route beside its path: its `description` when the type is
+    /// `CustomStringConvertible`; else as Swift prints it when that is short and flat (`leaf(1)`), else its case
+    /// or type name alone (`detail`), never a nested payload.
+    package var shownName: String {
+        if let described = self as? any CustomStringConvertible { return described.description }
+        let full = String(describing: self)
+        if full.utf8.count <= 40, full.utf8.count(where: { $0 == UInt8(ascii: "(") }) <= 1 { return full }
+        return String(full.prefix { $0 != "(" })
+    }
+
+    /// The route's path and name, as errors give it: `/feed/ (feed)`.
+    package var shownPathAndName: String { "\(path) (\(shownName))" }
 
     public static var screenKindExamples: [Self] { [] }
 }

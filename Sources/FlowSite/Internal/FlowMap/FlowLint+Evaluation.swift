@@ -114,7 +114,7 @@ extension SiteGraph {
                         "kind": flow.kinds[kind].name, "run": run ?? "",
                         "maximumClicks": say("lintClicks", count: Int(maximum)),
                         "deepestClicks": say("lintClicks", count: Int(flow.depth[deepest])),
-                        "path": table.path(of: deepest).description, "route": "\(table.routes[deepest])"
+                        "path": table.path(of: deepest).description, "route": table.routes[deepest].shownName
                     ]
                     lint.pagesFinding(
                         rule, kind: kind, routes: routes, location: chain.flatMap { flow.transitions[$0.key]?.location }

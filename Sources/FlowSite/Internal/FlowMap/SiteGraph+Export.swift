@@ -36,7 +36,7 @@ extension SiteGraph {
         let presentation: Presentation
     }
 
-    func title(of route: R) -> String { titles[route] ?? "\(route)" }
+    func title(of route: R) -> String { titles[route] ?? route.shownName }
 
     // MARK: Graphviz
 

@@ -53,7 +53,7 @@ package struct SiteGraph<R: Route>: Sendable {
     /// - Throws: ``FlowSiteError`` listing each failed route, its path and its error.
     package func requireNoFailures() throws {
         guard failures.isEmpty else {
-            throw FlowSiteError(.screensFailed(failures.map { ("\($0.route) (\($0.route.path))", $0.error) }))
+            throw FlowSiteError(.screensFailed(failures.map { ($0.route.shownPathAndName, $0.error) }))
         }
     }
 }
@@ -135,7 +135,7 @@ struct RouteTable<R: Route>: Sendable {
         let path = route.pagePath(dialogCopy: asDialogCopy)
         if let first = path.slugs.first, first.rawValue == SiteLayout.assetsFolder || first == SiteLayout.flowMapFolder
         {
-            throw FlowSiteError(.reservedPath(path: path.description, route: "\(route)"))
+            throw FlowSiteError(.reservedPath(path: path.description, route: route.shownName))
         }
         var key = Hasher()
         for slug in path.slugs { key.combine(slug) }
@@ -144,10 +144,12 @@ struct RouteTable<R: Route>: Sendable {
         if path.slugs.isEmpty, index > 0, !asDialogCopy {
             // The front page is the start route's, or the page that leads to it.
             throw FlowSiteError(
-                .rootTaken(route: "\(route)", startRoute: "\(routes[0])", startPath: self.path(of: 0).description))
+                .rootTaken(
+                    route: route.shownName, startRoute: routes[0].shownName, startPath: self.path(of: 0).description))
         }
         if let owner = owners.find(hash: pathHash, where: { self.path(of: $0) == path }) {
-            throw FlowSiteError(.pathConflict(path: path.description, first: "\(routes[owner])", second: "\(route)"))
+            throw FlowSiteError(
+                .pathConflict(path: path.description, first: routes[owner].shownName, second: route.shownName))
         }
         owners.insert(index, hash: pathHash)
         if asDialogCopy {

@@ -108,11 +108,11 @@ extension SiteWalker {
             coordinator.selectTab(action, in: list)
         }
         guard recordsUnhandledLinks else {
-            let page = source.map { "\($0)" } ?? "the tab bar"
+            let page = source.map(\.shownPathAndName) ?? "the tab bar"
             throw FlowSiteError(
-                .navigationMismatch(page: page, label: label, route: "\(action.route)", shown: list.shown))
+                .navigationMismatch(page: page, label: label, route: action.route.shownPathAndName, shown: list.shown))
         }
-        return UnhandledLink(label: label, target: "\(action.route)", shown: list.shown)
+        return UnhandledLink(label: label, target: action.route.shownPathAndName, shown: list.shown)
     }
 
 }

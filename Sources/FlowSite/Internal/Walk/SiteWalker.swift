@@ -66,7 +66,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                     let table = graph.table
                     func crumb(_ step: Int) -> Breadcrumb<R> {
                         Breadcrumb(
-                            title: table.titles[step] ?? "\(table.routes[step])", route: table.routes[step],
+                            title: table.titles[step] ?? table.routes[step].shownName, route: table.routes[step],
                             isDialogCopy: table.isDialogCopy(step)
                         )
                     }
@@ -267,19 +267,19 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             // A route handed to the wrong coordinator is the app's wiring, not a page's data: no error screen.
             let misrouted = (error as? FlowSiteError).map { if case .routeNotOwned = $0.reason { true } else { false } }
             if misrouted == true {
-                var outcome = Outcome(title: "\(route)")
+                var outcome = Outcome(title: route.shownName)
                 outcome.error = error
                 return outcome
             }
             guard let fallback = coordinator.errorScreen(for: route, error: error) else {
-                return Outcome(title: "\(route)", failure: describe(error))
+                return Outcome(title: route.shownName, failure: describe(error))
             }
             do {
                 page = try await fallback.makePage()
                 recovered = describe(error)
             } catch let fallbackError {
                 return Outcome(
-                    title: "\(route)",
+                    title: route.shownName,
                     failure: "\(describe(error)); its error screen failed too: \(describe(fallbackError))")
             }
         }
