@@ -21,6 +21,8 @@ enum Outbound: Route {
 struct ReaderLinksApp: RootCoordinator {
     /// The About page's links out of the site.
     var outbound = ["https://example.com/privacy", "mailto:help@example.com"]
+    /// Whether the filter and About pages say they end the flow on purpose.
+    var marksEnds = true
 
     var startRoute: Outbound { .home }
     var siteInfo: SiteInfo<Outbound> { SiteInfo(name: "Reader") }
@@ -45,7 +47,7 @@ struct ReaderLinksApp: RootCoordinator {
             document.list(outbound.dropFirst().map { [.externalLink("Write to us", to: $0)] })
         }
         var page = Page(title: title, document: document)
-        if route == .filter || route == .about { page.ending = .intended }
+        if marksEnds, route == .filter || route == .about { page.ending = .intended }
         return OutboundScreen(page: page)
     }
 
@@ -87,11 +89,11 @@ struct OutboundScreen: Screen {
             filter.contains(
                 #"aria-label="\#(label)" title="\#(label)">Close</a>"#
             ), "\(filter)")
-        #expect(filter.contains(#"<script src="../assets/dialog.js" data-root="../" defer></script>"#))
+        #expect(filter.contains(#"<script src="../assets/back.js" data-root="../" defer></script>"#))
         let script = try String(
-            contentsOf: folder.appendingPathComponent("assets/dialog.js"), encoding: .utf8)
+            contentsOf: folder.appendingPathComponent("assets/back.js"), encoding: .utf8)
         #expect(script.contains("window.history.back()"))
-        #expect(!(try page("feeds/swift/")).contains("dialog.js"), "only dialogs load it")
+        #expect(!(try page("feeds/swift/")).contains("back.js"), "only dialogs and pages with back links load it")
     }
 
     @Test func externalLinksAreMarkedAsLeavingTheSiteAndNeverWalked() async throws {
@@ -99,6 +101,7 @@ struct OutboundScreen: Screen {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(report.pages == 5)
         let note = #"<span class="link-note"> (leaves the site)</span>"#
+        let mail = #"<span class="link-note"> (opens your email app)</span>"#
         let about = try String(contentsOf: folder.appendingPathComponent("about/index.html"), encoding: .utf8)
         #expect(
             about.contains(
@@ -106,9 +109,23 @@ struct OutboundScreen: Screen {
             ), "\(about)")
         #expect(
             about.contains(
-                #"<li><a href="mailto:help@example.com" class="external">Write to us\#(note)</a></li>"#
+                #"<li><a href="mailto:help@example.com" class="external">Write to us\#(mail)</a></li>"#
             ))
         #expect(!about.contains("ugc"), "the app's own links are not user content")
+    }
+
+    @Test func aSchemeInCapitalsIsMarkedAndALinkOutIsAWayOn() async throws {
+        var app = ReaderLinksApp()
+        app.outbound = ["HTTPS://EXAMPLE.COM/PRIVACY", "Mailto:help@example.com"]
+        app.marksEnds = false
+        let (folder, report) = try await Self.build(app)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let about = try String(contentsOf: folder.appendingPathComponent("about/index.html"), encoding: .utf8)
+        #expect(about.contains(#"<a href="HTTPS://EXAMPLE.COM/PRIVACY" class="external">"#), "\(about)")
+        #expect(about.contains(#"<a href="Mailto:help@example.com" class="external">"#))
+        // About's only links leave the site: a way on, so no dead end; the filter dialog has its Close.
+        let lint = try #require(report.flowLint)
+        #expect(!lint.findings.contains { $0.rule == .deadEnd }, "\(lint.findings.map(\.message))")
     }
 
     @Test(arguments: [

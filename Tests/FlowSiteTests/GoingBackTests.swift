@@ -76,8 +76,11 @@ struct NotebookScreen: Screen {
             try String(contentsOf: folder.appendingPathComponent(path + "index.html"), encoding: .utf8)
         }
         // Done and Cancel lead to the notes page the reader came from.
-        #expect(try page("notes/edit/").contains(#"<a href="../index.html">Done</a>"#))
-        #expect(try page("notes/share/").contains(#"<a href="../index.html">Cancel</a>"#))
+        // Marked as going back, and the script that goes back in history comes with them.
+        #expect(try page("notes/edit/").contains(#"<a href="../index.html" class="back">Done</a>"#))
+        #expect(try page("notes/share/").contains(#"<a href="../index.html" class="back">Cancel</a>"#))
+        #expect(try page("notes/edit/").contains(#"<script src="../../assets/back.js" data-root="../../" defer>"#))
+        #expect(!(try page("notes/")).contains("back.js"))
         // The notes page keeps the trail it was pushed with: going back starts none.
         let notes = try page("notes/")
         #expect(notes.contains(#"<a href="../index.html">Notebook</a>"#))
@@ -104,7 +107,7 @@ struct NotebookScreen: Screen {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("back-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let flow = try #require(try await SiteBuilder(coordinator: NotebookApp()).build(into: folder).flow)
-        #expect(flow.dot().contains("arrowhead=empty, constraint=false"))
+        #expect(flow.dot().contains("arrowhead=dot, constraint=false"))
         #expect(flow.mermaid().contains("--o"))
     }
 }

@@ -97,14 +97,14 @@ import Testing
         #expect(title == name)
     }
 
-    /// Found by the fuzzer: a list item holding only a no-break space is a paragraph, where an
-    /// item holding a plain space is empty; the shadow must keep the no-break space.
+    /// Found by the fuzzer: a list item holding only a no-break space is text, where an item holding a
+    /// plain space is empty; the shadow must keep the no-break space.
     @Test func aNoBreakSpaceKeepsItsShape() throws {
         let text = "\u{A0}"
         let hostile = try Self.renderPage("", text, "")
         let shadow = try Self.renderPage("", Self.shadow(of: text), "")
         #expect(HTMLTags.scan(hostile) == HTMLTags.scan(shadow))
-        #expect(hostile.contains("<li>\n<p>\u{A0}</p>\n</li>"))
+        #expect(hostile.contains("<li>\u{A0}</li>"))
     }
 
     @Test func controlCharactersBecomeReplacementCharacters() throws {

@@ -63,11 +63,12 @@ import Testing
         #expect(!content.contains("block"))
         // Users' links leave the site, and say so.
         let note = "<span class=\"link-note\"> (leaves the site)</span>"
+        let mail = "<span class=\"link-note\"> (opens your email app)</span>"
         #expect(
             content.contains(
                 "<a rel=\"nofollow ugc\" href=\"https://example.com/a?b=1\" class=\"external\">web\(note)</a>"))
         #expect(
-            content.contains("<a rel=\"nofollow ugc\" href=\"mailto:a@example.com\" class=\"external\">mail\(note)</a>")
+            content.contains("<a rel=\"nofollow ugc\" href=\"mailto:a@example.com\" class=\"external\">mail\(mail)</a>")
         )
         #expect(content.contains(" js rel</p>"))
         #expect(!html.contains("raw HTML omitted"))
@@ -184,6 +185,20 @@ import Testing
     private func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// Two lists in a row stay two lists (CommonMark joins lists with one marker), and so do two numbered ones.
+    @Test func listsInARowStayApart() throws {
+        var document = MarkdownDocument<Node>()
+        document.attributes([("User", "ann@example.com")])
+        document.list([["Change email"], ["Change password"]])
+        document.linkList(["list"] as [Node]) { (label: "Back", route: $0) }
+        document.orderedList([["First"]])
+        document.orderedList([["Second"]])
+        let html = try #require(try page(document).between("<h1>Post</h1>", "</main>"))
+        #expect(html.components(separatedBy: "<ul>").count - 1 == 3, "\(html)")
+        #expect(html.components(separatedBy: "<ol").count - 1 == 2)
+        #expect(!html.contains("<li>\n<p>"), "tight lists stay tight")
     }
 
     private func page(body: String, showsImages: Bool = false) throws -> String {

@@ -57,7 +57,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
     @Option(
         name: .customLong("enable"),
         help: ArgumentHelp(
-            "Turn on a rule that is off by default (untested-transition); repeatable.", valueName: "rule"))
+            """
+            Turn on a rule that is off by default (\(FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id).joined(
+                separator: ", "))); repeatable.
+            """, valueName: "rule"))
     var enabledRules: [String] = []
 
     @Option(
@@ -90,6 +93,11 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
             throw ValidationError("--limit must be 1 or more, not \(limit); leave it out to list every finding.")
         }
         let offByDefault = FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id)
+        for id in enabledRules where !FlowLintRule.all.contains(where: { $0.id == id }) {
+            throw ValidationError(
+                "--enable '\(id)' is no flow lint rule; the rules off by default are \(offByDefault.joined(separator: ", "))."
+            )
+        }
         for id in enabledRules where !offByDefault.contains(id) {
             throw ValidationError(
                 """

@@ -102,7 +102,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
             ? "" : " in \(languages.count) languages (\(languages.map(\.code).joined(separator: ", ")))"
         var line =
             "Built " + count("countPages", pages) + languages + " (\(rendered) rendered, " + count("countFiles", files)
-            + ", \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) unchanged), checked "
+            + ", \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) files unchanged), checked "
             + count("countLinks", links) + " in \(String(format: "%.2f", seconds)) s"
         if replayed > 0 {
             line += "; " + count("countPages", pages - replayed) + " made again, the others kept as they were"

@@ -103,7 +103,8 @@ public struct FlowSiteError: Error, Sendable, CustomStringConvertible {
         case .navigationMismatch(let page, let label, let route, let shown):
             "The link '\(label)' on \(page) leads to \(route), but following it showed "
                 + (shown.isEmpty ? "nothing" : shown.joined(separator: ", "))
-                + ". A coordinator's navigate(_:from:in:) must show the action's own route, once."
+                + ". A coordinator's navigate(_:from:in:) must show the action's own route, once"
+                + (shown.isEmpty ? " (to go back to the page below, show it as .back)." : ".")
         case .brokenLinks(let links):
             Wording.english("errorBrokenLinks", count: links.count) + "\n"
                 + links.map { "  - \($0.page): \($0.link)" }.joined(separator: "\n")

@@ -1,7 +1,7 @@
 extension FlowGraph {
     /// The graph in Graphviz's language: a box per kind (name, pages, click depths, source line), an arrow per
-    /// transition (presentation, links, source line); push solid, modal dashed, root bold, replace dotted, back with
-    /// a hollow head.
+    /// transition (presentation, links, source line); push solid, modal dashed, root bold, replace dotted, back ending
+    /// in a dot.
     public func dot() -> String {
         var lines = [
             "digraph flow {",

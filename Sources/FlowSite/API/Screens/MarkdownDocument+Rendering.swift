@@ -97,24 +97,52 @@ struct MarkdownWriter {
     func write<Blocks: Collection<Block>>(_ blocks: Blocks, into out: inout [UInt8]) {
         guard !blocks.isEmpty else { return }
         var wrote = false
+        // Two lists in a row with the same marker are one list to CommonMark: the second takes the other marker.
+        var marker = Marker()
+        var previous: Marker.Kind?
         for block in blocks {
             let mark = out.count
             if wrote {
                 out.append(UInt8(ascii: "\n"))
                 out.append(UInt8(ascii: "\n"))
             }
+            let kind = Marker.kind(of: block)
+            if let kind, kind == previous { marker.toggle(kind) } else if kind != nil { marker = Marker() }
             let start = out.count
-            write(block, into: &out)
+            write(block, marker: marker, into: &out)
             if out.count == start {
                 out.removeSubrange(mark...)
             } else {
                 wrote = true
+                previous = kind
             }
         }
         out.append(UInt8(ascii: "\n"))
     }
 
-    private func write(_ block: Block, into out: inout [UInt8]) {
+    /// The markers the next list is written with.
+    struct Marker {
+        enum Kind { case bullet, ordered }
+        var bullet = UInt8(ascii: "-")
+        var ordered = UInt8(ascii: ".")
+
+        mutating func toggle(_ kind: Kind) {
+            switch kind {
+            case .bullet: bullet = bullet == UInt8(ascii: "-") ? UInt8(ascii: "*") : UInt8(ascii: "-")
+            case .ordered: ordered = ordered == UInt8(ascii: ".") ? UInt8(ascii: ")") : UInt8(ascii: ".")
+            }
+        }
+
+        static func kind(of block: Block) -> Kind? {
+            switch block {
+            case .list, .linkList, .attributes: .bullet
+            case .orderedList: .ordered
+            default: nil
+            }
+        }
+    }
+
+    private func write(_ block: Block, marker: Marker = Marker(), into out: inout [UInt8]) {
         switch block {
         case .heading(let level, let inlines):
             for _ in 0..<min(max(level, 1), 6) { out.append(UInt8(ascii: "#")) }
@@ -125,14 +153,14 @@ struct MarkdownWriter {
         case .list(let items):
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: "\n")) }
-                out.append(UInt8(ascii: "-"))
+                out.append(marker.bullet)
                 out.append(UInt8(ascii: " "))
                 line(item, into: &out)
             }
         case .linkList(let labels, let firstRoute):
             for (index, label) in labels.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: "\n")) }
-                out.append(UInt8(ascii: "-"))
+                out.append(marker.bullet)
                 out.append(UInt8(ascii: " "))
                 let start = out.count
                 out.append(UInt8(ascii: "["))
@@ -149,13 +177,15 @@ struct MarkdownWriter {
         case .orderedList(let items):
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: "\n")) }
-                out.append(contentsOf: "\(index + 1). ".utf8)
+                out.append(contentsOf: "\(index + 1)".utf8)
+                out.append(marker.ordered)
+                out.append(UInt8(ascii: " "))
                 line(item, into: &out)
             }
         case .attributes(let pairs):
             for (index, pair) in pairs.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: "\n")) }
-                out.append(UInt8(ascii: "-"))
+                out.append(marker.bullet)
                 out.append(UInt8(ascii: " "))
                 // "**Name:** value", with the name's emphasis judged like any other.
                 let start = out.count

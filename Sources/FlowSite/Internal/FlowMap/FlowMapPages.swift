@@ -200,13 +200,15 @@ struct FlowMapPages {
             svg = try FlowMapSVG.svg(nodes: nodes, edges: edges)
         }
         let sameDepth = kind.depth.minimum == kind.depth.maximum
+        // One depth: "each 2 clicks" for several pages, "2 clicks" for one, "1 click" counted as such.
+        let clicks = counted("lintClicks", kind.depth.minimum, ["count": number(kind.depth.minimum)])
         var html = paragraph(
             label(
-                sameDepth ? "kindIntroOneDepth" : "kindIntro",
+                sameDepth ? (kind.pages == 1 ? "kindIntroOnePage" : "kindIntroOneDepth") : "kindIntro",
                 [
                     "kind": kind.kind.name, "pages": pages(kind.pages), "flow": kind.kind.flow,
                     "minimum": "\(kind.depth.minimum)", "median": "\(kind.depth.median)",
-                    "maximum": "\(kind.depth.maximum)"
+                    "maximum": "\(kind.depth.maximum)", "clicks": clicks
                 ]))
         html +=
             "<p>" + escape(label("kindExample", [:])) + " "

@@ -110,14 +110,15 @@ extension SiteGraph {
 }
 
 extension Presentation {
-    /// Push solid, modal dashed, root bold, replace dotted; a return has a hollow head and leaves the ranks alone.
+    /// Push solid, modal dashed, root bold, replace dotted; a return ends in a dot (as Mermaid's in a circle) and
+    /// leaves the ranks alone.
     var dotStyle: String {
         switch self {
         case .push: ""
         case .modal: ", style=dashed"
         case .root: ", style=bold"
         case .replace: ", style=dotted"
-        case .back: ", arrowhead=empty, constraint=false"
+        case .back: ", arrowhead=dot, constraint=false"
         }
     }
 

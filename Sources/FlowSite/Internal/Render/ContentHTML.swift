@@ -29,12 +29,16 @@ enum ContentHTML {
     struct LinkMarks {
         /// The links (as written in `href`) that open a dialog.
         var dialogs: Set<[UInt8]> = []
+        /// The links that go back to a page below: marked `back`, for the script that goes back in history.
+        var backs: Set<[UInt8]> = []
         /// Whether absolute links (the app's own external links and users') are marked as leaving the site.
         var external = false
         /// "(opens a dialog)", escaped.
         var dialogNote: [UInt8] = []
         /// "(leaves the site)", escaped.
         var externalNote: [UInt8] = []
+        /// "(opens your email app)", escaped: for `mailto:` links.
+        var mailNote: [UInt8] = []
     }
 
     /// Gives each link `marks` names a class (`opens-dialog`, `external`) after its `href` and a note before its
@@ -42,7 +46,6 @@ enum ContentHTML {
     static func mark(_ marks: LinkMarks, in out: inout [UInt8], from start: Int) {
         let opening = Array("<a href=\"".utf8)
         let closing = Array("</a>".utf8)
-        let schemes = ["http:", "https:", "mailto:"].map { Array($0.utf8) }
         var marked: [UInt8] = []
         var copied = start
         var index = start
@@ -54,11 +57,17 @@ enum ContentHTML {
             let url = index + opening.count
             guard let quote = out[url...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             let href = Array(out[url..<quote])
+            // Schemes in any case: HTTPS: and Mailto: are the same.
+            let scheme = String(decoding: href.prefix(8), as: UTF8.self).lowercased()
             let kind: (class: String, note: [UInt8])? =
-                if marks.external, schemes.contains(where: { href.starts(with: $0) }) {
+                if marks.external, scheme.hasPrefix("mailto:") {
+                    ("external", marks.mailNote)
+                } else if marks.external, scheme.hasPrefix("http:") || scheme.hasPrefix("https:") {
                     ("external", marks.externalNote)
                 } else if !marks.dialogs.isEmpty, marks.dialogs.contains(href) {
                     ("opens-dialog", marks.dialogNote)
+                } else if !marks.backs.isEmpty, marks.backs.contains(href) {
+                    ("back", [])
                 } else {
                     nil
                 }
@@ -70,9 +79,11 @@ enum ContentHTML {
             marked.append(contentsOf: out[copied...quote])
             marked.append(contentsOf: " class=\"\(kind.class)\"".utf8)
             marked.append(contentsOf: out[(quote + 1)..<end])
-            marked.append(contentsOf: "<span class=\"link-note\"> ".utf8)
-            marked.append(contentsOf: kind.note)
-            marked.append(contentsOf: "</span>".utf8)
+            if !kind.note.isEmpty {
+                marked.append(contentsOf: "<span class=\"link-note\"> ".utf8)
+                marked.append(contentsOf: kind.note)
+                marked.append(contentsOf: "</span>".utf8)
+            }
             copied = end
             index = end
         }

@@ -13,8 +13,9 @@ package struct PageRenderer<R: Route>: Sendable {
     /// The 404 page carries the stylesheet inline so that it is styled at any URL.
     let inlineStylesheet: String
     let faviconPath: String?
-    /// The dialog script's path from the site root, when the template set has one.
-    let dialogScriptPath: String?
+    /// The script that takes Close and back links back in history: its path from the site root, when the template
+    /// set has one.
+    let backScriptPath: String?
     let flowMapPath: String?
     /// For the language switcher and `hreflang` alternates; `nil` in a site of one language.
     var languages: SiteLanguages?
@@ -41,15 +42,16 @@ package struct PageRenderer<R: Route>: Sendable {
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.faviconPath =
             templates.assets[Self.faviconAsset] == nil ? nil : SiteLayout.assetsFolder + "/" + Self.faviconAsset
-        self.dialogScriptPath =
-            templates.assets[Self.dialogScriptAsset] == nil
-            ? nil : SiteLayout.assetsFolder + "/" + Self.dialogScriptAsset
+        self.backScriptPath =
+            templates.assets[Self.backScriptAsset] == nil
+            ? nil : SiteLayout.assetsFolder + "/" + Self.backScriptAsset
     }
 
     static var faviconAsset: String { "favicon.svg" }
 
-    /// The script that makes a dialog's Close go back to the page the reader came from, when the template set has it.
-    static var dialogScriptAsset: String { "dialog.js" }
+    /// The script that makes a dialog's Close and the links that go back return in history, when the template set
+    /// has it.
+    static var backScriptAsset: String { "back.js" }
 
     /// Where the 404 page's links start: the base URL's path (`/docs/`), or `/`. A server shows the page at any
     /// URL, so relative links would be wrong; in a browser its script corrects them.
@@ -110,13 +112,15 @@ package struct PageRenderer<R: Route>: Sendable {
             ])
         }
         context["breadcrumbs"] = .list(crumbs)
+        if let backScriptPath, visit.presentation == .modal || !visit.goesBackTo.isEmpty {
+            context["backScript"] = .text(here.relativeURL(toSiteFile: backScriptPath))
+        }
         if visit.presentation == .modal, let presenter = visit.presenter {
             context["isModal"] = .flag(true)
             context["closeURL"] = .text(here.relativeURL(to: presenter.path))
             context["closeTitle"] = .text(presenter.title)
             context["closeLabel"] = .text(
                 site.label("closeAndReturn", ["title": presenter.title, "close": site.label("close")]))
-            if let dialogScriptPath { context["dialogScript"] = .text(here.relativeURL(toSiteFile: dialogScriptPath)) }
         }
         // A dialog is a state of the page under it: not for search engines.
         let indexable = visit.presentation != .modal
@@ -302,13 +306,17 @@ package struct PageRenderer<R: Route>: Sendable {
     /// those that leave the site; `nil` when there is nothing to mark.
     private func linkMarks(of visit: PageVisit<R>, markdown: PageMarkdown) -> ContentHTML.LinkMarks? {
         let external = markdown.hasExternalLinks || markdown.hasUserContent
-        guard external || !visit.opensAsDialog.isEmpty else { return nil }
+        guard external || !visit.opensAsDialog.isEmpty || !visit.goesBackTo.isEmpty else { return nil }
         var marks = ContentHTML.LinkMarks()
         marks.external = external
         marks.externalNote = Array(HTMLEscaping.escape(site.label("linkLeavesSite")).utf8)
+        marks.mailNote = Array(HTMLEscaping.escape(site.label("linkOpensMail")).utf8)
         marks.dialogNote = Array(HTMLEscaping.escape(site.label("linkOpensDialog")).utf8)
         for route in visit.opensAsDialog {
             marks.dialogs.insert(Array(visit.path.relativeURL(to: visit.linkPath(to: route)).utf8))
+        }
+        for route in visit.goesBackTo {
+            marks.backs.insert(Array(visit.path.relativeURL(to: visit.linkPath(to: route)).utf8))
         }
         return marks
     }

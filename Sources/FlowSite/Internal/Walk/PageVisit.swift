@@ -30,6 +30,8 @@ package struct PageVisit<R: Route>: Sendable {
     package var dialogLinks: Set<R> = []
     /// Every route this page's own links open as a dialog: the page marks those links.
     package var opensAsDialog: Set<R> = []
+    /// Every route this page's own links go back to (``Presentation/back``): in a browser they go back in history.
+    package var goesBackTo: Set<R> = []
 
     /// Where the page is written.
     package var path: RoutePath { route.pagePath(dialogCopy: isDialogCopy) }

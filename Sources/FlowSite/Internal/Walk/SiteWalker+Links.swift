@@ -25,6 +25,7 @@ extension SiteWalker {
         outcome.location = page.location
         outcome.ending = page.ending
         outcome.ownLinks = routes.count + actions.count
+        outcome.externalLinks = document.externalURLs.count
         // Timed with the flow: its one cost per page.
         let checking = clock.now
         outcome.labelProblems = document.linkLabelProblems(extra: actions)

@@ -145,7 +145,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         let isDialog = graph.table.presentation(of: index) == .modal
         if outcome.failure == nil {
             graph.flow.page(
-                index, location: outcome.location, ownLinks: outcome.ownLinks, ending: outcome.ending,
+                index, location: outcome.location, ownLinks: outcome.ownLinks + outcome.externalLinks,
+                ending: outcome.ending,
                 isDialog: isDialog,
                 labels: outcome.labelProblems
             )
@@ -303,7 +304,11 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             pageVisit.isDialogCopy = place.isDialogCopy
             for offset in outcome.dialogCopyTargets { pageVisit.dialogLinks.insert(outcome.targets[Int(offset)]) }
             for offset in 0..<outcome.ownLinks where offset < outcome.targets.count {
-                if outcome.presentations[offset] == .modal { pageVisit.opensAsDialog.insert(outcome.targets[offset]) }
+                switch outcome.presentations[offset] {
+                case .modal: pageVisit.opensAsDialog.insert(outcome.targets[offset])
+                case .back: pageVisit.goesBackTo.insert(outcome.targets[offset])
+                default: break
+                }
             }
             try await visit(pageVisit)
         } catch {
@@ -331,6 +336,8 @@ struct WalkOutcome<R: Route>: Sendable {
     var location: CodeLocation?
     /// Content and pagination links, not the site navigation.
     var ownLinks = 0
+    /// The app's links out of the site: a way on for a reader, though the walk does not follow them.
+    var externalLinks = 0
     var ending: Page<R>.Ending?
     /// How many of the last ``targets`` are tab selections.
     var tabLinks = 0

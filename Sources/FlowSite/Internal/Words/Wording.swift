@@ -117,6 +117,7 @@ package struct Wording: Sendable {
         "startsAt": "This site starts at {page}.",
         "linkOpensDialog": "(opens a dialog)",
         "linkLeavesSite": "(leaves the site)",
+        "linkOpensMail": "(opens your email app)",
         "flowMap": "Flow map",
         "languages": "Languages",
         "fallbackNote": "Some of this page's text is not yet translated and is shown in {language}: {texts}.",
@@ -147,7 +148,8 @@ package struct Wording: Sendable {
         "flowCaption": "The {flow} flow and its neighbours.",
         "kindIntro":
             "{kind}: {pages} in the {flow} flow, {minimum} to {maximum} clicks from the start page (median {median}).",
-        "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {minimum} clicks from the start page.",
+        "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {clicks} from the start page.",
+        "kindIntroOnePage": "{kind}: {pages} in the {flow} flow, {clicks} from the start page.",
         "kindExample": "A page of this kind:",
         "kindTitle": "{kind} screens",
         "kindCaption": "{kind} and the kinds of screen it connects to.",
@@ -206,9 +208,9 @@ package struct Wording: Sendable {
         "lintUnreachableScreen":
             "No page of the kind {kind} ({id}) is reachable: no link from the start page leads to one.",
         "lintDeadEnd.one":
-            "{count} {kind} page has no link of its own, only the site-wide navigation: e.g. {path} ({route})",
+            "{count} {kind} page has no link of its own, only the site-wide navigation and its trail: e.g. {path} ({route})",
         "lintDeadEnd.other":
-            "{count} {kind} pages have no link of their own, only the site-wide navigation: e.g. {path} ({route})",
+            "{count} {kind} pages have no link of their own, only the site-wide navigation and their trail: e.g. {path} ({route})",
         "lintDeadEndTrail.one":
             "{count} {kind} page has no link of its own; only its trail leads back: e.g. {path} ({route})",
         "lintDeadEndTrail.other":

@@ -73,6 +73,7 @@ extension WalkOutcome {
         }
         hash.combine(location == nil ? 0 : 1)
         hash.combine(ownLinks)
+        hash.combine(externalLinks)
         hash.combine(tabLinks)
         hash.combine(ending == nil ? 0 : ending == .emptyState ? 1 : 2)
         if let problems = labelProblems {
