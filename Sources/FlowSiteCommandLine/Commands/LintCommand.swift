@@ -95,7 +95,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         let offByDefault = FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id)
         for id in enabledRules where !FlowLintRule.all.contains(where: { $0.id == id }) {
             throw ValidationError(
-                "--enable '\(id)' is no flow lint rule; the rules off by default are \(offByDefault.joined(separator: ", "))."
+                """
+                --enable '\(id)' is no flow lint rule; the rules off by default are \
+                \(offByDefault.joined(separator: ", ")).
+                """
             )
         }
         for id in enabledRules where !offByDefault.contains(id) {
