@@ -207,10 +207,14 @@ package struct Wording: Sendable {
         "lintShowedNothing": "nothing",
         "lintUnreachableScreen":
             "No page of the kind {kind} ({id}) is reachable: no link from the start page leads to one.",
-        "lintDeadEnd.one":
-            "{count} {kind} page has no link of its own, only the site-wide navigation and its trail: e.g. {path} ({route})",
-        "lintDeadEnd.other":
-            "{count} {kind} pages have no link of their own, only the site-wide navigation and their trail: e.g. {path} ({route})",
+        "lintDeadEnd.one": """
+        {count} {kind} page has no link of its own, only the site-wide navigation and its trail: e.g. {path} \
+        ({route})
+        """,
+        "lintDeadEnd.other": """
+        {count} {kind} pages have no link of their own, only the site-wide navigation and their trail: e.g. \
+        {path} ({route})
+        """,
         "lintDeadEndTrail.one":
             "{count} {kind} page has no link of its own; only its trail leads back: e.g. {path} ({route})",
         "lintDeadEndTrail.other":
