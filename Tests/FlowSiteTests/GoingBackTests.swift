@@ -81,6 +81,9 @@ struct NotebookScreen: Screen {
         #expect(try page("notes/share/").contains(#"<a href="../index.html" class="back">Cancel</a>"#))
         #expect(try page("notes/edit/").contains(#"<script src="../../assets/back.js" data-root="../../" defer>"#))
         #expect(!(try page("notes/")).contains("back.js"))
+        // A trail through a page between says it is one way here; a page right below the start page has no other.
+        #expect(try page("notes/edit/").contains(#"<span class="trail-lead">One way here:</span>"#))
+        #expect(!(try page("notes/")).contains("trail-lead"))
         // The notes page keeps the trail it was pushed with: going back starts none.
         let notes = try page("notes/")
         #expect(notes.contains(#"<a href="../index.html">Notebook</a>"#))

@@ -65,3 +65,30 @@ import Testing
         }
     }
 }
+
+/// The page graph names each page by its full title, not the short one its breadcrumb shows (issue 63, item 4).
+@Suite struct PageGraphTitleTests {
+    struct Feeds: RootCoordinator {
+        var startRoute: Node { "" }
+        var siteInfo: SiteInfo<Node> { SiteInfo(name: "Feeds") }
+        func makeScreen(for route: Node) async throws -> any Screen<Node> {
+            var document = MarkdownDocument<Node>()
+            if route == "" { document.list([[.link("Build server", to: "a")], [.link("Home alarm", to: "b")]]) }
+            let title = route == "" ? "Feeds" : "\(route == "a" ? "Build server" : "Home alarm") notifications"
+            return Fixed(page: Page(title: title, shortTitle: route == "" ? nil : "Notifications", document: document))
+        }
+    }
+
+    struct Fixed: Screen {
+        let page: Page<Node>
+        func makePage() async throws -> Page<Node> { page }
+    }
+
+    @Test func pagesAreToldApartByTheirFullTitles() async throws {
+        let graph = try await SiteWalker(coordinator: Feeds()).walk { _ in }
+        let dot = graph.export(.dot)
+        #expect(dot.contains(#"[label="Build server notifications\n/a/"]"#), "\(dot)")
+        #expect(dot.contains(#"[label="Home alarm notifications\n/b/"]"#))
+        #expect(graph.export(.mermaid).contains("Build server notifications"))
+    }
+}

@@ -66,7 +66,7 @@ import Testing
             svg.contains(
                 ##"""
                 <a class="kind unreachable" href="#finding-unreachable-screen-missing-record" \##
-                aria-label="Missing record · no way in"><title>StarWarsApp/AppRoute.swift:
+                aria-label="Missing record · no way in"><title>Sources/StarWarsApp/App/AppRoute.swift:
                 """##
             ))
         for anchor in ["finding-dead-end-planets-detail", "finding-unreachable-screen-missing-record"] {

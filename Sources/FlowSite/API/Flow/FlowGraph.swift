@@ -67,7 +67,7 @@ public struct FlowGraph: Sendable, Hashable {
     public struct PageReference: Sendable, Hashable {
         /// The page's path, such as `/characters/luke-skywalker/`.
         public let path: RoutePath
-        /// The page's title as its breadcrumb shows it.
+        /// The page's title (its full title, where its breadcrumb shows a short one).
         public let title: String
         /// The route, as the app prints it.
         public let route: String
@@ -141,7 +141,7 @@ extension SiteGraph {
     /// The page of the route at `index`.
     func pageReference(_ index: Int) -> FlowGraph.PageReference {
         FlowGraph.PageReference(
-            path: table.path(of: index), title: table.titles[index] ?? table.routes[index].shownName,
+            path: table.path(of: index), title: table.fullTitle(index) ?? table.routes[index].shownName,
             route: table.routes[index].shownName)
     }
 

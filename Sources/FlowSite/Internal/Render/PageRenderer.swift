@@ -112,6 +112,9 @@ package struct PageRenderer<R: Route>: Sendable {
             ])
         }
         context["breadcrumbs"] = .list(crumbs)
+        // A trail through a page between is one way here: the first the walk found (fewest clicks, then the first
+        // link in reading order), which a reader who came another way did not take.
+        if breadcrumbs.count > 2 { context["trailLead"] = .text(site.label("trailLead")) }
         if let backScriptPath, visit.presentation == .modal || !visit.goesBackTo.isEmpty {
             context["backScript"] = .text(here.relativeURL(toSiteFile: backScriptPath))
         }

@@ -39,7 +39,7 @@ package struct SiteGraph<R: Route>: Sendable {
     var titles: [R: String] {
         var titles: [R: String] = [:]
         for index in table.routes.indices where !table.isDialogCopy(index) {
-            titles[table.routes[index]] = table.titles[index]
+            titles[table.routes[index]] = table.fullTitle(index)
         }
         return titles
     }
@@ -63,8 +63,13 @@ package struct SiteGraph<R: Route>: Sendable {
 struct RouteTable<R: Route>: Sendable {
     /// In discovery order.
     private(set) var routes: [R] = []
-    /// Set once the page is made.
+    /// Set once the page is made: the breadcrumb's title.
     var titles: [String?] = []
+    /// The full titles of pages whose breadcrumb shows a short one, for the page graph and the flow's examples.
+    var fullTitles: [Int32: String] = [:]
+
+    /// The page's full title once it is made.
+    func fullTitle(_ index: Int) -> String? { fullTitles.isEmpty ? titles[index] : fullTitles[Int32(index)] ?? titles[index] }
     /// By the route's hash: four bytes a route, not a dictionary entry holding a copy.
     private var indexes = IndexTable()
     private var parents: [Int32] = []

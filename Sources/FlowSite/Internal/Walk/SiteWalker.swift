@@ -102,6 +102,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 let (index, outcome) = try await group.next()!
                 inFlight -= 1
                 graph.table.titles[index] = outcome.title
+                if let full = outcome.fullTitle { graph.table.fullTitles[Int32(index)] = full }
                 finished[index] = outcome
                 while let outcome = finished.removeValue(forKey: processed) {
                     try take(outcome, of: processed, into: &graph, standing: standing.removeValue(forKey: processed))
@@ -286,6 +287,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
         }
         phases?.add(.viewModels, clock.now - started)
         var outcome = Outcome(title: page.breadcrumbTitle, recovered: recovered)
+        if page.shortTitle != nil, page.shortTitle != page.title { outcome.fullTitle = page.title }
         do {
             // Links first: a tab root the app presents as a dialog leads to its dialog copy, and the page says so.
             try Self.checkExternalLinks(of: page, at: route.pagePath(dialogCopy: place.isDialogCopy))
@@ -323,6 +325,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
 /// What making one page led to.
 struct WalkOutcome<R: Route>: Sendable {
     var title: String
+    /// The page's title when its breadcrumb shows a short one.
+    var fullTitle: String?
     var failure: String?
     var recovered: String?
     /// Parallel arrays, not one of tuples: unspecialised code looks up a tuple's type at run time on every use.

@@ -100,6 +100,7 @@ package struct Wording: Sendable {
         "skipToContent": "Skip to content",
         "mainNavigation": "Main",
         "breadcrumb": "Breadcrumb",
+        "trailLead": "One way here:",
         "search": "Search the site",
         "searchNoResults": "No results for “{query}”",
         "searchResults.one": "{count} result",
