@@ -28,23 +28,39 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
         public var description: String { "\(presentation) \(route)" }
     }
 
-    private let state: Locked<(steps: [Step], stack: [R])>
+    private let state: Locked<(steps: [Step], stack: [R], selectingTab: Bool)>
 
     /// A navigator showing `stack` (bottom first; empty by default, before the app starts).
     public init(stack: [R] = []) {
-        state = Locked(([], stack))
+        state = Locked(([], stack, false))
     }
 
     public func show(_ route: R, as presentation: Presentation, at location: CodeLocation) {
-        let top = state.withLock { state in
+        let (top, fromTabBar) = state.withLock { state in
             let top = state.stack.last
             state.steps.append(Step(route, presentation))
             state.stack = presentation.stack(presenting: route, over: state.stack)
-            return top
+            return (top, state.selectingTab)
         }
-        if let top, let recorder = FlowCoverageRecorder.current {
+        guard let recorder = FlowCoverageRecorder.current else { return }
+        if fromTabBar {
+            recorder.record(from: FlowGraph.Coverage.tabBar, to: route.screenKind.id, presentation: presentation)
+        } else if let top {
             recorder.record(from: top.screenKind.id, to: route.screenKind.id, presentation: presentation)
         }
+    }
+
+    /// Selects `tab` in the tab bar, as a tap does: runs `coordinator`'s ``RootCoordinator/selectTab(_:in:)`` on this
+    /// navigator, and flow coverage records what it shows from the tab bar (``FlowGraph/Coverage/tabBar``), as the
+    /// map, lint and the graph name a tab selection, whatever page is on top.
+    ///
+    /// ```swift
+    /// navigator.selectTab(NavigationAction("Settings", to: .settings), on: app)  // Tab bar → Settings, root
+    /// ```
+    public func selectTab<C: RootCoordinator>(_ tab: NavigationAction<R>, on coordinator: C) where C.R == R {
+        state.withLock { $0.selectingTab = true }
+        defer { state.withLock { $0.selectingTab = false } }
+        coordinator.selectTab(tab, in: self)
     }
 
     /// Everything shown, in order.

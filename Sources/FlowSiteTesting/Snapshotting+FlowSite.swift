@@ -13,13 +13,22 @@ extension Snapshotting where Format == String {
     }
 
     /// A page as the site writes it (cmark's HTML in the layout) at `route`, with the breadcrumb `trail` (the page
-    /// alone when empty), over `presenter` when modal, in a site with `search` if any.
+    /// alone when empty), over `presenter` when modal, in a site with `search` if any. A step of the trail and the
+    /// presenter are each a ``TitledRoute``, a title and a route:
+    ///
+    /// ```swift
+    /// assertSnapshot(
+    ///     of: page,
+    ///     as: .html(
+    ///         at: .signIn, site: site, trail: [("Feed", .feed), ("Sign in", .signIn)], presentation: .modal,
+    ///         presenter: (title: "Feed", route: .feed)))
+    /// ```
     public static func html<R: Route>(
         at route: R,
         site: SiteInfo<R>,
-        trail: [(title: String, route: R)] = [],
+        trail: [TitledRoute<R>] = [],
         presentation: Presentation = .push,
-        presenter: (title: String, route: R)? = nil,
+        presenter: TitledRoute<R>? = nil,
         templates: TemplateSet = .embedded,
         search: SiteSearch<R>? = nil
     ) -> Snapshotting<Page<R>, String> where Value == Page<R> {
@@ -48,3 +57,7 @@ extension Snapshotting where Format == String {
         return strategy
     }
 }
+
+/// A page named by its title and its route, as a breadcrumb or a dialog's presenter shows it:
+/// `(title: "Feed", route: .feed)`, or `("Feed", .feed)`.
+public typealias TitledRoute<R: Route> = (title: String, route: R)

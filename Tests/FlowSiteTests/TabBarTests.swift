@@ -1,9 +1,9 @@
-import FlowSiteTesting
 import FlowSiteUtilities
 import Foundation
 import Testing
 
 @testable import FlowSite
+@testable import FlowSiteTesting
 
 /// A reader app with a tab bar (Feed, Sign in): an item's page links to sign-in too, which the
 /// app presents as a dialog over the item, while the tab is a tab root.
@@ -66,6 +66,45 @@ struct ReaderScreen: Screen {
 }
 
 @Suite struct TabBarTests {
+    /// A tab selection has one name: from the tab bar, on the map, in the graph, in coverage and in lint
+    /// (issue 63, item 6); it was from the start page's kind in all but the map.
+    @Test func aTabSelectionStartsFromTheTabBarEverywhere() async throws {
+        let app = ReaderApp()
+        let (graph, _) = try await FlowLinter(coordinator: app).walk()
+        let feed = ScreenKind(derivedFrom: ReaderRoute.feed).id
+        let signIn = ScreenKind(derivedFrom: ReaderRoute.signIn).id
+        let dot = graph.dot()
+        #expect(dot.contains(#""tab-bar" -> "\#(signIn)" [label="root ×1"#), "\(dot)")
+        #expect(!dot.contains(#""\#(feed)" -> "\#(signIn)" [label="root"#))
+        #expect(graph.mermaid().contains(#"tabs["Tab bar"]"#))
+        let tab = try #require(graph.transitions.first { $0.to == signIn && $0.presentation == .root })
+        #expect(tab.location?.fileID == "FlowSiteTests/TabBarTests.swift", "the app's own selectTab")
+        // FlowSite's default selectTab names no line: none of the app's chose the transition.
+        var graphApp = GraphCoordinator(links: ["": ["a"], "a": []])
+        graphApp.navigation = [NavigationAction("A", to: "a")]
+        let (defaulted, _) = try await FlowLinter(coordinator: graphApp).walk()
+        #expect(defaulted.transitions.allSatisfy { $0.location?.isFlowSites != true })
+        #expect(defaulted.transitions.contains { $0.tabSelections > 0 && $0.location == nil })
+
+        // A test selects the tab with another page on top: coverage records it from the tab bar, and it covers.
+        let recorder = FlowCoverageRecorder()
+        let navigator = RecordingNavigator<ReaderRoute>(stack: [.feed, .item(1)])
+        FlowCoverageRecorder.$current.withValue(recorder) {
+            navigator.selectTab(NavigationAction("Sign in", to: .signIn), on: app)
+        }
+        #expect(recorder.transitions == [.init(from: FlowGraph.Coverage.tabBar, to: signIn, presentation: .root)])
+        #expect(navigator.stack == [.signIn])
+        let coverage = FlowGraph.Coverage(recorder.transitions)
+        #expect(coverage.covers(tab))
+        #expect(coverage.stale(in: graph).isEmpty)
+        // Lint names an untested tab selection from the tab bar too.
+        let lint = try await FlowLinter(
+            coordinator: app, configuration: FlowLintConfiguration(enabledRules: ["untested-transition"]),
+            coverage: FlowGraph.Coverage([])
+        ).run()
+        #expect(lint.findings.contains { $0.message.contains("Tab bar → ") }, "\(lint.findings.map(\.message))")
+    }
+
     @Test func aTabSelectionGoesThroughSelectTabOnceEach() async throws {
         let app = ReaderApp()
         let (graph, _) = try await FlowLinter(coordinator: app).walk()

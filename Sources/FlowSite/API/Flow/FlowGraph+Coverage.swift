@@ -74,10 +74,23 @@ extension FlowGraph {
         /// Hashes the transitions, as ``==(_:_:)`` compares them.
         public func hash(into hasher: inout Hasher) { hasher.combine(transitions) }
 
-        /// Whether some test took `transition` (same kinds, same presentation).
+        /// The id tab selections start from in coverage, lint and the graph's exports, as the map draws them from
+        /// its tab bar box: `RecordingNavigator.selectTab(_:on:)` records a selection from it, not from the kind on
+        /// top of the stack.
+        public static let tabBar = "tab-bar"
+
+        /// Whether some test took `transition` (same kinds, same presentation); a transition that is only tab
+        /// selections is taken from the tab bar too.
         package func covers(_ transition: FlowGraph.Transition) -> Bool {
-            transitions.contains(
-                Transition(from: transition.from, to: transition.to, presentation: transition.presentation))
+            covers(
+                from: transition.from, to: transition.to, presentation: transition.presentation,
+                onlyTabs: transition.isTabOnly)
+        }
+
+        /// ``covers(_:)`` by the transition's parts.
+        package func covers(from: String, to: String, presentation: Presentation, onlyTabs: Bool) -> Bool {
+            transitions.contains(Transition(from: from, to: to, presentation: presentation))
+                || (onlyTabs && transitions.contains(Transition(from: Self.tabBar, to: to, presentation: presentation)))
         }
 
         /// The coverage of both.
@@ -89,10 +102,13 @@ extension FlowGraph {
 
         /// The transitions some test took that `graph` no longer has, sorted; re-recording the coverage drops them.
         package func stale(in graph: FlowGraph) -> [Transition] {
-            let current = Set(
+            var current = Set(
                 graph.transitions.map {
                     Transition(from: $0.from, to: $0.to, presentation: $0.presentation)
                 })
+            for transition in graph.transitions where transition.tabSelections > 0 {
+                current.insert(Transition(from: Self.tabBar, to: transition.to, presentation: transition.presentation))
+            }
             return transitions.filter { !current.contains($0) }.sorted()
         }
 

@@ -17,15 +17,21 @@ extension FlowGraph {
             lines.append(
                 "  \(dotQuoted(kind.id)) [label=\(dotQuoted(label)), tooltip=\(dotQuoted("flow: " + kind.kind.flow))];")
         }
+        // Tab selections start from the tab bar, as on the map, not from the start page's kind.
+        if transitions.contains(where: { $0.tabSelections > 0 }) {
+            lines.append("  \(dotQuoted(Coverage.tabBar)) [label=\"Tab bar\", shape=plain];")
+        }
         for transition in transitions {
-            var label = "\(transition.presentation) ×\(transition.links)"
-            if let location = transition.location { label += "\n\(location)" }
-            lines.append(
-                """
-                  \(dotQuoted(transition.from)) -> \(dotQuoted(transition.to)) \
-                [label=\(dotQuoted(label))\(transition.presentation.dotStyle)];
-                """
-            )
+            for (from, links) in transition.sources() {
+                var label = "\(transition.presentation) ×\(links)"
+                if let location = transition.location { label += "\n\(location)" }
+                lines.append(
+                    """
+                      \(dotQuoted(from)) -> \(dotQuoted(transition.to)) \
+                    [label=\(dotQuoted(label))\(transition.presentation.dotStyle)];
+                    """
+                )
+            }
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -44,15 +50,21 @@ extension FlowGraph {
                     + "\"]")
             if let location = kind.location { lines.append("  %% k\(index) \(kind.id): \(location)") }
         }
+        if transitions.contains(where: { $0.tabSelections > 0 }) {
+            ids[Coverage.tabBar] = "tabs"
+            lines.append("  tabs[\"Tab bar\"]")
+        }
         for transition in transitions {
-            guard let from = ids[transition.from], let to = ids[transition.to] else { continue }
-            lines.append(
-                """
-                  \(from) \(transition.presentation.mermaidArrow)|\"\(transition.presentation) \
-                ×\(transition.links)\"| \(to)
-                """
-            )
-            if let location = transition.location { lines.append("  %% \(from) -> \(to): \(location)") }
+            for (source, links) in transition.sources() {
+                guard let from = ids[source], let to = ids[transition.to] else { continue }
+                lines.append(
+                    """
+                      \(from) \(transition.presentation.mermaidArrow)|\"\(transition.presentation) \
+                    ×\(links)\"| \(to)
+                    """
+                )
+                if let location = transition.location { lines.append("  %% \(from) -> \(to): \(location)") }
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -97,5 +109,14 @@ extension FlowGraph {
                         location: $0.location?.description, example: [page($0.example.from), page($0.example.to)])
                 }
             ))
+    }
+}
+
+extension FlowGraph.Transition {
+    /// Where the transition's links start, with how many: its kind for its own links, the tab bar
+    /// (``FlowGraph/Coverage/tabBar``) for tab selections.
+    func sources() -> [(from: String, links: Int)] {
+        let own = links - tabSelections
+        return (own > 0 ? [(from, own)] : []) + (tabSelections > 0 ? [(FlowGraph.Coverage.tabBar, tabSelections)] : [])
     }
 }

@@ -62,7 +62,8 @@ extension FlowLintReport {
             lines.append("  \(flow.flow): \(flow.tested) of \(flow.total)")
             for transition in flow.untested {
                 lines.append(
-                    "    untested: \(transition.from) → \(transition.to) (\(transition.presentation.rawValue)), "
+                    "    untested: \(transition.isTabOnly ? FlowGraph.Coverage.tabBar : transition.from) → "
+                        + "\(transition.to) (\(transition.presentation.rawValue)), "
                         + Wording.english("countLinks", count: transition.links))
             }
         }

@@ -53,6 +53,9 @@ public struct CodeLocation: Hashable, Sendable, Comparable, CustomStringConverti
         return filePath.hasPrefix("/") && FileManager.default.fileExists(atPath: filePath) ? filePath : fileID
     }
 
+    /// Whether the place is FlowSite's own code (a protocol's default), which names no line of the app.
+    package var isFlowSites: Bool { fileID.hasPrefix("FlowSite/") }
+
     public static func < (lhs: CodeLocation, rhs: CodeLocation) -> Bool {
         (lhs.fileID, lhs.line) < (rhs.fileID, rhs.line)
     }

@@ -174,13 +174,18 @@ extension SiteGraph {
                 for key in flow.transitions.keys.sorted() {
                     let transition = flow.transitions[key]!
                     let (from, to, presentation) = FlowRecorder.parts(of: key)
-                    let taken = FlowGraph.Coverage.Transition(
-                        from: flow.kinds[from].id, to: flow.kinds[to].id, presentation: presentation)
-                    guard !coverage.transitions.contains(taken) else { continue }
+                    // Tab selections start from the tab bar, as the map draws them.
+                    let onlyTabs = transition.tabs > 0 && transition.tabs == transition.links
+                    guard
+                        !coverage.covers(
+                            from: flow.kinds[from].id, to: flow.kinds[to].id, presentation: presentation,
+                            onlyTabs: onlyTabs)
+                    else { continue }
                     let source = pageReference(Int(transition.example.from))
                     let target = pageReference(Int(transition.example.to))
                     let values = [
-                        "from": flow.kinds[from].name, "to": flow.kinds[to].name, "presentation": presentation.rawValue,
+                        "from": onlyTabs ? say("flowTabBar") : flow.kinds[from].name, "to": flow.kinds[to].name,
+                        "presentation": presentation.rawValue,
                         "source": source.path.description, "target": target.path.description
                     ]
                     lint.add(

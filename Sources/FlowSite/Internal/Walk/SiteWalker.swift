@@ -161,7 +161,9 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             let target = outcome.targets[offset]
             let presentation = outcome.presentations[offset]
             let isTab = offset >= firstTab
-            let location = outcome.locations.isEmpty ? nil : outcome.locations[Int(outcome.linkLocations[offset])]
+            // A transition FlowSite's own default shows (the default selectTab or navigate) has no place in the app.
+            let shownAt = outcome.locations.isEmpty ? nil : outcome.locations[Int(outcome.linkLocations[offset])]
+            let location = shownAt?.isFlowSites == true ? nil : shownAt
             let toCopy = outcome.opensDialogCopy(offset)
             if keepsEdges {
                 graph.edges.append(
