@@ -136,7 +136,10 @@ import Testing
         let graph = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect((graph["kinds"] as? [Any])?.count == 15)
         let dot = try await holocron("graph", "--level", "screens", in: folder)
-        #expect(dot.stdout.contains(#""home" -> "about" [label="modal ×1\nSources/StarWarsApp/Modules/About/AboutModule.swift:"#))
+        #expect(
+            dot.stdout.contains(
+                #""home" -> "about" [label="modal ×1\nSources/StarWarsApp/Modules/About/AboutModule.swift:"#
+            ))
     }
 
     /// Every file of a site with its inode and modification time.

@@ -69,7 +69,10 @@ struct RouteTable<R: Route>: Sendable {
     var fullTitles: [Int32: String] = [:]
 
     /// The page's full title once it is made.
-    func fullTitle(_ index: Int) -> String? { fullTitles.isEmpty ? titles[index] : fullTitles[Int32(index)] ?? titles[index] }
+    func fullTitle(_ index: Int) -> String? {
+        fullTitles.isEmpty ? titles[index] : fullTitles[Int32(index)] ?? titles[index]
+    }
+
     /// By the route's hash: four bytes a route, not a dictionary entry holding a copy.
     private var indexes = IndexTable()
     private var parents: [Int32] = []
