@@ -139,3 +139,29 @@ struct FixedScreen: Screen {
         #expect(literal == .empty(EmptyState(message: "none")))
     }
 }
+
+/// A suppression that leaves out nothing is a finding of its own (issue 63, item 7).
+@Suite struct UnusedSuppressionTests {
+    @Test func aStaleSuppressionIsReportedAndAUsedOneIsNot() async throws {
+        var app = PeopleApp()
+        app.flowLint = FlowLintConfiguration(
+            enabledRules: ["empty-state"],
+            suppressions: [
+                // cy's followers are empty: used.
+                .init(rule: "empty-state", page: "followers/cy", reason: "cy is new"),
+                // Notes leads on: a dead-end suppression for it is stale.
+                .init(rule: "dead-end", kind: "notes", reason: "Notes has no links yet"),
+                .init(rule: "dead-end", page: "/nowhere/", reason: "a page that went away")
+            ])
+        let report = try await FlowLinter(coordinator: app).run()
+        let unused = report.findings.filter { $0.rule == .unusedSuppression }.map(\.message)
+        #expect(
+            unused == [
+                "The suppression of dead-end for the kind notes (“Notes has no links yet”) leaves out no finding: "
+                    + "remove it or correct it",
+                "The suppression of dead-end for the page /nowhere/ (“a page that went away”) leaves out no finding: "
+                    + "remove it or correct it"
+            ], "\(unused)")
+        #expect(FlowLintRule.unusedSuppression.level == .warning && FlowLintRule.unusedSuppression.isOnByDefault)
+    }
+}

@@ -108,11 +108,19 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
             """
     )
 
+    /// A suppression in the configuration that leaves out no finding: the page or kind it names changed (a
+    /// screen gained links), its rule is off, or it names no kind or page.
+    public static let unusedSuppression = FlowLintRule(
+        id: "unused-suppression", level: .warning,
+        summary: "A suppression in the flow lint configuration leaves out no finding.",
+        help: "Remove the suppression, or correct its rule, kind or page."
+    )
+
     /// Every rule, in the order reports list them.
     public static let all: [FlowLintRule] = [
         unhandledIntent, unreachableScreen, deadEnd, emptyState, clickDepth, modalOverModal, modalOnly, emptyLinkLabel,
         ambiguousLinkLabel,
-        untestedTransition, unlinkableRoute, deepLinkRoundTrip, unknownDeepLink
+        untestedTransition, unlinkableRoute, deepLinkRoundTrip, unknownDeepLink, unusedSuppression
     ]
 
     /// The rule with `id`.

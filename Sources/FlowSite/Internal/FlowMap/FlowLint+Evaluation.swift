@@ -203,6 +203,21 @@ extension SiteGraph {
         }
         // Coverage of transitions the flow no longer has counts for nothing: say so.
         if let coverage { lint.notes += coverage.staleNotes(in: flowGraph, say) }
+        if configuration.runs(.unusedSuppression) {
+            for suppression in lint.unusedSuppressions() {
+                let target =
+                    suppression.kind.map { say("lintSuppressionKind", ["kind": $0]) }
+                    ?? suppression.page.map { say("lintSuppressionPage", ["page": $0]) }
+                    ?? say("lintSuppressionNowhere")
+                lint.add(
+                    FlowLintReport.Finding(
+                        rule: .unusedSuppression, kind: nil,
+                        message: say(
+                            "lintUnusedSuppression",
+                            ["rule": suppression.rule, "target": target, "reason": suppression.reason]),
+                        count: 1, examples: [], location: nil, suppression: nil))
+            }
+        }
         for (id, reason) in configuration.disabledRules.sorted(by: { $0.key < $1.key }) {
             lint.notes.append(say("lintRuleOff", ["rule": id, "reason": reason]))
         }
@@ -235,6 +250,12 @@ private struct FlowLintRun<R: Route> {
     var notes: [String] = []
     /// By rule, with each page's path.
     private let pageSuppressions: [String: [(path: String, reason: String)]]
+    /// The page suppressions (rule and path) that left out a page, for `unused-suppression`.
+    private let usedPages = UsedPages()
+
+    final class UsedPages {
+        var keys: Set<[String]> = []
+    }
 
     init(graph: SiteGraph<R>, configuration: FlowLintConfiguration) {
         self.graph = graph
@@ -264,7 +285,24 @@ private struct FlowLintRun<R: Route> {
     func pageSuppression(_ rule: FlowLintRule, _ path: RoutePath) -> String? {
         guard let pages = pageSuppressions[rule.id] else { return nil }
         let text = path.description
-        return pages.first { $0.path == text }?.reason
+        guard let reason = pages.first(where: { $0.path == text })?.reason else { return nil }
+        usedPages.keys.insert([rule.id, text])
+        return reason
+    }
+
+    /// The suppressions that left out nothing: for a kind, no finding of its rule on that kind; for a page, no
+    /// finding of its rule on that page; one naming neither never applies.
+    func unusedSuppressions() -> [FlowLintConfiguration.Suppression] {
+        configuration.suppressions.filter { suppression in
+            if let kind = suppression.kind {
+                return !findings.contains { $0.rule.id == suppression.rule && $0.kind?.id == kind }
+            }
+            if let page = suppression.page {
+                let path = "/" + page.split(separator: "/").map { $0 + "/" }.joined()
+                return !usedPages.keys.contains([suppression.rule, path])
+            }
+            return true
+        }
     }
 
     func isActive(_ rule: FlowLintRule, _ route: Int) -> Bool {

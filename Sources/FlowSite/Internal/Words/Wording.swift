@@ -206,6 +206,11 @@ package struct Wording: Sendable {
         such links on {count} {kind} pages
         """,
         "lintShowedNothing": "nothing",
+        "lintUnusedSuppression":
+            "The suppression of {rule} for {target} (“{reason}”) leaves out no finding: remove it or correct it",
+        "lintSuppressionKind": "the kind {kind}",
+        "lintSuppressionPage": "the page {page}",
+        "lintSuppressionNowhere": "no kind or page",
         "lintUnreachableScreen":
             "No page of the kind {kind} ({id}) is reachable: no link from the start page leads to one.",
         "lintDeadEnd.one": """
