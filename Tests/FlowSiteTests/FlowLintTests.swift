@@ -397,3 +397,43 @@ struct DotsScreen: Screen {
         #expect(loaded.suppressions.first?.kind == "dead")
     }
 }
+
+/// Click depth in plain words, at the click that makes the chain long (issue 63, item 7).
+@Suite struct ClickDepthWordsTests {
+    enum Step: Int, Route, CaseIterable {
+        case start, basket, address, payment, review, done
+        var path: RoutePath { self == .start ? .root : [Slug("\(self)")] }
+    }
+
+    struct Checkout: RootCoordinator {
+        var startRoute: Step { .start }
+        var siteInfo: SiteInfo<Step> { SiteInfo(name: "Shop") }
+        func makeScreen(for route: Step) async throws -> any Screen<Step> {
+            var document = MarkdownDocument<Step>()
+            if let next = Step(rawValue: route.rawValue + 1) { document.paragraph(.link("Next", to: next)) }
+            var page = Page(title: "\(route)", document: document)
+            if route == .done { page.ending = .intended }
+            return Fixed(page: page)
+        }
+        func navigate(_ action: NavigationAction<Step>, from source: Step, in navigator: some Navigator<Step>) {
+            navigator.show(action.route, as: action.route == .payment ? .modal : .push)
+        }
+    }
+
+    struct Fixed: Screen {
+        let page: Page<Step>
+        func makePage() async throws -> Page<Step> { page }
+    }
+
+    @Test func aChainWithoutARepeatIsLocatedAtTheClickPastTheLimit() async throws {
+        let report = try await FlowLinter(
+            coordinator: Checkout(), configuration: FlowLintConfiguration(maximumClickDepth: 2)
+        ).run()
+        let deep = report.findings.filter { $0.rule == .clickDepth }
+        let deepest = try #require(deep.first { $0.message.contains("/done/") })
+        // Every step is another kind: no run, so the third click (Address → Payment, a dialog) is named and located.
+        #expect(deepest.message.contains("the click past the limit Address → Payment (modal)"), "\(deepest.message)")
+        #expect(!deepest.message.contains("1 of them"))
+        #expect(deepest.location?.fileID == "FlowSiteTests/FlowLintTests.swift")
+    }
+}

@@ -99,16 +99,19 @@ extension SiteGraph {
                 let deep = flow.depth.indices.filter { flow.depth[$0] > maximum }
                 for (kind, routes) in lint.byKind(deep) {
                     let deepest = routes.max { flow.depth[$0] < flow.depth[$1] }!
-                    // Points at the navigation that makes the path long.
-                    let chain = flow.chainStart(to: deepest)
+                    // Points at the navigation that makes the path long: a transition taken many times in a row,
+                    // else the click that goes past the limit.
+                    let repeated = flow.chainStart(to: deepest).flatMap { $0.links > 1 ? $0 : nil }
+                    let past = repeated == nil ? flow.step(to: deepest, click: Int(maximum) + 1) : nil
+                    let chain = repeated ?? past.map { (key: $0, links: 1) }
                     let run = chain.map { chain in
                         let (from, to, presentation) = FlowRecorder.parts(of: chain.key)
-                        return say(
-                            "lintClickDepthRun", count: chain.links,
-                            [
-                                "from": flow.kinds[from].name, "to": flow.kinds[to].name,
-                                "presentation": presentation.rawValue
-                            ])
+                        let values = [
+                            "from": flow.kinds[from].name, "to": flow.kinds[to].name,
+                            "presentation": presentation.rawValue
+                        ]
+                        return repeated == nil
+                            ? say("lintClickDepthPast", values) : say("lintClickDepthRun", count: chain.links, values)
                     }
                     let values = [
                         "kind": flow.kinds[kind].name, "run": run ?? "",

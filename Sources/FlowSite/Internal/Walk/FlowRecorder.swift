@@ -124,6 +124,19 @@ struct FlowRecorder: Sendable {
         return best
     }
 
+    /// The transition of the `click`-th click (from 1) on the way from the start page to `route`'s page.
+    func step(to route: Int, click: Int) -> UInt64? {
+        var keys: [UInt64] = []
+        var at = route
+        while cameFrom[at] >= 0 {
+            let from = Int(cameFrom[at])
+            keys.append(Self.transitionKey(from: kindOfRoute[from], to: kindOfRoute[at], presentation: cameAs[at]))
+            at = from
+        }
+        guard click >= 1, click <= keys.count else { return nil }
+        return keys[keys.count - click]
+    }
+
     mutating func unhandledLink(on route: Int, label: String, target: String, shown: [String]) {
         unhandled.append((Int32(route), label, target, shown))
     }

@@ -253,6 +253,7 @@ package struct Wording: Sendable {
         "lintClicks.other": "{count} clicks",
         "lintClickDepthRun.one": ", {count} of them {from} → {to} ({presentation})",
         "lintClickDepthRun.other": ", {count} of them {from} → {to} ({presentation}) in a row",
+        "lintClickDepthPast": ", the click past the limit {from} → {to} ({presentation})",
         "lintModalOverModal.one":
             "{kind} is presented as a dialog over a dialog once: e.g. {path} ({route}) over {fromPath} ({fromRoute})",
         "lintModalOverModal.other": """
