@@ -22,7 +22,7 @@ BREAK = re.compile(r"API breakage: (?P<text>.*)$")
 DECLARATION = re.compile(
     r"^(?:(?:static|class|mutating|final)\s+)*"
     r"(?:func|var|let|struct|class|enum|protocol|typealias|case|constructor|subscript|accessor|"
-    r"associatedtype|init|extension|actor|macro)\s+(?P<name>[A-Za-z_][A-Za-z0-9_.]*)"
+    r"associatedtype|init|extension|actor|macro|enumelement)\s+(?P<name>[A-Za-z_][A-Za-z0-9_.]*)"
 )
 
 
