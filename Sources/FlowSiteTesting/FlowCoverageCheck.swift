@@ -6,6 +6,8 @@ import Foundation
 enum FlowCoverageCheck {
     /// Locks every read-modify-write of a coverage file: a suite's tests share it and end in parallel.
     private static let files = Locked(())
+    /// The tests that settled their entry in this run, by file: what `FLOW_COVERAGE_RECORD=prune` keeps.
+    private static let ran = Locked<[String: Set<String>]>([:])
 
     /// Settles `test`'s entry in `file` with `taken`: `nil` when they match (or nothing taken, no entry), else the
     /// failure message, after writing the entry if `recording` allows.
@@ -13,7 +15,8 @@ enum FlowCoverageCheck {
     static func settle(
         _ taken: [FlowCoverageFile.Transition], test: String, in file: URL, recording: FlowCoverageTrait.Recording
     ) throws -> String? {
-        try files.withLock { _ in
+        ran.withLock { _ = $0[file.path, default: []].insert(test) }
+        return try files.withLock { _ in
             var contents = FlowCoverageFile()
             if FileManager.default.fileExists(atPath: file.path) {
                 contents = try FlowCoverageFile(json: try Data(contentsOf: file), source: file.path)
@@ -37,7 +40,7 @@ enum FlowCoverageCheck {
                     """
             }
             let change = describe(from: committed, to: taken)
-            guard recording == .all else {
+            guard recording == .all || recording == .prune else {
                 return """
                     The transitions \(test) takes no longer match \(name): \(change). If the change is meant, \
                     re-run with FLOW_COVERAGE_RECORD=all to record it, and commit the file.
@@ -48,6 +51,25 @@ enum FlowCoverageCheck {
             return """
                 Re-recorded \(test) in \(file.path): \(change). Re-run without FLOW_COVERAGE_RECORD to check \
                 against it, and commit the file.
+                """
+        }
+    }
+
+    /// Removes from `file` the entries of tests that did not settle one in this run (a deleted or renamed test's),
+    /// for `FLOW_COVERAGE_RECORD=prune` after a whole suite ran; the message names them, `nil` when none.
+    /// - Throws: ``FlowSiteError`` when the file is there but not a coverage file, or can't be written.
+    static func prune(_ file: URL) throws -> String? {
+        let kept = ran.withLock { $0[file.path] ?? [] }
+        return try files.withLock { _ in
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            var contents = try FlowCoverageFile(json: try Data(contentsOf: file), source: file.path)
+            let gone = contents.tests.keys.filter { !kept.contains($0) }.sorted()
+            guard !gone.isEmpty else { return nil }
+            for test in gone { contents.tests[test] = nil }
+            try write(contents, to: file)
+            return """
+                Removed the entries of \(gone.count == 1 ? "1 test" : "\(gone.count) tests") that did not run from \
+                \(file.path): \(gone.joined(separator: ", ")). Commit the file.
                 """
         }
     }

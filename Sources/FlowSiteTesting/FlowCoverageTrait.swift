@@ -10,8 +10,8 @@ import Testing
 /// When a test ends, what its ``RecordingNavigator``s took is compared, like a snapshot, with its entry in
 /// `flow-coverage/<test module>.<suite>.json`: a missing entry is recorded (the test fails once), a changed one
 /// fails the test; a filtered run checks only its tests. `FLOW_COVERAGE_RECORD=all` re-records changed entries,
-/// `never` records nothing (for CI). A deleted test's entry stays; given the app (`.flowCoverage(of: app)`), the
-/// suite fails on transitions the flow lost.
+/// `never` records nothing (for CI), `prune` re-records and removes the entries of tests that no longer exist (run
+/// the whole suite). Given the app (`.flowCoverage(of: app)`), the suite fails on transitions the flow lost.
 public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
     /// When the trait writes the file.
     public enum Recording: String, Sendable {
@@ -21,6 +21,9 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
         case all
         /// Writes nothing: a missing entry fails like a changed one.
         case never
+        /// Re-records every entry that changed, and after the suite removes the entries of tests that did not run
+        /// (deleted or renamed ones): run the whole suite with it, never a filtered part.
+        case prune
 
         /// `FLOW_COVERAGE_RECORD`'s value, `missing` when unset.
         static var fromEnvironment: Recording {
@@ -49,7 +52,7 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
     /// One scope per test function, around all its cases (a parameterized test's entry is what they take together),
     /// and one per suite when there is a flow to check.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        if test.isSuite { return flow == nil ? nil : self }
+        if test.isSuite { return flow == nil && (recording ?? .fromEnvironment) != .prune ? nil : self }
         return testCase == nil ? self : nil
     }
 
@@ -60,6 +63,9 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
             // The tests settle their entries first; then the whole file is checked once.
             try await function()
             let file = folder.appendingPathComponent(Self.fileName(forSuite: test))
+            if (recording ?? .fromEnvironment) == .prune, let message = try FlowCoverageCheck.prune(file) {
+                Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: test.sourceLocation)
+            }
             try await checkFlow(file: file, at: test.sourceLocation)
             return
         }

@@ -1,5 +1,6 @@
 import FlowSite
 import FlowSiteUtilities
+import Testing
 
 /// A navigator that remembers what it was asked to show: the stand-in for a mocked navigation controller in
 /// coordinator tests. Under ``FlowCoverageTrait``, each call is a transition the test takes, from the kind on top
@@ -28,16 +29,16 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
         public var description: String { "\(presentation) \(route)" }
     }
 
-    private let state: Locked<(steps: [Step], stack: [R], selectingTab: Bool)>
+    private let state: Locked<(steps: [Step], stack: [R], selectingTab: Bool, source: R?)>
 
     /// A navigator showing `stack` (bottom first; empty by default, before the app starts).
     public init(stack: [R] = []) {
-        state = Locked(([], stack, false))
+        state = Locked(([], stack, false, nil))
     }
 
     public func show(_ route: R, as presentation: Presentation, at location: CodeLocation) {
         let (top, fromTabBar) = state.withLock { state in
-            let top = state.stack.last
+            let top = state.source ?? state.stack.last
             state.steps.append(Step(route, presentation))
             state.stack = presentation.stack(presenting: route, over: state.stack)
             return (top, state.selectingTab)
@@ -48,6 +49,37 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
         } else if let top {
             recorder.record(from: top.screenKind.id, to: route.screenKind.id, presentation: presentation)
         }
+    }
+
+    /// Follows `action` on `source`'s screen as a tap does: runs `coordinator`'s
+    /// ``Coordinator/navigate(_:from:in:)`` on this navigator. Flow coverage records what it shows from `source`,
+    /// the screen the test says it taps on; when the stack's top is another route (a navigator reused from an
+    /// earlier step, a stack that starts elsewhere), the test gets a warning naming both, as the transition the
+    /// stack implies is not the app's.
+    ///
+    /// ```swift
+    /// let navigator = RecordingNavigator<AppRoute>(stack: [.home, .characters])
+    /// navigator.follow(NavigationAction("Luke", to: .character(1)), from: .characters, on: flow)
+    /// ```
+    public func follow<C: Coordinator>(
+        _ action: NavigationAction<R>, from source: R, on coordinator: C,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) where C.R == R {
+        let top = state.withLock { state in
+            state.source = source
+            return state.stack.last
+        }
+        defer { state.withLock { $0.source = nil } }
+        if let top, top != source, FlowCoverageRecorder.current != nil {
+            Issue.record(
+                """
+                The test follows '\(action.label)' from \(source.path) (\(source.screenKind.id)), but the navigator's \
+                stack has \(top.path) (\(top.screenKind.id)) on top: flow coverage records it from \
+                \(source.screenKind.id). Start the navigator on the source's stack (RecordingNavigator(stack:)) or \
+                use a new one for each step.
+                """, severity: .warning, sourceLocation: sourceLocation)
+        }
+        coordinator.navigate(action, from: source, in: self)
     }
 
     /// Selects `tab` in the tab bar, as a tap does: runs `coordinator`'s ``RootCoordinator/selectTab(_:in:)`` on this

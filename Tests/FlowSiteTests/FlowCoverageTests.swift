@@ -288,3 +288,41 @@ import Testing
         }
     }
 }
+
+/// Coverage a team can act on: from the screen a test says it taps on, and entries of gone tests pruned
+/// (issue 63, item 7).
+@Suite struct FlowCoverageUpkeepTests {
+    @Test func followRecordsFromTheSourceAndWarnsWhenTheStackDisagrees() async throws {
+        let recorder = FlowCoverageRecorder()
+        // A navigator reused from an earlier step: Item is on top, but the test taps on the list.
+        let navigator = RecordingNavigator<Tidy>(stack: [.home, .list, .item(1)])
+        withKnownIssue {
+            FlowCoverageRecorder.$current.withValue(recorder) {
+                navigator.follow(NavigationAction("Item 2", to: .item(2)), from: .list, on: TidyApp())
+            }
+        } matching: { issue in
+            issue.severity == .warning && "\(issue)".contains("has /list/1/ (item) on top")
+        }
+        let list = ScreenKind(derivedFrom: Tidy.list).id
+        let item = ScreenKind(derivedFrom: Tidy.item(1)).id
+        #expect(recorder.transitions == [.init(from: list, to: item, presentation: .push)])
+        #expect(navigator.shown == [.init(.item(2), .push)])
+    }
+
+    @Test func pruneRemovesTheEntriesOfTestsThatDidNotRun() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prune-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("App.Suite.json")
+        let step = FlowCoverageFile.Transition(from: "home", to: "list", presentation: .push)
+        var contents = FlowCoverageFile()
+        contents.tests = ["kept()": [step], "deleted()": [step]]
+        try Data(contents.json().utf8).write(to: file)
+        #expect(try FlowCoverageCheck.settle([step], test: "kept()", in: file, recording: .prune) == nil)
+        let message = try #require(try FlowCoverageCheck.prune(file))
+        #expect(message.contains("1 test that did not run") && message.contains("deleted()"), "\(message)")
+        let after = try FlowCoverageFile(json: try Data(contentsOf: file), source: file.path)
+        #expect(Array(after.tests.keys) == ["kept()"])
+        #expect(try FlowCoverageCheck.prune(file) == nil, "nothing left to prune")
+    }
+}
