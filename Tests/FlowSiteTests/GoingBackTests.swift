@@ -96,6 +96,15 @@ struct NotebookScreen: Screen {
         #expect(map.contains(#"class="transition back"#))
         #expect(map.contains("back: returns to a page below"))
         #expect(!map.contains(#"class="transition root"#), "nothing in this app starts a new trail")
+        // The whole map has no neighbour boxes; a kind's view explains its dashed ones in its legend.
+        #expect(!map.contains(#"<li class="neighbour">"#))
+        let views = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("flow").path)
+            .filter { $0.hasSuffix("index.html") && $0 != "index.html" }
+        let explained = try views.filter {
+            try String(contentsOf: folder.appendingPathComponent("flow/" + $0), encoding: .utf8)
+                .contains(#"<li class="neighbour">"#)
+        }
+        #expect(!explained.isEmpty, "\(views)")
     }
 
     @Test func theStackAfterGoingBackPopsToTheRoute() {

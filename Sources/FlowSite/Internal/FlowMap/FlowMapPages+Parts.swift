@@ -83,7 +83,9 @@ extension FlowMapPages {
             + svg + "\n</div>\n<figcaption id=\"flow-map-caption\">" + escape(caption) + "</figcaption>\n</figure>\n"
     }
 
-    func legend() -> String {
+    /// The arrows' styles; with `neighbours` (the key of its words), the short-dashed box of a view's neighbour,
+    /// which the whole map's "no way in" box (long dashes, no fill) is not.
+    func legend(neighbours: String? = nil) -> String {
         var items = Presentation.allCases.map { presentation in
             """
             <li class="\(presentation.rawValue)"><svg width="36" height="10" aria-hidden="true">\
@@ -101,6 +103,15 @@ extension FlowMapPages {
 
                 """
                     + escape(label("flowLegendUntested", ["untested": label("flowUntested", [:])])) + "</li>\n")
+        }
+        if let neighbours {
+            items.append(
+                """
+                <li class="neighbour"><svg width="36" height="14" aria-hidden="true">\
+                <rect x="2" y="2" width="32" height="10" rx="3"/></svg> \
+
+                """
+                    + escape(label(neighbours, [:])) + "</li>\n")
         }
         return "<ul class=\"flow-legend\">\n" + items.joined() + "</ul>\n"
     }

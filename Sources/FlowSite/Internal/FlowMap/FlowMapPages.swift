@@ -156,7 +156,7 @@ struct FlowMapPages {
                     "flowCoverageOfFlow",
                     ["flow": flow.name, "tested": number(count.tested), "total": number(count.total)]))
         }
-        html += legend()
+        html += legend(neighbours: nodes.contains { $0.role == .neighbour } ? "flowLegendNeighbour" : nil)
         html += figure(
             FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowCaption", ["flow": flow.name]))
         html += kindTable(flow.kinds, places, here: here)
@@ -213,7 +213,7 @@ struct FlowMapPages {
         html +=
             "<p>" + escape(label("kindExample", [:])) + " "
             + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</p>\n"
-        html += legend()
+        html += legend(neighbours: neighbourIDs.isEmpty ? nil : "kindLegendNeighbour")
         html += figure(svg, caption: label("kindCaption", ["kind": kind.kind.name]))
         if !out.isEmpty {
             html += transitionTable(

@@ -171,6 +171,8 @@ package struct Wording: Sendable {
         "flowNoWayIn": "no way in",
         "flowDeepLinked": "deep link",
         "flowTabBar": "Tab bar",
+        "flowLegendNeighbour": "a kind of screen of another flow, linked to or from this one",
+        "kindLegendNeighbour": "a kind of screen this one leads to, or that leads to it",
         "flowTabs.one": "{count} tab",
         "flowTabs.other": "{count} tabs",
         "flowFindings": "Flow lint findings",
