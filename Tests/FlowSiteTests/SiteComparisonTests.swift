@@ -134,6 +134,17 @@ struct ShopScreen: Screen {
         #expect(json["pagesChanged"] as? Int == 501 && (json["kinds"] as? [Any])?.isEmpty == false)
     }
 
+    /// A link between pages is named by its target's title as well as its path (issue 63, item 4).
+    @Test func aLinkNamesItsTargetByTitle() async throws {
+        let comparison = try await compare(ShopApp(products: 3), ShopApp(products: 3, returnsLinksHome: true))
+        let text = comparison.text(.init(limit: 5))
+        #expect(text.contains("  + Returns → Shop (/)"), "\(text)")
+        let markdown = comparison.markdown(.init(limit: 5))
+        #expect(markdown.contains("- Returns `/returns/` → Shop `/`"))
+        // The line added has a row that says so, not an empty one.
+        #expect(markdown.contains("| **Returns** `/returns/` | *added* | | Shop |"), "\(markdown)")
+    }
+
     /// A kind renamed, with the same page and transitions, reads as a rename: one row of the kinds
     /// table, a line of the flow, no kind gone and none new.
     @Test func aKindRenamedReadsAsARename() async throws {
@@ -263,7 +274,8 @@ struct ShopScreen: Screen {
             <main id="content"><h1>Luke &amp; Leia</h1>
             <ul><li><strong>Height:</strong> 172&#160;cm</li><li>Mass:   77 kg</li></ul>
             <section><h2>Films</h2><ul><li><a href="../../films/a-new-hope/index.html#top">A New Hope</a></li>
-            <li><a href="https://example.com/">elsewhere</a></li><li><a href="../../../../etc/passwd">out</a></li></ul>\
+            <li><a href="https://example.com/" class="external">elsewhere<span class="link-note"> (leaves the site)</span>\
+            </a></li><li><a href="../../../../etc/passwd">out</a></li></ul>\
             </section>
             <table><tr><th>Name</th><th>Year</th></tr><tr><td>X</td><td>1977</td></tr></table>
             <!-- <p>hidden</p> --><script>var a = "<p>not text</p>";</script>
@@ -271,6 +283,7 @@ struct ShopScreen: Screen {
             """
         let text = PageText(html: Array(html.utf8), path: "characters/luke/index.html")
         #expect(text.title == "Luke & Leia")
+        // A link's note is the layout's, not the page's text: "elsewhere", never "elsewhere (leaves the site)".
         #expect(
             text.items.map(\.text) == [
                 "Luke & Leia", "Height: 172 cm", "Mass: 77 kg", "Films", "A New Hope", "elsewhere", "out",

@@ -87,6 +87,13 @@ struct PageText: Sendable, Equatable {
                     skipping = name
                     continue
                 }
+                // What the layout adds to a link or a trail (its note, the trail's lead) is not the page's text.
+                if name == "span", let classes = Self.value(of: "class", in: attributes),
+                    classes == "link-note" || classes == "trail-lead"
+                {
+                    skipping = name
+                    continue
+                }
                 if name == "main" {
                     flush()
                     inMain = true

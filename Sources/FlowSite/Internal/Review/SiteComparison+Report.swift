@@ -92,7 +92,7 @@ extension SiteComparison {
             lines += ["", "Links between pages: \(linksAdded.count) added, \(linksRemoved.count) cut"]
             for (mark, links) in [("+", linksAdded), ("-", linksRemoved)] {
                 for link in links.prefix(limit) {
-                    lines.append("  \(mark) \(link.from.title) → \(Self.displayPath(link.to))")
+                    lines.append("  \(mark) \(link.from.title) → \(Self.targetName(link))")
                 }
                 more(links.count, limit, indent: "    ")
             }
@@ -145,6 +145,11 @@ extension SiteComparison {
         case (let before?, nil): return "\(place)- \(before)"
         default: return place
         }
+    }
+
+    /// A link's target by its title and path, "Coding Journal (/feeds/coding/)", or its path alone.
+    static func targetName(_ link: Link) -> String {
+        link.toTitle.map { "\($0) (\(displayPath(link.to)))" } ?? displayPath(link.to)
     }
 
     /// `characters/luke/index.html` → `/characters/luke/`.
@@ -254,7 +259,7 @@ extension SiteComparison {
                 for link in links.prefix(options.limit) {
                     body += """
                         - \(Self.escaped(link.from.title)) `\(Self.code(Self.displayPath(link.from.path)))` → \
-                        `\(Self.code(Self.displayPath(link.to)))`\n
+                        \(link.toTitle.map { Self.escaped($0) + " " } ?? "")`\(Self.code(Self.displayPath(link.to)))`\n
                         """
                 }
                 if links.count > options.limit { body += "- …and \(links.count - options.limit) more\n" }
@@ -305,10 +310,13 @@ extension SiteComparison {
 
     private static func row(_ change: TextChange) -> String {
         guard let before = change.before, let after = change.after else {
-            return """
-                | \(escaped(change.section ?? "")) | \(escaped(change.before ?? "")) | \
-                \(escaped(change.after ?? "")) |\n
-                """
+            // A line added or cut: its row is its label ("Height"), else its section, else what happened to it.
+            let item = PageText.Item(section: change.section, text: change.before ?? change.after ?? "")
+            let row =
+                item.label.map { escaped($0) } ?? change.section.map { escaped($0) }
+                ?? (change.before == nil ? "*added*" : "*cut*")
+            let value = escaped(item.label == nil ? item.text : item.value)
+            return change.before == nil ? "| \(row) | | \(value) |\n" : "| \(row) | \(value) | |\n"
         }
         var was = PageText.Item(section: change.section, text: before)
         var now = PageText.Item(section: change.section, text: after)

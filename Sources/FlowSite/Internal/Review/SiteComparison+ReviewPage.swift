@@ -149,7 +149,8 @@ extension SiteComparison {
             html += "<h3>\(title)</h3>\n<ul>\n"
             for link in links.prefix(options.limit * 4) {
                 html +=
-                    "<li>" + pageName(link.from, options, before: !isAdded, after: isAdded) + " → <code>"
+                    "<li>" + pageName(link.from, options, before: !isAdded, after: isAdded) + " → "
+                    + (link.toTitle.map { Self.text($0) + " " } ?? "") + "<code>"
                     + Self.text(Self.displayPath(link.to)) + "</code></li>\n"
             }
             if links.count > options.limit * 4 { html += "<li>…and \(links.count - options.limit * 4) more</li>\n" }

@@ -31,6 +31,8 @@ package struct SiteComparison: Sendable {
     package struct Link: Sendable, Equatable, Codable {
         package var from: PageName
         package var to: String
+        /// The target's title, in the site that has the link (the first links of each list only: what reports show).
+        package var toTitle: String?
     }
 
     /// What changed among the pages of one screen kind.
@@ -216,6 +218,15 @@ package struct SiteComparison: Sendable {
                 pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title), changes: changes)
         }
         kinds = kindOrder.map { kindPages[$0]! }
+        // Links are named by their targets' titles too ("About → Coding Journal", not "About → /"), read from the
+        // site that has them, for as many as a report shows.
+        let shown = 200
+        let titled = try Self.inParallel(
+            linksAdded.prefix(shown).map { (new, $0.to) } + linksRemoved.prefix(shown).map { (old, $0.to) }
+        ) { site, path in (try? site.bytes(path)).map { PageText(html: $0, path: path).title } }
+        for index in linksAdded.indices.prefix(shown) { linksAdded[index].toTitle = titled[index] }
+        let cut = min(shown, linksAdded.count)
+        for index in linksRemoved.indices.prefix(shown) { linksRemoved[index].toTitle = titled[cut + index] }
     }
 
     private static func read(_ pages: [(BuiltSite, String)]) throws -> [PageText] {
