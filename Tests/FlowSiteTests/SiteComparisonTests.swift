@@ -275,7 +275,8 @@ struct ShopScreen: Screen {
             <ul><li><strong>Height:</strong> 172&#160;cm</li><li>Mass:   77 kg</li></ul>
             <section><h2>Films</h2><ul><li><a href="../../films/a-new-hope/index.html#top">A New Hope</a></li>
             <li><a href="https://example.com/" class="external">elsewhere\
-            <span class="link-note"> (leaves the site)</span></a></li><li><a href="../../../../etc/passwd">out</a></li></ul>\
+            <span class="link-note"> (leaves the site)</span></a></li>\
+            <li><a href="../../../../etc/passwd">out</a></li></ul>\
             </section>
             <table><tr><th>Name</th><th>Year</th></tr><tr><td>X</td><td>1977</td></tr></table>
             <!-- <p>hidden</p> --><script>var a = "<p>not text</p>";</script>
