@@ -1,8 +1,9 @@
 import ArgumentParser
 import FlowSite
-import FlowSiteCommandLine
 import Foundation
 import Testing
+
+@testable import FlowSiteCommandLine
 
 /// A roster read from a data folder: `crew.txt` holds one `name: role` line per member. The
 /// roster lists the names; each member's page shows their role.
@@ -216,5 +217,32 @@ struct RosterSite: SiteApp {
                 "build", "--output", folder.appendingPathComponent("none").path, "--data", folder.path
             ]) == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none").path))
+    }
+}
+
+/// An app whose option takes a name a built-in verb has (issue 63, item 6).
+struct ClashingSite: SiteApp {
+    struct Options: ParsableArguments {
+        @Option(help: "Where the app writes its cache.") var output: String?
+        @Flag(help: "Fetch again.") var refresh = false
+    }
+
+    init(options: Options) {}
+
+    func load(_ load: SiteLoad) async throws -> SiteContent<RosterCoordinator> {
+        SiteContent(coordinator: RosterCoordinator(roster: try Roster(folder: URL(fileURLWithPath: "/nonexistent"))))
+    }
+}
+
+@Suite struct OptionClashTests {
+    @Test func aClashIsReportedWhenTheCommandLineIsFirstParsed() async {
+        // Any verb, even one that would not read the option: the clash is found before anything runs.
+        let clash = SiteCommand<ClashingSite>.optionClash()
+        #expect(clash?.contains("--output") == true && clash?.contains("build") == true, "\(clash ?? "none")")
+        #expect(await ClashingSite.runCommandLine(["graph"]) == 2)
+        #expect(SiteCommand<RosterSite>.optionClash() == nil, "--data is the app's alone")
+        #expect(
+            SiteCommand<RosterSite>.optionNames(in: "OPTIONS:\n  -o, --output <dir>  Where.\n  --strict  Fail.\n")
+                == ["-o", "--output", "--strict"])
     }
 }

@@ -44,6 +44,13 @@ struct SiteCommand<App: SiteApp>: AsyncParsableCommand {
 
     /// Runs `arguments`; a bad command line exits 2, not 64, so 1 always means "lint failed" or "the sites differ".
     static func main(_ arguments: [String]) async -> Int32 {
+        #if DEBUG
+        // Where the argument parser would stop the program on a clash: in debug builds, the tests' included.
+        if let clash = optionClash() {
+            FileHandle.standardError.write(Data((TerminalText.safe("Error: " + clash) + "\n").utf8))
+            return 2
+        }
+        #endif
         do {
             var command = try parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
@@ -55,6 +62,43 @@ struct SiteCommand<App: SiteApp>: AsyncParsableCommand {
         } catch {
             return report(error)
         }
+    }
+
+    /// The app's option whose name one of FlowSite's verbs takes too, said in a sentence; `nil` for none. The
+    /// argument parser finds such a clash only when that verb is run, and then stops a debug build with a crash, so
+    /// a debug build's first parse (a test's) looks for it first, whatever the verb.
+    static func optionClash() -> String? {
+        typealias Plain = CoordinatorApp<App.Coordinator>
+        guard App.Options.self != Plain.Options.self else { return nil }
+        let own = optionNames(in: App.Options.helpMessage(columns: 400)).subtracting(["-h", "--help"])
+        guard !own.isEmpty else { return nil }
+        let verbs: [(name: String, type: any ParsableCommand.Type)] = [
+            ("build", BuildCommand<Plain>.self), ("serve", ServeCommand<Plain>.self),
+            ("lint", LintCommand<Plain>.self), ("graph", GraphCommand<Plain>.self)
+        ]
+        for verb in verbs {
+            guard let name = own.intersection(optionNames(in: verb.type.helpMessage(columns: 400))).min() else {
+                continue
+            }
+            return """
+                The app's option \(name) has the name of the \(verb.name) verb's own \(name): give it another \
+                in \(App.Options.self), so that both can be given.
+                """
+        }
+        return nil
+    }
+
+    /// The option names a help text lists (`-o`, `--output`, `--no-watch`), from the lines that start with one.
+    static func optionNames(in help: String) -> Set<String> {
+        var names = Set<String>()
+        for line in help.split(separator: "\n") where line.drop(while: { $0 == " " }).hasPrefix("-") {
+            let head = line.drop(while: { $0 == " " }).prefix { $0 != "<" }.split(separator: " ").prefix(3)
+            for token in head.flatMap({ $0.split(separator: "/") }) {
+                let name = token.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+                if name.hasPrefix("-"), name.count > 1 { names.insert(name) }
+            }
+        }
+        return names
     }
 
     static func report(_ error: any Error) -> Int32 {
