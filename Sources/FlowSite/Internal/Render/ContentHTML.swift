@@ -20,8 +20,12 @@ enum ContentHTML {
         guard markdown.hasUserContent || marks != nil else { return try appendTrusted(markdown, to: &out) }
         let start = out.count
         try appendTrusted(markdown, to: &out)
-        if let marks { mark(marks, in: &out, from: start) }
-        if markdown.hasUserContent { markUserLinks(in: &out, from: start) }
+        var marks = marks ?? LinkMarks()
+        if markdown.hasUserContent {
+            marks.external = true
+            marks.userContent = true
+        }
+        mark(marks, in: &out, from: start)
     }
 
     /// How a page marks its links, for the eye and for assistive technology alike: a class, and a note in the
@@ -39,6 +43,8 @@ enum ContentHTML {
         var externalNote: [UInt8] = []
         /// "(opens your email app)", escaped: for `mailto:` links.
         var mailNote: [UInt8] = []
+        /// Whether the page holds user content, whose links are its absolute ones: they get `rel="nofollow ugc"`.
+        var userContent = false
     }
 
     /// Gives each link `marks` names a class (`opens-dialog`, `external`) after its `href` and a note before its
@@ -76,7 +82,13 @@ enum ContentHTML {
                 continue
             }
             if marked.isEmpty { marked.reserveCapacity(out.count + 256) }
-            marked.append(contentsOf: out[copied...quote])
+            if marks.userContent, kind.class == "external" {
+                marked.append(contentsOf: out[copied..<index + 2])
+                marked.append(contentsOf: " rel=\"nofollow ugc\"".utf8)
+                marked.append(contentsOf: out[(index + 2)...quote])
+            } else {
+                marked.append(contentsOf: out[copied...quote])
+            }
             marked.append(contentsOf: " class=\"\(kind.class)\"".utf8)
             marked.append(contentsOf: out[(quote + 1)..<end])
             if !kind.note.isEmpty {
@@ -157,34 +169,6 @@ enum ContentHTML {
                 out.append(contentsOf: piece)
             }
         }
-    }
-
-    /// Adds `rel="nofollow ugc"` to absolute links from `start` on: a page's own links are relative, so these are
-    /// its user content's.
-    static func markUserLinks(in out: inout [UInt8], from start: Int) {
-        let opening = Array("<a href=\"".utf8)
-        let schemes = ["http:", "https:", "mailto:"].map { Array($0.utf8) }
-        let rel = Array(" rel=\"nofollow ugc\"".utf8)
-        var marked: [UInt8] = []
-        var copied = start
-        var index = start
-        while index + opening.count <= out.count {
-            guard out[index] == UInt8(ascii: "<"), out[index..<index + opening.count].elementsEqual(opening) else {
-                index += 1
-                continue
-            }
-            let url = index + opening.count
-            if schemes.contains(where: { out[url...].starts(with: $0) }) {
-                if marked.isEmpty { marked.reserveCapacity(out.count + 64) }
-                marked.append(contentsOf: out[copied..<index + 2])
-                marked.append(contentsOf: rel)
-                copied = index + 2
-            }
-            index = url
-        }
-        guard copied > start else { return }
-        marked.append(contentsOf: out[copied...])
-        out.replaceSubrange(start..., with: marked)
     }
 
     /// `bytes` cut at each line that is `separator`.
