@@ -52,7 +52,7 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
     }
 
     /// Follows `action` on `source`'s screen as a tap does: runs `coordinator`'s
-    /// ``Coordinator/navigate(_:from:in:)`` on this navigator. Flow coverage records what it shows from `source`,
+    /// `Coordinator.navigate(_:from:in:)` on this navigator. Flow coverage records what it shows from `source`,
     /// the screen the test says it taps on; when the stack's top is another route (a navigator reused from an
     /// earlier step, a stack that starts elsewhere), the test gets a warning naming both, as the transition the
     /// stack implies is not the app's.
@@ -82,8 +82,8 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
         coordinator.navigate(action, from: source, in: self)
     }
 
-    /// Selects `tab` in the tab bar, as a tap does: runs `coordinator`'s ``RootCoordinator/selectTab(_:in:)`` on this
-    /// navigator, and flow coverage records what it shows from the tab bar (``FlowGraph/Coverage/tabBar``), as the
+    /// Selects `tab` in the tab bar, as a tap does: runs `coordinator`'s `RootCoordinator.selectTab(_:in:)` on this
+    /// navigator, and flow coverage records what it shows from the tab bar (`FlowGraph.Coverage.tabBar`), as the
     /// map, lint and the graph name a tab selection, whatever page is on top.
     ///
     /// ```swift
