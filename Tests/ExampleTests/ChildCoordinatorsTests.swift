@@ -26,15 +26,8 @@ import Testing
     @Test func runningTheExampleBuildsASiteWhereEachChildPresentsItsOwnRoutes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("children-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = Executables.product("child-coordinators")
-        process.arguments = [folder.appendingPathComponent("site").path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, stdout) = try Executables.run("child-coordinators", [folder.appendingPathComponent("site").path])
+        #expect(status == 0)
         #expect(stdout.hasPrefix("Built 7 pages"), "\(stdout)")
         let site = folder.appendingPathComponent("site")
         func page(_ path: String) throws -> String {

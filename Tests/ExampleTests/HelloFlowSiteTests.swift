@@ -25,15 +25,8 @@ import Testing
     @Test func runningTheExampleBuildsItsSite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hello-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = Executables.product("hello-flowsite")
-        process.arguments = [folder.appendingPathComponent("site").path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, stdout) = try Executables.run("hello-flowsite", [folder.appendingPathComponent("site").path])
+        #expect(status == 0)
         #expect(stdout.hasPrefix("Built 4 pages"), "\(stdout)")
         // The deliberate dead end, found by flow lint and printed with the report.
         #expect(stdout.contains("Flow lint: 1 warning (dead-end 1)"), "\(stdout)")

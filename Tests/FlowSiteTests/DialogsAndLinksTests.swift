@@ -100,6 +100,9 @@ struct OutboundScreen: Screen {
         let (folder, report) = try await Self.build(ReaderLinksApp())
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(report.pages == 5)
+        // Listed apart from the links the check reads: counted, never followed.
+        #expect(report.externalLinks == 2)
+        #expect(report.description.contains("; 2 links out of the site not checked"), "\(report.description)")
         let note = #"<span class="link-note"> (leaves the site)</span>"#
         let mail = #"<span class="link-note"> (opens your email app)</span>"#
         let about = try String(contentsOf: folder.appendingPathComponent("about/index.html"), encoding: .utf8)

@@ -28,4 +28,17 @@ public enum Executables {
         }
         return folder.appendingPathComponent(name)
     }
+
+    /// Runs this package's product `name` with `arguments` to its end: its exit status and standard output.
+    public static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = product(name)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout)
+    }
 }

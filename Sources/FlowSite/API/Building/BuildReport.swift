@@ -38,6 +38,10 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     var recordedFlowLint: FlowLintSummary?
     /// Pages an edit took from the last build's journal without a walk (part of the pages not ``rendered``).
     public var replayed: Int = 0
+    /// The app's links out of the site a full build's pages have (``MarkdownDocument/Inline/externalLink(_:url:)``):
+    /// checked to be absolute `https`, `http` or `mailto` URLs, but never followed, so the link check, which reads
+    /// the site's own files, leaves them out; the summary line says how many.
+    public var externalLinks: Int = 0
     /// A multilingual site's languages, in order, each with how many of its pages showed fallback text.
     public var languages: [Language] = []
 
@@ -104,6 +108,7 @@ public struct BuildReport: Sendable, CustomStringConvertible {
             "Built " + count("countPages", pages) + languages + " (\(rendered) rendered, " + count("countFiles", files)
             + ", \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) files unchanged), checked "
             + count("countLinks", links) + " in \(String(format: "%.2f", seconds)) s"
+        if externalLinks > 0 { line += "; " + count("countLinks", externalLinks) + " out of the site not checked" }
         if replayed > 0 {
             line += "; " + count("countPages", pages - replayed) + " made again, the others kept as they were"
         }

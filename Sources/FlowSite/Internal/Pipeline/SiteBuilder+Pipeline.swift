@@ -116,6 +116,7 @@ extension SiteBuilder {
                 flow: first.flow, flowLint: first.lint
             )
             report.languages = Self.fallbacks(in: languages, untranslated: untranslated)
+            report.externalLinks = built.reduce(0) { $0 + $1.graph.externalLinkCount }
             return report
         } catch {
             staging.discard()

@@ -7,6 +7,8 @@ package struct SiteGraph<R: Route>: Sendable {
     /// In discovery order, when the walker keeps them.
     var edges: [Edge<R>] = []
     var edgeCount = 0
+    /// The pages' links out of the site (``MarkdownDocument/Inline/externalLink(_:url:)``), which are never walked.
+    var externalLinkCount = 0
     /// Screens that could not be built; the build fails when there are any.
     var failures: [ScreenFailure<R>] = []
     /// Screens that failed but were replaced by the app's error screen.

@@ -156,6 +156,7 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             graph.flow.unhandledLink(on: index, label: link.label, target: link.target, shown: link.shown)
         }
         graph.edgeCount += outcome.targets.count
+        graph.externalLinkCount += outcome.externalLinks
         let firstTab = outcome.targets.count - outcome.tabLinks
         for offset in outcome.targets.indices {
             let target = outcome.targets[offset]
