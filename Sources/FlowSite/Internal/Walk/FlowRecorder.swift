@@ -105,13 +105,7 @@ struct FlowRecorder: Sendable {
     /// On `route`'s shortest path, the first link of the longest run of one transition (the nearest to `route`
     /// on a tie): a page of a list's fifth page is deep because of the pagination, not the link to it.
     func chainStart(to route: Int) -> (key: UInt64, links: Int)? {
-        var keys: [UInt64] = []
-        var at = route
-        while cameFrom[at] >= 0 {
-            let from = Int(cameFrom[at])
-            keys.append(Self.transitionKey(from: kindOfRoute[from], to: kindOfRoute[at], presentation: cameAs[at]))
-            at = from
-        }
+        let keys = steps(to: route)
         // From the page back to the start: a run's first link is the last one seen.
         var best: (key: UInt64, links: Int)?
         var index = 0
@@ -126,6 +120,13 @@ struct FlowRecorder: Sendable {
 
     /// The transition of the `click`-th click (from 1) on the way from the start page to `route`'s page.
     func step(to route: Int, click: Int) -> UInt64? {
+        let keys = steps(to: route)
+        guard click >= 1, click <= keys.count else { return nil }
+        return keys[keys.count - click]
+    }
+
+    /// The transitions of the way from the start page to `route`'s page, from the page back to the start.
+    private func steps(to route: Int) -> [UInt64] {
         var keys: [UInt64] = []
         var at = route
         while cameFrom[at] >= 0 {
@@ -133,8 +134,7 @@ struct FlowRecorder: Sendable {
             keys.append(Self.transitionKey(from: kindOfRoute[from], to: kindOfRoute[at], presentation: cameAs[at]))
             at = from
         }
-        guard click >= 1, click <= keys.count else { return nil }
-        return keys[keys.count - click]
+        return keys
     }
 
     mutating func unhandledLink(on route: Int, label: String, target: String, shown: [String]) {
