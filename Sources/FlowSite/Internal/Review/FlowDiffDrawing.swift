@@ -301,7 +301,7 @@ struct FlowDiffDrawing {
 
     /// Text-reordering controls shown as U+FFFD: a kind's name can't turn the arrows and words around it.
     static func plain(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { SiteComparison.reordersText($0) ? "\u{FFFD}" : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.reordersText ? "\u{FFFD}" : $0 }))
     }
 
     private static func count(_ value: Int) -> String { FlowMapSVG.count(value) }

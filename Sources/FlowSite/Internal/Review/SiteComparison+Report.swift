@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 extension SiteComparison {
@@ -356,7 +357,7 @@ extension SiteComparison {
             case "\\", "`", "*", "_", "[", "]", "(", ")", "!", "~", "{", "}", "+", "-", ":", "=", ".":
                 out += "\\" + String(scalar)
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
-            case _ where reordersText(scalar): out += "\u{FFFD}"
+            case _ where scalar.reordersText: out += "\u{FFFD}"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "\u{FFFD}"
@@ -366,14 +367,6 @@ extension SiteComparison {
             }
         }
         return out
-    }
-
-    /// The bidi embeddings, overrides, isolates and marks.
-    static func reordersText(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}": true
-        default: false
-        }
     }
 
     /// Text for inside a code span: no backticks, no line breaks, no table pipes.

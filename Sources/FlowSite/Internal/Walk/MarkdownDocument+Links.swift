@@ -1,3 +1,4 @@
+import FlowSiteUtilities
 import Foundation
 
 extension MarkdownDocument {
@@ -77,15 +78,9 @@ extension SiteWalker {
     /// Why `url` can't be an external link, or `nil`.
     static func problem(withExternalURL url: String) -> String? {
         for scalar in url.unicodeScalars {
-            let value = scalar.value
-            if value < 0x21 || (0x7F...0x9F).contains(value) {
-                return value == 0x20 ? "holds a space (write it as %20)" : "holds a control character"
-            }
-            if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
-                || value == 0x200F || value == 0x061C
-            {
-                return "holds a bidirectional control character"
-            }
+            if scalar == " " { return "holds a space (write it as %20)" }
+            if isControl(scalar) { return "holds a control character" }
+            if scalar.reordersText { return "holds a bidirectional control character" }
         }
         let lower = url.lowercased()
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
@@ -100,12 +95,14 @@ extension SiteWalker {
     static func shown(_ url: String) -> String {
         var text = ""
         for scalar in url.unicodeScalars {
-            let value = scalar.value
-            let hidden =
-                value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-                || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
-            text += hidden ? "\\u{\(String(value, radix: 16, uppercase: true))}" : String(scalar)
+            let hidden = isControl(scalar) || scalar.reordersText
+            text += hidden ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
         }
         return text
+    }
+
+    /// C0 and C1 controls and DEL.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
