@@ -39,6 +39,8 @@ struct ShopApp: RootCoordinator {
     var homeTitle = "Shop"
     /// Whether every product page links to the returns page.
     var productsLinkReturns = false
+    /// The first word of each link on the home page to a product ("Product 3").
+    var productLabel = "Product"
 
     var startRoute: Shop { .home }
     var siteInfo: SiteInfo<Shop> { SiteInfo(name: "Shop", footer: "A test shop.") }
@@ -54,7 +56,7 @@ struct ShopScreen: Screen {
         var document = MarkdownDocument<Shop>()
         switch route {
         case .home:
-            document.list((0..<app.products).map { [.link("Product \($0)", to: .product($0))] })
+            document.list((0..<app.products).map { [.link("\(app.productLabel) \($0)", to: .product($0))] })
             if let kind = app.returnsKind { document.paragraph(.link(app.returnsTitle, to: .returns(kind: kind))) }
             return Page(title: app.homeTitle, document: document)
         case .product(let number):
@@ -106,7 +108,11 @@ struct ShopScreen: Screen {
                 "    Product 0 (/products/0/): Made on: [Tatooine → Tatooine Prime]",
                 "    Product 1 (/products/1/): Made on: [Tatooine → Tatooine Prime]"
             ])
-        #expect(text.contains("    … and 499 more"))
+        #expect(text.contains("    … and 499 more (`--format json` names every page)"))
+        // The review page names every page, those past the limit behind a summary.
+        let review = try comparison.reviewPage(.init(limit: 2))
+        #expect(review.contains("<li><details><summary>…and 499 more</summary>"))
+        #expect(review.contains("Product 500</bdi> <code>/products/500/</code>"))
 
         let markdown = comparison.markdown(.init(limit: 2)).split(separator: "\n")
         let price = try #require(
@@ -131,6 +137,10 @@ struct ShopScreen: Screen {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(comparison.json().utf8)) as? [String: Any])
         let entries = try #require(json["groups"] as? [[String: Any]])
         #expect(entries.map { ($0["pages"] as? [Any])?.count } == [1, 501])
+
+        // A cut hides more pages than the limit, never "… and 1 more": four pages at a limit of 2 are all named.
+        let four = try await compare(ShopApp(products: 4), ShopApp(products: 4, madeOn: "Naboo")).text(.init(limit: 2))
+        #expect(!four.contains("more") && four.contains("    Product 3 (/products/3/): Made on: [Tatooine → Naboo]"))
         #expect(json["pagesChanged"] as? Int == 501 && (json["kinds"] as? [Any])?.isEmpty == false)
     }
 
@@ -237,6 +247,29 @@ struct ShopScreen: Screen {
         let (again, pageAgain) = try await review(old, new)
         #expect(again.text() == text && again.json() == comparison.json() && again.markdown() == comparison.markdown())
         #expect(pageAgain == page)
+    }
+
+    /// The returns page retitled, and the one link to it (on the home page) relabelled: one change on two
+    /// pages, "[Returns → Refunds] exchanges", not a title row, an addition and a removal.
+    @Test func aPageRetitledAndTheOneLinkToItAreOneChange() async throws {
+        let old = ShopApp(products: 1, returnsTitle: "Returns and exchanges")
+        let new = ShopApp(products: 1, returnsTitle: "Refunds and exchanges")
+        let (comparison, page) = try await review(old, new)
+        #expect(Self.rows(comparison.groups) == ["text: Returns → Refunds on 2"])
+        #expect(
+            comparison.groups.first?.pages.map(\.change?.after) == ["Refunds and exchanges", "Refunds and exchanges"])
+        let text = comparison.text()
+        #expect(text.contains("\n~ [Returns → Refunds] on 2 pages of 2 kinds:\n"), "\(text)")
+        #expect(text.contains("\n    Shop (/): [Returns → Refunds] and exchanges\n"), "\(text)")
+        #expect(!text.contains("+ Refunds") && !text.contains("- Returns"), "\(text)")
+        #expect(page.contains("<del>Returns</del> → <ins>Refunds</ins> on 2 pages"))
+
+        // A text removed and another added on one page, with no such change elsewhere, stay two: nothing says
+        // the one is the other.
+        let relabelled = try await compare(
+            ShopApp(products: 1, returnsKind: nil, productLabel: "Our product"),
+            ShopApp(products: 1, returnsKind: nil, productLabel: "An item"))
+        #expect(Self.rows(relabelled.groups) == ["text: - → An item 0 on 1", "text: Our product 0 → - on 1"])
     }
 
     /// The home page renamed: every other page's text is the same and its breadcrumb trail is

@@ -43,13 +43,15 @@ extension SiteComparison {
         let words: TextChange
     }
 
-    /// A text removed and another added on the same two or more pages (same section) become one "old → new"
-    /// change. Only pairs nothing else on exactly those pages competes with, in removal order: deterministic.
+    /// A text removed and another added on the same pages (same section) become one "old → new" change: on two
+    /// or more pages, or on one when the same words changed elsewhere (a page retitled, and the link to it on the
+    /// one page that lists it). Only pairs nothing else on exactly those pages competes with, in removal order:
+    /// deterministic.
     static func pairingRenames(_ groups: [ChangeGroup]) -> [ChangeGroup] {
         func pages(_ group: ChangeGroup) -> [String] { group.pages.map(\.page.path).sorted() }
         var removals: [[String]: [Int]] = [:]
         var additions: [[String]: [Int]] = [:]
-        for (index, group) in groups.enumerated() where group.what == .text && group.pages.count > 1 {
+        for (index, group) in groups.enumerated() where group.what == .text {
             if group.after == nil { removals[pages(group), default: []].append(index) }
             if group.before == nil { additions[pages(group), default: []].append(index) }
         }
@@ -69,11 +71,13 @@ extension SiteComparison {
                         section: example.change?.section, before: old.before, after: new.after
                     ))
             }
-            joined.insert(candidates[0])
+            let words = changedWords(TextChange(before: old.before, after: new.after))
             let same = groups.indices.first {
-                !joined.contains($0) && $0 != removal && groups[$0].what == .text && groups[$0].before == old.before
-                    && groups[$0].after == new.after
+                !joined.contains($0) && $0 != removal && $0 != candidates[0] && groups[$0].what == .text
+                    && groups[$0].before == words.before && groups[$0].after == words.after
             }
+            guard same != nil || old.pages.count > 1 else { continue }
+            joined.insert(candidates[0])
             if let same {
                 let named = Set(groups[same].pages.map(\.page.path))
                 groups[same].pages += renamed.filter { !named.contains($0.page.path) }

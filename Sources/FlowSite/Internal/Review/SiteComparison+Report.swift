@@ -14,6 +14,10 @@ extension SiteComparison {
         /// A pull-request comment holds 65,536.
         var maximumCharacters = 60_000
 
+        /// How many pages of a change of `count` pages a report names: all up to twice the limit, else the limit,
+        /// so a cut always hides more pages than it names, each with the same change as the named ones.
+        func named(_ count: Int) -> Int { count <= 2 * limit ? count : limit }
+
         package init(limit: Int = 5, oldURL: String? = nil, newURL: String? = nil, reviewURL: String? = nil) {
             self.limit = max(1, limit)
             self.oldURL = oldURL
@@ -74,8 +78,11 @@ extension SiteComparison {
                 continue
             }
             lines.append("\(mark) \(headline(group)):")
-            for page in group.pages.prefix(limit) { lines.append("    " + example(page)) }
-            more(group.pages.count, limit, indent: "    ")
+            let named = options.named(group.pages.count)
+            for page in group.pages.prefix(named) { lines.append("    " + example(page)) }
+            if group.pages.count > named {
+                lines.append("    … and \(group.pages.count - named) more (`--format json` names every page)")
+            }
         }
         if let layout {
             lines += [
@@ -196,12 +203,13 @@ extension SiteComparison {
 
         // Fewest pages first, then the layout's: what doesn't fit is the most repeated.
         var rows = groups.map { group in
-            let named = group.pages.prefix(options.limit).map {
+            let shown = options.named(group.pages.count)
+            let named = group.pages.prefix(shown).map {
                 pageLine($0.page, options: options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
             }
             let pages =
                 (group.pages.count > 1 ? Self.pages(group) + ": " : "") + named.joined(separator: ", ")
-                + (group.pages.count > options.limit ? ", …and \(group.pages.count - options.limit) more" : "")
+                + (group.pages.count > shown ? ", …and \(group.pages.count - shown) more" : "")
             let kind = Self.escaped(flow.name(group.pages[0].kind)) + " page"
             let example = group.pages[0].change
             let row =

@@ -98,15 +98,19 @@ extension SiteComparison {
                 }
             let mark = group.what == .pageAdded ? "added" : group.what == .pageRemoved ? "removed" : "changed"
             html += "<li class=\"\(mark)\"><p>" + title + "</p>\n<ul>\n"
-            for example in group.pages.prefix(options.limit) {
-                html +=
-                    "<li>"
+            func item(_ example: ChangeGroup.Example) -> String {
+                "<li>"
                     + pageName(
                         example.page, options, before: group.what != .pageAdded, after: group.what != .pageRemoved)
-                if let change = example.change { html += ": " + Self.rich(change) }
-                html += "</li>\n"
+                    + (example.change.map { ": " + Self.rich($0) } ?? "") + "</li>\n"
             }
-            if group.pages.count > options.limit { html += "<li>…and \(group.pages.count - options.limit) more</li>\n" }
+            // Every page is named; those past the report's limit behind a summary a reader opens.
+            let shown = options.named(group.pages.count)
+            html += group.pages.prefix(shown).map(item).joined()
+            if group.pages.count > shown {
+                html += "<li><details><summary>…and \(group.pages.count - shown) more</summary>\n<ul>\n"
+                html += group.pages.dropFirst(shown).map(item).joined() + "</ul></details></li>\n"
+            }
             html += "</ul></li>\n"
         }
         if let layout {
