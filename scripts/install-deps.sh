@@ -41,6 +41,17 @@ if [ "${1:-}" = test ] && ! python3 -c "import PIL" >/dev/null 2>&1; then
     || python3 -m pip install --quiet --break-system-packages pillow \
     || echo "note: could not install Pillow; the visual matrix tests will fail until 'pip install pillow' works." >&2
 fi
+# `install-deps.sh test` also makes sure curl is there: `build --check-external-links` asks with it, and a test
+# runs that against a server of its own.
+if [ "${1:-}" = test ] && ! command -v curl >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing curl (the external link check asks with it)..."
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl >/dev/null
+  else
+    echo "note: curl is missing, so the external link check's test will fail; install curl to run it." >&2
+  fi
+fi
 needed="libcmark libgvc icu-i18n libcurl"
 packages="libcmark-dev libgraphviz-dev libicu-dev libcurl4-openssl-dev pkg-config"
 if [ "$(uname -s)" = Linux ]; then

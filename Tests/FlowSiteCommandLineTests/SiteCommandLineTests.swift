@@ -15,6 +15,8 @@ struct DeckScreen: Screen {
     let deck: Deck
     /// Engineering's crew list, so two builds can differ.
     let engineers: [String]
+    /// The brig's links out of the site.
+    var linksOut: [String] = []
 
     func makePage() async throws -> Page<Deck> {
         var document = MarkdownDocument<Deck>()
@@ -27,6 +29,7 @@ struct DeckScreen: Screen {
             document.paragraph(.link("Bridge", to: .bridge))
         case .brig:
             document.paragraph("Nobody leaves the brig.")
+            for url in linksOut { document.paragraph(.externalLink("Log", to: url)) }
         }
         return Page(title: deck.rawValue.capitalized, document: document)
     }
@@ -34,9 +37,12 @@ struct DeckScreen: Screen {
 
 struct ShipCoordinator: RootCoordinator {
     var engineers = ["Scotty"]
+    var linksOut: [String] = []
     var startRoute: Deck { .bridge }
     var siteInfo: SiteInfo<Deck> { SiteInfo(name: "Ship", footer: "A test ship.") }
-    func makeScreen(for route: Deck) async throws -> any Screen<Deck> { DeckScreen(deck: route, engineers: engineers) }
+    func makeScreen(for route: Deck) async throws -> any Screen<Deck> {
+        DeckScreen(deck: route, engineers: engineers, linksOut: linksOut)
+    }
     func presentation(of route: Deck, from source: Deck) -> Presentation { .push }
 }
 

@@ -46,6 +46,13 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
     @Flag(help: "Also print where the build's time went, phase by phase.")
     var timings = false
 
+    @Flag(
+        help: """
+            After the build, ask each web address the site links to (with curl) and fail (exit 1) naming those that \
+            do not answer; the site is kept.
+            """)
+    var checkExternalLinks = false
+
     func validate() throws {
         if output == nil && App.commandLine.defaultOutput == nil {
             throw ValidationError("Missing expected argument '--output <dir>'")
@@ -57,8 +64,27 @@ struct BuildCommand<App: SiteApp>: AsyncParsableCommand {
         var action = try site.action(app: App(options: app), output: output, force: force, quiet: quiet)
         action.strictFlowLint = strict
         action.flowLint = try lintConfig.map(LintCommand<App>.configuration(from:))
-        let report = try await action.run()
-        guard !quiet else { return }
+        // Found before the build, so a missing curl fails before anything is written.
+        let check = try checkExternalLinks ? ExternalLinkCheck() : nil
+        var report = try await action.run()
+        report.checksExternalLinks = check != nil
+        if !quiet { printSummary(of: report) }
+        if let check {
+            let links = try ExternalLinks(site: action.output)
+            let broken = await check.broken(links.web)
+            let lines = ExternalLinkCheck.report(checked: links.web.count, broken: broken, mail: links.mail)
+            if broken.isEmpty {
+                if !quiet { print(TerminalText.safe(lines[0])) }
+            } else {
+                FileHandle.standardError.write(Data((lines.map(TerminalText.safe).joined(separator: "\n") + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data("error: the site is built and kept; mend or remove the broken links and build again\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    private func printSummary(of report: BuildReport) {
         print(
             TerminalText.safe(
                 report.sitemap || report.isUpToDate ? "\(report)" : "\(report) (pass --base-url to write one)"))

@@ -40,8 +40,11 @@ public struct BuildReport: Sendable, CustomStringConvertible {
     public var replayed: Int = 0
     /// The app's links out of the site a full build's pages have (``MarkdownDocument/Inline/externalLink(_:url:)``):
     /// checked to be absolute `https`, `http` or `mailto` URLs, but never followed, so the link check, which reads
-    /// the site's own files, leaves them out; the summary line says how many.
+    /// the site's own files, leaves them out; the summary line says how many, and `build --check-external-links`
+    /// asks each.
     public var externalLinks: Int = 0
+    /// Whether the command line checks the links out of the site after the build, and says so itself.
+    package var checksExternalLinks = false
     /// A multilingual site's languages, in order, each with how many of its pages showed fallback text.
     public var languages: [Language] = []
 
@@ -108,7 +111,9 @@ public struct BuildReport: Sendable, CustomStringConvertible {
             "Built " + count("countPages", pages) + languages + " (\(rendered) rendered, " + count("countFiles", files)
             + ", \(String(format: "%.1f", kilobytes)) KiB, \(unchangedFiles) files unchanged), checked "
             + count("countLinks", links) + " in \(String(format: "%.2f", seconds)) s"
-        if externalLinks > 0 { line += "; " + count("countLinks", externalLinks) + " out of the site not checked" }
+        if externalLinks > 0, !checksExternalLinks {
+            line += "; " + count("countLinks", externalLinks) + " out of the site not checked"
+        }
         if replayed > 0 {
             line += "; " + count("countPages", pages - replayed) + " made again, the others kept as they were"
         }
