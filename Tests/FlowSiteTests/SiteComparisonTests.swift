@@ -272,6 +272,15 @@ struct ShopScreen: Screen {
         #expect(Self.rows(relabelled.groups) == ["text: - → An item 0 on 1", "text: Our product 0 → - on 1"])
     }
 
+    /// Items cut from a page are listed in the order the page had them, not last first.
+    @Test func cutItemsKeepThePagesOrder() {
+        let items = ["Contact", "Notifire on the web", "Privacy", "Terms"].map {
+            PageText.Item(section: "General", text: $0)
+        }
+        let changes = SiteComparison.changes(from: items, to: [items[2]])
+        #expect(changes.map(\.before) == ["Contact", "Notifire on the web", "Terms"])
+    }
+
     /// The home page renamed: every other page's text is the same and its breadcrumb trail is
     /// not. Those pages are one change that says so, not changed pages with no row.
     @Test func pagesWhoseOnlyChangeIsTheirTrailSaySo() async throws {

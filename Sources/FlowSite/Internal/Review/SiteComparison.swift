@@ -260,32 +260,34 @@ package struct SiteComparison: Sendable {
         from before: [PageText.Item], to after: [PageText.Item], titles: (String, String)? = nil
     ) -> [TextChange] {
         let difference = after.difference(from: before)
-        var removals: [PageText.Item] = []
+        // A difference lists its removals last item first: read in the old page's order.
+        var removals: [(offset: Int, item: PageText.Item)] = []
         var insertions: [PageText.Item] = []
         for change in difference {
             switch change {
-            case .remove(_, let item, _): removals.append(item)
+            case .remove(let offset, let item, _): removals.append((offset, item))
             case .insert(_, let item, _): insertions.append(item)
             }
         }
+        let removed = removals.sorted { $0.offset < $1.offset }.map(\.item)
         var changes: [TextChange] = []
         var paired = Set<Int>()
         for item in insertions {
-            let candidates = removals.indices.filter { !paired.contains($0) && removals[$0].section == item.section }
-            let sameLabel = item.label.flatMap { label in candidates.first { removals[$0].label == label } }
+            let candidates = removed.indices.filter { !paired.contains($0) && removed[$0].section == item.section }
+            let sameLabel = item.label.flatMap { label in candidates.first { removed[$0].label == label } }
             // A heading (no section) that is the new title takes the old one: the page renamed.
             let retitled = titles.flatMap { old, new in
-                item.section == nil && item.text == new ? candidates.first { removals[$0].text == old } : nil
+                item.section == nil && item.text == new ? candidates.first { removed[$0].text == old } : nil
             }
-            let edited = { candidates.first { Self.similar(removals[$0].text, item.text) } }
+            let edited = { candidates.first { Self.similar(removed[$0].text, item.text) } }
             if let match = sameLabel ?? retitled ?? edited() {
                 paired.insert(match)
-                changes.append(TextChange(section: item.section, before: removals[match].text, after: item.text))
+                changes.append(TextChange(section: item.section, before: removed[match].text, after: item.text))
             } else {
                 changes.append(TextChange(section: item.section, before: nil, after: item.text))
             }
         }
-        for (index, item) in removals.enumerated() where !paired.contains(index) {
+        for (index, item) in removed.enumerated() where !paired.contains(index) {
             changes.append(TextChange(section: item.section, before: item.text, after: nil))
         }
         return changes
