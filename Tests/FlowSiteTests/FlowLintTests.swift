@@ -169,9 +169,9 @@ struct DotsScreen: Screen {
         let report = try await lint()
         // Every rule that is on by default; untested-transition needs coverage (FlowCoverageTests),
         // the deep-link rules an app that declares deep links (DeepLinkTests), unused-suppression a stale
-        // suppression (UnusedSuppressionTests).
+        // suppression (UnusedSuppressionTests), journey-broken an app that declares journeys (JourneyTests).
         let deepLinkRules: Set<FlowLintRule> = [
-            .unlinkableRoute, .deepLinkRoundTrip, .unknownDeepLink, .unusedSuppression
+            .unlinkableRoute, .deepLinkRoundTrip, .unknownDeepLink, .unusedSuppression, .journeyBroken
         ]
         #expect(
             Set(report.active.map(\.rule)) == Set(FlowLintRule.all.filter(\.isOnByDefault)).subtracting(deepLinkRules))

@@ -319,13 +319,13 @@ import Testing
     /// surface smaller): what an app sets and implements, and what its tests read. What only the
     /// command line drives has package access. An `@_spi` type counts too: a user can reach it. The cap leaves
     /// room for what a user reaches and must be able to read (the lock apps share, the flow graph's parts,
-    /// named results in place of tuples), not for machinery.
-    @Test func flowSiteDeclaresAtMost64PublicTypes() throws {
+    /// named results in place of tuples, a journey and its step), not for machinery.
+    @Test func flowSiteDeclaresAtMost65PublicTypes() throws {
         let sources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FlowSite")
         let declared = try Self.publicTypes(in: sources, nested: true)
-        #expect(declared.count <= 64, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
+        #expect(declared.count <= 65, "FlowSite declares \(declared.count) public types: \(declared.sorted())")
         #expect(
             !declared.contains("SiteWalker") && !declared.contains("SiteStaging") && !declared.contains("PageRenderer"))
     }

@@ -199,7 +199,7 @@ struct LeafScreen: Screen {
 }
 
 /// A log handler that keeps each line as "level: message".
-private struct LineLog: LogHandler {
+struct LineLog: LogHandler {
     let lines: Locked<[String]>
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace

@@ -133,6 +133,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
                     rules: plan.pluralRules)
             )
         }
+        // A journey that breaks is a warning of the build itself, not only a line of lint's report.
+        for finding in lint.active where finding.rule == .journeyBroken {
+            logger.warning("\(finding.location.map { "\($0): " } ?? "")\(finding.message)")
+        }
         if strictFlowLint && lint.failsStrict {
             throw FlowSiteError(
                 .flowLintFailed(summary: lint.summaryLine, findings: lint.active.map { "\($0.rule.id): \($0.message)" })

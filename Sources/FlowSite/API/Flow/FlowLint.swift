@@ -117,10 +117,18 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
     )
 
     /// Every rule, in the order reports list them.
+    /// A journey the app declares (``RootCoordinator/journeys``) that the walk can't take to its end.
+    public static let journeyBroken = FlowLintRule(
+        id: "journey-broken", level: .warning,
+        summary: "A journey the app declares can't be taken: a step's link is missing, presented otherwise, or "
+            + "reaches a page that doesn't show what the step expects.",
+        help: "Mend the screen or its navigation, or update the journey to the app's new way there."
+    )
+
     public static let all: [FlowLintRule] = [
         unhandledIntent, unreachableScreen, deadEnd, emptyState, clickDepth, modalOverModal, modalOnly, emptyLinkLabel,
         ambiguousLinkLabel,
-        untestedTransition, unlinkableRoute, deepLinkRoundTrip, unknownDeepLink, unusedSuppression
+        untestedTransition, unlinkableRoute, deepLinkRoundTrip, unknownDeepLink, journeyBroken, unusedSuppression
     ]
 
     /// The rule with `id`.

@@ -52,6 +52,9 @@ public protocol RootCoordinator<R>: Coordinator {
     var flowLint: FlowLintConfiguration { get }
     /// The app's deep links and their parser, checked against every page's route; `nil` (the default) for none.
     var deepLinks: DeepLinks<R>? { get }
+    /// The paths readers take through the app, each checked against every build's walk (`journey-broken`); the
+    /// default is none.
+    var journeys: [Journey<R>] { get }
     /// An example route of every kind of screen this configuration of the app can show, for `unreachable-screen`.
     /// The default is ``Route/screenKindExamples``; an app with two configurations leaves out the other's kinds.
     var declaredScreens: [R] { get }
@@ -68,6 +71,8 @@ extension RootCoordinator {
     public var deepLinks: DeepLinks<R>? { nil }
 
     public var declaredScreens: [R] { R.screenKindExamples }
+
+    public var journeys: [Journey<R>] { [] }
 
     public func selectTab(_ tab: NavigationAction<R>, in navigator: some Navigator<R>) {
         navigator.show(tab.route, as: .root)

@@ -11,6 +11,7 @@ extension SiteGraph {
         let say = LintWords(table: Wording(site.labels, rules: rules), number: site.number)
         let flow = self.flow
         let deepLinks = self.deepLinks
+        let journeys = self.journeys
         let kindCount = flow.kinds.count
         func page(_ kind: Int, _ example: FlowGraph.PageReference) -> [String: String] {
             ["kind": flow.kinds[kind].name, "path": example.path.description, "route": example.route]
@@ -167,6 +168,60 @@ extension SiteGraph {
                         ]
                         return say("lintAmbiguousLinkLabel", count: count, page(kind, example).merging(values) { $1 })
                     }
+                }
+            case .journeyBroken:
+                for journey in journeys.journeys {
+                    guard let broken = journey.broken else { continue }
+                    let at = journey.pages.last.map(pageReference)
+                    var values = [
+                        "journey": journey.name, "step": say.number(broken.step),
+                        "page": at.map { table.titles[journey.pages.last!] ?? $0.route } ?? "",
+                        "path": at?.path.description ?? ""
+                    ]
+                    func quoted(_ labels: [String]) -> String {
+                        guard !labels.isEmpty else { return say("lintJourneyNothing") }
+                        let shown = labels.prefix(6).map { "'\($0)'" }.joined(separator: ", ")
+                        return labels.count > 6 ? shown + ", …" : shown
+                    }
+                    let key: String
+                    switch broken.why {
+                    case .startNotAPage(let route):
+                        key = "lintJourneyStart"
+                        values["route"] = route
+                    case .noLink(let wanted, let offered):
+                        key = "lintJourneyNoLink"
+                        values["label"] = wanted
+                        values["offered"] = quoted(offered)
+                    case .noTab(let wanted, let offered):
+                        key = "lintJourneyNoTab"
+                        values["label"] = wanted
+                        values["offered"] = quoted(offered)
+                    case .presented(let label, let shown, let expected):
+                        key = "lintJourneyPresented"
+                        values["label"] = label
+                        values["shown"] = shown.rawValue
+                        values["expected"] = expected.rawValue
+                    case .notShown(let label):
+                        key = "lintJourneyNotShown"
+                        values["label"] = label
+                    case .expectation(let expected):
+                        key = "lintJourneyExpectation"
+                        values["expected"] =
+                            switch expected {
+                            case .title(let title): say("lintJourneyTitle", ["title": title])
+                            case .emptyState: say("lintJourneyEmptyState")
+                            case .ending: say("lintJourneyEnding")
+                            }
+                    case .failed(let route, let error):
+                        key = "lintJourneyFailed"
+                        values["route"] = route
+                        values["error"] = error
+                    }
+                    lint.add(
+                        FlowLintReport.Finding(
+                            rule: rule, kind: nil, message: say(key, values), count: 1,
+                            examples: at.map { [$0] } ?? [], location: journey.location, suppression: nil
+                        ))
                 }
             case .untestedTransition:
                 guard let coverage else {

@@ -15,6 +15,8 @@ package struct SiteGraph<R: Route>: Sendable {
     var recovered: [ScreenFailure<R>] = []
     var flow = FlowRecorder()
     var deepLinks: DeepLinkCheck?
+    /// The app's journeys taken over this walk.
+    var journeys = JourneyCheck()
     /// What each route's page read, by its place in ``routes`` (when the walker records inputs).
     package var inputs: [[InputKey]] = []
 

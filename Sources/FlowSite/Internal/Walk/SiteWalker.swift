@@ -115,6 +115,8 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             let table = graph.table
             graph.deepLinks = DeepLinkCheck(deepLinks, routes: table.routes, skipping: table.isDialogCopy) { kinds[$0] }
         }
+        let journeys = coordinator.journeys
+        if !journeys.isEmpty { graph.journeys = await takeJourneys(journeys, in: graph.table) }
         return graph
     }
 

@@ -262,6 +262,22 @@ package struct Wording: Sendable {
         {kind} is presented as a dialog over a dialog {count} times: e.g. {path} ({route}) over {fromPath} \
         ({fromRoute})
         """,
+        "lintJourneyStart": "Journey '{journey}' starts at {route}, which is not a page of the site",
+        "lintJourneyNoLink":
+            "Journey '{journey}' breaks at step {step}: no link '{label}' on {page} ({path}); it has {offered}",
+        "lintJourneyNoTab": "Journey '{journey}' breaks at step {step}: no tab '{label}'; the tab bar has {offered}",
+        "lintJourneyPresented": """
+        Journey '{journey}' breaks at step {step}: '{label}' on {page} ({path}) is presented as {shown}, not \
+        {expected}
+        """,
+        "lintJourneyNotShown":
+            "Journey '{journey}' breaks at step {step}: the app shows nothing for '{label}' on {page} ({path})",
+        "lintJourneyExpectation": "Journey '{journey}' breaks at step {step}: {page} ({path}) does not show {expected}",
+        "lintJourneyTitle": "the title '{title}'",
+        "lintJourneyEmptyState": "its empty state",
+        "lintJourneyEnding": "the end of its flow",
+        "lintJourneyFailed": "Journey '{journey}' breaks at step {step}: {route} could not be made ({error})",
+        "lintJourneyNothing": "no links",
         "lintModalOnly.one": "{count} {kind} page is reached only from dialogs: e.g. {path} ({route})",
         "lintModalOnly.other": "{count} {kind} pages are reached only from dialogs: e.g. {path} ({route})",
         "lintEmptyLinkLabel.one":
