@@ -147,7 +147,7 @@ struct ShelfScreen: Screen {
                 "Journey 'Wrong title' breaks at step 1: Sign in (/sign-in/) does not show the title 'Log in'",
                 "Journey 'No such tab' breaks at step 1: no tab 'Basket'; the tab bar has 'Shop', 'Saved'",
                 "Journey 'Gone lamp' breaks at step 1: no link '/items/2/ (item(2))' on Shop (/); it has 'Lamp 1'",
-                "Journey 'Not empty' breaks at step 1: Lamp 1 (/items/1/) does not show its empty state",
+                "Journey 'Not empty' breaks at step 1: Lamp 1 (/items/1/) does not show the empty state",
                 "Journey 'Nowhere' starts at /items/9/ (item(9)), which is not a page of the site"
             ], "\(messages)")
     }

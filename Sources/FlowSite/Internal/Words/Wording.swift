@@ -274,7 +274,7 @@ package struct Wording: Sendable {
             "Journey '{journey}' breaks at step {step}: the app shows nothing for '{label}' on {page} ({path})",
         "lintJourneyExpectation": "Journey '{journey}' breaks at step {step}: {page} ({path}) does not show {expected}",
         "lintJourneyTitle": "the title '{title}'",
-        "lintJourneyEmptyState": "its empty state",
+        "lintJourneyEmptyState": "the empty state",
         "lintJourneyEnding": "the end of its flow",
         "lintJourneyFailed": "Journey '{journey}' breaks at step {step}: {route} could not be made ({error})",
         "lintJourneyNothing": "no links",

@@ -41,12 +41,15 @@ public struct AboutScreen: StatefulScreen {
         var document = MarkdownDocument<AppRoute>()
         for paragraph in state.paragraphs { document.paragraph(.text(paragraph)) }
         document.paragraph(.siteFile([.text(state.flowMap)], "flow/index.html"))
-        return Page(
+        var page = Page(
             title: strings.localizedString(.aboutTitle),
             shortTitle: strings.localizedString(.aboutShortTitle),
             summary: strings.localizedString(.aboutSummary),
             document: document
         )
+        // A reader who opens About has read to the end of the site's story: its Close is the one way on.
+        page.ending = .intended
+        return page
     }
 }
 
