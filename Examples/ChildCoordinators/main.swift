@@ -148,6 +148,14 @@ struct LibraryCoordinator: RootCoordinator {
         if let child = child(owning: route) { return try await child.makeScreen(for: route) }
         return LinksScreen(title: "City Library", text: "Welcome.", links: [("Books", .books), ("Account", .account)])
     }
+    /// A path readers take, taken on every build: a step that breaks is a warning and a `journey-broken` finding.
+    var journeys: [Journey<AppRoute>] {
+        let borrow: [Journey<AppRoute>.Step] = [
+            .follow("Books"), .follow(to: .book(1)), .follow("Read the sequel", as: .replace),
+            .follow("Sign in to borrow it", as: .modal, title: "Sign in")
+        ]
+        return [Journey("Borrow a sequel", from: .home, steps: borrow)]
+    }
     func navigate(_ action: NavigationAction<AppRoute>, from source: AppRoute, in navigator: some Navigator<AppRoute>) {
         guard let child = child(owning: action.route) else { return navigator.show(action.route, as: .root) }
         child.navigate(action, from: source, in: navigator) // by the target: its owner decides how it is presented

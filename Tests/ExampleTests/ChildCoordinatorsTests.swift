@@ -20,7 +20,21 @@ import Testing
         let program = try #require(blocks.first).output.1 + "\n"
         let example = try String(contentsOf: Self.repository.appendingPathComponent(Self.example), encoding: .utf8)
         #expect(program == example, "copy \(Self.example) into the article's 'Child coordinators' block")
-        #expect(example.filter { $0 == "\n" }.count <= 165, "the example is meant to be read whole")
+        #expect(example.filter { $0 == "\n" }.count <= 175, "the example is meant to be read whole")
+    }
+
+    /// The Journeys section's code is the example's own, and the example's journey is taken to its end.
+    @Test func theArticlesJourneyIsTheExamplesAndHolds() throws {
+        let text = try String(contentsOf: Self.repository.appendingPathComponent(Self.article), encoding: .utf8)
+        let section = try #require(text.range(of: "\n### Journeys\n"), "the article has no 'Journeys' section")
+        let next = text.range(of: "\n### ", range: section.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex
+        let block = try #require(text[section.upperBound..<next].firstMatch(of: /```swift\n((?s).*?)\n```/)).output.1
+        let example = try String(contentsOf: Self.repository.appendingPathComponent(Self.example), encoding: .utf8)
+        #expect(example.contains(block + "\n"), "copy the example's journeys into the article's 'Journeys' block")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, stdout) = try Executables.run("child-coordinators", [folder.appendingPathComponent("site").path])
+        #expect(status == 0 && !stdout.contains("journey-broken"), "\(stdout)")
     }
 
     @Test func runningTheExampleBuildsASiteWhereEachChildPresentsItsOwnRoutes() throws {

@@ -116,7 +116,6 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         help: "Remove the suppression, or correct its rule, kind or page."
     )
 
-    /// Every rule, in the order reports list them.
     /// A journey the app declares (``RootCoordinator/journeys``) that the walk can't take to its end.
     public static let journeyBroken = FlowLintRule(
         id: "journey-broken", level: .warning,
@@ -125,6 +124,7 @@ public struct FlowLintRule: Sendable, Hashable, Identifiable, CustomStringConver
         help: "Mend the screen or its navigation, or update the journey to the app's new way there."
     )
 
+    /// Every rule, in the order reports list them.
     public static let all: [FlowLintRule] = [
         unhandledIntent, unreachableScreen, deadEnd, emptyState, clickDepth, modalOverModal, modalOnly, emptyLinkLabel,
         ambiguousLinkLabel,
