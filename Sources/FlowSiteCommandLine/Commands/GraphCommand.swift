@@ -13,7 +13,8 @@ struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
                 their page counts and the source line of their screen; edges are transitions with \
                 their presentation and the number of links each stands for. With --level pages, \
                 every page is a node and every link an edge. Render a DOT file with \
-                `dot -Tsvg graph.dot -o graph.svg`.
+                `dot -Tsvg graph.dot -o graph.svg`. With --from and --to, it prints the shortest way \
+                between two pages or screen kinds instead, as a journey: each page, and the link taken to it.
                 """
         )
     }
@@ -29,15 +30,55 @@ struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
         help: ArgumentHelp("A file to write the graph to (default: standard output).", valueName: "file"))
     var output: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --to: print the shortest way from this page path (/films/) or screen kind id (home) instead.",
+            valueName: "page-or-kind"))
+    var from: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --from: where the way leads, a page path or a screen kind id.", valueName: "page-or-kind"))
+    var to: String?
+
     @OptionGroup(title: "App")
     var app: App.Options
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    func validate() throws {
+        if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together: give both") }
+    }
+
     func run() async throws {
         let logger = CommandLineMessage.logger(quiet: quiet)
         let coordinator = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet)).coordinator
+        if let from, let to {
+            let graph = try await SiteWalker(coordinator: coordinator).walk { _ in }
+            try graph.requireNoFailures()
+            func pages(_ query: String, _ option: String) throws -> [Int] {
+                guard let pages = graph.pages(named: query) else {
+                    throw ValidationError(
+                        "\(option) \(query) names no page or screen kind: give a page's path (/films/) or a kind's id ("
+                            + graph.kindIDs.joined(separator: ", ") + ")")
+                }
+                return pages
+            }
+            let way = graph.shortestPath(from: try pages(from, "--from"), to: try pages(to, "--to"))
+            let text: String
+            switch (way, format) {
+            case (let way?, .json): text = way.json + "\n"
+            case (let way?, _):
+                text =
+                    "The shortest way from \(from) to \(to): \(way.taps) \(way.taps == 1 ? "tap" : "taps")\n" + way.text
+                    + "\n"
+            case (nil, _):
+                throw ValidationError("No link leads from \(from) to \(to)")
+            }
+            try ReportOutput.write(text, to: output, forTerminal: format != .json)
+            return
+        }
         let text: String
         let counts: (nodes: Int, edges: Int)
         switch level {

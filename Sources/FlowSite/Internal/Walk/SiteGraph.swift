@@ -7,6 +7,11 @@ package struct SiteGraph<R: Route>: Sendable {
     /// In discovery order, when the walker keeps them.
     var edges: [Edge<R>] = []
     var edgeCount = 0
+    /// Which of ``edges`` are tab selections: taken once, from the start page, though every page but a dialog
+    /// has the tab bar.
+    var tabEdges: [Int] = []
+    /// The page each of ``edges`` leads to, by discovery index: a tab root's dialog copy where a link opens that.
+    var edgeTargets: [Int32] = []
     /// The pages' links out of the site (``MarkdownDocument/Inline/externalLink(_:url:)``), which are never walked.
     var externalLinkCount = 0
     /// Screens that could not be built; the build fails when there are any.

@@ -171,12 +171,14 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
             if keepsEdges {
                 graph.edges.append(
                     Edge(from: route, to: target, label: outcome.labels[offset], presentation: presentation))
+                if isTab { graph.tabEdges.append(graph.edges.count - 1) }
             }
             if let known = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target) {
                 graph.flow.link(
                     from: index, to: known, presentation: presentation, location: location, sourceIsDialog: isDialog,
                     isTab: isTab)
                 if takesPage != nil { targetIndices.append(Int32(known)) }
+                if keepsEdges { graph.edgeTargets.append(Int32(known)) }
                 continue
             }
             switch presentation {
@@ -218,12 +220,14 @@ package struct SiteWalker<C: RootCoordinator>: Sendable {
                 if graph.table.stack(of: added) != stack { graph.table.setStack(stack, of: added) }
             }
             graph.flow.assignKinds(to: graph.table.routes)
-            if let added = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target) {
+            let added = toCopy ? graph.table.dialogCopyIndex(of: target) : graph.table.index(of: target)
+            if let added {
                 graph.flow.link(
                     from: index, to: added, presentation: presentation, location: location, sourceIsDialog: isDialog,
                     isTab: isTab)
                 if takesPage != nil { targetIndices.append(Int32(added)) }
             }
+            if keepsEdges { graph.edgeTargets.append(Int32(added ?? -1)) }
         }
     }
 
