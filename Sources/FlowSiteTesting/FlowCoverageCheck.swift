@@ -13,7 +13,8 @@ enum FlowCoverageCheck {
     /// failure message, after writing the entry if `recording` allows.
     /// - Throws: ``FlowSiteError`` when the file is there but not a coverage file, or can't be written.
     static func settle(
-        _ taken: [FlowCoverageFile.Transition], test: String, in file: URL, recording: FlowCoverageTrait.Recording
+        _ taken: [FlowCoverageFile.Transition], journey: [FlowCoverageFile.Step] = [], test: String, in file: URL,
+        recording: FlowCoverageTrait.Recording
     ) throws -> String? {
         ran.withLock { _ = $0[file.path, default: []].insert(test) }
         return try files.withLock { _ in
@@ -22,8 +23,32 @@ enum FlowCoverageCheck {
                 contents = try FlowCoverageFile(json: try Data(contentsOf: file), source: file.path)
             }
             let committed = contents.tests[test]
-            if committed == taken || (committed == nil && taken.isEmpty) { return nil }
+            let committedJourney = contents.journeys?[test]
+            let journeyMatches = committedJourney == journey || (committedJourney == nil && journey.isEmpty)
+            if (committed == taken && journeyMatches) || (committed == nil && taken.isEmpty) { return nil }
             let name = file.lastPathComponent
+            func store() {
+                contents.tests[test] = taken.isEmpty ? nil : taken
+                var journeys = contents.journeys ?? [:]
+                journeys[test] = taken.isEmpty || journey.isEmpty ? nil : journey
+                contents.journeys = journeys.isEmpty ? nil : journeys
+            }
+            // An entry written before journeys were recorded gains its journey as a missing entry would.
+            if committed == taken, committedJourney == nil {
+                guard recording != .never else {
+                    return """
+                        \(test) shows \(pages(journey.count)) that \(name) has no journey for, and \
+                        FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record it, and \
+                        commit the file.
+                        """
+                }
+                store()
+                try write(contents, to: file)
+                return """
+                    Recorded the journey of \(test) (\(pages(journey.count))) into \(file.path). Re-run the test \
+                    to check against it, and commit the file.
+                    """
+            }
             guard let committed else {
                 guard recording != .never else {
                     return """
@@ -32,21 +57,24 @@ enum FlowCoverageCheck {
                         commit the file.
                         """
                 }
-                contents.tests[test] = taken
+                store()
                 try write(contents, to: file)
                 return """
                     Recorded the \(transitions(taken.count)) \(test) takes into \(file.path). Re-run the test to \
                     check against them, and commit the file.
                     """
             }
-            let change = describe(from: committed, to: taken)
+            let change =
+                committed == taken
+                ? "it shows \(steps(journey)), where it showed \(steps(committedJourney ?? []))"
+                : describe(from: committed, to: taken)
             guard recording == .all || recording == .prune else {
                 return """
                     The transitions \(test) takes no longer match \(name): \(change). If the change is meant, \
                     re-run with FLOW_COVERAGE_RECORD=all to record it, and commit the file.
                     """
             }
-            contents.tests[test] = taken.isEmpty ? nil : taken
+            store()
             try write(contents, to: file)
             return """
                 Re-recorded \(test) in \(file.path): \(change). Re-run without FLOW_COVERAGE_RECORD to check \
@@ -65,7 +93,10 @@ enum FlowCoverageCheck {
             var contents = try FlowCoverageFile(json: try Data(contentsOf: file), source: file.path)
             let gone = contents.tests.keys.filter { !kept.contains($0) }.sorted()
             guard !gone.isEmpty else { return nil }
-            for test in gone { contents.tests[test] = nil }
+            for test in gone {
+                contents.tests[test] = nil
+                contents.journeys?[test] = nil
+            }
             try write(contents, to: file)
             return """
                 Removed the entries of \(gone.count == 1 ? "1 test" : "\(gone.count) tests") that did not run from \
@@ -88,6 +119,16 @@ enum FlowCoverageCheck {
                 + named.joined(separator: "; ") + ". The coverage is stale: re-record it (re-run the suite with "
                 + "FLOW_COVERAGE_RECORD=all), remove the entries of tests that are gone, and commit the file."
         }
+    }
+
+    /// "1 page", "3 pages".
+    private static func pages(_ count: Int) -> String { Wording.english("countPages", count: count) }
+
+    /// "/ → /characters/ (root) → /characters/luke/ (push)".
+    private static func steps(_ journey: [FlowCoverageFile.Step]) -> String {
+        journey.map { step in
+            (step.from.map { "(from \($0)) " } ?? "") + step.path + (step.presentation.map { " (\($0))" } ?? "")
+        }.joined(separator: " → ")
     }
 
     /// "1 transition", "2 transitions".

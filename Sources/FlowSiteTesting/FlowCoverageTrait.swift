@@ -7,6 +7,8 @@ import Testing
 /// that `build --coverage` and `lint --coverage` read, so the flow map shows the transitions no test takes:
 /// `@Suite(.flowCoverage()) struct CoordinatorTests { … }`.
 ///
+/// Each test's entry also keeps its journey: the pages it showed, in order, with how each was shown.
+///
 /// When a test ends, what its ``RecordingNavigator``s took is compared, like a snapshot, with its entry in
 /// `flow-coverage/<test module>.<suite>.json`: a missing entry is recorded (the test fails once), a changed one
 /// fails the test; a filtered run checks only its tests. `FLOW_COVERAGE_RECORD=all` re-records changed entries,
@@ -74,7 +76,8 @@ public struct FlowCoverageTrait: SuiteTrait, TestTrait, TestScoping {
         try await FlowCoverageRecorder.$current.withValue(recorder) { try await function() }
         let file = folder.appendingPathComponent(Self.fileName(for: test))
         if let message = try FlowCoverageCheck.settle(
-            recorder.transitions, test: test.name, in: file, recording: recording ?? .fromEnvironment)
+            recorder.transitions, journey: recorder.journey, test: test.name, in: file,
+            recording: recording ?? .fromEnvironment)
         {
             Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
         }
@@ -134,12 +137,31 @@ extension Trait where Self == FlowCoverageTrait {
 final class FlowCoverageRecorder: Sendable {
     @TaskLocal static var current: FlowCoverageRecorder?
 
-    private let taken = Locked<Set<FlowCoverageFile.Transition>>([])
+    private let taken = Locked<(transitions: Set<FlowCoverageFile.Transition>, journey: [FlowCoverageFile.Step])>(
+        ([], []))
 
     func record(from: String, to: String, presentation: Presentation) {
-        _ = taken.withLock { $0.insert(.init(from: from, to: to, presentation: presentation)) }
+        _ = taken.withLock { $0.transitions.insert(.init(from: from, to: to, presentation: presentation)) }
+    }
+
+    /// The test showed `route` as `presentation` over `source` (the page it taps on; `nil` for a tab or a start):
+    /// its journey starts at the first source and goes on with each route shown.
+    func show<R: Route>(_ route: R, as presentation: Presentation, over source: R?, tab: Bool) {
+        taken.withLock { taken in
+            if taken.journey.isEmpty, let source {
+                taken.journey.append(.init(path: source.path.description, kind: source.screenKind.id))
+            }
+            let from = source.map(\.path.description)
+            taken.journey.append(
+                .init(
+                    path: route.path.description, kind: route.screenKind.id, presentation: presentation, tab: tab,
+                    from: from == taken.journey.last?.path ? nil : from))
+        }
     }
 
     /// What was taken, sorted.
-    var transitions: [FlowCoverageFile.Transition] { taken.withLock { $0.sorted() } }
+    var transitions: [FlowCoverageFile.Transition] { taken.withLock { $0.transitions.sorted() } }
+
+    /// The pages shown, in order.
+    var journey: [FlowCoverageFile.Step] { taken.withLock { $0.journey } }
 }

@@ -44,6 +44,7 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
             return (top, state.selectingTab)
         }
         guard let recorder = FlowCoverageRecorder.current else { return }
+        recorder.show(route, as: presentation, over: fromTabBar ? nil : top, tab: fromTabBar)
         if fromTabBar {
             recorder.record(from: FlowGraph.Coverage.tabBar, to: route.screenKind.id, presentation: presentation)
         } else if let top {

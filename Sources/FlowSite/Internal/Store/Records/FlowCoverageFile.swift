@@ -13,15 +13,48 @@ import Foundation
 ///   }
 /// }
 /// ```
+///
+/// Beside each test's transitions, `journeys` keeps the pages it showed in order (its journey, named after the
+/// test): the page it started on, then each route it showed with how.
 package struct FlowCoverageFile: Codable, Sendable, Equatable {
     package typealias Transition = FlowGraph.Coverage.Transition
+
+    /// One page of a test's journey.
+    package struct Step: Codable, Sendable, Hashable {
+        /// The route's page path, `/characters/luke-skywalker/`.
+        package var path: String
+        /// Its screen kind's id.
+        package var kind: String
+        /// How the test showed it (a ``Presentation``'s raw value); `nil` for the page it started on.
+        package var presentation: String?
+        /// Whether it was a tab selection.
+        package var tab: Bool?
+        /// The page the test showed it from, when not the step before (a test that opens several links of one
+        /// page).
+        package var from: String?
+
+        package init(
+            path: String, kind: String, presentation: Presentation? = nil, tab: Bool = false, from: String? = nil
+        ) {
+            self.path = path
+            self.kind = kind
+            self.presentation = presentation?.rawValue
+            self.tab = tab ? true : nil
+            self.from = from
+        }
+    }
 
     /// The file's format; a newer FlowSite may write a higher one.
     package var format = 1
     /// Sorted, without repeats.
     package var tests: [String: [Transition]]
+    /// Each test's pages in the order it showed them; absent in a file written before journeys were recorded.
+    package var journeys: [String: [Step]]?
 
-    package init(tests: [String: [Transition]] = [:]) { self.tests = tests }
+    package init(tests: [String: [Transition]] = [:], journeys: [String: [Step]]? = nil) {
+        self.tests = tests
+        self.journeys = journeys
+    }
 
     /// Reads a file written by ``json()``.
     /// - Throws: ``FlowSiteError`` naming `source` when the text is not a coverage file.
