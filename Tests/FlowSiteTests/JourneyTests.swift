@@ -102,6 +102,13 @@ struct ShelfScreen: Screen {
         #expect(taken[1].pages.map { graph.table.path(of: $0).description } == ["/items/2/", "/saved/"])
         #expect(taken[2].labels == ["Lamp 2"])
         #expect(try await journeyFindings(app).isEmpty)
+        // Tools read them in the flow graph's JSON: name, source, and each page.
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(graph.flowGraph.json().utf8)) as? [String: Any])
+        let journeys = try #require(json["journeys"] as? [[String: Any]])
+        #expect(journeys.map { $0["name"] as? String } == taken.map(\.name))
+        #expect(journeys.first?["pages"] as? [String] == ["/", "/items/1/", "/sign-in/"])
+        #expect(journeys.first?["source"] as? String == "declared" && journeys.first?["brokenAtStep"] == nil)
     }
 
     /// The label a step follows renamed: the finding names the journey, the step, the page and the labels it

@@ -70,7 +70,7 @@ extension FlowGraph {
     }
 
     /// The graph as JSON for tools: kinds and transitions with their counts, example pages and source locations
-    /// (`Module/File.swift:line`, the same on every machine).
+    /// (`Module/File.swift:line`, the same on every machine), and the app's journeys with each page they reach.
     public func json() -> String {
         struct Document: Encodable {
             struct Page: Encodable { let path, title, route: String }
@@ -90,6 +90,8 @@ extension FlowGraph {
             }
             let kinds: [Kind]
             let transitions: [Transition]
+            /// Left out for an app that declares none.
+            let journeys: [JourneyRecord]?
         }
         func page(_ reference: PageReference) -> Document.Page {
             Document.Page(path: reference.path.description, title: reference.title, route: reference.route)
@@ -107,7 +109,8 @@ extension FlowGraph {
                     .init(
                         from: $0.from, to: $0.to, presentation: $0.presentation.rawValue, links: $0.links,
                         location: $0.location?.description, example: [page($0.example.from), page($0.example.to)])
-                }
+                },
+                journeys: journeys.isEmpty ? nil : journeys
             ))
     }
 }

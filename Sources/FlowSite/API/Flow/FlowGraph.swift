@@ -77,6 +77,8 @@ public struct FlowGraph: Sendable, Hashable {
     public let kinds: [Kind]
     /// Every transition, ordered by source kind, target kind and presentation.
     public let transitions: [Transition]
+    /// The app's journeys as the walk took them, for `graph --format json`.
+    package var journeys: [JourneyRecord] = []
 
     /// The kind with `id`.
     public func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
@@ -135,7 +137,13 @@ extension SiteGraph {
             drawn.tabSelections = transition.tabs
             return drawn
         }
-        return FlowGraph(kinds: kinds, transitions: transitions)
+        var graph = FlowGraph(kinds: kinds, transitions: transitions)
+        graph.journeys = journeys.journeys.map { taken in
+            JourneyRecord(
+                name: taken.name, source: "declared", location: taken.location.description,
+                pages: taken.pages.map { table.path(of: $0).description }, brokenAtStep: taken.broken?.step)
+        }
+        return graph
     }
 
     /// The page of the route at `index`.

@@ -50,6 +50,19 @@ struct JourneyCheck: Sendable {
     var journeys: [Taken] = []
 }
 
+/// A journey as tools read it in `graph --format json`: its name, where it comes from, and each page it reaches.
+package struct JourneyRecord: Sendable, Hashable, Encodable {
+    package var name: String
+    /// `declared` (``RootCoordinator/journeys``).
+    package var source: String
+    /// Where it is declared.
+    package var location: String?
+    /// The path of each page reached, the start first; as far as it goes when broken.
+    package var pages: [String]
+    /// The step that breaks it, from 1 (0 for a start that is no page); `nil` when it holds.
+    package var brokenAtStep: Int?
+}
+
 extension SiteWalker {
     /// Takes each of the app's journeys over the walk's route table.
     func takeJourneys(_ journeys: [Journey<R>], in table: RouteTable<R>) async -> JourneyCheck {
