@@ -144,7 +144,8 @@ struct ShelfScreen: Screen {
             Journey("No such tab", from: .shop, steps: [.tab("Basket")]),
             Journey("Gone lamp", from: .shop, steps: [.follow(to: .item(2))]),
             Journey("Not empty", from: .shop, steps: [.follow("Lamp 1", ending: .emptyState)]),
-            Journey("Nowhere", from: .item(9), steps: [.follow("Lamp 1")])
+            Journey("Nowhere", from: .item(9), steps: [.follow("Lamp 1")]),
+            Journey("Tab from a dialog", from: .item(1), steps: [.follow("Sign in to like it"), .tab("Saved")])
         ]
         let messages = try await journeyFindings(ShelfApp(listsItemTwo: false, journeys: journeys)).map(\.message)
         #expect(
@@ -155,7 +156,9 @@ struct ShelfScreen: Screen {
                 "Journey 'No such tab' breaks at step 1: no tab 'Basket'; the tab bar has 'Shop', 'Saved'",
                 "Journey 'Gone lamp' breaks at step 1: no link '/items/2/ (item(2))' on Shop (/); it has 'Lamp 1'",
                 "Journey 'Not empty' breaks at step 1: Lamp 1 (/items/1/) does not show the empty state",
-                "Journey 'Nowhere' starts at /items/9/ (item(9)), which is not a page of the site"
+                "Journey 'Nowhere' starts at /items/9/ (item(9)), which is not a page of the site",
+                "Journey 'Tab from a dialog' breaks at step 2: Sign in (/sign-in/) is a dialog, with no tab bar for "
+                    + "'Saved'"
             ], "\(messages)")
     }
 }

@@ -196,6 +196,9 @@ extension SiteGraph {
                         key = "lintJourneyNoTab"
                         values["label"] = wanted
                         values["offered"] = quoted(offered)
+                    case .tabOnDialog(let wanted):
+                        key = "lintJourneyTabOnDialog"
+                        values["label"] = wanted
                     case .presented(let label, let shown, let expected):
                         key = "lintJourneyPresented"
                         values["label"] = label

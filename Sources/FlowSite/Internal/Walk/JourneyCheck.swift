@@ -32,6 +32,8 @@ struct JourneyCheck: Sendable {
         case noLink(wanted: String, offered: [String])
         /// The tab bar has no such item.
         case noTab(wanted: String, offered: [String])
+        /// A tab step on a dialog, which has no tab bar.
+        case tabOnDialog(wanted: String)
         /// The link is presented otherwise than stated.
         case presented(label: String, shown: Presentation, expected: Presentation)
         /// The app's navigation shows nothing (or something else) for the link: `unhandled-intent` says more.
@@ -127,6 +129,10 @@ extension SiteWalker {
                     break
                 }
                 let isTab = if case .tab = step.link { true } else { false }
+                if isTab, isDialog {
+                    stop(.tabOnDialog(wanted: action.label))
+                    break
+                }
                 guard
                     let shown = follow(
                         action, from: isTab ? nil : route, with: WalkNavigator(expecting: route))

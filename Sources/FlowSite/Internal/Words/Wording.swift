@@ -266,6 +266,8 @@ package struct Wording: Sendable {
         "lintJourneyNoLink":
             "Journey '{journey}' breaks at step {step}: no link '{label}' on {page} ({path}); it has {offered}",
         "lintJourneyNoTab": "Journey '{journey}' breaks at step {step}: no tab '{label}'; the tab bar has {offered}",
+        "lintJourneyTabOnDialog":
+            "Journey '{journey}' breaks at step {step}: {page} ({path}) is a dialog, with no tab bar for '{label}'",
         "lintJourneyPresented": """
         Journey '{journey}' breaks at step {step}: '{label}' on {page} ({path}) is presented as {shown}, not \
         {expected}
