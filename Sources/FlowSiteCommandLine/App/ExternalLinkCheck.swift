@@ -43,11 +43,6 @@ struct ExternalLinkCheck: Sendable {
         curl = found
     }
 
-    init(curl: URL, timeout: Int = 10) {
-        self.curl = curl
-        self.timeout = timeout
-    }
-
     /// The links that did not answer, in the order given.
     func broken(_ links: [ExternalLinks.Link]) async -> [Broken] {
         await withTaskGroup(of: (Int, String?).self) { group in
@@ -127,16 +122,10 @@ struct ExternalLinkCheck: Sendable {
         if mail > 0 { summary += "; \(mail) email \(mail == 1 ? "address" : "addresses") not checked" }
         var lines = [summary]
         for link in broken {
-            let pages = link.pages.prefix(3).map(Self.shown).joined(separator: ", ")
+            let pages = link.pages.prefix(3).map(SiteComparison.displayPath).joined(separator: ", ")
             let more = link.pages.count > 3 ? " and \(link.pages.count - 3) more" : ""
             lines.append("  \(link.url): \(link.why) (on \(pages)\(more))")
         }
         return lines
-    }
-
-    /// `settings/index.html` → `/settings/`.
-    private static func shown(_ page: String) -> String {
-        if page == "index.html" { return "/" }
-        return "/" + (page.hasSuffix("/index.html") ? String(page.dropLast("index.html".count)) : page)
     }
 }

@@ -20,21 +20,11 @@ package struct ExternalLinks: Sendable, Equatable {
     /// The external links of the site in `folder`.
     /// - Throws: ``FlowSiteError`` when the folder is not a built site or a page can't be read.
     package init(site folder: URL) throws {
-        let manifestURL = folder.appendingPathComponent(SiteLayout.manifest)
-        guard let bytes = try? Array(Data(contentsOf: manifestURL)), let manifest = SiteManifest(bytes: bytes) else {
-            throw FlowSiteError(
-                .siteUnreadable(path: folder.path, message: "it has no readable \(SiteLayout.manifest): build it again")
-            )
-        }
+        let site = try BuiltSite(at: folder)
         var index: [String: Int] = [:]
         var mails = Set<String>()
-        for page in manifest.files.keys.sorted() where page.hasSuffix(".html") && !page.hasPrefix("flow/") {
-            let url = folder.appendingPathComponent(page)
-            guard let html = try? Array(Data(contentsOf: url)) else {
-                throw FlowSiteError(
-                    .siteUnreadable(path: url.path, message: "the manifest lists it but it can't be read: build again"))
-            }
-            for href in Self.externalHrefs(in: html) {
+        for page in site.manifest.files.keys.sorted() where page.hasSuffix(".html") && !page.hasPrefix("flow/") {
+            for href in Self.externalHrefs(in: try site.bytes(page)) {
                 let lower = href.lowercased()
                 if lower.hasPrefix("mailto:") {
                     mails.insert(href)

@@ -161,7 +161,7 @@ extension SiteComparison {
     }
 
     /// `characters/luke/index.html` → `/characters/luke/`.
-    static func displayPath(_ path: String) -> String {
+    package static func displayPath(_ path: String) -> String {
         if path == "index.html" { return "/" }
         if path.hasSuffix("/index.html") { return "/" + path.dropLast("index.html".count) }
         return "/" + path
