@@ -140,22 +140,23 @@ final class FlowCoverageRecorder: Sendable {
     private let taken = Locked<(transitions: Set<FlowCoverageFile.Transition>, journey: [FlowCoverageFile.Step])>(
         ([], []))
 
-    func record(from: String, to: String, presentation: Presentation) {
-        _ = taken.withLock { $0.transitions.insert(.init(from: from, to: to, presentation: presentation)) }
-    }
-
-    /// The test showed `route` as `presentation` over `source` (the page it taps on; `nil` for a tab or a start):
-    /// its journey starts at the first source and goes on with each route shown.
+    /// The test showed `route` as `presentation` over `source` (the page it taps on; `nil` on an empty stack), or
+    /// from the tab bar: a transition from the source's kind or the tab bar (none for the app's start), and a step
+    /// of its journey, which starts at the first source.
     func show<R: Route>(_ route: R, as presentation: Presentation, over source: R?, tab: Bool) {
+        let from = tab ? FlowGraph.Coverage.tabBar : source?.screenKind.id
         taken.withLock { taken in
+            if let from {
+                taken.transitions.insert(.init(from: from, to: route.screenKind.id, presentation: presentation))
+            }
             if taken.journey.isEmpty, let source {
                 taken.journey.append(.init(path: source.path.description, kind: source.screenKind.id))
             }
-            let from = source.map(\.path.description)
+            let shownFrom = source.map(\.path.description)
             taken.journey.append(
                 .init(
                     path: route.path.description, kind: route.screenKind.id, presentation: presentation, tab: tab,
-                    from: from == taken.journey.last?.path ? nil : from))
+                    from: shownFrom == taken.journey.last?.path ? nil : shownFrom))
         }
     }
 

@@ -43,13 +43,7 @@ public final class RecordingNavigator<R: Route>: Navigator, Sendable {
             state.stack = presentation.stack(presenting: route, over: state.stack)
             return (top, state.selectingTab)
         }
-        guard let recorder = FlowCoverageRecorder.current else { return }
-        recorder.show(route, as: presentation, over: fromTabBar ? nil : top, tab: fromTabBar)
-        if fromTabBar {
-            recorder.record(from: FlowGraph.Coverage.tabBar, to: route.screenKind.id, presentation: presentation)
-        } else if let top {
-            recorder.record(from: top.screenKind.id, to: route.screenKind.id, presentation: presentation)
-        }
+        FlowCoverageRecorder.current?.show(route, as: presentation, over: fromTabBar ? nil : top, tab: fromTabBar)
     }
 
     /// Follows `action` on `source`'s screen as a tap does: runs `coordinator`'s
