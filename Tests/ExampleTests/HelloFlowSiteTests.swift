@@ -22,6 +22,17 @@ import Testing
         #expect(example.split(separator: "\n").count <= 80)
     }
 
+    /// The README's Journeys block is the Star Wars app's journeys file, whole, so it compiles as shown.
+    @Test func theReadmesJourneysAreTheAppsFile() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "\n### Journeys\n"), "the README has no 'Journeys' section")
+        let start = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let file = "StarWars/Sources/StarWarsApp/App/AppCoordinator+Journeys.swift"
+        let journeys = try String(contentsOf: Self.repository.appendingPathComponent(file), encoding: .utf8)
+        #expect(String(readme[start.upperBound..<end.lowerBound]) + "\n" == journeys, "copy \(file) into the README")
+    }
+
     @Test func runningTheExampleBuildsItsSite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hello-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
