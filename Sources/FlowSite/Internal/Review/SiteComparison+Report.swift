@@ -29,7 +29,8 @@ extension SiteComparison {
     /// "12 pages changed, 1 removed, 0 added" or "no change".
     package var summaryLine: String {
         if isEqual { return "No change: the two sites are the same" }
-        var parts = [
+        var parts = journeySummary.map { [$0] } ?? []
+        parts += [
             Wording.english("countPages", count: pagesChanged) + " changed", "\(pagesRemoved) removed",
             "\(pagesAdded) added"
         ]
@@ -62,6 +63,21 @@ extension SiteComparison {
         let limit = options.limit
         func more(_ count: Int, _ shown: Int, indent: String) {
             if count > shown { lines.append("\(indent)… and \(count - shown) more") }
+        }
+        if !journeyChanges.isEmpty {
+            lines += ["", "Journeys (\(journeyChanges.unchanged) unchanged):"]
+            for change in journeyChanges.changes {
+                let mark =
+                    change.what == .breaks ? "!" : change.what == .added ? "+" : change.what == .removed ? "-" : "~"
+                lines.append("\(mark) " + Self.line(change))
+                for page in change.pages.prefix(limit) {
+                    let rows = page.changes.prefix(2).map(Self.plain).joined(separator: "; ")
+                    lines.append(
+                        "    \(page.page.title) (\(Self.displayPath(page.page.path)))"
+                            + (rows.isEmpty ? "" : ": " + rows))
+                }
+                more(change.pages.count, limit, indent: "    ")
+            }
         }
         let groups = groups
         if !groups.isEmpty { lines.append("") }
@@ -145,7 +161,7 @@ extension SiteComparison {
         return kind.name + state + (kind.renamedFrom.map { " (renamed from \($0))" } ?? "")
     }
 
-    private static func plain(_ change: TextChange) -> String {
+    static func plain(_ change: TextChange) -> String {
         let place = change.section.map { "[\($0)] " } ?? ""
         switch (change.before, change.after) {
         case (let before?, let after?): return place + inline(before, after)
@@ -184,6 +200,18 @@ extension SiteComparison {
                 **[The review page](\(Self.linkSafe(review)))**: the flow drawn before and after, and every \
                 change.\n\n
                 """
+        }
+        // A journey that breaks, moves or comes and goes leads the comment; those whose pages changed fold below.
+        let (moved, passing) = (
+            journeyChanges.changes.filter { $0.what != .changed }, journeyChanges.changes.filter { $0.what == .changed }
+        )
+        if !moved.isEmpty {
+            out += "**Journeys** (\(passing.count) through changed pages, \(journeyChanges.unchanged) unchanged):\n\n"
+            for change in moved {
+                let line = Self.escaped(Self.line(change))
+                out += "- " + (change.what == .breaks ? "**" + line + "**" : line) + "\n"
+            }
+            out += "\n"
         }
         let changedKinds = kinds.filter { !$0.isEmpty }
         var table =
@@ -260,6 +288,24 @@ extension SiteComparison {
                             \(flow.changedFindings.count) changed
                             """,
                     body))
+        }
+        if !passing.isEmpty {
+            var body = "\n"
+            for change in passing.prefix(options.limit * 4) {
+                body += "- " + Self.escaped(Self.line(change)) + "\n"
+                for page in change.pages.prefix(options.limit) {
+                    let rows = page.changes.prefix(2).map(Self.plain).joined(separator: "; ")
+                    body +=
+                        "  - " + pageLine(page.page, options: options, before: true, after: true)
+                        + (rows.isEmpty ? "" : ": " + Self.escaped(rows)) + "\n"
+                }
+                if change.pages.count > options.limit {
+                    body += "  - …and \(change.pages.count - options.limit) more\n"
+                }
+            }
+            if passing.count > options.limit * 4 { body += "- …and \(passing.count - options.limit * 4) more\n" }
+            sections.append(
+                Self.details(Wording.english("countJourneys", count: passing.count) + " through changed pages", body))
         }
         if !linksAdded.isEmpty || !linksRemoved.isEmpty {
             var body = "\n"
@@ -416,13 +462,15 @@ extension SiteComparison {
             let linksRemoved: [Link]
             let flow: FlowDiff?
             let files: Files
+            let journeys: JourneyChanges?
         }
         return FlowJSON.encode(
             Document(
                 equal: isEqual, summary: summaryLine, pagesAdded: pagesAdded, pagesRemoved: pagesRemoved,
                 pagesChanged: pagesChanged,
                 kinds: kinds, groups: groups, layout: layout, linksAdded: linksAdded, linksRemoved: linksRemoved,
-                flow: hasFlow ? flow : nil, files: files
+                flow: hasFlow ? flow : nil, files: files,
+                journeys: journeyChanges.isEmpty && journeyChanges.unchanged == 0 ? nil : journeyChanges
             ))
     }
 }

@@ -27,6 +27,7 @@ extension SiteComparison {
             url.map { "\(name): <a href=\"\(Self.text($0))\">\(Self.text($0))</a>" }
         }
         if !sides.isEmpty { html += "<p class=\"sides\">" + sides.joined(separator: " · ") + "</p>\n" }
+        html += journeysSection(options)
         html += try flowSection { id in anchors[id].map { "#" + $0 } ?? "#kinds" }
         html += changesSection(options)
         html += kindsSection(anchors)
@@ -40,6 +41,34 @@ extension SiteComparison {
     static let reviewStyle = EmbeddedFiles.text("review.css")
 
     // MARK: Sections
+
+    /// The journeys first: a broken one is what a reviewer must act on.
+    private func journeysSection(_ options: ReportOptions) -> String {
+        guard !journeyChanges.isEmpty else { return "" }
+        var html = """
+            <section class="journeys" aria-labelledby="journeys">
+            <h2 id="journeys">Journeys</h2>
+            <p>\(journeyChanges.unchanged) unchanged.</p>
+            <ul>\n
+            """
+        for change in journeyChanges.changes {
+            let line = Self.text(Self.line(change))
+            html +=
+                "<li class=\"\(change.what.rawValue)\">" + (change.what == .breaks ? "<strong>\(line)</strong>" : line)
+            if !change.pages.isEmpty {
+                html += "\n<ul>\n"
+                for page in change.pages {
+                    let rows = page.changes.map(Self.plain).joined(separator: "; ")
+                    html +=
+                        "<li>" + Self.text(page.page.title) + " <code>" + Self.text(Self.displayPath(page.page.path))
+                        + "</code>" + (rows.isEmpty ? "" : ": " + Self.text(rows)) + "</li>\n"
+                }
+                html += "</ul>\n"
+            }
+            html += "</li>\n"
+        }
+        return html + "</ul>\n</section>\n"
+    }
 
     private func flowSection(link: (String) -> String) throws -> String {
         var html = "<section class=\"flow-diff\" aria-labelledby=\"flow\">\n<h2 id=\"flow\">The flow</h2>\n"

@@ -101,10 +101,12 @@ package struct SiteComparison: Sendable {
     var flows: (old: FlowRecord, new: FlowRecord)?
     var hasFlow: Bool { flows != nil }
     package var files = Files()
+    /// Reported first; empty unless a site recorded journeys.
+    package var journeyChanges = JourneyChanges()
 
     package var isEqual: Bool {
         kinds.allSatisfy(\.isEmpty) && layout == nil && linksAdded.isEmpty && linksRemoved.isEmpty && flow.isEmpty
-            && files.isEmpty
+            && files.isEmpty && journeyChanges.isEmpty
     }
 
     var pagesAdded: Int { kinds.reduce(0) { $0 + $1.added.count } }
@@ -218,6 +220,13 @@ package struct SiteComparison: Sendable {
                 pages: layoutOnly.count, example: PageName(path: first, title: pair[1].title), changes: changes)
         }
         kinds = kindOrder.map { kindPages[$0]! }
+        let oldJourneys = old.flow?.journeys ?? []
+        let newJourneys = new.flow?.journeys ?? []
+        if !oldJourneys.isEmpty || !newJourneys.isEmpty {
+            let changed = Dictionary(
+                kinds.flatMap(\.changed).map { ($0.page.path, $0) }, uniquingKeysWith: { first, _ in first })
+            journeyChanges = Self.journeys(old: oldJourneys, new: newJourneys, changed: changed)
+        }
         // Links are named by their targets' titles too ("About → Coding Journal", not "About → /"), read from the
         // site that has them, for as many as a report shows.
         let shown = 200
