@@ -48,3 +48,41 @@ extension Diffing where Value == String {
         }
     }
 }
+
+extension Snapshotting where Value == BuildReport, Format == String {
+    /// One of the build's journeys (``RootCoordinator/journeys``, or a test's with flow coverage) as its story:
+    /// each page in order with the link taken to it and how it was presented, then where it breaks, if it does. A
+    /// change that breaks the journey or moves its way reads as a line diff of the story.
+    ///
+    /// ```swift
+    /// let report = try await SiteBuilder(coordinator: app).build(into: folder)
+    /// assertSnapshot(of: report, as: .journey("Read a film's planets"))
+    /// ```
+    public static func journey(_ name: String) -> Snapshotting<BuildReport, String> {
+        Snapshotting<String, String>(pathExtension: "journey.txt", diffing: .lines).pullback {
+            (report: BuildReport) -> String in
+            guard let graph = report.flow else {
+                return "no flow: the report is of an unchanged site; build with force to record one\n"
+            }
+            return graph.journeyText(named: name)
+        }
+    }
+}
+
+extension Snapshotting where Value == FlowGraph, Format == String {
+    /// One journey of the graph (see the build report's `.journey(_:)`).
+    public static func journey(_ name: String) -> Snapshotting<FlowGraph, String> {
+        Snapshotting<String, String>(pathExtension: "journey.txt", diffing: .lines).pullback {
+            $0.journeyText(named: name)
+        }
+    }
+}
+
+extension FlowGraph {
+    /// The journey named `name`'s story, or which journeys there are.
+    fileprivate func journeyText(named name: String) -> String {
+        if let journey = journeys.first(where: { $0.name == name }) { return journey.text }
+        let names = journeys.map { "'\($0.name)'" }.joined(separator: ", ")
+        return "no journey is named '\(name)'; the app's are \(names.isEmpty ? "none" : names)\n"
+    }
+}

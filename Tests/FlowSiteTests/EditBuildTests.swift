@@ -161,6 +161,28 @@ import Testing
     }
 
     /// A page made again that links elsewhere moves other pages: the build walks the app.
+    /// An edit keeps the last full build's journeys: one to a page on a journey that keeps the link the journey
+    /// follows stays an edit; one that renames that link is built in full, and the journey, taken anew, breaks.
+    @Test func anEditThatRenamesAJourneysLinkIsBuiltInFull() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        var app = Self.app
+        app.journeys = [
+            Journey("Down to c", from: "", steps: [.follow("to a"), .follow("to a/b"), .follow("to a/b/c")])
+        ]
+        try await build(app, into: output)
+        app.summaries["a/b"] = "On the way"
+        let kept = try await build(app, into: output)
+        #expect(kept.replayed == kept.pages - 1, "\(kept)")
+        app.linkWords["a/b"] = "onward to"
+        let renamed = try await build(app, into: output)
+        #expect(renamed.replayed == 0, "\(renamed)")
+        #expect(renamed.flow?.journeys.first?.brokenAtStep == 3)
+        let record = try String(contentsOf: output.appendingPathComponent(".flowsite-flow.json"), encoding: .utf8)
+        #expect(record.contains(#""brokenAtStep" : 3"#))
+    }
+
     @Test func anEditThatAddsALinkWalksTheApp() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,7 +8,7 @@ import Testing
 /// A shop with a tab bar (Shop, Saved): an item's page offers "Sign in to like it", which the app presents as a
 /// dialog; the Saved tab shows its empty state. Its journeys go through both.
 enum ShelfRoute: Route {
-    case shop, item(Int), signIn, saved
+    case shop, item(Int), signIn, saved, account
 
     var path: RoutePath {
         switch self {
@@ -16,6 +16,7 @@ enum ShelfRoute: Route {
         case .item(let id): ["items", Slug("\(id)")]
         case .signIn: ["sign-in"]
         case .saved: ["saved"]
+        case .account: ["account"]
         }
     }
 
@@ -27,6 +28,8 @@ struct ShelfApp: RootCoordinator {
     var signInLabel = "Sign in to like it"
     /// Whether the shop lists item 2 (a journey goes through it).
     var listsItemTwo = true
+    /// Whether signing in moved to the account page, which the item page links to instead: one tap more.
+    var signsInFromAccount = false
     var journeys: [Journey<ShelfRoute>]
 
     var startRoute: ShelfRoute { .shop }
@@ -43,8 +46,13 @@ struct ShelfApp: RootCoordinator {
             document.list((listsItemTwo ? [1, 2] : [1]).map { [.link("Lamp \($0)", to: .item($0))] })
             page = Page(title: "Shop", document: document)
         case .item(let id):
-            document.paragraph(.link(signInLabel, to: .signIn), " ", .link("Back to the shop", to: .shop))
+            let signIn: MarkdownDocument<ShelfRoute>.Inline =
+                signsInFromAccount ? .link("Your account", to: .account) : .link(signInLabel, to: .signIn)
+            document.paragraph(signIn, " ", .link("Back to the shop", to: .shop))
             page = Page(title: "Lamp \(id)", document: document)
+        case .account:
+            document.paragraph(.link(signInLabel, to: .signIn))
+            page = Page(title: "Your account", document: document)
         case .signIn:
             document.paragraph("Enter your name.")
             page = Page(title: "Sign in", document: document)
@@ -104,7 +112,8 @@ struct ShelfScreen: Screen {
         #expect(try await journeyFindings(app).isEmpty)
         // Tools read them in the flow graph's JSON: name, source, and each page.
         let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(graph.flowGraph.json().utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(graph.flowGraph(lint: nil, coverage: nil).json().utf8))
+                as? [String: Any])
         let journeys = try #require(json["journeys"] as? [[String: Any]])
         #expect(journeys.map { $0["name"] as? String } == taken.map(\.name))
         #expect(journeys.first?["pages"] as? [String] == ["/", "/items/1/", "/sign-in/"])

@@ -41,6 +41,15 @@ struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
             "With --from: where the way leads, a page path or a screen kind id.", valueName: "page-or-kind"))
     var to: String?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            A flow coverage file, or a folder of them (what the app's .flowCoverage() tests write); repeatable. \
+            With --format json, the tests' journeys follow the app's.
+            """,
+            valueName: "path"))
+    var coverage: [String] = []
+
     @OptionGroup(title: "App")
     var app: App.Options
 
@@ -52,6 +61,8 @@ struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let flowCoverage =
+            try coverage.isEmpty ? nil : FlowGraph.Coverage.load(from: coverage.map { URL(fileURLWithPath: $0) })
         let logger = CommandLineMessage.logger(quiet: quiet)
         let coordinator = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet)).coordinator
         if let from, let to {
@@ -83,7 +94,7 @@ struct GraphCommand<App: SiteApp>: AsyncParsableCommand {
         let counts: (nodes: Int, edges: Int)
         switch level {
         case .screens:
-            let flow = try await FlowLinter(coordinator: coordinator).walk().graph
+            let flow = try await FlowLinter(coordinator: coordinator, coverage: flowCoverage).walk().graph
             text =
                 switch format {
                 case .dot: flow.dot()

@@ -107,7 +107,11 @@ import Testing
         // and here every one of them is checked.
         let files = try SiteDifference.files(in: folder)
         let mapPages = files.keys.filter { $0.hasPrefix("flow/") && $0.hasSuffix(".html") }
-        #expect(mapPages.count == 1 + flow.flows.filter { $0.kinds.count > 1 }.count + flow.kinds.count)
+        // The whole map, a page per flow and per kind, then the journeys' index and a story each.
+        let journeyPages = flow.journeys.isEmpty ? 0 : 1 + flow.journeys.count
+        #expect(
+            mapPages.count == 1 + flow.flows.filter { $0.kinds.count > 1 }.count + flow.kinds.count + journeyPages)
+        #expect(journeyPages == 6)
         let broken = LinkChecker().brokenLinks(files: Set(files.keys)) { path in
             mapPages.contains(path) ? String(decoding: files[path]!, as: UTF8.self) : ""
         }
@@ -163,7 +167,7 @@ import Testing
                 queue.append(target)
             }
         }
-        let flow = graph.flowGraph
+        let flow = graph.flowGraph(lint: nil, coverage: nil)
         for kind in flow.kinds {
             let depths = graph.routes.filter { $0.screenKind.id == kind.id }.map { depth[$0]! }.sorted()
             #expect(kind.depth.minimum == depths.first && kind.depth.maximum == depths.last, "\(kind.id)")

@@ -300,6 +300,36 @@ import Testing
         #expect(!message.contains("@@"), "a flow difference, not a line diff: \(message)")
     }
 
+    /// A change that cuts A New Hope's link to Tatooine reads, first, as the journey it breaks; the journey's
+    /// snapshot holds its story and fails with the new one.
+    @Test func cuttingAFilmsPlanetBreaksItsJourneyInTheDiffAndTheSnapshot() async throws {
+        let tatooine = "https://swapi.dev/api/planets/1/"
+        let changed = try edited { _, films, _, _, _, _ in
+            let film = films.firstIndex { $0.url.url == Self.aNewHope }!
+            films[film].planets.removeAll { $0.url == tatooine }
+        }
+        let old = try await build(try embedded())
+        let new = try await build(changed)
+        defer { for folder in [old, new] { try? FileManager.default.removeItem(at: folder) } }
+        let text = try SiteComparison(old: old, new: new).text()
+        let journeys = try #require(text.components(separatedBy: "\n\n").dropFirst().first)
+        #expect(journeys.hasPrefix("Journeys ("), "journeys first: \(text)")
+        #expect(journeys.contains("! Journey 'Read a film's planets' breaks at step 3: no link"))
+        #expect(journeys.contains("'From the home page to Luke's homeworld'") == false, "\(journeys)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try embedded()))))
+            .build(into: folder.appendingPathComponent("site"))
+        assertSnapshot(of: report, as: .journey("Read a film's planets"), named: "starwars")
+        let broken = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(changed))))
+            .build(into: folder.appendingPathComponent("changed"))
+        let message = try #require(
+            verifySnapshot(
+                of: broken, as: .journey("Read a film's planets"), named: "starwars", record: .never))
+        #expect(message.contains("+breaks at step 3: Journey 'Read a film's planets' breaks at step 3"))
+    }
+
     static func unescapedPipes(_ line: Substring) -> Int {
         var count = 0
         var escaped = false

@@ -32,6 +32,9 @@ struct GraphCoordinator: RootCoordinator {
     /// Files a node's page writes beside it.
     var files: [Node: [String: Data]] = [:]
     var labels: [String: String] = [:]
+    /// The words before each target's name in a node's links ("to a" by default).
+    var linkWords: [Node: String] = [:]
+    var journeys: [Journey<Node>] = []
     var language = "en"
     var fallbackLanguage: String?
     /// Nodes whose page shows a text in the fallback language (``StringTable/shownInFallbackLanguage(_:)``).
@@ -64,7 +67,8 @@ struct GraphCoordinator: RootCoordinator {
         }
         return GraphScreen(
             node: route, title: titles[route] ?? route.description, targets: links[route] ?? [],
-            summary: summaries[route], pagination: pagination, files: files[route] ?? [:]
+            summary: summaries[route], pagination: pagination, files: files[route] ?? [:],
+            linkWords: linkWords[route] ?? "to"
         )
     }
 
@@ -84,11 +88,12 @@ struct GraphScreen: Screen {
     var summary: String? = nil
     var pagination: (count: Int, current: Int, page: @Sendable (Int) -> NavigationAction<Node>)? = nil
     var files: [String: Data] = [:]
+    var linkWords = "to"
 
     func makePage() async throws -> Page<Node> {
         var document = MarkdownDocument<Node>()
         document.paragraph(.text("Page \(node)"))
-        document.list(targets.map { [.link("to \($0)", to: $0)] })
+        document.list(targets.map { [.link("\(linkWords) \($0)", to: $0)] })
         return Page(title: title, summary: summary, document: document, files: files, pagination: pagination)
     }
 }
@@ -119,12 +124,14 @@ extension GraphCoordinator {
         nodes.formUnion(failing)
         nodes.formUnion(paginated)
         nodes.formUnion(untranslated)
+        nodes.formUnion(linkWords.keys)
         return InputFingerprints(
             nodes.map { node in
                 var hash = Hasher()
                 hash.combine(titles[node])
                 hash.combine(links[node])
                 hash.combine(summaries[node])
+                hash.combine(linkWords[node])
                 hash.combine(failing.contains(node))
                 hash.combine(untranslated.contains(node))
                 hash.combine(

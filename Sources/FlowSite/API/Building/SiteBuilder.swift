@@ -126,12 +126,10 @@ public struct SiteBuilder<C: RootCoordinator>: Sendable {
     ) throws -> (flow: FlowGraph, lint: FlowLintReport) {
         let declared = coordinator.declaredScreens.map(\.screenKind)
         let (flow, lint) = phases.measure(.flow) {
-            (
-                graph.flowGraph,
-                graph.lint(
-                    plan.lint, declared: declared, coverage: flowCoverage, site: coordinator.siteInfo,
-                    rules: plan.pluralRules)
-            )
+            let lint = graph.lint(
+                plan.lint, declared: declared, coverage: flowCoverage, site: coordinator.siteInfo,
+                rules: plan.pluralRules)
+            return (graph.flowGraph(lint: lint, coverage: flowCoverage), lint)
         }
         // A journey that breaks is a warning of the build itself, not only a line of lint's report.
         for finding in lint.active where finding.rule == .journeyBroken {

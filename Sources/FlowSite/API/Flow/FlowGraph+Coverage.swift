@@ -59,6 +59,17 @@ extension FlowGraph {
 
         /// Every transition some test took.
         package let transitions: Set<Transition>
+        /// Each test's pages in the order it showed them, suites in the order read, tests by name.
+        package private(set) var journeys: [TestJourney] = []
+
+        /// One coordinator test's pages, from its coverage file's `journeys`.
+        package struct TestJourney: Sendable, Hashable {
+            /// The coverage file's name: the test suite's, `StarWarsAppTests.CoordinatorTests`.
+            package var suite: String
+            /// The test's name, `enteringTheFlowPushesItsList()`.
+            package var test: String
+            package var steps: [FlowCoverageFile.Step]
+        }
         /// The coverage files each transition was read from, in order, for naming stale ones; empty for coverage
         /// made in code.
         package private(set) var files: [Transition: [String]] = [:]
@@ -96,6 +107,7 @@ extension FlowGraph {
         /// The coverage of both.
         public func merging(_ other: Coverage) -> Coverage {
             var merged = Coverage(transitions.union(other.transitions))
+            merged.journeys = journeys + other.journeys
             merged.files = files.merging(other.files) { mine, theirs in mine + theirs.filter { !mine.contains($0) } }
             return merged
         }
@@ -133,6 +145,7 @@ extension FlowGraph {
         /// - Throws: ``FlowSiteError`` naming the file or folder that is missing or isn't a coverage file.
         public static func load(from urls: [URL]) throws -> Coverage {
             var files: [Transition: [String]] = [:]
+            var journeys: [TestJourney] = []
             for url in urls {
                 for file in try FlowCoverageFile.files(at: url) {
                     let data: Data
@@ -142,14 +155,19 @@ extension FlowGraph {
                         throw FlowSiteError(
                             .flowCoverage(path: file.path, message: "it can't be read (\(error.localizedDescription))"))
                     }
-                    let read = try FlowCoverageFile(json: data, source: file.path).coverage
-                    for transition in read.transitions where files[transition]?.contains(file.path) != true {
+                    let read = try FlowCoverageFile(json: data, source: file.path)
+                    for transition in read.coverage.transitions where files[transition]?.contains(file.path) != true {
                         files[transition, default: []].append(file.path)
+                    }
+                    let suite = file.deletingPathExtension().lastPathComponent
+                    for (test, steps) in (read.journeys ?? [:]).sorted(by: { $0.key < $1.key }) where steps.count > 1 {
+                        journeys.append(TestJourney(suite: suite, test: test, steps: steps))
                     }
                 }
             }
             var coverage = Coverage(files.keys)
             coverage.files = files
+            coverage.journeys = journeys
             return coverage
         }
 

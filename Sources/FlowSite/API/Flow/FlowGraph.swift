@@ -77,7 +77,8 @@ public struct FlowGraph: Sendable, Hashable {
     public let kinds: [Kind]
     /// Every transition, ordered by source kind, target kind and presentation.
     public let transitions: [Transition]
-    /// The app's journeys as the walk took them, for `graph --format json`.
+    /// The app's journeys as the walk took them, then its tests' (with flow coverage): for `graph --format json`,
+    /// the journey pages and the flow record.
     package var journeys: [JourneyRecord] = []
 
     /// The kind with `id`.
@@ -96,8 +97,9 @@ public struct FlowGraph: Sendable, Hashable {
 }
 
 extension SiteGraph {
-    /// The kind-level graph of what the walk found.
-    var flowGraph: FlowGraph {
+    /// The kind-level graph of what the walk found, with the journeys: the declared ones, each broken one with its
+    /// `lint` finding's words, then the tests' in `coverage`.
+    func flowGraph(lint: FlowLintReport?, coverage: FlowGraph.Coverage?) -> FlowGraph {
         let recorder = flow
         var pagesByKind = Array(repeating: 0, count: recorder.kinds.count)
         var examples: [Int?] = Array(repeating: nil, count: recorder.kinds.count)
@@ -138,19 +140,78 @@ extension SiteGraph {
             return drawn
         }
         var graph = FlowGraph(kinds: kinds, transitions: transitions)
+        // Flow lint words each broken journey's finding, in the journeys' order.
+        var reasons = (lint?.findings ?? []).filter { $0.rule == .journeyBroken }.map(\.message).makeIterator()
         graph.journeys = journeys.journeys.map { taken in
             JourneyRecord(
-                name: taken.name, source: "declared", location: taken.location.description,
-                pages: taken.pages.map { table.path(of: $0).description }, brokenAtStep: taken.broken?.step)
+                name: taken.name, source: JourneyRecord.declared, location: taken.location.description,
+                pages: taken.pages.map { table.path(of: $0).description }, titles: taken.pages.map(pageTitle),
+                kinds: taken.pages.map { recorder.kinds[Int(recorder.kindOfRoute[$0])].id },
+                steps: taken.presentations.indices.map { step in
+                    JourneyRecord.Step(
+                        label: taken.labels[step], presentation: taken.presentations[step].rawValue,
+                        tab: taken.tabs[step])
+                },
+                brokenAtStep: taken.broken?.step, broken: taken.broken == nil ? nil : reasons.next(),
+                wanted: taken.wanted)
+        }
+        for journey in coverage?.journeys ?? [] {
+            let pages = journey.steps.map(\.path)
+            graph.journeys.append(
+                JourneyRecord(
+                    name: Self.sentence(fromTestName: journey.test), source: JourneyRecord.test,
+                    location: journey.suite + "." + journey.test, pages: pages,
+                    titles: pages.map { path in table.index(ofPath: RoutePath(parsing: path)).map(pageTitle) ?? path },
+                    kinds: journey.steps.map(\.kind),
+                    steps: journey.steps.indices.dropFirst().map { step in
+                        let shown = journey.steps[step]
+                        return JourneyRecord.Step(
+                            label: nil, presentation: shown.presentation ?? Presentation.push.rawValue,
+                            tab: shown.tab == true,
+                            from: shown.from.flatMap { from in pages[..<step].lastIndex(of: from) })
+                    }))
         }
         return graph
     }
 
+    /// A test's name as a journey's: `aFilmOpensItsPlanets()` reads "A film opens its planets"; a run of capitals
+    /// (`URL`) stays one word, and a name that is not camel case stays as it is, without its `()`.
+    static func sentence(fromTestName name: String) -> String {
+        let bare = name.hasSuffix("()") ? String(name.dropLast(2)) : name
+        let letters = Array(bare)
+        guard letters.allSatisfy({ $0.isLetter || $0.isNumber }), letters.first?.isLowercase == true else {
+            return bare
+        }
+        var words: [String] = []
+        var word = ""
+        for (index, letter) in letters.enumerated() {
+            let previous = index > 0 ? letters[index - 1] : nil
+            let next = index + 1 < letters.count ? letters[index + 1] : nil
+            // A capital starts a word after a small letter or digit, or ends a run of capitals before a small one.
+            if letter.isUppercase, let previous,
+                !previous.isUppercase || next?.isLowercase == true
+            {
+                words.append(word)
+                word = ""
+            }
+            word.append(letter)
+        }
+        words.append(word)
+        let shown = words.enumerated().map { index, word in
+            // "URL" stays; "Film" and a lone "A" inside the sentence read in small letters.
+            let isAcronym = word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber }
+            if isAcronym { return word }
+            return index == 0 ? word.prefix(1).uppercased() + word.dropFirst() : word.lowercased()
+        }
+        return shown.joined(separator: " ")
+    }
+
+    private func pageTitle(_ index: Int) -> String { table.fullTitle(index) ?? table.routes[index].shownName }
+
     /// The page of the route at `index`.
     func pageReference(_ index: Int) -> FlowGraph.PageReference {
         FlowGraph.PageReference(
-            path: table.path(of: index), title: table.fullTitle(index) ?? table.routes[index].shownName,
-            route: table.routes[index].shownName)
+            path: table.path(of: index), title: pageTitle(index), route: table.routes[index].shownName)
     }
 
     private static func depth(_ histogram: [Int]) -> FlowGraph.Depth {

@@ -41,6 +41,6 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
             settings, declared: coordinator.declaredScreens.map(\.screenKind), coverage: coverage, site: site,
             rules: try? PluralRules(language: site.language)
         )
-        return (graph.flowGraph, lint)
+        return (graph.flowGraph(lint: lint, coverage: coverage), lint)
     }
 }

@@ -257,6 +257,11 @@ public struct RoutePath: Hashable, Sendable, Comparable, CustomStringConvertible
 
     public var description: String { "/" + directory }
 
+    /// The path whose ``description`` is `description` (`/characters/luke-skywalker/`), as records keep it.
+    package init(parsing description: String) {
+        self.init(description.split(separator: "/").map { Slug(String($0)) })
+    }
+
     public static func < (lhs: RoutePath, rhs: RoutePath) -> Bool {
         lhs.slugs.lexicographicallyPrecedes(rhs.slugs)
     }

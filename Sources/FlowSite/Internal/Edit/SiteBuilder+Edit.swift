@@ -131,6 +131,37 @@ extension SiteBuilder {
         }
     }
 
+    /// Whether each journey the last full build took (its flow record's) still holds over the pages made again:
+    /// an edit keeps the record and the journeys' pages. A page made again leads where it led, with its title (or
+    /// the edit falls back), so only a step's link text can have changed: each step from such a page must still
+    /// find its link, and a broken journey whose last page now has the link text it looks for is taken anew by a
+    /// full build.
+    private func journeysHold(_ remade: [Remade], in folder: URL) -> Bool {
+        guard !coordinator.journeys.isEmpty, !remade.isEmpty else { return true }
+        let url = folder.appendingPathComponent(SiteLayout.flowRecord)
+        guard let data = try? Data(contentsOf: url), let record = try? FlowRecord(json: data, source: url.path) else {
+            return false
+        }
+        let pages = Dictionary(remade.map { ($0.product.path, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+        for journey in record.journeys ?? [] where journey.source == JourneyRecord.declared {
+            // A broken journey may hold again once its page has the link text it looks for.
+            if journey.brokenAtStep != nil, let wanted = journey.wanted, let last = journey.pages.last,
+                pages[RoutePath(parsing: last).file]?.labels.contains(wanted) == true
+            {
+                return false
+            }
+            for (step, taken) in journey.steps.enumerated() where taken.tab != true {
+                guard let outcome = pages[RoutePath(parsing: journey.pages[step]).file] else { continue }
+                let next = journey.pages[step + 1]
+                let found = outcome.labels.indices.contains { link in
+                    outcome.labels[link] == taken.label && outcome.path(ofTarget: link).description == next
+                }
+                if !found { return false }
+            }
+        }
+        return true
+    }
+
     /// What an edit changes in one language: the pages made again, and the files to write (by path in its folder).
     struct LanguageEdit {
         let journal: StoredJournal
@@ -188,6 +219,8 @@ extension SiteBuilder {
                 remakes, journal: journal, paths: paths, renderer: plan.renderer, buildKey: plan.buildKey,
                 phases: phases)
         else { return nil }
+
+        guard journeysHold(remade, in: target.appendingPathComponent(journal.folder)) else { return nil }
 
         var replaced: [String: (fingerprint: StableHash, bytes: [UInt8]?)] = [:]
         var contentChanged = false
@@ -279,7 +312,9 @@ extension SiteBuilder {
         _ remakes: [Remake], journal: StoredJournal, paths: [UInt64: Int32], renderer: PageRenderer<C.R>,
         buildKey: StableHash, phases: PhaseClock
     ) async throws -> [Remade]? {
-        var making = SiteWalker(coordinator: coordinator, concurrency: concurrency, keepsEdges: false)
+        // With journeys, the pages' link texts too, which ``journeysHold(_:in:)`` looks up.
+        var making = SiteWalker(
+            coordinator: coordinator, concurrency: concurrency, keepsEdges: !coordinator.journeys.isEmpty)
         making.phases = phases
         making.recordsInputs = true
         let walker = making

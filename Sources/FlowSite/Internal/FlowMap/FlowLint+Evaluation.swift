@@ -263,7 +263,8 @@ extension SiteGraph {
             }
         }
         // Coverage of transitions the flow no longer has counts for nothing: say so.
-        if let coverage { lint.notes += coverage.staleNotes(in: flowGraph, say) }
+        let kinds = coverage == nil ? nil : flowGraph(lint: nil, coverage: nil)
+        if let coverage, let kinds { lint.notes += coverage.staleNotes(in: kinds, say) }
         if configuration.runs(.unusedSuppression) {
             for suppression in lint.unusedSuppressions() {
                 let target =
@@ -283,7 +284,7 @@ extension SiteGraph {
             lint.notes.append(say("lintRuleOff", ["rule": id, "reason": reason]))
         }
         var report = FlowLintReport(findings: lint.findings, configuration: configuration, notes: lint.notes)
-        report.coverage = coverage.map { $0.counts(in: flowGraph) }
+        if let coverage, let kinds { report.coverage = coverage.counts(in: kinds) }
         return report
     }
 }

@@ -35,6 +35,7 @@ struct FlowMapPages {
             if flow.kinds.count > 1 { paths.append(places.flow[flow.name]!) }
             for kind in flow.kinds { paths.append(places.kind[kind.id]!) }
         }
+        if let index = places.journeyIndex { paths += [index] + places.journeys }
         return paths
     }
 
@@ -44,7 +45,8 @@ struct FlowMapPages {
         let home = (title: graph.kinds.first?.example.title ?? "", path: RoutePath.root)
         let mapTitle = label("flowMap", [:])
         let root = RoutePath([SiteLayout.flowMapFolder])
-        var pages = [try whole(places, trail: [home])]
+        let (wholePage, map) = try whole(places, trail: [home])
+        var pages = [wholePage]
         for flow in graph.flows {
             // A flow of one kind is that kind's view.
             guard flow.kinds.count > 1 else {
@@ -61,12 +63,12 @@ struct FlowMapPages {
                         within: view))
             }
         }
-        return pages
+        return pages + (try journeyPages(places, map: map, trail: [home, (mapTitle, root)]))
     }
 
     // MARK: Pages
 
-    private func whole(_ places: Places, trail: [(title: String, path: RoutePath)]) throws -> Page {
+    private func whole(_ places: Places, trail: [(title: String, path: RoutePath)]) throws -> (Page, WholeMap) {
         let here = RoutePath([SiteLayout.flowMapFolder])
         let pages = graph.kinds.reduce(0) { $0 + $1.pages }
         let kinds = graph.kinds.count
@@ -99,9 +101,19 @@ struct FlowMapPages {
             graph.kinds.map { node($0, role: .member, url: here.relativeURL(to: $0.example.path), places, here: here) }
             + unreachable
         let edges = edges(graph.transitions, kinds: graph.kinds, merging: true, tabBar: nodes.count)
-        if edges.contains(where: { $0.from == nodes.count }) { nodes.append(tabBarNode(here: here)) }
+        let tabBar = edges.contains(where: { $0.from == nodes.count }) ? nodes.count : nil
+        if tabBar != nil { nodes.append(tabBarNode(here: here)) }
         let layout = try FlowMapSVG.layout(nodes: nodes, edges: edges)
         html += figure(FlowMapSVG.draw(layout, nodes: nodes, edges: edges), caption: label("flowMapCaption", [:]))
+        if let journeys = places.journeyIndex {
+            html += heading(label("journeys", [:]))
+            let count = graph.journeys.count
+            html += paragraph(
+                label(
+                    "flowJourneysIntro",
+                    ["journeys": counted("flowJourneysCount", count, ["count": number(count)])]))
+            html += "<p>" + link(label("flowJourneysLink", [:]), here.relativeURL(to: journeys)) + "</p>\n"
+        }
         html += findingList(places, here: here)
         html += heading(label("flowFlows", [:]))
         let counts = Dictionary(uniqueKeysWithValues: (coverage?.counts(in: graph) ?? []).map { ($0.flow, $0) })
@@ -118,9 +130,10 @@ struct FlowMapPages {
         let boxes = layout.nodes.prefix(graph.kinds.count).map {
             FlowRecord.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
         }
-        return Page(
+        let page = Page(
             path: here, title: label("flowMap", [:]), summary: label("flowMapSummary", [:]), trail: trail,
             content: html, boxes: boxes)
+        return (page, WholeMap(nodes: nodes, edges: edges, layout: layout, tabBar: tabBar))
     }
 
     /// A flow's map, laid out once: its kinds' views draw the same layout.
@@ -223,6 +236,7 @@ struct FlowMapPages {
             html += transitionTable(
                 into, here: here, places: places, title: label("kindReachedFrom", ["kind": kind.kind.name]))
         }
+        html += journeysThrough(kind, places, here: here)
         return Page(
             path: here, title: label("kindTitle", ["kind": kind.kind.name]),
             summary: label("kindSummary", ["kind": kind.kind.name]), trail: trail, content: html)
@@ -235,6 +249,9 @@ struct FlowMapPages {
         var findings: [(finding: FlowLintReport.Finding, anchor: String)] = []
         /// With their findings' anchors.
         var unreachable: [(kind: ScreenKind, anchor: String)] = []
+        /// The journeys' index, when the app has journeys, and each journey's story, in the graph's order.
+        var journeyIndex: RoutePath? = nil
+        var journeys: [RoutePath] = []
 
         init(_ graph: FlowGraph, _ lint: FlowLintReport) {
             var anchors = Set<Slug>()
@@ -245,7 +262,8 @@ struct FlowMapPages {
                 findings.append((finding, anchor))
                 if finding.rule == .unreachableScreen, let kind = finding.kind { unreachable.append((kind, anchor)) }
             }
-            var flowSlugs = Set<Slug>()
+            // The journeys' folder is no flow's.
+            var flowSlugs: Set<Slug> = [SiteLayout.journeysFolder]
             for group in graph.flows {
                 let slug = Self.unique(Slug(group.name), in: &flowSlugs)
                 let flowPath = RoutePath([SiteLayout.flowMapFolder, slug])
@@ -259,6 +277,11 @@ struct FlowMapPages {
                     kind[member.id] = flowPath.appending(Self.unique(Slug(member.id), in: &kindSlugs))
                 }
             }
+            guard !graph.journeys.isEmpty else { return }
+            let index = RoutePath([SiteLayout.flowMapFolder, SiteLayout.journeysFolder])
+            journeyIndex = index
+            var journeySlugs = Set<Slug>()
+            journeys = graph.journeys.map { index.appending(Self.unique(Slug($0.name), in: &journeySlugs)) }
         }
 
         private static func unique(_ slug: Slug, in taken: inout Set<Slug>) -> Slug {

@@ -251,7 +251,9 @@ final class SiteBuild<C: RootCoordinator>: Sendable {
             })
         pipeline.append(
             BuildStep("flow record") { context in
-                let record = FlowRecord(graph: flow, lint: lint, boxes: try await boxes?.value)
+                var record = FlowRecord(graph: flow, lint: lint, boxes: try await boxes?.value)
+                // Without their source lines, which move with the code.
+                record.journeys = flow.journeys.isEmpty ? nil : flow.journeys.map { $0.withoutLocation }
                 try context.write(Array(record.json().utf8), to: SiteLayout.flowRecord)
                 // Sorted in place and let go once written: it grows with the site.
                 guard

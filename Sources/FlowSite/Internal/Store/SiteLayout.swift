@@ -22,6 +22,8 @@ package enum SiteLayout {
     static let partSuffix = ".flowsite-part"
     /// The flow map's pages. Reserved like the assets folder: no route's page may live there.
     static let flowMapFolder: Slug = "flow"
+    /// The journeys' pages, in the flow map's folder: `journeys/` at the root may be an app's own page.
+    static let journeysFolder: Slug = "journeys"
 
     // MARK: - Beside the site
 

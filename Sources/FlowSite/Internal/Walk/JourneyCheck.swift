@@ -15,6 +15,10 @@ struct JourneyCheck: Sendable {
         var presentations: [Presentation]
         /// The steps' link texts, as the pages show them.
         var labels: [String]
+        /// Whether each step was a tab bar selection.
+        var tabs: [Bool] = []
+        /// The link text the breaking step looks for on the last page, when it names one.
+        var wanted: String?
         var broken: Break?
     }
 
@@ -52,19 +56,6 @@ struct JourneyCheck: Sendable {
     var journeys: [Taken] = []
 }
 
-/// A journey as tools read it in `graph --format json`: its name, where it comes from, and each page it reaches.
-package struct JourneyRecord: Sendable, Hashable, Encodable {
-    package var name: String
-    /// `declared` (``RootCoordinator/journeys``).
-    package var source: String
-    /// Where it is declared.
-    package var location: String?
-    /// The path of each page reached, the start first; as far as it goes when broken.
-    package var pages: [String]
-    /// The step that breaks it, from 1 (0 for a start that is no page); `nil` when it holds.
-    package var brokenAtStep: Int?
-}
-
 extension SiteWalker {
     /// Takes each of the app's journeys over the walk's route table.
     func takeJourneys(_ journeys: [Journey<R>], in table: RouteTable<R>) async -> JourneyCheck {
@@ -96,7 +87,10 @@ extension SiteWalker {
             var isDialog = table.presentation(of: start) == .modal
             for (offset, step) in journey.steps.enumerated() {
                 let number = offset + 1
-                func stop(_ why: JourneyCheck.Why) { taken.broken = .init(step: number, why: why) }
+                func stop(_ why: JourneyCheck.Why) {
+                    taken.broken = .init(step: number, why: why)
+                    if case .label(let label) = step.link { taken.wanted = label }
+                }
                 let made = await page(route)
                 guard let current = made.page else {
                     stop(.failed(route: route.shownPathAndName, error: made.error))
@@ -155,6 +149,7 @@ extension SiteWalker {
                 taken.pages.append(next)
                 taken.presentations.append(shown.presentation)
                 taken.labels.append(action.label)
+                taken.tabs.append(isTab)
                 route = action.route
                 isDialog = table.presentation(of: next) == .modal
                 if step.title != nil || step.ending != nil {

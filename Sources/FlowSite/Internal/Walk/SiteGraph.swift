@@ -102,6 +102,17 @@ struct RouteTable<R: Route>: Sendable {
 
     func dialogCopyIndex(of route: R) -> Int? { dialogCopies[route].map(Int.init) }
 
+    /// The page at `path`: a route's own page or a dialog copy.
+    func index(ofPath path: RoutePath) -> Int? {
+        owners.find(hash: Self.hash(of: path)) { self.path(of: $0) == path }
+    }
+
+    private static func hash(of path: RoutePath) -> Int {
+        var key = Hasher()
+        for slug in path.slugs { key.combine(slug) }
+        return key.finalize()
+    }
+
     func isDialogCopy(_ index: Int) -> Bool {
         !dialogCopies.isEmpty && dialogCopies[routes[index]] == Int32(index)
     }
@@ -154,9 +165,7 @@ struct RouteTable<R: Route>: Sendable {
         {
             throw FlowSiteError(.reservedPath(path: path.description, route: route.shownName))
         }
-        var key = Hasher()
-        for slug in path.slugs { key.combine(slug) }
-        let pathHash = key.finalize()
+        let pathHash = Self.hash(of: path)
         let index = routes.count
         if path.slugs.isEmpty, index > 0, !asDialogCopy {
             // The front page is the start route's, or the page that leads to it.

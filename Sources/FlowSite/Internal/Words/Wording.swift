@@ -90,7 +90,8 @@ package struct Wording: Sendable {
         "lintDeepLinkRoundTrip",
         "lintUnknownDeepLink", "lintClickDepth", "lintClicks", "lintClickDepthRun", "lintModalOverModal",
         "lintModalOnly",
-        "lintEmptyLinkLabel", "lintAmbiguousLinkLabel", "lintUntestedTransition", "lintStaleCoverage"
+        "lintEmptyLinkLabel", "lintAmbiguousLinkLabel", "lintUntestedTransition", "lintStaleCoverage", "journeyTaps",
+        "flowJourneysCount"
     ]
 
     static let builtIn: [String: String] = site.merging(engine) { site, _ in site }
@@ -192,6 +193,41 @@ package struct Wording: Sendable {
         "flowUntested": "untested",
         "flowTested": "tested",
         "flowTests": "Tests",
+        "journeys": "Journeys",
+        "journeysSummary": "The paths readers take through the site, page by page.",
+        "journeysIntro":
+            """
+        The paths readers take through the site. The app declares {declared}, and every build takes them over \
+        the site’s pages; its tests take {tested}. Each leads to its story, page by page.
+        """,
+        "journeyName": "Journey",
+        "journeyPages": "Pages",
+        "journeyTapsColumn": "Taps",
+        "journeyState": "State",
+        "journeyDeclared": "declared by the app",
+        "journeyTest": "a test",
+        "journeyHolds": "holds",
+        "journeyBreaksAt": "Breaks at step {step}:",
+        "journeyTaps.one": "{count} tap",
+        "journeyTaps.other": "{count} taps",
+        "journeyIntroDeclared":
+            "{taps} from {start} to {end}, declared at {location} and taken over the site on every build.",
+        "journeyIntroTest": "The pages the test {test} shows, in its order: {taps}.",
+        "journeySummary": "The journey “{journey}”, page by page.",
+        "journeyFollows": "Follows {label}",
+        "journeyTab": "Selects {label} in the tab bar",
+        "journeyShows": "Shows {page}",
+        "journeyEnds": "The journey ends here.",
+        "journeyStops": "The journey stops here.",
+        "journeyCaption":
+            "The journey on the app’s flow map: its kinds of screen and transitions stand out, the rest is faded.",
+        "journeysThroughHere": "Journeys through here",
+        "journeyThrough": "at {page}, page {position} of {count}",
+        "flowJourneysIntro":
+            "The app has {journeys}: paths through its pages, each told page by page with its way drawn on this map.",
+        "flowJourneysCount.one": "{count} journey",
+        "flowJourneysCount.other": "{count} journeys",
+        "flowJourneysLink": "All journeys",
         "presentation.push": "push: opens over the page",
         "presentation.modal": "modal: a dialog over the page",
         "presentation.root": "root: starts a new trail",
@@ -337,6 +373,8 @@ package struct Wording: Sendable {
         "countFiles.other": "{count} files",
         "countKinds.one": "{count} kind",
         "countKinds.other": "{count} kinds",
+        "countJourneys.one": "{count} journey",
+        "countJourneys.other": "{count} journeys",
         "countScreenKinds.one": "{count} screen kind",
         "countScreenKinds.other": "{count} screen kinds",
         "countOtherFiles.one": "{count} other file",

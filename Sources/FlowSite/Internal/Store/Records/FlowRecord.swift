@@ -1,8 +1,9 @@
 import Foundation
 
 /// The app's flow as a build leaves it (`.flowsite-flow.json`) and the `.flow` snapshot stores it: kinds,
-/// transitions and active lint findings. No source lines, so moving code does not make two flows differ. A build
-/// that draws the flow map also keeps where the map drew each kind's box, which `diff` draws the old kinds at.
+/// transitions and active lint findings, and in a build's the journeys. No source lines, so moving code does not
+/// make two flows differ. A build that draws the flow map also keeps where the map drew each kind's box, which
+/// `diff` draws the old kinds at.
 package struct FlowRecord: Codable, Sendable, Equatable {
     package struct Kind: Codable, Sendable, Equatable {
         package var id: String
@@ -47,6 +48,9 @@ package struct FlowRecord: Codable, Sendable, Equatable {
     package var kinds: [Kind]
     package var transitions: [Transition]
     package var findings: [Finding]
+    /// The journeys a build took (``FlowGraph/journeys``), which `diff` reports first; none in the `.flow`
+    /// snapshot, nor in a record written before journeys were.
+    package var journeys: [JourneyRecord]?
 
     package init(kinds: [Kind], transitions: [Transition], findings: [Finding]) {
         self.kinds = kinds
