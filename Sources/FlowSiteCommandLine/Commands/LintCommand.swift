@@ -20,7 +20,9 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
                 enabled, with --enable or the config's enabledRules). With --coverage, \
                 the report also counts, per flow, the transitions the app's tests take. Exits 1 when \
                 a finding is an error, or with --strict when one is a warning; 0 otherwise. Turn a \
-                rule off or suppress one finding, with the reason, in a JSON file given with --config.
+                rule off or suppress one finding, with the reason, in a JSON file given with --config. \
+                With --coverage and --write-tests FILE, it also writes a Swift Testing suite with a test for \
+                each untested transition, to paste into the app's test target.
                 """
         )
     }
@@ -78,6 +80,24 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
             valueName: "dir"))
     var sourceRoot: String?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            Write a Swift Testing suite with a test for each transition the --coverage given leaves untested to \
+            this file ('-' for standard output, in place of the report); the suite is named after the file.
+            """,
+            valueName: "file"))
+    var writeTests: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            The Swift expression that makes the app's root coordinator in the tests --write-tests writes \
+            (default: its type's init()), such as 'AppCoordinator(dependencies: .mock)'.
+            """,
+            valueName: "expression"))
+    var testCoordinator: String?
+
     @Flag(help: "Exit 1 when any finding is a warning, not only an error.")
     var strict = false
 
@@ -91,6 +111,29 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         if let maxDepth, maxDepth < 1 { throw ValidationError("--max-depth must be 1 or more, not \(maxDepth).") }
         if let limit, limit < 1 {
             throw ValidationError("--limit must be 1 or more, not \(limit); leave it out to list every finding.")
+        }
+        if let writeTests {
+            guard !coverage.isEmpty else {
+                throw ValidationError(
+                    """
+                    --write-tests \(writeTests) writes tests of the transitions no test takes, by the coverage \
+                    given: add --coverage with the folder the app's .flowCoverage() tests write (flow-coverage).
+                    """)
+            }
+            if writeTests != "-", writeTests.hasSuffix("/") || !writeTests.hasSuffix(".swift") {
+                throw ValidationError("--write-tests \(writeTests) is no Swift file: name one that ends in .swift.")
+            }
+        }
+        if let testCoordinator {
+            guard writeTests != nil else {
+                throw ValidationError("--test-coordinator is for the tests --write-tests FILE writes; add that.")
+            }
+            guard !testCoordinator.trimmingCharacters(in: .whitespaces).isEmpty, !testCoordinator.contains("\n")
+            else {
+                throw ValidationError(
+                    "--test-coordinator '\(testCoordinator)' is no expression: give one line of Swift, such as "
+                        + "'AppCoordinator(dependencies: .mock)'.")
+            }
         }
         let offByDefault = FlowLintRule.all.filter { !$0.isOnByDefault }.map(\.id)
         for id in enabledRules where !FlowLintRule.all.contains(where: { $0.id == id }) {
@@ -125,8 +168,17 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
             try coverage.isEmpty ? nil : FlowGraph.Coverage.load(from: coverage.map { URL(fileURLWithPath: $0) })
         let logger = CommandLineMessage.logger(quiet: quiet)
         let content = try await App(options: app).load(SiteLoad(logger: logger, quiet: quiet))
-        let report = try await SiteEngine<App.Coordinator>.forCommand.lint(
-            FlowLinter(coordinator: content.coordinator, configuration: settings, coverage: flowCoverage))
+        let linter = FlowLinter(coordinator: content.coordinator, configuration: settings, coverage: flowCoverage)
+        let report: FlowLintReport
+        if let writeTests {
+            // A rare run, for a developer: the walk keeps its edges, unspecialised.
+            let (lint, tests) = try await linter.runWritingTests(
+                TransitionTestOptions(coordinator: testCoordinator, suite: Self.suiteName(writingTo: writeTests)))
+            try Self.write(tests: tests, to: writeTests)
+            report = lint
+        } else {
+            report = try await SiteEngine<App.Coordinator>.forCommand.lint(linter)
+        }
         let root = sourceRoot ?? FileManager.default.currentDirectoryPath
         let text =
             switch format {
@@ -137,11 +189,49 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
                     toolName: App.commandLine.name, version: App.commandLine.version ?? FlowSiteVersion.current,
                     sourceRoot: root)
             }
-        try ReportOutput.write(text, to: output, forTerminal: format == .text)
-        if output != nil, !quiet {
-            print(TerminalText.safe("\(report.summaryLine); wrote the \(format.rawValue) report to \(output!)"))
+        if writeTests == "-" && output == nil {
+            // The tests are the standard output: the report's one line goes to standard error.
+            if !quiet { Self.printError(report.summaryLine) }
+        } else {
+            try ReportOutput.write(text, to: output, forTerminal: format == .text)
+            if output != nil, !quiet {
+                print(TerminalText.safe("\(report.summaryLine); wrote the \(format.rawValue) report to \(output!)"))
+            }
+        }
+        if let writeTests, writeTests != "-", !quiet {
+            let count = report.coverage?.reduce(0) { $0 + $1.untested.count } ?? 0
+            let tests = count == 1 ? "1 untested transition" : "\(count) untested transitions"
+            Self.printError("Wrote the tests of \(tests) to \(writeTests)")
         }
         if report.hasErrors || (strict && report.failsStrict) { throw ExitCode(1) }
+    }
+
+    /// The suite's name for tests written to `path`: the file's name when it is an identifier
+    /// (`UntestedTransitionTests.swift`), else ``TransitionTestOptions/defaultSuite``.
+    static func suiteName(writingTo path: String) -> String {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return path != "-" && TransitionTestOptions.isIdentifier(name) ? name : TransitionTestOptions.defaultSuite
+    }
+
+    private static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((TerminalText.safe(line) + "\n").utf8))
+    }
+
+    /// Writes the tests to `path` whole or not at all (a file beside it, renamed over it), or to standard output.
+    static func write(tests: String, to path: String) throws {
+        guard path != "-" else {
+            print(tests, terminator: "")
+            return
+        }
+        do {
+            try Data(tests.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ValidationError(
+                """
+                --write-tests cannot write \(path): \(error.localizedDescription). Check that its folder exists and \
+                is writable.
+                """)
+        }
     }
 
     /// A lint configuration file, or a message that says which file and what to fix.

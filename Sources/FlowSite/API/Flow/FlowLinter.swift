@@ -28,10 +28,26 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
 
     /// Walks the app: its flow graph and its lint report.
     public func walk() async throws -> (graph: FlowGraph, lint: FlowLintReport) {
+        let (graph, lint) = try await walkedGraph(keepsEdges: false)
+        return (graph.flowGraph(lint: lint, coverage: coverage), lint)
+    }
+
+    /// Walks the app and lints its flow, and writes a Swift Testing suite with a test for each transition
+    /// ``coverage`` leaves untested (none given: every transition), as `lint --write-tests` does.
+    package func runWritingTests(_ options: TransitionTestOptions) async throws -> (lint: FlowLintReport, tests: String)
+    {
+        // The tests need each link's text, which only the walk's edges keep.
+        let (graph, lint) = try await walkedGraph(keepsEdges: true)
+        let tests = graph.untestedTransitionTests(
+            coverage: coverage ?? FlowGraph.Coverage([]), options: options, coordinator: String(reflecting: C.self))
+        return (lint, tests)
+    }
+
+    private func walkedGraph(keepsEdges: Bool) async throws -> (SiteGraph<C.R>, FlowLintReport) {
         var settings = coordinator.flowLint
         if let configuration { settings = settings.merging(configuration) }
         try settings.validate()
-        var walker = SiteWalker(coordinator: coordinator, keepsEdges: false)
+        var walker = SiteWalker(coordinator: coordinator, keepsEdges: keepsEdges)
         walker.recordsUnhandledLinks = true
         let graph = try await walker.walk { _ in }
         try graph.requireNoFailures()
@@ -41,6 +57,6 @@ public struct FlowLinter<C: RootCoordinator>: Sendable {
             settings, declared: coordinator.declaredScreens.map(\.screenKind), coverage: coverage, site: site,
             rules: try? PluralRules(language: site.language)
         )
-        return (graph.flowGraph(lint: lint, coverage: coverage), lint)
+        return (graph, lint)
     }
 }
