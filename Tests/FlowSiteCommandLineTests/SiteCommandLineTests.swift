@@ -109,6 +109,65 @@ struct ShipCoordinator: RootCoordinator {
         #expect(await run("lint", "--max-depth", "0") == 2, "a bad option is a usage error")
     }
 
+    /// `--write-tests FILE` writes a suite named after the file with a test per untested transition, making the
+    /// coordinator with its type's `init()` or `--test-coordinator`; a bad option is a usage error, and a file that
+    /// can't be written is left as it was.
+    @Test func lintWritesTheTestsOfTheUntestedTransitions() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let coverage = folder.appendingPathComponent("DeckTests.json")
+        try Data(
+            #"{"format": 1, "tests": {"t()": [{"from": "bridge", "to": "engineering", "presentation": "push"}]}}"#
+                .utf8
+        ).write(to: coverage)
+        let file = folder.appendingPathComponent("ShipTransitionTests.swift")
+        #expect(await run("lint", "--quiet", "--coverage", coverage.path, "--write-tests", file.path) == 0)
+        let tests = try String(contentsOf: file, encoding: .utf8)
+        #expect(tests.contains("@Suite struct ShipTransitionTests {\n"), "\(tests)")
+        #expect(tests.contains("@testable import FlowSiteCommandLineTests\n"), "\(tests)")
+        // Bridge → Brig and Engineering → Bridge; Bridge → Engineering is tested.
+        #expect(tests.components(separatedBy: "    @Test func ").count == 3, "\(tests)")
+        #expect(
+            tests.contains(
+                """
+                    @Test func fromBridgeToBrig() {
+                        let app = ShipCoordinator()
+                        let source: Deck = .bridge
+                        let target: Deck = .brig
+                        let navigator = RecordingNavigator<Deck>(stack: [source])
+                        navigator.follow(NavigationAction("Brig", to: target), from: source, on: app)
+                        #expect(navigator.shown == [.init(target, .push)])
+                    }
+                """), "\(tests)")
+        let named = folder.appendingPathComponent("ship-tests.swift")
+        let expression = "ShipCoordinator(engineers: [])"
+        #expect(
+            await run(
+                "lint", "--quiet", "--coverage", coverage.path, "--write-tests", named.path, "--test-coordinator",
+                expression) == 0)
+        let renamed = try String(contentsOf: named, encoding: .utf8)
+        #expect(
+            renamed.contains("@Suite struct UntestedTransitionTests {\n")
+                && renamed.contains("let app = \(expression)\n"))
+
+        // Usage errors, and nothing written.
+        let other = folder.appendingPathComponent("Other.swift")
+        #expect(await run("lint", "--write-tests", other.path) == 2, "no --coverage")
+        #expect(await run("lint", "--coverage", coverage.path, "--write-tests", folder.path + "/Tests.txt") == 2)
+        #expect(await run("lint", "--coverage", coverage.path, "--test-coordinator", expression) == 2)
+        #expect(
+            await run("lint", "--coverage", coverage.path, "--write-tests", other.path, "--test-coordinator", " ") == 2)
+        #expect(!FileManager.default.fileExists(atPath: other.path))
+        let nowhere = folder.appendingPathComponent("no/such/folder/Tests.swift")
+        #expect(await run("lint", "--quiet", "--coverage", coverage.path, "--write-tests", nowhere.path) == 2)
+        // A failed run leaves the file it would have written as it was.
+        let before = try Data(contentsOf: file)
+        #expect(
+            await run(
+                "lint", "--coverage", folder.appendingPathComponent("missing").path, "--write-tests", file.path) == 2)
+        #expect(try Data(contentsOf: file) == before)
+    }
+
     /// `--coverage` (a folder of the files `.flowCoverage()` tests write): lint counts it and,
     /// with `--enable untested-transition`, reports what no test takes; build marks it on the map.
     @Test func lintAndBuildReadFlowCoverage() async throws {

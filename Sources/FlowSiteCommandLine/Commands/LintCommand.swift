@@ -226,9 +226,10 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
         do {
             try Data(tests.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
+            let reason = error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             throw ValidationError(
                 """
-                --write-tests cannot write \(path): \(error.localizedDescription). Check that its folder exists and \
+                --write-tests cannot write \(path): \(reason). Check that its folder exists and \
                 is writable.
                 """)
         }

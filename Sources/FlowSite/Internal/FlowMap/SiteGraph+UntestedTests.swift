@@ -219,7 +219,7 @@ private struct UnwritableRoute<R: Route>: Error {
 
 /// The tests' names, from their kinds' names: `fromCharacterToFilm`, with the presentation where two transitions
 /// join the same kinds (`fromPlanetListToPlanetListAsRoot`), and a number where two names still meet.
-private enum TestNames {
+enum TestNames {
     static func make(for transitions: [(from: String, to: String, presentation: Presentation)]) -> [String] {
         let bases = transitions.map {
             "from" + SwiftSource.camelCase($0.from, upperFirst: true) + "To"
