@@ -85,6 +85,39 @@ import Testing
             "a sitemap without a base URL")
     }
 
+    /// `holocron lint --write-tests` writes the tests of the transitions the app's coordinator tests leave untested
+    /// as they are committed in its test target (`StarWarsAppTests/UntestedTransitionTests.swift`, a suite without
+    /// `.flowCoverage()`, so the transitions stay untested), where every `make test` compiles and runs them; `-`
+    /// prints the same suite in place of the report.
+    @Test func lintWritesTheUntestedTransitionsTestsAsCommitted() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [
+            "lint", "--coverage", Self.appPackage.appendingPathComponent("flow-coverage").path, "--test-coordinator",
+            "AppCoordinator(dependencies: Fixtures.dependencies)", "--write-tests"
+        ]
+        let run = try await holocronArguments(arguments + ["UntestedTransitionTests.swift"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(
+            contentsOf: folder.appendingPathComponent("UntestedTransitionTests.swift"), encoding: .utf8)
+        let committed = try String(
+            contentsOf: Self.appPackage.appendingPathComponent("Tests/StarWarsAppTests/UntestedTransitionTests.swift"),
+            encoding: .utf8)
+        #expect(
+            written == committed,
+            """
+            The untested transitions' tests changed: from the repository's root run `holocron lint --coverage \
+            StarWars/flow-coverage --test-coordinator 'AppCoordinator(dependencies: Fixtures.dependencies)' \
+            --write-tests StarWars/Tests/StarWarsAppTests/UntestedTransitionTests.swift` and review the file.
+            """)
+        let tests = committed.components(separatedBy: "    @Test func ").count - 1
+        #expect(tests > 0 && run.stderr.contains("Wrote the tests of \(tests) untested transitions"), "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Flow lint: "), "the report as without --write-tests")
+        let printed = try await holocronArguments(arguments + ["-"], in: folder)
+        #expect(printed.status == 0 && printed.stdout == committed, "\(printed.stderr)")
+        #expect(printed.stderr.hasPrefix("Flow lint: "), "the report's line on standard error: \(printed.stderr)")
+    }
+
     /// `holocron lint` reports the real findings, exits 1 only when strict, and writes SARIF;
     /// a strict build fails and keeps the previous site.
     @Test func lintReportsFindingsAndFailsOnlyWhenStrict() async throws {
