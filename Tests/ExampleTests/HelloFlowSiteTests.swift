@@ -33,6 +33,32 @@ import Testing
         #expect(String(readme[start.upperBound..<end.lowerBound]) + "\n" == journeys, "copy \(file) into the README")
     }
 
+    /// The generated tests the README and the Testing article show are the start of the files `lint --write-tests`
+    /// wrote and the tests compile and run (the Star Wars app's and the forum's), closed after a whole test: a suite
+    /// that compiles as pasted.
+    @Test(arguments: [
+        (
+            "README.md", "\n### Tests for the untested transitions\n",
+            "StarWars/Tests/StarWarsAppTests/UntestedTransitionTests.swift"
+        ),
+        (
+            "Sources/FlowSite/FlowSite.docc/Testing.md", "\n### Tests for the transitions no test takes\n",
+            "Tests/FlowSiteTests/Forum/ForumUntestedTransitionTests.swift"
+        )
+    ])
+    func theWrittenTestsShownAreTheCommittedOnes(document: String, heading: String, file: String) throws {
+        let text = try String(contentsOf: Self.repository.appendingPathComponent(document), encoding: .utf8)
+        let section = try #require(text.range(of: heading), "\(document) has no '\(heading)' section")
+        let start = try #require(text.range(of: "```swift\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        let block = String(text[start.upperBound..<end.lowerBound])
+        let tests = try String(contentsOf: Self.repository.appendingPathComponent(file), encoding: .utf8)
+        #expect(block.hasSuffix("\n    }\n}"), "the block ends after a whole test, with the suite's brace")
+        #expect(
+            tests.hasPrefix(String(block.dropLast()) + "\n"),
+            "copy the start of \(file) (through a test's closing brace) into \(document), and close the suite")
+    }
+
     @Test func runningTheExampleBuildsItsSite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hello-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
