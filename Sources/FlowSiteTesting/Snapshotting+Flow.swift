@@ -50,7 +50,7 @@ extension Diffing where Value == String {
 }
 
 extension Snapshotting where Value == BuildReport, Format == String {
-    /// One of the build's journeys (``RootCoordinator/journeys``, or a test's with flow coverage) as its story:
+    /// One of the build's journeys (`RootCoordinator.journeys`, or a test's with flow coverage) as its story:
     /// each page in order with the link taken to it and how it was presented, then where it breaks, if it does. A
     /// change that breaks the journey or moves its way reads as a line diff of the story.
     ///
