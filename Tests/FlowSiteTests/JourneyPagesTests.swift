@@ -116,6 +116,60 @@ import Testing
         #expect(report.flow?.journeys.first?.brokenAtStep == 2)
     }
 
+    /// Every kind's map page but the start page's shows the shortest way in to its first page, whether or not the
+    /// app declares journeys: the walk's first links, each page a card naming how it opens.
+    @Test func eachKindsPageShowsItsShortestWayIn() async throws {
+        let (site, _) = try await build(ShelfApp(journeys: []))
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let signIn = try page("flow/sign-in/index.html", in: site)
+        #expect(signIn.contains("<h2>The shortest way in</h2>"))
+        #expect(signIn.contains("<p>2 taps from Shop to Sign in, the nearest page of this kind:</p>"))
+        let cards = signIn.components(separatedBy: "<li class=\"journey-card\">").dropFirst()
+        #expect(cards.count == 3)
+        #expect(cards.map { $0.contains("<h3><a href=\"../../") } == [true, true, true])
+        #expect(cards.first?.contains("Opens <mark>Lamp 1</mark> · push: opens over the page") == true)
+        #expect(Array(cards)[1].contains("Opens <mark>Sign in</mark> · modal: a dialog over the page"))
+        #expect(!signIn.contains("The journey ends here."))
+        // A tab root is reached from the tab bar.
+        #expect(try page("flow/saved/index.html", in: site).contains("Selects <mark>Saved</mark> in the tab bar"))
+        // The start page needs no way in.
+        let shop = try page("flow/shop/index.html", in: site)
+        #expect(shop.contains("<h2>") && !shop.contains("The shortest way in"))
+    }
+
+    /// A test that shows a page from one it never showed: the step is written on the card of the page it shows,
+    /// from the page off the way, not from the card before.
+    @Test func aTestsStepFromAPageOffTheWayNamesThatPage() async throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = FlowCoverageFile(
+            tests: ["signingInFromALamp()": [.init(from: "item", to: "sign-in", presentation: .modal)]],
+            journeys: [
+                "signingInFromALamp()": [
+                    .init(path: "/", kind: "shop"),
+                    .init(path: "/sign-in/", kind: "sign-in", presentation: .modal, from: "/items/1/")
+                ]
+            ])
+        let url = scratch.appendingPathComponent("ShelfTests.SignInTests.json")
+        try Data(file.json().utf8).write(to: url)
+        let (site, report) = try await build(ShelfApp(journeys: []), coverage: try FlowGraph.Coverage.load(from: [url]))
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let journey = try #require(report.flow?.journeys.first)
+        #expect(journey.steps.first?.from == nil)
+        #expect(journey.steps.first?.elsewhere == .init(path: "/items/1/", title: "Lamp 1", kind: "item"))
+        #expect(journey.text.contains("→ from Lamp 1 (/items/1/, off the way) (modal) → Sign in (/sign-in/)"))
+        let story = try page("flow/journeys/signing-in-from-a-lamp/index.html", in: site)
+        let cards = Array(story.components(separatedBy: "<li class=\"journey-card\">").dropFirst())
+        #expect(cards.count == 2)
+        #expect(!cards[0].contains("journey-tap"))
+        #expect(
+            cards[1].contains(
+                "Shown from <a href=\"../../../items/1/index.html\">Lamp 1</a>, a page this journey does not reach · "
+                    + "modal"))
+        #expect(
+            try page("flow/journeys/index.html", in: site).contains("<td>Shop … Sign in</td>"))
+    }
+
     /// An app without journeys has no journeys' pages and no link to them.
     @Test func noJourneysNoPages() async throws {
         let (site, _) = try await build(ShelfApp(journeys: []))

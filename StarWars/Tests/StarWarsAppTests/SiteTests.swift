@@ -187,7 +187,7 @@ import Testing
                     "!", "html", "/html", "head", "/head", "meta", "title", "/title", "link", "body", "/body", "a",
                     "/a", "header", "/header", "nav", "/nav", "ul", "/ul", "ol", "/ol", "li", "/li", "main", "/main",
                     "h1", "/h1", "h2", "/h2", "p", "/p", "section", "/section", "strong", "/strong", "em", "/em",
-                    "mark", "/mark",
+                    "mark", "/mark", "h3", "/h3",
                     "span", "/span", "footer", "/footer", "div", "/div", "form", "/form", "label", "/label", "input",
                     "script", "/script", "style", "/style", "br",
                     // The flow map's figure, SVG and tables, and its findings' and kinds' source lines.

@@ -20,6 +20,9 @@ public struct FlowGraph: Sendable, Hashable {
         public let location: CodeLocation?
         /// How many of its pages a deep link opens that the parser reads back as the same route.
         public package(set) var deepLinkedPages = 0
+        /// The shortest way from the start page to ``example``, as the kind's flow map page shows it; `nil` for the
+        /// start page's kind and one no link reaches.
+        package var wayIn: JourneyRecord?
 
         public var id: String { kind.id }
     }
@@ -124,6 +127,7 @@ extension SiteGraph {
                 example: pageReference(examples[index]!), location: recorder.kindLocations[index]
             )
             kind.deepLinkedPages = linked[index]
+            kind.wayIn = wayIn(to: examples[index]!, kind: recorder.kinds[index])
             return kind
         }
         let transitions = recorder.transitions.keys.sorted().map { key in
@@ -168,7 +172,10 @@ extension SiteGraph {
                         return JourneyRecord.Step(
                             label: nil, presentation: shown.presentation ?? Presentation.push.rawValue,
                             tab: shown.tab == true,
-                            from: shown.from.flatMap { from in pages[..<step].lastIndex(of: from) })
+                            from: shown.from.flatMap { from in pages[..<step].lastIndex(of: from) },
+                            elsewhere: shown.from.flatMap { from in
+                                pages[..<step].contains(from) ? nil : elsewhere(from)
+                            })
                     }))
         }
         return graph
@@ -204,6 +211,28 @@ extension SiteGraph {
             return index == 0 ? word.prefix(1).uppercased() + word.dropFirst() : word.lowercased()
         }
         return shown.joined(separator: " ")
+    }
+
+    /// The shortest way in to `route`, the first page of `kind`: its pages' titles and how each was reached (a
+    /// page is reached by one link, so the way has no link texts). `nil` for the start page and an unreached one.
+    private func wayIn(to route: Int, kind: ScreenKind) -> JourneyRecord? {
+        guard route > 0, let way = flow.wayIn(to: route) else { return nil }
+        return JourneyRecord(
+            name: kind.name, source: JourneyRecord.shortest, location: nil,
+            pages: way.map { table.path(of: $0.page).description }, titles: way.map { pageTitle($0.page) },
+            kinds: way.map { flow.kinds[Int(flow.kindOfRoute[$0.page])].id },
+            steps: way.dropFirst().map {
+                JourneyRecord.Step(label: nil, presentation: $0.presentation.rawValue, tab: $0.tab)
+            })
+    }
+
+    /// A page a test started a step from without showing it first.
+    private func elsewhere(_ path: String) -> JourneyRecord.Elsewhere {
+        guard let index = table.index(ofPath: RoutePath(parsing: path)) else {
+            return JourneyRecord.Elsewhere(path: path, title: path)
+        }
+        return JourneyRecord.Elsewhere(
+            path: path, title: pageTitle(index), kind: flow.kinds[Int(flow.kindOfRoute[index])].id)
     }
 
     private func pageTitle(_ index: Int) -> String { table.fullTitle(index) ?? table.routes[index].shownName }

@@ -68,7 +68,7 @@ extension SiteGraph {
                     case .emptyState: ("lintEmptyState", flow.emptyStates.map(Int.init))
                     case .unlinkableRoute: ("lintUnlinkableRoute", deepLinks?.unlinkable ?? [])
                     // Reached only from dialogs.
-                    default: ("lintModalOnly", flow.reached.indices.filter { $0 > 0 && flow.reached[$0] == 1 })
+                    default: ("lintModalOnly", flow.reached.indices.filter { $0 > 0 && flow.reached[$0] & 3 == 1 })
                     }
                 for (kind, routes) in lint.byKind(found) {
                     lint.pagesFinding(rule, kind: kind, routes: routes) { pages, example in

@@ -76,35 +76,61 @@ extension FlowMapPages {
                 + escape(label("journeyBreaksAt", ["step": number(step)])) + "</strong> "
                 + escape(journey.broken ?? "") + "</p>\n"
         }
-        html += "<ol class=\"journey\">\n"
-        for (position, path) in journey.pages.enumerated() {
-            let kind = graph.kind(journey.kinds[position])
-            let page = RoutePath(parsing: path)
-            let isPage = journey.source == JourneyRecord.declared || journey.titles[position] != path
-            html += "<li class=\"journey-card\">\n<h2>"
-            html += isPage ? link(journey.titles[position], here.relativeURL(to: page)) : escape(path)
-            html += "</h2>\n<p class=\"journey-where\">"
-            html += kind.map { link($0.kind.name, here.relativeURL(to: places.kind[$0.id]!)) + " · " } ?? ""
-            html += "<code>" + escape(path) + "</code></p>\n"
-            // The step that leaves this page, or the steps of a test that opened several links of it.
-            let leaving = journey.steps.indices.filter { step in
-                (journey.steps[step].from ?? step) == position
-            }
-            for step in leaving { html += tap(journey, step: step) }
-            if position == journey.pages.count - 1 {
-                let ends = journey.brokenAtStep == nil ? "journeyEnds" : "journeyStops"
-                html += "<p class=\"journey-end\">" + escape(label(ends, [:])) + "</p>\n"
-            }
-            html += "</li>\n"
-        }
-        html += "</ol>\n"
+        html += cards(journey, places, here: here)
         html += figure(highlighted(journey, on: map, here: here, places), caption: label("journeyCaption", [:]))
         return Page(
             path: here, title: journey.name, summary: label("journeySummary", ["journey": journey.name]),
             trail: trail, content: html)
     }
 
-    /// "Follows «Tatooine» · push: opens over the page", the link text marked; a test's step names the page shown.
+    /// The journey's pages in order, each a card: its title linked to the page, its kind linked to its map page,
+    /// and the step taken from it; a declared or test journey's last card says where it ends. The cards' titles
+    /// are `level` headings, under the page's own.
+    func cards(_ journey: JourneyRecord, _ places: Places, here: RoutePath, level: Int = 2) -> String {
+        var html = "<ol class=\"journey\">\n"
+        for (position, path) in journey.pages.enumerated() {
+            let kind = graph.kind(journey.kinds[position])
+            let page = RoutePath(parsing: path)
+            let isPage = journey.source != JourneyRecord.test || journey.titles[position] != path
+            html += "<li class=\"journey-card\">\n<h\(level)>"
+            html += isPage ? link(journey.titles[position], here.relativeURL(to: page)) : escape(path)
+            html += "</h\(level)>\n<p class=\"journey-where\">"
+            html += kind.map { link($0.kind.name, here.relativeURL(to: places.kind[$0.id]!)) + " · " } ?? ""
+            html += "<code>" + escape(path) + "</code></p>\n"
+            if position > 0, let elsewhere = journey.steps[position - 1].elsewhere {
+                html += cameFrom(elsewhere, presentation: journey.steps[position - 1].presentation, places, here: here)
+            }
+            // The step that leaves this page, or the steps of a test that opened several links of it.
+            let leaving = journey.steps.indices.filter { step in
+                (journey.steps[step].from ?? step) == position && journey.steps[step].elsewhere == nil
+            }
+            for step in leaving { html += tap(journey, step: step) }
+            if position == journey.pages.count - 1, journey.source != JourneyRecord.shortest {
+                let ends = journey.brokenAtStep == nil ? "journeyEnds" : "journeyStops"
+                html += "<p class=\"journey-end\">" + escape(label(ends, [:])) + "</p>\n"
+            }
+            html += "</li>\n"
+        }
+        return html + "</ol>\n"
+    }
+
+    /// "Shown from A New Hope, a page this journey does not reach · push", the page linked: a test's step from a
+    /// page it never showed, written on the card of the page it shows.
+    private func cameFrom(
+        _ elsewhere: JourneyRecord.Elsewhere, presentation: String, _ places: Places, here: RoutePath
+    ) -> String {
+        let page =
+            elsewhere.kind == nil
+            ? "<code>" + escape(elsewhere.path) + "</code>"
+            : link(elsewhere.title, here.relativeURL(to: RoutePath(parsing: elsewhere.path)))
+        let marker = "\u{1}"
+        let parts = label("journeyFromElsewhere", ["page": marker]).components(separatedBy: marker)
+        return "<p class=\"journey-tap\">" + parts.map(escape).joined(separator: page) + " · "
+            + escape(label("presentation." + presentation, [:])) + "</p>\n"
+    }
+
+    /// "Follows «Tatooine» · push: opens over the page", the link text marked; a test's step names the page shown,
+    /// as a way in's does.
     private func tap(_ journey: JourneyRecord, step: Int) -> String {
         let taken = journey.steps[step]
         let presentation = label("presentation." + taken.presentation, [:])
@@ -113,6 +139,10 @@ extension FlowMapPages {
         if let label = taken.label {
             key = taken.tab == true ? "journeyTab" : "journeyFollows"
             text = label
+        } else if journey.source == JourneyRecord.shortest {
+            // One link reached each page, so the way names the pages, not link texts.
+            key = taken.tab == true ? "journeyTab" : "journeyOpens"
+            text = journey.titles[step + 1]
         } else {
             key = "journeyShows"
             text = journey.titles[step + 1]
@@ -130,7 +160,9 @@ extension FlowMapPages {
         var ways = Set<[Int]>()
         for (step, taken) in journey.steps.enumerated() {
             guard let to = position[journey.kinds[step + 1]] else { continue }
-            let from = taken.tab == true ? map.tabBar : position[journey.kinds[taken.from ?? step]]
+            let from =
+                taken.tab == true
+                ? map.tabBar : position[taken.elsewhere.map { $0.kind ?? "" } ?? journey.kinds[taken.from ?? step]]
             if let from { ways.insert([from, to]) }
         }
         let on = Set(journey.kinds.compactMap { position[$0] })
@@ -149,11 +181,14 @@ extension FlowMapPages {
         return FlowMapSVG.draw(map.layout, nodes: nodes, edges: edges)
     }
 
-    /// "Home › Luke Skywalker › Tatooine"; pages a test opened from one page are listed after it with commas.
+    /// "Home › Luke Skywalker › Tatooine"; pages a test opened from one page are listed after it with commas, and one
+    /// it opened from a page off the way after an ellipsis.
     private func pageList(_ journey: JourneyRecord) -> String {
         var text = escape(journey.titles.first ?? "")
         for (step, taken) in journey.steps.enumerated() {
-            text += (taken.from == nil ? " › " : ", ") + escape(journey.titles[step + 1])
+            // A step from a page off the way jumps there.
+            let join = taken.elsewhere != nil ? " … " : taken.from == nil ? " › " : ", "
+            text += join + escape(journey.titles[step + 1])
         }
         return text
     }

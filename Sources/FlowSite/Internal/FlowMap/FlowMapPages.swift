@@ -228,6 +228,17 @@ struct FlowMapPages {
             + link(kind.example.title, here.relativeURL(to: kind.example.path)) + "</p>\n"
         html += legend(neighbours: neighbourIDs.isEmpty ? nil : "kindLegendNeighbour")
         html += figure(svg, caption: label("kindCaption", ["kind": kind.kind.name]))
+        if let way = kind.wayIn {
+            html += heading(label("kindWayIn", [:]))
+            html += paragraph(
+                label(
+                    "kindWayInIntro",
+                    [
+                        "taps": counted("journeyTaps", way.taps, ["count": number(way.taps)]),
+                        "start": way.titles[0], "page": way.titles[way.titles.count - 1]
+                    ]))
+            html += cards(way, places, here: here, level: 3)
+        }
         if !out.isEmpty {
             html += transitionTable(
                 out, here: here, places: places, title: label("kindLeadsTo", ["kind": kind.kind.name]))

@@ -12,7 +12,8 @@ struct FlowRecorder: Sendable {
     /// presentation.
     private(set) var cameFrom: [Int32] = []
     private(set) var cameAs: [Presentation] = []
-    /// Bit 0: some link leads to the route; bit 1: some link from a page that is not a dialog does.
+    /// Bit 0: some link leads to the route; bit 1: some link from a page that is not a dialog does; bit 2: the
+    /// link on its shortest path is a tab selection.
     private(set) var reached: [UInt8] = []
     /// Each kind's first page's source location.
     private(set) var kindLocations: [CodeLocation?] = []
@@ -83,6 +84,7 @@ struct FlowRecorder: Sendable {
             depth[target] = depth[source] + 1
             cameFrom[target] = Int32(source)
             cameAs[target] = presentation
+            if isTab { reached[target] |= 4 }
         }
         reached[target] |= sourceIsDialog ? 1 : 3
         let key = Self.transitionKey(from: kindOfRoute[source], to: kindOfRoute[target], presentation: presentation)
@@ -123,6 +125,20 @@ struct FlowRecorder: Sendable {
         let keys = steps(to: route)
         guard click >= 1, click <= keys.count else { return nil }
         return keys[keys.count - click]
+    }
+
+    /// The pages of the shortest way from the start page to `route`'s, the start first, each with how it was
+    /// reached; `nil` when no link reaches it from the start.
+    func wayIn(to route: Int) -> [(page: Int, presentation: Presentation, tab: Bool)]? {
+        var way: [(page: Int, presentation: Presentation, tab: Bool)] = []
+        var at = route
+        while cameFrom[at] >= 0 {
+            way.append((at, cameAs[at], reached[at] & 4 != 0))
+            at = Int(cameFrom[at])
+        }
+        guard at == 0 else { return nil }
+        way.append((0, .root, false))
+        return way.reversed()
     }
 
     /// The transitions of the way from the start page to `route`'s page, from the page back to the start.

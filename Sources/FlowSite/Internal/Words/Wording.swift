@@ -153,6 +153,8 @@ package struct Wording: Sendable {
         "kindIntroOneDepth": "{kind}: {pages} in the {flow} flow, each {clicks} from the start page.",
         "kindIntroOnePage": "{kind}: {pages} in the {flow} flow, {clicks} from the start page.",
         "kindExample": "A page of this kind:",
+        "kindWayIn": "The shortest way in",
+        "kindWayInIntro": "{taps} from {start} to {page}, the nearest page of this kind:",
         "kindTitle": "{kind} screens",
         "kindCaption": "{kind} and the kinds of screen it connects to.",
         "kindSummary": "Where {kind} pages lead and what leads to them.",
@@ -217,6 +219,8 @@ package struct Wording: Sendable {
         "journeyFollows": "Follows {label}",
         "journeyTab": "Selects {label} in the tab bar",
         "journeyShows": "Shows {page}",
+        "journeyOpens": "Opens {page}",
+        "journeyFromElsewhere": "Shown from {page}, a page this journey does not reach",
         "journeyEnds": "The journey ends here.",
         "journeyStops": "The journey stops here.",
         "journeyCaption":

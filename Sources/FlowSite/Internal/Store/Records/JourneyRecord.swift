@@ -13,20 +13,37 @@ package struct JourneyRecord: Codable, Sendable, Hashable {
         /// The page (an index into ``JourneyRecord/pages``) the step starts from, when not the one before: a test
         /// that opens several links of one page.
         package var from: Int?
+        /// The page the step starts from when the journey never reached it: a test that shows a route from a page
+        /// it did not show first.
+        package var elsewhere: Elsewhere?
 
-        package init(label: String?, presentation: String, tab: Bool = false, from: Int? = nil) {
+        package init(
+            label: String?, presentation: String, tab: Bool = false, from: Int? = nil, elsewhere: Elsewhere? = nil
+        ) {
             self.label = label
             self.presentation = presentation
             self.tab = tab ? true : nil
             self.from = from
+            self.elsewhere = elsewhere
         }
+    }
+
+    /// A page off the journey's way that one of its steps starts from.
+    package struct Elsewhere: Codable, Sendable, Hashable {
+        package var path: String
+        /// Its title, or its path when the site has no such page.
+        package var title: String
+        /// Its screen kind's id, when the site has the page.
+        package var kind: String?
     }
 
     package static let declared = "declared"
     package static let test = "test"
+    /// The shortest way in to a screen kind (``FlowGraph/Kind/wayIn``), which its flow map page shows.
+    package static let shortest = "shortest"
 
     package var name: String
-    /// ``declared`` or ``test``.
+    /// ``declared``, ``test`` or ``shortest``.
     package var source: String
     /// Where it is declared (`Module/File.swift:12`), or the test suite's coverage file name.
     package var location: String?
@@ -76,7 +93,8 @@ extension JourneyRecord {
     /// ```
     ///
     /// A test's step, which shows a route rather than follow a link, has no link text; one shown from an earlier
-    /// page than the one before names it. No source line: moving the code changes nothing.
+    /// page than the one before names it, as one shown from a page the journey never reached does. No source
+    /// line: moving the code changes nothing.
     package var text: String {
         var lines = ["\(name) (\(source)): \(taps) \(taps == 1 ? "tap" : "taps")"]
         guard let first = pages.first else { return lines[0] + "\n" }
@@ -85,6 +103,9 @@ extension JourneyRecord {
             var link = step.label.map { "'\($0)' " } ?? ""
             if step.tab == true { link = "tab " + link }
             if let from = step.from { link = "from \(titles[from]) " + link }
+            if let elsewhere = step.elsewhere {
+                link = "from \(elsewhere.title) (\(elsewhere.path), off the way) " + link
+            }
             lines.append("  → \(link)(\(step.presentation)) → \(titles[index + 1]) (\(pages[index + 1]))")
         }
         if let brokenAtStep { lines.append("breaks at step \(brokenAtStep): \(broken ?? "")") }
