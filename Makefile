@@ -66,7 +66,7 @@ test:
 	python3 -m unittest scripts/test_visual_matrix.py
 	python3 -m unittest scripts/test_phase_times.py
 
-## The public API against the last release's (RELEASE; its record in api/<version>/): fails on a
+## The public API against the last release's (RELEASE names its version and commit): fails on a
 ## break that CHANGELOG.md's Unreleased section does not name (scripts/api-check.py). It builds the
 ## library into the same folder, with the same flags, as the tests, so after them it only reads the API.
 api-check: deps
