@@ -14,13 +14,19 @@ import Testing
     static let aNewHope = "https://swapi.dev/api/films/1/"
 
     func build(_ archive: SwapiArchive, templates: TemplateSet = .embedded, concurrency: Int = 4) async throws -> URL {
+        try await buildWithReport(archive, templates: templates, concurrency: concurrency).folder
+    }
+
+    func buildWithReport(
+        _ archive: SwapiArchive, templates: TemplateSet = .embedded, concurrency: Int = 4
+    ) async throws -> (folder: URL, report: BuildReport) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("starwars-diff-\(UUID().uuidString)")
-        try await SiteBuilder(
+        let report = try await SiteBuilder(
             coordinator: AppCoordinator(dependencies: .live(.archive(archive))), templates: templates,
             concurrency: concurrency
         )
         .build(into: folder)
-        return folder
+        return (folder, report)
     }
 
     func embedded() throws -> SwapiArchive { try EmbeddedSnapshot.load() }
@@ -308,8 +314,9 @@ import Testing
             let film = films.firstIndex { $0.url.url == Self.aNewHope }!
             films[film].planets.removeAll { $0.url == tatooine }
         }
-        let old = try await build(try embedded())
-        let new = try await build(changed)
+        // Two builds, each read twice: by `diff` from its folder and by the snapshot from its report.
+        let (old, report) = try await buildWithReport(try embedded())
+        let (new, broken) = try await buildWithReport(changed)
         defer { for folder in [old, new] { try? FileManager.default.removeItem(at: folder) } }
         let text = try SiteComparison(old: old, new: new).text()
         let journeys = try #require(text.components(separatedBy: "\n\n").dropFirst().first)
@@ -317,13 +324,7 @@ import Testing
         #expect(journeys.contains("! Journey 'Read a film's planets' breaks at step 3: no link"))
         #expect(journeys.contains("'From the home page to Luke's homeworld'") == false, "\(journeys)")
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let report = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(try embedded()))))
-            .build(into: folder.appendingPathComponent("site"))
         assertSnapshot(of: report, as: .journey("Read a film's planets"), named: "starwars")
-        let broken = try await SiteBuilder(coordinator: AppCoordinator(dependencies: .live(.archive(changed))))
-            .build(into: folder.appendingPathComponent("changed"))
         let message = try #require(
             verifySnapshot(
                 of: broken, as: .journey("Read a film's planets"), named: "starwars", record: .never))
