@@ -36,7 +36,7 @@ HOLOCRON = $(SCRATCH)/release/holocron
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,) -Xswiftc -cross-module-optimization
 export RELEASE_FLAGS
 
-.PHONY: site release test build deps bench docs api-check clean validate browser-check screenshots test-visual-matrix fuzz tsan \
+.PHONY: site release test build deps bench docs api-check api-record clean validate browser-check screenshots test-visual-matrix fuzz tsan \
 	format format-check phase-times
 
 ## Build the site from the embedded data into site/, its flow map marking the transitions no
@@ -66,11 +66,15 @@ test:
 	python3 -m unittest scripts/test_visual_matrix.py
 	python3 -m unittest scripts/test_phase_times.py
 
-## The public API against the last release's (RELEASE names its version and commit): fails on a
-## break that CHANGELOG.md's Unreleased section does not name (scripts/api-check.py). It builds the
-## library into the same folder, with the same flags, as the tests, so after them it only reads the API.
+## The public API against the last release's (RELEASE names its version and commit; api/<version>/
+## records its API): fails on a break that CHANGELOG.md's Unreleased section does not name
+## (scripts/api-check.py). It builds the library into the same folder, with the same flags, as the
+## tests, so after them it only reads the API. api-record makes the release's record anew from its
+## commit (after a release, or when a new toolchain no longer reads the old record).
 api-check: deps
 	scripts/api-check.py $(SWIFT) $(SCRATCH_FLAGS) $(SWIFT_FLAGS)
+api-record: deps
+	scripts/api-check.py --record $(SWIFT) $(SCRATCH_FLAGS) $(SWIFT_FLAGS)
 
 ## Format every Swift file by the repository's .swift-format (swift-format ships with the toolchain).
 ## format-check fails on any file that `make format` would change, and on any line over 120 characters

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """FlowSite's public API against the last release's: fails on a break CHANGELOG.md does not name.
 
-RELEASE names the last release (`0.1.0 <commit>`). `swift package diagnose-api-breaking-changes`
-builds that commit once (its API is kept in .build/api-baseline/ for the next run) and this
-checkout, and lists every change that breaks a user of the products. Each must be named in the
+RELEASE names the last release (`0.1.0 <commit>`); api/<version>/ is its public API as the Swift API
+digester records it (one JSON file per product module), committed with the release so that a check
+need not build the old commit. `swift package diagnose-api-breaking-changes` reads that record
+(copied to .build/api-baseline/<commit>/, where it looks), builds this checkout, and lists every
+change that breaks a user of the products. Without the record it builds the release's commit first;
+`--record` makes the record anew from that commit (after a release, or when a new toolchain reads
+the old one no longer) and writes it to api/<version>/. Each must be named in the
 changelog's Unreleased section, which must also say "Breaking": by the declaration's name in
 backticks (`timings` or `BuildReport.timings`; an accessor by its property, `T.init` for a
 constructor). Run by `make api-check`; the Swift command and its flags come as arguments
@@ -12,6 +16,7 @@ constructor). Run by `make api-check`; the Swift command and its flags come as a
 
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
@@ -61,15 +66,33 @@ def named(declaration, section):
 
 def main():
     verbose = "-v" in sys.argv[1:]
-    swift = [argument for argument in sys.argv[1:] if argument != "-v"] or ["swift"]
+    record = "--record" in sys.argv[1:]
+    swift = [argument for argument in sys.argv[1:] if argument not in ("-v", "--record")] or ["swift"]
     version, commit = release()
     baseline = ROOT / ".build" / "api-baseline"
+    recorded = ROOT / "api" / version
+    modules = sorted(recorded.glob("*.json")) if recorded.is_dir() else []
+    if modules and not record:
+        (baseline / commit).mkdir(parents=True, exist_ok=True)
+        for module in modules:
+            shutil.copyfile(module, baseline / commit / module.name)
     command = swift[:1] + ["package"] + swift[1:] + [
         "diagnose-api-breaking-changes", commit, "--products", *PRODUCTS, "--baseline-dir", str(baseline)
-    ]
+    ] + (["--regenerate-baseline"] if record else [])
     print(" ".join(command), flush=True)
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     output = run.stdout + run.stderr
+    if record:
+        made = sorted((baseline / commit).glob("*.json"))
+        if not made:
+            print(output[-4000:])
+            print(f"api-check: no API record of {version} was made (above)")
+            return 1
+        shutil.rmtree(recorded, ignore_errors=True)
+        recorded.mkdir(parents=True)
+        for module in made:
+            shutil.copyfile(module, recorded / module.name)
+        print(f"api-check: recorded {version}'s API in {recorded.relative_to(ROOT)}/ ({len(made)} modules)")
     breaks = [match.group("text").strip() for match in map(BREAK.search, output.splitlines()) if match]
     if not breaks:
         if run.returncode != 0:
