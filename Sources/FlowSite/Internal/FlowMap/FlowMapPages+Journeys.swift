@@ -174,7 +174,9 @@ extension FlowMapPages {
             } else if nodes[index].role != .unreachable {
                 nodes[index].url = here.relativeURL(to: .root)
             }
+            // The way, not the code: findings and source lines are on the kinds' own pages.
             nodes[index].badges = []
+            nodes[index].source = nil
         }
         var edges = map.edges
         for index in edges.indices { edges[index].faded = !ways.contains([edges[index].from, edges[index].to]) }
