@@ -88,7 +88,8 @@ PSEUDO_LOCALES = {"en-XA", "ar-XB"}
 # One page of each screen kind, in every language: home, lists, details, the dialog, search, flow map.
 LANGUAGE_SAMPLE = ["index.html", "characters/index.html", "characters/page/5/index.html", "characters/luke-skywalker/index.html",
                    "films/a-new-hope/index.html", "planets/tatooine/index.html", "starships/death-star/index.html",
-                   "about/index.html", "search/index.html", "flow/index.html", "flow/characters/characters-detail/index.html"]
+                   "about/index.html", "search/index.html", "flow/index.html", "flow/characters/characters-detail/index.html",
+                   "flow/journeys/index.html", "flow/journeys/read-a-films-planets/index.html"]
 failures = []
 
 
@@ -310,7 +311,10 @@ def check_axe(plain, site_folder, all_pages):
         sample = ["index.html", "about/index.html", "search/index.html", "characters/index.html", "characters/page/5/index.html",
                   "characters/page/9/index.html", "characters/luke-skywalker/index.html", "films/a-new-hope/index.html",
                   "planets/unknown/index.html", "species/human/index.html", "starships/death-star/index.html", "vehicles/t-16-skyhopper/index.html",
-                  "flow/index.html", "flow/characters/index.html", "flow/characters/characters-detail/index.html", "flow/about/index.html"]
+                  "flow/index.html", "flow/characters/index.html", "flow/characters/characters-detail/index.html", "flow/about/index.html",
+                  "flow/planets/planets-detail/index.html", "flow/journeys/index.html",
+                  "flow/journeys/read-a-films-planets/index.html",
+                  "flow/journeys/the-app-coordinator-presents-like-the-site-reads/index.html"]
         pages = [p for p in sample if p in pages]
     urls = [plain + SUBPATH + page for page in pages] + [plain + SUBPATH + "a/b/c/missing"]
     serious, summary = axe_over(urls, axe_script, plain)

@@ -102,6 +102,32 @@ import Testing
             "site/ is not what the embedded snapshot builds: \(difference). Run `make site` and commit site/.")
     }
 
+    /// Every link to a place in a page (`#content`, `../index.html#finding-…`) finds an element with that id there:
+    /// the link check reads files, not fragments. Over the golden site, which is a fresh build's.
+    @Test func everyFragmentLinkOfTheGoldenSiteFindsItsTarget() throws {
+        let site = Self.repository.appendingPathComponent("site")
+        let pages = try SiteDifference.files(in: site).filter { $0.key.hasSuffix(".html") }
+        let link = /href="([^"#]*)#([^"]+)"/
+        var checked = 0
+        for (path, data) in pages {
+            let html = String(decoding: data, as: UTF8.self)
+            for match in html.matches(of: link) {
+                let file = String(match.output.1)
+                let target =
+                    file.isEmpty
+                    ? path
+                    : URL(fileURLWithPath: "/" + path).deletingLastPathComponent().appendingPathComponent(file)
+                        .standardizedFileURL.path.dropFirst().description
+                let text = pages[target].map { String(decoding: $0, as: UTF8.self) }
+                #expect(
+                    text?.contains("id=\"\(match.output.2)\"") == true,
+                    "\(path) links to \(file)#\(match.output.2), which has no such id")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
     @Test func aFullSWAPIDatasetGivesAPageForEveryResource() async throws {
         let archive = SyntheticArchive.make()
         let (folder, report) = try await build(archive)

@@ -171,7 +171,10 @@ extension FlowMapPages {
             if index < graph.kinds.count {
                 nodes[index].role = on.contains(index) ? .focus : .context
                 nodes[index].url = here.relativeURL(to: places.kind[graph.kinds[index].id]!)
-            } else if nodes[index].role != .unreachable {
+            } else if nodes[index].role == .unreachable {
+                // Its finding's anchor is on the whole map's page.
+                nodes[index].url = here.relativeURL(to: RoutePath([SiteLayout.flowMapFolder])) + nodes[index].url
+            } else {
                 nodes[index].url = here.relativeURL(to: .root)
             }
             // The way, not the code: findings and source lines are on the kinds' own pages.
