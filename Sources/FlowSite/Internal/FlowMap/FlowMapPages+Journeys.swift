@@ -123,17 +123,13 @@ extension FlowMapPages {
             elsewhere.kind == nil
             ? "<code>" + escape(elsewhere.path) + "</code>"
             : link(elsewhere.title, here.relativeURL(to: RoutePath(parsing: elsewhere.path)))
-        let marker = "\u{1}"
-        let parts = label("journeyFromElsewhere", ["page": marker]).components(separatedBy: marker)
-        return "<p class=\"journey-tap\">" + parts.map(escape).joined(separator: page) + " · "
-            + escape(label("presentation." + presentation, [:])) + "</p>\n"
+        return tapParagraph("journeyFromElsewhere", holding: page, presentation: presentation)
     }
 
     /// "Follows «Tatooine» · push: opens over the page", the link text marked; a test's step names the page shown,
     /// as a way in's does.
     private func tap(_ journey: JourneyRecord, step: Int) -> String {
         let taken = journey.steps[step]
-        let presentation = label("presentation." + taken.presentation, [:])
         let key: String
         let text: String
         if let label = taken.label {
@@ -147,11 +143,16 @@ extension FlowMapPages {
             key = "journeyShows"
             text = journey.titles[step + 1]
         }
-        // The words around the marked text, in the language's order.
+        return tapParagraph(key, holding: "<mark>" + escape(text) + "</mark>", presentation: taken.presentation)
+    }
+
+    /// The words of `key` with `html` in the place of its `{label}` or `{page}`, in the language's order, then the
+    /// presentation (a ``Presentation``'s raw value) in words.
+    private func tapParagraph(_ key: String, holding html: String, presentation: String) -> String {
         let marker = "\u{1}"
         let parts = label(key, ["label": marker, "page": marker]).components(separatedBy: marker)
-        let sentence = parts.map(escape).joined(separator: "<mark>" + escape(text) + "</mark>")
-        return "<p class=\"journey-tap\">" + sentence + " · " + escape(presentation) + "</p>\n"
+        return "<p class=\"journey-tap\">" + parts.map(escape).joined(separator: html) + " · "
+            + escape(label("presentation." + presentation, [:])) + "</p>\n"
     }
 
     /// The whole app's map with the journey's kinds and transitions drawn strong and the rest faded.
