@@ -45,8 +45,9 @@ extension SiteGraph {
     package func pages(named query: String) -> [Int]? {
         if query.hasPrefix("/") {
             let wanted = query.hasSuffix("/") || query.hasSuffix(".html") ? query : query + "/"
-            let found = table.routes.indices.filter { table.path(of: $0).description == wanted }
-            return found.isEmpty ? nil : found
+            return table.index(ofPath: RoutePath(parsing: wanted)).flatMap { found in
+                table.path(of: found).description == wanted ? [found] : nil
+            }
         }
         guard let kind = flow.kinds.firstIndex(where: { $0.id == query }) else { return nil }
         return table.routes.indices.filter { flow.kindOfRoute[$0] == Int32(kind) }
