@@ -174,7 +174,8 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
             // A rare run, for a developer: the walk keeps its edges, unspecialised.
             let (lint, tests) = try await linter.runWritingTests(
                 TransitionTestOptions(coordinator: testCoordinator, suite: Self.suiteName(writingTo: writeTests)))
-            try Self.write(tests: tests, to: writeTests)
+            // Swift source: written as it is, whole or not at all.
+            try ReportOutput.write(tests, to: writeTests == "-" ? nil : writeTests, forTerminal: false)
             report = lint
         } else {
             report = try await SiteEngine<App.Coordinator>.forCommand.lint(linter)
@@ -215,24 +216,6 @@ struct LintCommand<App: SiteApp>: AsyncParsableCommand {
 
     private static func printError(_ line: String) {
         FileHandle.standardError.write(Data((TerminalText.safe(line) + "\n").utf8))
-    }
-
-    /// Writes the tests to `path` whole or not at all (a file beside it, renamed over it), or to standard output.
-    static func write(tests: String, to path: String) throws {
-        guard path != "-" else {
-            print(tests, terminator: "")
-            return
-        }
-        do {
-            try Data(tests.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            let reason = error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            throw ValidationError(
-                """
-                --write-tests cannot write \(path): \(reason). Check that its folder exists and \
-                is writable.
-                """)
-        }
     }
 
     /// A lint configuration file, or a message that says which file and what to fix.
